@@ -1,0 +1,22 @@
+"""Annotated edge-case files under tests/cases: each reports exactly its markers.
+
+Graph-code forms, aliases, nested defs, methods and the correct patterns that must stay silent
+live there as small source files, using the same markers as the fixtures.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from annotated import CASES, check_annotated
+
+CASE_FILES = sorted(CASES.glob("*.py"))
+
+
+@pytest.mark.parametrize("path", CASE_FILES, ids=[p.stem for p in CASE_FILES])
+def test_case_file(path):
+    check_annotated(path)
+
+
+def test_there_are_case_files():
+    assert len(CASE_FILES) >= 5

@@ -1,0 +1,515 @@
+"""The graph-code index: which functions and lambdas of a module TensorFlow traces, and why.
+
+Roots are found first (decorators, ``tf.function(f)`` wrapping, graph builders such as
+``Dataset.map`` and ``tf.map_fn``, Keras methods); then tracing spreads to what traced code
+defines (nested defs and lambdas) and calls (helpers of the same module, transitively), because
+AutoGraph converts callees recursively. Callables handed to ``tf.py_function`` and friends, and
+code under ``with tf.init_scope():``, run as Python and are never graph code.
+
+Every decision records a reason, so a finding can say *why* its code is traced.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+from dataclasses import dataclass
+from enum import IntEnum
+
+from astroid import nodes
+
+from tfgraph_lint import tf_api
+from tfgraph_lint.config import Config
+from tfgraph_lint.findings import HIGH, INFERENCE, weakest
+from tfgraph_lint.names import bindings, call_qualname, qualified_name
+
+FunctionNode = nodes.FunctionDef | nodes.Lambda  # AsyncFunctionDef is a FunctionDef subclass
+
+
+class TraceKind(IntEnum):
+    """How a function came to be traced; lower values are stronger evidence and win."""
+
+    DECORATOR = 0
+    WRAPPER = 1
+    BUILDER = 2
+    KERAS = 3
+    NESTED = 4
+    CALLED = 5
+
+
+@dataclass(frozen=True)
+class TraceReason:
+    kind: TraceKind
+    line: int  # where the evidence is (decorator, wrapping call, builder call, call site)
+    confidence: str
+    via: TracedFunction | None = None  # the traced function this one is reached from
+    builder: str = ""  # "tf.function", "Dataset.map", "tf.map_fn", the Keras base class ...
+    autograph: bool = True
+    input_signature: bool = False
+
+
+@dataclass(frozen=True)
+class TracedFunction:
+    node: FunctionNode
+    reason: TraceReason
+
+    @property
+    def name(self) -> str:
+        if isinstance(self.node, nodes.Lambda):
+            return f"lambda at line {self.node.lineno}"
+        owner = self.node.parent
+        if isinstance(owner, nodes.ClassDef):
+            return f"{owner.name}.{self.node.name}"
+        return self.node.name
+
+    @property
+    def label(self) -> str:
+        return self.name if isinstance(self.node, nodes.Lambda) else f"'{self.name}'"
+
+    @property
+    def confidence(self) -> str:
+        via = self.reason.via
+        return weakest(self.reason.confidence, via.confidence) if via else self.reason.confidence
+
+    @property
+    def root(self) -> TracedFunction:
+        return self.reason.via.root if self.reason.via else self
+
+    @property
+    def is_tf_function(self) -> bool:
+        return self.reason.kind in (TraceKind.DECORATOR, TraceKind.WRAPPER)
+
+    @property
+    def autograph(self) -> bool:
+        via = self.reason.via
+        return self.reason.autograph and (via.autograph if via else True)
+
+    @property
+    def subject(self) -> str:
+        """How messages name this function: "tf.function 'step'", "'helper' (called from ...)"."""
+        kind = self.reason.kind
+        if kind in (TraceKind.DECORATOR, TraceKind.WRAPPER):
+            return f"tf.function {self.label}"
+        if kind == TraceKind.BUILDER:
+            return f"{self.label} (traced by {self.reason.builder})"
+        if kind == TraceKind.KERAS:
+            return f"Keras method {self.label}"
+        via = self.reason.via
+        verb = "nested in" if kind == TraceKind.NESTED else "called from"
+        if via.reason.via is None:
+            return f"{self.label} ({verb} {via.subject})"
+        return f"{self.label} ({verb} {via.label}, reached from {self.root.subject})"
+
+    @property
+    def chain(self) -> tuple[str, ...]:
+        """Why this function is traced, innermost step first."""
+        reason, line = self.reason, self.reason.line
+        kind = reason.kind
+        if kind == TraceKind.DECORATOR:
+            step = f"{self.label} is decorated with @{reason.builder} (line {line})"
+        elif kind == TraceKind.WRAPPER:
+            step = f"{self.label} is wrapped by {reason.builder}(...) at line {line}"
+        elif kind == TraceKind.BUILDER:
+            step = f"{self.label} is passed to {reason.builder} at line {line}"
+        elif kind == TraceKind.KERAS:
+            step = f"{self.label} is a method Keras compiles (its class subclasses {reason.builder})"
+        elif kind == TraceKind.NESTED:
+            step = f"{self.label} is defined inside {reason.via.label}"
+        else:
+            step = f"{self.label} is called from {reason.via.label} at line {line}"
+        return (step, *(reason.via.chain if reason.via else ()))
+
+
+class GraphIndex:
+    """Built once per module; answers "is this node graph code, and why?"."""
+
+    def __init__(self, module: nodes.Module, config: Config | None = None) -> None:
+        self.module = module
+        self.config = config or Config()
+        self.traced: dict[FunctionNode, TracedFunction] = {}
+        self.python_only: set[FunctionNode] = set()  # tf.py_function & co. callables
+        self.no_autograph: set[FunctionNode] = set()  # @do_not_convert
+        # ``step = tf.function(fn)`` and ``self.fn = tf.function(self._fn)``: the names that
+        # hold a tf.function, for finding its call sites.
+        self.wrapper_names: dict[nodes.AssignName, TracedFunction] = {}
+        self.wrapper_attributes: dict[tuple[nodes.ClassDef, str], TracedFunction] = {}
+        self._find_roots()
+        self._propagate()
+
+    # -- queries -----------------------------------------------------------------------------
+
+    def traced_function(self, node: FunctionNode) -> TracedFunction | None:
+        return self.traced.get(node)
+
+    def tf_function_for_call(self, call: nodes.Call) -> TracedFunction | None:
+        """The tf.function a call site calls, when it is one of this module's."""
+        func = call.func
+        if isinstance(func, nodes.Name):
+            for binding in bindings(func, func.name):
+                traced = self.traced.get(binding) if isinstance(binding, nodes.FunctionDef) else None
+                if traced is None and isinstance(binding, nodes.AssignName):
+                    traced = self.wrapper_names.get(binding)
+                if traced is not None and traced.is_tf_function:
+                    return traced
+            return None
+        if isinstance(func, nodes.Attribute):
+            cls = _self_class(func.expr)
+            if cls is None:
+                return None
+            for method in _methods_named(cls, func.attrname):
+                traced = self.traced.get(method)
+                if traced is not None and traced.is_tf_function:
+                    return traced
+            for klass in _class_and_bases(cls):
+                traced = self.wrapper_attributes.get((klass, func.attrname))
+                if traced is not None:
+                    return traced
+        return None
+
+    # -- roots -------------------------------------------------------------------------------
+
+    def _find_roots(self) -> None:
+        for node in self.module.nodes_of_class((nodes.FunctionDef, nodes.ClassDef, nodes.Call)):
+            if isinstance(node, nodes.FunctionDef):
+                self._check_decorators(node)
+            elif isinstance(node, nodes.ClassDef):
+                self._check_keras_class(node)
+            else:
+                self._check_call(node)
+        # Wrapped callables marked python-only are still traced if wrapped by tf.function;
+        # everything else defers to the exclusion.
+        for fn in list(self.traced):
+            if fn in self.python_only and not self.traced[fn].is_tf_function:
+                del self.traced[fn]
+
+    def _check_decorators(self, fn: nodes.FunctionDef) -> None:
+        if not fn.decorators:
+            return
+        named = []
+        for decorator in fn.decorators.nodes:
+            target = decorator.func if isinstance(decorator, nodes.Call) else decorator
+            named.append((decorator, target, qualified_name(target)))
+        if any(name == tf_api.DO_NOT_CONVERT for _, _, name in named):
+            self.no_autograph.add(fn)
+        for decorator, target, name in named:
+            if name in self.config.function_decorators:
+                options = decorator if isinstance(decorator, nodes.Call) else None
+                self._add(fn, TraceReason(
+                    TraceKind.DECORATOR, decorator.lineno, HIGH, builder=_display(target),
+                    autograph=_autograph_enabled(options),
+                    input_signature=_has_input_signature(options),
+                ))
+
+    def _check_keras_class(self, cls: nodes.ClassDef) -> None:
+        if not self.config.keras_methods:
+            return
+        base = _keras_base(cls, set())
+        if base is None:
+            return
+        for method in cls.mymethods():
+            if method.name in tf_api.KERAS_TRACED_METHODS:
+                self._add(method, TraceReason(TraceKind.KERAS, method.lineno, INFERENCE, builder=base))
+
+    def _check_call(self, call: nodes.Call) -> None:
+        name = call_qualname(call)
+        if name in self.config.function_decorators:
+            self._check_wrapper_call(call)
+        elif name in tf_api.GRAPH_BUILDERS:
+            self._add_callables(call, tf_api.GRAPH_BUILDERS[name], tf_api.describe_builder(name), HIGH)
+        elif name in tf_api.PYTHON_FUNCTION_WRAPPERS:
+            for arg in _arguments(call, tf_api.PYTHON_FUNCTION_WRAPPERS[name]):
+                self.python_only.update(resolve_callables(arg))
+        elif isinstance(call.func, nodes.Attribute):
+            self._check_method_call(call, call.func)
+
+    def _check_wrapper_call(self, call: nodes.Call) -> None:
+        """``tf.function(fn)``, ``tf.function(fn, jit_compile=True)``, ``tf.function(**opts)(fn)``."""
+        target = _argument(call, 0, "func")
+        options, outer = call, call
+        if target is None and isinstance(call.parent, nodes.Call) and call.parent.func is call:
+            outer = call.parent
+            target = outer.args[0] if outer.args else None
+        if target is None:
+            return
+        for fn in resolve_callables(target):
+            traced = self._add(fn, TraceReason(
+                TraceKind.WRAPPER, call.lineno, HIGH, builder=_display(call.func),
+                autograph=_autograph_enabled(options), input_signature=_has_input_signature(options),
+            ))
+            if traced is not None:
+                self._remember_wrapper_binding(outer, traced)
+
+    def _remember_wrapper_binding(self, wrapper_call: nodes.Call, traced: TracedFunction) -> None:
+        assign = wrapper_call.parent
+        if not isinstance(assign, nodes.Assign) or assign.value is not wrapper_call:
+            return
+        for target in assign.targets:
+            if isinstance(target, nodes.AssignName):
+                self.wrapper_names[target] = traced
+            elif isinstance(target, nodes.AssignAttr):
+                cls = _self_class(target.expr)
+                if cls is not None:
+                    self.wrapper_attributes[(cls, target.attrname)] = traced
+
+    def _check_method_call(self, call: nodes.Call, method: nodes.Attribute) -> None:
+        if method.attrname in tf_api.DATASET_FUNCTION_METHODS:
+            confidence = dataset_confidence(method.expr)
+            if confidence is not None:
+                specs = tf_api.DATASET_FUNCTION_METHODS[method.attrname]
+                self._add_callables(call, specs, f"Dataset.{method.attrname}", confidence)
+        elif method.attrname in tf_api.STRATEGY_RUN_METHODS and _is_strategy(method.expr):
+            self._add_callables(call, ((0, "fn"),), f"strategy.{method.attrname}", HIGH)
+
+    def _add_callables(self, call, specs, builder: str, confidence: str) -> None:
+        for arg in _arguments(call, specs):
+            for fn in resolve_callables(arg):
+                self._add(fn, TraceReason(TraceKind.BUILDER, call.lineno, confidence, builder=builder))
+
+    # -- propagation -------------------------------------------------------------------------
+
+    def _propagate(self) -> None:
+        worklist = sorted(self.traced.values(), key=lambda t: (t.node.lineno, t.node.col_offset))
+        while worklist:
+            traced = worklist.pop(0)
+            if self.traced.get(traced.node) is not traced:
+                continue  # replaced by a stronger reason since it was queued
+            for node in own_nodes(traced.node):
+                if isinstance(node, (nodes.FunctionDef, nodes.Lambda)):
+                    reached = [(node, TraceKind.NESTED)]
+                elif isinstance(node, nodes.Call):
+                    reached = [(callee, TraceKind.CALLED) for callee in self._callees(node)]
+                else:
+                    continue
+                for fn, kind in reached:
+                    added = self._add(fn, TraceReason(kind, node.lineno, HIGH, via=traced))
+                    if added is not None:
+                        worklist.append(added)
+
+    def _callees(self, call: nodes.Call) -> list[FunctionNode]:
+        if call_qualname(call) in tf_api.PYTHON_FUNCTION_WRAPPERS:
+            return []
+        return resolve_callables(call.func)
+
+    def _add(self, fn: FunctionNode, reason: TraceReason) -> TracedFunction | None:
+        """Record ``fn`` as traced unless it already has a reason at least as strong."""
+        if reason.kind > TraceKind.WRAPPER and fn in self.python_only:
+            return None
+        if fn in self.no_autograph:
+            reason = dataclasses.replace(reason, autograph=False)
+        candidate = TracedFunction(fn, reason)
+        current = self.traced.get(fn)
+        if current is not None and _strength(current) >= _strength(candidate):
+            return None
+        self.traced[fn] = candidate
+        return candidate
+
+
+def _strength(traced: TracedFunction) -> tuple[int, int]:
+    return (-int(traced.reason.kind), 1 if traced.confidence == HIGH else 0)
+
+
+# -- walking a function's own code -----------------------------------------------------------
+
+def own_nodes(fn: FunctionNode) -> Iterator[nodes.NodeNG]:
+    """Every node that runs as part of ``fn``'s own body, in source order.
+
+    Nested functions and lambdas are yielded (so callers see them) but not entered: their bodies
+    are their own. Their decorators and default values run in ``fn`` and are entered. Blocks under
+    ``with tf.init_scope():`` run eagerly, outside the graph, and are skipped. Class bodies are
+    skipped.
+    """
+    body = fn.body if isinstance(fn.body, list) else [fn.body]
+    stack = list(reversed(body))
+    while stack:
+        node = stack.pop()
+        yield node
+        if isinstance(node, (nodes.FunctionDef, nodes.Lambda)):
+            children = [*node.args.defaults, *(d for d in node.args.kw_defaults if d is not None)]
+            if isinstance(node, nodes.FunctionDef) and node.decorators:
+                children = [*node.decorators.nodes, *children]
+        elif isinstance(node, nodes.ClassDef):
+            children = [*node.bases]
+        elif isinstance(node, nodes.With) and _is_init_scope(node):
+            children = [item for item, _ in node.items]
+        else:
+            children = list(node.get_children())
+        stack.extend(reversed(children))
+
+
+def _is_init_scope(with_node: nodes.With) -> bool:
+    return any(
+        isinstance(item, nodes.Call) and call_qualname(item) == tf_api.INIT_SCOPE
+        for item, _ in with_node.items
+    )
+
+
+# -- resolving callables ---------------------------------------------------------------------
+
+def resolve_callables(expr: nodes.NodeNG, _depth: int = 0) -> list[FunctionNode]:
+    """The functions or lambdas of this module that ``expr`` names, when it can be told lexically."""
+    if _depth > 3:
+        return []
+    if isinstance(expr, nodes.Lambda):
+        return [expr]
+    if isinstance(expr, (nodes.List, nodes.Tuple)):
+        return [fn for element in expr.elts for fn in resolve_callables(element, _depth + 1)]
+    if isinstance(expr, nodes.Dict):
+        return [fn for _key, value in expr.items for fn in resolve_callables(value, _depth + 1)]
+    if isinstance(expr, nodes.Call) and call_qualname(expr) == "functools.partial" and expr.args:
+        return resolve_callables(expr.args[0], _depth + 1)
+    if isinstance(expr, nodes.Name):
+        found: list[FunctionNode] = []
+        for binding in bindings(expr, expr.name):
+            if isinstance(binding, nodes.FunctionDef):
+                found.append(binding)
+            elif isinstance(binding, nodes.AssignName) and isinstance(binding.parent, nodes.Assign):
+                value = binding.parent.value
+                if isinstance(value, (nodes.Lambda, nodes.Call)) and len(binding.parent.targets) == 1:
+                    found.extend(resolve_callables(value, _depth + 1))
+        return found
+    if isinstance(expr, nodes.Attribute):
+        cls = _self_class(expr.expr)
+        if cls is not None:
+            return list(_methods_named(cls, expr.attrname))
+    return []
+
+
+def _self_class(expr: nodes.NodeNG) -> nodes.ClassDef | None:
+    """The class whose method we are in, when ``expr`` is that method's ``self``/``cls``."""
+    if not isinstance(expr, nodes.Name):
+        return None
+    method = expr.scope()
+    while isinstance(method, nodes.Lambda) or (
+        isinstance(method, nodes.FunctionDef) and not isinstance(method.parent, nodes.ClassDef)
+    ):
+        method = method.parent.scope() if method.parent else None  # closures inside a method
+    if not isinstance(method, nodes.FunctionDef) or not method.args.args:
+        return None
+    if method.args.args[0].name != expr.name:
+        return None
+    if method.type == "staticmethod":
+        return None
+    return method.parent
+
+
+def _class_and_bases(cls: nodes.ClassDef, _seen: set | None = None) -> Iterator[nodes.ClassDef]:
+    """``cls`` and its base classes defined in the same module (lexically resolved)."""
+    seen = _seen if _seen is not None else set()
+    if cls in seen:
+        return
+    seen.add(cls)
+    yield cls
+    for base in cls.bases:
+        if isinstance(base, nodes.Name):
+            for binding in bindings(base, base.name):
+                if isinstance(binding, nodes.ClassDef):
+                    yield from _class_and_bases(binding, seen)
+
+
+def _methods_named(cls: nodes.ClassDef, name: str) -> Iterator[nodes.FunctionDef]:
+    for klass in _class_and_bases(cls):
+        for method in klass.mymethods():
+            if method.name == name:
+                yield method
+                return
+
+
+def _keras_base(cls: nodes.ClassDef, seen: set) -> str | None:
+    """The Keras class ``cls`` derives from (directly or through this module's classes)."""
+    if cls in seen:
+        return None
+    seen.add(cls)
+    for base in cls.bases:
+        name = qualified_name(base)
+        if name is not None and tf_api.is_keras_base(name):
+            return _display(base)
+        if isinstance(base, nodes.Name):
+            for binding in bindings(base, base.name):
+                if isinstance(binding, nodes.ClassDef):
+                    found = _keras_base(binding, seen)
+                    if found:
+                        return found
+    return None
+
+
+# -- datasets and strategies -----------------------------------------------------------------
+
+def dataset_confidence(expr: nodes.NodeNG, _depth: int = 0) -> str | None:
+    """HIGH when ``expr`` is built from ``tf.data``; INFERENCE when only its name says dataset."""
+    if _depth > 6:
+        return None
+    if isinstance(expr, nodes.Call):
+        name = call_qualname(expr)
+        if name is not None and (name.startswith("tensorflow.data.") or name == "tensorflow_datasets.load"):
+            return HIGH
+        func = expr.func
+        if isinstance(func, nodes.Attribute) and func.attrname in tf_api.DATASET_RETURNING_METHODS:
+            return dataset_confidence(func.expr, _depth + 1)
+        return None
+    if isinstance(expr, nodes.Name):
+        for binding in bindings(expr, expr.name):
+            if isinstance(binding, nodes.AssignName) and isinstance(binding.parent, nodes.Assign):
+                found = dataset_confidence(binding.parent.value, _depth + 1)
+                if found:
+                    return found
+        return INFERENCE if tf_api.DATASET_LIKE_NAME.search(expr.name) else None
+    if isinstance(expr, nodes.Attribute):
+        return INFERENCE if tf_api.DATASET_LIKE_NAME.search(expr.attrname) else None
+    return None
+
+
+def _is_strategy(expr: nodes.NodeNG) -> bool:
+    if isinstance(expr, nodes.Call):
+        name = call_qualname(expr)
+        return bool(name and name.startswith("tensorflow.distribute."))
+    name = expr.name if isinstance(expr, nodes.Name) else getattr(expr, "attrname", "")
+    if name and tf_api.STRATEGY_LIKE_NAME.search(name):
+        return True
+    if isinstance(expr, nodes.Name):
+        for binding in bindings(expr, expr.name):
+            if isinstance(binding, nodes.AssignName) and isinstance(binding.parent, nodes.Assign):
+                if _is_strategy(binding.parent.value):
+                    return True
+    return False
+
+
+# -- call arguments and tf.function options --------------------------------------------------
+
+def _argument(call: nodes.Call, position: int | None, keyword: str) -> nodes.NodeNG | None:
+    for kw in call.keywords or ():
+        if kw.arg == keyword:
+            return kw.value
+    if position is not None and position < len(call.args):
+        arg = call.args[position]
+        return None if isinstance(arg, nodes.Starred) else arg
+    return None
+
+
+def _arguments(call: nodes.Call, specs) -> Iterator[nodes.NodeNG]:
+    for position, keyword in specs:
+        arg = _argument(call, position, keyword)
+        if arg is not None:
+            yield arg
+
+
+def _keyword_value(options: nodes.Call | None, keyword: str) -> nodes.NodeNG | None:
+    if options is None:
+        return None
+    return next((kw.value for kw in options.keywords or () if kw.arg == keyword), None)
+
+
+def _autograph_enabled(options: nodes.Call | None) -> bool:
+    value = _keyword_value(options, "autograph")
+    return not (isinstance(value, nodes.Const) and value.value is False)
+
+
+def _has_input_signature(options: nodes.Call | None) -> bool:
+    value = _keyword_value(options, "input_signature")
+    if value is None and options is not None and len(options.args) >= 2:
+        value = options.args[1]  # tf.function(func, input_signature, ...)
+    return value is not None and not (isinstance(value, nodes.Const) and value.value is None)
+
+
+def _display(expr: nodes.NodeNG) -> str:
+    text = expr.as_string()
+    return text if len(text) <= 60 else text[:57] + "..."

@@ -1,0 +1,43 @@
+"""Expected-finding markers in example files (Pylint's functional-test syntax).
+
+- ``print(x)  # [python-print-in-graph]``: that line must be reported with that symbol;
+- ``# +1: [symbol]`` / ``# -2: [symbol]``: the line that many lines below / above;
+- ``# todo: [symbol]``: a known miss. The runtime shows the hazard but the linter does not see it
+  yet; tests assert it is NOT reported, so fixing the gap forces flipping the marker;
+- ``# runtime: ...``: what the runtime verification must observe for the whole file.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_EXPECTED = re.compile(r"#\s*(?:(?P<offset>[+-]\d+)\s*:\s*)?\[(?P<symbols>[a-z][a-z0-9\-]*(?:\s*,\s*[a-z][a-z0-9\-]*)*)\]\s*$")
+_TODO = re.compile(r"#\s*todo:\s*\[(?P<symbols>[a-z][a-z0-9\-]*(?:\s*,\s*[a-z][a-z0-9\-]*)*)\]")
+_RUNTIME = re.compile(r"^#\s*runtime:\s*(?P<spec>.+?)\s*$")
+
+
+@dataclass(frozen=True)
+class Markers:
+    expected: frozenset[tuple[int, str]]  # (line, symbol) that must be reported
+    todo: frozenset[tuple[int, str]]  # (line, symbol) known misses: must NOT be reported yet
+    runtime: tuple[str, ...]  # the ``# runtime:`` expectations, in order
+
+
+def parse_markers(text: str) -> Markers:
+    expected, todo, runtime = set(), set(), []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if match := _RUNTIME.match(line.strip()):
+            runtime.append(match.group("spec"))
+            continue
+        if match := _TODO.search(line):
+            todo.update((number, symbol) for symbol in _split(match.group("symbols")))
+            continue
+        if "#" in line and (match := _EXPECTED.search(line)):
+            target = number + int(match.group("offset") or 0)
+            expected.update((target, symbol) for symbol in _split(match.group("symbols")))
+    return Markers(frozenset(expected), frozenset(todo), tuple(runtime))
+
+
+def _split(symbols: str) -> list[str]:
+    return [s.strip() for s in symbols.split(",") if s.strip()]

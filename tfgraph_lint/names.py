@@ -1,0 +1,124 @@
+"""Resolve an expression to the dotted name it denotes, from the module's own imports.
+
+``tf.function`` under ``import tensorflow as tf`` resolves to ``tensorflow.function``;
+``npr.normal`` under ``from numpy import random as npr`` to ``numpy.random.normal``.
+This is astroid's *lexical* lookup only (``node.lookup``), never inference: inferring into
+TensorFlow costs seconds when it is installed and yields nothing when it is not.
+
+Simple aliases are followed (``function = tf.function`` then ``@function``) a few steps deep.
+A name bound in several ways that disagree resolves to ``None``: unknown, never a guess.
+"""
+
+from __future__ import annotations
+
+from astroid import nodes
+
+_MAX_ALIAS_DEPTH = 4
+
+# Spellings that are the same public API: compat paths and the Keras packages.
+_PREFIX_ALIASES = (
+    ("tensorflow.compat.v2.", "tensorflow."),
+    ("tensorflow.compat.v1.", "tensorflow."),
+    ("tensorflow.python.eager.def_function.", "tensorflow."),
+    ("tensorflow.python.eager.polymorphic_function.polymorphic_function.", "tensorflow."),
+    ("tensorflow.python.keras.", "keras."),
+    ("tensorflow.keras.", "keras."),
+    ("tf_keras.", "keras."),
+    ("keras.src.", "keras."),
+)
+_EXACT_ALIASES = {
+    "tensorflow.compat.v2": "tensorflow",
+    "tensorflow.compat.v1": "tensorflow",
+    "tensorflow.keras": "keras",
+    "tf_keras": "keras",
+}
+
+
+def canonical(qualname: str) -> str:
+    """One spelling per API: ``tensorflow.compat.v2.function`` -> ``tensorflow.function``."""
+    if qualname in _EXACT_ALIASES:
+        return _EXACT_ALIASES[qualname]
+    for prefix, replacement in _PREFIX_ALIASES:
+        if qualname.startswith(prefix):
+            return canonical(replacement + qualname[len(prefix):])
+    return qualname
+
+
+def qualified_name(expr: nodes.NodeNG | None, _depth: int = 0) -> str | None:
+    """The canonical dotted name ``expr`` denotes through imports, or ``None`` if unknown."""
+    raw = _raw_qualified_name(expr, _depth)
+    return canonical(raw) if raw else None
+
+
+def _raw_qualified_name(expr: nodes.NodeNG | None, depth: int) -> str | None:
+    if isinstance(expr, nodes.Name):
+        return _resolve_name(expr, expr.name, depth)
+    if isinstance(expr, nodes.Attribute):
+        base = _raw_qualified_name(expr.expr, depth)
+        return f"{base}.{expr.attrname}" if base else None
+    return None
+
+
+def _lookup(node: nodes.NodeNG, name: str) -> tuple[nodes.NodeNG | None, list[nodes.NodeNG]]:
+    try:
+        scope, assigned = node.lookup(name)
+    except (AttributeError, ValueError, RecursionError):
+        return None, []
+    return scope, list(assigned)
+
+
+def _is_builtins(scope: nodes.NodeNG | None) -> bool:
+    return isinstance(scope, nodes.Module) and scope.name == "builtins"
+
+
+def bindings(node: nodes.NodeNG, name: str) -> list[nodes.NodeNG]:
+    """The statements of this module that bind ``name`` as seen from ``node``.
+
+    Lexical scoping only, no inference; builtins and undefined names give ``[]``.
+    """
+    scope, assigned = _lookup(node, name)
+    return [] if _is_builtins(scope) else assigned
+
+
+def _resolve_name(node: nodes.NodeNG, name: str, depth: int) -> str | None:
+    found = {_binding_qualname(binding, name, depth) for binding in bindings(node, name)}
+    if len(found) != 1:
+        return None  # unbound (builtin or undefined), or bound in ways that disagree
+    return found.pop()
+
+
+def _binding_qualname(binding: nodes.NodeNG, name: str, depth: int) -> str | None:
+    if isinstance(binding, nodes.Import):
+        for module_name, alias in binding.names:
+            if alias == name:
+                return module_name
+            if alias is None and module_name.split(".")[0] == name:
+                return name  # ``import numpy.random`` binds ``numpy``
+        return None
+    if isinstance(binding, nodes.ImportFrom):
+        if binding.level:
+            return None  # relative import: the user's own package, never TensorFlow
+        for imported, alias in binding.names:
+            if (alias or imported) == name:
+                return f"{binding.modname}.{imported}"
+        return None
+    if isinstance(binding, nodes.AssignName) and depth < _MAX_ALIAS_DEPTH:
+        assign = binding.parent
+        if isinstance(assign, (nodes.Assign, nodes.AnnAssign)) and assign.value is not None:
+            if isinstance(assign, nodes.Assign) and (
+                len(assign.targets) != 1 or assign.targets[0] is not binding
+            ):
+                return None  # tuple unpacking or chained targets: not a plain alias
+            return _raw_qualified_name(assign.value, depth + 1)
+    return None
+
+
+def call_qualname(call: nodes.Call) -> str | None:
+    """The canonical name of what a call calls, e.g. ``tensorflow.Variable``."""
+    return qualified_name(call.func)
+
+
+def is_builtin_name(name_node: nodes.Name) -> bool:
+    """True when a bare name refers to the builtin of that name (nothing in scope shadows it)."""
+    scope, assigned = _lookup(name_node, name_node.name)
+    return _is_builtins(scope) and bool(assigned)

@@ -1,0 +1,114 @@
+"""Pylint's suppression comments, honoured by the CLI the way Pylint honours them.
+
+- ``x = f()  # pylint: disable=symbol`` on a simple statement: that line only;
+- the same comment on the first line of a ``def``/``class``/``if``/``for``/... : the whole block;
+- ``# pylint: disable=symbol`` on a line of its own: from there to the end of the enclosing block
+  (or module), until a matching ``# pylint: enable=symbol``;
+- ``# pylint: disable-next=symbol``: the next line only;
+- ``# pylint: skip-file``: the whole file.
+Symbols, Pylint msgids (``W8701``) and ``all`` are understood. The Pylint plugin needs none of
+this: Pylint applies its own pragmas to the plugin's messages.
+"""
+
+from __future__ import annotations
+
+import ast
+import io
+import re
+import tokenize
+from dataclasses import dataclass
+
+from tfgraph_lint.findings import Finding
+
+_PRAGMA = re.compile(r"#\s*pylint\s*:\s*(?P<body>.*)$")
+_DIRECTIVE = re.compile(r"(?P<kind>disable-next|disable|enable)\s*=\s*(?P<names>[\w\-]+(?:\s*,\s*[\w\-]+)*)")
+_SKIP_FILE = re.compile(r"\bskip-file\b")
+
+_BLOCK_STATEMENTS = (
+    ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.If, ast.For, ast.AsyncFor,
+    ast.While, ast.With, ast.AsyncWith, ast.Try,
+) + ((ast.TryStar,) if hasattr(ast, "TryStar") else ()) + ((ast.Match,) if hasattr(ast, "Match") else ())
+
+
+@dataclass(frozen=True)
+class Pragma:
+    disable: bool
+    names: frozenset[str]
+    first_line: int
+    last_line: int
+
+    def covers(self, finding: Finding) -> bool:
+        if not self.first_line <= finding.line <= self.last_line:
+            return False
+        return bool(self.names & {"all", finding.rule.symbol, finding.rule.msgid.lower()})
+
+
+def remove_suppressed(findings: list[Finding], text: str) -> list[Finding]:
+    if not findings or "pylint" not in text:
+        return findings
+    comments = _comments(text)
+    if any(_SKIP_FILE.search(comment) for _line, _code, comment in comments if _PRAGMA.search(comment)):
+        return [f for f in findings if not f.rule.code.startswith("TFG0")]
+    pragmas = list(_pragmas(comments, text))
+    return [f for f in findings if not _suppressed(f, pragmas)]
+
+
+def _suppressed(finding: Finding, pragmas: list[Pragma]) -> bool:
+    if finding.rule.code.startswith("TFG0"):
+        return False  # a file that could not be analysed is never silenced
+    disabled = False
+    for pragma in pragmas:  # in source order: a later pragma overrides an earlier one
+        if pragma.covers(finding):
+            disabled = pragma.disable
+    return disabled
+
+
+def _comments(text: str) -> list[tuple[int, bool, str]]:
+    """(line, whether code precedes the comment on that line, comment text)."""
+    found = []
+    code_lines: set[int] = set()
+    try:
+        for token in tokenize.generate_tokens(io.StringIO(text).readline):
+            if token.type == tokenize.COMMENT:
+                found.append((token.start[0], token.start[0] in code_lines, token.string))
+            elif token.type not in (tokenize.NL, tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT):
+                code_lines.update(range(token.start[0], token.end[0] + 1))
+    except (tokenize.TokenError, SyntaxError):
+        return found
+    return found
+
+
+def _pragmas(comments: list[tuple[int, bool, str]], text: str):
+    statements = _statement_spans(text)
+    last_line = text.count("\n") + 1
+    for line, after_code, comment in comments:
+        match = _PRAGMA.search(comment)
+        if not match:
+            continue
+        for directive in _DIRECTIVE.finditer(match.group("body")):
+            names = frozenset(name.strip().lower() for name in directive.group("names").split(","))
+            kind = directive.group("kind")
+            if kind == "disable-next":
+                yield Pragma(True, names, line + 1, line + 1)
+                continue
+            if after_code:
+                block = next((s for s in statements if s[0] == line and s[2]), None)
+                first, last = (line, block[1]) if block else (line, line)
+            else:
+                enclosing = [s for s in statements if s[2] and s[0] < line <= s[1]]
+                first = line
+                last = min((s[1] for s in enclosing), default=last_line)
+            yield Pragma(kind == "disable", names, first, last)
+
+
+def _statement_spans(text: str) -> list[tuple[int, int, bool]]:
+    """(first line, last line, is a block statement) for every statement."""
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return []
+    return [
+        (node.lineno, node.end_lineno or node.lineno, isinstance(node, _BLOCK_STATEMENTS))
+        for node in ast.walk(tree)
+        if isinstance(node, ast.stmt)
+    ]

@@ -1,0 +1,30 @@
+"""TFG101 python-print-in-graph: builtin print() runs once per trace, and shows symbolic tensors."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from astroid import nodes
+
+from tfgraph_lint.findings import Finding
+from tfgraph_lint.names import is_builtin_name, qualified_name
+from tfgraph_lint.registry import rule_by_code
+
+RULE = rule_by_code("TFG101")
+
+
+def check(context) -> Iterator[Finding]:
+    for call, traced in context.in_graph(nodes.Call):
+        if _is_builtin_print(call.func):
+            yield context.finding(
+                RULE, call,
+                f"print() in {traced.subject} runs only while tracing, not on every call, "
+                "and shows symbolic tensors; use tf.print()",
+                traced=traced,
+            )
+
+
+def _is_builtin_print(func: nodes.NodeNG) -> bool:
+    if isinstance(func, nodes.Name):
+        return func.name == "print" and is_builtin_name(func)
+    return qualified_name(func) == "builtins.print"

@@ -1,0 +1,9 @@
+"""TFG102: being written."""
+
+from tfgraph_lint.registry import rule_by_code
+
+RULE = rule_by_code("TFG102")
+
+
+def check(context):
+    return iter(())  # todo: implement TFG102

@@ -1,0 +1,9 @@
+"""TFG301: being written."""
+
+from tfgraph_lint.registry import rule_by_code
+
+RULE = rule_by_code("TFG301")
+
+
+def check(context):
+    return iter(())  # todo: implement TFG301
