@@ -76,6 +76,27 @@ class TracedFunction:
         return self.reason.via.root if self.reason.via else self
 
     @property
+    def frame(self) -> FunctionNode:
+        """The function whose locals are created afresh on every trace.
+
+        A nested def shares its traced parent's frame: a list the parent creates is new per trace.
+        A called helper is its own frame: its caller's locals reach it only as arguments.
+        """
+        traced = self
+        while traced.reason.kind == TraceKind.NESTED and traced.reason.via is not None:
+            traced = traced.reason.via
+        return traced.node
+
+    def is_local(self, name_node: nodes.Name | nodes.AssignName) -> bool:
+        """Whether a name used in this function is bound inside its frame (fresh on each trace)."""
+        try:
+            scope, _ = name_node.lookup(name_node.name)
+        except (AttributeError, ValueError, RecursionError):
+            return False
+        frame = self.frame
+        return scope is frame or frame.parent_of(scope)
+
+    @property
     def is_tf_function(self) -> bool:
         return self.reason.kind in (TraceKind.DECORATOR, TraceKind.WRAPPER)
 
@@ -153,7 +174,7 @@ class GraphIndex:
                     return traced
             return None
         if isinstance(func, nodes.Attribute):
-            cls = _self_class(func.expr)
+            cls = self_class(func.expr)
             if cls is None:
                 return None
             for method in _methods_named(cls, func.attrname):
@@ -247,7 +268,7 @@ class GraphIndex:
             if isinstance(target, nodes.AssignName):
                 self.wrapper_names[target] = traced
             elif isinstance(target, nodes.AssignAttr):
-                cls = _self_class(target.expr)
+                cls = self_class(target.expr)
                 if cls is not None:
                     self.wrapper_attributes[(cls, target.attrname)] = traced
 
@@ -368,13 +389,13 @@ def resolve_callables(expr: nodes.NodeNG, _depth: int = 0) -> list[FunctionNode]
                     found.extend(resolve_callables(value, _depth + 1))
         return found
     if isinstance(expr, nodes.Attribute):
-        cls = _self_class(expr.expr)
+        cls = self_class(expr.expr)
         if cls is not None:
             return list(_methods_named(cls, expr.attrname))
     return []
 
 
-def _self_class(expr: nodes.NodeNG) -> nodes.ClassDef | None:
+def self_class(expr: nodes.NodeNG) -> nodes.ClassDef | None:
     """The class whose method we are in, when ``expr`` is that method's ``self``/``cls``."""
     if not isinstance(expr, nodes.Name):
         return None
