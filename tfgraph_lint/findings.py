@@ -43,13 +43,17 @@ class Finding:
         return (self.path, self.line, self.column, self.rule.code, self.message)
 
     def to_json(self) -> dict:
-        """The stable JSON shape (keys are a public interface: add, never rename)."""
+        """The stable JSON shape (keys are a public interface: add, never rename).
+
+        Lines and columns are 1-based, as editors, ruff and SARIF count; ``end_column`` is the
+        column just past the end of the flagged code.
+        """
         return {
             "path": self.path,
             "line": self.line,
-            "column": self.column,
+            "column": self.column + 1,
             "end_line": self.end_line,
-            "end_column": self.end_column,
+            "end_column": self.end_column + 1,
             "code": self.rule.code,
             "symbol": self.rule.symbol,
             "message": self.message,

@@ -4,7 +4,13 @@
 - ``# +1: [symbol]`` / ``# -2: [symbol]``: the line that many lines below / above;
 - ``# todo: [symbol]``: a known miss. The runtime shows the hazard but the linter does not see it
   yet; tests assert it is NOT reported, so fixing the gap forces flipping the marker;
-- ``# runtime: ...``: what the runtime verification must observe for the whole file.
+- ``# runtime: ...``: what the runtime verification must observe for the whole file, from a
+  closed vocabulary (graph mode compared with the eager reference):
+    ``differs-from-eager``   stdout, return values or module state differ;
+    ``same-as-eager``        nothing differs (every good.py);
+    ``raises <Error>``       graph mode raises that exception type, eager does not;
+    ``retraces <fn> >= N``   tf.function ``fn`` is traced at least N times;
+    ``unrolls <fn> >= N``    a loop body in ``fn`` appears at least N times in its graph.
 """
 
 from __future__ import annotations
