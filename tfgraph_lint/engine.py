@@ -6,6 +6,7 @@ naming the rule, and the other rules still report.
 
 from __future__ import annotations
 
+import ast
 import traceback
 from collections import defaultdict
 from collections.abc import Iterator
@@ -88,7 +89,10 @@ def lint_source(text: str, path: str, config: Config | None = None, honour_pragm
     """Lint one file's text. Pylint pragmas by symbol are honoured as Pylint would."""
     config = config or Config()
     if not may_contain_graph_code(text, config):
-        return []
+        # No graph code possible, so no astroid tree; but a file Python cannot parse is still
+        # reported, as any linter would (the stdlib parser costs a fraction of astroid).
+        problem = _stdlib_syntax_error(text, path)
+        return [problem] if problem else []
     try:
         module = astroid.parse(text, module_name=_module_name(path), path=path)
     except AstroidSyntaxError as exc:
@@ -108,6 +112,16 @@ def lint_file(path: str, config: Config | None = None) -> list[Finding]:
     except UnreadableSource as exc:
         return [_analysis_failed(path, str(exc))]
     return lint_source(text, path, config)
+
+
+def _stdlib_syntax_error(text: str, path: str) -> Finding | None:
+    try:
+        ast.parse(text, filename=path)
+    except SyntaxError as exc:
+        return _analysis_failed(path, f"syntax error: {exc.msg}", exc.lineno or 1)
+    except (ValueError, RecursionError, MemoryError) as exc:
+        return _analysis_failed(path, f"could not parse: {type(exc).__name__}: {exc}")
+    return None
 
 
 def _module_name(path: str) -> str:
