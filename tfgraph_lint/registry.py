@@ -61,7 +61,7 @@ RULES: tuple[Rule, ...] = (
     Rule("TFG102", "python-random-in-graph", "W8702",
          "NumPy or stdlib random in graph code is drawn once, then frozen into the graph"),
     Rule("TFG104", "outer-collection-mutation", "W8704",
-         "Mutating a list/dict/set from outside graph code happens once, and leaks symbolic tensors"),
+         "Graph code mutating an outer list/dict/set does so once, while tracing, and leaks symbolic tensors"),
     Rule("TFG201", "variable-created-in-graph", "E8721",
          "tf.Variable (or a layer, optimizer, RNG) created on every call of graph code"),
     Rule("TFG301", "python-scalar-argument", "R8731",

@@ -1,0 +1,198 @@
+"""The command line: ``tfgraph-lint check PATH...`` (or just ``tfgraph-lint PATH...``), ``rules``,
+``explain``.
+
+Exit codes: 0 no findings, 1 findings, 2 a usage error, a path that could not be read, or a file
+that could not be analysed (a TFG0xx diagnostic). Every failure is a message, never a traceback.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import click
+
+import tfgraph_lint
+from tfgraph_lint import docs, reporters
+from tfgraph_lint.config import Config
+from tfgraph_lint.engine import lint_file
+from tfgraph_lint.files import discover
+from tfgraph_lint.findings import Finding
+from tfgraph_lint.registry import INTERNAL_ERROR, REMOVED, RULES, expand_selector, lookup
+
+PROG = "tfgraph-lint"
+EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
+
+_DOTTED_NAME = re.compile(r"^[A-Za-z_]\w*(\.[A-Za-z_]\w*)*$")
+
+
+class _DefaultToCheck(click.Group):
+    """A group whose first argument, unless it names a command or a group option, starts ``check``.
+
+    So ``tfgraph-lint src/`` and ``tfgraph-lint --select TFG1 src/`` work as ``check`` does; a path
+    that happens to be called like a command is linted with ``tfgraph-lint check rules``.
+    """
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        group_options = {opt for param in self.get_params(ctx) for opt in (*param.opts, *param.secondary_opts)}
+        if not args or (args[0] not in self.commands and args[0] not in group_options):
+            args = ["check", *args]  # no argument at all: check's own "missing PATH" usage error
+        return super().parse_args(ctx, args)
+
+
+@click.group(cls=_DefaultToCheck, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(tfgraph_lint.__version__, "--version", prog_name=PROG, message="%(prog)s %(version)s")
+def cli() -> None:
+    """Find Python code that behaves differently once TensorFlow traces it into a graph
+    (@tf.function, Dataset.map, Keras train_step, ...).
+
+    `tfgraph-lint PATH...` is short for `tfgraph-lint check PATH...`.
+    """
+
+
+@cli.command(short_help="Lint files and folders (the default command).")
+@click.argument("paths", nargs=-1, required=True, type=click.Path(), metavar="PATH...")
+@click.option("--select", multiple=True, metavar="RULES",
+              help="Run only these rules: codes (TFG101), code prefixes (TFG1) or symbols, "
+                   "comma-separated; repeatable. Default: all.")
+@click.option("--ignore", multiple=True, metavar="RULES", help="Do not run these rules (same forms as --select).")
+@click.option("--format", "output_format", type=click.Choice(reporters.FORMATS), default="text",
+              show_default=True, help="json: a list of finding objects on stdout, nothing else.")
+@click.option("--why", is_flag=True, help="Under each finding, show why its code is traced into a graph.")
+@click.option("--keras-methods/--no-keras-methods", default=True, show_default=True,
+              help="Treat call/train_step/test_step/predict_step of Keras subclasses as graph code.")
+@click.option("--function-decorator", "function_decorators", multiple=True, metavar="NAME",
+              help="Another tf.function-like decorator or wrapper, by its full dotted name "
+                   "(e.g. tf_agents.utils.common.function); repeatable.")
+@click.option("-q", "--quiet", is_flag=True, help="No summary line.")
+@click.pass_context
+def check(
+    ctx: click.Context,
+    paths: tuple[str, ...],
+    select: tuple[str, ...],
+    ignore: tuple[str, ...],
+    output_format: str,
+    why: bool,
+    keras_methods: bool,
+    function_decorators: tuple[str, ...],
+    quiet: bool,
+) -> None:
+    """Lint files and folders (folders: their *.py files, skipping hidden, venv and build folders).
+
+    Run diagnostics (TFG0xx: a file could not be analysed) are always reported.
+    """
+    config = Config(
+        enabled_codes=_enabled_codes(select, ignore),
+        extra_function_decorators=_decorator_names(function_decorators),
+        keras_methods=keras_methods,
+    )
+    discovery = discover(paths)
+    for problem in discovery.problems:
+        click.echo(f"{PROG}: error: {problem}", err=True)
+    totals = reporters.RunTotals(path_problems=len(discovery.problems))
+    collected: list[Finding] = []
+    for path in discovery.files:
+        findings = _lint(path, config)
+        totals.add_file(findings)
+        if output_format == "json":
+            collected.extend(findings)
+        else:  # streamed, so a large tree shows its first findings early
+            for finding in findings:
+                click.echo("\n".join(reporters.text_lines(finding, why)))
+    if output_format == "json":
+        click.echo(reporters.json_document(collected))
+    if not quiet and not discovery.files and not discovery.problems:
+        click.echo(f"{PROG}: warning: no Python files found in the given paths", err=True)
+    if not quiet and output_format == "text":
+        click.echo(reporters.summary_line(totals), err=True)
+    ctx.exit(_exit_code(totals))
+
+
+@cli.command(short_help="List every rule.")
+@click.option("--format", "table_format", type=click.Choice(docs.TABLE_FORMATS), default="text",
+              show_default=True, help="markdown: the table in README.md.")
+def rules(table_format: str) -> None:
+    """List every rule: code, symbol, Pylint message id, severity and summary."""
+    click.echo(docs.rules_table(table_format), nl=False)
+
+
+@cli.command(short_help="Show a rule's documentation and examples.")
+@click.argument("key", metavar="CODE|SYMBOL")
+def explain(key: str) -> None:
+    """Show a rule's documentation, with an example and what to use instead."""
+    rule = lookup(key.strip())
+    if rule is None:
+        raise click.BadParameter(_unknown_rule(key, prefixes=False), param_hint="'CODE|SYMBOL'")
+    click.echo(docs.explain_text(rule), nl=False)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """The console script; exits with the run's exit code."""
+    cli.main(args=argv, prog_name=PROG)
+
+
+def _lint(path: str, config: Config) -> list[Finding]:
+    try:
+        return lint_file(path, config)
+    # The engine already contains rule crashes; this is the last net, so one file never ends the run.
+    except Exception as exc:  # pylint: disable=broad-exception-caught
+        message = f"internal error while linting: {type(exc).__name__}: {exc}; please report this bug"
+        return [Finding(INTERNAL_ERROR, path, 1, 0, 1, 0, message)]
+
+
+def _exit_code(totals: reporters.RunTotals) -> int:
+    if totals.path_problems or totals.files_not_analysed:
+        return EXIT_ERROR
+    return EXIT_FINDINGS if totals.findings else EXIT_CLEAN
+
+
+def _items(values: tuple[str, ...]) -> list[str]:
+    return [item.strip() for value in values for item in value.split(",") if item.strip()]
+
+
+def _expand(items: list[str], option: str) -> set[str]:
+    codes: set[str] = set()
+    for item in items:
+        try:
+            codes |= expand_selector(item)
+        except KeyError:
+            raise click.BadParameter(_unknown_rule(item), param_hint=f"'{option}'") from None
+    return codes
+
+
+def _enabled_codes(select: tuple[str, ...], ignore: tuple[str, ...]) -> frozenset[str]:
+    chosen = _items(select)
+    selected = _expand(chosen, "--select") if chosen else {rule.code for rule in RULES}
+    ignored: set[str] = set()
+    for item in _items(ignore):
+        codes = _expand([item], "--ignore")
+        if all(code.startswith("TFG0") for code in codes):
+            # Ignoring it would change nothing; say so rather than let a failed file look clean.
+            raise click.BadParameter(
+                f"{item!r} names run diagnostics (TFG0xx), which are always reported: "
+                "a file that could not be analysed must not pass silently",
+                param_hint="'--ignore'",
+            )
+        ignored |= codes
+    return frozenset(selected - ignored)
+
+
+def _decorator_names(names: tuple[str, ...]) -> tuple[str, ...]:
+    cleaned = []
+    for name in names:
+        dotted = name.strip().removeprefix("@")
+        if not _DOTTED_NAME.match(dotted):
+            raise click.BadParameter(f"{name!r} is not a dotted name like tf_agents.utils.common.function",
+                                     param_hint="'--function-decorator'")
+        cleaned.append(dotted)
+    return tuple(cleaned)
+
+
+def _unknown_rule(key: str, prefixes: bool = True) -> str:
+    removed = {name.lower() for pair in REMOVED for name in pair}
+    if key.strip().lower() in removed:
+        return f"rule {key!r} was removed; `{PROG} rules` lists the current ones"
+    names = {name.lower(): name for rule in RULES for name in (rule.code, rule.symbol)}
+    close = [names[m] for m in difflib.get_close_matches(key.strip().lower(), names, n=3, cutoff=0.6)]
+    hint = f"; did you mean {', '.join(close)}?" if close else ""
+    forms = "a code like TFG101, a prefix like TFG1 or a symbol" if prefixes else "a code like TFG101 or a symbol"
+    return f"unknown rule {key!r}{hint} (use {forms}; `{PROG} rules` lists them)"

@@ -1,0 +1,81 @@
+"""Which files a run lints: the paths named on the command line, and the *.py files under folders.
+
+- A file named explicitly is always linted, whatever its extension (pre-commit passes files).
+- Folders are walked for ``*.py``, skipping hidden folders and the usual environment / build
+  output folders: linting a virtualenv's site-packages would bury the user's own findings.
+  A folder named explicitly is walked even if its own name is on that list.
+- Symlinked folders are followed, but each real folder only once, so a link loop ends.
+- Each file is linted once even when several arguments (or links) reach it; the result is sorted.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import os
+import stat
+from dataclasses import dataclass, field
+from pathlib import Path
+
+SKIPPED_DIR_PATTERNS = (
+    "venv", ".venv", "build", "dist", "__pycache__", "node_modules", "site-packages",
+    "*.egg-info", ".tox", ".nox",
+)
+
+
+@dataclass
+class Discovery:
+    files: list[str] = field(default_factory=list)
+    # Messages for paths that could not be used (missing, unreadable folder); each one makes
+    # the run exit 2, but never stops the other paths from being linted.
+    problems: list[str] = field(default_factory=list)
+
+
+def is_skipped_dir(name: str) -> bool:
+    return name.startswith(".") or any(fnmatch.fnmatchcase(name, p) for p in SKIPPED_DIR_PATTERNS)
+
+
+def discover(paths: list[str] | tuple[str, ...]) -> Discovery:
+    found = Discovery()
+    candidates: list[Path] = []
+    for raw in paths:
+        try:
+            is_dir = stat.S_ISDIR(os.stat(raw).st_mode)
+        except (FileNotFoundError, NotADirectoryError):  # also a dangling symlink
+            found.problems.append(f"path not found: {raw}")
+            continue
+        except (OSError, ValueError) as exc:  # no permission, a NUL byte in the name, ...
+            found.problems.append(f"cannot access {raw}: {getattr(exc, 'strerror', None) or exc}")
+            continue
+        if is_dir:
+            candidates.extend(_walk(Path(raw), found.problems))
+        else:
+            candidates.append(Path(raw))
+    seen: set[str] = set()
+    for path in sorted(candidates, key=lambda p: p.parts):
+        identity = os.path.realpath(path)
+        if identity not in seen:
+            seen.add(identity)
+            found.files.append(str(path))
+    return found
+
+
+def _walk(root: Path, problems: list[str]) -> list[Path]:
+    files: list[Path] = []
+    visited: set[str] = set()
+
+    def report(error: OSError) -> None:
+        problems.append(f"cannot read folder {error.filename}: {error.strerror or error}")
+
+    for folder, dirnames, filenames in os.walk(root, onerror=report, followlinks=True):
+        real = os.path.realpath(folder)
+        if real in visited:  # reached again through a symlink: a loop or a second route
+            dirnames.clear()
+            continue
+        visited.add(real)
+        dirnames[:] = sorted(d for d in dirnames if not is_skipped_dir(d))
+        base = Path(folder)
+        for name in sorted(filenames):
+            # A dangling link (e.g. an editor's ".#name.py" lock) is not a file to lint.
+            if name.endswith(".py") and (base / name).exists():
+                files.append(base / name)
+    return files
