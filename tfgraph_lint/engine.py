@@ -73,7 +73,7 @@ def analyze_module(module: nodes.Module, path: str, config: Config) -> list[Find
         index = GraphIndex(module, config)
         context = ModuleContext(module, path, config, index)
     except Exception as exc:  # noqa: BLE001 - contained by design, reported as a finding
-        return [_internal_error(path, "the graph-code index", exc)]
+        return [internal_error(path, "the graph-code index", exc)]
     findings: list[Finding] = []
     for check in CHECKS:
         if not config.is_enabled(check.RULE.code):
@@ -81,13 +81,25 @@ def analyze_module(module: nodes.Module, path: str, config: Config) -> list[Find
         try:
             findings.extend(check.check(context))
         except Exception as exc:  # noqa: BLE001
-            findings.append(_internal_error(path, f"rule {check.RULE.code} {check.RULE.symbol}", exc))
+            findings.append(internal_error(path, f"rule {check.RULE.code} {check.RULE.symbol}", exc))
     return sorted(set(findings), key=lambda f: f.sort_key)
 
 
+# astroid infers a little while it builds a tree (decorators of methods that assign ``self.x``,
+# class bases for its enum support), which would read TensorFlow's sources when installed:
+# seconds per process, for nothing. The CLI's process is ours, so close those packages to it.
+# The Pylint plugin leaves Pylint's global manager alone (it runs only lexical look-ups itself).
+_NEVER_READ = ("tensorflow", "keras", "tf_keras")
+
+
+def _keep_astroid_out_of_tensorflow() -> None:
+    astroid.MANAGER.module_denylist.update(_NEVER_READ)
+
+
 def lint_source(text: str, path: str, config: Config | None = None, honour_pragmas: bool = True) -> list[Finding]:
-    """Lint one file's text. Pylint pragmas by symbol are honoured as Pylint would."""
+    """Lint one file's text (the CLI path). Pylint pragmas are honoured as Pylint would."""
     config = config or Config()
+    _keep_astroid_out_of_tensorflow()
     if not may_contain_graph_code(text, config):
         # No graph code possible, so no astroid tree; but a file Python cannot parse is still
         # reported, as any linter would (the stdlib parser costs a fraction of astroid).
@@ -133,7 +145,8 @@ def _analysis_failed(path: str, reason: str, line: int = 1) -> Finding:
     return Finding(ANALYSIS_FAILED, path, line, 0, line, 0, f"could not analyse: {reason}")
 
 
-def _internal_error(path: str, where: str, exc: BaseException) -> Finding:
+def internal_error(path: str, where: str, exc: BaseException) -> Finding:
+    """The TFG002 finding for a failure inside tfgraph-lint itself, located at the top of the file."""
     frame = traceback.extract_tb(exc.__traceback__)[-1] if exc.__traceback__ else None
     at = f" at {frame.filename.rsplit('/', 1)[-1]}:{frame.lineno}" if frame else ""
     message = (f"internal error in {where}: {type(exc).__name__}: {exc}{at}; "

@@ -19,6 +19,7 @@ from enum import IntEnum
 from astroid import nodes
 
 from tfgraph_lint import tf_api
+from tfgraph_lint.classes import class_and_bases, method_named, self_class
 from tfgraph_lint.config import Config
 from tfgraph_lint.findings import HIGH, INFERENCE, weakest
 from tfgraph_lint.names import bindings, call_qualname, qualified_name
@@ -177,11 +178,11 @@ class GraphIndex:
             cls = self_class(func.expr)
             if cls is None:
                 return None
-            for method in _methods_named(cls, func.attrname):
-                traced = self.traced.get(method)
-                if traced is not None and traced.is_tf_function:
-                    return traced
-            for klass in _class_and_bases(cls):
+            method = method_named(cls, func.attrname)
+            traced = self.traced.get(method) if method is not None else None
+            if traced is not None and traced.is_tf_function:
+                return traced
+            for klass in class_and_bases(cls):
                 traced = self.wrapper_attributes.get((klass, func.attrname))
                 if traced is not None:
                     return traced
@@ -391,48 +392,9 @@ def resolve_callables(expr: nodes.NodeNG, _depth: int = 0) -> list[FunctionNode]
     if isinstance(expr, nodes.Attribute):
         cls = self_class(expr.expr)
         if cls is not None:
-            return list(_methods_named(cls, expr.attrname))
+            method = method_named(cls, expr.attrname)
+            return [method] if method is not None else []
     return []
-
-
-def self_class(expr: nodes.NodeNG) -> nodes.ClassDef | None:
-    """The class whose method we are in, when ``expr`` is that method's ``self``/``cls``."""
-    if not isinstance(expr, nodes.Name):
-        return None
-    method = expr.scope()
-    while isinstance(method, nodes.Lambda) or (
-        isinstance(method, nodes.FunctionDef) and not isinstance(method.parent, nodes.ClassDef)
-    ):
-        method = method.parent.scope() if method.parent else None  # closures inside a method
-    if not isinstance(method, nodes.FunctionDef) or not method.args.args:
-        return None
-    if method.args.args[0].name != expr.name:
-        return None
-    if method.type == "staticmethod":
-        return None
-    return method.parent
-
-
-def _class_and_bases(cls: nodes.ClassDef, _seen: set | None = None) -> Iterator[nodes.ClassDef]:
-    """``cls`` and its base classes defined in the same module (lexically resolved)."""
-    seen = _seen if _seen is not None else set()
-    if cls in seen:
-        return
-    seen.add(cls)
-    yield cls
-    for base in cls.bases:
-        if isinstance(base, nodes.Name):
-            for binding in bindings(base, base.name):
-                if isinstance(binding, nodes.ClassDef):
-                    yield from _class_and_bases(binding, seen)
-
-
-def _methods_named(cls: nodes.ClassDef, name: str) -> Iterator[nodes.FunctionDef]:
-    for klass in _class_and_bases(cls):
-        for method in klass.mymethods():
-            if method.name == name:
-                yield method
-                return
 
 
 def _keras_base(cls: nodes.ClassDef, seen: set) -> str | None:

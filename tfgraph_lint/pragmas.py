@@ -1,11 +1,14 @@
 """Pylint's suppression comments, honoured by the CLI the way Pylint honours them.
 
 - ``x = f()  # pylint: disable=symbol`` on a simple statement: that line only;
-- the same comment on the first line of a ``def``/``class``/``if``/``for``/... : the whole block;
+- the same comment on the first line of a ``def``/``class``/``if``/``for``/...: the whole block,
+  but only when nothing else starts on that line (``try:``, ``def f():``); with arguments, a
+  condition or bases there it is that line only. This is what Pylint 4 does (pylint#3888), and
+  both front ends must agree;
 - ``# pylint: disable=symbol`` on a line of its own: from there to the end of the enclosing block
   (or module), until a matching ``# pylint: enable=symbol``;
 - ``# pylint: disable-next=symbol``: the next line only;
-- ``# pylint: skip-file``: the whole file.
+- ``# pylint: skip-file``, and ``disable=all`` anywhere (Pylint's old spelling): the whole file.
 Symbols, Pylint msgids (``W8701``) and ``all`` are understood. The Pylint plugin needs none of
 this: Pylint applies its own pragmas to the plugin's messages.
 """
@@ -22,7 +25,7 @@ from tfgraph_lint.findings import Finding
 
 _PRAGMA = re.compile(r"#\s*pylint\s*:\s*(?P<body>.*)$")
 _DIRECTIVE = re.compile(r"(?P<kind>disable-next|disable|enable)\s*=\s*(?P<names>[\w\-]+(?:\s*,\s*[\w\-]+)*)")
-_SKIP_FILE = re.compile(r"\bskip-file\b")
+_SKIP_FILE = re.compile(r"\bskip-file\b|\bdisable\s*=\s*all\s*$")
 
 _BLOCK_STATEMENTS = (
     ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.If, ast.For, ast.AsyncFor,
@@ -48,7 +51,7 @@ def remove_suppressed(findings: list[Finding], text: str) -> list[Finding]:
         return findings
     comments = _comments(text)
     if any(_SKIP_FILE.search(comment) for _line, _code, comment in comments if _PRAGMA.search(comment)):
-        return [f for f in findings if not f.rule.code.startswith("TFG0")]
+        return [f for f in findings if not f.rule.is_hazard]  # diagnostics are never silenced
     pragmas = list(_pragmas(comments, text))
     return [f for f in findings if not _suppressed(f, pragmas)]
 
@@ -92,7 +95,7 @@ def _pragmas(comments: list[tuple[int, bool, str]], text: str):
                 yield Pragma(True, names, line + 1, line + 1)
                 continue
             if after_code:
-                block = next((s for s in statements if s[0] == line and s[2]), None)
+                block = next((s for s in statements if s[0] == line and s[3]), None)
                 first, last = (line, block[1]) if block else (line, line)
             else:
                 enclosing = [s for s in statements if s[2] and s[0] < line <= s[1]]
@@ -101,14 +104,31 @@ def _pragmas(comments: list[tuple[int, bool, str]], text: str):
             yield Pragma(kind == "disable", names, first, last)
 
 
-def _statement_spans(text: str) -> list[tuple[int, int, bool]]:
-    """(first line, last line, is a block statement) for every statement."""
+def _statement_spans(text: str) -> list[tuple[int, int, bool, bool]]:
+    """(first line, last line, is a block, whether a pragma on its first line covers the block)."""
     try:
         tree = ast.parse(text)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return []
     return [
-        (node.lineno, node.end_lineno or node.lineno, isinstance(node, _BLOCK_STATEMENTS))
+        (node.lineno, node.end_lineno or node.lineno, isinstance(node, _BLOCK_STATEMENTS),
+         isinstance(node, _BLOCK_STATEMENTS) and not _header_shares_line(node))
         for node in ast.walk(tree)
         if isinstance(node, ast.stmt)
     ]
+
+
+_BODY_FIELDS = frozenset({"body", "orelse", "finalbody", "handlers", "cases", "decorator_list"})
+
+
+def _header_shares_line(block: ast.stmt) -> bool:
+    """Whether some part of the header (arguments, condition, bases...) starts on its first line."""
+    for field, value in ast.iter_fields(block):
+        if field in _BODY_FIELDS:
+            continue
+        for child in value if isinstance(value, list) else [value]:
+            if isinstance(child, ast.AST) and any(
+                getattr(node, "lineno", None) == block.lineno for node in ast.walk(child)
+            ):
+                return True
+    return False

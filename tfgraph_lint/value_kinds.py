@@ -13,7 +13,7 @@ from enum import Enum
 from astroid import nodes
 
 from tfgraph_lint.findings import HIGH, INFERENCE, weakest
-from tfgraph_lint.graph_index import self_class
+from tfgraph_lint.classes import self_class
 from tfgraph_lint.names import bindings, call_qualname, is_builtin_name
 
 _MAX_DEPTH = 6
