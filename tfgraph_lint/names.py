@@ -102,14 +102,24 @@ def _binding_qualname(binding: nodes.NodeNG, name: str, depth: int) -> str | Non
             if (alias or imported) == name:
                 return f"{binding.modname}.{imported}"
         return None
-    if isinstance(binding, nodes.AssignName) and depth < _MAX_ALIAS_DEPTH:
-        assign = binding.parent
-        if isinstance(assign, (nodes.Assign, nodes.AnnAssign)) and assign.value is not None:
-            if isinstance(assign, nodes.Assign) and (
-                len(assign.targets) != 1 or assign.targets[0] is not binding
-            ):
-                return None  # tuple unpacking or chained targets: not a plain alias
-            return _raw_qualified_name(assign.value, depth + 1)
+    if depth < _MAX_ALIAS_DEPTH:
+        value = assigned_value(binding)  # ``function = tf.function``: a plain alias
+        return _raw_qualified_name(value, depth + 1) if value is not None else None
+    return None
+
+
+def assigned_value(binding: nodes.NodeNG) -> nodes.NodeNG | None:
+    """The value a plain ``name = value`` (or ``name: T = value``) binding gives its name.
+
+    None for anything else: tuple unpacking, chained targets, loop targets, parameters, imports.
+    """
+    if not isinstance(binding, nodes.AssignName):
+        return None
+    parent = binding.parent
+    if isinstance(parent, nodes.Assign) and len(parent.targets) == 1 and parent.targets[0] is binding:
+        return parent.value
+    if isinstance(parent, nodes.AnnAssign):
+        return parent.value
     return None
 
 

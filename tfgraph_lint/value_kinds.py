@@ -14,7 +14,7 @@ from astroid import nodes
 
 from tfgraph_lint.findings import HIGH, INFERENCE, weakest
 from tfgraph_lint.classes import self_class
-from tfgraph_lint.names import bindings, call_qualname, is_builtin_name
+from tfgraph_lint.names import assigned_value, bindings, call_qualname, is_builtin_name
 
 _MAX_DEPTH = 6
 
@@ -148,10 +148,11 @@ def binding_kind(binding: nodes.NodeNG, depth: int = 0) -> ValueKind:
     parent = binding.parent
     if isinstance(parent, nodes.Arguments):
         return ValueKind(Kind.UNKNOWN, INFERENCE, parameter=binding)
-    if isinstance(parent, (nodes.Assign, nodes.AnnAssign)) and parent.value is not None:
-        if isinstance(parent, nodes.Assign) and (len(parent.targets) != 1 or parent.targets[0] is not binding):
-            return UNKNOWN  # tuple unpacking: the element's kind is not the value's
-        return value_kind(parent.value, depth + 1)
+    value = assigned_value(binding)
+    if value is not None:
+        return value_kind(value, depth + 1)
+    if isinstance(parent, (nodes.Assign, nodes.AnnAssign)):
+        return UNKNOWN  # tuple unpacking: the element's kind is not the value's
     if isinstance(parent, nodes.AugAssign):  # ``n += 1``: a Python number stays one
         step = value_kind(parent.value, depth + 1)
         return step if step.kind == Kind.PYTHON_SCALAR and step.parameter is None else UNKNOWN
