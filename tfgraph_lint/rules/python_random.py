@@ -1,9 +1,213 @@
-"""TFG102: being written."""
+"""TFG102 python-random-in-graph: NumPy or stdlib random in graph code is drawn once, at trace time.
 
+The draw happens while TensorFlow traces the function; its result is frozen into the graph as a
+constant, so every later call (or every dataset element) gets the same "random" numbers.
+Covers ``numpy.random.*`` and ``random.*`` in any import spelling, and the methods of generators
+bound lexically to ``np.random.default_rng(...)``, ``np.random.Generator(...)``,
+``np.random.RandomState(...)``, ``random.Random(...)`` (module level, local, or ``self.rng``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import chain
+
+from astroid import nodes
+
+from tfgraph_lint.classes import self_class
+from tfgraph_lint.findings import HIGH, INFERENCE, Finding
+from tfgraph_lint.graph_index import TracedFunction, own_nodes
+from tfgraph_lint.names import assigned_value, bindings, call_qualname
 from tfgraph_lint.registry import rule_by_code
+from tfgraph_lint.rules.variable_creation import RunsOnce, created_state, init_scope_nodes
 
 RULE = rule_by_code("TFG102")
 
+# Seeding, state and constructors draw nothing.
+_NUMPY_NOT_DRAWING = frozenset({
+    "seed", "get_state", "set_state", "default_rng", "get_bit_generator", "set_bit_generator",
+})
+_STDLIB_NOT_DRAWING = frozenset({"seed", "getstate", "setstate"})
+_GENERATOR_NOT_DRAWING = frozenset({
+    "seed", "get_state", "set_state", "getstate", "setstate", "spawn", "jumped", "bit_generator",
+})
+_GENERATOR_CONSTRUCTORS = frozenset({
+    "numpy.random.default_rng", "numpy.random.Generator", "numpy.random.RandomState",
+    "random.Random", "random.SystemRandom",
+})
+_NUMPY_SUBMODULES = ("numpy.random.mtrand.",)
 
-def check(context):
-    return iter(())  # todo: implement TFG102
+# The TensorFlow op to use instead, by the drawing function's name.
+_NORMAL = ("normal", "randn", "standard_normal", "gauss", "normalvariate")
+_UNIFORM = ("uniform", "rand", "random", "random_sample", "ranf")
+_INTEGER = ("randint", "integers", "randrange", "random_integers", "getrandbits")
+_SHUFFLE = ("shuffle", "permutation", "permuted")
+_REPLACEMENTS = {
+    **{name: "tf.random.normal()" for name in _NORMAL},
+    **{name: "tf.random.uniform()" for name in _UNIFORM},
+    **{name: "tf.random.uniform() with an integer dtype" for name in _INTEGER},
+    **{name: "tf.random.shuffle()" for name in _SHUFFLE},
+    "poisson": "tf.random.poisson()",
+    "gamma": "tf.random.gamma()",
+    "gammavariate": "tf.random.gamma()",
+    "choice": "an index drawn by tf.random.uniform() with an integer dtype",
+    "choices": "indices drawn by tf.random.uniform() with an integer dtype",
+}
+
+
+def check(context) -> Iterator[Finding]:
+    once = RunsOnce(context)
+    # ``with tf.init_scope():`` blocks (skipped by the index) still run their Python once per trace.
+    for call, traced in chain(context.in_graph(nodes.Call), init_scope_nodes(context, nodes.Call)):
+        drawn = _random_draw(call, traced)
+        if drawn is None:
+            continue
+        function, confidence = drawn
+        if _initialises_state(call, traced) or once(call, traced):
+            continue  # drawn once in eager mode too: a variable's initial value, a singleton
+        if _reseeded_before(call, traced):
+            continue  # the same numbers on every call in eager mode too
+        yield context.finding(RULE, call, _message(call, function, traced), confidence=confidence, traced=traced)
+
+
+def _random_draw(call: nodes.Call, traced: TracedFunction) -> tuple[str, str] | None:
+    """(name of the drawing function, confidence) when the call draws NumPy/stdlib random numbers."""
+    name = call_qualname(call)
+    if name is not None:
+        for submodule in _NUMPY_SUBMODULES:
+            if name.startswith(submodule):
+                name = "numpy.random." + name[len(submodule):]
+        package, _, function = name.rpartition(".")
+        if package == "numpy.random":
+            if function in _NUMPY_NOT_DRAWING or not _is_function_name(function):
+                return None
+            return function, HIGH
+        if package == "random":
+            if function in _STDLIB_NOT_DRAWING or not _is_function_name(function):
+                return None
+            return function, HIGH
+        return None
+    func = call.func
+    if not isinstance(func, nodes.Attribute):
+        return None
+    method = func.attrname
+    if method in _GENERATOR_NOT_DRAWING or not _is_function_name(method):
+        return None
+    confidence = _generator_confidence(func.expr, traced)
+    return (method, confidence) if confidence is not None else None
+
+
+def _is_function_name(name: str) -> bool:
+    return bool(name) and not name.startswith("_") and not name[:1].isupper()
+
+
+def _is_generator_construction(expr: nodes.NodeNG | None) -> bool:
+    return isinstance(expr, nodes.Call) and call_qualname(expr) in _GENERATOR_CONSTRUCTORS
+
+
+def _is_seeded_construction(expr: nodes.NodeNG | None) -> bool:
+    """``np.random.default_rng(0)``: a generator made afresh with a seed draws the same numbers
+    each time it is made, so one made per call (eager) or per trace (graph) agrees."""
+    return (_is_generator_construction(expr) and bool(expr.args or expr.keywords)
+            and call_qualname(expr) != "random.SystemRandom")
+
+
+def _generator_confidence(expr: nodes.NodeNG, traced: TracedFunction) -> str | None:
+    """HIGH when ``expr`` is a NumPy/stdlib generator in every binding; INFERENCE when in some."""
+    if _is_generator_construction(expr):
+        # ``np.random.default_rng().normal()``; seeded, it draws the same in eager mode too
+        return None if _is_seeded_construction(expr) else HIGH
+    if isinstance(expr, nodes.Name):
+        values = [assigned_value(binding) for binding in bindings(expr, expr.name)]
+        if traced.is_local(expr) and values and all(_is_seeded_construction(v) for v in values):
+            return None  # ``rng = np.random.default_rng(0)`` made afresh on every call
+    elif isinstance(expr, nodes.Attribute) and (cls := self_class(expr.expr)) is not None:
+        values = _class_attribute_values(cls, expr.attrname)
+    else:
+        return None
+    generators = [value for value in values if _is_generator_construction(value)]
+    if not generators:
+        return None
+    if len(generators) == len(values):
+        return HIGH
+    others = [value for value in values if not _is_generator_construction(value)]
+    if all(value is None or _is_none(value) or not _names_tensorflow(value) for value in others):
+        return INFERENCE  # also bound to None, a parameter, or something else we cannot tell
+    return None
+
+
+
+def _class_attribute_values(cls: nodes.ClassDef, attrname: str) -> list[nodes.NodeNG | None]:
+    """What ``self.<attrname> = ...`` assigns anywhere in the class, and the class-body value."""
+    values: list[nodes.NodeNG | None] = []
+    for node in cls.nodes_of_class(nodes.AssignAttr):
+        if node.attrname == attrname and self_class(node.expr) is cls:
+            parent = node.parent
+            ok = isinstance(parent, (nodes.Assign, nodes.AnnAssign)) and (
+                not isinstance(parent, nodes.Assign) or parent.targets == [node])
+            values.append(parent.value if ok else None)
+    for statement in cls.body:
+        if isinstance(statement, (nodes.Assign, nodes.AnnAssign)):
+            targets = statement.targets if isinstance(statement, nodes.Assign) else [statement.target]
+            if any(isinstance(t, nodes.AssignName) and t.name == attrname for t in targets):
+                values.append(statement.value if len(targets) == 1 else None)
+    return values
+
+
+def _is_none(node: nodes.NodeNG) -> bool:
+    return isinstance(node, nodes.Const) and node.value is None
+
+
+def _names_tensorflow(value: nodes.NodeNG) -> bool:
+    """A value built by a TensorFlow call, e.g. ``tf.random.Generator.from_seed(1)``."""
+    name = call_qualname(value) if isinstance(value, nodes.Call) else None
+    return bool(name) and name.startswith(("tensorflow.", "keras."))
+
+
+def _initialises_state(call: nodes.Call, traced: TracedFunction) -> bool:
+    """Inside the arguments of ``tf.Variable(...)`` or another variable-creating call.
+
+    A variable's initial value is drawn once in eager mode as well; creating the variable in graph
+    code is TFG201's finding, not this rule's.
+    """
+    node = call.parent
+    while node is not None and node is not traced.node and not node.is_statement:
+        if isinstance(node, nodes.Call) and created_state(node) is not None:
+            return True
+        node = node.parent
+    return False
+
+
+def _reseeded_before(call: nodes.Call, traced: TracedFunction) -> bool:
+    """``np.random.seed(...)`` (or ``random.seed``) earlier in the same function: eager mode then
+    draws the same numbers on every call as well."""
+    name = call_qualname(call) or ""
+    if name.startswith("numpy.random."):
+        seeds = {"numpy.random.seed", "numpy.random.mtrand.seed"}
+    elif name.startswith("random."):
+        seeds = {"random.seed"}
+    else:
+        return False
+    return any(
+        isinstance(node, nodes.Call) and node.lineno < call.lineno and call_qualname(node) in seeds
+        for node in own_nodes(traced.node)
+    )
+
+
+def _message(call: nodes.Call, function: str, traced: TracedFunction) -> str:
+    spelled = call.func.as_string()
+    if len(spelled) > 50:
+        spelled = "..." + spelled[-47:]
+    root = traced.root.reason.builder
+    what = "the same order" if function in _SHUFFLE else "the same numbers"
+    if root.startswith("Dataset."):
+        consequence = f"every element of the dataset gets {what}"
+    else:
+        consequence = f"every call returns {what}"
+    package = call_qualname(call) or ""
+    if package.startswith("random.") and function == "sample":
+        replacement = "tf.random.shuffle()"  # stdlib sample(population, k): a shuffled subset
+    else:
+        replacement = _REPLACEMENTS.get(function, "the matching tf.random op")
+    return (f"{spelled}() in {traced.subject} is evaluated once while tracing, so {consequence}; "
+            f"use {replacement}, or a tf.random.Generator created outside the function")

@@ -1,0 +1,97 @@
+"""TFG201: what creates variables in graph code, in its spellings; objects without variables stay silent."""
+import keras
+import tensorflow
+import tensorflow as tf
+from tensorflow import Variable
+from tensorflow.keras import layers, optimizers
+
+
+@tf.function
+def variables(x):
+    a = tf.Variable(1.0)  # [variable-created-in-graph]
+    b = tensorflow.Variable(2.0)  # [variable-created-in-graph]
+    c = Variable(3.0)  # [variable-created-in-graph]
+    d = tf.compat.v2.Variable(4.0)  # [variable-created-in-graph]
+    e = keras.Variable(5.0)  # [variable-created-in-graph]
+    return x + a + b + c + d + e
+
+
+@tf.function
+def generators(x):
+    a = tf.random.Generator.from_seed(1)  # [variable-created-in-graph]
+    b = tf.random.Generator.from_non_deterministic_state()  # [variable-created-in-graph]
+    c = tf.random.Generator.from_key_counter(0, [0, 0], "philox")  # [variable-created-in-graph]
+    d = tf.random.experimental.Generator.from_seed(2)  # [variable-created-in-graph]
+    return x + a.normal(()) + b.normal(()) + c.normal(()) + d.normal(())
+
+
+@tf.function
+def keras_layers(x):
+    y = tf.keras.layers.Dense(3)(x)  # [variable-created-in-graph]
+    conv = layers.Conv1D(4, 2)  # [variable-created-in-graph]
+    y = conv(y)
+    unused = layers.BatchNormalization()  # [variable-created-in-graph]
+    y = layers.Dropout(0.5)(y, training=True)  # [variable-created-in-graph]
+    y = tf.keras.Sequential([layers.Dense(2)])(y)  # [variable-created-in-graph]
+    return y, unused
+
+
+@tf.function
+def weightless_layers(x):
+    y = tf.keras.layers.Flatten()(x)
+    y = layers.Activation("relu")(y) + layers.ReLU()(y)
+    y = layers.Reshape((-1,))(y)
+    y = layers.GlobalAveragePooling1D()(tf.expand_dims(y, -1))
+    y = tf.keras.Sequential([layers.Flatten()])(y)
+    return layers.Concatenate()([y, y])
+
+
+@tf.function
+def optimizers_and_metrics(x):
+    adam = tf.keras.optimizers.Adam()  # [variable-created-in-graph]
+    sgd = optimizers.SGD(0.1)  # [variable-created-in-graph]
+    legacy = tf.keras.optimizers.legacy.RMSprop()  # [variable-created-in-graph]
+    alias = tf.optimizers.Adagrad()  # [variable-created-in-graph]
+    mean = tf.keras.metrics.Mean()  # [variable-created-in-graph]
+    schedule = tf.keras.optimizers.schedules.ExponentialDecay(0.1, 10, 0.9)
+    loss = tf.keras.losses.MeanSquaredError()
+    error = tf.keras.metrics.mean_squared_error(x, x)
+    init = tf.keras.initializers.GlorotUniform()
+    return adam, sgd, legacy, alias, mean, schedule, loss, error, init
+
+
+@tf.function
+def models(x):
+    loaded = tf.keras.models.load_model("model.keras")  # [variable-created-in-graph]
+    resnet = tf.keras.applications.ResNet50(weights=None)  # [variable-created-in-graph]
+    inputs = keras.Input(shape=(3,))
+    return loaded(x), resnet, inputs
+
+
+@tf.function
+def not_variables(x):
+    c = tf.constant(1.0)
+    ta = tf.TensorArray(tf.float32, size=2)
+    spec = tf.TensorSpec((None,), tf.float32)
+    return x + c, ta, spec
+
+
+class MyModule(tf.Module):
+    def __init__(self):
+        super().__init__()
+        self.v = tf.Variable(1.0)
+
+
+class MyDense(tf.keras.layers.Layer):
+    def build(self, input_shape):
+        self.kernel = self.add_weight(shape=(input_shape[-1], 3))
+
+    def call(self, inputs):
+        return tf.matmul(inputs, self.kernel)
+
+
+@tf.function
+def own_classes(x):
+    module = MyModule()  # todo: [variable-created-in-graph]
+    y = MyDense()(x)  # todo: [variable-created-in-graph]
+    return x * module.v + y

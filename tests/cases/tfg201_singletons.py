@@ -1,0 +1,231 @@
+"""TFG201: variables created once (singleton guards, captured, passed in) stay silent."""
+import tensorflow as tf
+
+outer = tf.Variable(1.0)
+
+
+@tf.function
+def captured(x):
+    outer.assign_add(1.0)
+    return x * outer
+
+
+@tf.function
+def passed_in(x, v):
+    v.assign_add(1.0)
+    return x * v
+
+
+class IsNone:
+    def __init__(self):
+        self._b = None
+
+    @tf.function
+    def __call__(self, x):
+        if self._b is None:
+            self._b = tf.Variable(12.0)
+        return x + self._b
+
+
+class Forms:
+    def __init__(self):
+        self.a = None
+        self.b = None
+        self.c = None
+        self.e = None
+        self.g = None
+        self.enabled = True
+        self._built = False
+
+    @tf.function
+    def __call__(self, x):
+        if not self.a:
+            self.a = tf.keras.layers.Dense(3)  # a Python object: its truth value is fine
+        if self.b is None and self.enabled:
+            self.b = tf.Variable(2.0)
+        if self.c is not None:
+            pass
+        else:
+            self.c = tf.Variable(3.0)
+        if not hasattr(self, "d"):
+            self.d = tf.Variable(4.0)
+        if getattr(self, "e", None) is None:
+            self.e = tf.Variable(5.0)
+        if "f" not in self.__dict__:
+            self.f = tf.Variable(6.0)
+        self.g = tf.Variable(7.0) if self.g is None else self.g
+        if not self._built:
+            self.h = tf.Variable(8.0)
+            self.layer = tf.keras.layers.Dense(3)
+            self._built = True
+        return x + self.b + self.c + self.d + self.e + self.f + self.g + self.h
+
+
+_holder = {}
+
+
+@tf.function
+def dict_holder(x):
+    with tf.init_scope():
+        if "v" not in _holder:
+            _holder["v"] = tf.Variable(1.0)
+    return x + _holder["v"]
+
+
+class GetOrCreate:
+    def __init__(self):
+        self.v = None
+
+    def get(self):
+        if self.v is not None:
+            return self.v
+        self.v = tf.Variable(4.0)
+        return self.v
+
+    @tf.function
+    def __call__(self, x):
+        return x * self.get()
+
+
+class GuardedHelper:
+    def __init__(self):
+        self.v = None
+
+    def _create(self):
+        return tf.Variable(1.0)
+
+    @tf.function
+    def __call__(self, x):
+        if self.v is None:
+            self.v = self._create()
+        return x * self.v
+
+
+class LazyBlock(tf.Module):
+    def __init__(self):
+        super().__init__()
+        self.built = False
+        self.inner = None
+
+    def build(self, input_shape):
+        self.inner = tf.keras.layers.Dense(3)
+        self.built = True
+
+    @tf.function
+    def __call__(self, x):
+        if not self.built:
+            self.build(x.shape)
+        return self.inner(x)
+
+
+_counter = None
+
+
+@tf.function
+def global_singleton(x):
+    global _counter
+    if _counter is None:
+        _counter = tf.Variable(0.0)
+    _counter.assign_add(1.0)
+    return x + _counter
+
+
+def make_closure():
+    state = None
+
+    @tf.function
+    def step(x):
+        nonlocal state
+        if state is None:
+            state = tf.Variable(0.0)
+        return x + state
+
+    return step
+
+
+# -- look like guards, but create again on later traces ------------------------------------
+
+@tf.function
+def local_guard(x):
+    v = None
+    if v is None:
+        v = tf.Variable(1.0)  # [variable-created-in-graph]
+    return x + v
+
+
+class NotGuards:
+    def __init__(self):
+        self.a = None
+        self.b = None
+        self.c = None
+        self.e = None
+        self.force = False
+
+    @tf.function
+    def guard_with_or(self, x):
+        if self.a is None or self.force:
+            self.a = tf.Variable(1.0)  # [variable-created-in-graph]
+        return x + self.a
+
+    @tf.function
+    def guards_another_attribute(self, x):
+        if self.c is None:
+            self.b = tf.Variable(2.0)  # [variable-created-in-graph]
+        return x + self.b
+
+    @tf.function
+    def inverted_guard(self, x):
+        if self.c is not None:
+            self.c = tf.Variable(3.0)  # [variable-created-in-graph]
+        return x
+
+    @tf.function
+    def truth_value_of_a_variable(self, x):
+        if not self.e:
+            self.e = tf.Variable(5.0)  # [variable-created-in-graph]
+        return x + self.e
+
+    @tf.function
+    def init_scope_does_not_help(self, x):
+        with tf.init_scope():
+            self.d = tf.Variable(4.0)  # [variable-created-in-graph]
+        return x + self.d
+
+
+def make_variable():
+    return tf.Variable(1.0)  # [variable-created-in-graph]
+
+
+class HalfGuarded:
+    def __init__(self):
+        self.v = None
+
+    @tf.function
+    def __call__(self, x):
+        if self.v is None:
+            self.v = make_variable()
+        return x * self.v + make_variable()
+
+
+# -- other graph-code forms ------------------------------------------------------------------
+
+def per_element(x):
+    return x + tf.Variable(1, dtype=tf.int64)  # [variable-created-in-graph]
+
+
+mapped = tf.data.Dataset.range(4).map(per_element)
+summed = tf.map_fn(lambda t: t * tf.Variable(2.0), tf.ones(3))  # [variable-created-in-graph]
+
+
+class MyLayer(tf.keras.layers.Layer):
+    def call(self, inputs):
+        return tf.keras.layers.Dense(3)(inputs)  # [variable-created-in-graph]
+
+
+def py_side(x):
+    return x + tf.Variable(1.0).numpy()
+
+
+@tf.function
+def with_py_function(x):
+    return tf.py_function(py_side, [x], tf.float32)
