@@ -1,9 +1,393 @@
-"""TFG104: being written."""
+"""TFG104 outer-collection-mutation: a list/dict/set from outside graph code is mutated while tracing.
 
+Python mutation is not a TensorFlow operation: it happens once per trace, not on every call, and
+what it stores is a symbolic tensor. The receiver is "outside" when it outlives the trace: a
+module global, a closure variable of an enclosing function that is not traced, an attribute of
+``self`` (or ``cls``), or an argument of a tf.function. Collections created inside the traced
+frame (including a traced parent of a nested def) are fresh on every trace and are fine.
+
+Confidence: HIGH when the receiver is known to be a Python collection from its bindings;
+INFERENCE when its kind is unknown but the method exists only on collections (``append``,
+``setdefault`` ...). Methods that other objects also have (``update``, ``pop``, ``add`` ...),
+subscript assignment and ``del x[k]`` need a known collection.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from astroid import nodes
+
+from tfgraph_lint.findings import INFERENCE, Finding
+from tfgraph_lint.classes import is_instance_method, self_class
+from tfgraph_lint.graph_index import TraceKind, TracedFunction
+from tfgraph_lint.names import assigned_value, bindings, call_qualname, is_builtin_name, qualified_name
 from tfgraph_lint.registry import rule_by_code
+from tfgraph_lint.value_kinds import Kind, ValueKind, value_kind
 
 RULE = rule_by_code("TFG104")
 
+# Methods only Python collections have: an unknown receiver calling them is one (INFERENCE).
+_COLLECTION_ONLY_METHODS = frozenset({
+    "append", "extend", "setdefault", "popitem", "appendleft", "extendleft",
+    "intersection_update", "difference_update", "symmetric_difference_update",
+})
+# Mutating methods that other objects have too (``strategy.extended.update``, ``MutableHashTable
+# .insert``, ``model.add``, ``metric.update``): reported only on a known collection.
+_AMBIGUOUS_METHODS = frozenset({
+    "update", "pop", "remove", "clear", "add", "discard", "sort", "reverse", "insert",
+})
+_MUTATING_METHODS = _COLLECTION_ONLY_METHODS | _AMBIGUOUS_METHODS
 
-def check(context):
-    return iter(())  # todo: implement TFG104
+# What an unknown receiver is, told from the method it is called with (for messages only).
+_TYPE_BY_METHOD = {
+    "append": "list", "extend": "list", "insert": "list", "sort": "list", "reverse": "list",
+    "setdefault": "dict", "popitem": "dict", "appendleft": "deque", "extendleft": "deque",
+    "add": "set", "discard": "set", "intersection_update": "set", "difference_update": "set",
+    "symmetric_difference_update": "set",
+}
+
+# In-place operators of mutable collections: ``self.items += [x]``, ``self.seen |= {k}``.
+_IN_PLACE_OPERATORS = frozenset({"+=", "*=", "|=", "&=", "-=", "^="})
+
+# The concrete collection type a binding's value creates.
+_LITERAL_TYPES = {
+    nodes.List: "list", nodes.ListComp: "list", nodes.Dict: "dict", nodes.DictComp: "dict",
+    nodes.Set: "set", nodes.SetComp: "set", nodes.Tuple: "tuple",
+}
+_CONSTRUCTOR_TYPES = {
+    "list": "list", "dict": "dict", "set": "set", "tuple": "tuple", "frozenset": "frozenset",
+    "sorted": "list",
+    "collections.defaultdict": "dict", "collections.OrderedDict": "dict",
+    "collections.Counter": "dict", "collections.deque": "deque",
+}
+_MUTABLE_TYPES = frozenset({"list", "dict", "set", "deque"})
+
+# Which argument a storing method stores. A stored value that is TensorFlow state created lazily
+# (``cache[k] = tf.Variable(...)`` behind ``if k not in cache``) is the documented singleton
+# pattern, not this hazard.
+_STORING_ARGUMENT = {"append": 0, "appendleft": 0, "add": 0, "insert": 1, "setdefault": 1}
+
+# Methods that only take out or reorder: nothing new is stored.
+_REMOVING_METHODS = frozenset({
+    "pop", "remove", "clear", "discard", "popitem", "sort", "reverse",
+    "intersection_update", "difference_update",
+})
+
+_ROOT_TRACE_KINDS = (TraceKind.DECORATOR, TraceKind.WRAPPER)
+
+
+def check(context) -> Iterator[Finding]:
+    for call, traced in context.in_graph(nodes.Call):
+        func = call.func
+        if isinstance(func, nodes.Attribute) and func.attrname in _MUTATING_METHODS:
+            method = func.attrname
+            stored = _argument(call, _STORING_ARGUMENT.get(method))
+            yield from _report(
+                context, traced, call, func.expr,
+                action=f"{_short(func.expr)}.{method}()",
+                collection_only=method in _COLLECTION_ONLY_METHODS,
+                method=method, stored=stored, stores=method not in _REMOVING_METHODS,
+            )
+    for assign, traced in context.in_graph(nodes.Assign):
+        for target in assign.targets:
+            for subscript in _subscript_targets(target):
+                yield from _report(
+                    context, traced, subscript, subscript.value,
+                    action=f"{_short(subscript)} = ...", stored=assign.value, stores=True,
+                )
+    for aug, traced in context.in_graph(nodes.AugAssign):
+        target = aug.target
+        if isinstance(target, nodes.Subscript):
+            yield from _report(
+                context, traced, target, target.value,
+                action=f"{_short(target)} {aug.op} ...", stored=aug.value, stores=True,
+            )
+        elif isinstance(target, nodes.AssignAttr) and aug.op in _IN_PLACE_OPERATORS:
+            yield from _report(
+                context, traced, target, target,
+                action=f"{_short(target)} {aug.op} ...", stored=aug.value, stores=True,
+            )
+    for delete, traced in context.in_graph(nodes.Delete):
+        for target in delete.targets:
+            if isinstance(target, nodes.Subscript):
+                yield from _report(
+                    context, traced, target, target.value,
+                    action=f"del {_short(target)}", stored=None, stores=False,
+                )
+
+
+def _report(
+    context, traced: TracedFunction, node: nodes.NodeNG, receiver: nodes.NodeNG, *,
+    action: str, stored: nodes.NodeNG | None, stores: bool,
+    collection_only: bool = False, method: str = "",
+) -> Iterator[Finding]:
+    origin = _outside_origin(receiver, traced, context.index)
+    if origin is None:
+        return
+    known, type_name, confidence = _receiver_collection(receiver)
+    if known:
+        if type_name is not None and type_name not in _MUTABLE_TYPES:
+            return  # a tuple or frozenset: cannot be mutated in place
+    else:
+        # Item assignment on a tf.function's own argument raises whatever the argument is (a
+        # tensor has no item assignment, a list or dict is checked for mutation).
+        item_on_argument = origin == _ARGUMENT and not method
+        if not (collection_only or item_on_argument) or _kind(receiver).kind != Kind.UNKNOWN:
+            return  # a tensor, TF object, NumPy array ...; or an unknown receiver of ``update``
+        if _assigned_objects(receiver):
+            return  # ``self._buffer = TFDeque(...)``: a class of its own with an ``extend`` method
+        confidence = INFERENCE
+        type_name = _TYPE_BY_METHOD.get(method)
+    stored_kind = value_kind(stored) if stored is not None else None
+    if stored_kind is not None and stored_kind.kind == Kind.TF_OBJECT:
+        return  # lazily created TensorFlow state kept in a Python cache
+    collection = _article(type_name)
+    if origin == _ARGUMENT:
+        message = (
+            f"{action} in {traced.subject} mutates {collection} passed in as an argument: a "
+            "tf.function must not modify its Python arguments, so tracing raises ValueError, while "
+            "eager mode changes the caller's object; modify a copy, or return the values instead"
+        )
+    else:
+        message = (
+            f"{action} in {traced.subject} mutates {collection} {origin}: the change happens once, "
+            f"while tracing, not on every call{_stored_note(stored_kind, stores)}; return the "
+            "values instead, or use tf.TensorArray or a tf.Variable"
+        )
+    yield context.finding(RULE, node, message, confidence=confidence, traced=traced)
+
+
+# -- where the receiver lives ----------------------------------------------------------------
+
+_ARGUMENT = "argument"  # the receiver is a tf.function's own parameter
+
+
+def _outside_origin(receiver: nodes.NodeNG, traced: TracedFunction, index) -> str | None:
+    """How the receiver outlives the trace ("that lives outside it (...)", or ``_ARGUMENT``),
+    or None when it is fresh on every trace or nothing is known about it."""
+    root, depth = receiver, 0
+    while isinstance(root, (nodes.Attribute, nodes.AssignAttr, nodes.Subscript)):
+        root = root.value if isinstance(root, nodes.Subscript) else root.expr
+        depth += 1
+    if not isinstance(root, nodes.Name):
+        return None  # a call's result, a literal ...: nothing known about where it lives
+    if self_class(root) is not None:
+        # ``self.items`` lives on the object; ``self`` itself is not a collection we can judge.
+        return "that lives outside it (an attribute of the object)" if depth else None
+    found = bindings(root, root.name)
+    if not found or any(isinstance(b, (nodes.Import, nodes.FunctionDef, nodes.ClassDef)) for b in found):
+        return None  # builtin/undefined, a module, a function or a class
+    if any(isinstance(b, nodes.ImportFrom) for b in found):
+        name = qualified_name(root) or ""
+        if name.startswith(("tensorflow", "keras", "numpy")) or len(found) > 1:
+            return None
+    if traced.is_local(root):
+        if not _is_root_parameter(found, index):
+            return None
+        return _ARGUMENT if depth == 0 else "that lives outside it (reached from an argument)"
+    scope = _binding_scope(root)
+    if isinstance(scope, (nodes.FunctionDef, nodes.Lambda)) and _is_traced_or_inside_traced(scope, index):
+        return None  # a per-trace local of a traced enclosing function (TFG204's concern)
+    if isinstance(scope, nodes.Module):
+        return "that lives outside it (a module global)"
+    if isinstance(scope, (nodes.FunctionDef, nodes.Lambda)):
+        return "that lives outside it (a closure variable)"
+    return None
+
+
+def _is_root_parameter(found: list[nodes.NodeNG], index) -> bool:
+    """A parameter of a tf.function itself: the caller's object (never ``self``/``cls``).
+
+    Parameters of called helpers usually hold the traced caller's per-trace locals, and those of
+    graph builders (``Dataset.map``, ``tf.map_fn``) are structures TensorFlow builds afresh per
+    trace: both stay silent.
+    """
+    if len(found) != 1 or not isinstance(found[0], nodes.AssignName):
+        return False
+    binding = found[0]
+    arguments = binding.parent
+    if not isinstance(arguments, nodes.Arguments):
+        return False
+    fn = arguments.parent
+    traced = index.traced_function(fn)
+    if traced is None or traced.reason.kind not in _ROOT_TRACE_KINDS:
+        return False
+    positional = [*(arguments.posonlyargs or ()), *(arguments.args or ())]
+    if is_instance_method(fn) and positional and positional[0] is binding:
+        return False
+    return True
+
+
+def _binding_scope(name: nodes.Name) -> nodes.NodeNG | None:
+    try:
+        scope, _ = name.lookup(name.name)
+    except (AttributeError, ValueError, RecursionError):
+        return None
+    return scope
+
+
+def _is_traced_or_inside_traced(scope: nodes.NodeNG, index) -> bool:
+    node = scope
+    while node is not None and not isinstance(node, nodes.Module):
+        if isinstance(node, (nodes.FunctionDef, nodes.Lambda)) and index.traced_function(node) is not None:
+            return True
+        node = node.parent
+    return False
+
+
+# -- what the receiver is --------------------------------------------------------------------
+
+def _kind(receiver: nodes.NodeNG) -> ValueKind:
+    if isinstance(receiver, nodes.AssignAttr):
+        return ValueKind(Kind.UNKNOWN, INFERENCE)
+    return value_kind(receiver)
+
+
+def _receiver_collection(receiver: nodes.NodeNG) -> tuple[bool, str | None, str]:
+    """Whether the receiver is known to be a Python collection, its concrete type when every
+    binding agrees on one, and how sure that is.
+
+    HIGH for names bound by literals/constructors; INFERENCE for ``self.x`` (read from every
+    ``self.x = ...`` of the class; other code could still replace it).
+    """
+    if isinstance(receiver, nodes.Name):
+        kind = value_kind(receiver)
+        if kind.kind != Kind.PYTHON_COLLECTION or kind.parameter is not None:
+            return False, None, INFERENCE
+        values = [assigned_value(b) for b in bindings(receiver, receiver.name)]
+        return True, _agreed_type(values), kind.confidence
+    if isinstance(receiver, (nodes.Attribute, nodes.AssignAttr)):
+        cls = self_class(receiver.expr)
+        if cls is None:
+            return False, None, INFERENCE
+        type_name = _agreed_type(_attribute_values(cls, receiver.attrname))
+        known = type_name is not None or (
+            isinstance(receiver, nodes.Attribute) and value_kind(receiver).kind == Kind.PYTHON_COLLECTION)
+        return known, type_name, INFERENCE
+    return False, None, INFERENCE
+
+
+def _assigned_objects(receiver: nodes.NodeNG) -> bool:
+    """Every value the receiver is assigned is an instance of a class that is not a collection.
+
+    Told from the callee's name (``TFDeque(...)``, ``Table(...)``: capitalised, not a collection
+    factory) or, for a class of this module, from its bases.
+    """
+    if isinstance(receiver, nodes.Name):
+        values = [assigned_value(b) for b in bindings(receiver, receiver.name)]
+    elif isinstance(receiver, (nodes.Attribute, nodes.AssignAttr)) and self_class(receiver.expr) is not None:
+        values = _attribute_values(self_class(receiver.expr), receiver.attrname)
+    else:
+        return False
+    return bool(values) and all(_is_object_construction(value) for value in values)
+
+
+def _is_object_construction(value: nodes.NodeNG | None) -> bool:
+    if not isinstance(value, nodes.Call):
+        return False
+    func = value.func
+    short = func.name if isinstance(func, nodes.Name) else getattr(func, "attrname", "")
+    if not short[:1].isupper() or _literal_type(value) is not None:
+        return False
+    if isinstance(func, nodes.Name):
+        for binding in bindings(func, func.name):
+            if isinstance(binding, nodes.ClassDef) and _derives_from_collection(binding, set()):
+                return False
+    return True
+
+
+def _derives_from_collection(cls: nodes.ClassDef, seen: set) -> bool:
+    if cls in seen:
+        return False
+    seen.add(cls)
+    for base in cls.bases:
+        if isinstance(base, nodes.Name):
+            if base.name in _CONSTRUCTOR_TYPES and is_builtin_name(base):
+                return True
+            for binding in bindings(base, base.name):
+                if isinstance(binding, nodes.ClassDef) and _derives_from_collection(binding, seen):
+                    return True
+        name = qualified_name(base) or ""
+        if name in _CONSTRUCTOR_TYPES or name.startswith(("collections.", "typing.")):
+            return True
+    return False
+
+
+
+def _attribute_values(cls: nodes.ClassDef, attrname: str) -> list[nodes.NodeNG | None]:
+    values: list[nodes.NodeNG | None] = []
+    for node in cls.nodes_of_class(nodes.AssignAttr):
+        if node.attrname != attrname or self_class(node.expr) is not cls:
+            continue
+        parent = node.parent
+        if isinstance(parent, nodes.AugAssign) and parent.target is node:
+            continue  # ``self.items += [x]`` keeps the collection it extends
+        if isinstance(parent, (nodes.Assign, nodes.AnnAssign)) and parent.value is not None:
+            values.append(parent.value)
+        else:
+            values.append(None)  # tuple unpacking, ``for self.x in ...``: unknown
+    for stmt in cls.body:
+        if isinstance(stmt, nodes.Assign) and any(
+                isinstance(t, nodes.AssignName) and t.name == attrname for t in stmt.targets):
+            values.append(stmt.value)
+    return values
+
+
+def _agreed_type(values: list[nodes.NodeNG | None]) -> str | None:
+    types = {_literal_type(value) for value in values}
+    if len(types) != 1:
+        return None
+    return types.pop()
+
+
+def _literal_type(value: nodes.NodeNG | None) -> str | None:
+    if value is None:
+        return None
+    for node_type, type_name in _LITERAL_TYPES.items():
+        if isinstance(value, node_type):
+            return type_name
+    if isinstance(value, nodes.Call):
+        func = value.func
+        if isinstance(func, nodes.Name) and is_builtin_name(func):
+            return _CONSTRUCTOR_TYPES.get(func.name)
+        name = call_qualname(value)
+        if name is not None:
+            return _CONSTRUCTOR_TYPES.get(name)
+    return None
+
+
+# -- message pieces --------------------------------------------------------------------------
+
+def _stored_note(stored: ValueKind | None, stores: bool) -> str:
+    if not stores or stored is None:
+        return ""
+    if stored.kind == Kind.TENSOR:
+        return ", and stores a symbolic tensor, not a value"
+    if stored.kind == Kind.UNKNOWN:
+        return ", and tensors it stores are symbolic, not values"
+    return ""
+
+
+def _article(type_name: str | None) -> str:
+    return f"a {type_name}" if type_name else "a Python collection"
+
+
+def _argument(call: nodes.Call, position: int | None) -> nodes.NodeNG | None:
+    if position is None or position >= len(call.args):
+        return None
+    arg = call.args[position]
+    return None if isinstance(arg, nodes.Starred) else arg
+
+
+def _subscript_targets(target: nodes.NodeNG) -> Iterator[nodes.Subscript]:
+    if isinstance(target, nodes.Subscript):
+        yield target
+    elif isinstance(target, (nodes.Tuple, nodes.List)):
+        for element in target.elts:
+            yield from _subscript_targets(element.value if isinstance(element, nodes.Starred) else element)
+
+
+def _short(node: nodes.NodeNG) -> str:
+    text = node.as_string()
+    return text if len(text) <= 40 else text[:37] + "..."

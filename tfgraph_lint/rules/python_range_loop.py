@@ -1,9 +1,345 @@
-"""TFG303: being written."""
+"""TFG303 python-range-loop: ``for i in range(n)`` over a Python int is unrolled into the graph.
 
+AutoGraph turns a ``for`` loop into one ``tf.while_loop`` only when it iterates a tensor
+(``tf.range(n)``, or ``range(t)`` with a tensor bound ``t``). Over a Python ``range`` the loop runs
+in Python while tracing, and every iteration adds a copy of the body's operations to the graph.
+
+Reported when every argument of ``range`` is a Python value (literals, constants, ``len(...)``);
+when an argument is a parameter, the function's call sites decide: reported (INFERENCE) if one of
+them passes a Python number. Silent when an argument is a tensor, when anything is unknown, when
+AutoGraph is off, and when the loop variable must stay a Python int (it indexes a Python list,
+``self.layers[i]``, or builds a string).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from astroid import nodes
+
+from tfgraph_lint.classes import is_instance_method
+from tfgraph_lint.findings import HIGH, INFERENCE, Finding, weakest
+from tfgraph_lint.graph_index import TracedFunction, TraceKind, resolve_callables
+from tfgraph_lint.names import assigned_value, bindings, call_qualname, is_builtin_name
 from tfgraph_lint.registry import rule_by_code
+from tfgraph_lint.value_kinds import Kind, value_kind
 
 RULE = rule_by_code("TFG303")
 
+_MAX_PARAMETER_HOPS = 3
+# What a tensor loop variable can index: tensors, variables, TensorArrays (not Python lists).
+_TENSOR_INDEXABLE = (Kind.TENSOR, Kind.TF_OBJECT)
+# Builtins that need a Python value (a symbolic tensor breaks or misformats them).
+_PYTHON_ONLY_BUILTINS = frozenset({
+    "str", "repr", "format", "getattr", "setattr", "hasattr", "delattr", "int", "float", "bool",
+    "chr", "hex", "bin", "oct",
+})
+# TensorFlow functions that return a Python list of tensors, which a tensor cannot index.
+_LIST_RETURNING = frozenset({
+    "tensorflow.split", "tensorflow.unstack", "tensorflow.meshgrid", "tensorflow.dynamic_partition",
+    "tensorflow.gradients", "tensorflow.nest.flatten",
+})
 
-def check(context):
-    return iter(())  # todo: implement TFG303
+
+def check(context) -> Iterator[Finding]:
+    sites = _CallSites(context)
+    for loop, traced in context.in_graph(nodes.For):
+        finding = _check_loop(context, sites, loop, traced)
+        if finding is not None:
+            yield finding
+
+
+def _check_loop(context, sites: _CallSites, loop: nodes.For, traced: TracedFunction) -> Finding | None:
+    iterable = loop.iter
+    if not _is_builtin_range(iterable) or not traced.autograph:
+        return None
+    args = iterable.args
+    if not args or len(args) > 3 or iterable.keywords or any(isinstance(a, nodes.Starred) for a in args):
+        return None
+    confidence, evidence = HIGH, None
+    for arg in args:
+        kind = value_kind(arg)
+        if kind.kind == Kind.TENSOR:
+            return None  # AutoGraph converts range over a tensor bound into tf.range
+        if kind.kind == Kind.PYTHON_SCALAR and kind.parameter is None:
+            confidence = weakest(confidence, kind.confidence, _len_confidence(arg))
+        elif kind.kind == Kind.UNKNOWN and kind.parameter is not None:
+            found = sites.python_number_for(kind.parameter)
+            if found is None:
+                return None
+            confidence, evidence = INFERENCE, (kind.parameter.name, found)
+        else:
+            return None
+    count = _iteration_count(iterable)
+    if count is not None and count < 2:
+        return None  # zero or one iteration: nothing is repeated
+    if _loop_variable_must_be_python(loop):
+        return None
+    return context.finding(RULE, loop, _message(loop, iterable, traced, evidence), confidence, traced=traced)
+
+
+def _is_builtin_range(expr: nodes.NodeNG) -> bool:
+    return (
+        isinstance(expr, nodes.Call) and isinstance(expr.func, nodes.Name)
+        and expr.func.name == "range" and is_builtin_name(expr.func)
+    )
+
+
+def _message(loop: nodes.For, iterable: nodes.Call, traced: TracedFunction, evidence) -> str:
+    range_text = _short(iterable.as_string())
+    tf_range = f"tf.{range_text}"
+    count = _iteration_count(iterable)
+    copies = (
+        f"{count} copies of its body go into the graph" if count is not None
+        else "one copy of its body per iteration goes into the graph"
+    )
+    when = ""
+    if evidence is not None:
+        parameter, call = evidence
+        when = f" when {parameter} is a Python number, as the call at line {call.lineno} passes it"
+    accumulate = (
+        " (and collect per-step results in a tf.TensorArray instead of a Python list)"
+        if _appends_to_python_list(loop) else ""
+    )
+    return (
+        f"for-loop over {range_text} in {traced.subject} is unrolled while tracing{when}: {copies}; "
+        f"use {tf_range} so AutoGraph builds one tf.while_loop{accumulate}"
+    )
+
+
+def _iteration_count(iterable: nodes.Call) -> int | None:
+    values = [_int_value(arg) for arg in iterable.args]
+    if any(value is None for value in values):
+        return None
+    try:
+        return len(range(*values))
+    except (ValueError, OverflowError, TypeError):
+        return None
+
+
+def _int_value(expr: nodes.NodeNG, depth: int = 0) -> int | None:
+    """An int literal, a negated one, or a name bound once to one (``NUM_STEPS = 8``)."""
+    if isinstance(expr, nodes.Const):
+        value = expr.value
+        return value if isinstance(value, int) and not isinstance(value, bool) else None
+    if isinstance(expr, nodes.UnaryOp) and expr.op == "-":
+        value = _int_value(expr.operand, depth)
+        return -value if value is not None else None
+    if isinstance(expr, nodes.Name) and depth < 3:
+        found = bindings(expr, expr.name)
+        if len(found) == 1:
+            value = assigned_value(found[0])
+            return _int_value(value, depth + 1) if value is not None else None
+    return None
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= 50 else text[:47] + "..."
+
+
+# -- how sure a "Python number" is -----------------------------------------------------------
+
+def _len_confidence(expr: nodes.NodeNG, depth: int = 0) -> str:
+    """INFERENCE when the number comes from ``len(x)`` of something that may be a tensor.
+
+    ``len`` of a tensor is a Python int only when its first dimension is static; otherwise
+    AutoGraph gives a tensor and the loop becomes a tf.while_loop after all.
+    """
+    if depth > 3:
+        return HIGH
+    for node in _walk(expr):
+        if isinstance(node, nodes.Call) and isinstance(node.func, nodes.Name) and node.func.name == "len" \
+                and is_builtin_name(node.func) and node.args:
+            if value_kind(node.args[0]).kind != Kind.PYTHON_COLLECTION:
+                return INFERENCE
+        elif isinstance(node, nodes.Name):
+            for binding in bindings(node, node.name):
+                value = assigned_value(binding)
+                if value is not None and _len_confidence(value, depth + 1) == INFERENCE:
+                    return INFERENCE
+    return HIGH
+
+
+
+# -- the loop body ---------------------------------------------------------------------------
+
+def _loop_variable_must_be_python(loop: nodes.For) -> bool:
+    """The loop variable indexes Python data, is formatted into text or goes into NumPy or
+    int()/getattr(): tf.range would break it."""
+    target = loop.target
+    if not isinstance(target, nodes.AssignName):
+        return True
+    name = target.name
+    for stmt in loop.body:
+        for node in _walk(stmt):
+            if isinstance(node, nodes.Subscript) and _mentions(node.slice, name):
+                if value_kind(node.value).kind not in _TENSOR_INDEXABLE or _is_python_list(node.value):
+                    return True  # self.layers[i], weights[i], tf.unstack(x)[i] ...
+            elif isinstance(node, nodes.FormattedValue) and _mentions(node.value, name):
+                return True  # f"block_{i}": a tensor formats as "Tensor(...)"
+            elif isinstance(node, nodes.BinOp) and node.op == "%" and _is_string(node.left) \
+                    and _mentions(node.right, name):
+                return True
+            elif isinstance(node, nodes.Call) and _is_python_only_call(node) and any(
+                    _mentions(arg, name) for arg in [*node.args, *(kw.value for kw in node.keywords or ())]):
+                return True
+    return False
+
+
+def _is_python_list(expr: nodes.NodeNG, depth: int = 0) -> bool:
+    """A Python list of tensors from ``tf.unstack``, ``tf.split`` ... (directly or via a name)."""
+    if isinstance(expr, nodes.Name) and depth < 3:
+        values = [assigned_value(binding) for binding in bindings(expr, expr.name)]
+        return any(value is not None and _is_python_list(value, depth + 1) for value in values)
+    return isinstance(expr, nodes.Call) and call_qualname(expr) in _LIST_RETURNING
+
+
+def _walk(node: nodes.NodeNG) -> Iterator[nodes.NodeNG]:
+    yield node
+    for child in node.get_children():
+        yield from _walk(child)
+
+
+def _mentions(expr: nodes.NodeNG | None, name: str) -> bool:
+    if expr is None:
+        return False
+    return any(n.name == name for n in _walk(expr) if isinstance(n, nodes.Name))
+
+
+def _is_string(expr: nodes.NodeNG) -> bool:
+    return isinstance(expr, nodes.Const) and isinstance(expr.value, str)
+
+
+def _is_python_only_call(call: nodes.Call) -> bool:
+    """Calls that need a Python int: string formatting, attribute lookup, int()/float(), NumPy."""
+    func = call.func
+    if isinstance(func, nodes.Attribute) and func.attrname == "format" and _is_string(func.expr):
+        return True
+    if isinstance(func, nodes.Name) and func.name in _PYTHON_ONLY_BUILTINS and is_builtin_name(func):
+        return True
+    name = call_qualname(call)
+    return name is not None and name.startswith("numpy.")
+
+
+def _appends_to_python_list(loop: nodes.For) -> bool:
+    for stmt in loop.body:
+        for node in _walk(stmt):
+            if (isinstance(node, nodes.Call) and isinstance(node.func, nodes.Attribute)
+                    and node.func.attrname == "append" and isinstance(node.func.expr, nodes.Name)
+                    and value_kind(node.func.expr).kind == Kind.PYTHON_COLLECTION):
+                return True
+    return False
+
+
+# -- call sites of the function a range bound is a parameter of -----------------------------
+
+class _CallSites:
+    """Finds a call that passes a Python number for a parameter of a traced function."""
+
+    def __init__(self, context) -> None:
+        self._context = context
+        self._tf_function_calls: dict[nodes.NodeNG, list[nodes.Call]] | None = None
+        self._graph_calls: list[nodes.Call] | None = None
+
+    def python_number_for(self, parameter: nodes.AssignName, hops: int = 0) -> nodes.Call | None:
+        """A call site passing a Python number (literal, constant ...) for ``parameter``."""
+        if hops > _MAX_PARAMETER_HOPS or not isinstance(parameter.parent, nodes.Arguments):
+            return None
+        fn = parameter.parent.parent
+        traced = self._context.index.traced_function(fn)
+        if traced is None or traced.reason.input_signature:
+            return None
+        if traced.is_tf_function:
+            calls = self._calls_of_tf_function(fn)
+        elif traced.reason.kind == TraceKind.CALLED:
+            calls = [call for call in self._calls_in_graph() if fn in resolve_callables(call.func)]
+        else:
+            return None  # graph builders and Keras pass tensors
+        for call in calls:
+            arg = _argument_for(call, fn, parameter)
+            if arg is None:
+                continue
+            kind = value_kind(arg)
+            if kind.kind == Kind.PYTHON_SCALAR and kind.parameter is None:
+                return call
+            if kind.kind == Kind.UNKNOWN and kind.parameter is not None and kind.parameter is not parameter:
+                if self.python_number_for(kind.parameter, hops + 1) is not None:
+                    return call
+        return None
+
+    def _calls_of_tf_function(self, fn: nodes.NodeNG) -> list[nodes.Call]:
+        if self._tf_function_calls is None:
+            index = self._context.index
+            found: dict[nodes.NodeNG, list[nodes.Call]] = {}
+            for call in self._context.module.nodes_of_class(nodes.Call):
+                traced = index.tf_function_for_call(call) or _instance_method_call(call, index)
+                if traced is not None:
+                    found.setdefault(traced.node, []).append(call)
+            self._tf_function_calls = found
+        return self._tf_function_calls.get(fn, [])
+
+    def _calls_in_graph(self) -> list[nodes.Call]:
+        if self._graph_calls is None:
+            self._graph_calls = [call for call, _ in self._context.in_graph(nodes.Call)]
+        return self._graph_calls
+
+
+def _instance_method_call(call: nodes.Call, index) -> TracedFunction | None:
+    """``Stepper().run(x, 3)`` or ``stepper.run(x, 3)`` with ``stepper = Stepper()``: a call of a
+    tf.function method from outside the class (the index resolves only ``self.run(...)``)."""
+    func = call.func
+    if not isinstance(func, nodes.Attribute):
+        return None
+    receiver = func.expr
+    if isinstance(receiver, nodes.Name):
+        found = bindings(receiver, receiver.name)
+        values = [assigned_value(binding) for binding in found]
+        if len(values) != 1 or not isinstance(values[0], nodes.Call):
+            return None
+        receiver = values[0]
+    if not isinstance(receiver, nodes.Call) or not isinstance(receiver.func, nodes.Name):
+        return None
+    classes = [b for b in bindings(receiver.func, receiver.func.name) if isinstance(b, nodes.ClassDef)]
+    if len(classes) != 1:
+        return None
+    for method in classes[0].mymethods():
+        if method.name == func.attrname:
+            traced = index.traced_function(method)
+            return traced if traced is not None and traced.is_tf_function else None
+    return None
+
+
+def _argument_for(call: nodes.Call, fn: nodes.FunctionDef, parameter: nodes.AssignName) -> nodes.NodeNG | None:
+    """The expression a call passes for ``parameter`` (its default when omitted), or None if unknown."""
+    arguments = fn.args
+    positional = [*(arguments.posonlyargs or ()), *(arguments.args or ())]
+    offset = 0
+    if is_instance_method(fn) and isinstance(call.func, nodes.Attribute):
+        offset = 1  # ``self.step(x)`` binds ``self`` implicitly
+    if any(p is parameter for p in positional):
+        position = next(i for i, p in enumerate(positional) if p is parameter) - offset
+        if position < 0:
+            return None
+        for i, arg in enumerate(call.args):
+            if isinstance(arg, nodes.Starred):
+                return None
+            if i == position:
+                return arg
+    for keyword in call.keywords or ():
+        if keyword.arg is None:
+            return None  # **kwargs: unknown
+        if keyword.arg == parameter.name:
+            return keyword.value
+    return _default_for(arguments, positional, parameter)
+
+
+def _default_for(arguments: nodes.Arguments, positional: list, parameter: nodes.AssignName) -> nodes.NodeNG | None:
+    defaults = list(arguments.defaults or ())
+    with_defaults = positional[len(positional) - len(defaults):] if defaults else []
+    for param, default in zip(with_defaults, defaults):
+        if param is parameter:
+            return default
+    for param, default in zip(arguments.kwonlyargs or (), arguments.kw_defaults or ()):
+        if param is parameter:
+            return default
+    return None

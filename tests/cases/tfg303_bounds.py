@@ -1,0 +1,115 @@
+"""TFG303: range() bounds that are Python numbers unroll the loop into the graph."""
+import tensorflow as tf
+
+NUM_STEPS = 8
+NAMES = ["a", "b", "c"]
+
+
+@tf.function
+def literals(x):
+    for _ in range(10):  # [python-range-loop]
+        x = x * 2.0
+    for _ in range(2, 10):  # [python-range-loop]
+        x = x + 1.0
+    for _ in range(10, 0, -2):  # [python-range-loop]
+        x = x - 1.0
+    return x
+
+
+@tf.function
+def constants_and_variables(x):
+    steps = 5
+    for _ in range(NUM_STEPS):  # [python-range-loop]
+        x = x * 2.0
+    for _ in range(steps):  # [python-range-loop]
+        x = x + 1.0
+    for _ in range(len(NAMES)):  # [python-range-loop]
+        x = x - 1.0
+    for _ in range(len(x)):  # [python-range-loop]
+        x = x * 0.5
+    return x
+
+
+@tf.function
+def indexes_a_tensor(x):
+    table = tf.constant([1.0, 2.0, 3.0])
+    outputs = []
+    for i in range(3):  # [python-range-loop]
+        outputs.append(x * table[i])
+    return tf.stack(outputs)
+
+
+@tf.function
+def repeat(x, n):
+    for _ in range(n):  # [python-range-loop]
+        x = x * 2.0
+    return x
+
+
+@tf.function
+def with_default(x, n=4):
+    for _ in range(n):  # [python-range-loop]
+        x = x + 1.0
+    return x
+
+
+def body(x, n):
+    for _ in range(n):  # [python-range-loop]
+        x = x + 1.0
+    return x
+
+
+wrapped = tf.function(body)
+
+
+def helper(x, k):
+    for _ in range(k):  # [python-range-loop]
+        x = x * 3.0
+    return x
+
+
+def passed_through(x, m):
+    for _ in range(m):  # [python-range-loop]
+        x = x - 3.0
+    return x
+
+
+@tf.function
+def calls_helpers(x, m):
+    for _ in range(NUM_STEPS):  # [python-range-loop]
+        x = helper(x, 4)
+
+    def nested(y):
+        for _ in range(3):  # [python-range-loop]
+            y = y + 1.0
+        return y
+
+    return passed_through(nested(x), m)
+
+
+class Stepper(tf.Module):
+    num_steps = 3
+
+    @tf.function
+    def run(self, x, n):
+        for _ in range(n):  # [python-range-loop]
+            x = x * 2.0
+        for _ in range(self.num_steps):  # [python-range-loop]
+            x = x + 1.0
+        return x
+
+
+class Block(tf.keras.layers.Layer):
+    def call(self, inputs):
+        for _ in range(2):  # [python-range-loop]
+            inputs = inputs * 2.0
+        return inputs
+
+
+def main():
+    x = tf.constant(1.0)
+    repeat(x, 3)
+    with_default(x)
+    wrapped(x, n=5)
+    calls_helpers(x, 2)
+    Stepper().run(x, 6)
