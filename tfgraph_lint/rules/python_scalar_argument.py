@@ -24,7 +24,7 @@ from astroid import nodes
 
 from tfgraph_lint.call_sites import BoundArgument, TfFunctionCall, bind_arguments, tf_function_calls
 from tfgraph_lint.findings import HIGH, INFERENCE, Finding, weakest
-from tfgraph_lint.names import bindings, call_qualname, is_builtin_name, qualified_name
+from tfgraph_lint.names import assigned_value, bindings, call_qualname, is_builtin_name, qualified_name
 from tfgraph_lint.registry import rule_by_code
 from tfgraph_lint.value_kinds import Kind, loop_target_kind, value_kind
 
@@ -51,16 +51,18 @@ def check(context) -> Iterator[Finding]:
             # tensors; TensorFlow 2.16 ignores it and retraces. Reported, less sure.
             confidence = INFERENCE if hinted and _annotated_as_tensor(argument.annotation) else HIGH
             literal = _numeric_literal(argument.node)
+            if literal is None and loops:
+                value = _Analysis(context, loops, assignments).describe(argument.node)
+                if value is not None and value.origin is not None:
+                    yield context.finding(RULE, argument.node, _varying_message(found, argument, value),
+                                          confidence=weakest(confidence, value.confidence), traced=traced)
+                    continue
+            if literal is None:
+                # Only now: ``step = 0`` is the one binding that *reaches* a use inside a loop
+                # that also runs ``step += 1``, so a name is a literal only if it does not vary.
+                literal = _named_literal(argument.node)
             if literal is not None:
                 literal_sites[(found.key, argument.parameter)].append((found, argument, literal, confidence))
-                continue
-            if not loops:
-                continue
-            value = _Analysis(context, loops, assignments).describe(argument.node)
-            if value is None or value.origin is None:
-                continue
-            yield context.finding(RULE, argument.node, _varying_message(found, argument, value),
-                                  confidence=weakest(confidence, value.confidence), traced=traced)
     for sites in literal_sites.values():
         values = _distinct([literal for _, _, literal, _ in sites])
         if len(values) < 2:
@@ -106,6 +108,16 @@ def _numeric_literal(expr: nodes.NodeNG) -> int | float | None:
     if isinstance(expr, nodes.Const) and type(expr.value) in (int, float):
         return sign * expr.value
     return None
+
+
+def _named_literal(expr: nodes.NodeNG) -> int | float | None:
+    """A name whose one reaching binding assigns a numeric literal: the seed's ``a = 1; f(a)``
+    then ``b = 2; f(b)`` builds two graphs just as ``f(1); f(2)`` does."""
+    if not isinstance(expr, nodes.Name):
+        return None
+    reaching = bindings(expr, expr.name)
+    value = assigned_value(reaching[0]) if len(reaching) == 1 else None
+    return _numeric_literal(value) if value is not None else None
 
 
 def _distinct(values: list) -> list:
