@@ -17,6 +17,7 @@ from tfgraph_lint.config import Config
 from tfgraph_lint.engine import lint_file
 from tfgraph_lint.files import discover
 from tfgraph_lint.findings import Finding
+from tfgraph_lint.verify.command import verify_command
 from tfgraph_lint.registry import INTERNAL_ERROR, REMOVED, RULES, expand_selector, lookup
 
 PROG = "tfgraph-lint"
@@ -123,6 +124,11 @@ def explain(key: str) -> None:
     if rule is None:
         raise click.BadParameter(_unknown_rule(key, prefixes=False), param_hint="'CODE|SYMBOL'")
     click.echo(docs.explain_text(rule), nl=False)
+
+
+# ``verify`` runs examples on real TensorFlow in worker processes; importing the command is cheap
+# (click only): TensorFlow is imported by the workers, never by this process.
+cli.add_command(verify_command)
 
 
 def main(argv: list[str] | None = None) -> None:

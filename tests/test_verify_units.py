@@ -1,0 +1,433 @@
+"""Runtime verification logic that needs no TensorFlow: values, loops, comparison, headers,
+verdicts, scheduling and the command's own errors, on synthetic observations.
+
+The observations built here have the shape the harness sends back (see verify/harness.py).
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from concurrent.futures import Future
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from tfgraph_lint.findings import Finding
+from tfgraph_lint.registry import rule_by_code
+from tfgraph_lint.verify import command
+from tfgraph_lint.verify.compare import compare
+from tfgraph_lint.verify.expectations import check_header, expected_verdict, parse_expectation
+from tfgraph_lint.verify.loops import function_loops, loop_repeats
+from tfgraph_lint.verify.report import render_json, render_text
+from tfgraph_lint.verify.runner import FileResult, verify_files
+from tfgraph_lint.verify.values import MISSING, differs, output_lines, same
+from tfgraph_lint.verify.verdicts import decide, verdict_for
+
+SCRIPTS = Path(__file__).resolve().parent / "verify_scripts"
+
+
+# --------------------------------------------------------------------------- builders
+
+def tensor(*values, dtype="float32", shape=None):
+    shape = [len(values)] if shape is None else shape
+    return {"$tensor": {"dtype": dtype, "shape": shape, "values": list(values), "size": len(values)}}
+
+
+def symbolic(name="x:0"):
+    return {"$symbolic": f'Tensor("{name}", shape=(), dtype=float32)'}
+
+
+def call(output=None, line=20, traced=0, args=None, nested=False):
+    return {"line": line, "args": args or [["x", {"tensor": "float32", "shape": []}]], "traced": traced,
+            "nested": nested, "raised": None, "output": output}
+
+
+def function(name="f", calls=(), tracing_count=0, def_line=5, end_line=9, created_line=5, loops=(), clone_of=None):
+    return {"id": 1, "name": name, "def_line": def_line, "end_line": end_line, "created_line": created_line,
+            "clone_of": clone_of, "calls": list(calls), "tracing_count": tracing_count, "loops": list(loops),
+            "graphs": 1, "ops": 10}
+
+
+def observation(mode="graph", **fields):
+    base = {"mode": mode, "has_main": True, "exception": None, "exit": None, "returned": None, "state": {},
+            "functions": [], "effects": [], "stdout": "", "stderr": "", "duration": 0.1, "wall": 0.2}
+    base.update(fields)
+    return base
+
+
+def finding(code, line):
+    return Finding(rule_by_code(code), "example.py", line, 0, line, 1, "message")
+
+
+def kinds(comparison):
+    return {d.kind for d in comparison.divergences}
+
+
+# --------------------------------------------------------------------------- values
+
+def test_output_lines_split_numbers_from_text():
+    assert output_lines("loss: 0.25 after 3 steps\n") == [["loss: ", 0.25, " after ", 3.0, " steps"]]
+
+
+def test_floats_compare_with_tolerance_and_nan_equals_nan():
+    assert same(0.30000001, 0.3)
+    assert not same(0.3, 0.31)
+    assert same(float("nan"), float("nan"))
+    assert not same(True, 1)
+
+
+def test_scalar_tensor_equals_python_number():
+    # graph mode returns tensors, run_functions_eagerly returns Python values as they are
+    assert same(tensor(2, dtype="int32", shape=[]), 2)
+    assert not same(tensor(2, 3, dtype="int32"), 2)
+
+
+def test_symbolic_tensor_never_equals_concrete():
+    assert differs({"$list": [symbolic()]}, {"$list": [tensor(1.0, shape=[])]})
+    # not even where the eager value depends on the seed
+    assert differs({"$list": [symbolic()]}, {"$list": [tensor(1.0, shape=[])]}, {"$list": [tensor(2.0, shape=[])]})
+
+
+def test_mask_covers_whole_value_when_eager_runs_disagree():
+    graph, eager, reseeded = [1.0, -1.0, -1.0], [1.0, 1.0, -1.0], [-1.0, 1.0, -1.0]
+    # element 3 coincides in both eager runs by chance (a coin flip); masking must not trust it
+    assert differs(graph, eager)
+    assert not differs(graph, eager, reseeded)
+    # structure still counts under the mask
+    assert differs([1.0, 1.0], eager, reseeded)
+    assert differs(graph, eager, MISSING)
+
+
+# --------------------------------------------------------------------------- loops
+
+LOOP_SOURCE = """\
+import tensorflow as tf
+
+
+@tf.function
+def f(x):
+    for i in range(3):
+        x = x * 2.0
+        x = x + 1.0
+    while False:
+        pass
+    return x
+"""
+
+
+def test_function_loops_found_from_the_decorator_line():
+    loops = function_loops(LOOP_SOURCE, 4)
+    assert [(loop.line, loop.body) for loop in loops] == [(6, ((7, 7), (8, 8))), (9, ((10, 10),))]
+    assert function_loops(LOOP_SOURCE, 5) == loops  # co_firstlineno may be the def line too
+
+
+def test_loop_repeats_counts_restarts_of_the_body():
+    ops = [((20, 6), "Const"), ((20, 7), "Mul"), ((20, 8), "AddV2")] * 3 + [((20, 11), "Identity")]
+    assert loop_repeats(function_loops(LOOP_SOURCE, 4)[0], ops) == 3
+
+
+def test_loop_repeats_single_statement_uses_the_gcd_of_op_counts():
+    loop = function_loops("def f(x):\n    for i in range(4):\n        x = x * 2 + 1\n", 1)[0]
+    ops = [((3,), "Mul"), ((3,), "Const"), ((3,), "AddV2"), ((3,), "Const")] * 4
+    assert loop_repeats(loop, ops) == 4
+    assert loop_repeats(loop, [((9,), "Mul")]) == 0
+
+
+# --------------------------------------------------------------------------- comparison
+
+def test_exception_in_graph_mode_only():
+    graph = observation(exception={"type": "ValueError", "mro": ["ValueError", "Exception"], "lines": [10],
+                                   "message": "in user code:\n\n    File ...\n\n    ValueError: singleton only\n"})
+    result = compare(graph, observation("eager"))
+    assert kinds(result) == {"raises"} and result.error is None
+    assert result.divergences[0].message.startswith("ValueError: singleton only in graph mode")
+    assert result.divergences[0].lines == (10,)
+
+
+def test_same_exception_in_both_modes_is_an_error():
+    exc = {"type": "RuntimeError", "mro": ["RuntimeError"], "message": "broken", "lines": [3]}
+    result = compare(observation(exception=exc), observation("eager", exception=exc))
+    assert result.error == "fails in both modes: RuntimeError: broken" and not result.divergences
+    other = dict(exc, type="KeyError")
+    assert kinds(compare(observation(exception=exc), observation("eager", exception=other))) == {"exception-differs"}
+
+
+@pytest.mark.parametrize("failure, expected", [
+    ({"run_error": "timed out after 4 s while running"}, "graph mode: timed out after 4 s while running"),
+    ({"exit": 3}, "graph mode: the script called sys.exit(3)"),
+])
+def test_failed_runs_are_errors(failure, expected):
+    assert compare(observation(**failure), observation("eager")).error == expected
+
+
+def test_sys_exit_zero_is_a_normal_end():
+    assert compare(observation(exit=0), observation("eager", exit=0)).error is None
+
+
+def test_effect_counts_and_stdout():
+    graph = observation(effects=[{"what": "print", "line": 7, "count": 1}], stdout="tracing\n")
+    eager = observation("eager", effects=[{"what": "print", "line": 7, "count": 3}], stdout="tracing\n" * 3)
+    result = compare(graph, eager)
+    messages = {d.kind: d.message for d in result.divergences}
+    assert messages["effects"] == "print (line 7) ran 1 time in graph mode, 3 times eagerly"
+    assert messages["stdout"].startswith("printed output differs: graph mode printed 1 line, eager mode 3")
+    assert result.needs_reseeded_run
+
+
+def test_reseeded_run_masks_random_output_but_not_structure():
+    graph = observation(stdout="draw 0.1\n")
+    eager, reseeded = observation("eager", stdout="draw 0.7\n"), observation("eager", stdout="draw 0.4\n")
+    assert kinds(compare(graph, eager)) == {"stdout"}
+    masked = compare(graph, eager, reseeded)
+    assert masked.divergences == [] and masked.reseeded and not masked.needs_reseeded_run
+    longer = observation(stdout="draw 0.1\ndraw 0.2\n")
+    assert kinds(compare(longer, eager, reseeded)) == {"stdout"}
+
+
+def test_module_state_with_leaked_symbolic_tensor():
+    graph = observation(state={"seen": {"$list": [symbolic()]}})
+    eager = observation("eager", state={"seen": {"$list": [tensor(1.0, shape=[]), tensor(2.0, shape=[])]}})
+    (divergence,) = compare(graph, eager).divergences
+    assert divergence.kind == "state"
+    assert divergence.message.startswith("module variable 'seen' is [symbolic Tensor(\"x:0\"")
+
+
+def test_main_return_value():
+    result = compare(observation(returned=1), observation("eager", returned=3))
+    assert [d.message for d in result.divergences] == ["main() returned 1 in graph mode, 3 eagerly"]
+
+
+def test_frozen_outputs():
+    frozen = [call(tensor(0.5, shape=[])) for _ in range(3)]
+    varying = [call(tensor(v, shape=[])) for v in (0.5, 0.2, 0.9)]
+    result = compare(observation(functions=[function(calls=frozen)]),
+                     observation("eager", functions=[function(calls=varying)]))
+    assert kinds(result) == {"frozen"}
+    assert result.divergences[0].message.startswith("f returned the same value on all 3 calls in graph mode")
+    assert 7 in result.divergences[0].lines and 20 in result.divergences[0].lines  # body and call site
+
+
+def test_outputs_and_call_counts():
+    graph = observation(functions=[function(calls=[call(1.0), call(2.0)])])
+    eager = observation("eager", functions=[function(calls=[call(1.0), call(3.0)])])
+    assert kinds(compare(graph, eager)) == {"outputs"}
+    fewer = observation("eager", functions=[function(calls=[call(1.0)])])
+    assert kinds(compare(graph, fewer)) == {"calls"}
+
+
+def python_int(name, value):
+    return [[name, {"python": "int", "value": repr(value)}]]
+
+
+def test_retrace_names_the_varying_python_argument():
+    calls = [call(traced=1, args=python_int("n", n)) for n in (1, 2, 3)]
+    result = compare(observation(functions=[function(calls=calls, tracing_count=3)]),
+                     observation("eager", functions=[function(calls=calls)]))
+    assert [d.message for d in result.divergences] == [
+        "f was traced 3 times for 3 calls: argument 'n' was a Python int (1, 2, 3)"]
+
+
+def test_no_retrace_for_new_shapes_or_for_variable_creation():
+    shapes = [call(traced=1, args=[["x", {"tensor": "float32", "shape": [n]}]]) for n in (1, 2)]
+    first_call_traces_twice = [call(traced=2), call(traced=0)]  # creating variables traces twice
+    for calls, count in ((shapes, 2), (first_call_traces_twice, 2)):
+        graph = observation(functions=[function(calls=calls, tracing_count=count)])
+        assert "retrace" not in kinds(compare(graph, observation("eager", functions=[function(calls=calls)])))
+
+
+def test_many_function_objects_from_one_line():
+    made = [dict(function(name="step", created_line=12, def_line=None, tracing_count=1), id=i) for i in range(4)]
+    result = compare(observation(functions=made), observation("eager", functions=made))
+    assert [d.message for d in result.divergences] == [
+        "4 tf.function objects were created at line 12 (step), traced 4 times in all: "
+        "separate objects never share traces"]
+
+
+def test_unrolled_loop():
+    loops = [{"line": 6, "end_line": 8, "repeats": 100}, {"line": 9, "end_line": 10, "repeats": 1}]
+    result = compare(observation(functions=[function(loops=loops)]), observation("eager", functions=[function()]))
+    assert [(d.kind, d.lines) for d in result.divergences] == [("unroll", (6, 7, 8))]
+    assert "its body appears 100 times" in result.divergences[0].message
+
+
+# --------------------------------------------------------------------------- headers
+
+@pytest.mark.parametrize("spec, kind, name, minimum", [
+    ("differs-from-eager", "differs-from-eager", None, 0),
+    ("same-as-eager", "same-as-eager", None, 0),
+    ("raises ValueError", "raises", "ValueError", 0),
+    ("raises tf.errors.InvalidArgumentError", "raises", "InvalidArgumentError", 0),
+    ("retraces f >= 5", "retraces", "f", 5),
+    ("unrolls  weighted_sum>=100", "unrolls", "weighted_sum", 100),
+])
+def test_parse_expectation(spec, kind, name, minimum):
+    expectation = parse_expectation(spec)
+    assert (expectation.kind, expectation.name, expectation.minimum) == (kind, name, minimum)
+
+
+def test_unknown_expectation_is_rejected():
+    with pytest.raises(ValueError, match="unknown runtime expectation"):
+        parse_expectation("sometimes differs")
+
+
+def test_expected_verdict():
+    assert expected_verdict(["same-as-eager"]) == "CLEAN"
+    assert expected_verdict(["retraces f >= 3"]) == "CONFIRMED"
+
+
+def test_header_checks():
+    raising = observation(exception={"type": "ValueError", "mro": ["ValueError", "Exception"], "message": "m",
+                                     "lines": []})
+    eager = observation("eager")
+    comparison = compare(raising, eager)
+    assert check_header(["raises ValueError"], comparison, raising, eager, "CONFIRMED").met
+    assert check_header(["raises Exception"], comparison, raising, eager, "CONFIRMED").met  # a subclass
+    wrong = check_header(["raises TypeError"], comparison, raising, eager, "CONFIRMED")
+    assert not wrong.met and wrong.problems == ["expected 'raises TypeError', but graph mode raised ValueError"]
+    assert not check_header(["differs-from-eager"], compare(eager, eager), eager, eager, "UNCONFIRMED").met
+
+    traced = observation(functions=[function(tracing_count=5, loops=[{"line": 6, "end_line": 8, "repeats": 100}])])
+    comparison = compare(traced, eager)
+    assert check_header(["retraces f >= 5", "unrolls f >= 100"], comparison, traced, eager, "CONFIRMED").met
+    too_few = check_header(["retraces f >= 6"], comparison, traced, eager, "CONFIRMED")
+    assert too_few.problems == ["expected 'retraces f >= 6', but f was traced 5 times"]
+    assert not check_header(["retraces g >= 1"], comparison, traced, eager, "CONFIRMED").met
+
+
+def test_same_as_eager_requires_a_clean_verdict():
+    eager = observation("eager")
+    check = check_header(["same-as-eager"], compare(eager, eager), eager, eager, "UNCONFIRMED")
+    assert check.problems == ["expected verdict CLEAN, got UNCONFIRMED"]
+
+
+# --------------------------------------------------------------------------- verdicts
+
+@pytest.mark.parametrize("flagged, diverged, error, verdict", [
+    (True, True, None, "CONFIRMED"), (False, True, None, "MISSED"), (True, False, None, "UNCONFIRMED"),
+    (False, False, None, "CLEAN"), (True, True, "timed out", "ERROR"),
+])
+def test_verdict_table(flagged, diverged, error, verdict):
+    assert verdict_for(flagged, diverged, error) == verdict
+
+
+def test_divergences_go_to_findings_on_their_lines_and_of_their_family():
+    graph = observation(effects=[{"what": "print", "line": 7, "count": 1}],
+                        functions=[function(calls=[call(traced=1, args=python_int("n", n)) for n in (1, 2)],
+                                            tracing_count=2)])
+    eager = observation("eager", effects=[{"what": "print", "line": 7, "count": 2}],
+                        functions=[function(calls=[call(args=python_int("n", n)) for n in (1, 2)])])
+    findings = [finding("TFG101", 7), finding("TFG102", 8), finding("TFG301", 20), finding("TFG002", 1)]
+    decision = decide(findings, compare(graph, eager))
+    assert decision.verdict == "CONFIRMED"
+    evidence = {f.code: f.evidence for f in decision.findings}
+    assert evidence == {"TFG101": ["print (line 7) ran 1 time in graph mode, 2 times eagerly"], "TFG102": [],
+                        "TFG301": ["f was traced 2 times for 2 calls: argument 'n' was a Python int (1, 2)"]}
+    assert [d.flagged_by for d in decision.divergences] == [["TFG101:7"], ["TFG301:20"]]
+
+
+def test_unexplained_divergence_is_missed():
+    decision = decide([], compare(observation(returned=1), observation("eager", returned=2)))
+    assert decision.verdict == "MISSED" and decision.divergences[0].flagged_by == []
+
+
+# --------------------------------------------------------------------------- scheduling and output
+
+def fake_submit(observations_by_run):
+    """A pool stand-in: answers each job from a table keyed by (file name, mode, tf_seed_shift)."""
+    jobs = []
+
+    def submit(job):
+        jobs.append(job)
+        future = Future()
+        future.set_result(observations_by_run[(Path(job["script"]).name, job["mode"], job["tf_seed_shift"])])
+        return future
+
+    return submit, jobs
+
+
+def test_runner_adds_a_reseeded_run_only_when_values_differ(tmp_path):
+    plain, random = tmp_path / "plain.py", tmp_path / "random.py"
+    for path in (plain, random):
+        path.write_text("def main():\n    return 1\n", encoding="utf-8")
+    table = {
+        ("plain.py", "graph", 0): observation(returned=1), ("plain.py", "eager", 0): observation("eager", returned=1),
+        ("random.py", "graph", 0): observation(returned=0.1),
+        ("random.py", "eager", 0): observation("eager", returned=0.2),
+    }
+    from tfgraph_lint.verify.runner import RESEED_SHIFT
+    table[("random.py", "eager", RESEED_SHIFT)] = observation("eager", returned=0.3)
+    submit, jobs = fake_submit(table)
+    results = verify_files([plain, random], submit)
+    assert [r.verdict for r in results] == ["CLEAN", "CLEAN"]
+    assert sorted((Path(j["script"]).name, j["tf_seed_shift"]) for j in jobs) == [
+        ("plain.py", 0), ("plain.py", 0), ("random.py", 0), ("random.py", 0), ("random.py", RESEED_SHIFT)]
+    assert results[1].summary["masked_tf_random"] and results[0].duration == pytest.approx(0.4)
+
+
+def test_runner_checks_runtime_headers(tmp_path):
+    script = tmp_path / "example.py"
+    script.write_text("# runtime: raises ValueError\ndef main():\n    pass\n", encoding="utf-8")
+    submit, _ = fake_submit({("example.py", "graph", 0): observation(), ("example.py", "eager", 0): observation()})
+    (result,) = verify_files([script], submit)
+    assert result.verdict == "CLEAN" and not result.ok
+    assert result.header.problems == ["expected 'raises ValueError', but graph mode raised nothing",
+                                      "expected verdict CONFIRMED, got CLEAN"]
+
+
+def test_plain_script_fails_only_when_missed_or_error():
+    assert not FileResult("a.py", "MISSED").ok and not FileResult("a.py", "ERROR").ok
+    assert FileResult("a.py", "UNCONFIRMED").ok and FileResult("a.py", "CONFIRMED").ok
+
+
+def test_reports():
+    decision = decide([finding("TFG101", 7)], compare(
+        observation(effects=[{"what": "print", "line": 7, "count": 1}]),
+        observation("eager", effects=[{"what": "print", "line": 7, "count": 3}])))
+    result = FileResult("example.py", decision.verdict, decision.findings, decision.divergences, duration=1.25)
+    text = render_text([result], elapsed=3.0, workers=2, device="CPU")
+    assert text.splitlines() == [
+        "example.py: CONFIRMED (1.2 s)",
+        "  TFG101 line 7 python-print-in-graph: print (line 7) ran 1 time in graph mode, 3 times eagerly",
+        "1 files: 1 CONFIRMED; 3.0 s with 2 workers on CPU",
+    ]
+    (entry,) = json.loads(render_json([result]))
+    assert {"path", "verdict", "findings", "summary", "duration"} <= set(entry)
+    assert entry["findings"] == [{"code": "TFG101", "symbol": "python-print-in-graph", "line": 7, "confirmed": True,
+                                  "evidence": ["print (line 7) ran 1 time in graph mode, 3 times eagerly"]}]
+
+
+# --------------------------------------------------------------------------- the command without TensorFlow
+
+def test_missing_tensorflow_says_how_to_install(monkeypatch):
+    monkeypatch.setattr(command, "tensorflow_available", lambda: False)
+    result = CliRunner().invoke(command.verify_command, [])
+    assert result.exit_code == 2
+    assert "pip install 'tfgraph-lint[verify]'" in result.output
+
+
+def test_missing_path_is_a_usage_error(monkeypatch, tmp_path):
+    monkeypatch.setattr(command, "tensorflow_available", lambda: True)
+    result = CliRunner().invoke(command.verify_command, [str(tmp_path / "nope.py")])
+    assert result.exit_code == 2 and "path not found" in result.output
+
+
+def test_unknown_device_is_a_usage_error():
+    assert CliRunner().invoke(command.verify_command, ["--device", "tpu"]).exit_code == 2
+
+
+def test_default_paths_are_every_fixture_bad_and_good():
+    examples = command.shipped_examples()
+    assert examples and {p.name for p in examples} == {"bad.py", "good.py"}
+    assert len(examples) == 2 * len({p.parent for p in examples})
+
+
+def test_verify_modules_do_not_import_tensorflow():
+    code = ("import sys\n"
+            "import tfgraph_lint.verify.command, tfgraph_lint.verify.runner, tfgraph_lint.verify.pool\n"
+            "import tfgraph_lint.verify.report, tfgraph_lint.verify.expectations\n"
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('tensorflow', 'keras', 'numpy')))\n")
+    output = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert output.strip() == "[]"

@@ -1,0 +1,7 @@
+"""Never finishes."""
+import time
+
+
+def main():
+    while True:
+        time.sleep(0.05)
