@@ -58,6 +58,9 @@ def start(threads: int = 0, device: str = "cpu") -> dict:
         # Several workers share one GPU: without memory growth the first takes all its memory.
         tf.config.experimental.set_memory_growth(gpu, True)
     recording.install()
+    # TensorFlow's own warnings (the retracing warning above all) go to stdout through its
+    # logger and would read as a difference in the script's output; tracing is observed directly.
+    tf.get_logger().setLevel("ERROR")
 
     @tf.function
     def warm_up(x):
