@@ -68,6 +68,52 @@ KERAS_BASE_CLASSES = frozenset({
 })
 
 
+# What TensorFlow functions return, where it is not one tensor. Lower-case tf.* functions are
+# ops returning a tensor unless listed here: Python values, lists or structures of tensors,
+# sparse/ragged values, and TensorFlow's internal modules (nest.flatten returns a list).
+PYTHON_VALUED_CALLS = frozenset({
+    "tensorflow.executing_eagerly", "tensorflow.inside_function", "tensorflow.is_tensor",
+    "tensorflow.is_symbolic_tensor", "tensorflow.debugging.is_numeric_tensor",
+    "tensorflow.get_static_value", "tensorflow.as_dtype", "tensorflow.dtypes.as_dtype",
+    "tensorflow.type_spec_from_value", "tensorflow.get_logger", "tensorflow.random.get_global_generator",
+})
+PYTHON_VALUED_PREFIXES = (
+    "tensorflow.config.", "tensorflow.io.gfile.", "tensorflow.nest.", "tensorflow.test.",
+    "tensorflow.sysconfig.", "tensorflow.autograph.", "tensorflow.saved_model.", "tensorflow.compat.",
+    "tensorflow.train.", "tensorflow.summary.", "tensorflow.version.", "tensorflow.lite.",
+)
+# A Python list of tensors: iterating it is plain Python.
+LIST_RETURNING = frozenset({
+    "tensorflow.unstack", "tensorflow.split", "tensorflow.meshgrid", "tensorflow.dynamic_partition",
+    "tensorflow.shape_n", "tensorflow.identity_n",
+})
+# A tuple, list, dict or named tuple of tensors.
+STRUCTURE_RETURNING = frozenset({
+    "tensorflow.while_loop", "tensorflow.cond", "tensorflow.case", "tensorflow.switch_case",
+    "tensorflow.map_fn", "tensorflow.scan", "tensorflow.foldl", "tensorflow.foldr",
+    "tensorflow.vectorized_map", "tensorflow.py_function", "tensorflow.numpy_function",
+    "tensorflow.py_func", "tensorflow.tuple", "tensorflow.gradients", "tensorflow.unique",
+    "tensorflow.unique_with_counts", "tensorflow.nn.moments", "tensorflow.nn.weighted_moments",
+    "tensorflow.math.top_k", "tensorflow.nn.top_k", "tensorflow.linalg.eigh", "tensorflow.linalg.eig",
+    "tensorflow.linalg.svd", "tensorflow.linalg.qr", "tensorflow.linalg.lu", "tensorflow.io.decode_csv",
+    "tensorflow.image.combined_non_max_suppression", "tensorflow.image.non_max_suppression_padded",
+    "tensorflow.nn.ctc_beam_search_decoder", "tensorflow.nn.ctc_greedy_decoder",
+    "tensorflow.custom_gradient", "tensorflow.recompute_grad",
+})
+NOT_ONE_TENSOR_PREFIXES = (
+    "tensorflow.python.", "tensorflow.raw_ops.", "tensorflow.sparse.", "tensorflow.ragged.",
+    "tensorflow.io.parse_", "tensorflow.strings.split", "tensorflow.distribute.", "tensorflow.xla.",
+    "tensorflow.data.",
+)
+
+
+def returns_one_tensor(qualname: str) -> bool:
+    """Whether a lower-case ``tensorflow.*`` function is known to return a single tensor."""
+    return not (qualname in PYTHON_VALUED_CALLS or qualname in STRUCTURE_RETURNING
+                or qualname in LIST_RETURNING or qualname.startswith(PYTHON_VALUED_PREFIXES)
+                or qualname.startswith(NOT_ONE_TENSOR_PREFIXES))
+
+
 def is_keras_base(qualname: str) -> bool:
     """Keras Model/Layer and every built-in layer class (``keras.layers.Dense`` ...)."""
     if qualname in KERAS_BASE_CLASSES:

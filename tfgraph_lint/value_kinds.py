@@ -13,6 +13,7 @@ from enum import Enum
 from astroid import nodes
 
 from tfgraph_lint.findings import HIGH, INFERENCE, weakest
+from tfgraph_lint import tf_api
 from tfgraph_lint.classes import self_class
 from tfgraph_lint.names import assigned_value, bindings, call_qualname, is_builtin_name
 
@@ -101,7 +102,9 @@ def tensorflow_call_kind(qualname: str) -> Kind:
         return Kind.TF_OBJECT
     if last[:1].isupper() or qualname.startswith("tensorflow.random.Generator"):
         return Kind.TF_OBJECT  # classes: tf.Variable, tf.TensorArray, tf.TensorSpec, ...
-    if qualname in ("tensorflow.function", "tensorflow.get_static_value"):
+    if qualname in tf_api.LIST_RETURNING:
+        return Kind.PYTHON_COLLECTION  # tf.unstack, tf.split: a Python list of tensors
+    if qualname == tf_api.TF_FUNCTION or not tf_api.returns_one_tensor(qualname):
         return Kind.UNKNOWN
     return Kind.TENSOR
 
@@ -132,7 +135,11 @@ def _call_kind(call: nodes.Call, depth: int) -> ValueKind:
 
 
 def _name_kind(name: nodes.Name, depth: int) -> ValueKind:
-    found = [binding_kind(binding, depth + 1) for binding in bindings(name, name.name)]
+    reaching = bindings(name, name.name)
+    # ``i += 1`` keeps the kind the other bindings give (``i = tf.constant(0)`` stays a tensor);
+    # only a name bound by augmented assignment alone is judged by its step.
+    plain = [b for b in reaching if not isinstance(b.parent, nodes.AugAssign)]
+    found = [binding_kind(binding, depth + 1) for binding in (plain or reaching)]
     if not found:
         return UNKNOWN
     first = found[0]
@@ -179,7 +186,21 @@ def loop_target_kind(iterable: nodes.NodeNG, depth: int = 0) -> ValueKind:
     kind = value_kind(iterable, depth + 1)
     if kind.kind == Kind.TENSOR:
         return ValueKind(Kind.TENSOR, kind.confidence)  # iterating a tensor yields tensors
+    if _is_list_of_tensors(iterable, depth + 1):
+        return ValueKind(Kind.TENSOR)  # ``for s in tf.unstack(x)``: a Python loop over tensors
     return UNKNOWN
+
+
+def _is_list_of_tensors(expr: nodes.NodeNG, depth: int) -> bool:
+    """``tf.unstack(x)`` or a name bound only to such a call."""
+    if depth > _MAX_DEPTH:
+        return False
+    if isinstance(expr, nodes.Call):
+        return call_qualname(expr) in tf_api.LIST_RETURNING
+    if isinstance(expr, nodes.Name):
+        values = [assigned_value(binding) for binding in bindings(expr, expr.name)]
+        return bool(values) and all(v is not None and _is_list_of_tensors(v, depth + 1) for v in values)
+    return False
 
 
 def _attribute_kind(attribute: nodes.Attribute, depth: int) -> ValueKind:
