@@ -26,8 +26,7 @@ pytestmark = [
 
 SCRIPTS = Path(__file__).resolve().parent / "verify_scripts"
 
-# script -> (verdict, divergence kinds that must be among those observed). None: the verdict
-# depends on whether a rule for it exists yet (TFG105, TFG302 are being written): MISSED today.
+# script -> (verdict, divergence kinds that must be among those observed).
 EXPECTED = {
     "diverge_print.py": ("CONFIRMED", {"effects", "stdout"}),
     "diverge_numpy_random.py": ("CONFIRMED", {"effects", "frozen"}),
@@ -36,8 +35,8 @@ EXPECTED = {
     "diverge_retrace.py": ("CONFIRMED", {"retrace"}),
     "diverge_unroll.py": ("CONFIRMED", {"unroll"}),
     "diverge_dataset_map.py": ("CONFIRMED", {"effects", "returned"}),
-    "diverge_global_counter.py": (None, {"returned", "state"}),
-    "diverge_many_functions.py": (None, {"many-functions"}),
+    "diverge_global_counter.py": ("CONFIRMED", {"returned", "state"}),  # TFG105
+    "diverge_many_functions.py": ("CONFIRMED", {"many-functions"}),  # TFG302
     "flagged_print_once.py": ("UNCONFIRMED", set()),
     "error_both_modes.py": ("ERROR", set()),
     "error_exit.py": ("ERROR", set()),

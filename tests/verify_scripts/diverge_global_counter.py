@@ -1,4 +1,4 @@
-"""A Python counter incremented in a tf.function counts traces, not calls (no rule for it yet)."""
+"""A Python counter incremented in a tf.function counts traces, not calls."""
 import tensorflow as tf
 
 calls = 0

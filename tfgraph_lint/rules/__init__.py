@@ -5,19 +5,27 @@ Add a rule: a registry entry, a module here listed in ``CHECKS``, and a fixture 
 """
 
 from tfgraph_lint.rules import (
+    mutable_global_capture,
     outer_collection_mutation,
+    python_iterator,
     python_print,
     python_random,
     python_range_loop,
     python_scalar_argument,
+    python_side_effect,
+    python_state_mutation,
     variable_creation,
 )
 
 CHECKS = (
-    python_print,
-    python_random,
-    outer_collection_mutation,
-    variable_creation,
-    python_scalar_argument,
-    python_range_loop,
+    python_print,  # TFG101
+    python_random,  # TFG102
+    python_side_effect,  # TFG103
+    outer_collection_mutation,  # TFG104
+    python_state_mutation,  # TFG105
+    python_iterator,  # TFG106
+    mutable_global_capture,  # TFG107
+    variable_creation,  # TFG201
+    python_scalar_argument,  # TFG301
+    python_range_loop,  # TFG303
 )

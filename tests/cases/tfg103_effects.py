@@ -1,0 +1,118 @@
+"""TFG103: each kind of trace-time side effect, in the spellings users write."""
+import datetime
+import io
+import logging
+import os
+import pathlib
+import subprocess
+import sys
+import time
+from datetime import datetime as dt
+from os import environ
+
+import tensorflow as tf
+from absl import logging as absl_logging
+
+logger = logging.getLogger(__name__)
+log_file = open("train.log", "a", encoding="utf-8")
+
+
+@tf.function
+def clocks(x):
+    start = time.time()  # [python-side-effect-in-graph]
+    tick = time.perf_counter_ns()  # [python-side-effect-in-graph]
+    time.sleep(0.1)  # [python-side-effect-in-graph]
+    stamp = time.strftime("%H:%M")  # [python-side-effect-in-graph]
+    fixed = time.strftime("%H:%M", time.gmtime(0))
+    now = datetime.datetime.now()  # [python-side-effect-in-graph]
+    today = datetime.date.today()  # [python-side-effect-in-graph]
+    later = dt.utcnow()  # [python-side-effect-in-graph]
+    return x + start + tick, stamp, fixed, now, today, later
+
+
+@tf.function
+def logs(x):
+    logging.info("x = %s", x)  # [python-side-effect-in-graph]
+    logger.warning("x = %s", x)  # [python-side-effect-in-graph]
+    logging.getLogger("train").debug("x")  # [python-side-effect-in-graph]
+    tf.get_logger().info("x")  # [python-side-effect-in-graph]
+    absl_logging.info("x = %s", x)  # [python-side-effect-in-graph]
+    absl_logging.log_every_n(logging.INFO, "x", 10)  # [python-side-effect-in-graph]
+    tf.compat.v1.logging.info("x")  # [python-side-effect-in-graph]
+    return x
+
+
+@tf.function
+def files(x):
+    with open("out.txt", "w", encoding="utf-8") as handle:  # [python-side-effect-in-graph]
+        handle.write(str(x))  # reported at its open()
+    log_file.write("step\n")  # [python-side-effect-in-graph]
+    stream = io.open("other.txt", "w", encoding="utf-8")  # [python-side-effect-in-graph]
+    stream.close()
+    pathlib.Path("marker.txt").touch()  # [python-side-effect-in-graph]
+    os.makedirs("checkpoints", exist_ok=True)  # [python-side-effect-in-graph]
+    tf.io.gfile.makedirs("logs")  # [python-side-effect-in-graph]
+    with tf.io.gfile.GFile("vocab.txt") as vocab:  # [python-side-effect-in-graph]
+        words = vocab.read().split()  # read once: frozen into the graph (INFERENCE)
+    labels = pathlib.Path("labels.txt").read_text(encoding="utf-8")  # [python-side-effect-in-graph]
+    return x, words, labels
+
+
+@tf.function
+def environment(x):
+    os.environ["TF_CPP_MIN_LOG_LEVEL"] = "2"  # [python-side-effect-in-graph]
+    environ["SEEN"] = "1"  # [python-side-effect-in-graph]
+    os.environ.update(MODE="graph")  # [python-side-effect-in-graph]
+    os.environ.pop("MODE", None)  # [python-side-effect-in-graph]
+    del os.environ["SEEN"]  # [python-side-effect-in-graph]
+    os.putenv("A", "1")  # [python-side-effect-in-graph]
+    answer = input("continue? ")  # [python-side-effect-in-graph]
+    sys.stdout.write("step\n")  # [python-side-effect-in-graph]
+    sys.stderr.write("warn\n")  # [python-side-effect-in-graph]
+    subprocess.run(["nvidia-smi"], check=False)  # [python-side-effect-in-graph]
+    return x, answer
+
+
+@tf.function
+def handles_trace_errors(x, table):
+    try:
+        return table.lookup(x)
+    except KeyError as error:
+        logger.warning("lookup failed while tracing: %s", error)  # [python-side-effect-in-graph]
+        return x
+
+
+def record(x):
+    logger.info("helper sees %s", x)  # [python-side-effect-in-graph]
+    return x
+
+
+@tf.function
+def calls_helper(x):
+    return record(x)
+
+
+def preprocess(x):
+    logging.debug("element %s", x)  # [python-side-effect-in-graph]
+    return x * 2
+
+
+dataset = tf.data.Dataset.range(4).map(preprocess)
+
+
+class Block(tf.keras.layers.Layer):
+    def call(self, inputs):
+        # Static information only (confidence INFERENCE): often meant to log once per trace.
+        logging.info("Block %s input shape: %s", self.name, inputs.shape)  # [python-side-effect-in-graph]
+        logger.info(f"dtype {inputs.dtype}, rank {inputs.shape.rank}")  # [python-side-effect-in-graph]
+        return inputs
+
+
+class Trainer(tf.keras.Model):
+    def __init__(self):
+        super().__init__()
+        self.log = logging.getLogger("trainer")
+
+    def train_step(self, data):
+        self.log.info("batch")  # [python-side-effect-in-graph]
+        return {"loss": tf.reduce_sum(data)}

@@ -1,0 +1,76 @@
+"""TFG103: graph operations, eager code, init_scope, singleton guards and look-alike methods stay silent."""
+import logging
+import sys
+import time
+
+import tensorflow as tf
+
+writer = tf.summary.create_file_writer("/tmp/logs")
+logger = logging.getLogger(__name__)
+
+
+@tf.function
+def graph_operations(x, step):
+    start = tf.timestamp()
+    tf.print("x =", x, output_stream=sys.stdout)
+    with writer.as_default():
+        tf.summary.scalar("x", x, step=step)
+    tf.io.write_file("out.txt", tf.strings.as_string(x))
+    logged = tf.math.log(x)
+    return x + tf.cast(start, tf.float32), logged
+
+
+def eager_loop(dataset):
+    for step, batch in enumerate(dataset):
+        started = time.time()
+        graph_operations(batch, tf.constant(step, tf.int64))
+        logger.info("step %d took %.3f s", step, time.time() - started)
+
+
+@tf.function
+def under_init_scope(x):
+    with tf.init_scope():
+        logger.info("traced with %s", x.shape)
+        began = time.time()
+    return x + began
+
+
+class Timed(tf.Module):
+    def __init__(self, recorder):
+        super().__init__()
+        self.started = None
+        self.recorder = recorder
+        self.file = None
+
+    @tf.function
+    def __call__(self, x):
+        if self.started is None:
+            self.started = time.time()
+        self.recorder.info("not known to be a logger")
+        self.recorder.write("not known to be a file")
+        return x
+
+
+def python_side(x):
+    logger.info("runs as Python on every call: %s", x)
+    time.sleep(0.01)
+    return x
+
+
+@tf.function
+def with_py_function(x):
+    return tf.py_function(python_side, [x], tf.float32)
+
+
+@tf.function
+def local_objects(x, metric):
+    metric.log("a method named log")
+    buffer = []
+    buffer.append(x)
+    return tf.stack(buffer)
+
+
+@tf.function
+def initial_value(x):
+    v = tf.Variable(time.time())  # [variable-created-in-graph]
+    return x + v

@@ -1,0 +1,92 @@
+"""TFG105: globals, nonlocals and attributes rebound in graph code."""
+import tensorflow as tf
+
+calls = 0
+total = 0.0
+last_input = None
+initialised = False
+history = []
+
+
+@tf.function
+def count_calls(x):
+    global calls, total, last_input, initialised
+    calls += 1  # [python-state-mutation]
+    total = total + 1.0  # [python-state-mutation]
+    last_input = x  # [python-state-mutation]
+    initialised = True  # [python-state-mutation]
+    return x
+
+
+@tf.function
+def extend_history(x):
+    global history
+    history += [x]  # [python-state-mutation]
+    return x
+
+
+previous, current = 0, 1
+
+
+@tf.function
+def fibonacci_step(x):
+    global previous, current
+    previous, current = current, previous + current  # [python-state-mutation]
+    return x * current
+
+
+def make_counter():
+    count = 0
+
+    @tf.function
+    def step(x):
+        nonlocal count
+        count += 1  # [python-state-mutation]
+        return x
+
+    return step
+
+
+class Model(tf.Module):
+    steps_seen = 0
+
+    def __init__(self):
+        super().__init__()
+        self.count = 0
+        self.flag = False
+        self.running = tf.zeros(())
+        self.scale = None
+
+    @tf.function
+    def __call__(self, x):
+        self.count += 1  # [python-state-mutation]
+        self.flag = not self.flag  # [python-state-mutation]
+        self.running = self.running + x  # [python-state-mutation]
+        Model.steps_seen += 1  # [python-state-mutation]
+        return x
+
+
+def bump(state):
+    state.count += 1  # an argument of unknown kind: not followed
+
+
+class Counter(tf.keras.layers.Layer):
+    def __init__(self):
+        super().__init__()
+        self.calls = 0
+
+    def call(self, inputs):
+        self._tick()
+        return inputs
+
+    def _tick(self):
+        self.calls += 1  # [python-state-mutation]
+
+
+def scale_element(x):
+    global calls
+    calls -= 1  # [python-state-mutation]
+    return x * 2
+
+
+scaled = tf.data.Dataset.range(3).map(scale_element)

@@ -1,0 +1,76 @@
+"""TFG105: TensorFlow state, singleton guards, per-trace locals and collections stay silent."""
+import tensorflow as tf
+
+counter = tf.Variable(0)
+model = None
+cache = {}
+items = []
+
+
+@tf.function
+def uses_variables(x):
+    counter.assign_add(1)
+    return x + tf.cast(counter, x.dtype)
+
+
+@tf.function
+def singleton(x):
+    global model
+    if model is None:
+        model = tf.keras.layers.Dense(1)
+    return model(x)
+
+
+class Stateful(tf.Module):
+    def __init__(self):
+        super().__init__()
+        self.v = None
+        self.step = tf.Variable(0)
+        self.history = []
+        self.mode = "train"
+        self.calls = None
+
+    @tf.function
+    def __call__(self, x):
+        if self.v is None:
+            self.v = tf.Variable(1.0)
+        if self.calls is None:
+            self.calls = 0
+        self.step.assign_add(1)
+        self.history += [x]  # [outer-collection-mutation]
+        self.mode = "train"  # the same value on every call
+        self.last = x * 2  # does not read its old value
+        return x * self.v
+
+
+@tf.function
+def per_trace_state(x):
+    total = 0
+    hits = []
+
+    def add(value):
+        nonlocal total
+        total += value
+        return total
+
+    add(1)
+    add(2)
+    hits += [x]
+    return x + total
+
+
+class Layer(tf.keras.layers.Layer):
+    def build(self, input_shape):
+        self.kernel = self.add_weight(shape=(input_shape[-1], 1))
+        self.seen = self.add_weight(shape=(), initializer="zeros", trainable=False)
+        self.built = True
+
+    def call(self, inputs):
+        self.seen.assign_add(1.0)
+        return tf.matmul(inputs, self.kernel)
+
+
+def eager_only():
+    global items, model
+    items = []
+    model = None

@@ -1,0 +1,92 @@
+"""TFG107: globals and closure variables rebound after the traced function may have run."""
+import tensorflow as tf
+
+foo = 1
+
+
+@tf.function
+def buggy_add():
+    return 1 + foo  # [mutable-global-capture]
+
+
+print("Buggy:", buggy_add())
+foo = 100
+print("Buggy:", buggy_add())
+
+threshold = 0.5
+
+
+def set_threshold(value):
+    global threshold
+    threshold = value
+
+
+@tf.function
+def classify(x):
+    return x > threshold  # [mutable-global-capture]
+
+
+scale = 1.0
+
+
+def decay():
+    global scale
+    scale *= 0.5
+
+
+def scaled(x):
+    return x * scale  # [mutable-global-capture]
+
+
+@tf.function
+def calls_scaled(x):
+    return scaled(x) + scaled(x)
+
+
+offset = tf.constant(1.0)
+
+
+@tf.function
+def add_offset(x):
+    return x + offset  # [mutable-global-capture]
+
+
+add_offset(tf.constant(1.0))
+offset = tf.constant(2.0)
+
+temperature = 1.0
+scaled_ds = tf.data.Dataset.range(3).map(lambda x: tf.cast(x, tf.float32) / temperature)  # [mutable-global-capture]
+for temperature in (0.5, 1.0, 2.0):
+    samples = list(scaled_ds)
+
+
+def train(dataset):
+    learning_rate = 0.1
+
+    @tf.function
+    def step(x):
+        return x * learning_rate  # [mutable-global-capture]
+
+    for _ in range(3):
+        for batch in dataset:
+            step(batch)
+        learning_rate = learning_rate * 0.5
+
+
+def make_counter():
+    count = 0
+
+    @tf.function
+    def read(x):
+        return x + count  # [mutable-global-capture]
+
+    def bump():
+        nonlocal count
+        count += 1
+
+    return read, bump
+
+
+class Scaler(tf.keras.layers.Layer):
+    def call(self, inputs):
+        return inputs * threshold  # [mutable-global-capture]

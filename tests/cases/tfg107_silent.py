@@ -1,0 +1,93 @@
+"""TFG107: constants, set-up before any trace, TensorFlow state, mutation and code stay silent."""
+import math
+
+import numpy as np
+import tensorflow as tf
+
+RATE = 0.1
+SHAPE = (2, 3)
+CONFIG = {"scale": 2.0}
+weights = tf.Variable(1.0)
+generator = tf.random.Generator.from_seed(1)
+model = None
+counter = tf.Variable(0)
+DEBUG = False
+if math.isfinite(RATE):
+    DEBUG = True  # set up before the function exists
+TABLE = np.zeros(3)
+
+
+def helper(x):
+    return x * 2
+
+
+class Holder:
+    value = 3
+
+
+@tf.function
+def reads_constants(x):
+    y = helper(x) * RATE + Holder.value + tf.zeros(SHAPE)[0, 0] + CONFIG["scale"]
+    if DEBUG:
+        y = y + 1.0
+    return y * weights + generator.normal(()) + tf.cast(counter, tf.float32) + math.pi + TABLE[0]
+
+
+def configure(scale):
+    CONFIG["scale"] = scale  # mutation, not rebinding
+    counter.assign(0)
+
+
+@tf.function
+def singleton(x):
+    global model
+    if model is None:
+        model = tf.keras.layers.Dense(1)
+    return model(x)
+
+
+BATCH = 32
+DECAY = 1.0
+
+
+@tf.function
+def normalise(x):
+    return x / BATCH
+
+
+if __name__ == "__main__":
+    BATCH = 64  # before any call
+    normalise(tf.constant(1.0))
+
+
+@tf.function
+def rebinds_itself(x):
+    global DECAY
+    DECAY = DECAY * 0.5  # [python-state-mutation]
+    return x * DECAY
+
+
+def factory(values):
+    out = []
+    for value in values:
+        def scaled(x, value=value):
+            return x * value
+
+        out.append(tf.function(scaled))
+    return out
+
+
+for factor in (1.0, 2.0):  # a new graph per iteration: each sees its own factor
+    tf.data.Dataset.range(3).map(lambda x: tf.cast(x, tf.float32) * factor)
+
+
+@tf.function
+def per_trace(x):
+    total = 0.0
+    for i in range(3):  # [python-range-loop]
+        total = total + i
+
+    def inner(y):
+        return y + total
+
+    return inner(x)

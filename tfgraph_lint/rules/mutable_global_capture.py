@@ -1,0 +1,279 @@
+"""TFG107 mutable-global-capture: a global or closure variable rebound elsewhere is read in graph code.
+
+TensorFlow keys its traces on the function's arguments, not on the globals and closure variables
+it reads: their values at trace time are frozen into the graph. When the name is rebound after
+that (``foo = 100`` between two calls, a setter with ``global``, a loop that rebinds it), eager
+mode sees the new value and the graph keeps the old one.
+
+A rebinding only matters when it can happen after a trace:
+- an assignment in a function that declares the name ``global`` (or ``nonlocal``), when there is
+  also another binding (or the assignment is an augmented one);
+- a second binding in the same scope (module or enclosing function) that comes after the traced
+  function is defined *and* after a call or loop that may run it (any call that is not a library
+  function resolved through imports nor a builtin that only computes; a loop over anything but a
+  literal or ``range()``, since iterating a dataset runs its map function);
+- a binding inside a loop (``for lr in rates:``) whose body also may run it, when the traced
+  function is defined outside that loop.
+
+Silent on names bound once (constants), modules, functions and classes, TensorFlow objects
+(``tf.Variable`` state is read at run time), names the reading function rebinds itself (TFG105),
+and collections mutated in place (no rebinding; TFG104 looks at the mutations).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from astroid import nodes
+
+from tfgraph_lint.findings import HIGH, INFERENCE, Finding, weakest
+from tfgraph_lint.graph_index import TraceKind, TracedFunction
+from tfgraph_lint.names import is_builtin_name, qualified_name
+from tfgraph_lint.registry import rule_by_code
+from tfgraph_lint.rules.python_state_mutation import declaration, rebinds_declared
+from tfgraph_lint.rules.variable_creation import RunsOnce
+from tfgraph_lint.value_kinds import Kind, binding_kind
+
+RULE = rule_by_code("TFG107")
+
+_NOT_VALUES = (nodes.Import, nodes.ImportFrom, nodes.FunctionDef, nodes.ClassDef)
+_LOOPS = (nodes.For, nodes.While)
+
+
+@dataclass(frozen=True)
+class Rebinding:
+    binding: nodes.NodeNG  # the AssignName that rebinds the name
+    where: str  # "at line 12", "in 'set_scale' (line 8)", "in the loop at line 20"
+    confidence: str
+
+
+def check(context) -> Iterator[Finding]:
+    once = RunsOnce(context)
+    timeline = _Timeline()
+    judged: dict[tuple[nodes.NodeNG, str], tuple | None] = {}
+    reported: set[tuple[nodes.NodeNG, str]] = set()
+    for name, traced in sorted(context.in_graph(nodes.Name), key=lambda found: _position(found[0])):
+        key = (traced.node, name.name)
+        if key in reported or traced.is_local(name) or not _traced_once_run_later(traced, context.index):
+            continue
+        if key not in judged:  # the same answer for every read of the name in this function
+            judged[key] = _rebound_outer_name(name, traced, context.index, timeline)
+        found = judged[key]
+        if found is None or once(name, traced):
+            continue
+        reported.add(key)  # the first read per function is enough
+        what, rebinding, confidence = found
+        yield context.finding(RULE, name, _message(name.name, what, rebinding, traced),
+                              confidence=confidence, traced=traced)
+
+
+def _traced_once_run_later(traced: TracedFunction, index) -> bool:
+    """Whether a value read at trace time can be stale when the graph runs.
+
+    tf.while_loop, tf.cond, tf.map_fn, strategy.run... trace their callable during the call and
+    run it right away (eagerly, or as part of the graph being traced around them): what they read
+    is current, unless that call itself sits in traced code. A tf.function, a Keras method or a
+    Dataset function is traced once and run later: there a rebinding goes unseen.
+    """
+    root = traced.root
+    if root.reason.kind != TraceKind.BUILDER or root.reason.builder.startswith("Dataset."):
+        return True
+    scope = root.node.parent.scope() if root.node.parent is not None else None
+    while isinstance(scope, (nodes.FunctionDef, nodes.Lambda)):
+        enclosing = index.traced_function(scope)
+        if enclosing is not None:
+            return _traced_once_run_later(enclosing, index)
+        scope = scope.parent.scope() if scope.parent is not None else None
+    return False
+
+
+def _rebound_outer_name(name: nodes.Name, traced: TracedFunction, index, timeline: _Timeline):
+    """(what the name is, how it is rebound, confidence) for a rebound global/closure variable."""
+    try:
+        scope, _ = name.lookup(name.name)
+    except (AttributeError, ValueError, RecursionError):
+        return None
+    if isinstance(scope, nodes.Module):
+        if scope.name == "builtins" or is_builtin_name(name):
+            return None
+        what, all_bindings = "global", list(scope.locals.get(name.name, ()))
+    elif isinstance(scope, nodes.FunctionDef) and not _traced_or_inside_traced(scope, index):
+        what, all_bindings = "closure", [*scope.locals.get(name.name, ()), *_nonlocal_bindings(scope, name.name)]
+    else:
+        return None  # a class body, or a per-trace local of a traced enclosing function
+    if not all_bindings or any(isinstance(b, _NOT_VALUES) for b in all_bindings):
+        return None  # a module, function or class
+    if rebinds_declared(traced.node, name.name):
+        return None  # the reading function rebinds it itself: TFG105
+    kinds = [binding_kind(b) for b in all_bindings]
+    if any(kind.kind == Kind.TF_OBJECT for kind in kinds):
+        return None  # TensorFlow state: its value is read when the graph runs
+    rebinding = _late_rebinding(scope, all_bindings, traced, timeline)
+    if rebinding is None:
+        return None
+    known = all(kind.kind != Kind.UNKNOWN for kind in kinds)
+    return what, rebinding, weakest(rebinding.confidence, HIGH if known else INFERENCE)
+
+
+def _traced_or_inside_traced(scope: nodes.NodeNG, index) -> bool:
+    node = scope
+    while node is not None and not isinstance(node, nodes.Module):
+        if isinstance(node, (nodes.FunctionDef, nodes.Lambda)) and index.traced_function(node) is not None:
+            return True
+        node = node.parent
+    return False
+
+
+def _nonlocal_bindings(scope: nodes.FunctionDef, name: str) -> list[nodes.AssignName]:
+    """Assignments to ``name`` in functions nested in ``scope`` that declare it ``nonlocal``."""
+    found = []
+    for fn in scope.nodes_of_class(nodes.FunctionDef):
+        if fn is scope or declaration(fn, name) != "nonlocal":
+            continue
+        try:
+            owner, _ = fn.parent.scope().lookup(name)
+        except (AttributeError, ValueError, RecursionError):
+            continue
+        if owner is scope:
+            found += [n for n in fn.nodes_of_class(nodes.AssignName) if n.name == name and n.scope() is fn]
+    return found
+
+
+# -- can the rebinding happen after a trace? --------------------------------------------------
+
+def _late_rebinding(scope, all_bindings: list[nodes.NodeNG], traced: TracedFunction,
+                    timeline: _Timeline) -> Rebinding | None:
+    own = sorted((b for b in all_bindings if b.scope() is scope), key=_position)
+    elsewhere = [b for b in all_bindings if b.scope() is not scope]
+    for binding in elsewhere:
+        updates = _updates_itself(binding) or _enclosing_loop(binding, binding.scope()) is not None
+        if len(all_bindings) > 1 or updates:
+            fn = binding.scope()
+            label = f"'{fn.name}'" if isinstance(fn, nodes.FunctionDef) else "a function"
+            # A plain assignment may be a set-up function that runs before the first trace.
+            return Rebinding(binding, f"in {label} (line {binding.lineno})", HIGH if updates else INFERENCE)
+    anchor = _anchor(scope, traced)
+    for position, binding in enumerate(own):
+        loop = _enclosing_loop(binding, scope)
+        if loop is not None and _loop_may_rebind_after_trace(loop, anchor, traced.root.node, scope):
+            return Rebinding(binding, f"in the loop at line {loop.lineno}", HIGH if anchor else INFERENCE)
+        if position == 0:
+            continue  # the first binding gives the initial value
+        if anchor is None:
+            return Rebinding(binding, f"at line {binding.lineno}", INFERENCE)
+        statement = binding.statement()
+        if statement.lineno > anchor.tolineno and timeline.may_run_between(scope, anchor.tolineno, statement):
+            return Rebinding(binding, f"at line {binding.lineno}", HIGH)
+    return None
+
+
+def _updates_itself(binding: nodes.NodeNG) -> bool:
+    """``x += 1``, ``x = x * 0.5``: a new value from the old one, so it changes on every run."""
+    parent = binding.parent
+    if isinstance(parent, nodes.AugAssign):
+        return True
+    value = parent.value if isinstance(parent, (nodes.Assign, nodes.AnnAssign)) else None
+    return value is not None and any(n.name == binding.name for n in value.nodes_of_class(nodes.Name))
+
+
+def _anchor(scope, traced: TracedFunction) -> nodes.NodeNG | None:
+    """The def, class or statement in ``scope``'s own code that creates the traced root function.
+
+    Before it has run, no trace can exist; rebinding the name then is only setting it up.
+    """
+    node = traced.root.node
+    anchor = None
+    while node is not None and node is not scope:
+        if isinstance(node, (nodes.FunctionDef, nodes.ClassDef, nodes.Lambda)) or node.is_statement:
+            if node.parent is not None and node.parent.scope() is scope:
+                anchor = node
+        node = node.parent
+    return anchor if node is scope else None
+
+
+def _enclosing_loop(binding: nodes.NodeNG, scope) -> nodes.NodeNG | None:
+    """The outermost loop in ``scope``'s own code that the binding is in (or is the target of)."""
+    found, node = None, binding.parent
+    while node is not None and node is not scope:
+        if isinstance(node, (nodes.FunctionDef, nodes.Lambda, nodes.ClassDef)):
+            return None
+        if isinstance(node, _LOOPS):
+            found = node
+        node = node.parent
+    return found
+
+
+def _loop_may_rebind_after_trace(loop: nodes.NodeNG, anchor: nodes.NodeNG | None, root: nodes.NodeNG,
+                                 scope) -> bool:
+    if loop.parent_of(root):
+        return False  # a new function, traced anew, per iteration (TFG302's concern)
+    if anchor is not None and loop.tolineno < anchor.lineno:
+        return False  # the loop ends before the function exists
+    return any(_may_run(event) for event in _own_events(loop, scope))
+
+
+class _Timeline:
+    """What runs in a scope's own code, in order: computed once per scope and file."""
+
+    def __init__(self) -> None:
+        self._events: dict[nodes.NodeNG, list[nodes.NodeNG]] = {}
+
+    def may_run_between(self, scope, after_line: int, statement: nodes.NodeNG) -> bool:
+        """Whether a call or loop that may run the traced function comes after ``after_line``
+        and before ``statement`` (not counting what ``statement`` itself calls)."""
+        if scope not in self._events:
+            self._events[scope] = [event for event in _own_events(scope, scope) if _may_run(event)]
+        return any(after_line < event.lineno < statement.lineno and not statement.parent_of(event)
+                   for event in self._events[scope])
+
+
+def _own_events(node: nodes.NodeNG, scope) -> Iterator[nodes.NodeNG]:
+    """Calls and loops that run as part of ``scope``'s own code within ``node`` (not in nested defs)."""
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, (nodes.Call, nodes.For)) and current is not node:
+            yield current
+        if current is not node and isinstance(current, (nodes.FunctionDef, nodes.Lambda, nodes.ClassDef)):
+            continue
+        if current is node and current is scope:
+            stack.extend(current.body)
+            continue
+        stack.extend(current.get_children())
+
+
+# Builtins that iterate their argument: iterating a dataset runs its traced map function.
+_ITERATING_BUILTINS = frozenset({
+    "list", "tuple", "set", "dict", "sorted", "sum", "min", "max", "any", "all", "next", "iter",
+    "enumerate", "zip", "map", "filter",
+})
+
+
+def _may_run(event: nodes.NodeNG) -> bool:
+    """A call or loop that could run the traced function: a call that is not a library function
+    resolved through imports nor a builtin that only computes; a loop over something that is not
+    a literal or ``range()`` (iterating a dataset runs its map function)."""
+    if isinstance(event, nodes.For):
+        iterable = event.iter
+        if isinstance(iterable, (nodes.List, nodes.Tuple, nodes.Set)):
+            return False
+        return not (isinstance(iterable, nodes.Call) and isinstance(iterable.func, nodes.Name)
+                    and iterable.func.name == "range" and is_builtin_name(iterable.func))
+    func = event.func
+    if isinstance(func, nodes.Name) and is_builtin_name(func):
+        return func.name in _ITERATING_BUILTINS
+    return qualified_name(func) is None
+
+
+def _position(node: nodes.NodeNG) -> tuple[int, int]:
+    return (node.lineno or 0, node.col_offset or 0)
+
+
+# -- messages --------------------------------------------------------------------------------
+
+def _message(name: str, what: str, rebinding: Rebinding, traced: TracedFunction) -> str:
+    per_call = "dataset elements" if traced.root.reason.builder.startswith("Dataset.") else "later calls"
+    return (f"'{name}' in {traced.subject} reads the {what} variable '{name}', which is rebound "
+            f"{rebinding.where}: its value at trace time is frozen into the graph, and {per_call} keep "
+            f"using it; pass it in as a tensor argument, or keep it in a tf.Variable and assign() new values")

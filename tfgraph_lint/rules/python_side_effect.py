@@ -1,0 +1,386 @@
+"""TFG103 python-side-effect-in-graph: side effects of plain Python run once per trace, not per call.
+
+Reading the clock (``time.time()``, ``datetime.now()``), sleeping, logging, opening and writing
+files, changing ``os.environ``, asking for ``input()``, writing to ``sys.stdout``: none of these is
+a TensorFlow operation, so in graph code they happen while TensorFlow traces the function, and
+never again. Values they return (a time, an answer) are frozen into the graph as constants.
+
+``print()`` is TFG101's; ``tf.timestamp``, ``tf.print``, ``tf.summary.*`` and ``tf.io.write_file``
+are graph operations and never match. Code under ``with tf.init_scope():`` is not graph code, and
+code behind a singleton guard (``if self.start is None: self.start = time.time()``) runs once in
+eager mode as well: both stay silent.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from astroid import nodes
+
+from tfgraph_lint.classes import self_class
+from tfgraph_lint.findings import HIGH, INFERENCE, Finding
+from tfgraph_lint.graph_index import TracedFunction
+from tfgraph_lint.names import assigned_value, bindings, call_qualname, is_builtin_name, qualified_name
+from tfgraph_lint.registry import rule_by_code
+from tfgraph_lint.rules.variable_creation import RunsOnce, created_state
+from tfgraph_lint.value_kinds import Kind, value_kind
+
+RULE = rule_by_code("TFG103")
+
+
+@dataclass(frozen=True)
+class Effect:
+    """What a side effect does once per trace, and what to use instead."""
+
+    does: str  # "reads the clock", completed by " only while tracing, not on every call"
+    detail: str  # what that means besides, starting with ", " or ": " (or empty)
+    fix: str  # may use {per_call}
+
+
+_CLOCK = Effect("reads the clock", ": the time is frozen into the graph as a constant", "use tf.timestamp()")
+_SLEEP = Effect("sleeps", "", "sleep outside the function, or in a tf.py_function if it must happen {per_call}")
+_LOG = Effect("logs", ", and any tensor it logs is symbolic, not a value",
+              "use tf.print() (output_stream=absl.logging.info logs through absl), or log the "
+              "returned values outside the function")
+_LOG_STATIC = Effect("logs", " (static information only: perhaps meant to log once per trace)",
+                     "if so, silence this with '# pylint: disable=python-side-effect-in-graph'; otherwise "
+                     "use tf.print(), or log the returned values outside the function")
+_OPEN = Effect("opens the file", ", so what it writes is written once",
+               "use tf.io.write_file() or tf.print(..., output_stream='file://<path>'), or do file "
+               "I/O outside the function")
+_READ = Effect("reads the file", ": its contents are frozen into the graph as constants",
+               "use tf.io.read_file(), or read it outside the function and pass the contents in")
+_FILE_WRITE = Effect("writes to the file", ", and any tensor it writes is symbolic, not a value",
+                     "use tf.io.write_file() or tf.print(..., output_stream='file://<path>'), or write "
+                     "the returned values outside the function")
+_FILESYSTEM = Effect("changes the file system", "",
+                     "do it outside the function, or in a tf.py_function if it must happen {per_call}")
+_ENVIRONMENT = Effect("changes os.environ", "", "set the environment outside the function")
+_INPUT = Effect("asks for input", ": the answer is frozen into the graph as a constant",
+                "read it outside and pass it in as a tensor argument")
+_STREAM = Effect("writes", ", and any tensor it writes is symbolic, not a value",
+                 "use tf.print(), whose output_stream can be sys.stdout or sys.stderr")
+_COMMAND = Effect("runs the command", "", "run it outside the function")
+
+# Calls that read the wall clock or a timer.
+_CLOCK_FUNCTIONS = frozenset(
+    f"time.{name}{suffix}"
+    for name in ("time", "perf_counter", "monotonic", "process_time", "thread_time")
+    for suffix in ("", "_ns")
+)
+# ``time`` functions that read the clock only when their time argument is left out (its position).
+_CLOCK_WITHOUT_ARGUMENT = {"time.localtime": 0, "time.gmtime": 0, "time.ctime": 0, "time.asctime": 0,
+                           "time.strftime": 1}
+_DATETIME_NOW = frozenset({
+    "datetime.datetime.now", "datetime.datetime.utcnow", "datetime.datetime.today", "datetime.date.today",
+})
+_LOG_METHODS = frozenset({"debug", "info", "warning", "warn", "error", "exception", "critical", "fatal", "log"})
+_ABSL_ONLY_LOG_FUNCTIONS = frozenset({"vlog", "log_every_n", "log_first_n", "log_every_n_seconds", "log_if"})
+# Modules whose functions log (``tf.compat.v1.logging`` is canonically ``tensorflow.logging``).
+_LOGGING_MODULES = ("logging", "absl.logging", "tensorflow.logging")
+# Calls that return a Python logger.
+_LOGGER_FACTORIES = frozenset({
+    "logging.getLogger", "logging.Logger", "logging.LoggerAdapter", "logging.getLoggerClass",
+    "tensorflow.get_logger", "absl.logging.get_absl_logger",
+})
+_OPENERS = frozenset({"io.open", "codecs.open", "tensorflow.io.gfile.GFile", "tensorflow.gfile.GFile",
+                      "tensorflow.io.gfile.Open", "tensorflow.gfile.Open"})
+_FILESYSTEM_CALLS = frozenset({
+    *(f"os.{name}" for name in ("remove", "unlink", "rename", "replace", "makedirs", "mkdir", "rmdir",
+                                "removedirs", "write")),
+    *(f"shutil.{name}" for name in ("copy", "copy2", "copyfile", "copytree", "move", "rmtree")),
+    *(f"tensorflow.io.gfile.{name}" for name in ("makedirs", "mkdir", "remove", "rename", "rmtree", "copy")),
+})
+_FILE_WRITE_METHODS = frozenset({"write", "writelines"})
+_PATH_READ_METHODS = frozenset({"read_text", "read_bytes"})
+_PATH_METHODS = frozenset({"write_text", "write_bytes", "open", "touch", "mkdir", "unlink", "rmdir",
+                           "rename", "replace", *_PATH_READ_METHODS})
+_PATH_CONSTRUCTORS = frozenset({"pathlib.Path", "pathlib.PosixPath", "pathlib.WindowsPath"})
+_OS_ENVIRON = "os.environ"
+_ENVIRON_CALLS = frozenset({
+    *(f"os.environ.{name}" for name in ("update", "setdefault", "pop", "popitem", "clear")),
+    "os.putenv", "os.unsetenv",
+})
+_INPUT_CALLS = frozenset({"getpass.getpass"})
+_STREAM_CALLS = frozenset({
+    *(f"sys.{stream}.{method}" for stream in ("stdout", "stderr") for method in ("write", "writelines")),
+    "pprint.pprint", "pprint.pp",
+})
+_COMMAND_CALLS = frozenset({
+    "os.system", "os.popen",
+    *(f"subprocess.{name}" for name in ("run", "call", "check_call", "check_output", "Popen")),
+})
+
+
+def check(context) -> Iterator[Finding]:
+    once = RunsOnce(context)
+    for call, traced in context.in_graph(nodes.Call):
+        found = _call_effect(call, traced)
+        if found is None:
+            continue
+        effect, confidence = found
+        if _initialises_state(call, traced) or once(call, traced):
+            continue  # runs once in eager mode too
+        spelled = f"{_short(call.func)}()"
+        yield context.finding(RULE, call, _message(spelled, effect, traced), confidence=confidence, traced=traced)
+    for statement, traced in context.in_graph(nodes.Assign, nodes.AugAssign, nodes.Delete):
+        for target in _statement_targets(statement):
+            if not (isinstance(target, nodes.Subscript) and qualified_name(target.value) == _OS_ENVIRON):
+                continue
+            if once(statement, traced):
+                continue
+            deleted = isinstance(statement, nodes.Delete)
+            spelled = f"del {_short(target)}" if deleted else f"{_short(target)} = ..."
+            yield context.finding(RULE, statement if deleted else target,
+                                  _message(spelled, _ENVIRONMENT, traced), traced=traced)
+
+
+# -- which calls are side effects ------------------------------------------------------------
+
+def _call_effect(call: nodes.Call, traced: TracedFunction) -> tuple[Effect, str] | None:
+    func = call.func
+    if isinstance(func, nodes.Name) and is_builtin_name(func):
+        if func.name == "open":
+            return _opening(call, mode_position=1)
+        if func.name == "input":
+            return _INPUT, HIGH
+        return None
+    name = call_qualname(call)
+    if name in _OPENERS:
+        return _opening(call, mode_position=1)
+    if name is not None:
+        effect = _named_effect(call, name)
+        if effect is _LOG:
+            return _logging(call, HIGH)
+        if effect is not None:
+            return effect, HIGH
+    if not isinstance(func, nodes.Attribute):
+        return None
+    if func.attrname in _LOG_METHODS:
+        confidence = _logger_confidence(func.expr)
+        return _logging(call, confidence) if confidence else None
+    if func.attrname in _FILE_WRITE_METHODS:
+        confidence = _outside_file_confidence(func.expr, traced)
+        return (_FILE_WRITE, confidence) if confidence else None
+    if func.attrname in _PATH_METHODS and _is_path(func.expr):
+        if func.attrname == "open":
+            return _opening(call, mode_position=0)
+        if func.attrname in _PATH_READ_METHODS:
+            return _READ, INFERENCE
+        return _FILESYSTEM, HIGH
+    return None
+
+
+def _logging(call: nodes.Call, confidence: str) -> tuple[Effect, str]:
+    """Logging only strings, shapes, dtypes and names is often meant to happen once per trace
+    (model code logs the shapes it builds): INFERENCE, with a message that says so. So is
+    logging in an ``except`` handler: a Python exception in graph code is raised while tracing."""
+    arguments = [*call.args, *(kw.value for kw in call.keywords or ())]
+    if all(_is_static(argument) for argument in arguments):
+        return _LOG_STATIC, INFERENCE
+    if _in_except_handler(call):
+        return _LOG, INFERENCE
+    return _LOG, confidence
+
+
+def _in_except_handler(node: nodes.NodeNG) -> bool:
+    while node is not None and not isinstance(node, (nodes.FunctionDef, nodes.Lambda)):
+        if isinstance(node, nodes.ExceptHandler):
+            return True
+        node = node.parent
+    return False
+
+
+# Tensor attributes known while tracing (static shape, dtype, name), and the like of layers.
+_STATIC_ATTRIBUTES = frozenset({"shape", "dtype", "name", "ndim", "rank", "__name__", "__class__"})
+
+
+def _is_static(expr: nodes.NodeNG, _depth: int = 0) -> bool:
+    """A value fixed at trace time: literals, static tensor attributes, Python scalars, and
+    strings formatted from them."""
+    if _depth > 4:
+        return False
+    if isinstance(expr, nodes.Const):
+        return True
+    if isinstance(expr, nodes.JoinedStr):
+        return all(_is_static(v.value if isinstance(v, nodes.FormattedValue) else v, _depth + 1)
+                   for v in expr.values)
+    if isinstance(expr, nodes.Attribute):
+        return expr.attrname in _STATIC_ATTRIBUTES or _is_static_attribute_base(expr)
+    if isinstance(expr, nodes.Subscript):  # ``x.shape[0]``
+        return _is_static(expr.value, _depth + 1)
+    if isinstance(expr, nodes.Call) and isinstance(expr.func, nodes.Attribute) and expr.func.attrname == "format":
+        return _is_static(expr.func.expr, _depth + 1) and all(_is_static(a, _depth + 1) for a in expr.args)
+    if isinstance(expr, nodes.Name):
+        kind = value_kind(expr)
+        return kind.kind in (Kind.PYTHON_SCALAR, Kind.NONE) and kind.parameter is None
+    return False
+
+
+def _is_static_attribute_base(expr: nodes.Attribute) -> bool:
+    """``self.name``-like reads through static attributes: ``self._stem.name`` is covered by the
+    attribute name itself; ``x.shape.as_list`` by its base."""
+    base = expr.expr
+    return isinstance(base, nodes.Attribute) and base.attrname in _STATIC_ATTRIBUTES
+
+
+def _opening(call: nodes.Call, mode_position: int) -> tuple[Effect, str]:
+    """Opening for writing is reported HIGH. Opening for reading (the default mode) freezes the
+    contents into the graph, which only matters if the file changes between calls: INFERENCE."""
+    mode = next((kw.value for kw in call.keywords or () if kw.arg == "mode"), None)
+    if mode is None and len(call.args) > mode_position:
+        mode = call.args[mode_position]
+    if mode is None:
+        return _READ, INFERENCE
+    if isinstance(mode, nodes.Const) and isinstance(mode.value, str):
+        writes = any(letter in mode.value for letter in "wax+")
+        return (_OPEN, HIGH) if writes else (_READ, INFERENCE)
+    return _OPEN, INFERENCE
+
+
+def _named_effect(call: nodes.Call, name: str) -> Effect | None:
+    if name in _CLOCK_FUNCTIONS or name in _DATETIME_NOW:
+        return _CLOCK
+    if name == "time.sleep":
+        return _SLEEP
+    if name in _CLOCK_WITHOUT_ARGUMENT:
+        position = _CLOCK_WITHOUT_ARGUMENT[name]
+        given = len(call.args) > position or any(kw.arg in ("secs", "t") for kw in call.keywords or ())
+        return None if given else _CLOCK
+    module, _, function = name.rpartition(".")
+    if module in _LOGGING_MODULES and (function in _LOG_METHODS or
+                                       (module == "absl.logging" and function in _ABSL_ONLY_LOG_FUNCTIONS)):
+        return _LOG
+    if name in _FILESYSTEM_CALLS:
+        return _FILESYSTEM
+    if name in _ENVIRON_CALLS:
+        return _ENVIRONMENT
+    if name in _INPUT_CALLS:
+        return _INPUT
+    if name in _STREAM_CALLS:
+        return _STREAM
+    if name in _COMMAND_CALLS:
+        return _COMMAND
+    return None
+
+
+def _is_logger_factory(value: nodes.NodeNG | None) -> bool:
+    if isinstance(value, nodes.Call):
+        return call_qualname(value) in _LOGGER_FACTORIES
+    return qualified_name(value) == "logging.root" if value is not None else False
+
+
+def _logger_confidence(receiver: nodes.NodeNG) -> str | None:
+    """HIGH when every binding of the receiver makes a Python logger; INFERENCE when some do and
+    the others are None (set later) or unknown; None when it is not known to be a logger."""
+    if _is_logger_factory(receiver):
+        return HIGH
+    if isinstance(receiver, nodes.Name):
+        values = [_bound_value(binding) for binding in bindings(receiver, receiver.name)]
+    elif isinstance(receiver, nodes.Attribute) and (cls := self_class(receiver.expr)) is not None:
+        values = _attribute_values(cls, receiver.attrname)
+    else:
+        return None
+    loggers = [value for value in values if _is_logger_factory(value)]
+    if not loggers:
+        return None
+    if len(loggers) == len(values):
+        return HIGH
+    others = [value for value in values if not _is_logger_factory(value)]
+    if all(value is None or (isinstance(value, nodes.Const) and value.value is None) for value in others):
+        return INFERENCE
+    return None
+
+
+def _outside_file_confidence(receiver: nodes.NodeNG, traced: TracedFunction) -> str | None:
+    """A file object opened outside the graph code (``log = open(...)`` at module level, in
+    ``__init__``): its writes happen once per trace. A file the function opens itself is
+    reported at its ``open()`` instead."""
+    if isinstance(receiver, nodes.Name):
+        if traced.is_local(receiver):
+            return None
+        values = [_bound_value(binding) for binding in bindings(receiver, receiver.name)]
+    elif isinstance(receiver, nodes.Attribute) and (cls := self_class(receiver.expr)) is not None:
+        values = _attribute_values(cls, receiver.attrname)
+    else:
+        return None
+    if values and all(_is_open_call(value) for value in values):
+        return HIGH
+    return None
+
+
+def _is_open_call(value: nodes.NodeNG | None) -> bool:
+    if not isinstance(value, nodes.Call):
+        return False
+    func = value.func
+    if isinstance(func, nodes.Name) and func.name == "open" and is_builtin_name(func):
+        return True
+    if call_qualname(value) in _OPENERS:
+        return True
+    return isinstance(func, nodes.Attribute) and func.attrname == "open" and _is_path(func.expr)
+
+
+def _is_path(expr: nodes.NodeNG) -> bool:
+    """A ``pathlib.Path(...)``, directly or through a name every binding of which is one."""
+    if isinstance(expr, nodes.Call):
+        return call_qualname(expr) in _PATH_CONSTRUCTORS
+    if isinstance(expr, nodes.Name):
+        values = [_bound_value(binding) for binding in bindings(expr, expr.name)]
+        return bool(values) and all(isinstance(v, nodes.Call) and call_qualname(v) in _PATH_CONSTRUCTORS
+                                    for v in values)
+    return False
+
+
+def _bound_value(binding: nodes.NodeNG) -> nodes.NodeNG | None:
+    """``name = value`` and ``with value as name``: the value bound to the name."""
+    value = assigned_value(binding)
+    if value is not None:
+        return value
+    parent = binding.parent if isinstance(binding, nodes.AssignName) else None
+    if isinstance(parent, nodes.With):
+        for item, target in parent.items:
+            if target is binding:
+                return item
+    return None
+
+
+def _attribute_values(cls: nodes.ClassDef, attrname: str) -> list[nodes.NodeNG | None]:
+    """What every ``self.<attrname> = ...`` in the class assigns (None where it is not plain)."""
+    values: list[nodes.NodeNG | None] = []
+    for node in cls.nodes_of_class(nodes.AssignAttr):
+        if node.attrname == attrname and self_class(node.expr) is cls:
+            parent = node.parent
+            plain = isinstance(parent, nodes.Assign) and parent.targets == [node]
+            values.append(parent.value if plain else None)
+    return values
+
+
+def _initialises_state(call: nodes.Call, traced: TracedFunction) -> bool:
+    """Inside the arguments of ``tf.Variable(...)`` (or another state-creating call): an initial
+    value is computed once in eager mode too, and creating state in graph code is TFG201's."""
+    node = call.parent
+    while node is not None and node is not traced.node and not node.is_statement:
+        if isinstance(node, nodes.Call) and created_state(node) is not None:
+            return True
+        node = node.parent
+    return False
+
+
+def _statement_targets(statement: nodes.NodeNG) -> list[nodes.NodeNG]:
+    if isinstance(statement, nodes.AugAssign):
+        return [statement.target]
+    return list(statement.targets)  # Assign, Delete
+
+
+# -- messages --------------------------------------------------------------------------------
+
+def _message(spelled: str, effect: Effect, traced: TracedFunction) -> str:
+    per_call = "for every element" if traced.root.reason.builder.startswith("Dataset.") else "on every call"
+    return (f"{spelled} in {traced.subject} {effect.does} only while tracing, not {per_call}"
+            f"{effect.detail}; {effect.fix.format(per_call=per_call)}")
+
+
+def _short(node: nodes.NodeNG) -> str:
+    text = node.as_string()
+    return text if len(text) <= 50 else "..." + text[-47:]

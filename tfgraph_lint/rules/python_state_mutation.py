@@ -1,0 +1,238 @@
+"""TFG105 python-state-mutation: Python state rebound in graph code changes once per trace.
+
+``global calls; calls += 1``, ``nonlocal total; total = total + x``, ``self.count += 1``: rebinding
+a name or attribute that outlives the call is not a TensorFlow operation. It happens while
+TensorFlow traces the function, not on every call, and a tensor stored that way is symbolic.
+
+Stays silent on: state kept in TensorFlow objects (``self.v.assign_add(1)``; attributes and values
+that are variables, layers, ...), the singleton guard (``if self.v is None: self.v = ...``, the
+guards of TFG201), per-trace locals of a traced parent reached through ``nonlocal``, attributes
+holding collections (mutating those is TFG104's), and ``self.x = value`` that does not read
+``self.x`` (setting the same value on every call is the same as setting it once).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from astroid import nodes
+
+from tfgraph_lint.classes import self_class
+from tfgraph_lint.findings import HIGH, INFERENCE, Finding
+from tfgraph_lint.graph_index import FunctionNode, TracedFunction
+from tfgraph_lint.names import assigned_value, bindings
+from tfgraph_lint.registry import rule_by_code
+from tfgraph_lint.rules.variable_creation import RunsOnce, created_state
+from tfgraph_lint.value_kinds import Kind, value_kind
+
+RULE = rule_by_code("TFG105")
+
+# Attribute kinds whose updates are some other rule's business (TFG104 for collections; in-place
+# NumPy updates; TensorFlow objects have their own update methods).
+_NOT_REBOUND_STATE = frozenset({Kind.TF_OBJECT, Kind.PYTHON_COLLECTION, Kind.NUMPY})
+# Methods of Keras layers and tf.Module that create variables.
+_VARIABLE_FACTORY_METHODS = frozenset({"add_weight", "add_variable"})
+
+
+def check(context) -> Iterator[Finding]:
+    once = RunsOnce(context)
+    for statement, traced in context.in_graph(nodes.Assign, nodes.AugAssign, nodes.AnnAssign):
+        if statement.value is None or once(statement, traced):
+            continue
+        for target in _plain_targets(statement):
+            if isinstance(target, nodes.AssignName):
+                found = _rebound_name(context, statement, target, traced)
+            else:
+                found = _rebound_attribute(statement, target)
+            if found is not None:
+                message, confidence = found
+                yield context.finding(RULE, statement, _finish(message, statement, traced),
+                                      confidence=confidence, traced=traced)
+                break  # one finding per statement
+
+
+def _plain_targets(statement: nodes.NodeNG) -> list[nodes.NodeNG]:
+    """Names and attributes assigned, including those of ``a, b = b, a + b``."""
+    pending = list(statement.targets) if isinstance(statement, nodes.Assign) else [statement.target]
+    found = []
+    while pending:
+        target = pending.pop(0)
+        if isinstance(target, (nodes.Tuple, nodes.List)):
+            pending[:0] = [e.value if isinstance(e, nodes.Starred) else e for e in target.elts]
+        elif isinstance(target, (nodes.AssignName, nodes.AssignAttr)):
+            found.append(target)
+    return found
+
+
+# -- global and nonlocal -------------------------------------------------------------------------
+
+def declaration(fn: nodes.NodeNG, name: str) -> str | None:
+    """"global" or "nonlocal" when ``fn``'s own body declares ``name`` so, else None."""
+    if not isinstance(fn, nodes.FunctionDef):
+        return None
+    stack = list(fn.body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (nodes.Global, nodes.Nonlocal)) and name in node.names:
+            return "global" if isinstance(node, nodes.Global) else "nonlocal"
+        if not isinstance(node, (nodes.FunctionDef, nodes.Lambda, nodes.ClassDef)):
+            stack.extend(node.get_children())
+    return None
+
+
+def rebinds_declared(fn: nodes.NodeNG, name: str) -> bool:
+    """Whether ``fn`` declares ``name`` global or nonlocal and assigns it in its own body."""
+    if declaration(fn, name) is None:
+        return False
+    return any(isinstance(node, nodes.AssignName) and node.name == name and node.scope() is fn
+               for node in fn.nodes_of_class(nodes.AssignName))
+
+
+def _rebound_name(context, statement, target: nodes.AssignName, traced: TracedFunction):
+    fn = target.scope()
+    declared = declaration(fn, target.name)
+    if declared is None:
+        return None
+    if declared == "nonlocal" and _per_trace_local(fn, target.name, context.index):
+        return None  # a local of the traced parent, created afresh on every trace
+    if _holds_tensorflow_state(statement.value):
+        return None  # creating TensorFlow state is TFG201's finding
+    outside = [b for b in _outer_bindings(fn, target.name, declared) if b is not target]
+    if any(value_kind(assigned_value(b)).kind == Kind.TF_OBJECT for b in outside):
+        return None  # ``v += 1`` on a tf.Variable raises on its own
+    spelled = _spelling(statement, target.name)
+    what = f"the {declared} variable '{target.name}'"
+    if any(value_kind(assigned_value(b)).kind == Kind.PYTHON_COLLECTION for b in outside):
+        fix = f"return the values instead and update '{target.name}' in the caller"
+    else:
+        fix = (f"keep the state in a tf.Variable created once outside the function and update it with "
+               f"{target.name}.{_update_method(statement)}, or return the new value and rebind "
+               f"'{target.name}' in the caller")
+    constant = isinstance(statement, (nodes.Assign, nodes.AnnAssign)) and isinstance(statement.value, nodes.Const)
+    # Setting a constant is the same on every call: a difference shows only if other code resets it.
+    return (spelled, "rebinds", what, fix), INFERENCE if constant else HIGH
+
+
+def _per_trace_local(fn: FunctionNode, name: str, index) -> bool:
+    """A ``nonlocal`` name bound in a traced function (or inside one): fresh on every trace."""
+    try:
+        scope, _ = fn.parent.scope().lookup(name)
+    except (AttributeError, ValueError, RecursionError):
+        return False
+    node = scope
+    while node is not None and not isinstance(node, nodes.Module):
+        if isinstance(node, (nodes.FunctionDef, nodes.Lambda)) and index.traced_function(node) is not None:
+            return True
+        node = node.parent
+    return False
+
+
+def _outer_bindings(fn: nodes.NodeNG, name: str, declared: str) -> list[nodes.NodeNG]:
+    """The other statements that bind the global (module-wide) or nonlocal name."""
+    if declared == "global":
+        return list(fn.root().locals.get(name, ()))
+    try:
+        _, found = fn.parent.scope().lookup(name)
+    except (AttributeError, ValueError, RecursionError):
+        return []
+    return list(found)
+
+
+# -- attributes ----------------------------------------------------------------------------------
+
+def _rebound_attribute(statement, target: nodes.AssignAttr):
+    owner, cls = _owner(target)
+    if cls is None:
+        return None
+    receiver = target.expr.as_string()
+    reads_itself = any(
+        isinstance(node, nodes.Attribute) and node.attrname == target.attrname and node.expr.as_string() == receiver
+        for node in statement.value.nodes_of_class(nodes.Attribute)
+    )
+    if isinstance(statement, (nodes.Assign, nodes.AnnAssign)) and not reads_itself:
+        return None  # the same value on every call, unless it depends on the old one
+    if _holds_tensorflow_state(statement.value):
+        return None
+    kinds = _attribute_kinds(cls, target.attrname)
+    if any(kind in _NOT_REBOUND_STATE for kind in kinds):
+        return None
+    known_python = bool(kinds) and all(kind in (Kind.PYTHON_SCALAR, Kind.NONE) for kind in kinds)
+    spelled = _spelling(statement, f"{receiver}.{target.attrname}")
+    what = f"{owner} '{receiver}.{target.attrname}'"
+    where = "in __init__" if cls is self_class(target.expr) else "outside the function"
+    fix = (f"keep it in a tf.Variable created once {where} and update it with "
+           f"{receiver}.{target.attrname}.{_update_method(statement)}")
+    return (spelled, "changes", what, fix), HIGH if known_python else INFERENCE
+
+
+def _owner(target: nodes.AssignAttr) -> tuple[str, nodes.ClassDef | None]:
+    cls = self_class(target.expr)
+    if cls is not None:
+        return "the Python attribute", cls
+    if isinstance(target.expr, nodes.Name):
+        found = bindings(target.expr, target.expr.name)
+        if len(found) == 1 and isinstance(found[0], nodes.ClassDef):
+            return "the class attribute", found[0]
+    return "", None
+
+
+def _attribute_kinds(cls: nodes.ClassDef, attrname: str) -> list[Kind]:
+    """The kinds of what the class assigns to the attribute, apart from updates of its own value."""
+    values = []
+    for node in cls.nodes_of_class(nodes.AssignAttr):
+        if node.attrname != attrname or not isinstance(node.parent, (nodes.Assign, nodes.AnnAssign)):
+            continue
+        if _owner(node)[1] is not cls:
+            continue
+        value = node.parent.value
+        if value is None or any(isinstance(n, nodes.Attribute) and n.attrname == attrname
+                                for n in value.nodes_of_class(nodes.Attribute)):
+            continue
+        values.append(value)
+    for statement in cls.body:
+        if isinstance(statement, nodes.Assign) and any(
+                isinstance(t, nodes.AssignName) and t.name == attrname for t in statement.targets):
+            values.append(statement.value)
+    return [Kind.TF_OBJECT if _creates_variable(value) else value_kind(value).kind for value in values]
+
+
+def _holds_tensorflow_state(value: nodes.NodeNG) -> bool:
+    """A TensorFlow object, or a value that creates one somewhere in it
+    (``self.v = tf.Variable(1.0) if self.v is None else self.v``)."""
+    if value_kind(value).kind == Kind.TF_OBJECT or _creates_variable(value):
+        return True
+    return any(created_state(call) is not None or _creates_variable(call)
+               for call in value.nodes_of_class(nodes.Call))
+
+
+def _creates_variable(value: nodes.NodeNG) -> bool:
+    """``self.add_weight(...)``: a Keras/tf.Module variable, whatever the lexical kind says."""
+    return (isinstance(value, nodes.Call) and isinstance(value.func, nodes.Attribute)
+            and value.func.attrname in _VARIABLE_FACTORY_METHODS)
+
+
+# -- messages ------------------------------------------------------------------------------------
+
+def _update_method(statement: nodes.NodeNG) -> str:
+    if isinstance(statement, nodes.AugAssign) and statement.op in ("+=", "-="):
+        return "assign_add()" if statement.op == "+=" else "assign_sub()"
+    return "assign()"
+
+
+def _spelling(statement: nodes.NodeNG, target: str) -> str:
+    if isinstance(statement, nodes.AugAssign):
+        return f"'{target} {statement.op} ...'"
+    return f"'{target} = ...'"
+
+
+def _finish(parts: tuple[str, str, str, str], statement: nodes.NodeNG, traced: TracedFunction) -> str:
+    spelled, verb, what, fix = parts
+    per_call = "for every element" if traced.root.reason.builder.startswith("Dataset.") else "on every call"
+    stored = value_kind(statement.value)
+    if stored.kind == Kind.TENSOR:
+        note = ", and stores a symbolic tensor, not a value"
+    elif stored.parameter is not None:  # an argument, most likely a tensor
+        note = ", and a tensor stored this way is symbolic, not a value"
+    else:
+        note = ""
+    return f"{spelled} in {traced.subject} {verb} {what} only while tracing, not {per_call}{note}; {fix}"
