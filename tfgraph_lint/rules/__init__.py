@@ -5,15 +5,19 @@ Add a rule: a registry entry, a module here listed in ``CHECKS``, and a fixture 
 """
 
 from tfgraph_lint.rules import (
+    eager_only_call,
+    generator_in_graph,
     mutable_global_capture,
     outer_collection_mutation,
     python_iterator,
+    python_list_in_tensor_loop,
     python_print,
     python_random,
     python_range_loop,
     python_scalar_argument,
     python_side_effect,
     python_state_mutation,
+    recursive_tf_function,
     variable_creation,
 )
 
@@ -26,6 +30,10 @@ CHECKS = (
     python_iterator,  # TFG106
     mutable_global_capture,  # TFG107
     variable_creation,  # TFG201
+    eager_only_call,  # TFG202
+    python_list_in_tensor_loop,  # TFG204
+    recursive_tf_function,  # TFG205
+    generator_in_graph,  # TFG206
     python_scalar_argument,  # TFG301
     python_range_loop,  # TFG303
 )

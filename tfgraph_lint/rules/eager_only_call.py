@@ -1,0 +1,247 @@
+"""TFG202 eager-only-call-in-graph: ``.numpy()`` and Keras ``fit``/``predict``/``evaluate`` in graph code.
+
+Both need concrete values, and graph code has only symbolic tensors: ``tensor.numpy()`` raises
+AttributeError ("'SymbolicTensor' object has no attribute 'numpy'"), ``variable.numpy()``
+NotImplementedError; Keras's ``predict`` converts its results with ``.numpy()`` and ``fit`` and
+``evaluate`` test tensors as Python booleans, so they raise as well (Keras 2 refuses all of them
+inside a tf.function with RuntimeError).
+
+``.numpy()`` is reported on values known to be tensors or TensorFlow objects (HIGH), and with
+INFERENCE on values of unknown kind (a NumPy array, a Python value or an instance of one of the
+module's own classes is not a tensor: silent). Code under ``if tf.executing_eagerly():`` (or
+``if not tf.inside_function():``, ``with context.eager_mode():``) never runs in a graph and is
+skipped.
+
+Keras methods are reported on receivers known to be Keras models (built by ``keras.Sequential``,
+``keras.Model``, ``load_model``, ``keras.applications``, a class of the module deriving from a
+Keras model, or ``self`` in such a class), and with INFERENCE on receivers of unknown kind named
+like a model (``model``, ``self.model``, ``base_model``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from astroid import nodes
+
+from tfgraph_lint.classes import method_named, self_class
+from tfgraph_lint.findings import HIGH, INFERENCE, Finding
+from tfgraph_lint.graph_index import TraceKind, TracedFunction
+from tfgraph_lint.names import assigned_value, bindings, call_qualname, qualified_name
+from tfgraph_lint.registry import rule_by_code
+from tfgraph_lint.value_kinds import Kind, value_kind
+
+RULE = rule_by_code("TFG202")
+
+# Keras Model methods that run their own eager loop and fail on symbolic tensors. Keras 3 runs
+# ``train_on_batch``/``test_on_batch`` inside a tf.function without complaint (Keras 2 refused
+# them), so they are not reported.
+_KERAS_LOOP_METHODS = frozenset({
+    "fit", "evaluate", "predict", "predict_on_batch",
+    "fit_generator", "evaluate_generator", "predict_generator",
+})
+_TRAINING_METHODS = frozenset({"fit", "fit_generator"})
+
+_KERAS_MODEL_CLASSES = frozenset({
+    "keras.Model", "keras.models.Model", "keras.Sequential", "keras.models.Sequential",
+    "keras.engine.training.Model", "keras.engine.sequential.Sequential",
+})
+_KERAS_MODEL_FACTORIES = frozenset({
+    "keras.models.load_model", "keras.saving.load_model", "keras.models.clone_model",
+    "keras.models.model_from_json",
+})
+_MODEL_LIKE_NAME = re.compile(r"(^|_)(model|net|network|classifier)$", re.IGNORECASE)
+
+# Tests under which a branch runs only in eager code: ``if tf.executing_eagerly():`` (its body)
+# and ``if tf.inside_function():`` (its else branch).
+_EAGER_WHEN_TRUE = "tensorflow.executing_eagerly"
+_EAGER_WHEN_FALSE = "tensorflow.inside_function"
+
+# ``with context.eager_mode():`` (TensorFlow's own code) runs its block eagerly.
+_EAGER_MODE = ".context.eager_mode"
+
+# Values that are plainly not tensors: calling ``.numpy()`` on them is not a graph hazard.
+_NOT_TENSORS = (Kind.NUMPY, Kind.PYTHON_SCALAR, Kind.PYTHON_COLLECTION, Kind.NONE)
+
+
+def check(context) -> Iterator[Finding]:
+    for call, traced in context.in_graph(nodes.Call):
+        func = call.func
+        if not isinstance(func, nodes.Attribute) or _runs_only_eagerly(call, traced):
+            continue
+        if func.attrname == "numpy" and not call.args and not call.keywords:
+            confidence = _tensor_confidence(func.expr, traced)
+            if confidence is not None:
+                yield context.finding(RULE, call, _numpy_message(func.expr, traced),
+                                      confidence=confidence, traced=traced)
+        elif func.attrname in _KERAS_LOOP_METHODS:
+            confidence = _model_confidence(func.expr, func.attrname)
+            if confidence is not None:
+                yield context.finding(RULE, call, _keras_message(func, traced),
+                                      confidence=confidence, traced=traced)
+
+
+def _numpy_message(receiver: nodes.NodeNG, traced: TracedFunction) -> str:
+    return (
+        f"{_short(receiver)}.numpy() in {traced.subject} needs an eager value, but graph code "
+        "holds symbolic tensors: TensorFlow raises AttributeError ('SymbolicTensor' object has "
+        "no attribute 'numpy'; NotImplementedError for a variable); keep computing with "
+        "TensorFlow ops, or convert outside graph code (tf.py_function if it must happen inside)"
+    )
+
+
+def _keras_message(func: nodes.Attribute, traced: TracedFunction) -> str:
+    action = f"{_short(func.expr)}.{func.attrname}()"
+    if func.attrname in _TRAINING_METHODS:
+        fix = ("write the training step with tf.GradientTape and optimizer.apply_gradients, "
+               "or call fit() outside graph code")
+    else:
+        fix = f"call the model directly ({_short(func.expr)}(x, training=False)), or call " \
+              f"{func.attrname}() outside graph code"
+    return (
+        f"{action} in {traced.subject} runs Keras's own eager loop, which needs concrete values: "
+        f"on the symbolic tensors of graph code it raises; {fix}"
+    )
+
+
+# -- .numpy() receivers ----------------------------------------------------------------------
+
+def _tensor_confidence(receiver: nodes.NodeNG, traced: TracedFunction) -> str | None:
+    """How sure it is that ``receiver`` is a tensor or TensorFlow object; None when it is not one."""
+    kind = value_kind(receiver)
+    if kind.kind in (Kind.TENSOR, Kind.TF_OBJECT):
+        return kind.confidence
+    if kind.kind in _NOT_TENSORS or self_class(receiver) is not None or _instance_of_own_class(receiver):
+        return None
+    if kind.parameter is not None and _is_builder_parameter(kind.parameter, traced):
+        return HIGH  # Dataset.map, tf.map_fn ... hand their functions tensors
+    return INFERENCE
+
+
+def _is_builder_parameter(parameter: nodes.AssignName, traced: TracedFunction) -> bool:
+    arguments = parameter.parent
+    return (isinstance(arguments, nodes.Arguments) and arguments.parent is traced.node
+            and traced.reason.kind == TraceKind.BUILDER)
+
+
+def _instance_of_own_class(receiver: nodes.NodeNG) -> bool:
+    """``box = Box(...)``: every value the name is given constructs a class of this module."""
+    if not isinstance(receiver, nodes.Name):
+        return False
+    values = [assigned_value(b) for b in bindings(receiver, receiver.name)]
+    return bool(values) and all(
+        isinstance(value, nodes.Call) and isinstance(value.func, nodes.Name)
+        and any(isinstance(b, nodes.ClassDef) for b in bindings(value.func, value.func.name))
+        for value in values
+    )
+
+
+# -- Keras model receivers -------------------------------------------------------------------
+
+def _model_confidence(receiver: nodes.NodeNG, method: str) -> str | None:
+    cls = self_class(receiver)
+    if cls is not None:
+        if method_named(cls, method) is not None:
+            return None  # the class defines its own ``predict``
+        return HIGH if _derives_from_keras_model(cls, set()) else None
+    values = _assigned_values(receiver)
+    if values:
+        verdicts = {_model_value(value) for value in values}
+        if verdicts == {True}:
+            return INFERENCE if isinstance(receiver, nodes.Attribute) else HIGH
+        if False in verdicts:
+            return None  # some known other object: a layer, an estimator, a class of the module
+    name = receiver.name if isinstance(receiver, nodes.Name) else getattr(receiver, "attrname", "")
+    if name and _MODEL_LIKE_NAME.search(name) and value_kind(receiver).kind == Kind.UNKNOWN:
+        return INFERENCE
+    return None
+
+
+def _assigned_values(receiver: nodes.NodeNG) -> list[nodes.NodeNG | None]:
+    """What a name or ``self.attr`` is assigned (``None`` items: bound some other way)."""
+    if isinstance(receiver, nodes.Name):
+        return [assigned_value(b) for b in bindings(receiver, receiver.name)]
+    if isinstance(receiver, nodes.Attribute):
+        cls = self_class(receiver.expr)
+        if cls is not None:
+            return [
+                node.parent.value for node in cls.nodes_of_class(nodes.AssignAttr)
+                if node.attrname == receiver.attrname and self_class(node.expr) is cls
+                and isinstance(node.parent, nodes.Assign)
+            ]
+    return []
+
+
+def _model_value(value: nodes.NodeNG | None) -> bool | None:
+    """True: builds a Keras model; False: builds something else; None: cannot tell."""
+    if not isinstance(value, nodes.Call):
+        return None if value is None or isinstance(value, (nodes.Name, nodes.Attribute)) else False
+    name = call_qualname(value)
+    if name is not None:
+        if name in _KERAS_MODEL_CLASSES or name in _KERAS_MODEL_FACTORIES:
+            return True
+        if name.startswith("keras.applications."):
+            return name.rsplit(".", 1)[-1][:1].isupper()
+        if name.startswith(("keras.", "tensorflow.", "numpy.", "sklearn.")):
+            return False
+    if isinstance(value.func, nodes.Name):
+        classes = [b for b in bindings(value.func, value.func.name) if isinstance(b, nodes.ClassDef)]
+        if classes:
+            return all(_derives_from_keras_model(cls, set()) and method_named(cls, "predict") is None
+                       for cls in classes)
+    return None
+
+
+def _derives_from_keras_model(cls: nodes.ClassDef, seen: set) -> bool:
+    if cls in seen:
+        return False
+    seen.add(cls)
+    for base in cls.bases:
+        if qualified_name(base) in _KERAS_MODEL_CLASSES:
+            return True
+        if isinstance(base, nodes.Name):
+            for binding in bindings(base, base.name):
+                if isinstance(binding, nodes.ClassDef) and _derives_from_keras_model(binding, seen):
+                    return True
+    return False
+
+
+# -- branches that only eager code takes -----------------------------------------------------
+
+def _runs_only_eagerly(node: nodes.NodeNG, traced: TracedFunction) -> bool:
+    child, parent = node, node.parent
+    while parent is not None and parent is not traced.node:
+        if isinstance(parent, nodes.With) and child in parent.body and any(
+                isinstance(item, nodes.Call) and (call_qualname(item) or "").endswith(_EAGER_MODE)
+                for item, _ in parent.items):
+            return True
+        if isinstance(parent, (nodes.If, nodes.IfExp)) and child is not parent.test:
+            body = parent.body if isinstance(parent.body, list) else [parent.body]
+            eager_test = _eager_test(parent.test)
+            if eager_test is not None and (child in body) == eager_test:
+                return True
+        child, parent = parent, parent.parent
+    return False
+
+
+def _eager_test(test: nodes.NodeNG) -> bool | None:
+    """True when ``test`` holds only in eager code, False when it fails only there, else None."""
+    if isinstance(test, nodes.UnaryOp) and test.op == "not":
+        inner = _eager_test(test.operand)
+        return None if inner is None else not inner
+    if isinstance(test, nodes.BoolOp) and test.op == "and":
+        # ``if tf.executing_eagerly() and verbose:``: the body runs only eagerly.
+        return True if any(_eager_test(value) is True for value in test.values) else None
+    if isinstance(test, nodes.Call) and not test.args:
+        name = call_qualname(test)
+        if name == _EAGER_WHEN_TRUE:
+            return True
+        if name == _EAGER_WHEN_FALSE:
+            return False
+    return None
+
+
+def _short(expr: nodes.NodeNG) -> str:
+    text = expr.as_string()
+    return text if len(text) <= 40 else text[:37] + "..."
