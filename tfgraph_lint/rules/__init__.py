@@ -18,6 +18,8 @@ from tfgraph_lint.rules import (
     python_side_effect,
     python_state_mutation,
     recursive_tf_function,
+    tensor_as_python_value,
+    tensor_branch_undefined,
     variable_creation,
 )
 
@@ -31,9 +33,11 @@ CHECKS = (
     mutable_global_capture,  # TFG107
     variable_creation,  # TFG201
     eager_only_call,  # TFG202
+    tensor_as_python_value,  # TFG203
     python_list_in_tensor_loop,  # TFG204
     recursive_tf_function,  # TFG205
     generator_in_graph,  # TFG206
+    tensor_branch_undefined,  # TFG207
     python_scalar_argument,  # TFG301
     python_range_loop,  # TFG303
 )
