@@ -203,7 +203,7 @@ def test_main_return_value():
 def test_frozen_outputs():
     frozen = [call(tensor(0.5, shape=[])) for _ in range(3)]
     varying = [call(tensor(v, shape=[])) for v in (0.5, 0.2, 0.9)]
-    result = compare(observation(functions=[function(calls=frozen)]),
+    result = compare(observation(functions=[function(calls=frozen, tracing_count=1)]),
                      observation("eager", functions=[function(calls=varying)]))
     assert kinds(result) == {"frozen"}
     assert result.divergences[0].message.startswith("f returned the same value on all 3 calls in graph mode")
@@ -211,7 +211,7 @@ def test_frozen_outputs():
 
 
 def test_outputs_and_call_counts():
-    graph = observation(functions=[function(calls=[call(1.0), call(2.0)])])
+    graph = observation(functions=[function(calls=[call(1.0), call(2.0)], tracing_count=1)])
     eager = observation("eager", functions=[function(calls=[call(1.0), call(3.0)])])
     assert kinds(compare(graph, eager)) == {"outputs"}
     fewer = observation("eager", functions=[function(calls=[call(1.0)])])
@@ -262,6 +262,7 @@ def test_unrolled_loop():
     ("raises tf.errors.InvalidArgumentError", "raises", "InvalidArgumentError", 0),
     ("retraces f >= 5", "retraces", "f", 5),
     ("unrolls  weighted_sum>=100", "unrolls", "weighted_sum", 100),
+    ("runs-eagerly train_step", "runs-eagerly", "train_step", 0),
 ])
 def test_parse_expectation(spec, kind, name, minimum):
     expectation = parse_expectation(spec)
@@ -295,6 +296,19 @@ def test_header_checks():
     too_few = check_header(["retraces f >= 6"], comparison, traced, eager, "CONFIRMED")
     assert too_few.problems == ["expected 'retraces f >= 6', but f was traced 5 times"]
     assert not check_header(["retraces g >= 1"], comparison, traced, eager, "CONFIRMED").met
+
+
+def test_functions_called_but_never_traced_ran_eagerly():
+    calls = [{"args": {}, "traced": 0}, {"args": {}, "traced": 0}]
+    eagerly = observation(functions=[function(calls=calls, tracing_count=0)])
+    eager = observation("eager", functions=[function(calls=calls)])
+    comparison = compare(eagerly, eager)
+    assert [d.kind for d in comparison.divergences] == ["ran-eagerly"]
+    assert "f was called 2 times in graph mode and never traced" in comparison.divergences[0].message
+    assert check_header(["runs-eagerly f"], comparison, eagerly, eager, "CONFIRMED").met
+    traced = observation(functions=[function(calls=calls, tracing_count=1)])
+    assert compare(traced, eager).divergences == []
+    assert not check_header(["runs-eagerly f"], compare(traced, eager), traced, eager, "CONFIRMED").met
 
 
 def test_same_as_eager_requires_a_clean_verdict():

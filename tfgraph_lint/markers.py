@@ -10,7 +10,8 @@
     ``same-as-eager``        nothing differs (every good.py);
     ``raises <Error>``       graph mode raises that exception type, eager does not;
     ``retraces <fn> >= N``   tf.function ``fn`` is traced at least N times;
-    ``unrolls <fn> >= N``    a loop body in ``fn`` appears at least N times in its graph.
+    ``unrolls <fn> >= N``    a loop body in ``fn`` appears at least N times in its graph;
+    ``runs-eagerly <fn>``    tf.function ``fn`` is called in graph mode but never traced.
 """
 
 from __future__ import annotations

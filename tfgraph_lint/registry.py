@@ -86,8 +86,18 @@ RULES: tuple[Rule, ...] = (
          "A variable set in only one branch of a tensor if (or only in a tensor loop) and used after it"),
     Rule("TFG301", "python-scalar-argument", "R8731",
          "A varying Python number passed to a tf.function builds a new graph per value"),
+    Rule("TFG302", "tf-function-in-loop", "R8732",
+         "tf.function created inside a loop or per call: a fresh Function never reuses its traces"),
     Rule("TFG303", "python-range-loop", "R8733",
          "range() over a Python int in graph code is unrolled into the graph"),
+    Rule("TFG304", "python-loop-over-data", "R8734",
+         "A Python for-loop over a list or NumPy array in graph code is unrolled per element"),
+    Rule("TFG305", "python-collection-argument", "R8735",
+         "Python lists/tuples/dicts passed to a tf.function are keyed by value and retrace"),
+    Rule("TFG306", "deprecated-tf-function-argument", "R8736",
+         "Deprecated tf.function arguments (experimental_relax_shapes, experimental_compile, ...)"),
+    Rule("TFG307", "functions-run-eagerly", "R8737",
+         "tf.config.run_functions_eagerly(True) left in non-test code runs every tf.function eagerly"),
 )
 
 # Codes and symbols that once existed; never to be reused.

@@ -56,7 +56,7 @@ class Trainer:
             self.decorated(x, i)  # [python-scalar-argument]
             self.decorated(x, step=i)  # [python-scalar-argument]
             self._step(x, i)  # the plain method
-            local = tf.function(self._step)
+            local = tf.function(self._step)  # [tf-function-in-loop]
             local(x, i)  # [python-scalar-argument]
 
 

@@ -21,7 +21,7 @@ wrapped_with_signature = tf.function(plain, input_signature=SPEC)
 positional_signature = tf.function(plain, SPEC)
 
 
-@tf.function(experimental_follow_type_hints=True)
+@tf.function(experimental_follow_type_hints=True)  # [deprecated-tf-function-argument]
 def hinted(x: tf.Tensor, step: tf.Tensor, lr: float):
     return x
 

@@ -5,12 +5,16 @@ Add a rule: a registry entry, a module here listed in ``CHECKS``, and a fixture 
 """
 
 from tfgraph_lint.rules import (
+    deprecated_tf_function_argument,
     eager_only_call,
+    functions_run_eagerly,
     generator_in_graph,
     mutable_global_capture,
     outer_collection_mutation,
+    python_collection_argument,
     python_iterator,
     python_list_in_tensor_loop,
+    python_loop_over_data,
     python_print,
     python_random,
     python_range_loop,
@@ -20,6 +24,7 @@ from tfgraph_lint.rules import (
     recursive_tf_function,
     tensor_as_python_value,
     tensor_branch_undefined,
+    tf_function_in_loop,
     variable_creation,
 )
 
@@ -39,5 +44,10 @@ CHECKS = (
     generator_in_graph,  # TFG206
     tensor_branch_undefined,  # TFG207
     python_scalar_argument,  # TFG301
+    tf_function_in_loop,  # TFG302
     python_range_loop,  # TFG303
+    python_loop_over_data,  # TFG304
+    python_collection_argument,  # TFG305
+    deprecated_tf_function_argument,  # TFG306
+    functions_run_eagerly,  # TFG307
 )

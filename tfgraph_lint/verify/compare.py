@@ -32,7 +32,7 @@ from tfgraph_lint.verify.values import MISSING, differs, output_lines, render, s
 
 BEHAVIOUR_KINDS = frozenset({"raises", "exception-differs", "effects", "stdout", "returned", "state",
                              "calls", "outputs", "frozen"})
-GRAPH_COST_KINDS = frozenset({"retrace", "many-functions", "unroll"})
+GRAPH_COST_KINDS = frozenset({"retrace", "many-functions", "unroll", "ran-eagerly"})
 # Kinds whose comparison involves values, which a reseeded eager run can mask.
 _VALUE_KINDS = frozenset({"effects", "stdout", "returned", "state", "outputs", "calls"})
 
@@ -87,6 +87,7 @@ def compare(graph: dict, eager: dict, reseeded: dict | None = None) -> Compariso
     result.divergences += _retraces(graph)
     result.divergences += _many_functions(graph)
     result.divergences += _unrolled(graph)
+    result.divergences += _ran_eagerly(graph)
     return result
 
 
@@ -318,6 +319,19 @@ def _retraces(graph: dict) -> list[Divergence]:
         lines = _function_lines(record, calls)
         found.append(Divergence("retrace", f"{record['name']} was traced {_times(record.get('tracing_count', len(traced)))} "
                                            f"for {total_calls} calls: {why}", lines, record["name"]))
+    return found
+
+
+def _ran_eagerly(graph: dict) -> list[Divergence]:
+    """tf.functions called in graph mode yet never traced: something turned functions eagerly on
+    (``tf.config.run_functions_eagerly(True)``), so they silently pay eager speed."""
+    found = []
+    for record in graph.get("functions", ()):
+        calls = [c for c in record.get("calls", ()) if not c.get("nested")]
+        if calls and record.get("tracing_count", 0) == 0:
+            found.append(Divergence("ran-eagerly", f"{record['name']} was called {_times(len(calls))} in graph "
+                                    "mode and never traced: it ran eagerly", _function_lines(record, calls),
+                                    record["name"]))
     return found
 
 

@@ -5,6 +5,7 @@
     raises <Error>         graph mode raises that exception type (or a subclass), eager does not
     retraces <fn> >= N     the tf.function(s) named fn were traced at least N times in graph mode
     unrolls <fn> >= N      a loop body in fn appears at least N times in one traced graph
+    runs-eagerly <fn>      the tf.function(s) named fn were called in graph mode but never traced
 
 Besides the header, an example states a verdict: a file whose header expects a hazard must be
 CONFIRMED (the linter flags it and the runtime shows it); a ``same-as-eager`` file must be CLEAN.
@@ -19,11 +20,12 @@ from tfgraph_lint.verify.compare import BEHAVIOUR_KINDS, Comparison
 
 _COUNTED = re.compile(r"^(?P<kind>retraces|unrolls)\s+(?P<name>[A-Za-z_][\w.]*)\s*>=\s*(?P<minimum>\d+)$")
 _RAISES = re.compile(r"^raises\s+(?P<name>[A-Za-z_][\w.]*)$")
+_RUNS_EAGERLY = re.compile(r"^runs-eagerly\s+(?P<name>[A-Za-z_][\w.]*)$")
 
 
 @dataclass(frozen=True)
 class Expectation:
-    kind: str  # differs-from-eager | same-as-eager | raises | retraces | unrolls
+    kind: str  # differs-from-eager | same-as-eager | raises | retraces | unrolls | runs-eagerly
     name: str | None = None  # the exception type or the function
     minimum: int = 0
 
@@ -31,7 +33,9 @@ class Expectation:
     def text(self) -> str:
         if self.kind in ("retraces", "unrolls"):
             return f"{self.kind} {self.name} >= {self.minimum}"
-        return f"raises {self.name}" if self.kind == "raises" else self.kind
+        if self.kind in ("raises", "runs-eagerly"):
+            return f"{self.kind} {self.name}"
+        return self.kind
 
 
 def parse_expectation(spec: str) -> Expectation:
@@ -41,10 +45,12 @@ def parse_expectation(spec: str) -> Expectation:
         return Expectation(spec)
     if match := _RAISES.match(spec):
         return Expectation("raises", match.group("name").rsplit(".", 1)[-1])
+    if match := _RUNS_EAGERLY.match(spec):
+        return Expectation("runs-eagerly", match.group("name"))
     if match := _COUNTED.match(spec):
         return Expectation(match.group("kind"), match.group("name"), int(match.group("minimum")))
     raise ValueError(f"unknown runtime expectation {spec!r} (expected differs-from-eager, same-as-eager, "
-                     "raises <Error>, retraces <fn> >= N or unrolls <fn> >= N)")
+                     "raises <Error>, retraces <fn> >= N, unrolls <fn> >= N or runs-eagerly <fn>)")
 
 
 def expected_verdict(specs: tuple[str, ...] | list[str]) -> str:
@@ -106,6 +112,10 @@ def _check_one(expectation: Expectation, comparison: Comparison, graph: dict, ea
     functions = [f for f in graph.get("functions", ()) if f.get("name") == expectation.name]
     if not functions:
         return False, f"no tf.function named {expectation.name} was created"
+    if expectation.kind == "runs-eagerly":
+        calls = sum(len([c for c in f.get("calls", ()) if not c.get("nested")]) for f in functions)
+        traces = sum(f.get("tracing_count", 0) for f in functions)
+        return calls > 0 and traces == 0, f"{expectation.name} was called {calls} times and traced {traces} times"
     if expectation.kind == "retraces":
         traces = sum(f.get("tracing_count", 0) for f in functions)
         return traces >= expectation.minimum, f"{expectation.name} was traced {traces} times"

@@ -32,7 +32,7 @@ _ANY_FAMILY = frozenset({"raises", "exception-differs"})
 _FAMILY_KINDS = {
     "1": frozenset({"effects", "stdout", "returned", "state", "calls", "outputs", "frozen"}),
     "2": frozenset(),
-    "3": frozenset({"retrace", "many-functions", "unroll"}),
+    "3": frozenset({"retrace", "many-functions", "unroll", "ran-eagerly"}),
 }
 
 

@@ -1,0 +1,190 @@
+"""TFG302: tf.functions made by functions that run in a loop, and ones made once (silent)."""
+import tensorflow as tf
+
+
+def scale(x):
+    return x * 2
+
+
+def predict(model, x):
+    fast = tf.function(model)  # [tf-function-in-loop]
+    return fast(x)
+
+
+def make_step():
+    @tf.function  # [tf-function-in-loop]
+    def step(x):
+        return x + 1
+    return step
+
+
+def evaluate_batch(x):
+    return tf.function(scale)(x)  # [tf-function-in-loop]
+
+
+def evaluate(batches):
+    return [evaluate_batch(batch) for batch in batches]
+
+
+def run_epoch(batch):
+    return tf.function(scale)(batch)  # [tf-function-in-loop]
+
+
+def run_epochs(batch):
+    return run_epoch(batch)
+
+
+def train(model, batches):
+    for batch in batches:
+        predict(model, batch)
+        make_step()(batch)
+    for _ in range(3):
+        run_epochs(batches)
+    return evaluate(batches)
+
+
+class Trainer:
+    def __init__(self):
+        self.step = tf.function(self._step)  # once per Trainer: the documented pattern
+        self._compiled = None
+        self._by_key = {}
+
+    def _step(self, x):
+        return x * 2
+
+    def run(self, x):
+        fast = tf.function(self._step)  # [tf-function-in-loop]
+        return fast(x)
+
+    def lazily(self, x):
+        if self._compiled is None:
+            self._compiled = tf.function(self._step)
+        return self._compiled(x)
+
+    def cached(self, key, x):
+        if key not in self._by_key:
+            self._by_key[key] = tf.function(self._step)
+        return self._by_key[key](x)
+
+    def fit(self, batches):
+        for batch in batches:
+            self.run(batch)
+            self.lazily(batch)
+            self.cached("train", batch)
+            self.step(batch)
+
+
+# -- silent: made once, or once per item ---------------------------------------------------------
+
+def make_scaler():
+    return tf.function(scale)
+
+
+SCALE = make_scaler()
+
+
+def build_models(models):
+    return [compile_model(model) for model in models]
+
+
+def compile_model(model):
+    return tf.function(model)  # called in a loop, but each call wraps another model, kept per item
+
+
+def apply_all(models, x):
+    for model in models:
+        x = apply_one(model, x)
+    return x
+
+
+def apply_one(model, x):
+    return tf.function(model)(x)  # the loop passes a different model every time
+
+
+def called_once(x):
+    return tf.function(scale)(x)
+
+
+def main(batches):
+    called_once(batches)
+    factories = []
+    for _ in range(3):
+        factories.append(make_scaler())
+    return factories
+
+
+@tf.function
+def traced_outer(x):
+    for scale_by in (2, 3):
+        x = helper_in_graph(x) * scale_by
+    return x
+
+
+def helper_in_graph(x):
+    return tf.function(scale)(x)  # runs while traced_outer traces: once per trace
+
+
+# -- known misses --------------------------------------------------------------------------------
+
+class Evaluator:
+    def evaluate(self, x):
+        return tf.function(scale)(x)  # todo: [tf-function-in-loop]
+
+
+def evaluate_with(evaluator, batches):
+    for batch in batches:
+        evaluator.evaluate(batch)  # called through another object: not resolved lexically
+
+
+class PerBatch(tf.keras.callbacks.Callback):
+    def on_train_batch_end(self, batch, logs=None):
+        tf.function(scale)(tf.constant(1.0))  # todo: [tf-function-in-loop]
+
+
+def build_and_train(config, batches):
+    model = build_model(config)
+    step = tf.function(model)  # a new model on every call: a new Function is unavoidable
+    for batch in batches:
+        step(batch)
+
+
+def build_model(config):
+    return config
+
+
+def sweep(configs, batches):
+    for config in configs:
+        build_and_train(config, batches)
+
+
+def nested_helper(x):
+    def inner(y):
+        return y + 1
+    shifted = lambda y: y - 1  # noqa: E731
+    x = tf.function(shifted)(x)  # [tf-function-in-loop]
+    return tf.function(inner)(x)  # [tf-function-in-loop]
+
+
+def run_nested(batches):
+    for batch in batches:
+        nested_helper(batch)
+
+
+def trace_for_export(factory):
+    @tf.function(input_signature=[tf.TensorSpec([], tf.string)])
+    def save_fn(key):
+        return factory(key)
+    return save_fn.get_concrete_function()  # traced once, on purpose, and the result is kept
+
+
+def export_all(factories):
+    exported = {}
+    for name, factory in factories.items():
+        concrete = trace_for_export(factory)
+        exported[name] = concrete
+    return exported
+
+
+def handed_on(batches, run):
+    for batch in batches:
+        run(tf.function(scale), batch)  # passed to unknown code: not judged

@@ -1,0 +1,88 @@
+"""TFG302: tf.functions made inside loops, and loops that keep one Function per item (silent)."""
+import functools
+
+import tensorflow as tf
+from tensorflow import function as tf_function
+
+
+def add_one(x):
+    return x + 1
+
+
+def double(x):
+    return x * 2
+
+
+def wrapped_in_loops(x, batches):
+    for batch in batches:
+        step = tf.function(add_one)  # [tf-function-in-loop]
+        x = step(batch)
+    while x is not None:
+        x = tf.function(add_one)(x)  # [tf-function-in-loop]
+        x = tf.function(jit_compile=True)(double)(x)  # [tf-function-in-loop]
+        x = tf_function(add_one, reduce_retracing=True)(x)  # [tf-function-in-loop]
+        x = tf.function(func=double)(x)  # [tf-function-in-loop]
+        break
+    outputs = [tf.function(lambda y: y * 2)(b) for b in batches]  # [tf-function-in-loop]
+    for batch in batches:
+        x = tf.function(lambda y: y + batch)(x)  # [tf-function-in-loop]
+    return x, outputs
+
+
+def decorated_in_loops(x, scales):
+    for scale in scales:
+        @tf.function  # [tf-function-in-loop]
+        def scaled(y):
+            return y * scale
+        x = scaled(x)
+    for _ in range(3):
+        @tf.function(reduce_retracing=True)  # [tf-function-in-loop]
+        def shifted(y):
+            return y + 1
+        x = shifted(x)
+    return x
+
+
+for _ in range(2):
+    module_level_step = tf.function(add_one)  # [tf-function-in-loop]
+    module_level_step(tf.constant(1))
+
+
+def one_function_per_item(models, names, x):
+    compiled = {}
+    for name, model in zip(names, models):
+        compiled[name] = tf.function(model)
+    kept = []
+    for _ in names:
+        kept.append(tf.function(add_one))
+    as_list = [tf.function(model) for model in models]
+    as_dict = {name: tf.function(add_one) for name in names}
+    registry = {}
+    for name in names:
+        @tf.function
+        def handler(y):
+            return y + 1
+        registry[name] = handler
+    for model in models:
+        x = tf.function(model)(x)  # a different model on every iteration
+    for model in models:
+        x = tf.function(functools.partial(model, training=False))(x)
+    return compiled, kept, as_list, as_dict, registry, x
+
+
+def made_once(x, batches):
+    step = tf.function(add_one)
+    for batch in batches:
+        x = step(batch)
+    decorator = tf.function(jit_compile=True)  # a decorator factory makes no Function by itself
+    for _ in batches:
+        options = decorator
+    return x, options
+
+
+@tf.function
+def inside_graph_code(x):
+    # Made while tracing: once per trace of the outer function, not once per call.
+    for scale in (2, 3):
+        x = tf.function(add_one)(x) * scale
+    return x

@@ -1,0 +1,49 @@
+"""TFG305: different literal collections at different call sites, input_signature, methods."""
+import tensorflow as tf
+
+
+@tf.function
+def resize(x, size):
+    return tf.image.resize(x, size)
+
+
+@tf.function(input_signature=[tf.TensorSpec([None, None, 3]), tf.TensorSpec([2], tf.int32)])
+def resize_fixed(x, size):
+    return tf.image.resize(x, size)
+
+
+@tf.function
+def configure(x, options):
+    return x
+
+
+class Model(tf.Module):
+    def __init__(self):
+        super().__init__()
+        self.forward = tf.function(self._forward)
+
+    def _forward(self, x, window):
+        return x
+
+    def run(self, x):
+        self.forward(x, window=(3, 3))  # [python-collection-argument]
+        self.forward(x, window=(5, 5))  # [python-collection-argument]
+
+
+def sites(image):
+    small = resize(image, [32, 32])  # [python-collection-argument]
+    large = resize(image, [64, 64])  # [python-collection-argument]
+    size = [128, 128]
+    huge = resize(image, size)  # [python-collection-argument]
+    fixed = resize_fixed(image, [32, 32])
+    fixed_again = resize_fixed(image, [64, 64])
+    return small, large, huge, fixed, fixed_again
+
+
+def same_content_everywhere(x):
+    configure(x, {"scale": 2.0})
+    configure(x, {"scale": 2.0})
+    configure(x, options=("relu", "gelu"))  # strings only: a mode switch
+    configure(x, options=("tanh",))
+    configure(x, [tf.constant(1.0), tf.constant(2.0)])
+    configure(x, [tf.constant(3.0), tf.constant(4.0)])

@@ -1,0 +1,387 @@
+"""TFG302 tf-function-in-loop: a tf.function created again and again never reuses its traces.
+
+Each ``tf.function(...)`` call, and each execution of a ``@tf.function`` def statement, makes a
+new Function object, and separate objects never share traces. Reported where such a creation
+runs repeatedly:
+
+- in the body of a loop (``for``, ``while``, a comprehension) of non-graph code;
+- in a function that is called in such a loop, directly or through a few callers of the same
+  module (found lexically: ``helper(...)`` and ``self.helper(...)``).
+
+Only when the new Function is then *called* in that loop (``tf.function(f)(x)``, ``step(x)``
+after ``step = tf.function(f)``, ``make_step()(x)``): one traced once on purpose
+(``.get_concrete_function()``) or handed to other code is not judged.
+
+Silent where the creation runs once (module level, class body, ``__init__``/``build``, a factory
+called once), inside graph code (it then runs once per trace of the outer function, not per
+call), when each iteration wraps a different function (``tf.function(model)`` over the loop
+variable ``model``, or a model the function builds per call), when the new Function is kept per
+item (``fns[name] = tf.function(f)``, ``fns.append(...)``, a list or dict comprehension), and
+behind a create-once guard (``if self._fn is None:``, ``if key not in cache:``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from astroid import nodes
+
+from tfgraph_lint.classes import is_instance_method
+from tfgraph_lint.findings import HIGH, Finding
+from tfgraph_lint.graph_index import resolve_callables
+from tfgraph_lint.names import assigned_value, bindings, call_qualname, qualified_name
+from tfgraph_lint.registry import rule_by_code
+# Shared with TFG301/TFG303 (see the report: candidates for a common loops/call-site module).
+from tfgraph_lint.rules.python_range_loop import _argument_for
+from tfgraph_lint.rules.python_scalar_argument import _enclosing_loops
+
+RULE = rule_by_code("TFG302")
+
+_MAX_CALLER_HOPS = 3
+# Methods that run once per object: a tf.function made there is made once per object, which is
+# the documented way to give every instance its own.
+_ONCE_PER_OBJECT = frozenset({"__init__", "__new__", "__post_init__", "build", "setUp", "setUpClass"})
+# ``box.append(fn)``: the new Function is kept per item, not thrown away after one call.
+_STORING_METHODS = frozenset({"append", "add", "insert", "extend", "appendleft", "setdefault", "update"})
+
+
+@dataclass(frozen=True)
+class _Creation:
+    """One place that makes a new tf.function each time it runs."""
+
+    report: nodes.NodeNG  # the wrapping call, or the decorator of a def
+    value: nodes.NodeNG  # the expression holding the new Function (the call, or the def)
+    target: nodes.NodeNG | None  # what ``tf.function(target)`` wraps; None for a decorated def
+    label: str  # how the message names it
+
+    @property
+    def is_def(self) -> bool:
+        return isinstance(self.value, nodes.FunctionDef)
+
+
+def check(context) -> Iterator[Finding]:
+    callers = _Callers(context)
+    for creation in _creations(context.module, context.config.function_decorators):
+        finding = _check_creation(context, callers, creation)
+        if finding is not None:
+            yield finding
+
+
+def _check_creation(context, callers: _Callers, creation: _Creation) -> Finding | None:
+    frame = creation.value.parent.frame() if creation.is_def else creation.value.frame()
+    if context.index.traced_function(frame) is not None:
+        return None  # made while tracing the outer function: once per trace, not per call
+    if _guarded(creation.value, frame):
+        return None
+    loops = _enclosing_loops(creation.value)
+    if loops:
+        if _kept_per_item(creation, loops[-1]) or _varies_with_loops(creation.target, loops):
+            return None
+        if not _called_in(creation, loops[-1]):
+            return None  # traced on purpose (get_concrete_function) or handed on: not judged
+        return context.finding(RULE, creation.report, _loop_message(creation, loops[0]), HIGH)
+    if not isinstance(frame, nodes.FunctionDef) or frame.name in _ONCE_PER_OBJECT:
+        return None
+    repeated = callers.repeated_call(frame, creation)
+    if repeated is None:
+        return None
+    return context.finding(RULE, creation.report, _caller_message(creation, frame, repeated), HIGH)
+
+
+# -- messages ------------------------------------------------------------------------------------
+
+_NEVER_SHARED = "separate tf.function objects never share traces, so each one traces again"
+
+
+def _loop_message(creation: _Creation, loop: nodes.NodeNG) -> str:
+    where = _describe_loop(loop)
+    if creation.is_def:
+        return (f"@tf.function def {creation.label} inside {where} makes a new tf.function on every "
+                f"iteration: {_NEVER_SHARED}; define it once, before the loop, and pass what changes "
+                "as tensor arguments")
+    return (f"{creation.label} inside {where} makes a new tf.function on every iteration: "
+            f"{_NEVER_SHARED}; create it once, before the loop, and call that one object")
+
+
+def _caller_message(creation: _Creation, frame: nodes.FunctionDef, repeated: _Repeated) -> str:
+    what = f"@tf.function def {creation.label}" if creation.is_def else creation.label
+    via = "".join(f" (through '{hop.name}')" for hop in repeated.through)
+    return (f"{what} makes a new tf.function on every call of '{frame.name}', which runs in "
+            f"{_describe_loop(repeated.loop)}{via}: {_NEVER_SHARED}; create it once (at module "
+            "level, in __init__, or in a factory called once) and reuse it")
+
+
+def _describe_loop(loop: nodes.NodeNG) -> str:
+    if isinstance(loop, nodes.Comprehension):  # a generator has no line of its own
+        return f"the comprehension at line {loop.parent.lineno}"
+    return f"the loop at line {loop.lineno}"
+
+
+# -- where tf.functions are made -----------------------------------------------------------------
+
+def _creations(module: nodes.Module, decorators: frozenset[str]) -> Iterator[_Creation]:
+    for node in module.nodes_of_class((nodes.FunctionDef, nodes.Call)):
+        if isinstance(node, nodes.FunctionDef):
+            decorator = _tf_function_decorator(node, decorators)
+            if decorator is not None:
+                yield _Creation(decorator, node, None, f"'{node.name}'")
+        elif call_qualname(node) in decorators and not isinstance(node.parent, nodes.Decorators):
+            target = _wrapped_target(node)
+            if target is not None:
+                outer = node if _argument(node) is not None else node.parent
+                yield _Creation(outer, outer, target, f"tf.function({_short(target.as_string())})")
+
+
+def _tf_function_decorator(fn: nodes.FunctionDef, decorators: frozenset[str]) -> nodes.NodeNG | None:
+    for decorator in fn.decorators.nodes if fn.decorators else ():
+        target = decorator.func if isinstance(decorator, nodes.Call) else decorator
+        if qualified_name(target) in decorators:
+            return decorator
+    return None
+
+
+def _argument(call: nodes.Call) -> nodes.NodeNG | None:
+    for keyword in call.keywords or ():
+        if keyword.arg == "func":
+            return keyword.value
+    if call.args and not isinstance(call.args[0], nodes.Starred):
+        return call.args[0]
+    return None
+
+
+def _wrapped_target(call: nodes.Call) -> nodes.NodeNG | None:
+    """``tf.function(f, ...)`` -> ``f``; ``tf.function(...)(f)`` -> ``f``; a bare decorator
+    factory ``tf.function(jit_compile=True)`` makes no Function by itself -> None."""
+    target = _argument(call)
+    if target is not None:
+        return target
+    outer = call.parent
+    if isinstance(outer, nodes.Call) and outer.func is call and outer.args:
+        return outer.args[0]
+    return None
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+# -- made once after all -------------------------------------------------------------------------
+
+def _guarded(node: nodes.NodeNG, frame: nodes.NodeNG) -> bool:
+    """Under a create-once guard of its frame: ``if self._fn is None:``, ``if key not in cache:``,
+    ``if not hasattr(self, "_fn"):``, ``if not self._fns:``."""
+    parent = node.parent
+    while parent is not None and parent is not frame:
+        if isinstance(parent, nodes.If) and _is_once_test(parent.test):
+            return True
+        parent = parent.parent
+    return False
+
+
+def _is_once_test(test: nodes.NodeNG) -> bool:
+    if isinstance(test, nodes.BoolOp):
+        return any(_is_once_test(value) for value in test.values)
+    if isinstance(test, nodes.UnaryOp) and test.op == "not":
+        operand = test.operand
+        if isinstance(operand, nodes.Call) and isinstance(operand.func, nodes.Name):
+            return operand.func.name == "hasattr"
+        return isinstance(operand, (nodes.Name, nodes.Attribute, nodes.Subscript))
+    if isinstance(test, nodes.Compare):
+        for op, right in test.ops:
+            if op in ("is", "==") and isinstance(right, nodes.Const) and right.value is None:
+                return True
+            if op == "not in":
+                return True
+    return False
+
+
+def _kept_per_item(creation: _Creation, loop: nodes.NodeNG) -> bool:
+    """The new Function is stored per item (``fns[k] = ...``, ``fns.append(...)``, a
+    comprehension's element) and not called in the loop that makes it."""
+    if not creation.is_def and _stored_expression(creation.value):
+        return True
+    name = _bound_name(creation)
+    if name is None:
+        return False
+    uses = [n for n in loop.nodes_of_class(nodes.Name) if n.name == name and n.lineno >= creation.value.lineno]
+    if any(isinstance(use.parent, nodes.Call) and use.parent.func is use for use in uses):
+        return False
+    return any(_stored_expression(use) for use in uses)
+
+
+def _bound_name(creation: _Creation) -> str | None:
+    if creation.is_def:
+        return creation.value.name
+    assign = creation.value.parent
+    if isinstance(assign, nodes.Assign) and assign.value is creation.value and len(assign.targets) == 1:
+        target = assign.targets[0]
+        if isinstance(target, nodes.AssignName):
+            return target.name
+    return None
+
+
+def _stored_expression(expr: nodes.NodeNG) -> bool:
+    """``expr`` ends up in a collection or under a key: kept, one per item."""
+    parent = expr.parent
+    if isinstance(parent, nodes.Assign) and parent.value is expr:
+        return any(isinstance(target, nodes.Subscript) for target in parent.targets)
+    if isinstance(parent, nodes.Call) and expr in parent.args:
+        func = parent.func
+        if isinstance(func, nodes.Attribute) and func.attrname in _STORING_METHODS:
+            return True
+        return isinstance(func, nodes.Name) and func.name == "setattr"
+    if isinstance(parent, (nodes.List, nodes.Tuple, nodes.Set)):
+        return True
+    if isinstance(parent, nodes.Dict):
+        return any(value is expr for _, value in parent.items)
+    if isinstance(parent, (nodes.ListComp, nodes.SetComp, nodes.GeneratorExp)):
+        return parent.elt is expr
+    if isinstance(parent, nodes.DictComp):
+        return parent.value is expr
+    return False
+
+
+def _varies_with_loops(target: nodes.NodeNG | None, loops: list[nodes.NodeNG]) -> bool:
+    """``tf.function(model)`` where the loop rebinds ``model``: a different function each time.
+
+    A lambda is the same code every time, whatever it captures: pass what changes as arguments.
+    """
+    if target is None or isinstance(target, nodes.Lambda):
+        return False
+    for name in _free_names(target):
+        for binding in bindings(name, name.name):
+            if any(loop is binding or loop.parent_of(binding) for loop in loops):
+                return True
+    return False
+
+
+def _free_names(expr: nodes.NodeNG) -> list[nodes.Name]:
+    """Names ``expr`` reads from outside itself (a lambda's own parameters excluded)."""
+    found = []
+    for name in [expr] if isinstance(expr, nodes.Name) else expr.nodes_of_class(nodes.Name):
+        if not any(expr is binding or expr.parent_of(binding) for binding in bindings(name, name.name)):
+            found.append(name)
+    return found
+
+
+# -- functions called in a loop ------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class _Repeated:
+    call: nodes.Call  # the call in a loop
+    loop: nodes.NodeNG
+    through: tuple[nodes.FunctionDef, ...] = ()  # the callers between, outermost last
+
+
+class _Callers:
+    """Which calls of the module call which of its functions (lexically, computed once)."""
+
+    def __init__(self, context) -> None:
+        self._context = context
+        self._calls: dict[nodes.NodeNG, list[nodes.Call]] | None = None
+
+    def calls_of(self, fn: nodes.FunctionDef) -> list[nodes.Call]:
+        if self._calls is None:
+            self._calls = {}
+            for call in self._context.module.nodes_of_class(nodes.Call):
+                for callee in resolve_callables(call.func):
+                    self._calls.setdefault(callee, []).append(call)
+        return self._calls.get(fn, [])
+
+    def repeated_call(self, fn: nodes.FunctionDef, creation: _Creation) -> _Repeated | None:
+        """A loop that runs ``fn`` again and again, and calls the new Function each time: ``fn``
+        calls it itself (then callers of callers count too), or returns it to a looping caller
+        that calls it (``make_step()(x)``, ``step = make_step(); step(x)``)."""
+        if _called_in(creation, fn):
+            return self._search(fn, creation, (), {fn})
+        if _returns(fn, creation):
+            return self._search(fn, creation, (), {fn}, result_called=True)
+        return None  # traced on purpose (get_concrete_function) or handed on: not judged
+
+    def _search(self, fn, creation: _Creation, through: tuple, seen: set,
+                result_called: bool = False) -> _Repeated | None:
+        for call in self.calls_of(fn):
+            frame = call.frame()
+            if self._context.index.traced_function(frame) is not None:
+                continue  # called while tracing: once per trace
+            loops = _enclosing_loops(call)
+            if loops:
+                if not through and _target_varies(fn, creation, call, loops):
+                    continue
+                if result_called and not _result_called(call, loops[-1]):
+                    continue
+                return _Repeated(call, loops[0], through)
+            if (not result_called and len(through) < _MAX_CALLER_HOPS and isinstance(frame, nodes.FunctionDef)
+                    and frame.name not in _ONCE_PER_OBJECT and frame not in seen):
+                found = self._search(frame, creation, (*through, frame), seen | {frame})
+                if found is not None:
+                    return found
+        return None
+
+
+def _called_in(creation: _Creation, region: nodes.NodeNG) -> bool:
+    """The new Function is called in ``region``: ``tf.function(f)(x)``, or ``step(x)`` after
+    ``step = tf.function(f)`` / ``def step``."""
+    if not creation.is_def and _is_called(creation.value):
+        return True
+    name = _bound_name(creation)
+    return name is not None and any(
+        use.name == name and use.lineno >= creation.value.lineno and _is_called(use)
+        for use in region.nodes_of_class(nodes.Name)
+    )
+
+
+def _result_called(call: nodes.Call, region: nodes.NodeNG) -> bool:
+    """A factory's result called in the loop: ``make_step()(x)``, or ``step = make_step()``
+    and then ``step(x)``."""
+    if _is_called(call):
+        return True
+    assign = call.parent
+    if not (isinstance(assign, nodes.Assign) and assign.value is call and len(assign.targets) == 1
+            and isinstance(assign.targets[0], nodes.AssignName)):
+        return False
+    name = assign.targets[0].name
+    return any(use.name == name and use.lineno >= call.lineno and _is_called(use)
+               for use in region.nodes_of_class(nodes.Name))
+
+
+def _is_called(expr: nodes.NodeNG) -> bool:
+    return isinstance(expr.parent, nodes.Call) and expr.parent.func is expr
+
+
+def _returns(fn: nodes.FunctionDef, creation: _Creation) -> bool:
+    name = _bound_name(creation)
+    for ret in fn.nodes_of_class(nodes.Return, skip_klass=(nodes.FunctionDef, nodes.Lambda, nodes.ClassDef)):
+        if ret.value is creation.value:
+            return True
+        if name is not None and isinstance(ret.value, nodes.Name) and ret.value.name == name:
+            return True
+    return False
+
+
+def _target_varies(fn: nodes.FunctionDef, creation: _Creation, call: nodes.Call, loops: list) -> bool:
+    """A different function on every call of ``fn``: ``tf.function(model)`` where ``model`` is a
+    parameter the looping call fills from the loop, or a local ``fn`` builds (``model =
+    build(config)``). Nested defs and lambdas are the same code every time: not different."""
+    if creation.target is None:
+        return False
+    for name in _free_names(creation.target):
+        for binding in bindings(name, name.name):
+            if isinstance(binding, nodes.FunctionDef) or not fn.parent_of(binding):
+                continue
+            if not (isinstance(binding, nodes.AssignName) and isinstance(binding.parent, nodes.Arguments)):
+                if not isinstance(assigned_value(binding), nodes.Lambda):
+                    return True  # built by each call
+                continue
+            if is_instance_method(fn) and _is_first(fn, binding):
+                continue  # ``self``: the same object's method
+            argument = _argument_for(call, fn, binding)
+            if argument is None or _varies_with_loops(argument, loops):
+                return True  # unknown, or the loop's own values: a different function per call
+    return False
+
+
+def _is_first(fn: nodes.FunctionDef, binding: nodes.AssignName) -> bool:
+    positional = [*(fn.args.posonlyargs or ()), *(fn.args.args or ())]
+    return bool(positional) and positional[0] is binding
