@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import codecs
 import io
+import os
+import stat
 import tokenize
 
 
@@ -18,11 +21,17 @@ def decode_source(data: bytes) -> str:
     try:
         encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
     except SyntaxError as exc:
-        raise UnreadableSource(f"bad coding declaration: {exc.msg}") from None
+        if "invalid or missing" not in exc.msg:
+            raise UnreadableSource(f"bad coding declaration: {exc.msg}") from None
+        encoding = "utf-8"  # no declaration and a first line that is not UTF-8: say where
+    start = 0
+    if encoding == "utf-8-sig" and data.startswith(codecs.BOM_UTF8):
+        encoding, start = "utf-8", len(codecs.BOM_UTF8)  # so offsets count from the file's start
     try:
-        text = data.decode(encoding)
+        text = data[start:].decode(encoding)
     except UnicodeDecodeError as exc:
-        raise UnreadableSource(f"invalid {exc.encoding} at byte {exc.start}") from None
+        # Name the file's encoding, not the codec's internals ("charmap" for cp1252).
+        raise UnreadableSource(f"invalid {encoding.removesuffix('-sig')} at byte {start + exc.start}") from None
     except LookupError:
         raise UnreadableSource(f"unknown encoding {encoding!r}") from None
     return text.removeprefix("\ufeff")
@@ -30,8 +39,15 @@ def decode_source(data: bytes) -> str:
 
 def read_source(path: str) -> str:
     try:
-        with open(path, "rb") as handle:
+        # Non-blocking, then checked: a FIFO or a device named *.py must not hang the run or
+        # stream for ever (opening a FIFO for reading waits for a writer unless O_NONBLOCK).
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+        with open(fd, "rb") as handle:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                raise UnreadableSource("not a regular file")
             data = handle.read()
     except OSError as exc:
         raise UnreadableSource(f"cannot read: {exc.strerror or exc}") from None
+    except ValueError as exc:  # a NUL byte in the path
+        raise UnreadableSource(f"cannot read: {exc}") from None
     return decode_source(data)

@@ -68,7 +68,7 @@ def check(context) -> Iterator[Finding]:
                               confidence=confidence, traced=traced)
 
 
-def _traced_once_run_later(traced: TracedFunction, index) -> bool:
+def _traced_once_run_later(traced: TracedFunction, index, _seen: set | None = None) -> bool:
     """Whether a value read at trace time can be stale when the graph runs.
 
     tf.while_loop, tf.cond, tf.map_fn, strategy.run... trace their callable during the call and
@@ -76,14 +76,18 @@ def _traced_once_run_later(traced: TracedFunction, index) -> bool:
     is current, unless that call itself sits in traced code. A tf.function, a Keras method or a
     Dataset function is traced once and run later: there a rebinding goes unseen.
     """
+    seen = _seen if _seen is not None else set()
     root = traced.root
     if root.reason.kind != TraceKind.BUILDER or root.reason.builder.startswith("Dataset."):
         return True
+    if root.node in seen:
+        return False  # recursion through builders (a helper calling tf.cond on itself)
+    seen.add(root.node)
     scope = root.node.parent.scope() if root.node.parent is not None else None
     while isinstance(scope, (nodes.FunctionDef, nodes.Lambda)):
         enclosing = index.traced_function(scope)
         if enclosing is not None:
-            return _traced_once_run_later(enclosing, index)
+            return _traced_once_run_later(enclosing, index, seen)
         scope = scope.parent.scope() if scope.parent is not None else None
     return False
 
