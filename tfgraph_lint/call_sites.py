@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterator
 from dataclasses import dataclass
+import weakref
 
 from astroid import nodes
 
@@ -56,12 +57,18 @@ class BoundArgument:
     annotation: nodes.NodeNG | None  # the parameter's annotation, if any
 
 
+# Six rules ask for the same call sites; computed once per index (a config gets its own index)
+# and module, and dropped with them.
+_MEMO = weakref.WeakKeyDictionary()
+
+
 def tf_function_calls(module: nodes.Module, index: GraphIndex) -> Iterator[TfFunctionCall]:
     """Every call in the module (graph code or not) of a tf.function defined in it."""
-    for call in module.nodes_of_class(nodes.Call):
-        found = resolve_tf_function_call(call, index)
-        if found is not None:
-            yield found
+    memo = _MEMO.setdefault(index, {})
+    if module not in memo:
+        memo[module] = [found for call in module.nodes_of_class(nodes.Call)
+                        if (found := resolve_tf_function_call(call, index)) is not None] if index.traced else []
+    return iter(memo[module])
 
 
 def resolve_tf_function_call(call: nodes.Call, index: GraphIndex) -> TfFunctionCall | None:
@@ -96,9 +103,8 @@ def resolve_tf_function_call(call: nodes.Call, index: GraphIndex) -> TfFunctionC
         return None
     # An attribute assigned on the instance shadows a method of the same name.
     for klass in class_and_bases(cls):
-        for target in klass.nodes_of_class(nodes.AssignAttr):
-            if (target.attrname == func.attrname and isinstance(target.parent, nodes.Assign)
-                    and self_class(target.expr) is klass):
+        for target in _assign_attrs(klass).get(func.attrname, ()):
+            if isinstance(target.parent, nodes.Assign) and self_class(target.expr) is klass:
                 found = _wrapper_call_site(call, target.parent.value, index, key=(klass, func.attrname))
                 if found is not None:
                     return found
@@ -111,6 +117,20 @@ def resolve_tf_function_call(call: nodes.Call, index: GraphIndex) -> TfFunctionC
                 return TfFunctionCall(call, traced, method, bound=is_instance_method(method),
                                       options=_decorator_options(method, decorators))
     return None
+
+
+# ``self.x = ...`` targets per class, by attribute name: one walk of the class, not one per call.
+_ATTRS = weakref.WeakKeyDictionary()
+
+
+def _assign_attrs(klass):
+    found = _ATTRS.get(klass)
+    if found is None:
+        found = {}
+        for target in klass.nodes_of_class(nodes.AssignAttr):
+            found.setdefault(target.attrname, []).append(target)
+        _ATTRS[klass] = found
+    return found
 
 
 def bind_arguments(found: TfFunctionCall) -> list[BoundArgument]:

@@ -11,6 +11,8 @@ A name bound in several ways that disagree resolves to ``None``: unknown, never 
 
 from __future__ import annotations
 
+import weakref
+
 from astroid import nodes
 
 _MAX_ALIAS_DEPTH = 4
@@ -44,8 +46,19 @@ def canonical(qualname: str) -> str:
     return qualname
 
 
+# Every rule resolves the same call names again; remembered per node, dropped with the tree.
+_QN = weakref.WeakKeyDictionary()
+_MISSING = object()
+
+
 def qualified_name(expr: nodes.NodeNG | None, _depth: int = 0) -> str | None:
     """The canonical dotted name ``expr`` denotes through imports, or ``None`` if unknown."""
+    if _depth == 0 and expr is not None:
+        found = _QN.get(expr, _MISSING)
+        if found is _MISSING:
+            raw = _raw_qualified_name(expr, 0)
+            found = _QN[expr] = canonical(raw) if raw else None
+        return found
     raw = _raw_qualified_name(expr, _depth)
     return canonical(raw) if raw else None
 
