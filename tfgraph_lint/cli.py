@@ -9,16 +9,20 @@ from __future__ import annotations
 
 import difflib
 import re
+import sys
+
 import click
 
 import tfgraph_lint
-from tfgraph_lint import docs, reporters
+from tfgraph_lint import check_run, docs, project_config, reporters, runner
+from tfgraph_lint.baseline import BaselineError
+from tfgraph_lint.cache import ResultCache
 from tfgraph_lint.config import Config
-from tfgraph_lint.engine import lint_file
+from tfgraph_lint.engine import internal_error_finding, lint_file
 from tfgraph_lint.files import discover
 from tfgraph_lint.findings import Finding
 from tfgraph_lint.verify.command import verify_command
-from tfgraph_lint.registry import INTERNAL_ERROR, REMOVED, RULES, expand_selector, lookup
+from tfgraph_lint.registry import REMOVED, RULES, expand_selector, lookup
 
 PROG = "tfgraph-lint"
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
@@ -57,14 +61,34 @@ def cli() -> None:
                    "comma-separated; repeatable. Default: all.")
 @click.option("--ignore", multiple=True, metavar="RULES", help="Do not run these rules (same forms as --select).")
 @click.option("--format", "output_format", type=click.Choice(reporters.FORMATS), default="text",
-              show_default=True, help="json: a list of finding objects on stdout, nothing else.")
+              show_default=True, help="json: a list of finding objects on stdout, nothing else; "
+                                      "sarif: SARIF 2.1.0 (GitHub code scanning); github: GitHub "
+                                      "Actions annotations.")
 @click.option("--why", is_flag=True, help="Under each finding, show why its code is traced into a graph.")
-@click.option("--keras-methods/--no-keras-methods", default=True, show_default=True,
-              help="Treat call/train_step/test_step/predict_step of Keras subclasses as graph code.")
+@click.option("--keras-methods/--no-keras-methods", default=None,
+              help="Treat call/train_step/test_step/predict_step of Keras subclasses as graph code "
+                   "(default: yes, or keras-methods in the configuration).")
 @click.option("--function-decorator", "function_decorators", multiple=True, metavar="NAME",
               help="Another tf.function-like decorator or wrapper, by its full dotted name "
                    "(e.g. tf_agents.utils.common.function); repeatable.")
+# -- configuration, fixes, baselines and output details (project_config.py, check_run.py) --
+@click.option("--config", "config_file", type=click.Path(dir_okay=False), metavar="FILE",
+              help="Read settings from FILE (a pyproject.toml's [tool.tfgraph-lint], or a TOML file's "
+                   "top level) instead of the nearest pyproject.toml; options given here still win.")
+@click.option("--statistics", is_flag=True, help="Print how many findings each rule has, not the findings.")
+@click.option("--show-source", is_flag=True, help="Show the flagged line under each finding, with a caret.")
+@click.option("--fix", is_flag=True, help="Fix what can be fixed safely, in place; report what is left.")
+@click.option("--diff", is_flag=True, help="Print the fixes as a unified diff instead of writing them.")
+@click.option("--baseline", "baseline_file", type=click.Path(dir_okay=False), metavar="FILE",
+              help="Report only findings that are not recorded in FILE.")
+@click.option("--write-baseline", is_flag=True, help="Record the current findings in the --baseline FILE.")
 @click.option("-q", "--quiet", is_flag=True, help="No summary line.")
+@click.option("--debug", is_flag=True, help="Print the traceback of each internal error (TFG002) on stderr.")
+@click.option("-j", "--jobs", type=click.IntRange(min=1), metavar="N",
+              help="Lint on N processes. Default: one per CPU core.")
+@click.option("--no-cache", is_flag=True,
+              help="Lint every file again instead of reusing the findings cached for unchanged files "
+                   "(in $XDG_CACHE_HOME/tfgraph-lint).")
 @click.pass_context
 def check(
     ctx: click.Context,
@@ -76,36 +100,63 @@ def check(
     keras_methods: bool,
     function_decorators: tuple[str, ...],
     quiet: bool,
+    debug: bool,
+    config_file: str | None,
+    statistics: bool,
+    show_source: bool,
+    fix: bool,
+    diff: bool,
+    baseline_file: str | None,
+    write_baseline: bool,
+    jobs: int | None,
+    no_cache: bool,
 ) -> None:
     """Lint files and folders (folders: their *.py files, skipping hidden, venv and build folders).
 
     Run diagnostics (TFG0xx: a file could not be analysed) are always reported.
     """
+    options = check_run.OutputOptions(
+        output_format=output_format, why=why, show_source=show_source, statistics=statistics,
+        quiet=quiet, fix=fix, diff=diff, baseline=baseline_file, write_baseline=write_baseline,
+        color=output_format == "text" and reporters.use_color(sys.stdout),
+        progress=reporters.is_terminal(sys.stderr),
+    )
+    if options.usage_problem():
+        raise click.UsageError(options.usage_problem())
+    settings = _project_settings(ctx, config_file)
     config = Config(
-        enabled_codes=_enabled_codes(select, ignore),
-        extra_function_decorators=_decorator_names(function_decorators),
-        keras_methods=keras_methods,
+        enabled_codes=_enabled_codes(select, ignore, settings.enabled_codes()),
+        extra_function_decorators=_decorator_names(function_decorators) or settings.function_decorators or (),
+        keras_methods=keras_methods if keras_methods is not None else settings.keras_methods is not False,
     )
     discovery = discover(paths)
     for problem in discovery.problems:
         click.echo(f"{PROG}: error: {problem}", err=True)
+    files = [path for path in discovery.files if not settings.is_excluded(path)]
     totals = reporters.RunTotals(path_problems=len(discovery.problems))
-    collected: list[Finding] = []
-    for path in discovery.files:
-        findings = _lint(path, config)
-        totals.add_file(findings)
-        if output_format == "json":
-            collected.extend(findings)
-        else:  # streamed, so a large tree shows its first findings early
-            for finding in findings:
-                click.echo("\n".join(reporters.text_lines(finding, why)))
-    if output_format == "json":
-        click.echo(reporters.json_document(collected))
+    try:
+        run = check_run.CheckRun(options, settings, lambda path: _lint(path, config), totals, discovery.problems)
+    except BaselineError as exc:
+        click.echo(f"{PROG}: error: {exc}", err=True)
+        ctx.exit(EXIT_ERROR)
+    run.start(len(files))
+    cache = None if no_cache else ResultCache(config)
+    # Streamed in order, so a large tree shows its first findings early.
+    for path, findings in runner.lint_files(files, config, _lint, jobs=jobs, cache=cache):
+        if debug:
+            _show_tracebacks(findings)
+        run.add(path, findings)
+    try:
+        run.finish()
+    except BaselineError as exc:
+        click.echo(f"{PROG}: error: {exc}", err=True)
+        ctx.exit(EXIT_ERROR)
     if not quiet and not discovery.files and not discovery.problems:
-        click.echo(f"{PROG}: warning: no Python files found in the given paths", err=True)
+        click.echo(f"{PROG}: warning: no Python files found in {', '.join(paths)}", err=True)
     if not quiet and output_format == "text":
-        click.echo(reporters.summary_line(totals), err=True)
-    ctx.exit(_exit_code(totals))
+        for line in run.summary_lines():
+            click.echo(line, err=True)
+    ctx.exit(run.exit_code(_exit_code(totals)))
 
 
 @cli.command(short_help="List every rule.")
@@ -142,7 +193,14 @@ def _lint(path: str, config: Config) -> list[Finding]:
     # The engine already contains rule crashes; this is the last net, so one file never ends the run.
     except Exception as exc:  # pylint: disable=broad-exception-caught
         message = f"internal error while linting: {type(exc).__name__}: {exc}; please report this bug"
-        return [Finding(INTERNAL_ERROR, path, 1, 0, 1, 0, message)]
+        return [internal_error_finding(path, message, exc)]
+
+
+def _show_tracebacks(findings: list[Finding]) -> None:
+    for finding in findings:
+        details = getattr(finding, "details", "")  # only InternalErrorFinding has one
+        if details:
+            click.echo(f"{PROG}: debug: traceback of the internal error in {finding.path}:\n{details}", err=True)
 
 
 def _exit_code(totals: reporters.RunTotals) -> int:
@@ -165,9 +223,20 @@ def _expand(items: list[str], option: str) -> set[str]:
     return codes
 
 
-def _enabled_codes(select: tuple[str, ...], ignore: tuple[str, ...]) -> frozenset[str]:
+def _project_settings(ctx: click.Context, config_file: str | None) -> project_config.ProjectSettings:
+    """The configuration file's settings; a file that cannot be used ends the run with exit 2."""
+    try:
+        return project_config.load(config_file)
+    except project_config.ConfigError as exc:
+        click.echo(f"{PROG}: error: {exc}", err=True)
+        ctx.exit(EXIT_ERROR)
+        raise  # not reached: ctx.exit raises
+
+
+def _enabled_codes(select: tuple[str, ...], ignore: tuple[str, ...], configured: frozenset[str]) -> frozenset[str]:
+    """The command line's rule selection, on top of the configuration's (``configured``)."""
     chosen = _items(select)
-    selected = _expand(chosen, "--select") if chosen else {rule.code for rule in RULES}
+    selected = _expand(chosen, "--select") if chosen else set(configured)
     ignored: set[str] = set()
     for item in _items(ignore):
         codes = _expand([item], "--ignore")

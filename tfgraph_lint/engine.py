@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import ast
 import traceback
+import warnings
 from collections import defaultdict
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 
 import astroid
 from astroid import nodes
@@ -72,6 +74,8 @@ def analyze_module(module: nodes.Module, path: str, config: Config) -> list[Find
     try:
         index = GraphIndex(module, config)
         context = ModuleContext(module, path, config, index)
+    except RecursionError as exc:
+        return [_recursion_failure(module, path, "the graph-code index", exc)]
     except Exception as exc:  # noqa: BLE001 - contained by design, reported as a finding
         return [internal_error(path, "the graph-code index", exc)]
     findings: list[Finding] = []
@@ -80,6 +84,8 @@ def analyze_module(module: nodes.Module, path: str, config: Config) -> list[Find
             continue
         try:
             findings.extend(check.check(context))
+        except RecursionError as exc:
+            findings.append(_recursion_failure(module, path, f"rule {check.RULE.code} {check.RULE.symbol}", exc))
         except Exception as exc:  # noqa: BLE001
             findings.append(internal_error(path, f"rule {check.RULE.code} {check.RULE.symbol}", exc))
     return sorted(set(findings), key=lambda f: f.sort_key)
@@ -106,16 +112,43 @@ def lint_source(text: str, path: str, config: Config | None = None, honour_pragm
         problem = _stdlib_syntax_error(text, path)
         return [problem] if problem else []
     try:
-        module = astroid.parse(text, module_name=_module_name(path), path=path)
+        with warnings.catch_warnings():
+            # astroid warns (several lines each) when a transform hits the recursion limit on
+            # deep code; the tree is still usable for our lexical look-ups, so keep stderr clean.
+            warnings.simplefilter("ignore")
+            module = _parse_uncached(text, path)
     except AstroidSyntaxError as exc:
         error = exc.error if isinstance(getattr(exc, "error", None), SyntaxError) else None
         line = (error.lineno or 1) if error else 1
         reason = error.msg if error else str(exc)
         return [_analysis_failed(path, f"syntax error: {reason}", line)]
-    except (AstroidBuildingError, RecursionError, MemoryError, ValueError) as exc:
+    except RecursionError:
+        return [_analysis_failed(path, TOO_DEEP)]
+    except (AstroidBuildingError, MemoryError, ValueError) as exc:
         return [_analysis_failed(path, f"could not parse: {type(exc).__name__}: {exc}")]
     findings = analyze_module(module, path, config)
     return pragmas.remove_suppressed(findings, text) if honour_pragmas else findings
+
+
+def _parse_uncached(text: str, path: str) -> nodes.Module:
+    """astroid's tree of one file, not left in astroid's module cache.
+
+    ``astroid.parse`` caches each tree under its module name (the file's stem). Kept, the trees of
+    thousands of files add up to hundreds of MB, and a later file's ``import <stem>`` could be
+    resolved to an unrelated file while astroid builds its tree, so findings would depend on
+    which files one process linted before (1 or N ``--jobs`` must agree).
+    """
+    name = _module_name(path)
+    cache = astroid.MANAGER.astroid_cache
+    before = cache.get(name)
+    try:
+        return astroid.parse(text, module_name=name, path=path)
+    finally:
+        if cache.get(name) is not before:
+            if before is None:
+                cache.pop(name, None)
+            else:
+                cache[name] = before
 
 
 def lint_file(path: str, config: Config | None = None) -> list[Finding]:
@@ -128,10 +161,14 @@ def lint_file(path: str, config: Config | None = None) -> list[Finding]:
 
 def _stdlib_syntax_error(text: str, path: str) -> Finding | None:
     try:
-        ast.parse(text, filename=path)
+        with warnings.catch_warnings():  # SyntaxWarnings of the user's code are not our findings
+            warnings.simplefilter("ignore")
+            ast.parse(text + "\n", filename=path)  # as astroid parses, so messages agree
     except SyntaxError as exc:
         return _analysis_failed(path, f"syntax error: {exc.msg}", exc.lineno or 1)
-    except (ValueError, RecursionError, MemoryError) as exc:
+    except RecursionError:
+        return _analysis_failed(path, TOO_DEEP)
+    except (ValueError, MemoryError) as exc:
         return _analysis_failed(path, f"could not parse: {type(exc).__name__}: {exc}")
     return None
 
@@ -141,8 +178,41 @@ def _module_name(path: str) -> str:
     return stem[:-3] if stem.endswith(".py") else stem
 
 
+# Deep nesting (a long chain of ``a + b + ...`` or ``x.a.b...``) exhausts Python's recursion limit
+# in the parser, astroid or a tree walk. Raising the limit risks a hard crash of the interpreter.
+TOO_DEEP = "code nested too deeply to analyse (Python's recursion limit)"
+
+
+# Below this nesting depth no tree walk exhausts Python's recursion limit (1000 frames): there,
+# a RecursionError is a bug (a cycle followed without end), not the input's fault.
+_SHALLOW = 100
+
+
+def _recursion_failure(module: nodes.Module, path: str, where: str, exc: RecursionError) -> Finding:
+    if _nesting_depth(module) < _SHALLOW:
+        return internal_error(path, where, exc)
+    return _analysis_failed(path, f"code nested too deeply for {where} (Python's recursion limit)")
+
+
+def _nesting_depth(module: nodes.Module) -> int:
+    """The depth of the tree, measured without recursion (it runs after a RecursionError)."""
+    deepest, stack = 0, [(module, 0)]
+    while stack:
+        node, depth = stack.pop()
+        deepest = max(deepest, depth)
+        stack.extend((child, depth + 1) for child in node.get_children())
+    return deepest
+
+
 def _analysis_failed(path: str, reason: str, line: int = 1) -> Finding:
     return Finding(ANALYSIS_FAILED, path, line, 0, line, 0, f"could not analyse: {reason}")
+
+
+@dataclass(frozen=True)
+class InternalErrorFinding(Finding):
+    """A TFG002 finding that keeps the traceback, for ``--debug`` (not part of its identity)."""
+
+    details: str = field(default="", compare=False, repr=False)
 
 
 def internal_error(path: str, where: str, exc: BaseException) -> Finding:
@@ -151,4 +221,9 @@ def internal_error(path: str, where: str, exc: BaseException) -> Finding:
     at = f" at {frame.filename.rsplit('/', 1)[-1]}:{frame.lineno}" if frame else ""
     message = (f"internal error in {where}: {type(exc).__name__}: {exc}{at}; "
                "the file's other findings are still reported - please report this bug")
-    return Finding(INTERNAL_ERROR, path, 1, 0, 1, 0, message)
+    return internal_error_finding(path, message, exc)
+
+
+def internal_error_finding(path: str, message: str, exc: BaseException) -> Finding:
+    details = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
+    return InternalErrorFinding(INTERNAL_ERROR, path, 1, 0, 1, 0, message, details=details)

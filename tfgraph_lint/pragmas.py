@@ -11,20 +11,27 @@
 - ``# pylint: skip-file``, and ``disable=all`` anywhere (Pylint's old spelling): the whole file.
 Symbols, Pylint msgids (``W8701``) and ``all`` are understood. The Pylint plugin needs none of
 this: Pylint applies its own pragmas to the plugin's messages.
+
+:func:`unknown_names` finds pragma names that look like ours but are not (a misspelt symbol, a
+``TFG101`` code, which Pylint does not know, a removed rule), so the CLI can warn instead of
+letting a suppression silently do nothing. Names of other Pylint messages are left alone.
 """
 
 from __future__ import annotations
 
 import ast
+import difflib
 import io
 import re
 import tokenize
 from dataclasses import dataclass
 
 from tfgraph_lint.findings import Finding
+from tfgraph_lint.registry import REMOVED, RULES, lookup
 
 _PRAGMA = re.compile(r"#\s*pylint\s*:\s*(?P<body>.*)$")
 _DIRECTIVE = re.compile(r"(?P<kind>disable-next|disable|enable)\s*=\s*(?P<names>[\w\-]+(?:\s*,\s*[\w\-]+)*)")
+_PRAGMA_BODY = re.compile(r"#\s*pylint\s*:([^\n]*)")
 _SKIP_FILE = re.compile(r"\bskip-file\b|\bdisable\s*=\s*all\s*$")
 
 _BLOCK_STATEMENTS = (
@@ -132,3 +139,73 @@ def _header_shares_line(block: ast.stmt) -> bool:
             ):
                 return True
     return False
+
+
+# --------------------------------------------------------------------------- unknown names
+
+@dataclass(frozen=True)
+class PragmaWarning:
+    line: int
+    column: int  # 1-based, of the name in the comment
+    message: str
+
+
+_OUR_MSGID = re.compile(r"^[cewrfi]87\d\d$")
+_OUR_CODE = re.compile(r"^tfg\d+$")
+_OUR_PREFIX = "tfgraph-"
+
+
+def unknown_names(text: str) -> list[PragmaWarning]:
+    """Names in pragmas that look like tfgraph-lint's but name none of its rules."""
+    if "pylint" not in text:
+        return []
+    symbols = {rule.symbol for rule in RULES}
+    removed = {name.lower() for pair in REMOVED for name in pair}
+    # A plain search over the text first: tokenizing (to tell comments from strings) costs about
+    # a millisecond per file, and nearly no file has a name worth a warning.
+    candidates = {raw.strip() for body in _PRAGMA_BODY.findall(text)
+                  for directive in _DIRECTIVE.finditer(body) for raw in directive.group("names").split(",")}
+    if not any(_problem(name, symbols, removed) for name in candidates):
+        return []
+    warnings = []
+    lines = text.splitlines()
+    for line, _after_code, comment in _comments(text):
+        match = _PRAGMA.search(comment)
+        if not match:
+            continue
+        for directive in _DIRECTIVE.finditer(match.group("body")):
+            for raw in directive.group("names").split(","):
+                name = raw.strip()
+                problem = _problem(name, symbols, removed)
+                if problem:
+                    source = lines[line - 1] if line <= len(lines) else ""
+                    start = source.find(name, source.find("#"))
+                    warnings.append(PragmaWarning(line, start + 1 if start >= 0 else 1, problem))
+    return warnings
+
+
+def _problem(shown: str, symbols: set[str], removed: set[str]) -> str | None:
+    name = shown.lower()
+    if not name or name == "all" or name in symbols:
+        return None
+    kind = None
+    rule = lookup(name)
+    if name in removed:
+        return f"pragma names {shown!r}, a tfgraph-lint rule that was removed; it suppresses nothing"
+    if _OUR_CODE.match(name):
+        if rule is not None:
+            return (f"pragma names the code {shown!r}, which Pylint does not know; "
+                    f"use the symbol {rule.symbol!r}")
+        kind = "code"
+    elif _OUR_MSGID.match(name):
+        if rule is not None:
+            return None  # a message id of ours: Pylint and the CLI both understand it
+        kind = "message id"
+    elif name.startswith(_OUR_PREFIX):
+        kind = "symbol"
+    close = difflib.get_close_matches(name, sorted(symbols), n=1, cutoff=0.8)
+    if kind is None and not close:
+        return None  # another Pylint message, or a plugin's: not ours to judge
+    hint = f"; did you mean {close[0]!r}?" if close else ""
+    return (f"pragma names {shown!r}, which is not a tfgraph-lint {kind or 'symbol'}{hint} "
+            "(`tfgraph-lint rules` lists them); it suppresses nothing")

@@ -14,18 +14,25 @@ Options (in any Pylint configuration file, or on Pylint's command line):
 - ``tfgraph-keras-methods`` (y/n, default y): treat ``call``/``train_step``/... of Keras
   subclasses as graph code;
 - ``tfgraph-function-decorators`` (comma-separated dotted names): decorators and wrappers that
-  behave like ``tf.function``, e.g. ``tf_agents.utils.common.function``.
+  behave like ``tf.function``, e.g. ``tf_agents.utils.common.function``;
+- ``tfgraph-select``, ``tfgraph-extend-select``, ``tfgraph-ignore``, ``tfgraph-exclude`` and
+  ``tfgraph-per-file-ignores`` (``GLOB:RULE RULE...`` items): the command line's
+  ``[tool.tfgraph-lint]`` keys of the same names, on top of Pylint's own enable/disable; globs are
+  relative to the directory Pylint runs in. A bad value ends the run with Pylint's usage exit
+  status, 32, and a message naming the option.
 """
 
 from __future__ import annotations
 
+import sys
 from functools import lru_cache
+from pathlib import Path
 
 from astroid import nodes
 from pylint import interfaces
 from pylint.checkers import BaseChecker
 
-from tfgraph_lint import engine, findings
+from tfgraph_lint import engine, findings, project_config
 from tfgraph_lint.config import Config
 from tfgraph_lint.registry import INTERNAL_ERROR, RULES, hazard_rules
 from tfgraph_lint.screen import may_contain_graph_code
@@ -68,7 +75,29 @@ class TFGraphChecker(BaseChecker):
                 "like tf.function, e.g. tf_agents.utils.common.function (tfgraph-lint).",
             },
         ),
+    ) + tuple(
+        (
+            f"tfgraph-{key}",
+            {
+                "default": (),
+                "type": "csv",
+                "metavar": metavar,
+                "help": f"{help_text} Same as {key} in [tool.tfgraph-lint] (tfgraph-lint).",
+            },
+        )
+        for key, metavar, help_text in (
+            ("select", "<rules>", "Run only these tfgraph-lint rules (codes, code prefixes or symbols)."),
+            ("extend-select", "<rules>", "tfgraph-lint rules to run on top of tfgraph-select."),
+            ("ignore", "<rules>", "tfgraph-lint rules not to run."),
+            ("exclude", "<globs>", "Files and folders tfgraph-lint does not report on."),
+            ("per-file-ignores", "<glob:rules>", "GLOB:RULE RULE... items: rules not reported in "
+                                                 "the files a glob matches."),
+        )
     )
+
+    def open(self) -> None:
+        """Read the tfgraph-* selection options once per run."""
+        self._settings = _settings_from_options(self.linter.config)
 
     def visit_module(self, node: nodes.Module) -> None:
         try:
@@ -86,13 +115,20 @@ class TFGraphChecker(BaseChecker):
             )
 
     def _check_module(self, module: nodes.Module) -> None:
-        config = self._config()
+        settings = getattr(self, "_settings", None) or _settings_from_options(self.linter.config)
+        path = module_path(module)
+        if settings.exclude and settings.is_excluded(path):
+            return
+        config = self._config(settings)
         if not config.enabled_codes:
             return  # every hazard message is disabled: nothing to look for
         text = _module_text(module)
         if text is not None and not may_contain_graph_code(text, config):
             return  # the same cheap screen as the CLI: no TensorFlow/Keras name in the file
-        for finding in engine.analyze_module(module, module_path(module), config):
+        ignored = settings.ignored_codes(path) if settings.per_file_ignores else frozenset()
+        for finding in engine.analyze_module(module, path, config):
+            if finding.code in ignored:
+                continue
             self.add_message(
                 finding.rule.msgid,
                 line=finding.line,
@@ -104,11 +140,11 @@ class TFGraphChecker(BaseChecker):
                 end_col_offset=finding.end_column,
             )
 
-    def _config(self) -> Config:
+    def _config(self, settings: project_config.ProjectSettings) -> Config:
         options = self.linter.config
         enabled = frozenset(
             rule.code for rule in hazard_rules() if self.linter.is_message_enabled(rule.msgid)
-        )
+        ) & settings.enabled_codes()
         decorators = tuple(
             name.strip() for name in (options.tfgraph_function_decorators or ()) if name.strip()
         )
@@ -118,6 +154,36 @@ class TFGraphChecker(BaseChecker):
 @lru_cache(maxsize=16)
 def _make_config(enabled: frozenset[str], decorators: tuple[str, ...], keras_methods: bool) -> Config:
     return Config(enabled_codes=enabled, extra_function_decorators=decorators, keras_methods=keras_methods)
+
+
+def _settings_from_options(options) -> project_config.ProjectSettings:
+    """The tfgraph-* selection options as the CLI's settings; a bad value ends the run (exit 32)."""
+    table: dict = {}
+    for key in ("select", "extend-select", "ignore", "exclude"):
+        values = [v.strip() for v in getattr(options, f"tfgraph_{key.replace('-', '_')}", ()) or () if v.strip()]
+        if values:
+            table[key] = values
+    per_file: dict[str, list[str]] = {}
+    for item in getattr(options, "tfgraph_per_file_ignores", ()) or ():
+        glob, separator, rules = item.strip().rpartition(":")
+        if not separator or not glob.strip():
+            _usage_error(f"tfgraph-per-file-ignores: {item!r} is not GLOB:RULE RULE...")
+        per_file.setdefault(glob.strip(), []).extend(rules.split())
+    if per_file:
+        table["per-file-ignores"] = per_file
+    if not table:
+        return project_config.ProjectSettings(path=None)
+    try:
+        return project_config.parse_table(table, Path.cwd() / "pylint", "tfgraph-* options",
+                                          label="Pylint configuration")
+    except project_config.ConfigError as exc:
+        _usage_error(str(exc))
+        raise  # not reached
+
+
+def _usage_error(message: str) -> None:
+    print(f"tfgraph-lint: error: {message}", file=sys.stderr)
+    raise SystemExit(32)  # Pylint's exit status for a usage error
 
 
 def module_path(module: nodes.Module) -> str:

@@ -1,0 +1,12 @@
+"""No `import tensorflow as tf` yet: the fix adds it after the other imports."""
+from __future__ import annotations
+
+import os
+from tensorflow import function
+import tensorflow as tf
+
+
+@function
+def f(x):
+    tf.print(x)
+    return x

@@ -1,0 +1,11 @@
+"""No `import tensorflow as tf` yet: the fix adds it after the other imports."""
+from __future__ import annotations
+
+import os
+from tensorflow import function
+
+
+@function
+def f(x):
+    print(x)
+    return x

@@ -1,0 +1,27 @@
+"""print() in graph code becomes tf.print(); comments and formatting survive."""
+import sys
+
+import tensorflow as tf
+
+
+@tf.function
+def step(x, y):
+    tf.print("x is", x)  # keep this comment
+    tf.print(
+        "y is",   # odd spacing stays
+        y,
+        sep=" = ",
+        end="\n",
+    )
+    tf.print("to stderr", x, output_stream=sys.stderr)
+    print(f"formatted {x}")  # formatted while tracing: left alone
+    print("x=%s" % x)  # left alone
+    print("x={}".format(x))  # left alone
+    print(str(x))  # left alone
+    print(x, flush=True)  # tf.print has no flush: left alone
+    return x + y
+
+
+def eager_helper(x):
+    print("not graph code", x)  # not flagged, so never touched
+    return x

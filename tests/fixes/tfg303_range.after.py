@@ -1,0 +1,50 @@
+"""range() becomes tf.range() only where the loop is tensor-safe."""
+import tensorflow as tf
+
+
+@tf.function
+def weighted_sum(x):
+    total = tf.constant(0.0)
+    for i in tf.range(100):
+        total += tf.cast(i, tf.float32) * x
+    return total
+
+
+@tf.function
+def product(x):
+    result = tf.ones_like(x)
+    for _ in tf.range(8):
+        result = result * x
+    return result
+
+
+@tf.function
+def python_counter(x):
+    count = 0  # a Python int would become a tensor loop variable: left alone
+    for i in range(10):
+        count += 1
+    return x * count
+
+
+@tf.function
+def collects(x):
+    parts = []
+    for i in range(10):
+        parts.append(x * tf.cast(i, x.dtype))  # a Python list in a tf.while_loop: left alone
+    return tf.stack(parts)
+
+
+@tf.function
+def last_value(x):
+    for i in range(10):
+        y = x * tf.cast(i, x.dtype)
+    return y  # first bound in the loop and used after it: left alone
+
+
+@tf.function
+def branches(x):
+    total = tf.constant(0.0)
+    for i in range(10):
+        if i % 2 == 0:  # would become a tensor condition: left alone
+            total += x
+    return total

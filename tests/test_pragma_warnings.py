@@ -1,0 +1,52 @@
+"""A pragma naming a tfgraph symbol that does not exist suppresses nothing: the CLI warns."""
+
+from __future__ import annotations
+
+import pytest
+
+from tfgraph_lint.pragmas import unknown_names
+from test_cli import PRINT_IN_GRAPH, run
+
+
+@pytest.mark.parametrize("name, message", [
+    ("python-print-in-grph", "not a tfgraph-lint symbol; did you mean 'python-print-in-graph'?"),
+    ("TFG101", "the code 'TFG101', which Pylint does not know; use the symbol 'python-print-in-graph'"),
+    ("W8799", "not a tfgraph-lint message id"),
+    ("tfgraph-made-up", "not a tfgraph-lint symbol"),
+    ("TFG999", "not a tfgraph-lint code"),
+])
+def test_names_that_look_like_ours_are_reported(name, message):
+    text = f"x = 1  # pylint: disable={name}\n"
+    [warning] = unknown_names(text)
+    assert (warning.line, warning.column) == (1, text.index(name) + 1)
+    assert message in warning.message
+
+
+@pytest.mark.parametrize("comment", [
+    "# pylint: disable=python-print-in-graph",
+    "# pylint: disable=W8701",
+    "# pylint: disable=all",
+    "# pylint: disable=unused-import,too-many-locals,line-too-long",
+    "# pylint: disable=some-plugins-own-message",
+    "# not a pragma: python-print-in-grph",
+])
+def test_our_names_and_other_messages_are_fine(comment):
+    assert unknown_names(f"x = 1  {comment}\n") == []
+
+
+def test_every_directive_form_is_checked():
+    text = ("# pylint: disable=python-prnt-in-graph\n"
+            "x = 1  # pylint: disable-next=python-random-in-grph\n"
+            "# pylint: enable=outer-collection-mutaton\n")
+    assert [w.line for w in unknown_names(text)] == [1, 2, 3]
+
+
+def test_cli_warns_on_stderr_and_keeps_the_exit_code(tmp_path):
+    path = tmp_path / "bad.py"
+    path.write_text(PRINT_IN_GRAPH.replace("    print(x)", "    print(x)  # pylint: disable=python-print-in-grph"),
+                    encoding="utf-8")
+    result = run(str(path))
+    assert result.exit_code == 1 and "TFG101" in result.stdout  # the misspelt pragma suppressed nothing
+    assert f"{path}:6:33: warning: pragma names 'python-print-in-grph'" in result.stderr
+    json_result = run("--format", "json", str(path))
+    assert json_result.stdout.startswith("[") and "warning: pragma" in json_result.stderr

@@ -1,0 +1,67 @@
+"""The README's ecosystem examples work: the GitHub Actions workflow's commands, the pre-commit
+and Pylint configurations, and the [tool.tfgraph-lint] example (see also test_project_config)."""
+
+from __future__ import annotations
+
+import re
+import shlex
+
+import pytest
+import yaml
+
+from annotated import REPO
+from test_cli import PRINT_IN_GRAPH, run
+
+README = (REPO / "README.md").read_text(encoding="utf-8")
+
+
+def _block(language: str, containing: str) -> str:
+    for body in re.findall(rf"```{language}\n(.+?)```", README, re.S):
+        if containing in body:
+            return body
+    raise AssertionError(f"no ```{language} block with {containing!r} in the README")
+
+
+def test_workflow_lints_and_uploads_sarif(tmp_path, monkeypatch):
+    workflow = yaml.safe_load(_block("yaml", "upload-sarif"))
+    steps = workflow["jobs"]["tfgraph-lint"]["steps"]
+    assert workflow["jobs"]["tfgraph-lint"]["permissions"]["security-events"] == "write"
+    upload = next(step for step in steps if "upload-sarif" in step.get("uses", ""))
+    commands = [step["run"] for step in steps if "run" in step and step["run"].startswith("tfgraph-lint")]
+    assert len(commands) == 2
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "bad.py").write_text(PRINT_IN_GRAPH, encoding="utf-8")
+    for command in commands:
+        argv = shlex.split(command.split(" > ")[0])
+        result = run(*argv[1:])
+        assert result.exit_code == 1, (command, result.stderr)
+        if "sarif" in argv:
+            assert upload["with"]["sarif_file"] == command.split(" > ")[1].split()[0]
+            assert result.stdout.startswith("{")
+        else:
+            assert result.stdout.startswith("::warning file=src/bad.py,line=6,")
+
+
+def test_pre_commit_example_names_the_shipped_hook():
+    config = yaml.safe_load(_block("yaml", "repos:"))
+    hooks = yaml.safe_load((REPO / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
+    assert config["repos"][0]["hooks"][0]["id"] in {hook["id"] for hook in hooks}
+
+
+def test_pylint_example_configuration_runs(tmp_path):
+    from test_pylint_plugin import run_pylint
+
+    example = _block("toml", "[tool.pylint.main]")
+    (tmp_path / "pyproject.toml").write_text(example, encoding="utf-8")
+    path = tmp_path / "bad.py"
+    path.write_text(PRINT_IN_GRAPH, encoding="utf-8")
+    messages = run_pylint([path], tmp_path / "pyproject.toml")
+    assert [(m.line, m.symbol) for m in messages] == [(6, "python-print-in-graph")]
+
+
+@pytest.mark.parametrize("option", ["--format", "--statistics", "--show-source", "--config", "--fix",
+                                    "--diff", "--baseline", "--write-baseline"])
+def test_documented_options_exist(option):
+    assert f"`{option}" in README
+    assert option in run("check", "--help").stdout
