@@ -61,3 +61,28 @@ def method_named(cls: nodes.ClassDef, name: str) -> nodes.FunctionDef | None:
             if method.name == name:
                 return method
     return None
+
+
+def attribute_values(cls: nodes.ClassDef, attrname: str) -> list[nodes.NodeNG | None]:
+    """What ``self.<attrname>`` is set to anywhere in the class, and its class-body value.
+
+    ``None`` stands for a binding whose value cannot be read (tuple unpacking, chained targets,
+    ``for self.x in ...``), so callers can tell "always X" from "sometimes unknown". Augmented
+    assignment (``self.items += [x]``) keeps the object it updates and is left out.
+    """
+    values: list[nodes.NodeNG | None] = []
+    for target in cls.nodes_of_class(nodes.AssignAttr):
+        if target.attrname != attrname or self_class(target.expr) is not cls:
+            continue
+        parent = target.parent
+        if isinstance(parent, nodes.AugAssign):
+            continue
+        single = isinstance(parent, nodes.AnnAssign) or (
+            isinstance(parent, nodes.Assign) and parent.targets == [target])
+        values.append(parent.value if single else None)
+    for statement in cls.body:
+        if isinstance(statement, (nodes.Assign, nodes.AnnAssign)):
+            targets = statement.targets if isinstance(statement, nodes.Assign) else [statement.target]
+            if any(isinstance(t, nodes.AssignName) and t.name == attrname for t in targets):
+                values.append(statement.value if len(targets) == 1 else None)
+    return values

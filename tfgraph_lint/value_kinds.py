@@ -14,7 +14,7 @@ from astroid import nodes
 
 from tfgraph_lint.findings import HIGH, INFERENCE, weakest
 from tfgraph_lint import tf_api
-from tfgraph_lint.classes import self_class
+from tfgraph_lint.classes import attribute_values, self_class
 from tfgraph_lint.names import assigned_value, bindings, call_qualname, is_builtin_name
 
 _MAX_DEPTH = 6
@@ -208,17 +208,9 @@ def _attribute_kind(attribute: nodes.Attribute, depth: int) -> ValueKind:
     cls = self_class(attribute.expr)
     if cls is None:
         return UNKNOWN
-    values = [
-        node.parent.value
-        for node in cls.nodes_of_class(nodes.AssignAttr)
-        if node.attrname == attribute.attrname and isinstance(node.expr, nodes.Name)
-        and self_class(node.expr) is cls and isinstance(node.parent, nodes.Assign)
-    ]
-    values += [
-        stmt.value for stmt in cls.body
-        if isinstance(stmt, nodes.Assign) and any(
-            isinstance(t, nodes.AssignName) and t.name == attribute.attrname for t in stmt.targets)
-    ]
+    values = attribute_values(cls, attribute.attrname)
+    if any(value is None for value in values):
+        return UNKNOWN
     kinds = [value_kind(value, depth + 1) for value in values]
     if kinds and all(k.kind == kinds[0].kind and k.parameter is None for k in kinds) and kinds[0].kind != Kind.UNKNOWN:
         return ValueKind(kinds[0].kind, INFERENCE)

@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from astroid import nodes
 
 from tfgraph_lint.findings import INFERENCE, Finding
-from tfgraph_lint.classes import is_instance_method, self_class
+from tfgraph_lint.classes import attribute_values, is_instance_method, self_class
 from tfgraph_lint.graph_index import TraceKind, TracedFunction
 from tfgraph_lint.names import assigned_value, bindings, call_qualname, is_builtin_name, qualified_name
 from tfgraph_lint.registry import rule_by_code
@@ -261,7 +261,7 @@ def _receiver_collection(receiver: nodes.NodeNG) -> tuple[bool, str | None, str]
         cls = self_class(receiver.expr)
         if cls is None:
             return False, None, INFERENCE
-        type_name = _agreed_type(_attribute_values(cls, receiver.attrname))
+        type_name = _agreed_type(attribute_values(cls, receiver.attrname))
         known = type_name is not None or (
             isinstance(receiver, nodes.Attribute) and value_kind(receiver).kind == Kind.PYTHON_COLLECTION)
         return known, type_name, INFERENCE
@@ -277,7 +277,7 @@ def _assigned_objects(receiver: nodes.NodeNG) -> bool:
     if isinstance(receiver, nodes.Name):
         values = [assigned_value(b) for b in bindings(receiver, receiver.name)]
     elif isinstance(receiver, (nodes.Attribute, nodes.AssignAttr)) and self_class(receiver.expr) is not None:
-        values = _attribute_values(self_class(receiver.expr), receiver.attrname)
+        values = attribute_values(self_class(receiver.expr), receiver.attrname)
     else:
         return False
     return bool(values) and all(_is_object_construction(value) for value in values)
@@ -312,26 +312,6 @@ def _derives_from_collection(cls: nodes.ClassDef, seen: set) -> bool:
         if name in _CONSTRUCTOR_TYPES or name.startswith(("collections.", "typing.")):
             return True
     return False
-
-
-
-def _attribute_values(cls: nodes.ClassDef, attrname: str) -> list[nodes.NodeNG | None]:
-    values: list[nodes.NodeNG | None] = []
-    for node in cls.nodes_of_class(nodes.AssignAttr):
-        if node.attrname != attrname or self_class(node.expr) is not cls:
-            continue
-        parent = node.parent
-        if isinstance(parent, nodes.AugAssign) and parent.target is node:
-            continue  # ``self.items += [x]`` keeps the collection it extends
-        if isinstance(parent, (nodes.Assign, nodes.AnnAssign)) and parent.value is not None:
-            values.append(parent.value)
-        else:
-            values.append(None)  # tuple unpacking, ``for self.x in ...``: unknown
-    for stmt in cls.body:
-        if isinstance(stmt, nodes.Assign) and any(
-                isinstance(t, nodes.AssignName) and t.name == attrname for t in stmt.targets):
-            values.append(stmt.value)
-    return values
 
 
 def _agreed_type(values: list[nodes.NodeNG | None]) -> str | None:

@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from astroid import nodes
 
 from tfgraph_lint.call_sites import bind_arguments, tf_function_calls
-from tfgraph_lint.classes import self_class
+from tfgraph_lint.classes import attribute_values, self_class
 from tfgraph_lint.findings import HIGH, INFERENCE, Finding
 from tfgraph_lint.graph_index import TracedFunction, TraceKind, dataset_confidence
 from tfgraph_lint.names import assigned_value, bindings, call_qualname, is_builtin_name
@@ -74,30 +74,13 @@ def _persistent_python_iterator(expr: nodes.NodeNG, traced: TracedFunction) -> s
         values = [assigned_value(binding) for binding in bindings(expr, expr.name)]
         confidence = HIGH
     elif isinstance(expr, nodes.Attribute) and (cls := self_class(expr.expr)) is not None:
-        values = _attribute_values(cls, expr.attrname)
+        values = attribute_values(cls, expr.attrname)
         confidence = INFERENCE  # other code may still replace the attribute
     else:
         return None
     if not values or not all(_makes_python_iterator(value) for value in values):
         return None
     return confidence
-
-
-def _attribute_values(cls: nodes.ClassDef, attrname: str) -> list[nodes.NodeNG | None]:
-    values: list[nodes.NodeNG | None] = []
-    for node in cls.nodes_of_class(nodes.AssignAttr):
-        if node.attrname == attrname and self_class(node.expr) is cls:
-            values.append(_attribute_value(node))
-    return values
-
-
-def _attribute_value(target: nodes.AssignAttr) -> nodes.NodeNG | None:
-    parent = target.parent
-    if isinstance(parent, nodes.Assign) and parent.targets == [target]:
-        return parent.value
-    if isinstance(parent, nodes.AnnAssign):
-        return parent.value
-    return None
 
 
 def _makes_python_iterator(value: nodes.NodeNG | None, _depth: int = 0) -> bool:

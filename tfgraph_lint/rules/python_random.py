@@ -14,7 +14,7 @@ from itertools import chain
 
 from astroid import nodes
 
-from tfgraph_lint.classes import self_class
+from tfgraph_lint.classes import attribute_values, self_class
 from tfgraph_lint.findings import HIGH, INFERENCE, Finding
 from tfgraph_lint.graph_index import TracedFunction, own_nodes
 from tfgraph_lint.names import assigned_value, bindings, call_qualname
@@ -122,7 +122,7 @@ def _generator_confidence(expr: nodes.NodeNG, traced: TracedFunction) -> str | N
         if traced.is_local(expr) and values and all(_is_seeded_construction(v) for v in values):
             return None  # ``rng = np.random.default_rng(0)`` made afresh on every call
     elif isinstance(expr, nodes.Attribute) and (cls := self_class(expr.expr)) is not None:
-        values = _class_attribute_values(cls, expr.attrname)
+        values = attribute_values(cls, expr.attrname)
     else:
         return None
     generators = [value for value in values if _is_generator_construction(value)]
@@ -134,24 +134,6 @@ def _generator_confidence(expr: nodes.NodeNG, traced: TracedFunction) -> str | N
     if all(value is None or _is_none(value) or not _names_tensorflow(value) for value in others):
         return INFERENCE  # also bound to None, a parameter, or something else we cannot tell
     return None
-
-
-
-def _class_attribute_values(cls: nodes.ClassDef, attrname: str) -> list[nodes.NodeNG | None]:
-    """What ``self.<attrname> = ...`` assigns anywhere in the class, and the class-body value."""
-    values: list[nodes.NodeNG | None] = []
-    for node in cls.nodes_of_class(nodes.AssignAttr):
-        if node.attrname == attrname and self_class(node.expr) is cls:
-            parent = node.parent
-            ok = isinstance(parent, (nodes.Assign, nodes.AnnAssign)) and (
-                not isinstance(parent, nodes.Assign) or parent.targets == [node])
-            values.append(parent.value if ok else None)
-    for statement in cls.body:
-        if isinstance(statement, (nodes.Assign, nodes.AnnAssign)):
-            targets = statement.targets if isinstance(statement, nodes.Assign) else [statement.target]
-            if any(isinstance(t, nodes.AssignName) and t.name == attrname for t in targets):
-                values.append(statement.value if len(targets) == 1 else None)
-    return values
 
 
 def _is_none(node: nodes.NodeNG) -> bool:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from astroid import nodes
 
-from tfgraph_lint.classes import self_class
+from tfgraph_lint.classes import attribute_values, self_class
 from tfgraph_lint.findings import HIGH, INFERENCE, Finding
 from tfgraph_lint.graph_index import TracedFunction
 from tfgraph_lint.names import assigned_value, bindings, call_qualname, is_builtin_name, qualified_name
@@ -279,7 +279,7 @@ def _logger_confidence(receiver: nodes.NodeNG) -> str | None:
     if isinstance(receiver, nodes.Name):
         values = [_bound_value(binding) for binding in bindings(receiver, receiver.name)]
     elif isinstance(receiver, nodes.Attribute) and (cls := self_class(receiver.expr)) is not None:
-        values = _attribute_values(cls, receiver.attrname)
+        values = attribute_values(cls, receiver.attrname)
     else:
         return None
     loggers = [value for value in values if _is_logger_factory(value)]
@@ -302,7 +302,7 @@ def _outside_file_confidence(receiver: nodes.NodeNG, traced: TracedFunction) -> 
             return None
         values = [_bound_value(binding) for binding in bindings(receiver, receiver.name)]
     elif isinstance(receiver, nodes.Attribute) and (cls := self_class(receiver.expr)) is not None:
-        values = _attribute_values(cls, receiver.attrname)
+        values = attribute_values(cls, receiver.attrname)
     else:
         return None
     if values and all(_is_open_call(value) for value in values):
@@ -343,17 +343,6 @@ def _bound_value(binding: nodes.NodeNG) -> nodes.NodeNG | None:
             if target is binding:
                 return item
     return None
-
-
-def _attribute_values(cls: nodes.ClassDef, attrname: str) -> list[nodes.NodeNG | None]:
-    """What every ``self.<attrname> = ...`` in the class assigns (None where it is not plain)."""
-    values: list[nodes.NodeNG | None] = []
-    for node in cls.nodes_of_class(nodes.AssignAttr):
-        if node.attrname == attrname and self_class(node.expr) is cls:
-            parent = node.parent
-            plain = isinstance(parent, nodes.Assign) and parent.targets == [node]
-            values.append(parent.value if plain else None)
-    return values
 
 
 def _initialises_state(call: nodes.Call, traced: TracedFunction) -> bool:
