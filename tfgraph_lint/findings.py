@@ -13,6 +13,11 @@ INFERENCE = "INFERENCE"  # needed inference or a heuristic (Keras methods, datas
 _CONFIDENCE_RANK = {HIGH: 1, INFERENCE: 0}
 
 
+def shorten(code: str, limit: int = 40) -> str:
+    """Source quoted in a message, cut to ``limit`` characters so messages stay one readable line."""
+    return code if len(code) <= limit else code[:limit - 3] + "..."
+
+
 def weakest(*confidences: str) -> str:
     """The least certain of several confidences: a finding is only as sure as its weakest step."""
     return min(confidences, key=_CONFIDENCE_RANK.__getitem__)

@@ -351,14 +351,15 @@ def own_nodes(fn: FunctionNode) -> Iterator[nodes.NodeNG]:
                 children = [*node.decorators.nodes, *children]
         elif isinstance(node, nodes.ClassDef):
             children = [*node.bases]
-        elif isinstance(node, nodes.With) and _is_init_scope(node):
+        elif isinstance(node, nodes.With) and is_init_scope(node):
             children = [item for item, _ in node.items]
         else:
             children = list(node.get_children())
         stack.extend(reversed(children))
 
 
-def _is_init_scope(with_node: nodes.With) -> bool:
+def is_init_scope(with_node: nodes.With) -> bool:
+    """``with tf.init_scope():``: its block runs outside the graph being traced."""
     return any(
         isinstance(item, nodes.Call) and call_qualname(item) == tf_api.INIT_SCOPE
         for item, _ in with_node.items

@@ -26,7 +26,7 @@ from collections.abc import Iterator
 from astroid import nodes
 
 from tfgraph_lint.classes import method_named, self_class
-from tfgraph_lint.findings import HIGH, INFERENCE, Finding
+from tfgraph_lint.findings import HIGH, INFERENCE, Finding, shorten
 from tfgraph_lint.graph_index import TraceKind, TracedFunction
 from tfgraph_lint.names import assigned_value, bindings, call_qualname, qualified_name
 from tfgraph_lint.registry import rule_by_code
@@ -84,7 +84,7 @@ def check(context) -> Iterator[Finding]:
 
 def _numpy_message(receiver: nodes.NodeNG, traced: TracedFunction) -> str:
     return (
-        f"{_short(receiver)}.numpy() in {traced.subject} needs an eager value, but graph code "
+        f"{shorten(receiver.as_string())}.numpy() in {traced.subject} needs an eager value, but graph code "
         "holds symbolic tensors: TensorFlow raises AttributeError ('SymbolicTensor' object has "
         "no attribute 'numpy'; NotImplementedError for a variable); keep computing with "
         "TensorFlow ops, or convert outside graph code (tf.py_function if it must happen inside)"
@@ -92,12 +92,12 @@ def _numpy_message(receiver: nodes.NodeNG, traced: TracedFunction) -> str:
 
 
 def _keras_message(func: nodes.Attribute, traced: TracedFunction) -> str:
-    action = f"{_short(func.expr)}.{func.attrname}()"
+    action = f"{shorten(func.expr.as_string())}.{func.attrname}()"
     if func.attrname in _TRAINING_METHODS:
         fix = ("write the training step with tf.GradientTape and optimizer.apply_gradients, "
                "or call fit() outside graph code")
     else:
-        fix = f"call the model directly ({_short(func.expr)}(x, training=False)), or call " \
+        fix = f"call the model directly ({shorten(func.expr.as_string())}(x, training=False)), or call " \
               f"{func.attrname}() outside graph code"
     return (
         f"{action} in {traced.subject} runs Keras's own eager loop, which needs concrete values: "
@@ -242,6 +242,3 @@ def _eager_test(test: nodes.NodeNG) -> bool | None:
     return None
 
 
-def _short(expr: nodes.NodeNG) -> str:
-    text = expr.as_string()
-    return text if len(text) <= 40 else text[:37] + "..."

@@ -18,7 +18,7 @@ from collections.abc import Iterator
 
 from astroid import nodes
 
-from tfgraph_lint.findings import INFERENCE, Finding
+from tfgraph_lint.findings import INFERENCE, Finding, shorten
 from tfgraph_lint.classes import attribute_values, is_instance_method, self_class
 from tfgraph_lint.graph_index import TraceKind, TracedFunction
 from tfgraph_lint.names import assigned_value, bindings, call_qualname, is_builtin_name, qualified_name
@@ -85,7 +85,7 @@ def check(context) -> Iterator[Finding]:
             stored = _argument(call, _STORING_ARGUMENT.get(method))
             yield from _report(
                 context, traced, call, func.expr,
-                action=f"{_short(func.expr)}.{method}()",
+                action=f"{shorten(func.expr.as_string())}.{method}()",
                 collection_only=method in _COLLECTION_ONLY_METHODS,
                 method=method, stored=stored, stores=method not in _REMOVING_METHODS,
             )
@@ -94,26 +94,26 @@ def check(context) -> Iterator[Finding]:
             for subscript in _subscript_targets(target):
                 yield from _report(
                     context, traced, subscript, subscript.value,
-                    action=f"{_short(subscript)} = ...", stored=assign.value, stores=True,
+                    action=f"{shorten(subscript.as_string())} = ...", stored=assign.value, stores=True,
                 )
     for aug, traced in context.in_graph(nodes.AugAssign):
         target = aug.target
         if isinstance(target, nodes.Subscript):
             yield from _report(
                 context, traced, target, target.value,
-                action=f"{_short(target)} {aug.op} ...", stored=aug.value, stores=True,
+                action=f"{shorten(target.as_string())} {aug.op} ...", stored=aug.value, stores=True,
             )
         elif isinstance(target, nodes.AssignAttr) and aug.op in _IN_PLACE_OPERATORS:
             yield from _report(
                 context, traced, target, target,
-                action=f"{_short(target)} {aug.op} ...", stored=aug.value, stores=True,
+                action=f"{shorten(target.as_string())} {aug.op} ...", stored=aug.value, stores=True,
             )
     for delete, traced in context.in_graph(nodes.Delete):
         for target in delete.targets:
             if isinstance(target, nodes.Subscript):
                 yield from _report(
                     context, traced, target, target.value,
-                    action=f"del {_short(target)}", stored=None, stores=False,
+                    action=f"del {shorten(target.as_string())}", stored=None, stores=False,
                 )
 
 
@@ -368,6 +368,3 @@ def _subscript_targets(target: nodes.NodeNG) -> Iterator[nodes.Subscript]:
             yield from _subscript_targets(element.value if isinstance(element, nodes.Starred) else element)
 
 
-def _short(node: nodes.NodeNG) -> str:
-    text = node.as_string()
-    return text if len(text) <= 40 else text[:37] + "..."

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from astroid import nodes
 
 from tfgraph_lint.call_sites import BoundArgument, TfFunctionCall, bind_arguments, tf_function_calls
-from tfgraph_lint.findings import HIGH, INFERENCE, Finding, weakest
+from tfgraph_lint.findings import HIGH, INFERENCE, Finding, shorten, weakest
 from tfgraph_lint.names import assigned_value, bindings, is_builtin_name
 from tfgraph_lint.registry import rule_by_code
 # TFG301's loop analysis: which Python scalars vary between the repetitions of a call site.
@@ -94,7 +94,7 @@ _KEYED = ("TensorFlow keys a list, tuple or dict by its length and the value of 
 
 
 def _varying_message(found: TfFunctionCall, argument: BoundArgument, varying: _Varying) -> str:
-    text = _short(argument.node.as_string())
+    text = shorten(argument.node.as_string())
     return (f"'{text}' passed to {found.traced.subject} as '{argument.parameter}' changes from call to "
             f"call ({varying.why}): {_KEYED}; {_fix(argument.node)}")
 
@@ -102,7 +102,7 @@ def _varying_message(found: TfFunctionCall, argument: BoundArgument, varying: _V
 def _fix(expr: nodes.NodeNG) -> str:
     source = _literal_source(expr)
     if isinstance(source, (nodes.List, nodes.Tuple, *_COMPREHENSIONS[:1])):
-        text = _short(expr.as_string())
+        text = shorten(expr.as_string())
         return f"pass one tensor instead (tf.constant({text})), or declare an input_signature"
     return "pass tensors instead of Python numbers, or declare an input_signature"
 
@@ -110,16 +110,12 @@ def _fix(expr: nodes.NodeNG) -> str:
 def _literal_message(found: TfFunctionCall, argument: BoundArgument, sites: list) -> str:
     seen: list[str] = []
     for _, other, _, _ in sites:
-        shown = _short(_literal_source(other.node).as_string())
+        shown = shorten(_literal_source(other.node).as_string())
         if shown not in seen:
             seen.append(shown)
-    text = _short(argument.node.as_string())
+    text = shorten(argument.node.as_string())
     return (f"'{text}' passed to {found.traced.subject} as '{argument.parameter}', where its call sites "
             f"pass {', '.join(seen[:4])}{', ...' if len(seen) > 4 else ''}: {_KEYED}; {_fix(argument.node)}")
-
-
-def _short(text: str) -> str:
-    return text if len(text) <= 40 else text[:37] + "..."
 
 
 # -- different literals at different call sites --------------------------------------------------

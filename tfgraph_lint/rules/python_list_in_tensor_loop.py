@@ -24,7 +24,7 @@ from collections.abc import Iterator
 from astroid import nodes
 
 from tfgraph_lint.classes import self_class
-from tfgraph_lint.findings import HIGH, INFERENCE, Finding, weakest
+from tfgraph_lint.findings import HIGH, INFERENCE, Finding, shorten, weakest
 from tfgraph_lint.graph_index import TraceKind, TracedFunction, dataset_confidence
 from tfgraph_lint.names import assigned_value, bindings, call_qualname, is_builtin_name
 from tfgraph_lint.registry import rule_by_code
@@ -163,11 +163,11 @@ def _tensor_loop(loop: nodes.For | nodes.While) -> tuple[str, str] | None:
         confidence = _tensor_condition(loop.test)
         if confidence is None:
             return None
-        return f"the while loop on the tensor condition '{_short(loop.test)}'", confidence
+        return f"the while loop on the tensor condition '{shorten(loop.test.as_string())}'", confidence
     confidence = _tensor_iterable(loop.iter)
     if confidence is None:
         return None
-    return f"the loop over '{_short(loop.iter)}'", confidence
+    return f"the loop over '{shorten(loop.iter.as_string())}'", confidence
 
 
 def _tensor_iterable(expr: nodes.NodeNG) -> str | None:
@@ -252,6 +252,3 @@ def _tensor_kind(expr: nodes.NodeNG) -> str | None:
     return kind.confidence
 
 
-def _short(expr: nodes.NodeNG) -> str:
-    text = expr.as_string()
-    return text if len(text) <= 40 else text[:37] + "..."

@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from astroid import nodes
 
 from tfgraph_lint.classes import is_instance_method
-from tfgraph_lint.findings import HIGH, INFERENCE, Finding, weakest
+from tfgraph_lint.findings import HIGH, INFERENCE, Finding, shorten, weakest
 from tfgraph_lint.graph_index import TracedFunction, TraceKind, resolve_callables
 from tfgraph_lint.names import assigned_value, bindings, call_qualname, is_builtin_name
 from tfgraph_lint.registry import rule_by_code
@@ -86,7 +86,7 @@ def _is_builtin_range(expr: nodes.NodeNG) -> bool:
 
 
 def _message(loop: nodes.For, iterable: nodes.Call, traced: TracedFunction, evidence) -> str:
-    range_text = _short(iterable.as_string())
+    range_text = shorten(iterable.as_string(), 50)
     tf_range = f"tf.{range_text}"
     count = _iteration_count(iterable)
     copies = (
@@ -133,10 +133,6 @@ def _int_value(expr: nodes.NodeNG, depth: int = 0) -> int | None:
     return None
 
 
-def _short(text: str) -> str:
-    return text if len(text) <= 50 else text[:47] + "..."
-
-
 # -- how sure a "Python number" is -----------------------------------------------------------
 
 def _len_confidence(expr: nodes.NodeNG, depth: int = 0) -> str:
@@ -158,7 +154,6 @@ def _len_confidence(expr: nodes.NodeNG, depth: int = 0) -> str:
                 if value is not None and _len_confidence(value, depth + 1) == INFERENCE:
                     return INFERENCE
     return HIGH
-
 
 
 # -- the loop body ---------------------------------------------------------------------------

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from astroid import nodes
 
 from tfgraph_lint.call_sites import BoundArgument, TfFunctionCall, bind_arguments, tf_function_calls
-from tfgraph_lint.findings import HIGH, INFERENCE, Finding, weakest
+from tfgraph_lint.findings import HIGH, INFERENCE, Finding, shorten, weakest
 from tfgraph_lint.names import assigned_value, bindings, call_qualname, is_builtin_name, qualified_name
 from tfgraph_lint.registry import rule_by_code
 from tfgraph_lint.value_kinds import Kind, loop_target_kind, value_kind
@@ -75,7 +75,7 @@ def check(context) -> Iterator[Finding]:
 # -- messages ------------------------------------------------------------------------------------
 
 def _varying_message(found: TfFunctionCall, argument: BoundArgument, value: _Value) -> str:
-    text = _short(argument.node.as_string())
+    text = shorten(argument.node.as_string())
     if isinstance(argument.node, nodes.Name) and argument.node.name == value.origin:
         why = "a loop variable" if value.origin_kind == "loop variable" else "a counter updated in the loop"
     else:
@@ -91,10 +91,6 @@ def _literal_message(found: TfFunctionCall, argument: BoundArgument, literal, va
     return (f"Python {type(literal).__name__} {text} passed to {found.traced.subject} as "
             f"'{argument.parameter}', where its call sites pass {seen}, builds a new graph for "
             f"every value; pass a tensor (tf.constant({text})) or declare an input_signature")
-
-
-def _short(text: str) -> str:
-    return text if len(text) <= 40 else text[:37] + "..."
 
 
 # -- literals at call sites ----------------------------------------------------------------------

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from astroid import nodes
 
 from tfgraph_lint.classes import is_instance_method
-from tfgraph_lint.findings import HIGH, Finding
+from tfgraph_lint.findings import HIGH, Finding, shorten
 from tfgraph_lint.graph_index import resolve_callables
 from tfgraph_lint.names import assigned_value, bindings, call_qualname, qualified_name
 from tfgraph_lint.registry import rule_by_code
@@ -130,7 +130,7 @@ def _creations(module: nodes.Module, decorators: frozenset[str]) -> Iterator[_Cr
             target = _wrapped_target(node)
             if target is not None:
                 outer = node if _argument(node) is not None else node.parent
-                yield _Creation(outer, outer, target, f"tf.function({_short(target.as_string())})")
+                yield _Creation(outer, outer, target, f"tf.function({shorten(target.as_string())})")
 
 
 def _tf_function_decorator(fn: nodes.FunctionDef, decorators: frozenset[str]) -> nodes.NodeNG | None:
@@ -160,10 +160,6 @@ def _wrapped_target(call: nodes.Call) -> nodes.NodeNG | None:
     if isinstance(outer, nodes.Call) and outer.func is call and outer.args:
         return outer.args[0]
     return None
-
-
-def _short(text: str) -> str:
-    return text if len(text) <= 40 else text[:37] + "..."
 
 
 # -- made once after all -------------------------------------------------------------------------

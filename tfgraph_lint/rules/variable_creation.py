@@ -17,7 +17,7 @@ from astroid.const import Context
 
 from tfgraph_lint.classes import self_class
 from tfgraph_lint.findings import HIGH, INFERENCE, Finding
-from tfgraph_lint.graph_index import TracedFunction, TraceKind, own_nodes, resolve_callables
+from tfgraph_lint.graph_index import TracedFunction, TraceKind, is_init_scope, own_nodes, resolve_callables
 from tfgraph_lint.names import bindings, call_qualname
 from tfgraph_lint.registry import rule_by_code
 
@@ -231,7 +231,7 @@ def init_scope_nodes(context, node_type: type) -> Iterator[tuple[nodes.NodeNG, T
     Their Python still runs once per trace, as the rest of the function does.
     """
     for with_node, traced in context.in_graph(nodes.With):
-        if not _is_init_scope(with_node):
+        if not is_init_scope(with_node):
             continue
         stack = list(reversed(with_node.body))
         while stack:
@@ -241,13 +241,6 @@ def init_scope_nodes(context, node_type: type) -> Iterator[tuple[nodes.NodeNG, T
             if isinstance(node, (nodes.FunctionDef, nodes.Lambda, nodes.ClassDef)):
                 continue  # bodies of their own (nested defs are traced in their own right)
             stack.extend(reversed(list(node.get_children())))
-
-
-def _is_init_scope(with_node: nodes.With) -> bool:
-    return any(isinstance(item, nodes.Call) and call_qualname(item) == _INIT_SCOPE for item, _ in with_node.items)
-
-
-_INIT_SCOPE = "tensorflow.init_scope"
 
 
 # -- code that runs only once: the singleton guard -------------------------------------------
