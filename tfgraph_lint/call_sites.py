@@ -19,6 +19,7 @@ from astroid import nodes
 from tfgraph_lint.classes import class_and_bases, is_instance_method, self_class
 from tfgraph_lint.graph_index import GraphIndex, TracedFunction, TraceKind, resolve_callables
 from tfgraph_lint.names import bindings, call_qualname, qualified_name
+from tfgraph_lint.node_index import descendants
 
 
 @dataclass(frozen=True)
@@ -66,7 +67,7 @@ def tf_function_calls(module: nodes.Module, index: GraphIndex) -> Iterator[TfFun
     """Every call in the module (graph code or not) of a tf.function defined in it."""
     memo = _MEMO.setdefault(index, {})
     if module not in memo:
-        memo[module] = [found for call in module.nodes_of_class(nodes.Call)
+        memo[module] = [found for call in descendants(module, nodes.Call)
                         if (found := resolve_tf_function_call(call, index)) is not None] if index.traced else []
     return iter(memo[module])
 
@@ -127,7 +128,7 @@ def _assign_attrs(klass):
     found = _ATTRS.get(klass)
     if found is None:
         found = {}
-        for target in klass.nodes_of_class(nodes.AssignAttr):
+        for target in descendants(klass, nodes.AssignAttr):
             found.setdefault(target.attrname, []).append(target)
         _ATTRS[klass] = found
     return found

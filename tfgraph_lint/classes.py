@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from astroid import nodes
 
 from tfgraph_lint.names import bindings, is_builtin_name
+from tfgraph_lint.node_index import descendants
 
 
 def is_instance_method(fn: nodes.NodeNG) -> bool:
@@ -71,7 +72,7 @@ def attribute_values(cls: nodes.ClassDef, attrname: str) -> list[nodes.NodeNG | 
     assignment (``self.items += [x]``) keeps the object it updates and is left out.
     """
     values: list[nodes.NodeNG | None] = []
-    for target in cls.nodes_of_class(nodes.AssignAttr):
+    for target in descendants(cls, nodes.AssignAttr):
         if target.attrname != attrname or self_class(target.expr) is not cls:
             continue
         parent = target.parent

@@ -22,7 +22,8 @@ from tfgraph_lint import tf_api
 from tfgraph_lint.classes import class_and_bases, method_named, self_class
 from tfgraph_lint.config import Config
 from tfgraph_lint.findings import HIGH, INFERENCE, weakest
-from tfgraph_lint.names import bindings, call_qualname, qualified_name
+from tfgraph_lint.names import bindings, call_qualname, may_denote, qualified_name
+from tfgraph_lint.node_index import descendants
 
 FunctionNode = nodes.FunctionDef | nodes.Lambda  # AsyncFunctionDef is a FunctionDef subclass
 
@@ -155,6 +156,9 @@ class GraphIndex:
         # hold a tf.function, for finding its call sites.
         self.wrapper_names: dict[nodes.AssignName, TracedFunction] = {}
         self.wrapper_attributes: dict[tuple[nodes.ClassDef, str], TracedFunction] = {}
+        self._named_apis = frozenset(
+            [*self.config.function_decorators, *tf_api.GRAPH_BUILDERS, *tf_api.PYTHON_FUNCTION_WRAPPERS]
+        )
         self._find_roots()
         self._propagate()
 
@@ -191,7 +195,7 @@ class GraphIndex:
     # -- roots -------------------------------------------------------------------------------
 
     def _find_roots(self) -> None:
-        for node in self.module.nodes_of_class((nodes.FunctionDef, nodes.ClassDef, nodes.Call)):
+        for node in descendants(self.module, nodes.FunctionDef, nodes.ClassDef, nodes.Call):
             if isinstance(node, nodes.FunctionDef):
                 self._check_decorators(node)
             elif isinstance(node, nodes.ClassDef):
@@ -233,6 +237,9 @@ class GraphIndex:
                 self._add(method, TraceReason(TraceKind.KERAS, method.lineno, INFERENCE, builder=base))
 
     def _check_call(self, call: nodes.Call) -> None:
+        if not may_denote(call.func, self._named_apis):
+            self._check_method_call(call, call.func)  # a method call, of no API named below
+            return
         name = call_qualname(call)
         if name in self.config.function_decorators:
             self._check_wrapper_call(call)

@@ -12,8 +12,11 @@ A name bound in several ways that disagree resolves to ``None``: unknown, never 
 from __future__ import annotations
 
 import weakref
+from functools import lru_cache
 
 from astroid import nodes
+
+from tfgraph_lint.node_index import descendants, module_of
 
 _MAX_ALIAS_DEPTH = 4
 
@@ -44,6 +47,33 @@ def canonical(qualname: str) -> str:
         if qualname.startswith(prefix):
             return canonical(replacement + qualname[len(prefix):])
     return qualname
+
+
+@lru_cache(maxsize=64)
+def final_components(qualnames: frozenset[str]) -> frozenset[str]:
+    """The attribute names an ``a.b.name`` expression must end with to denote one of ``qualnames``.
+
+    Resolving keeps an attribute chain's last name, because canonical() rewrites prefixes only;
+    the whole-name aliases (``tensorflow.compat.v2`` for ``tensorflow``) add their own.
+    """
+    wanted = set(qualnames)
+    wanted |= {alias for alias, target in _EXACT_ALIASES.items() if target in wanted}
+    return frozenset(name.rsplit(".", 1)[-1] for name in wanted)
+
+
+def may_denote(expr: nodes.NodeNG, qualnames: frozenset[str]) -> bool:
+    """False when ``expr`` surely denotes none of ``qualnames``, decided without a look-up.
+
+    ``x.y.z`` can only resolve to a name ending in ``z``; most calls of a module are method
+    calls of that kind, and astroid's look-up is most of what resolving a name costs.
+    """
+    return not isinstance(expr, nodes.Attribute) or expr.attrname in final_components(qualnames)
+
+
+def calls_named(module: nodes.Module, qualnames: frozenset[str]) -> list[nodes.Call]:
+    """The module's calls of one of ``qualnames`` (canonical spellings), in source order."""
+    return [call for call in descendants(module, nodes.Call)
+            if may_denote(call.func, qualnames) and call_qualname(call) in qualnames]
 
 
 # Every rule resolves the same call names again; remembered per node, dropped with the tree.
@@ -94,10 +124,34 @@ def bindings(node: nodes.NodeNG, name: str) -> list[nodes.NodeNG]:
 
 
 def _resolve_name(node: nodes.NodeNG, name: str, depth: int) -> str | None:
+    module = module_of(node)
+    if module is not None and name not in _aliasable_names(module):
+        return None  # no import or plain assignment binds it anywhere: nothing to look up
     found = {_binding_qualname(binding, name, depth) for binding in bindings(node, name)}
     if len(found) != 1:
         return None  # unbound (builtin or undefined), or bound in ways that disagree
     return found.pop()
+
+
+# astroid's look-up is most of what resolving names costs, and most names resolved (``self``,
+# parameters, builtins, local defs) can only come out ``None``: only an import or a plain
+# ``name = value`` gives a binding a qualified name (see _binding_qualname).
+_ALIASABLE = weakref.WeakKeyDictionary()
+
+
+def _aliasable_names(module: nodes.Module) -> frozenset[str]:
+    """Every name some import or plain assignment in the module binds, in any scope."""
+    names = _ALIASABLE.get(module)
+    if names is None:
+        names = set()
+        for node in descendants(module, nodes.Import, nodes.ImportFrom, nodes.AssignName):
+            if isinstance(node, nodes.AssignName):
+                if assigned_value(node) is not None:
+                    names.add(node.name)
+            else:
+                names.update(alias or imported.split(".")[0] for imported, alias in node.names)
+        names = _ALIASABLE[module] = frozenset(names)
+    return names
 
 
 def _binding_qualname(binding: nodes.NodeNG, name: str, depth: int) -> str | None:

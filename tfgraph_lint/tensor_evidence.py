@@ -16,7 +16,7 @@ from tfgraph_lint.call_sites import TfFunctionCall, bind_arguments, tf_function_
 from tfgraph_lint.classes import is_instance_method
 from tfgraph_lint.findings import HIGH, INFERENCE, weakest
 from tfgraph_lint.graph_index import TraceKind, resolve_callables
-from tfgraph_lint.names import assigned_value, bindings, call_qualname, is_builtin_name, qualified_name
+from tfgraph_lint.names import assigned_value, bindings, call_qualname, calls_named, is_builtin_name, qualified_name
 from tfgraph_lint.value_kinds import Kind, loop_target_kind, value_kind
 
 _MAX_DEPTH = 6
@@ -240,9 +240,7 @@ class TensorEvidence:
         if self._wrappers is None:
             self._wrappers = {}
             decorators = self._context.index.config.function_decorators
-            for call in self._context.module.nodes_of_class(nodes.Call):
-                if call_qualname(call) not in decorators:
-                    continue
+            for call in calls_named(self._context.module, decorators):
                 target = call.args[0] if call.args else next(
                     (kw.value for kw in call.keywords or () if kw.arg == "func"), None)
                 if target is None and isinstance(call.parent, nodes.Call) and call.parent.func is call:

@@ -22,11 +22,12 @@ from astroid import nodes
 
 from tfgraph_lint.findings import Finding
 from tfgraph_lint.graph_index import resolve_callables
-from tfgraph_lint.names import call_qualname, qualified_name
+from tfgraph_lint.names import call_qualname, calls_named, qualified_name
 from tfgraph_lint.registry import rule_by_code
 from tfgraph_lint.tf_api import TF_FUNCTION
 
 RULE = rule_by_code("TFG306")
+_TAKES_TF_FUNCTION_OPTIONS = frozenset({TF_FUNCTION, "functools.partial"})
 
 # keyword -> (what TensorFlow does with it, the fix; ``{value}`` is the keyword's value as written)
 _DEPRECATED = {
@@ -47,7 +48,7 @@ _DEPRECATED = {
 
 
 def check(context) -> Iterator[Finding]:
-    for call in context.module.nodes_of_class(nodes.Call):
+    for call in calls_named(context.module, _TAKES_TF_FUNCTION_OPTIONS):
         if not _passes_tf_function_options(call):
             continue
         for keyword in call.keywords or ():

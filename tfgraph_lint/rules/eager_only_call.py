@@ -29,6 +29,7 @@ from tfgraph_lint.classes import method_named, self_class
 from tfgraph_lint.findings import HIGH, INFERENCE, Finding, shorten
 from tfgraph_lint.graph_index import TraceKind, TracedFunction
 from tfgraph_lint.names import assigned_value, bindings, call_qualname, qualified_name
+from tfgraph_lint.node_index import descendants
 from tfgraph_lint.registry import rule_by_code
 from tfgraph_lint.value_kinds import Kind, value_kind
 
@@ -166,7 +167,7 @@ def _assigned_values(receiver: nodes.NodeNG) -> list[nodes.NodeNG | None]:
         cls = self_class(receiver.expr)
         if cls is not None:
             return [
-                node.parent.value for node in cls.nodes_of_class(nodes.AssignAttr)
+                node.parent.value for node in descendants(cls, nodes.AssignAttr)
                 if node.attrname == receiver.attrname and self_class(node.expr) is cls
                 and isinstance(node.parent, nodes.Assign)
             ]

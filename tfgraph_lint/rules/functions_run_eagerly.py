@@ -24,7 +24,7 @@ from collections.abc import Iterator
 from astroid import nodes
 
 from tfgraph_lint.findings import Finding
-from tfgraph_lint.names import assigned_value, bindings, call_qualname, qualified_name
+from tfgraph_lint.names import assigned_value, bindings, calls_named, qualified_name
 from tfgraph_lint.registry import rule_by_code
 
 RULE = rule_by_code("TFG307")
@@ -46,9 +46,8 @@ _FIXTURE_DECORATORS = frozenset({"pytest.fixture", "pytest.yield_fixture"})
 def check(context) -> Iterator[Finding]:
     if _is_test_file(context.path):
         return
-    for call in context.module.nodes_of_class(nodes.Call):
-        name = call_qualname(call)
-        if name not in _SWITCHES or not _switches_on(call):
+    for call in calls_named(context.module, _SWITCHES):
+        if not _switches_on(call):
             continue
         if _in_test_code(call) or _under_runtime_condition(call):
             continue

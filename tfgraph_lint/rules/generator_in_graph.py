@@ -20,7 +20,7 @@ from astroid import nodes
 
 from tfgraph_lint.findings import Finding
 from tfgraph_lint.graph_index import TraceKind, TracedFunction, resolve_callables
-from tfgraph_lint.names import call_qualname
+from tfgraph_lint.names import calls_named
 from tfgraph_lint.registry import rule_by_code
 
 RULE = rule_by_code("TFG206")
@@ -29,7 +29,7 @@ RULE = rule_by_code("TFG206")
 _RETURNS_TO_TENSORFLOW = (TraceKind.DECORATOR, TraceKind.WRAPPER, TraceKind.BUILDER, TraceKind.KERAS)
 
 # ``Dataset.from_generator(generator, ...)`` calls its generator as Python, through a py_function.
-_FROM_GENERATOR = "tensorflow.data.Dataset.from_generator"
+_FROM_GENERATOR = frozenset({"tensorflow.data.Dataset.from_generator"})
 
 
 def check(context) -> Iterator[Finding]:
@@ -53,9 +53,7 @@ def _message(statement: str, traced: TracedFunction) -> str:
 def _from_generator_callables(module: nodes.Module) -> set[nodes.NodeNG]:
     """The functions of this module passed to ``tf.data.Dataset.from_generator``."""
     found: set[nodes.NodeNG] = set()
-    for call in module.nodes_of_class(nodes.Call):
-        if call_qualname(call) != _FROM_GENERATOR:
-            continue
+    for call in calls_named(module, _FROM_GENERATOR):
         argument = call.args[0] if call.args else next(
             (kw.value for kw in call.keywords or () if kw.arg == "generator"), None)
         if argument is not None:

@@ -30,6 +30,7 @@ from astroid import nodes
 from tfgraph_lint.findings import HIGH, INFERENCE, Finding, weakest
 from tfgraph_lint.graph_index import TraceKind, TracedFunction
 from tfgraph_lint.names import is_builtin_name, qualified_name
+from tfgraph_lint.node_index import descendants
 from tfgraph_lint.registry import rule_by_code
 from tfgraph_lint.rules.python_state_mutation import declaration, rebinds_declared
 from tfgraph_lint.rules.variable_creation import RunsOnce
@@ -132,7 +133,7 @@ def _traced_or_inside_traced(scope: nodes.NodeNG, index) -> bool:
 def _nonlocal_bindings(scope: nodes.FunctionDef, name: str) -> list[nodes.AssignName]:
     """Assignments to ``name`` in functions nested in ``scope`` that declare it ``nonlocal``."""
     found = []
-    for fn in scope.nodes_of_class(nodes.FunctionDef):
+    for fn in descendants(scope, nodes.FunctionDef):
         if fn is scope or declaration(fn, name) != "nonlocal":
             continue
         try:
@@ -140,7 +141,7 @@ def _nonlocal_bindings(scope: nodes.FunctionDef, name: str) -> list[nodes.Assign
         except (AttributeError, ValueError, RecursionError):
             continue
         if owner is scope:
-            found += [n for n in fn.nodes_of_class(nodes.AssignName) if n.name == name and n.scope() is fn]
+            found += [n for n in descendants(fn, nodes.AssignName) if n.name == name and n.scope() is fn]
     return found
 
 

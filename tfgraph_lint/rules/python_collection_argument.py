@@ -29,6 +29,7 @@ from astroid import nodes
 from tfgraph_lint.call_sites import BoundArgument, TfFunctionCall, bind_arguments, tf_function_calls
 from tfgraph_lint.findings import HIGH, INFERENCE, Finding, shorten, weakest
 from tfgraph_lint.names import assigned_value, bindings, is_builtin_name
+from tfgraph_lint.node_index import descendants
 from tfgraph_lint.registry import rule_by_code
 # TFG301's loop analysis: which Python scalars vary between the repetitions of a call site.
 from tfgraph_lint.rules.python_scalar_argument import (
@@ -302,7 +303,7 @@ class _VaryingFinder:
         in the loop (``.clear()``, ``.pop()``) may be back to the same length: not reported."""
         grows = None
         for loop in self.loops:
-            for node in loop.nodes_of_class((nodes.Call, nodes.AugAssign, nodes.Subscript)):
+            for node in descendants(loop, nodes.Call, nodes.AugAssign, nodes.Subscript):
                 if isinstance(node, nodes.Call) and isinstance(node.func, nodes.Attribute):
                     if not self._same_collection(node.func.expr, name, binding):
                         continue

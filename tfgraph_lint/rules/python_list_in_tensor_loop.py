@@ -27,6 +27,7 @@ from tfgraph_lint.classes import self_class
 from tfgraph_lint.findings import HIGH, INFERENCE, Finding, shorten, weakest
 from tfgraph_lint.graph_index import TraceKind, TracedFunction, dataset_confidence
 from tfgraph_lint.names import assigned_value, bindings, call_qualname, is_builtin_name
+from tfgraph_lint.node_index import descendants
 from tfgraph_lint.registry import rule_by_code
 from tfgraph_lint.value_kinds import Kind, binding_kind, value_kind
 
@@ -202,7 +203,7 @@ def _from_python_returning_call(expr: nodes.NodeNG) -> bool:
         values += [assigned_value(b) for b in bindings(expr, expr.name)]
     elif isinstance(expr, nodes.Attribute) and self_class(expr.expr) is not None:
         cls = self_class(expr.expr)
-        values += [node.parent.value for node in cls.nodes_of_class(nodes.AssignAttr)
+        values += [node.parent.value for node in descendants(cls, nodes.AssignAttr)
                    if node.attrname == expr.attrname and isinstance(node.parent, nodes.Assign)]
     for value in values:
         if isinstance(value, nodes.Call):

@@ -36,6 +36,7 @@ from tfgraph_lint.classes import self_class
 from tfgraph_lint.findings import HIGH, INFERENCE, Finding
 from tfgraph_lint.graph_index import TracedFunction
 from tfgraph_lint.names import assigned_value, bindings, call_qualname, is_builtin_name
+from tfgraph_lint.node_index import descendants
 from tfgraph_lint.registry import rule_by_code
 from tfgraph_lint.value_kinds import Kind, value_kind
 
@@ -202,7 +203,7 @@ class _DataFinder:
         """A list built by ``xs.append(number)`` (only appends of numbers, at least one)."""
         scope = binding.scope()
         appended = []
-        for call in scope.nodes_of_class(nodes.Call):
+        for call in descendants(scope, nodes.Call):
             func = call.func
             if (isinstance(func, nodes.Attribute) and isinstance(func.expr, nodes.Name)
                     and func.expr.name == binding.name and binding in bindings(func.expr, binding.name)):
@@ -219,7 +220,7 @@ class _DataFinder:
         if cls is None:
             return None
         values = [
-            node.parent.value for node in cls.nodes_of_class(nodes.AssignAttr)
+            node.parent.value for node in descendants(cls, nodes.AssignAttr)
             if node.attrname == attribute.attrname and self_class(node.expr) is cls
             and isinstance(node.parent, nodes.Assign) and len(node.parent.targets) == 1
         ]

@@ -21,6 +21,7 @@ from tfgraph_lint.classes import is_instance_method
 from tfgraph_lint.findings import HIGH, INFERENCE, Finding, shorten, weakest
 from tfgraph_lint.graph_index import TracedFunction, TraceKind, resolve_callables
 from tfgraph_lint.names import assigned_value, bindings, call_qualname, is_builtin_name
+from tfgraph_lint.node_index import descendants
 from tfgraph_lint.registry import rule_by_code
 from tfgraph_lint.value_kinds import Kind, value_kind
 
@@ -266,7 +267,7 @@ class _CallSites:
         if self._tf_function_calls is None:
             index = self._context.index
             found: dict[nodes.NodeNG, list[nodes.Call]] = {}
-            for call in self._context.module.nodes_of_class(nodes.Call):
+            for call in descendants(self._context.module, nodes.Call):
                 traced = index.tf_function_for_call(call) or _instance_method_call(call, index)
                 if traced is not None:
                     found.setdefault(traced.node, []).append(call)

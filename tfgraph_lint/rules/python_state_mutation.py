@@ -21,6 +21,7 @@ from tfgraph_lint.classes import self_class
 from tfgraph_lint.findings import HIGH, INFERENCE, Finding
 from tfgraph_lint.graph_index import FunctionNode, TracedFunction
 from tfgraph_lint.names import assigned_value, bindings
+from tfgraph_lint.node_index import descendants
 from tfgraph_lint.registry import rule_by_code
 from tfgraph_lint.rules.variable_creation import RunsOnce, created_state
 from tfgraph_lint.value_kinds import Kind, value_kind
@@ -70,13 +71,10 @@ def declaration(fn: nodes.NodeNG, name: str) -> str | None:
     """"global" or "nonlocal" when ``fn``'s own body declares ``name`` so, else None."""
     if not isinstance(fn, nodes.FunctionDef):
         return None
-    stack = list(fn.body)
-    while stack:
-        node = stack.pop()
-        if isinstance(node, (nodes.Global, nodes.Nonlocal)) and name in node.names:
+    for node in descendants(fn, nodes.Global, nodes.Nonlocal):
+        # A statement's scope is the function whose own body holds it, not a nested def/class.
+        if name in node.names and node.scope() is fn:
             return "global" if isinstance(node, nodes.Global) else "nonlocal"
-        if not isinstance(node, (nodes.FunctionDef, nodes.Lambda, nodes.ClassDef)):
-            stack.extend(node.get_children())
     return None
 
 
@@ -85,7 +83,7 @@ def rebinds_declared(fn: nodes.NodeNG, name: str) -> bool:
     if declaration(fn, name) is None:
         return False
     return any(isinstance(node, nodes.AssignName) and node.name == name and node.scope() is fn
-               for node in fn.nodes_of_class(nodes.AssignName))
+               for node in descendants(fn, nodes.AssignName))
 
 
 def _rebound_name(context, statement, target: nodes.AssignName, traced: TracedFunction):
@@ -179,7 +177,7 @@ def _owner(target: nodes.AssignAttr) -> tuple[str, nodes.ClassDef | None]:
 def _attribute_kinds(cls: nodes.ClassDef, attrname: str) -> list[Kind]:
     """The kinds of what the class assigns to the attribute, apart from updates of its own value."""
     values = []
-    for node in cls.nodes_of_class(nodes.AssignAttr):
+    for node in descendants(cls, nodes.AssignAttr):
         if node.attrname != attrname or not isinstance(node.parent, (nodes.Assign, nodes.AnnAssign)):
             continue
         if _owner(node)[1] is not cls:

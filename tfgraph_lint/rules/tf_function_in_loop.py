@@ -30,7 +30,8 @@ from astroid import nodes
 from tfgraph_lint.classes import is_instance_method
 from tfgraph_lint.findings import HIGH, Finding, shorten
 from tfgraph_lint.graph_index import resolve_callables
-from tfgraph_lint.names import assigned_value, bindings, call_qualname, qualified_name
+from tfgraph_lint.names import assigned_value, bindings, call_qualname, may_denote, qualified_name
+from tfgraph_lint.node_index import descendants
 from tfgraph_lint.registry import rule_by_code
 # Shared with TFG301/TFG303 (see the report: candidates for a common loops/call-site module).
 from tfgraph_lint.rules.python_range_loop import _argument_for
@@ -121,12 +122,13 @@ def _describe_loop(loop: nodes.NodeNG) -> str:
 # -- where tf.functions are made -----------------------------------------------------------------
 
 def _creations(module: nodes.Module, decorators: frozenset[str]) -> Iterator[_Creation]:
-    for node in module.nodes_of_class((nodes.FunctionDef, nodes.Call)):
+    for node in descendants(module, nodes.FunctionDef, nodes.Call):
         if isinstance(node, nodes.FunctionDef):
             decorator = _tf_function_decorator(node, decorators)
             if decorator is not None:
                 yield _Creation(decorator, node, None, f"'{node.name}'")
-        elif call_qualname(node) in decorators and not isinstance(node.parent, nodes.Decorators):
+        elif (may_denote(node.func, decorators) and call_qualname(node) in decorators
+              and not isinstance(node.parent, nodes.Decorators)):
             target = _wrapped_target(node)
             if target is not None:
                 outer = node if _argument(node) is not None else node.parent
@@ -200,7 +202,7 @@ def _kept_per_item(creation: _Creation, loop: nodes.NodeNG) -> bool:
     name = _bound_name(creation)
     if name is None:
         return False
-    uses = [n for n in loop.nodes_of_class(nodes.Name) if n.name == name and n.lineno >= creation.value.lineno]
+    uses = [n for n in descendants(loop, nodes.Name) if n.name == name and n.lineno >= creation.value.lineno]
     if any(isinstance(use.parent, nodes.Call) and use.parent.func is use for use in uses):
         return False
     return any(_stored_expression(use) for use in uses)
@@ -280,7 +282,7 @@ class _Callers:
     def calls_of(self, fn: nodes.FunctionDef) -> list[nodes.Call]:
         if self._calls is None:
             self._calls = {}
-            for call in self._context.module.nodes_of_class(nodes.Call):
+            for call in descendants(self._context.module, nodes.Call):
                 for callee in resolve_callables(call.func):
                     self._calls.setdefault(callee, []).append(call)
         return self._calls.get(fn, [])
@@ -324,7 +326,7 @@ def _called_in(creation: _Creation, region: nodes.NodeNG) -> bool:
     name = _bound_name(creation)
     return name is not None and any(
         use.name == name and use.lineno >= creation.value.lineno and _is_called(use)
-        for use in region.nodes_of_class(nodes.Name)
+        for use in descendants(region, nodes.Name)
     )
 
 
@@ -339,7 +341,7 @@ def _result_called(call: nodes.Call, region: nodes.NodeNG) -> bool:
         return False
     name = assign.targets[0].name
     return any(use.name == name and use.lineno >= call.lineno and _is_called(use)
-               for use in region.nodes_of_class(nodes.Name))
+               for use in descendants(region, nodes.Name))
 
 
 def _is_called(expr: nodes.NodeNG) -> bool:

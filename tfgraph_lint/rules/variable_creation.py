@@ -19,6 +19,7 @@ from tfgraph_lint.classes import self_class
 from tfgraph_lint.findings import HIGH, INFERENCE, Finding
 from tfgraph_lint.graph_index import TracedFunction, TraceKind, is_init_scope, own_nodes, resolve_callables
 from tfgraph_lint.names import bindings, call_qualname
+from tfgraph_lint.node_index import descendants
 from tfgraph_lint.registry import rule_by_code
 
 RULE = rule_by_code("TFG201")
@@ -421,7 +422,7 @@ def _sets(statements: list[nodes.NodeNG], target: _Target, traced: TracedFunctio
                 if self_class(node.func.expr) is not None:
                     for method in _callees(node.func):
                         if any(_assigns(n, ("attr", node.func.expr.as_string(), target[2]))
-                               for n in method.nodes_of_class(nodes.AssignAttr)):
+                               for n in descendants(method, nodes.AssignAttr)):
                             return True
     return False
 

@@ -1,0 +1,77 @@
+"""The shortcuts that skip astroid's look-up never change what a name resolves to.
+
+names.qualified_name skips the look-up for names that no import or plain assignment binds, and
+may_denote rules out ``x.y.z`` for any API not ending in ``z``. Both are checked here against
+the full look-up on every name, attribute and call of the example files.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import astroid
+import pytest
+from astroid import nodes
+
+from tfgraph_lint import names, tf_api
+from tfgraph_lint.names import call_qualname, calls_named, final_components, may_denote, qualified_name
+from tfgraph_lint.node_index import descendants
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLES = sorted((ROOT / "fixtures").glob("*/*.py")) + sorted((ROOT / "tests" / "cases").glob("*.py"))
+# Every API name some part of the linter asks about, and the compat spellings of a few.
+NAMED_APIS = frozenset({tf_api.TF_FUNCTION, *tf_api.GRAPH_BUILDERS, *tf_api.PYTHON_FUNCTION_WRAPPERS,
+                        "tensorflow", "keras", "tensorflow.data.Dataset.from_generator"})
+
+
+class _EveryName:
+    def __contains__(self, name: str) -> bool:
+        return True
+
+
+def _parse(path: Path) -> nodes.Module:
+    return astroid.parse(path.read_text(encoding="utf-8"), module_name="example")
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_skipping_unbound_names_resolves_the_same(path: Path, monkeypatch):
+    module = _parse(path)
+    expressions = descendants(module, nodes.Name, nodes.Attribute)
+    fast = [qualified_name(expr) for expr in expressions]
+    names._QN.clear()  # forget the answers: resolve everything again, the long way
+    monkeypatch.setattr(names, "_aliasable_names", lambda module: _EveryName())
+    slow = [qualified_name(expr) for expr in expressions]
+    assert fast == slow
+    assert any(slow) or "import" not in path.read_text(encoding="utf-8")  # the files do resolve names
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_may_denote_rules_out_only_calls_of_other_names(path: Path):
+    for call in descendants(_parse(path), nodes.Call):
+        name = call_qualname(call)
+        if name is not None:
+            assert may_denote(call.func, frozenset({name})), call.as_string()
+        if not may_denote(call.func, NAMED_APIS):
+            assert name not in NAMED_APIS, call.as_string()
+
+
+def test_final_components_include_whole_name_aliases():
+    assert final_components(frozenset({"tensorflow.function"})) == {"function"}
+    # tensorflow.compat.v2 resolves to tensorflow itself: a chain ending in v2 may denote it.
+    assert "v2" in final_components(frozenset({"tensorflow"}))
+
+
+def test_calls_named_follows_aliases_and_skips_other_methods():
+    module = astroid.parse(
+        "import tensorflow as tf\n"
+        "from tensorflow import function as tff\n"
+        "wrap = tf.function\n"
+        "tf.function(f)\n"
+        "tff(g)\n"
+        "wrap(h)\n"
+        "tf.compat.v2.function(i)\n"
+        "tf.map_fn(j, x)\n"
+        "obj.function(k)\n"
+    )
+    found = calls_named(module, frozenset({tf_api.TF_FUNCTION}))
+    assert [call.args[0].name for call in found] == ["f", "g", "h", "i"]
