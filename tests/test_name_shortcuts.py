@@ -1,8 +1,9 @@
 """The shortcuts that skip astroid's look-up never change what a name resolves to.
 
-names.qualified_name skips the look-up for names that no import or plain assignment binds, and
-may_denote rules out ``x.y.z`` for any API not ending in ``z``. Both are checked here against
-the full look-up on every name, attribute and call of the example files.
+names.qualified_name skips the look-up for names that no import or plain assignment binds,
+may_denote rules out ``x.y.z`` for any API not ending in ``z``, and TracedFunction.is_local skips
+names no scope between the use and the frame binds. Each is checked here against the full
+look-up on every name, attribute and call of the example files.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import pytest
 from astroid import nodes
 
 from tfgraph_lint import names, tf_api
+from tfgraph_lint.graph_index import GraphIndex, own_nodes
 from tfgraph_lint.names import call_qualname, calls_named, final_components, may_denote, qualified_name
 from tfgraph_lint.node_index import descendants
 
@@ -75,3 +77,19 @@ def test_calls_named_follows_aliases_and_skips_other_methods():
     )
     found = calls_named(module, frozenset({tf_api.TF_FUNCTION}))
     assert [call.args[0].name for call in found] == ["f", "g", "h", "i"]
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_is_local_agrees_with_astroid_lookup(path: Path):
+    module = _parse(path)
+    index = GraphIndex(module)
+    compared = 0
+    for traced in index.traced.values():
+        frame = traced.frame
+        for name in own_nodes(traced.node):
+            if not isinstance(name, (nodes.Name, nodes.AssignName)):
+                continue
+            scope, _ = name.lookup(name.name)
+            assert traced.is_local(name) == (scope is frame or frame.parent_of(scope)), name.as_string()
+            compared += 1
+    assert compared or not index.traced

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import inspect
+import sys
 from pathlib import Path
 
 import astroid
@@ -10,6 +12,8 @@ from astroid import nodes
 
 from tfgraph_lint import node_index
 from tfgraph_lint.node_index import NodeIndex, descendants
+
+_original_stack_walk = node_index._walk_with_a_stack
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = sorted((ROOT / "fixtures").glob("*/*.py")) + sorted((ROOT / "tests" / "cases").glob("*.py"))
@@ -33,8 +37,7 @@ def test_every_subtree_and_query_matches_nodes_of_class(path: Path):
             assert index.descendants(node, types) == list(node.nodes_of_class(types)), (node, types)
 
 
-def test_deep_nesting_does_not_recurse():
-    # Deeper than a recursive walk over astroid's generators comfortably goes.
+def test_deeply_nested_code_is_indexed():
     depth = 400
     module = astroid.parse("x = " + "-" * depth + "1\n")
     assert len(descendants(module, nodes.UnaryOp)) == depth
@@ -55,3 +58,29 @@ def test_only_the_latest_modules_are_kept():
     assert len(node_index._RECENT) == node_index._KEEP
     # A module dropped from the memo is indexed again, with the same answer.
     assert [call.args[0].value for call in descendants(modules[0], nodes.Call)] == [0]
+
+
+def test_a_tree_deeper_than_the_stack_allows_is_walked_without_recursion(monkeypatch):
+    module = astroid.parse("x = " + "-" * 300 + "1\n")
+    depth = len(inspect.stack())
+    recursive = []
+    monkeypatch.setattr(node_index, "_walk_with_a_stack", lambda m, add: recursive.append("stack")
+                        or _original_stack_walk(m, add))
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(depth + 150)  # enough for this test, not for 300 levels of recursion
+    try:
+        index = NodeIndex(module)
+    finally:
+        sys.setrecursionlimit(limit)
+    assert recursive == ["stack"]
+    assert index.descendants(module, (nodes.UnaryOp,)) == list(module.nodes_of_class(nodes.UnaryOp))
+
+
+def test_a_child_its_parent_does_not_list_still_gets_its_subtree():
+    module = astroid.parse("def f():\n    return g(h(1), k(2))\n")
+    outer = module.body[0].body[0].value
+    inner = outer.args[0]
+    index = NodeIndex(module)
+    outer.args = []  # the parent no longer lists it; the walk already numbered it
+    assert index.descendants(inner, (nodes.Call,)) == [inner]
+    assert index.descendants(inner, (nodes.Const,)) == [inner.args[0]]

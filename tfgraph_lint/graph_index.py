@@ -12,6 +12,7 @@ Every decision records a reason, so a finding can say *why* its code is traced.
 from __future__ import annotations
 
 import dataclasses
+import weakref
 from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import IntEnum
@@ -22,8 +23,10 @@ from tfgraph_lint import tf_api
 from tfgraph_lint.classes import class_and_bases, method_named, self_class
 from tfgraph_lint.config import Config
 from tfgraph_lint.findings import HIGH, INFERENCE, weakest
-from tfgraph_lint.names import bindings, call_qualname, may_denote, qualified_name
+from tfgraph_lint.names import bindings, call_qualname, lookup, may_denote, qualified_name
 from tfgraph_lint.node_index import descendants
+
+_PYTHON_FUNCTION_WRAPPERS = frozenset(tf_api.PYTHON_FUNCTION_WRAPPERS)
 
 FunctionNode = nodes.FunctionDef | nodes.Lambda  # AsyncFunctionDef is a FunctionDef subclass
 
@@ -91,11 +94,17 @@ class TracedFunction:
 
     def is_local(self, name_node: nodes.Name | nodes.AssignName) -> bool:
         """Whether a name used in this function is bound inside its frame (fresh on each trace)."""
-        try:
-            scope, _ = name_node.lookup(name_node.name)
-        except (AttributeError, ValueError, RecursionError):
-            return False
         frame = self.frame
+        scope = name_node.scope()
+        while name_node.name not in scope.locals:
+            # Not bound on the way out to the frame: astroid's look-up could only find it
+            # outside (it searches these scopes, or fewer), so skip it.
+            if scope is frame or scope.parent is None:
+                return False
+            scope = scope.parent.scope()
+        scope, _ = lookup(name_node, name_node.name)
+        if scope is None:
+            return False
         return scope is frame or frame.parent_of(scope)
 
     @property
@@ -315,7 +324,7 @@ class GraphIndex:
                         worklist.append(added)
 
     def _callees(self, call: nodes.Call) -> list[FunctionNode]:
-        if call_qualname(call) in tf_api.PYTHON_FUNCTION_WRAPPERS:
+        if may_denote(call.func, _PYTHON_FUNCTION_WRAPPERS) and call_qualname(call) in _PYTHON_FUNCTION_WRAPPERS:
             return []
         return resolve_callables(call.func)
 
@@ -375,18 +384,29 @@ def is_init_scope(with_node: nodes.With) -> bool:
 
 # -- resolving callables ---------------------------------------------------------------------
 
-def resolve_callables(expr: nodes.NodeNG, _depth: int = 0) -> list[FunctionNode]:
+# The index, then several rules, ask which functions the same call calls: remembered per node.
+_CALLABLES = weakref.WeakKeyDictionary()
+
+
+def resolve_callables(expr: nodes.NodeNG) -> list[FunctionNode]:
     """The functions or lambdas of this module that ``expr`` names, when it can be told lexically."""
+    found = _CALLABLES.get(expr)
+    if found is None:
+        found = _CALLABLES[expr] = tuple(_resolve_callables(expr, 0))
+    return list(found)
+
+
+def _resolve_callables(expr: nodes.NodeNG, _depth: int) -> list[FunctionNode]:
     if _depth > 3:
         return []
     if isinstance(expr, nodes.Lambda):
         return [expr]
     if isinstance(expr, (nodes.List, nodes.Tuple)):
-        return [fn for element in expr.elts for fn in resolve_callables(element, _depth + 1)]
+        return [fn for element in expr.elts for fn in _resolve_callables(element, _depth + 1)]
     if isinstance(expr, nodes.Dict):
-        return [fn for _key, value in expr.items for fn in resolve_callables(value, _depth + 1)]
+        return [fn for _key, value in expr.items for fn in _resolve_callables(value, _depth + 1)]
     if isinstance(expr, nodes.Call) and call_qualname(expr) == "functools.partial" and expr.args:
-        return resolve_callables(expr.args[0], _depth + 1)
+        return _resolve_callables(expr.args[0], _depth + 1)
     if isinstance(expr, nodes.Name):
         found: list[FunctionNode] = []
         for binding in bindings(expr, expr.name):
@@ -395,7 +415,7 @@ def resolve_callables(expr: nodes.NodeNG, _depth: int = 0) -> list[FunctionNode]
             elif isinstance(binding, nodes.AssignName) and isinstance(binding.parent, nodes.Assign):
                 value = binding.parent.value
                 if isinstance(value, (nodes.Lambda, nodes.Call)) and len(binding.parent.targets) == 1:
-                    found.extend(resolve_callables(value, _depth + 1))
+                    found.extend(_resolve_callables(value, _depth + 1))
         return found
     if isinstance(expr, nodes.Attribute):
         cls = self_class(expr.expr)

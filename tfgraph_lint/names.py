@@ -102,12 +102,25 @@ def _raw_qualified_name(expr: nodes.NodeNG | None, depth: int) -> str | None:
     return None
 
 
-def _lookup(node: nodes.NodeNG, name: str) -> tuple[nodes.NodeNG | None, list[nodes.NodeNG]]:
-    try:
-        scope, assigned = node.lookup(name)
-    except (AttributeError, ValueError, RecursionError):
-        return None, []
-    return scope, list(assigned)
+# Look-ups of a name node's own name, remembered per node: several rules and the index ask the
+# same one (what ``x`` is, whether ``x`` is local, which function ``f`` calls).
+_LOOKUPS = weakref.WeakKeyDictionary()
+
+
+def lookup(node: nodes.NodeNG, name: str) -> tuple[nodes.NodeNG | None, list[nodes.NodeNG]]:
+    """astroid's lexical ``node.lookup(name)``: the scope that binds ``name`` and its bindings
+    there; ``(None, [])`` when astroid cannot tell. The list is the caller's to keep."""
+    own = getattr(node, "name", None) == name
+    found = _LOOKUPS.get(node) if own else None
+    if found is None:
+        try:
+            scope, assigned = node.lookup(name)
+            found = (scope, tuple(assigned))
+        except (AttributeError, ValueError, RecursionError):
+            found = (None, ())
+        if own:
+            _LOOKUPS[node] = found
+    return found[0], list(found[1])
 
 
 def _is_builtins(scope: nodes.NodeNG | None) -> bool:
@@ -119,7 +132,7 @@ def bindings(node: nodes.NodeNG, name: str) -> list[nodes.NodeNG]:
 
     Lexical scoping only, no inference; builtins and undefined names give ``[]``.
     """
-    scope, assigned = _lookup(node, name)
+    scope, assigned = lookup(node, name)
     return [] if _is_builtins(scope) else assigned
 
 
@@ -197,5 +210,5 @@ def call_qualname(call: nodes.Call) -> str | None:
 
 def is_builtin_name(name_node: nodes.Name) -> bool:
     """True when a bare name refers to the builtin of that name (nothing in scope shadows it)."""
-    scope, assigned = _lookup(name_node, name_node.name)
+    scope, assigned = lookup(name_node, name_node.name)
     return _is_builtins(scope) and bool(assigned)

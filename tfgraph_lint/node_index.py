@@ -30,67 +30,83 @@ class NodeIndex:
     """A module's nodes numbered in pre-order and filed by exact type."""
 
     def __init__(self, module: nodes.Module) -> None:
-        self._number: dict[nodes.NodeNG, int] = {}
-        self._end: list[int] = []  # per number: one past the last number in that node's subtree
-        self._by_type: dict[type, tuple[list[int], list[nodes.NodeNG]]] = {}
-        self._matching: dict[tuple[type, ...], list[tuple[list[int], list[nodes.NodeNG]]]] = {}
-        self._walk(module)
-
-    def _walk(self, module: nodes.Module) -> None:
-        number, end = self._number, self._end
-        # Explicit stack, not recursion: deeply nested expressions must not hit Python's limit.
-        stack = [(module, iter(module.get_children()))]
-        self._file(module, 0)
-        end.append(0)
-        while stack:
-            node, children = stack[-1]
-            child = next(children, None)
-            if child is None:
-                stack.pop()
-                end[number[node]] = len(end)
-                continue
-            if child in number:
-                continue  # reached twice (never in astroid's trees): once keeps ranges nested
-            self._file(child, len(end))
-            end.append(0)
-            stack.append((child, iter(child.get_children())))
-
-    def _file(self, node: nodes.NodeNG, position: int) -> None:
-        self._number[node] = position
-        entry = self._by_type.get(type(node))
-        if entry is None:
-            entry = self._by_type[type(node)] = ([], [])
-        entry[0].append(position)
-        entry[1].append(node)
+        order: list[nodes.NodeNG] = []
+        try:
+            _visit(module, order.append)  # recursion is the fastest walk in CPython
+        except RecursionError:
+            order.clear()
+            _walk_with_a_stack(module, order.append)  # deeper than the stack allows
+        by_type: dict[type, list[nodes.NodeNG]] = {}
+        for node in order:
+            members = by_type.get(type(node))
+            if members is None:
+                by_type[type(node)] = [node]
+            else:
+                members.append(node)
+        self._number = {node: position for position, node in enumerate(order)}
+        self._by_type = by_type
+        self._ends: dict[nodes.NodeNG, int] = {module: len(order)}
+        self._matching: dict[tuple[type, ...], list[list[nodes.NodeNG]]] = {}
 
     def contains(self, node: nodes.NodeNG) -> bool:
         return node in self._number
 
     def descendants(self, root: nodes.NodeNG, types: tuple[type, ...]) -> list[nodes.NodeNG]:
         """The nodes of ``types`` in ``root``'s subtree, ``root`` included, in pre-order."""
-        start = self._number[root]
-        stop = self._end[start]
+        number = self._number.__getitem__
+        start, stop = number(root), self._end(root)
         found = []
-        for positions, members in self._lists_of(types):
-            low = bisect_left(positions, start)
-            high = bisect_left(positions, stop, low)
+        for members in self._lists_of(types):
+            low = bisect_left(members, start, key=number)
+            high = bisect_left(members, stop, low, key=number)
             if low < high:
-                found.append((positions[low:high], members[low:high]))
-        if not found:
-            return []
-        if len(found) == 1:
-            return found[0][1]
-        merged = heapq.merge(*(zip(positions, members) for positions, members in found),
-                             key=lambda pair: pair[0])
-        return [member for _, member in merged]
+                found.append(members[low:high])
+        if len(found) <= 1:
+            return found[0] if found else []
+        return list(heapq.merge(*found, key=number))
 
-    def _lists_of(self, types: tuple[type, ...]) -> list[tuple[list[int], list[nodes.NodeNG]]]:
+    def _end(self, root: nodes.NodeNG) -> int:
+        """One past the last number in ``root``'s subtree: the number of what follows it."""
+        end = self._ends.get(root)
+        if end is None:
+            end = self._ends[root] = self._following(root)
+        return end
+
+    def _following(self, root: nodes.NodeNG) -> int:
+        node = root
+        while node.parent is not None:
+            siblings = list(node.parent.get_children())
+            at = next((i for i, sibling in enumerate(siblings) if sibling is node), None)
+            if at is None:  # a child its parent does not list: count the subtree instead
+                return self._number[root] + sum(1 for _ in root.nodes_of_class(nodes.NodeNG))
+            if at + 1 < len(siblings):
+                return self._number[siblings[at + 1]]
+            node = node.parent
+        return len(self._number)
+
+    def _lists_of(self, types: tuple[type, ...]) -> list[list[nodes.NodeNG]]:
         lists = self._matching.get(types)
         if lists is None:
             lists = self._matching[types] = [
-                entry for node_type, entry in self._by_type.items() if issubclass(node_type, types)
+                members for node_type, members in self._by_type.items() if issubclass(node_type, types)
             ]
         return lists
+
+
+def _visit(node: nodes.NodeNG, add) -> None:
+    add(node)
+    for child in node.get_children():
+        _visit(child, add)
+
+
+def _walk_with_a_stack(module: nodes.Module, add) -> None:
+    stack: list[nodes.NodeNG] = [module]
+    while stack:
+        node = stack.pop()
+        add(node)
+        children = list(node.get_children())
+        children.reverse()  # so that they come off the stack in source order
+        stack.extend(children)
 
 
 def index_of(module: nodes.Module) -> NodeIndex:

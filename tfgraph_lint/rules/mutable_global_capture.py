@@ -29,7 +29,7 @@ from astroid import nodes
 
 from tfgraph_lint.findings import HIGH, INFERENCE, Finding, weakest
 from tfgraph_lint.graph_index import TraceKind, TracedFunction
-from tfgraph_lint.names import is_builtin_name, qualified_name
+from tfgraph_lint.names import is_builtin_name, lookup, qualified_name
 from tfgraph_lint.node_index import descendants
 from tfgraph_lint.registry import rule_by_code
 from tfgraph_lint.rules.python_state_mutation import declaration, rebinds_declared
@@ -54,9 +54,13 @@ def check(context) -> Iterator[Finding]:
     timeline = _Timeline()
     judged: dict[tuple[nodes.NodeNG, str], tuple | None] = {}
     reported: set[tuple[nodes.NodeNG, str]] = set()
+    run_later: dict[nodes.NodeNG, bool] = {}
     for name, traced in sorted(context.in_graph(nodes.Name), key=lambda found: _position(found[0])):
         key = (traced.node, name.name)
-        if key in reported or traced.is_local(name) or not _traced_once_run_later(traced, context.index):
+        if traced.node not in run_later:
+            run_later[traced.node] = _traced_once_run_later(traced, context.index)
+        # Cheapest first: is_local is a look-up per name.
+        if key in reported or not run_later[traced.node] or traced.is_local(name):
             continue
         if key not in judged:  # the same answer for every read of the name in this function
             judged[key] = _rebound_outer_name(name, traced, context.index, timeline)
@@ -95,10 +99,7 @@ def _traced_once_run_later(traced: TracedFunction, index, _seen: set | None = No
 
 def _rebound_outer_name(name: nodes.Name, traced: TracedFunction, index, timeline: _Timeline):
     """(what the name is, how it is rebound, confidence) for a rebound global/closure variable."""
-    try:
-        scope, _ = name.lookup(name.name)
-    except (AttributeError, ValueError, RecursionError):
-        return None
+    scope, _ = lookup(name, name.name)
     if isinstance(scope, nodes.Module):
         if scope.name == "builtins" or is_builtin_name(name):
             return None

@@ -21,7 +21,7 @@ from astroid import nodes
 from tfgraph_lint.findings import INFERENCE, Finding, shorten
 from tfgraph_lint.classes import attribute_values, is_instance_method, self_class
 from tfgraph_lint.graph_index import TraceKind, TracedFunction
-from tfgraph_lint.names import assigned_value, bindings, call_qualname, is_builtin_name, qualified_name
+from tfgraph_lint.names import assigned_value, bindings, call_qualname, is_builtin_name, lookup, qualified_name
 from tfgraph_lint.registry import rule_by_code
 from tfgraph_lint.value_kinds import Kind, ValueKind, value_kind
 
@@ -220,11 +220,7 @@ def _is_root_parameter(found: list[nodes.NodeNG], index) -> bool:
 
 
 def _binding_scope(name: nodes.Name) -> nodes.NodeNG | None:
-    try:
-        scope, _ = name.lookup(name.name)
-    except (AttributeError, ValueError, RecursionError):
-        return None
-    return scope
+    return lookup(name, name.name)[0]
 
 
 def _is_traced_or_inside_traced(scope: nodes.NodeNG, index) -> bool:

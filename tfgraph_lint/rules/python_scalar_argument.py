@@ -24,7 +24,7 @@ from astroid import nodes
 
 from tfgraph_lint.call_sites import BoundArgument, TfFunctionCall, bind_arguments, tf_function_calls
 from tfgraph_lint.findings import HIGH, INFERENCE, Finding, shorten, weakest
-from tfgraph_lint.names import assigned_value, bindings, call_qualname, is_builtin_name, qualified_name
+from tfgraph_lint.names import assigned_value, bindings, call_qualname, is_builtin_name, lookup, qualified_name
 from tfgraph_lint.registry import rule_by_code
 from tfgraph_lint.value_kinds import Kind, loop_target_kind, value_kind
 
@@ -243,9 +243,8 @@ class _Analysis:
         visible = bindings(name, name.name)
         if not visible:
             return None  # a builtin or an undefined name
-        try:
-            scope, _ = name.lookup(name.name)
-        except (AttributeError, ValueError, RecursionError):
+        scope, _ = lookup(name, name.name)
+        if scope is None:
             return None
         key = (scope, name.name)
         if key in self._resolving:
