@@ -14,7 +14,7 @@ import astroid
 import pytest
 from astroid import nodes
 
-from tfgraph_lint import names, tf_api
+from tfgraph_lint import names, node_index, tf_api
 from tfgraph_lint.graph_index import GraphIndex, own_nodes
 from tfgraph_lint.names import call_qualname, calls_named, final_components, may_denote, qualified_name
 from tfgraph_lint.node_index import descendants
@@ -40,7 +40,7 @@ def test_skipping_unbound_names_resolves_the_same(path: Path, monkeypatch):
     module = _parse(path)
     expressions = descendants(module, nodes.Name, nodes.Attribute)
     fast = [qualified_name(expr) for expr in expressions]
-    names._QN.clear()  # forget the answers: resolve everything again, the long way
+    node_index.index_of(module).memos.clear()  # forget the answers: resolve all again, the long way
     monkeypatch.setattr(names, "_aliasable_names", lambda module: _EveryName())
     slow = [qualified_name(expr) for expr in expressions]
     assert fast == slow

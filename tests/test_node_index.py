@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import gc
 import inspect
 import sys
+import weakref
 from pathlib import Path
 
 import astroid
 import pytest
 from astroid import nodes
+from astroid.nodes._base_nodes import LookupMixIn
 
-from tfgraph_lint import node_index
+from tfgraph_lint import engine, node_index
 from tfgraph_lint.node_index import NodeIndex, descendants
 
 _original_stack_walk = node_index._walk_with_a_stack
@@ -84,3 +87,24 @@ def test_a_child_its_parent_does_not_list_still_gets_its_subtree():
     outer.args = []  # the parent no longer lists it; the walk already numbered it
     assert index.descendants(inner, (nodes.Call,)) == [inner]
     assert index.descendants(inner, (nodes.Const,)) == [inner.args[0]]
+
+
+def test_linted_modules_are_freed_with_what_was_remembered_about_them(monkeypatch):
+    """Memos hold nodes of the module they describe; they must not keep old modules alive."""
+    parsed = []
+    parse = engine._parse_uncached
+
+    def recording_parse(text, path):
+        module = parse(text, path)
+        parsed.append(weakref.ref(module))
+        return module
+
+    monkeypatch.setattr(engine, "_parse_uncached", recording_parse)
+    source = ("import tensorflow as tf\nimport numpy as np\n\n@tf.function\ndef step(x):\n"
+              "    helper(x)\n    return x + np.random.rand()\n\ndef helper(y):\n    print(y)\n")
+    for number in range(6):
+        assert engine.lint_source(source, f"m{number}.py")  # resolved names, look-ups, callables
+    LookupMixIn.lookup.cache_clear()  # astroid's own bounded cache of look-ups holds nodes too
+    gc.collect()
+    alive = [ref for ref in parsed if ref() is not None]
+    assert len(parsed) == 6 and len(alive) <= node_index._KEEP

@@ -12,7 +12,6 @@ Every decision records a reason, so a finding can say *why* its code is traced.
 from __future__ import annotations
 
 import dataclasses
-import weakref
 from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import IntEnum
@@ -24,7 +23,7 @@ from tfgraph_lint.classes import class_and_bases, method_named, self_class
 from tfgraph_lint.config import Config
 from tfgraph_lint.findings import HIGH, INFERENCE, weakest
 from tfgraph_lint.names import bindings, call_qualname, lookup, may_denote, qualified_name
-from tfgraph_lint.node_index import descendants
+from tfgraph_lint.node_index import descendants, remembered
 
 _PYTHON_FUNCTION_WRAPPERS = frozenset(tf_api.PYTHON_FUNCTION_WRAPPERS)
 
@@ -384,15 +383,13 @@ def is_init_scope(with_node: nodes.With) -> bool:
 
 # -- resolving callables ---------------------------------------------------------------------
 
-# The index, then several rules, ask which functions the same call calls: remembered per node.
-_CALLABLES = weakref.WeakKeyDictionary()
-
-
 def resolve_callables(expr: nodes.NodeNG) -> list[FunctionNode]:
     """The functions or lambdas of this module that ``expr`` names, when it can be told lexically."""
-    found = _CALLABLES.get(expr)
+    # The index, then several rules, ask which functions the same call calls: remembered.
+    memo = remembered(expr, "callables")
+    found = memo.get(expr)
     if found is None:
-        found = _CALLABLES[expr] = tuple(_resolve_callables(expr, 0))
+        found = memo[expr] = tuple(_resolve_callables(expr, 0))
     return list(found)
 
 

@@ -11,12 +11,11 @@ A name bound in several ways that disagree resolves to ``None``: unknown, never 
 
 from __future__ import annotations
 
-import weakref
 from functools import lru_cache
 
 from astroid import nodes
 
-from tfgraph_lint.node_index import descendants, module_of
+from tfgraph_lint.node_index import descendants, module_of, remembered
 
 _MAX_ALIAS_DEPTH = 4
 
@@ -76,18 +75,18 @@ def calls_named(module: nodes.Module, qualnames: frozenset[str]) -> list[nodes.C
             if may_denote(call.func, qualnames) and call_qualname(call) in qualnames]
 
 
-# Every rule resolves the same call names again; remembered per node, dropped with the tree.
-_QN = weakref.WeakKeyDictionary()
 _MISSING = object()
 
 
 def qualified_name(expr: nodes.NodeNG | None, _depth: int = 0) -> str | None:
     """The canonical dotted name ``expr`` denotes through imports, or ``None`` if unknown."""
     if _depth == 0 and expr is not None:
-        found = _QN.get(expr, _MISSING)
+        # Every rule resolves the same call names again: remembered per node.
+        memo = remembered(expr, "qualified names")
+        found = memo.get(expr, _MISSING)
         if found is _MISSING:
             raw = _raw_qualified_name(expr, 0)
-            found = _QN[expr] = canonical(raw) if raw else None
+            found = memo[expr] = canonical(raw) if raw else None
         return found
     raw = _raw_qualified_name(expr, _depth)
     return canonical(raw) if raw else None
@@ -102,24 +101,21 @@ def _raw_qualified_name(expr: nodes.NodeNG | None, depth: int) -> str | None:
     return None
 
 
-# Look-ups of a name node's own name, remembered per node: several rules and the index ask the
-# same one (what ``x`` is, whether ``x`` is local, which function ``f`` calls).
-_LOOKUPS = weakref.WeakKeyDictionary()
-
-
 def lookup(node: nodes.NodeNG, name: str) -> tuple[nodes.NodeNG | None, list[nodes.NodeNG]]:
     """astroid's lexical ``node.lookup(name)``: the scope that binds ``name`` and its bindings
     there; ``(None, [])`` when astroid cannot tell. The list is the caller's to keep."""
-    own = getattr(node, "name", None) == name
-    found = _LOOKUPS.get(node) if own else None
+    # A node's look-up of its own name is remembered: the index and several rules ask the same
+    # one (what ``x`` is, whether ``x`` is local, which function ``f`` calls).
+    memo = remembered(node, "look-ups") if getattr(node, "name", None) == name else None
+    found = memo.get(node) if memo is not None else None
     if found is None:
         try:
             scope, assigned = node.lookup(name)
             found = (scope, tuple(assigned))
         except (AttributeError, ValueError, RecursionError):
             found = (None, ())
-        if own:
-            _LOOKUPS[node] = found
+        if memo is not None:
+            memo[node] = found
     return found[0], list(found[1])
 
 
@@ -146,15 +142,15 @@ def _resolve_name(node: nodes.NodeNG, name: str, depth: int) -> str | None:
     return found.pop()
 
 
-# astroid's look-up is most of what resolving names costs, and most names resolved (``self``,
-# parameters, builtins, local defs) can only come out ``None``: only an import or a plain
-# ``name = value`` gives a binding a qualified name (see _binding_qualname).
-_ALIASABLE = weakref.WeakKeyDictionary()
-
-
 def _aliasable_names(module: nodes.Module) -> frozenset[str]:
-    """Every name some import or plain assignment in the module binds, in any scope."""
-    names = _ALIASABLE.get(module)
+    """Every name some import or plain assignment in the module binds, in any scope.
+
+    astroid's look-up is most of what resolving names costs, and most names resolved (``self``,
+    parameters, builtins, local defs) can only come out ``None``: only an import or a plain
+    ``name = value`` gives a binding a qualified name (see _binding_qualname).
+    """
+    memo = remembered(module, "aliasable names")
+    names = memo.get(module)
     if names is None:
         names = set()
         for node in descendants(module, nodes.Import, nodes.ImportFrom, nodes.AssignName):
@@ -163,7 +159,7 @@ def _aliasable_names(module: nodes.Module) -> frozenset[str]:
                     names.add(node.name)
             else:
                 names.update(alias or imported.split(".")[0] for imported, alias in node.names)
-        names = _ALIASABLE[module] = frozenset(names)
+        names = memo[module] = frozenset(names)
     return names
 
 

@@ -3,13 +3,16 @@
 Rules and the graph-code index used to call ``node.nodes_of_class(...)`` on the module, its
 classes and its functions: a dozen full walks per module, each through astroid's recursive
 generators, whose cost grows with nesting depth. That was most of what the Pylint plugin added
-to a Pylint run. Here one iterative walk numbers the nodes in pre-order (astroid's
-``get_children`` order, which is ``nodes_of_class``'s) and files them by exact type; a node's
-subtree is then a range of numbers, and "all calls in this class" two binary searches.
+to a Pylint run. Here one walk numbers the nodes in pre-order (astroid's ``get_children``
+order, which is ``nodes_of_class``'s) and files them by exact type; a node's subtree is then a
+range of numbers, and "all calls in this class" two binary searches.
 
 :func:`descendants` answers exactly what ``node.nodes_of_class(types)`` would (the node itself
 included when it matches, same order). Trees are not changed after they are built (Pylint's
 transforms run first; fixes edit text with libcst), so the walk stays true for a tree's life.
+
+The index also holds what other modules remember about the module's nodes (:func:`remembered`):
+look-ups, resolved names and callables. Only the latest modules' indexes are kept.
 """
 
 from __future__ import annotations
@@ -47,6 +50,7 @@ class NodeIndex:
         self._by_type = by_type
         self._ends: dict[nodes.NodeNG, int] = {module: len(order)}
         self._matching: dict[tuple[type, ...], list[list[nodes.NodeNG]]] = {}
+        self.memos: dict[str, dict] = {}  # see remembered()
 
     def contains(self, node: nodes.NodeNG) -> bool:
         return node in self._number
@@ -128,6 +132,23 @@ def module_of(node: nodes.NodeNG) -> nodes.Module | None:
     while node.parent is not None:
         node = node.parent
     return node if isinstance(node, nodes.Module) else None
+
+
+def remembered(node: nodes.NodeNG, table: str) -> dict:
+    """The dict named ``table`` of facts remembered about ``node``'s module.
+
+    It lives as long as the module's index, so memory stays bounded however long the run
+    (a WeakKeyDictionary would not do: its values, nodes of the same tree, keep the keys alive).
+    A detached node gets an empty dict each time: nothing is remembered for it.
+    """
+    module = module_of(node)
+    if module is None:
+        return {}
+    memos = index_of(module).memos
+    found = memos.get(table)
+    if found is None:
+        found = memos[table] = {}
+    return found
 
 
 def descendants(node: nodes.NodeNG, *types: type) -> list[nodes.NodeNG]:
