@@ -1,9 +1,11 @@
 """The shortcuts that skip astroid's look-up never change what a name resolves to.
 
 names.qualified_name skips the look-up for names that no import or plain assignment binds,
-may_denote rules out ``x.y.z`` for any API not ending in ``z``, and TracedFunction.is_local skips
-names no scope between the use and the frame binds. Each is checked here against the full
-look-up on every name, attribute and call of the example files.
+may_denote rules out ``x.y.z`` for any API not ending in ``z``, TracedFunction.is_local skips
+names no scope between the use and the frame binds, resolve_callables names no def or plain
+assignment binds, and TFG107 names no scope around the frame binds. Each is checked here against
+the full look-up on every name, attribute and call of the example files, and all together by
+the findings on every example.
 """
 
 from __future__ import annotations
@@ -14,10 +16,12 @@ import astroid
 import pytest
 from astroid import nodes
 
-from tfgraph_lint import names, node_index, tf_api
+from tfgraph_lint import graph_index, names, node_index, tf_api
+from tfgraph_lint.engine import lint_source
 from tfgraph_lint.graph_index import GraphIndex, own_nodes
 from tfgraph_lint.names import call_qualname, calls_named, final_components, may_denote, qualified_name
 from tfgraph_lint.node_index import descendants
+from tfgraph_lint.rules import mutable_global_capture, tf_function_in_loop
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = sorted((ROOT / "fixtures").glob("*/*.py")) + sorted((ROOT / "tests" / "cases").glob("*.py"))
@@ -93,3 +97,38 @@ def test_is_local_agrees_with_astroid_lookup(path: Path):
             assert traced.is_local(name) == (scope is frame or frame.parent_of(scope)), name.as_string()
             compared += 1
     assert compared or not index.traced
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_resolving_callables_skips_only_names_bound_to_no_function(path: Path, monkeypatch):
+    module = _parse(path)
+    expressions = descendants(module, nodes.Name, nodes.Attribute, nodes.Call, nodes.Lambda)
+    fast = [graph_index.resolve_callables(expr) for expr in expressions]
+    node_index.index_of(module).memos.clear()
+    monkeypatch.setattr(graph_index, "_callable_names", lambda node: graph_index._EVERY_NAME)
+    slow = [graph_index.resolve_callables(expr) for expr in expressions]
+    assert fast == slow
+
+
+def _findings(path: Path) -> list:
+    return [(f.code, f.line, f.column, f.message) for f in lint_source(path.read_text(encoding="utf-8"), str(path))]
+
+
+def test_findings_are_the_same_with_every_shortcut_off(monkeypatch):
+    """The end-to-end check: all examples, all rules, with and without the shortcuts."""
+    fast = {path: _findings(path) for path in EXAMPLES}
+    monkeypatch.setattr(names, "_aliasable_names", lambda module: _EveryName())
+    monkeypatch.setattr(names, "may_denote", lambda expr, qualnames: True)
+    monkeypatch.setattr(graph_index, "may_denote", lambda expr, qualnames: True)
+    monkeypatch.setattr(tf_function_in_loop, "may_denote", lambda expr, qualnames: True)
+    monkeypatch.setattr(graph_index, "_callable_names", lambda node: graph_index._EVERY_NAME)
+    monkeypatch.setattr(mutable_global_capture, "_bound_outside", lambda name, frame: True)
+    monkeypatch.setattr(graph_index.TracedFunction, "is_local", _is_local_by_lookup)
+    slow = {path: _findings(path) for path in EXAMPLES}
+    assert fast == slow
+    assert sum(map(len, fast.values())) > 100  # the examples do report
+
+
+def _is_local_by_lookup(traced, name) -> bool:
+    scope, _ = name.lookup(name.name)
+    return scope is traced.frame or traced.frame.parent_of(scope)

@@ -23,7 +23,7 @@ from tfgraph_lint.classes import class_and_bases, method_named, self_class
 from tfgraph_lint.config import Config
 from tfgraph_lint.findings import HIGH, INFERENCE, weakest
 from tfgraph_lint.names import bindings, call_qualname, lookup, may_denote, qualified_name
-from tfgraph_lint.node_index import descendants, remembered
+from tfgraph_lint.node_index import descendants, module_of, remembered
 
 _PYTHON_FUNCTION_WRAPPERS = frozenset(tf_api.PYTHON_FUNCTION_WRAPPERS)
 
@@ -347,14 +347,22 @@ def _strength(traced: TracedFunction) -> tuple[int, int]:
 
 # -- walking a function's own code -----------------------------------------------------------
 
-def own_nodes(fn: FunctionNode) -> Iterator[nodes.NodeNG]:
+def own_nodes(fn: FunctionNode) -> tuple[nodes.NodeNG, ...]:
     """Every node that runs as part of ``fn``'s own body, in source order.
 
-    Nested functions and lambdas are yielded (so callers see them) but not entered: their bodies
-    are their own. Their decorators and default values run in ``fn`` and are entered. Blocks under
-    ``with tf.init_scope():`` run eagerly, outside the graph, and are skipped. Class bodies are
-    skipped.
+    Nested functions and lambdas are included (so callers see them) but not entered: their
+    bodies are their own. Their decorators and default values run in ``fn`` and are entered.
+    Blocks under ``with tf.init_scope():`` run eagerly, outside the graph, and are skipped. Class
+    bodies are skipped. Remembered per function: the index, the rule context and three rules ask.
     """
+    memo = remembered(fn, "own nodes")
+    found = memo.get(fn)
+    if found is None:
+        found = memo[fn] = tuple(_own_nodes(fn))
+    return found
+
+
+def _own_nodes(fn: FunctionNode) -> Iterator[nodes.NodeNG]:
     body = fn.body if isinstance(fn.body, list) else [fn.body]
     stack = list(reversed(body))
     while stack:
@@ -405,6 +413,8 @@ def _resolve_callables(expr: nodes.NodeNG, _depth: int) -> list[FunctionNode]:
     if isinstance(expr, nodes.Call) and call_qualname(expr) == "functools.partial" and expr.args:
         return _resolve_callables(expr.args[0], _depth + 1)
     if isinstance(expr, nodes.Name):
+        if expr.name not in _callable_names(expr):
+            return []  # nothing in the module binds the name to a function: skip the look-up
         found: list[FunctionNode] = []
         for binding in bindings(expr, expr.name):
             if isinstance(binding, nodes.FunctionDef):
@@ -420,6 +430,34 @@ def _resolve_callables(expr: nodes.NodeNG, _depth: int) -> list[FunctionNode]:
             method = method_named(cls, expr.attrname)
             return [method] if method is not None else []
     return []
+
+
+def _callable_names(node: nodes.NodeNG) -> frozenset[str] | _EveryName:
+    """Names that a def, or a plain ``name = lambda/call`` assignment, binds somewhere in the
+    module: the only bindings _resolve_callables follows."""
+    module = module_of(node)
+    if module is None:
+        return _EVERY_NAME
+    memo = remembered(module, "callable names")
+    names = memo.get(module)
+    if names is None:
+        names = memo[module] = frozenset(
+            found.name for found in descendants(module, nodes.FunctionDef, nodes.AssignName)
+            if isinstance(found, nodes.FunctionDef) or (
+                isinstance(found.parent, nodes.Assign) and len(found.parent.targets) == 1
+                and isinstance(found.parent.value, (nodes.Lambda, nodes.Call)))
+        )
+    return names
+
+
+class _EveryName:
+    """For a detached node: no shortcut, ask astroid."""
+
+    def __contains__(self, name: str) -> bool:
+        return True
+
+
+_EVERY_NAME = _EveryName()
 
 
 def _keras_base(cls: nodes.ClassDef, seen: set) -> str | None:

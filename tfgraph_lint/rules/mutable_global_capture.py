@@ -60,7 +60,8 @@ def check(context) -> Iterator[Finding]:
         if traced.node not in run_later:
             run_later[traced.node] = _traced_once_run_later(traced, context.index)
         # Cheapest first: is_local is a look-up per name.
-        if key in reported or not run_later[traced.node] or traced.is_local(name):
+        if (key in reported or not run_later[traced.node] or not _bound_outside(name.name, traced.frame)
+                or traced.is_local(name)):
             continue
         if key not in judged:  # the same answer for every read of the name in this function
             judged[key] = _rebound_outer_name(name, traced, context.index, timeline)
@@ -71,6 +72,17 @@ def check(context) -> Iterator[Finding]:
         what, rebinding, confidence = found
         yield context.finding(RULE, name, _message(name.name, what, rebinding, traced),
                               confidence=confidence, traced=traced)
+
+
+def _bound_outside(name: str, frame: nodes.NodeNG) -> bool:
+    """Whether some scope around ``frame`` binds ``name``: else it is no global or closure variable
+    (a local, a builtin or undefined), and no look-up is needed to tell."""
+    scope = frame.parent.scope() if frame.parent is not None else None
+    while scope is not None:
+        if name in scope.locals:
+            return True
+        scope = scope.parent.scope() if scope.parent is not None else None
+    return False
 
 
 def _traced_once_run_later(traced: TracedFunction, index, _seen: set | None = None) -> bool:
