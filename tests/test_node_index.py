@@ -14,6 +14,7 @@ from astroid import nodes
 from astroid.nodes._base_nodes import LookupMixIn
 
 from tfgraph_lint import engine, node_index
+from tfgraph_lint.config import Config
 from tfgraph_lint.node_index import NodeIndex, descendants
 
 _original_stack_walk = node_index._walk_with_a_stack
@@ -108,3 +109,11 @@ def test_linted_modules_are_freed_with_what_was_remembered_about_them(monkeypatc
     gc.collect()
     alive = [ref for ref in parsed if ref() is not None]
     assert len(parsed) == 6 and len(alive) <= node_index._KEEP
+
+
+def test_the_engine_forgets_a_module_once_it_is_analysed():
+    module = astroid.parse("import tensorflow as tf\n\n@tf.function\ndef f(x):\n    print(x)\n")
+    findings = engine.analyze_module(module, "m.py", Config())
+    assert [finding.code for finding in findings] == ["TFG101"]
+    assert all(entry[0] is not module for entry in node_index._RECENT.values())
+    assert node_index._latest is None or node_index._latest.module is not module

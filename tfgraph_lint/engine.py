@@ -17,7 +17,7 @@ import astroid
 from astroid import nodes
 from astroid.exceptions import AstroidBuildingError, AstroidSyntaxError
 
-from tfgraph_lint import pragmas
+from tfgraph_lint import node_index, pragmas
 from tfgraph_lint.config import Config
 from tfgraph_lint.findings import HIGH, Finding, weakest
 from tfgraph_lint.graph_index import GraphIndex, TracedFunction, own_nodes
@@ -71,6 +71,15 @@ class ModuleContext:
 
 def analyze_module(module: nodes.Module, path: str, config: Config) -> list[Finding]:
     """All findings of the enabled rules on an already-built astroid module."""
+    try:
+        return _analyze(module, path, config)
+    finally:
+        # Nothing remembered about the module outlives its analysis: in Pylint, whose cache
+        # keeps every module, leftovers would only make its garbage collector work longer.
+        node_index.forget(module)
+
+
+def _analyze(module: nodes.Module, path: str, config: Config) -> list[Finding]:
     try:
         index = GraphIndex(module, config)
         context = ModuleContext(module, path, config, index)

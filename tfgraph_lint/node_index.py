@@ -27,6 +27,7 @@ from astroid import nodes
 # alive in astroid's cache, so a memo keyed by module would grow with the run).
 _KEEP = 2
 _RECENT: OrderedDict[int, tuple[nodes.Module, NodeIndex]] = OrderedDict()
+_latest: NodeIndex | None = None  # the index last asked for
 
 
 class NodeIndex:
@@ -50,6 +51,7 @@ class NodeIndex:
         self._by_type = by_type
         self._ends: dict[nodes.NodeNG, int] = {module: len(order)}
         self._matching: dict[tuple[type, ...], list[list[nodes.NodeNG]]] = {}
+        self.module = module
         self.memos: dict[str, dict] = {}  # see remembered()
 
     def contains(self, node: nodes.NodeNG) -> bool:
@@ -115,16 +117,28 @@ def _walk_with_a_stack(module: nodes.Module, add) -> None:
 
 def index_of(module: nodes.Module) -> NodeIndex:
     """The module's index, built on first use."""
+    global _latest
     key = id(module)
     recent = _RECENT.get(key)
     if recent is not None and recent[0] is module:
         _RECENT.move_to_end(key)
-        return recent[1]
-    index = NodeIndex(module)
+        _latest = recent[1]
+        return _latest
+    index = _latest = NodeIndex(module)
     _RECENT[key] = (module, index)
     while len(_RECENT) > _KEEP:
         _RECENT.popitem(last=False)
     return index
+
+
+def forget(module: nodes.Module) -> None:
+    """Drop the module's index and memos (the engine does, once a module's analysis is done)."""
+    global _latest
+    recent = _RECENT.get(id(module))
+    if recent is not None and recent[0] is module:
+        del _RECENT[id(module)]
+        if _latest is recent[1]:
+            _latest = None
 
 
 def module_of(node: nodes.NodeNG) -> nodes.Module | None:
@@ -134,28 +148,39 @@ def module_of(node: nodes.NodeNG) -> nodes.Module | None:
     return node if isinstance(node, nodes.Module) else None
 
 
+def _index_holding(node: nodes.NodeNG) -> NodeIndex | None:
+    """The index that numbers ``node``, built if need be; None for a node outside any module's
+    walk. Almost every question is about the module last asked about: that one is tried first,
+    before walking up to the node's module."""
+    if _latest is not None and _latest.contains(node):
+        return _latest
+    module = module_of(node)
+    if module is None:
+        return None
+    index = index_of(module)
+    return index if index.contains(node) else None
+
+
 def remembered(node: nodes.NodeNG, table: str) -> dict:
     """The dict named ``table`` of facts remembered about ``node``'s module.
 
     It lives as long as the module's index, so memory stays bounded however long the run
     (a WeakKeyDictionary would not do: its values, nodes of the same tree, keep the keys alive).
-    A detached node gets an empty dict each time: nothing is remembered for it.
+    A node outside the index (detached, or added after the walk) gets an empty dict each time:
+    nothing is remembered for it.
     """
-    module = module_of(node)
-    if module is None:
+    index = _index_holding(node)
+    if index is None:
         return {}
-    memos = index_of(module).memos
-    found = memos.get(table)
+    found = index.memos.get(table)
     if found is None:
-        found = memos[table] = {}
+        found = index.memos[table] = {}
     return found
 
 
 def descendants(node: nodes.NodeNG, *types: type) -> list[nodes.NodeNG]:
     """``list(node.nodes_of_class(types))``, answered from the module's one walk."""
-    module = module_of(node)
-    if module is not None:
-        index = index_of(module)
-        if index.contains(node):
-            return index.descendants(node, types)
-    return list(node.nodes_of_class(types))  # a node outside any indexed tree: walk it
+    index = _index_holding(node)
+    if index is None:
+        return list(node.nodes_of_class(types))  # a node outside any indexed tree: walk it
+    return index.descendants(node, types)
