@@ -20,7 +20,7 @@ from astroid.exceptions import AstroidBuildingError, AstroidSyntaxError
 from tfgraph_lint import node_index, pragmas
 from tfgraph_lint.config import Config
 from tfgraph_lint.findings import HIGH, Finding, weakest
-from tfgraph_lint.graph_index import GraphIndex, TracedFunction, own_nodes
+from tfgraph_lint.graph_index import GraphIndex, TracedFunction, is_init_scope, own_nodes
 from tfgraph_lint.registry import ANALYSIS_FAILED, INTERNAL_ERROR, Rule
 from tfgraph_lint.rules import CHECKS
 from tfgraph_lint.screen import may_contain_graph_code
@@ -45,6 +45,23 @@ class ModuleContext:
         for node_type, found in self._graph_nodes.items():
             if issubclass(node_type, types):
                 yield from found
+
+    def in_init_scope(self, node_type: type) -> Iterator[tuple[nodes.NodeNG, TracedFunction]]:
+        """Nodes inside ``with tf.init_scope():`` blocks of graph code, which ``in_graph`` skips.
+
+        Their Python still runs once per trace, as the rest of the function does.
+        """
+        for with_node, traced in self.in_graph(nodes.With):
+            if not is_init_scope(with_node):
+                continue
+            stack = list(reversed(with_node.body))
+            while stack:
+                node = stack.pop()
+                if isinstance(node, node_type):
+                    yield node, traced
+                if isinstance(node, (nodes.FunctionDef, nodes.Lambda, nodes.ClassDef)):
+                    continue  # bodies of their own (nested defs are traced in their own right)
+                stack.extend(reversed(list(node.get_children())))
 
     def finding(
         self,

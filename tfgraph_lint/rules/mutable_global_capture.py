@@ -33,7 +33,7 @@ from tfgraph_lint.names import is_builtin_name, lookup, qualified_name
 from tfgraph_lint.node_index import descendants
 from tfgraph_lint.registry import rule_by_code
 from tfgraph_lint.rules.python_state_mutation import declaration, rebinds_declared
-from tfgraph_lint.rules.variable_creation import RunsOnce
+from tfgraph_lint.runs_once import RunsOnce
 from tfgraph_lint.value_kinds import Kind, binding_kind
 
 RULE = rule_by_code("TFG107")

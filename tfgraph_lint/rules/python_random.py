@@ -19,7 +19,8 @@ from tfgraph_lint.findings import HIGH, INFERENCE, Finding
 from tfgraph_lint.graph_index import TracedFunction, own_nodes
 from tfgraph_lint.names import assigned_value, bindings, call_qualname
 from tfgraph_lint.registry import rule_by_code
-from tfgraph_lint.rules.variable_creation import RunsOnce, created_state, init_scope_nodes
+from tfgraph_lint.runs_once import RunsOnce
+from tfgraph_lint.state_creation import created_state
 
 RULE = rule_by_code("TFG102")
 
@@ -58,7 +59,7 @@ _REPLACEMENTS = {
 def check(context) -> Iterator[Finding]:
     once = RunsOnce(context)
     # ``with tf.init_scope():`` blocks (skipped by the index) still run their Python once per trace.
-    for call, traced in chain(context.in_graph(nodes.Call), init_scope_nodes(context, nodes.Call)):
+    for call, traced in chain(context.in_graph(nodes.Call), context.in_init_scope(nodes.Call)):
         drawn = _random_draw(call, traced)
         if drawn is None:
             continue

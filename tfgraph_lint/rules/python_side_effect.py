@@ -23,7 +23,8 @@ from tfgraph_lint.findings import HIGH, INFERENCE, Finding
 from tfgraph_lint.graph_index import TracedFunction
 from tfgraph_lint.names import assigned_value, bindings, call_qualname, is_builtin_name, qualified_name
 from tfgraph_lint.registry import rule_by_code
-from tfgraph_lint.rules.variable_creation import RunsOnce, created_state
+from tfgraph_lint.runs_once import RunsOnce
+from tfgraph_lint.state_creation import created_state
 from tfgraph_lint.value_kinds import Kind, value_kind
 
 RULE = rule_by_code("TFG103")

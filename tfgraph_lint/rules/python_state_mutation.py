@@ -23,7 +23,8 @@ from tfgraph_lint.graph_index import FunctionNode, TracedFunction
 from tfgraph_lint.names import assigned_value, bindings
 from tfgraph_lint.node_index import descendants
 from tfgraph_lint.registry import rule_by_code
-from tfgraph_lint.rules.variable_creation import RunsOnce, created_state
+from tfgraph_lint.runs_once import RunsOnce
+from tfgraph_lint.state_creation import created_state
 from tfgraph_lint.value_kinds import Kind, value_kind
 
 RULE = rule_by_code("TFG105")
