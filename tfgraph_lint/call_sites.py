@@ -41,6 +41,13 @@ class TfFunctionCall:
         """Whether this tf.function object declares an input_signature."""
         return any(_declares_input_signature(options) for options in self.options)
 
+    @property
+    def follows_type_hints(self) -> bool:
+        """``experimental_follow_type_hints=True``: TensorFlow once converted arguments annotated
+        tf.Tensor to tensors; 2.16 and later ignore it (TFG306 reports it)."""
+        value = self.option("experimental_follow_type_hints")
+        return isinstance(value, nodes.Const) and value.value is True
+
     def option(self, keyword: str) -> nodes.NodeNG | None:
         for options in self.options:
             for kw in options.keywords or ():
@@ -56,6 +63,10 @@ class BoundArgument:
     node: nodes.NodeNG  # the argument expression
     parameter: str  # the parameter's name; for ``*args``/``**kwargs`` the keyword or "*args"
     annotation: nodes.NodeNG | None  # the parameter's annotation, if any
+
+    @property
+    def annotated_as_tensor(self) -> bool:
+        return self.annotation is not None and qualified_name(self.annotation) == "tensorflow.Tensor"
 
 
 # Six rules ask for the same call sites; computed once per index (a config gets its own index)
@@ -232,3 +243,39 @@ def _is_bound_method_reference(expr: nodes.NodeNG) -> bool:
     if isinstance(expr, nodes.Attribute):
         return self_class(expr.expr) is not None
     return True  # a name or partial bound to the method: nearly always a bound method
+
+
+def argument_for(call: nodes.Call, fn: nodes.FunctionDef, parameter: nodes.AssignName) -> nodes.NodeNG | None:
+    """The expression a call passes for ``parameter`` (its default when omitted), or None if unknown."""
+    arguments = fn.args
+    positional = [*(arguments.posonlyargs or ()), *(arguments.args or ())]
+    offset = 0
+    if is_instance_method(fn) and isinstance(call.func, nodes.Attribute):
+        offset = 1  # ``self.step(x)`` binds ``self`` implicitly
+    if any(p is parameter for p in positional):
+        position = next(i for i, p in enumerate(positional) if p is parameter) - offset
+        if position < 0:
+            return None
+        for i, arg in enumerate(call.args):
+            if isinstance(arg, nodes.Starred):
+                return None
+            if i == position:
+                return arg
+    for keyword in call.keywords or ():
+        if keyword.arg is None:
+            return None  # **kwargs: unknown
+        if keyword.arg == parameter.name:
+            return keyword.value
+    return _default_for(arguments, positional, parameter)
+
+
+def _default_for(arguments: nodes.Arguments, positional: list, parameter: nodes.AssignName) -> nodes.NodeNG | None:
+    defaults = list(arguments.defaults or ())
+    with_defaults = positional[len(positional) - len(defaults):] if defaults else []
+    for param, default in zip(with_defaults, defaults):
+        if param is parameter:
+            return default
+    for param, default in zip(arguments.kwonlyargs or (), arguments.kw_defaults or ()):
+        if param is parameter:
+            return default
+    return None

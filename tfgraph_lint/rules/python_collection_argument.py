@@ -28,17 +28,10 @@ from astroid import nodes
 
 from tfgraph_lint.call_sites import BoundArgument, TfFunctionCall, bind_arguments, tf_function_calls
 from tfgraph_lint.findings import HIGH, INFERENCE, Finding, shorten, weakest
+from tfgraph_lint.loop_values import LoopAnalysis, contains, enclosing_loops
 from tfgraph_lint.names import assigned_value, bindings, is_builtin_name
 from tfgraph_lint.node_index import descendants
 from tfgraph_lint.registry import rule_by_code
-# TFG301's loop analysis: which Python scalars vary between the repetitions of a call site.
-from tfgraph_lint.rules.python_scalar_argument import (
-    _Analysis,
-    _annotated_as_tensor,
-    _contains,
-    _enclosing_loops,
-    _follows_type_hints,
-)
 from tfgraph_lint.value_kinds import Kind, value_kind
 
 RULE = rule_by_code("TFG305")
@@ -63,10 +56,10 @@ def check(context) -> Iterator[Finding]:
     for found in tf_function_calls(context.module, context.index):
         if found.input_signature:
             continue  # TensorFlow converts every argument to a tensor of the declared spec
-        hinted = _follows_type_hints(found)
-        loops = _enclosing_loops(found.call)
+        hinted = found.follows_type_hints
+        loops = enclosing_loops(found.call)
         for argument in bind_arguments(found):
-            confidence = INFERENCE if hinted and _annotated_as_tensor(argument.annotation) else HIGH
+            confidence = INFERENCE if hinted and argument.annotated_as_tensor else HIGH
             if loops:
                 varying = _VaryingFinder(context, loops, assignments).argument(argument.node)
                 if varying is not None:
@@ -184,7 +177,7 @@ def _holds_number(value) -> bool:
 class _VaryingFinder:
     def __init__(self, context, loops: list[nodes.NodeNG], assignments: dict) -> None:
         self.loops = loops
-        self.analysis = _Analysis(context, loops, assignments)
+        self.analysis = LoopAnalysis(context, loops, assignments)
 
     def argument(self, expr: nodes.NodeNG, depth: int = 0) -> _Varying | None:
         """Why the collection ``expr`` holds different Python values on different repetitions."""
@@ -246,7 +239,7 @@ class _VaryingFinder:
         if value_kind(element).kind == Kind.TENSOR:
             return None
         for name in comprehension.nodes_of_class(nodes.Name):
-            if any(_contains(comprehension, binding) for binding in bindings(name, name.name)):
+            if any(contains(comprehension, binding) for binding in bindings(name, name.name)):
                 continue  # the comprehension's own variable
             found = self._scalar(name, "it", direct=False)
             if found is not None:
@@ -264,12 +257,12 @@ class _VaryingFinder:
             parent = binding.parent
             if isinstance(parent, nodes.AugAssign) and parent.op == "+=" \
                     and isinstance(parent.value, (nodes.List, nodes.Tuple, *_COMPREHENSIONS)) \
-                    and any(_contains(loop, binding) for loop in self.loops):
+                    and any(contains(loop, binding) for loop in self.loops):
                 return _Varying(f"'{name.name}' grows in the loop, at line {parent.lineno}")
             value = assigned_value(binding)
             if value is None:
                 continue
-            if any(_contains(loop, binding) for loop in self.loops):
+            if any(contains(loop, binding) for loop in self.loops):
                 found = self.argument(value, depth + 1)  # rebuilt on every repetition
                 if found is not None:
                     return found

@@ -17,7 +17,7 @@ from collections.abc import Iterator
 
 from astroid import nodes
 
-from tfgraph_lint.classes import is_instance_method
+from tfgraph_lint.call_sites import argument_for
 from tfgraph_lint.findings import HIGH, INFERENCE, Finding, shorten, weakest
 from tfgraph_lint.graph_index import TracedFunction, TraceKind, resolve_callables
 from tfgraph_lint.names import assigned_value, bindings, call_qualname, is_builtin_name
@@ -252,7 +252,7 @@ class _CallSites:
         else:
             return None  # graph builders and Keras pass tensors
         for call in calls:
-            arg = _argument_for(call, fn, parameter)
+            arg = argument_for(call, fn, parameter)
             if arg is None:
                 continue
             kind = value_kind(arg)
@@ -302,40 +302,4 @@ def _instance_method_call(call: nodes.Call, index) -> TracedFunction | None:
         if method.name == func.attrname:
             traced = index.traced_function(method)
             return traced if traced is not None and traced.is_tf_function else None
-    return None
-
-
-def _argument_for(call: nodes.Call, fn: nodes.FunctionDef, parameter: nodes.AssignName) -> nodes.NodeNG | None:
-    """The expression a call passes for ``parameter`` (its default when omitted), or None if unknown."""
-    arguments = fn.args
-    positional = [*(arguments.posonlyargs or ()), *(arguments.args or ())]
-    offset = 0
-    if is_instance_method(fn) and isinstance(call.func, nodes.Attribute):
-        offset = 1  # ``self.step(x)`` binds ``self`` implicitly
-    if any(p is parameter for p in positional):
-        position = next(i for i, p in enumerate(positional) if p is parameter) - offset
-        if position < 0:
-            return None
-        for i, arg in enumerate(call.args):
-            if isinstance(arg, nodes.Starred):
-                return None
-            if i == position:
-                return arg
-    for keyword in call.keywords or ():
-        if keyword.arg is None:
-            return None  # **kwargs: unknown
-        if keyword.arg == parameter.name:
-            return keyword.value
-    return _default_for(arguments, positional, parameter)
-
-
-def _default_for(arguments: nodes.Arguments, positional: list, parameter: nodes.AssignName) -> nodes.NodeNG | None:
-    defaults = list(arguments.defaults or ())
-    with_defaults = positional[len(positional) - len(defaults):] if defaults else []
-    for param, default in zip(with_defaults, defaults):
-        if param is parameter:
-            return default
-    for param, default in zip(arguments.kwonlyargs or (), arguments.kw_defaults or ()):
-        if param is parameter:
-            return default
     return None

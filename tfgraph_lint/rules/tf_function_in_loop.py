@@ -27,15 +27,14 @@ from dataclasses import dataclass
 
 from astroid import nodes
 
+from tfgraph_lint.call_sites import argument_for
 from tfgraph_lint.classes import is_instance_method
 from tfgraph_lint.findings import HIGH, Finding, shorten
 from tfgraph_lint.graph_index import resolve_callables
+from tfgraph_lint.loop_values import enclosing_loops
 from tfgraph_lint.names import assigned_value, bindings, call_qualname, may_denote, qualified_name
 from tfgraph_lint.node_index import descendants
 from tfgraph_lint.registry import rule_by_code
-# Shared with TFG301/TFG303 (see the report: candidates for a common loops/call-site module).
-from tfgraph_lint.rules.python_range_loop import _argument_for
-from tfgraph_lint.rules.python_scalar_argument import _enclosing_loops
 
 RULE = rule_by_code("TFG302")
 
@@ -75,7 +74,7 @@ def _check_creation(context, callers: _Callers, creation: _Creation) -> Finding 
         return None  # made while tracing the outer function: once per trace, not per call
     if _guarded(creation.value, frame):
         return None
-    loops = _enclosing_loops(creation.value)
+    loops = enclosing_loops(creation.value)
     if loops:
         if _kept_per_item(creation, loops[-1]) or _varies_with_loops(creation.target, loops):
             return None
@@ -303,7 +302,7 @@ class _Callers:
             frame = call.frame()
             if self._context.index.traced_function(frame) is not None:
                 continue  # called while tracing: once per trace
-            loops = _enclosing_loops(call)
+            loops = enclosing_loops(call)
             if loops:
                 if not through and _target_varies(fn, creation, call, loops):
                     continue
@@ -374,7 +373,7 @@ def _target_varies(fn: nodes.FunctionDef, creation: _Creation, call: nodes.Call,
                 continue
             if is_instance_method(fn) and _is_first(fn, binding):
                 continue  # ``self``: the same object's method
-            argument = _argument_for(call, fn, binding)
+            argument = argument_for(call, fn, binding)
             if argument is None or _varies_with_loops(argument, loops):
                 return True  # unknown, or the loop's own values: a different function per call
     return False
