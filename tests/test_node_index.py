@@ -117,3 +117,14 @@ def test_the_engine_forgets_a_module_once_it_is_analysed():
     assert [finding.code for finding in findings] == ["TFG101"]
     assert all(entry[0] is not module for entry in node_index._RECENT.values())
     assert node_index._latest is None or node_index._latest.module is not module
+
+
+def test_the_analysis_leaves_astroids_shared_lookup_cache_alone():
+    """Pylint's checkers share astroid's small look-up cache; our look-ups are remembered apart."""
+    module = astroid.parse("import tensorflow as tf\nimport numpy as np\n\n@tf.function\ndef f(x):\n"
+                           "    y = np.random.rand()\n    print(x, y)\n    return helper(x)\n\n"
+                           "def helper(z):\n    return z\n")
+    LookupMixIn.lookup.cache_clear()
+    findings = engine.analyze_module(module, "m.py", Config())
+    assert {finding.code for finding in findings} >= {"TFG101", "TFG102"}
+    assert LookupMixIn.lookup.cache_info().currsize == 0

@@ -101,6 +101,15 @@ def _raw_qualified_name(expr: nodes.NodeNG | None, depth: int) -> str | None:
     return None
 
 
+# astroid keeps its latest 128 look-ups in a cache shared with Pylint's own checkers. We remember
+# ours per module (dropped after the analysis) and go around that cache: filling it would evict
+# Pylint's entries and keep our results alive after the analysis, and in Pylint's process every
+# object that lives on brings its (expensive, whole-heap) garbage collections sooner.
+_UNCACHED_LOOKUP = getattr(nodes.Name.lookup, "__wrapped__", None)
+# The class that defines it (astroid's LookupMixIn), found without importing a private module.
+_LOOKUP_MIXIN = next((cls for cls in nodes.Name.__mro__ if "lookup" in vars(cls)), nodes.Name)
+
+
 def lookup(node: nodes.NodeNG, name: str) -> tuple[nodes.NodeNG | None, list[nodes.NodeNG]]:
     """astroid's lexical ``node.lookup(name)``: the scope that binds ``name`` and its bindings
     there; ``(None, [])`` when astroid cannot tell. The list is the caller's to keep."""
@@ -110,7 +119,10 @@ def lookup(node: nodes.NodeNG, name: str) -> tuple[nodes.NodeNG | None, list[nod
     found = memo.get(node) if memo is not None else None
     if found is None:
         try:
-            scope, assigned = node.lookup(name)
+            if _UNCACHED_LOOKUP is not None and isinstance(node, _LOOKUP_MIXIN):
+                scope, assigned = _UNCACHED_LOOKUP(node, name)
+            else:
+                scope, assigned = node.lookup(name)
             found = (scope, tuple(assigned))
         except (AttributeError, ValueError, RecursionError):
             found = (None, ())

@@ -149,10 +149,7 @@ def _nonlocal_bindings(scope: nodes.FunctionDef, name: str) -> list[nodes.Assign
     for fn in descendants(scope, nodes.FunctionDef):
         if fn is scope or declaration(fn, name) != "nonlocal":
             continue
-        try:
-            owner, _ = fn.parent.scope().lookup(name)
-        except (AttributeError, ValueError, RecursionError):
-            continue
+        owner, _ = lookup(fn.parent.scope(), name)
         if owner is scope:
             found += [n for n in descendants(fn, nodes.AssignName) if n.name == name and n.scope() is fn]
     return found

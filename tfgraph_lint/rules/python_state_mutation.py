@@ -20,7 +20,7 @@ from astroid import nodes
 from tfgraph_lint.classes import self_class
 from tfgraph_lint.findings import HIGH, INFERENCE, Finding
 from tfgraph_lint.graph_index import FunctionNode, TracedFunction
-from tfgraph_lint.names import assigned_value, bindings
+from tfgraph_lint.names import assigned_value, bindings, lookup
 from tfgraph_lint.node_index import descendants
 from tfgraph_lint.registry import rule_by_code
 from tfgraph_lint.runs_once import RunsOnce
@@ -114,11 +114,7 @@ def _rebound_name(context, statement, target: nodes.AssignName, traced: TracedFu
 
 def _per_trace_local(fn: FunctionNode, name: str, index) -> bool:
     """A ``nonlocal`` name bound in a traced function (or inside one): fresh on every trace."""
-    try:
-        scope, _ = fn.parent.scope().lookup(name)
-    except (AttributeError, ValueError, RecursionError):
-        return False
-    node = scope
+    node, _ = lookup(fn.parent.scope(), name)
     while node is not None and not isinstance(node, nodes.Module):
         if isinstance(node, (nodes.FunctionDef, nodes.Lambda)) and index.traced_function(node) is not None:
             return True
@@ -130,11 +126,7 @@ def _outer_bindings(fn: nodes.NodeNG, name: str, declared: str) -> list[nodes.No
     """The other statements that bind the global (module-wide) or nonlocal name."""
     if declared == "global":
         return list(fn.root().locals.get(name, ()))
-    try:
-        _, found = fn.parent.scope().lookup(name)
-    except (AttributeError, ValueError, RecursionError):
-        return []
-    return list(found)
+    return lookup(fn.parent.scope(), name)[1]
 
 
 # -- attributes ----------------------------------------------------------------------------------
