@@ -23,6 +23,20 @@ def weakest(*confidences: str) -> str:
     return min(confidences, key=_CONFIDENCE_RANK.__getitem__)
 
 
+def of_every_binding(values: list, is_it, others_fine) -> str | None:
+    """How sure "this name is an X" is, from the values its bindings give it: HIGH when every
+    value is one (``is_it``), INFERENCE when some are and ``others_fine`` accepts the rest (None,
+    set later; unknown), else None."""
+    matching = [value for value in values if is_it(value)]
+    if not matching:
+        return None
+    if len(matching) == len(values):
+        return HIGH
+    if all(others_fine(value) for value in values if not is_it(value)):
+        return INFERENCE
+    return None
+
+
 @dataclass(frozen=True)
 class Finding:
     rule: Rule

@@ -15,7 +15,7 @@ from itertools import chain
 from astroid import nodes
 
 from tfgraph_lint.classes import attribute_values, self_class
-from tfgraph_lint.findings import HIGH, INFERENCE, Finding
+from tfgraph_lint.findings import HIGH, Finding, of_every_binding
 from tfgraph_lint.graph_index import TracedFunction, own_nodes
 from tfgraph_lint.names import assigned_value, bindings, call_qualname
 from tfgraph_lint.registry import rule_by_code
@@ -126,15 +126,9 @@ def _generator_confidence(expr: nodes.NodeNG, traced: TracedFunction) -> str | N
         values = attribute_values(cls, expr.attrname)
     else:
         return None
-    generators = [value for value in values if _is_generator_construction(value)]
-    if not generators:
-        return None
-    if len(generators) == len(values):
-        return HIGH
-    others = [value for value in values if not _is_generator_construction(value)]
-    if all(value is None or _is_none(value) or not _names_tensorflow(value) for value in others):
-        return INFERENCE  # also bound to None, a parameter, or something else we cannot tell
-    return None
+    # Also bound to None, a parameter, or something else we cannot tell: INFERENCE.
+    return of_every_binding(values, _is_generator_construction,
+                            lambda value: value is None or _is_none(value) or not _names_tensorflow(value))
 
 
 def _is_none(node: nodes.NodeNG) -> bool:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from astroid import nodes
 
 from tfgraph_lint.classes import attribute_values, self_class
-from tfgraph_lint.findings import HIGH, INFERENCE, Finding
+from tfgraph_lint.findings import HIGH, INFERENCE, Finding, of_every_binding
 from tfgraph_lint.graph_index import TracedFunction
 from tfgraph_lint.names import assigned_value, bindings, call_qualname, is_builtin_name, qualified_name
 from tfgraph_lint.registry import rule_by_code
@@ -283,15 +283,8 @@ def _logger_confidence(receiver: nodes.NodeNG) -> str | None:
         values = attribute_values(cls, receiver.attrname)
     else:
         return None
-    loggers = [value for value in values if _is_logger_factory(value)]
-    if not loggers:
-        return None
-    if len(loggers) == len(values):
-        return HIGH
-    others = [value for value in values if not _is_logger_factory(value)]
-    if all(value is None or (isinstance(value, nodes.Const) and value.value is None) for value in others):
-        return INFERENCE
-    return None
+    return of_every_binding(values, _is_logger_factory,
+                            lambda value: value is None or (isinstance(value, nodes.Const) and value.value is None))
 
 
 def _outside_file_confidence(receiver: nodes.NodeNG, traced: TracedFunction) -> str | None:
