@@ -19,7 +19,7 @@ from astroid import nodes
 from tfgraph_lint.classes import class_and_bases, is_instance_method, self_class
 from tfgraph_lint.graph_index import GraphIndex, TracedFunction, TraceKind, resolve_callables
 from tfgraph_lint.names import bindings, call_qualname, qualified_name
-from tfgraph_lint.node_index import descendants
+from tfgraph_lint.node_index import descendants, remembered
 
 
 @dataclass(frozen=True)
@@ -131,17 +131,15 @@ def resolve_tf_function_call(call: nodes.Call, index: GraphIndex) -> TfFunctionC
     return None
 
 
-# ``self.x = ...`` targets per class, by attribute name: one walk of the class, not one per call.
-_ATTRS = weakref.WeakKeyDictionary()
-
-
 def _assign_attrs(klass):
-    found = _ATTRS.get(klass)
+    """``self.x = ...`` targets of a class, by attribute name: one walk of the class, not one per
+    call; remembered with the module's index (a WeakKeyDictionary would keep the module alive)."""
+    memo = remembered(klass, "assigned attributes")
+    found = memo.get(klass)
     if found is None:
-        found = {}
+        found = memo[klass] = {}
         for target in descendants(klass, nodes.AssignAttr):
             found.setdefault(target.attrname, []).append(target)
-        _ATTRS[klass] = found
     return found
 
 
