@@ -104,3 +104,16 @@ def test_files_without_tensorflow_are_screened_out(monkeypatch):
 
     monkeypatch.setattr(engine.astroid, "parse", no_astroid)
     assert lint_source("def f(x):\n    print(x)\n", "plain.py") == []
+
+
+def test_in_traced_code_covers_a_traced_function_and_what_it_nests():
+    module = astroid.parse(
+        "import tensorflow as tf\n\n@tf.function\ndef step(x):\n    def inner(y):\n        return y\n"
+        "    return inner(x)\n\ndef plain(z):\n    return z\n"
+    )
+    index = GraphIndex(module)
+    step, plain = module.body[1], module.body[2]
+    inner = step.body[0]
+    assert index.in_traced_code(step) and index.in_traced_code(inner)
+    assert index.in_traced_code(inner.body[0].value)  # a node deep inside
+    assert not index.in_traced_code(plain) and not index.in_traced_code(module) and not index.in_traced_code(None)

@@ -175,6 +175,14 @@ class GraphIndex:
     def traced_function(self, node: FunctionNode) -> TracedFunction | None:
         return self.traced.get(node)
 
+    def in_traced_code(self, node: nodes.NodeNG | None) -> bool:
+        """Whether ``node`` is a traced function or lies inside one (its locals are per trace)."""
+        while node is not None and not isinstance(node, nodes.Module):
+            if isinstance(node, (nodes.FunctionDef, nodes.Lambda)) and node in self.traced:
+                return True
+            node = node.parent
+        return False
+
     def tf_function_for_call(self, call: nodes.Call) -> TracedFunction | None:
         """The tf.function a call site calls, when it is one of this module's."""
         func = call.func

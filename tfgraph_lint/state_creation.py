@@ -86,3 +86,15 @@ def created_state(call: nodes.Call) -> Creation | None:
     # ``keras.Sequential([...])`` and ``keras.Model(inputs, outputs)`` own no variables but those
     # of their layers: the layers created here are reported, not the container.
     return None
+
+
+def initialises_state(call: nodes.Call, fn: nodes.NodeNG) -> bool:
+    """Inside the arguments of ``tf.Variable(...)`` (or another state-creating call) in ``fn``:
+    an initial value is computed once in eager mode too, and creating state in graph code is
+    TFG201's finding (TFG102 and TFG106 leave such calls to it)."""
+    node = call.parent
+    while node is not None and node is not fn and not node.is_statement:
+        if isinstance(node, nodes.Call) and created_state(node) is not None:
+            return True
+        node = node.parent
+    return False

@@ -116,7 +116,7 @@ def _rebound_outer_name(name: nodes.Name, traced: TracedFunction, index, timelin
         if scope.name == "builtins" or is_builtin_name(name):
             return None
         what, all_bindings = "global", list(scope.locals.get(name.name, ()))
-    elif isinstance(scope, nodes.FunctionDef) and not _traced_or_inside_traced(scope, index):
+    elif isinstance(scope, nodes.FunctionDef) and not index.in_traced_code(scope):
         what, all_bindings = "closure", [*scope.locals.get(name.name, ()), *_nonlocal_bindings(scope, name.name)]
     else:
         return None  # a class body, or a per-trace local of a traced enclosing function
@@ -132,15 +132,6 @@ def _rebound_outer_name(name: nodes.Name, traced: TracedFunction, index, timelin
         return None
     known = all(kind.kind != Kind.UNKNOWN for kind in kinds)
     return what, rebinding, weakest(rebinding.confidence, HIGH if known else INFERENCE)
-
-
-def _traced_or_inside_traced(scope: nodes.NodeNG, index) -> bool:
-    node = scope
-    while node is not None and not isinstance(node, nodes.Module):
-        if isinstance(node, (nodes.FunctionDef, nodes.Lambda)) and index.traced_function(node) is not None:
-            return True
-        node = node.parent
-    return False
 
 
 def _nonlocal_bindings(scope: nodes.FunctionDef, name: str) -> list[nodes.AssignName]:

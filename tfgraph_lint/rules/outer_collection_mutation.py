@@ -187,7 +187,7 @@ def _outside_origin(receiver: nodes.NodeNG, traced: TracedFunction, index) -> st
             return None
         return _ARGUMENT if depth == 0 else "that lives outside it (reached from an argument)"
     scope = _binding_scope(root)
-    if isinstance(scope, (nodes.FunctionDef, nodes.Lambda)) and _is_traced_or_inside_traced(scope, index):
+    if isinstance(scope, (nodes.FunctionDef, nodes.Lambda)) and index.in_traced_code(scope):
         return None  # a per-trace local of a traced enclosing function (TFG204's concern)
     if isinstance(scope, nodes.Module):
         return "that lives outside it (a module global)"
@@ -223,13 +223,6 @@ def _binding_scope(name: nodes.Name) -> nodes.NodeNG | None:
     return lookup(name, name.name)[0]
 
 
-def _is_traced_or_inside_traced(scope: nodes.NodeNG, index) -> bool:
-    node = scope
-    while node is not None and not isinstance(node, nodes.Module):
-        if isinstance(node, (nodes.FunctionDef, nodes.Lambda)) and index.traced_function(node) is not None:
-            return True
-        node = node.parent
-    return False
 
 
 # -- what the receiver is --------------------------------------------------------------------

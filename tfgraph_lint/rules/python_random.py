@@ -20,7 +20,7 @@ from tfgraph_lint.graph_index import TracedFunction, own_nodes
 from tfgraph_lint.names import assigned_value, bindings, call_qualname
 from tfgraph_lint.registry import rule_by_code
 from tfgraph_lint.runs_once import RunsOnce
-from tfgraph_lint.state_creation import created_state
+from tfgraph_lint.state_creation import initialises_state
 
 RULE = rule_by_code("TFG102")
 
@@ -64,7 +64,7 @@ def check(context) -> Iterator[Finding]:
         if drawn is None:
             continue
         function, confidence = drawn
-        if _initialises_state(call, traced) or once(call, traced):
+        if initialises_state(call, traced.node) or once(call, traced):
             continue  # drawn once in eager mode too: a variable's initial value, a singleton
         if _reseeded_before(call, traced):
             continue  # the same numbers on every call in eager mode too
@@ -139,20 +139,6 @@ def _names_tensorflow(value: nodes.NodeNG) -> bool:
     """A value built by a TensorFlow call, e.g. ``tf.random.Generator.from_seed(1)``."""
     name = call_qualname(value) if isinstance(value, nodes.Call) else None
     return bool(name) and name.startswith(("tensorflow.", "keras."))
-
-
-def _initialises_state(call: nodes.Call, traced: TracedFunction) -> bool:
-    """Inside the arguments of ``tf.Variable(...)`` or another variable-creating call.
-
-    A variable's initial value is drawn once in eager mode as well; creating the variable in graph
-    code is TFG201's finding, not this rule's.
-    """
-    node = call.parent
-    while node is not None and node is not traced.node and not node.is_statement:
-        if isinstance(node, nodes.Call) and created_state(node) is not None:
-            return True
-        node = node.parent
-    return False
 
 
 def _reseeded_before(call: nodes.Call, traced: TracedFunction) -> bool:

@@ -24,7 +24,7 @@ from tfgraph_lint.graph_index import TracedFunction
 from tfgraph_lint.names import assigned_value, bindings, call_qualname, is_builtin_name, qualified_name
 from tfgraph_lint.registry import rule_by_code
 from tfgraph_lint.runs_once import RunsOnce
-from tfgraph_lint.state_creation import created_state
+from tfgraph_lint.state_creation import initialises_state
 from tfgraph_lint.value_kinds import Kind, value_kind
 
 RULE = rule_by_code("TFG103")
@@ -121,7 +121,7 @@ def check(context) -> Iterator[Finding]:
         if found is None:
             continue
         effect, confidence = found
-        if _initialises_state(call, traced) or once(call, traced):
+        if initialises_state(call, traced.node) or once(call, traced):
             continue  # runs once in eager mode too
         spelled = f"{_short(call.func)}()"
         yield context.finding(RULE, call, _message(spelled, effect, traced), confidence=confidence, traced=traced)
@@ -337,17 +337,6 @@ def _bound_value(binding: nodes.NodeNG) -> nodes.NodeNG | None:
             if target is binding:
                 return item
     return None
-
-
-def _initialises_state(call: nodes.Call, traced: TracedFunction) -> bool:
-    """Inside the arguments of ``tf.Variable(...)`` (or another state-creating call): an initial
-    value is computed once in eager mode too, and creating state in graph code is TFG201's."""
-    node = call.parent
-    while node is not None and node is not traced.node and not node.is_statement:
-        if isinstance(node, nodes.Call) and created_state(node) is not None:
-            return True
-        node = node.parent
-    return False
 
 
 def _statement_targets(statement: nodes.NodeNG) -> list[nodes.NodeNG]:

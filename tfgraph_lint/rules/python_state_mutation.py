@@ -114,12 +114,7 @@ def _rebound_name(context, statement, target: nodes.AssignName, traced: TracedFu
 
 def _per_trace_local(fn: FunctionNode, name: str, index) -> bool:
     """A ``nonlocal`` name bound in a traced function (or inside one): fresh on every trace."""
-    node, _ = lookup(fn.parent.scope(), name)
-    while node is not None and not isinstance(node, nodes.Module):
-        if isinstance(node, (nodes.FunctionDef, nodes.Lambda)) and index.traced_function(node) is not None:
-            return True
-        node = node.parent
-    return False
+    return index.in_traced_code(lookup(fn.parent.scope(), name)[0])
 
 
 def _outer_bindings(fn: nodes.NodeNG, name: str, declared: str) -> list[nodes.NodeNG]:
