@@ -177,7 +177,7 @@ def run_all(files: list[str], work: Path, jobs: int | None, serial: bool, pylint
 
 
 def _our_symbols() -> str:
-    from tfgraph_lint.registry import RULES
+    from tfgraph_lint.core.registry import RULES
 
     return ",".join(rule.symbol for rule in RULES)
 

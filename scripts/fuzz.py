@@ -20,9 +20,8 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "tests"))
 
-from hypothesis import HealthCheck, given, settings  # noqa: E402
-
 from fuzz_programs import engine_survives, generated_programs, mutated_examples  # noqa: E402
+from hypothesis import HealthCheck, given, settings  # noqa: E402
 
 KINDS = {
     "grammar": generated_programs,

@@ -23,8 +23,8 @@ from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
+from tfgraph_lint.core.findings import Finding
 from tfgraph_lint.engine import lint_file
-from tfgraph_lint.findings import Finding
 
 PACKAGE, VERSION = "tensorflow-probability", "0.25.0"
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tfgraph_lint.config import Config
+from tfgraph_lint.core.config import Config
+from tfgraph_lint.core.markers import parse_markers
+from tfgraph_lint.core.registry import lookup
 from tfgraph_lint.engine import lint_source
-from tfgraph_lint.markers import parse_markers
-from tfgraph_lint.registry import lookup
 
 REPO = Path(__file__).resolve().parent.parent
 FIXTURES = REPO / "fixtures"

@@ -23,8 +23,8 @@ from pathlib import Path
 import hypothesmith
 from hypothesis import strategies as st
 
+from tfgraph_lint.core.findings import Finding
 from tfgraph_lint.engine import lint_source
-from tfgraph_lint.findings import Finding
 
 REPO = Path(__file__).resolve().parent.parent
 EXAMPLE_FILES = sorted(

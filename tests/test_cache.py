@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from tfgraph_lint import cache as cache_module
-from tfgraph_lint.cache import ResultCache, cache_root, config_fingerprint
-from tfgraph_lint.config import Config
+from tfgraph_lint.cli import cache as cache_module
+from tfgraph_lint.cli.cache import ResultCache, cache_root, config_fingerprint
+from tfgraph_lint.core.config import Config
 from tfgraph_lint.engine import internal_error, lint_source
 
 SOURCE = """\
@@ -77,7 +77,7 @@ def test_the_key_depends_on_the_tool_itself(root, monkeypatch):
 
 def test_the_configuration_fingerprint_is_the_same_in_every_process():
     """Sets iterate in a different order per process (string hashing is salted)."""
-    code = ("from tfgraph_lint.cache import config_fingerprint; from tfgraph_lint.config import Config; "
+    code = ("from tfgraph_lint.cli.cache import config_fingerprint; from tfgraph_lint.core.config import Config; "
             "print(config_fingerprint(Config(enabled_codes=frozenset({'TFG101', 'TFG102', 'TFG201', 'TFG303'}))))")
     outputs = {
         subprocess.run([sys.executable, "-c", code], env={**os.environ, "PYTHONHASHSEED": seed},

@@ -10,10 +10,11 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from tfgraph_lint.cli import commands as cli_module
+from tfgraph_lint.cli.commands import cli
+from tfgraph_lint.core.registry import RULES
+
 from annotated import FIXTURES
-from tfgraph_lint import cli as cli_module
-from tfgraph_lint.cli import cli
-from tfgraph_lint.registry import RULES
 
 PRINT_IN_GRAPH = """\
 import tensorflow as tf

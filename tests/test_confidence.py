@@ -1,6 +1,6 @@
 """How sure "this name is an X" is, from the values its bindings give it."""
 
-from tfgraph_lint.findings import HIGH, INFERENCE, of_every_binding
+from tfgraph_lint.core.findings import HIGH, INFERENCE, of_every_binding
 
 
 def is_x(value):

@@ -6,9 +6,10 @@ import re
 
 import pytest
 
+from tfgraph_lint.core.docs import explain_text, rules_table
+from tfgraph_lint.core.registry import RULES, hazard_rules
+
 from annotated import FIXTURES, REPO
-from tfgraph_lint.docs import explain_text, rules_table
-from tfgraph_lint.registry import RULES, hazard_rules
 
 START, END = "<!-- rules-table:start -->", "<!-- rules-table:end -->"
 README_HEADINGS = ("## What it does", "## Why is this bad?", "## Runtime evidence", "## Known problems",

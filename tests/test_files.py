@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tfgraph_lint.files import discover, is_skipped_dir
+from tfgraph_lint.core.files import discover, is_skipped_dir
 
 
 def _touch(root: Path, *names: str) -> None:

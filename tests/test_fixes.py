@@ -13,10 +13,10 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from test_cli import run
 
 from tfgraph_lint.engine import lint_source
 from tfgraph_lint.fixes import FIXABLE_CODES, apply_fixes
-from test_cli import run
 
 FIXES = Path(__file__).resolve().parent / "fixes"
 PAIRS = sorted(FIXES.glob("*.before.py"))

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from tfgraph_lint.core.markers import parse_markers
+from tfgraph_lint.core.registry import hazard_rules
+
 from annotated import FIXTURES, check_annotated, reported
-from tfgraph_lint.markers import parse_markers
-from tfgraph_lint.registry import hazard_rules
 
 RULES = hazard_rules()
 IDS = [rule.code for rule in RULES]

@@ -13,8 +13,15 @@ from __future__ import annotations
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from fuzz_programs import EXAMPLE_FILES, engine_survives, generated_programs, inside_tf_function, mutated_examples
 from tfgraph_lint.rules import python_print
+
+from fuzz_programs import (
+    EXAMPLE_FILES,
+    engine_survives,
+    generated_programs,
+    inside_tf_function,
+    mutated_examples,
+)
 
 # hypothesmith compiles what it generates, and the compiler warns about code like ``1()``.
 pytestmark = pytest.mark.filterwarnings("ignore::SyntaxWarning")

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from tfgraph_lint.findings import Finding
-from tfgraph_lint.github_format import github_line
-from tfgraph_lint.registry import rule_by_code
 from test_cli import bad, run  # noqa: F401 - bad is a fixture
+
+from tfgraph_lint.core.findings import Finding
+from tfgraph_lint.core.registry import rule_by_code
+from tfgraph_lint.output.github_format import github_line
 
 
 def test_one_warning_command_per_finding(bad):

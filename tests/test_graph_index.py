@@ -7,10 +7,10 @@ import textwrap
 import astroid
 from astroid import nodes
 
-from tfgraph_lint.config import Config
+from tfgraph_lint.analysis.graph_index import GraphIndex, TraceKind
+from tfgraph_lint.core.config import Config
+from tfgraph_lint.core.findings import HIGH, INFERENCE
 from tfgraph_lint.engine import lint_source
-from tfgraph_lint.findings import HIGH, INFERENCE
-from tfgraph_lint.graph_index import GraphIndex, TraceKind
 
 
 def index_of(source: str, config: Config | None = None) -> tuple[GraphIndex, dict[str, nodes.NodeNG]]:

@@ -13,10 +13,10 @@ from click.testing import CliRunner
 from pylint.lint import Run
 from pylint.reporters import CollectingReporter
 
-from tfgraph_lint import cli as cli_module
 from tfgraph_lint import engine
-from tfgraph_lint.cli import cli
-from tfgraph_lint.registry import INTERNAL_ERROR, RULES
+from tfgraph_lint.cli import commands as cli_module
+from tfgraph_lint.cli.commands import cli
+from tfgraph_lint.core.registry import INTERNAL_ERROR, RULES
 from tfgraph_lint.rules import python_print
 
 # TFG101 on line 8 and TFG102 on line 9, so one rule can fail while the other still reports.

@@ -16,11 +16,19 @@ import astroid
 import pytest
 from astroid import nodes
 
-from tfgraph_lint import graph_index, names, node_index, tf_api
+from tfgraph_lint.analysis import callables, graph_index, names, node_index
+from tfgraph_lint.analysis.callables import own_nodes
+from tfgraph_lint.analysis.graph_index import GraphIndex
+from tfgraph_lint.analysis.names import (
+    call_qualname,
+    calls_named,
+    final_components,
+    may_denote,
+    qualified_name,
+)
+from tfgraph_lint.analysis.node_index import descendants
+from tfgraph_lint.core import tf_api
 from tfgraph_lint.engine import lint_source
-from tfgraph_lint.graph_index import GraphIndex, own_nodes
-from tfgraph_lint.names import call_qualname, calls_named, final_components, may_denote, qualified_name
-from tfgraph_lint.node_index import descendants
 from tfgraph_lint.rules import mutable_global_capture, tf_function_in_loop
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -103,10 +111,10 @@ def test_is_local_agrees_with_astroid_lookup(path: Path):
 def test_resolving_callables_skips_only_names_bound_to_no_function(path: Path, monkeypatch):
     module = _parse(path)
     expressions = descendants(module, nodes.Name, nodes.Attribute, nodes.Call, nodes.Lambda)
-    fast = [graph_index.resolve_callables(expr) for expr in expressions]
+    fast = [callables.resolve_callables(expr) for expr in expressions]
     node_index.index_of(module).memos.clear()
-    monkeypatch.setattr(graph_index, "_callable_names", lambda node: graph_index._EVERY_NAME)
-    slow = [graph_index.resolve_callables(expr) for expr in expressions]
+    monkeypatch.setattr(callables, "_callable_names", lambda node: callables._EVERY_NAME)
+    slow = [callables.resolve_callables(expr) for expr in expressions]
     assert fast == slow
 
 
@@ -121,7 +129,7 @@ def test_findings_are_the_same_with_every_shortcut_off(monkeypatch):
     monkeypatch.setattr(names, "may_denote", lambda expr, qualnames: True)
     monkeypatch.setattr(graph_index, "may_denote", lambda expr, qualnames: True)
     monkeypatch.setattr(tf_function_in_loop, "may_denote", lambda expr, qualnames: True)
-    monkeypatch.setattr(graph_index, "_callable_names", lambda node: graph_index._EVERY_NAME)
+    monkeypatch.setattr(callables, "_callable_names", lambda node: callables._EVERY_NAME)
     monkeypatch.setattr(mutable_global_capture, "_bound_outside", lambda name, frame: True)
     monkeypatch.setattr(graph_index.TracedFunction, "is_local", _is_local_by_lookup)
     slow = {path: _findings(path) for path in EXAMPLES}

@@ -13,9 +13,10 @@ import pytest
 from astroid import nodes
 from astroid.nodes._base_nodes import LookupMixIn
 
-from tfgraph_lint import engine, node_index
-from tfgraph_lint.config import Config
-from tfgraph_lint.node_index import NodeIndex, descendants
+from tfgraph_lint import engine
+from tfgraph_lint.analysis import node_index
+from tfgraph_lint.analysis.node_index import NodeIndex, descendants
+from tfgraph_lint.core.config import Config
 
 _original_stack_walk = node_index._walk_with_a_stack
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 import io
 import json
 
-from tfgraph_lint import reporters
-from tfgraph_lint.findings import Finding
-from tfgraph_lint.registry import rule_by_code
 from test_cli import PRINT_IN_GRAPH, bad, run  # noqa: F401 - bad is a fixture
+
+from tfgraph_lint.core.findings import Finding
+from tfgraph_lint.core.registry import rule_by_code
+from tfgraph_lint.output import reporters
 
 
 def test_statistics_counts_findings_per_rule(tmp_path):

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-
-from tfgraph_lint.pragmas import unknown_names
 from test_cli import PRINT_IN_GRAPH, run
+
+from tfgraph_lint.core.pragmas import unknown_names
 
 
 @pytest.mark.parametrize("name, message", [

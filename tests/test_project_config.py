@@ -7,11 +7,12 @@ import re
 from pathlib import Path
 
 import pytest
+from test_cli import PRINT_IN_GRAPH, run
+
+from tfgraph_lint.core import project_config
+from tfgraph_lint.core.project_config import KEYS, ConfigError, glob_matches
 
 from annotated import REPO
-from tfgraph_lint import project_config
-from tfgraph_lint.project_config import KEYS, ConfigError, glob_matches
-from test_cli import PRINT_IN_GRAPH, run
 
 # print (TFG101) on line 7, a Keras call's print (TFG101) on line 12, a range loop (TFG303) on line 15.
 SOURCE = """\

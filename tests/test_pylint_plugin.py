@@ -21,12 +21,13 @@ from pylint.lint import PyLinter, Run
 from pylint.reporters import CollectingReporter
 
 import tfgraph_lint
-from annotated import CASES, FIXTURES, REPO
 from tfgraph_lint import engine
-from tfgraph_lint.config import Config
-from tfgraph_lint.markers import parse_markers
+from tfgraph_lint.core.config import Config
+from tfgraph_lint.core.markers import parse_markers
+from tfgraph_lint.core.registry import ANALYSIS_FAILED, INTERNAL_ERROR, RULES
 from tfgraph_lint.pylint_plugin import TFGraphChecker
-from tfgraph_lint.registry import ANALYSIS_FAILED, INTERNAL_ERROR, RULES
+
+from annotated import CASES, FIXTURES, REPO
 
 OUR_SYMBOLS = {rule.symbol for rule in RULES}
 OUR_BLOCK = "87"

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import re
 
-from annotated import REPO
 from tfgraph_lint.engine import lint_source
-from tfgraph_lint.reporters import text_lines
+from tfgraph_lint.output.reporters import text_lines
+
+from annotated import REPO
 
 README = (REPO / "README.md").read_text(encoding="utf-8")
 SETUP = README.split("## Set up", 1)[1].split("\n## ", 1)[0]

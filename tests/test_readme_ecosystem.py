@@ -8,9 +8,9 @@ import shlex
 
 import pytest
 import yaml
+from test_cli import PRINT_IN_GRAPH, run
 
 from annotated import REPO
-from test_cli import PRINT_IN_GRAPH, run
 
 README = (REPO / "README.md").read_text(encoding="utf-8")
 

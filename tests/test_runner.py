@@ -9,11 +9,12 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from tfgraph_lint.cli import runner
+from tfgraph_lint.cli.cache import ResultCache
+from tfgraph_lint.cli.commands import _lint, cli
+from tfgraph_lint.core.config import Config
+
 from annotated import CASES, FIXTURES
-from tfgraph_lint import runner
-from tfgraph_lint.cache import ResultCache
-from tfgraph_lint.cli import _lint, cli
-from tfgraph_lint.config import Config
 
 EXAMPLES = [str(p) for p in sorted(FIXTURES.glob("*/*.py")) + sorted(CASES.glob("*.py"))]
 PRINT_IN_GRAPH = "import tensorflow as tf\n\n\n@tf.function\ndef f(x):\n    print(x)\n    return x\n"

@@ -7,10 +7,11 @@ import json
 from pathlib import Path
 
 import pytest
+from test_cli import PRINT_IN_GRAPH, run
+
+from tfgraph_lint.core.registry import RULES
 
 from annotated import REPO
-from tfgraph_lint.registry import RULES
-from test_cli import PRINT_IN_GRAPH, run
 
 SCHEMA = REPO.parent / "shared" / "data" / "sarif-schema-2.1.0.json"
 

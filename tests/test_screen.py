@@ -7,10 +7,11 @@ from pathlib import Path
 import astroid
 import pytest
 
-from annotated import CASES, FIXTURES
-from tfgraph_lint.config import Config
+from tfgraph_lint.analysis.screen import may_contain_graph_code
+from tfgraph_lint.core.config import Config
 from tfgraph_lint.engine import analyze_module
-from tfgraph_lint.screen import may_contain_graph_code
+
+from annotated import CASES, FIXTURES
 
 EXAMPLES = sorted(FIXTURES.glob("*/*.py")) + sorted(CASES.glob("*.py"))
 

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from tfgraph_lint.registry import RULES
+from tfgraph_lint.core.registry import RULES
 
 
 def _trap(markers: Path, name: str) -> str:

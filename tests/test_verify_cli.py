@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from tfgraph_lint.verify.command import verify_command
+from tfgraph_lint.runtime.verify.command import verify_command
 
 pytestmark = [
     pytest.mark.tensorflow,

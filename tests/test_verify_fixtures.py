@@ -9,9 +9,9 @@ import importlib.util
 
 import pytest
 
-from tfgraph_lint.verify.command import shipped_examples
-from tfgraph_lint.verify.pool import WorkerPool, WorkerSettings
-from tfgraph_lint.verify.runner import verify_files
+from tfgraph_lint.runtime.pool import WorkerPool, WorkerSettings
+from tfgraph_lint.runtime.verify.command import shipped_examples
+from tfgraph_lint.runtime.verify.runner import verify_files
 
 pytestmark = [
     pytest.mark.tensorflow,

@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from tfgraph_lint.verify.compare import compare
-from tfgraph_lint.verify.pool import WorkerPool, WorkerSettings
-from tfgraph_lint.verify.runner import SEED, verify_files
+from tfgraph_lint.runtime.pool import WorkerPool, WorkerSettings
+from tfgraph_lint.runtime.verify.compare import compare
+from tfgraph_lint.runtime.verify.runner import SEED, verify_files
 
 pytestmark = [
     pytest.mark.tensorflow,

@@ -15,16 +15,16 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from tfgraph_lint.findings import Finding
-from tfgraph_lint.registry import rule_by_code
-from tfgraph_lint.verify import command
-from tfgraph_lint.verify.compare import compare
-from tfgraph_lint.verify.expectations import check_header, expected_verdict, parse_expectation
-from tfgraph_lint.verify.loops import function_loops, loop_repeats
-from tfgraph_lint.verify.report import render_json, render_text
-from tfgraph_lint.verify.runner import FileResult, verify_files
-from tfgraph_lint.verify.values import MISSING, differs, output_lines, same
-from tfgraph_lint.verify.verdicts import decide, verdict_for
+from tfgraph_lint.core.findings import Finding
+from tfgraph_lint.core.registry import rule_by_code
+from tfgraph_lint.runtime.loops import function_loops, loop_repeats
+from tfgraph_lint.runtime.values import MISSING, differs, output_lines, same
+from tfgraph_lint.runtime.verify import command
+from tfgraph_lint.runtime.verify.compare import compare
+from tfgraph_lint.runtime.verify.expectations import check_header, expected_verdict, parse_expectation
+from tfgraph_lint.runtime.verify.report import render_json, render_text
+from tfgraph_lint.runtime.verify.runner import FileResult, verify_files
+from tfgraph_lint.runtime.verify.verdicts import decide, verdict_for
 
 SCRIPTS = Path(__file__).resolve().parent / "verify_scripts"
 
@@ -371,7 +371,7 @@ def test_runner_adds_a_reseeded_run_only_when_values_differ(tmp_path):
         ("random.py", "graph", 0): observation(returned=0.1),
         ("random.py", "eager", 0): observation("eager", returned=0.2),
     }
-    from tfgraph_lint.verify.runner import RESEED_SHIFT
+    from tfgraph_lint.runtime.verify.runner import RESEED_SHIFT
     table[("random.py", "eager", RESEED_SHIFT)] = observation("eager", returned=0.3)
     submit, jobs = fake_submit(table)
     results = verify_files([plain, random], submit)
@@ -440,8 +440,8 @@ def test_default_paths_are_every_fixture_bad_and_good():
 
 def test_verify_modules_do_not_import_tensorflow():
     code = ("import sys\n"
-            "import tfgraph_lint.verify.command, tfgraph_lint.verify.runner, tfgraph_lint.verify.pool\n"
-            "import tfgraph_lint.verify.report, tfgraph_lint.verify.expectations\n"
+            "import tfgraph_lint.runtime.verify.command, tfgraph_lint.runtime.verify.runner, tfgraph_lint.runtime.pool\n"
+            "import tfgraph_lint.runtime.verify.report, tfgraph_lint.runtime.verify.expectations\n"
             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('tensorflow', 'keras', 'numpy')))\n")
     output = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert output.strip() == "[]"

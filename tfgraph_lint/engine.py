@@ -17,14 +17,16 @@ import astroid
 from astroid import nodes
 from astroid.exceptions import AstroidBuildingError, AstroidSyntaxError
 
-from tfgraph_lint import node_index, pragmas
-from tfgraph_lint.config import Config
-from tfgraph_lint.findings import HIGH, Finding, weakest
-from tfgraph_lint.graph_index import GraphIndex, TracedFunction, is_init_scope, own_nodes
-from tfgraph_lint.registry import ANALYSIS_FAILED, INTERNAL_ERROR, Rule
+from tfgraph_lint.analysis import node_index
+from tfgraph_lint.analysis.callables import is_init_scope, own_nodes
+from tfgraph_lint.analysis.graph_index import GraphIndex, TracedFunction
+from tfgraph_lint.analysis.screen import may_contain_graph_code
+from tfgraph_lint.core import pragmas
+from tfgraph_lint.core.config import Config
+from tfgraph_lint.core.findings import HIGH, Finding, weakest
+from tfgraph_lint.core.registry import ANALYSIS_FAILED, INTERNAL_ERROR, Rule
+from tfgraph_lint.core.source import UnreadableSource, read_source
 from tfgraph_lint.rules import CHECKS
-from tfgraph_lint.screen import may_contain_graph_code
-from tfgraph_lint.source import UnreadableSource, read_source
 
 
 class ModuleContext:

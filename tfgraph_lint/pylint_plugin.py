@@ -32,11 +32,12 @@ from astroid import nodes
 from pylint import interfaces
 from pylint.checkers import BaseChecker
 
-from tfgraph_lint import engine, findings, project_config
-from tfgraph_lint.config import Config
-from tfgraph_lint.registry import INTERNAL_ERROR, RULES, hazard_rules
-from tfgraph_lint.screen import may_contain_graph_code
-from tfgraph_lint.source import UnreadableSource, decode_source
+from tfgraph_lint import engine
+from tfgraph_lint.analysis.screen import may_contain_graph_code
+from tfgraph_lint.core import findings, project_config
+from tfgraph_lint.core.config import Config
+from tfgraph_lint.core.registry import INTERNAL_ERROR, RULES, hazard_rules
+from tfgraph_lint.core.source import UnreadableSource, decode_source
 
 _CONFIDENCE = {
     findings.HIGH: interfaces.HIGH,

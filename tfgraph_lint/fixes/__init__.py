@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 import libcst as cst
 from libcst.metadata import MetadataWrapper, ParentNodeProvider, PositionProvider
 
-from tfgraph_lint.findings import Finding
+from tfgraph_lint.core.findings import Finding
 from tfgraph_lint.fixes import imports
 
 # A planned rewrite: the node as it is after its children were rewritten -> its replacement.

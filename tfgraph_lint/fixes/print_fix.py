@@ -13,7 +13,7 @@ from __future__ import annotations
 import libcst as cst
 import libcst.matchers as m
 
-from tfgraph_lint.findings import Finding
+from tfgraph_lint.core.findings import Finding
 from tfgraph_lint.fixes import FixContext, attribute, imports
 
 CODE = "TFG101"

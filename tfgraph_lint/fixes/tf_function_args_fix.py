@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from tfgraph_lint.findings import Finding
+from tfgraph_lint.core.findings import Finding
 from tfgraph_lint.fixes import FixContext, imports
 
 CODE = "TFG306"

@@ -20,11 +20,11 @@ from collections.abc import Iterator
 
 from astroid import nodes
 
-from tfgraph_lint.findings import Finding
-from tfgraph_lint.graph_index import resolve_callables
-from tfgraph_lint.names import call_qualname, calls_named, qualified_name
-from tfgraph_lint.registry import rule_by_code
-from tfgraph_lint.tf_api import TF_FUNCTION
+from tfgraph_lint.analysis.callables import resolve_callables
+from tfgraph_lint.analysis.names import call_qualname, calls_named, qualified_name
+from tfgraph_lint.core.findings import Finding
+from tfgraph_lint.core.registry import rule_by_code
+from tfgraph_lint.core.tf_api import TF_FUNCTION
 
 RULE = rule_by_code("TFG306")
 _TAKES_TF_FUNCTION_OPTIONS = frozenset({TF_FUNCTION, "functools.partial"})

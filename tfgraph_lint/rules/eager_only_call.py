@@ -25,13 +25,13 @@ from collections.abc import Iterator
 
 from astroid import nodes
 
-from tfgraph_lint.classes import method_named, self_class
-from tfgraph_lint.findings import HIGH, INFERENCE, Finding, shorten
-from tfgraph_lint.graph_index import TraceKind, TracedFunction
-from tfgraph_lint.names import assigned_value, bindings, call_qualname, qualified_name
-from tfgraph_lint.node_index import descendants
-from tfgraph_lint.registry import rule_by_code
-from tfgraph_lint.value_kinds import Kind, value_kind
+from tfgraph_lint.analysis.classes import method_named, self_class
+from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
+from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname, qualified_name
+from tfgraph_lint.analysis.node_index import descendants
+from tfgraph_lint.analysis.value_kinds import Kind, value_kind
+from tfgraph_lint.core.findings import HIGH, INFERENCE, Finding, shorten
+from tfgraph_lint.core.registry import rule_by_code
 
 RULE = rule_by_code("TFG202")
 

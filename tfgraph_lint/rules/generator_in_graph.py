@@ -18,10 +18,11 @@ from collections.abc import Iterator
 
 from astroid import nodes
 
-from tfgraph_lint.findings import Finding
-from tfgraph_lint.graph_index import TraceKind, TracedFunction, resolve_callables
-from tfgraph_lint.names import calls_named
-from tfgraph_lint.registry import rule_by_code
+from tfgraph_lint.analysis.callables import resolve_callables
+from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
+from tfgraph_lint.analysis.names import calls_named
+from tfgraph_lint.core.findings import Finding
+from tfgraph_lint.core.registry import rule_by_code
 
 RULE = rule_by_code("TFG206")
 

@@ -18,12 +18,19 @@ from collections.abc import Iterator
 
 from astroid import nodes
 
-from tfgraph_lint.findings import INFERENCE, Finding, shorten
-from tfgraph_lint.classes import attribute_values, is_instance_method, self_class
-from tfgraph_lint.graph_index import TraceKind, TracedFunction
-from tfgraph_lint.names import assigned_value, bindings, call_qualname, is_builtin_name, lookup, qualified_name
-from tfgraph_lint.registry import rule_by_code
-from tfgraph_lint.value_kinds import Kind, ValueKind, value_kind
+from tfgraph_lint.analysis.classes import attribute_values, is_instance_method, self_class
+from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
+from tfgraph_lint.analysis.names import (
+    assigned_value,
+    bindings,
+    call_qualname,
+    is_builtin_name,
+    lookup,
+    qualified_name,
+)
+from tfgraph_lint.analysis.value_kinds import Kind, ValueKind, value_kind
+from tfgraph_lint.core.findings import INFERENCE, Finding, shorten
+from tfgraph_lint.core.registry import rule_by_code
 
 RULE = rule_by_code("TFG104")
 

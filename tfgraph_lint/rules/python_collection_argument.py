@@ -26,13 +26,13 @@ from dataclasses import dataclass
 
 from astroid import nodes
 
-from tfgraph_lint.call_sites import BoundArgument, TfFunctionCall, bind_arguments, tf_function_calls
-from tfgraph_lint.findings import HIGH, INFERENCE, Finding, shorten, weakest
-from tfgraph_lint.loop_values import LoopAnalysis, contains, enclosing_loops
-from tfgraph_lint.names import assigned_value, bindings, is_builtin_name
-from tfgraph_lint.node_index import descendants
-from tfgraph_lint.registry import rule_by_code
-from tfgraph_lint.value_kinds import Kind, value_kind
+from tfgraph_lint.analysis.call_sites import BoundArgument, TfFunctionCall, bind_arguments, tf_function_calls
+from tfgraph_lint.analysis.loop_values import LoopAnalysis, contains, enclosing_loops
+from tfgraph_lint.analysis.names import assigned_value, bindings, is_builtin_name
+from tfgraph_lint.analysis.node_index import descendants
+from tfgraph_lint.analysis.value_kinds import Kind, value_kind
+from tfgraph_lint.core.findings import HIGH, INFERENCE, Finding, shorten, weakest
+from tfgraph_lint.core.registry import rule_by_code
 
 RULE = rule_by_code("TFG305")
 

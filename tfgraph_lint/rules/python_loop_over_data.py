@@ -31,14 +31,14 @@ from dataclasses import dataclass, replace
 
 from astroid import nodes
 
-from tfgraph_lint.call_sites import bind_arguments, tf_function_calls
-from tfgraph_lint.classes import self_class
-from tfgraph_lint.findings import HIGH, INFERENCE, Finding
-from tfgraph_lint.graph_index import TracedFunction
-from tfgraph_lint.names import assigned_value, bindings, call_qualname, is_builtin_name
-from tfgraph_lint.node_index import descendants
-from tfgraph_lint.registry import rule_by_code
-from tfgraph_lint.value_kinds import Kind, value_kind
+from tfgraph_lint.analysis.call_sites import bind_arguments, tf_function_calls
+from tfgraph_lint.analysis.classes import self_class
+from tfgraph_lint.analysis.graph_index import TracedFunction
+from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname, is_builtin_name
+from tfgraph_lint.analysis.node_index import descendants
+from tfgraph_lint.analysis.value_kinds import Kind, value_kind
+from tfgraph_lint.core.findings import HIGH, INFERENCE, Finding
+from tfgraph_lint.core.registry import rule_by_code
 
 RULE = rule_by_code("TFG304")
 

@@ -6,9 +6,9 @@ from collections.abc import Iterator
 
 from astroid import nodes
 
-from tfgraph_lint.findings import Finding
-from tfgraph_lint.names import is_builtin_name, qualified_name
-from tfgraph_lint.registry import rule_by_code
+from tfgraph_lint.analysis.names import is_builtin_name, qualified_name
+from tfgraph_lint.core.findings import Finding
+from tfgraph_lint.core.registry import rule_by_code
 
 RULE = rule_by_code("TFG101")
 

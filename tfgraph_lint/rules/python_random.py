@@ -14,13 +14,14 @@ from itertools import chain
 
 from astroid import nodes
 
-from tfgraph_lint.classes import attribute_values, self_class
-from tfgraph_lint.findings import HIGH, Finding, of_every_binding
-from tfgraph_lint.graph_index import TracedFunction, own_nodes
-from tfgraph_lint.names import assigned_value, bindings, call_qualname
-from tfgraph_lint.registry import rule_by_code
-from tfgraph_lint.runs_once import RunsOnce
-from tfgraph_lint.state_creation import initialises_state
+from tfgraph_lint.analysis.callables import own_nodes
+from tfgraph_lint.analysis.classes import attribute_values, self_class
+from tfgraph_lint.analysis.graph_index import TracedFunction
+from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname
+from tfgraph_lint.analysis.runs_once import RunsOnce
+from tfgraph_lint.analysis.state_creation import initialises_state
+from tfgraph_lint.core.findings import HIGH, Finding, of_every_binding
+from tfgraph_lint.core.registry import rule_by_code
 
 RULE = rule_by_code("TFG102")
 

@@ -21,11 +21,12 @@ from collections.abc import Iterator
 
 from astroid import nodes
 
-from tfgraph_lint.call_sites import BoundArgument, TfFunctionCall, bind_arguments, tf_function_calls
-from tfgraph_lint.findings import HIGH, INFERENCE, Finding, shorten, weakest
-from tfgraph_lint.loop_values import LoopAnalysis, LoopValue, enclosing_loops, numeric_literal
-from tfgraph_lint.names import assigned_value, bindings
-from tfgraph_lint.registry import rule_by_code
+from tfgraph_lint.analysis.call_sites import BoundArgument, TfFunctionCall, bind_arguments, tf_function_calls
+from tfgraph_lint.analysis.loop_values import LoopAnalysis, LoopValue, enclosing_loops
+from tfgraph_lint.analysis.names import assigned_value, bindings
+from tfgraph_lint.analysis.python_scalars import numeric_literal
+from tfgraph_lint.core.findings import HIGH, INFERENCE, Finding, shorten, weakest
+from tfgraph_lint.core.registry import rule_by_code
 
 RULE = rule_by_code("TFG301")
 

@@ -17,15 +17,16 @@ from collections.abc import Iterator
 
 from astroid import nodes
 
-from tfgraph_lint.classes import self_class
-from tfgraph_lint.findings import HIGH, INFERENCE, Finding
-from tfgraph_lint.graph_index import FunctionNode, TracedFunction
-from tfgraph_lint.names import assigned_value, bindings, lookup
-from tfgraph_lint.node_index import descendants
-from tfgraph_lint.registry import rule_by_code
-from tfgraph_lint.runs_once import RunsOnce
-from tfgraph_lint.state_creation import created_state
-from tfgraph_lint.value_kinds import Kind, value_kind
+from tfgraph_lint.analysis.callables import FunctionNode
+from tfgraph_lint.analysis.classes import self_class
+from tfgraph_lint.analysis.graph_index import TracedFunction
+from tfgraph_lint.analysis.names import assigned_value, bindings, lookup
+from tfgraph_lint.analysis.node_index import descendants
+from tfgraph_lint.analysis.runs_once import RunsOnce
+from tfgraph_lint.analysis.state_creation import created_state
+from tfgraph_lint.analysis.value_kinds import Kind, value_kind
+from tfgraph_lint.core.findings import HIGH, INFERENCE, Finding
+from tfgraph_lint.core.registry import rule_by_code
 
 RULE = rule_by_code("TFG105")
 

@@ -22,11 +22,12 @@ from dataclasses import dataclass
 
 from astroid import nodes
 
-from tfgraph_lint.classes import class_and_bases, method_named, self_class
-from tfgraph_lint.findings import Finding
-from tfgraph_lint.graph_index import FunctionNode, GraphIndex, TraceKind, TracedFunction, own_nodes, resolve_callables
-from tfgraph_lint.names import bindings
-from tfgraph_lint.registry import rule_by_code
+from tfgraph_lint.analysis.callables import FunctionNode, own_nodes, resolve_callables
+from tfgraph_lint.analysis.classes import class_and_bases, method_named, self_class
+from tfgraph_lint.analysis.graph_index import GraphIndex, TracedFunction, TraceKind
+from tfgraph_lint.analysis.names import bindings
+from tfgraph_lint.core.findings import Finding
+from tfgraph_lint.core.registry import rule_by_code
 
 RULE = rule_by_code("TFG205")
 

@@ -24,12 +24,12 @@ from collections.abc import Iterator
 
 from astroid import nodes
 
-from tfgraph_lint.findings import Finding, weakest
-from tfgraph_lint.graph_index import TracedFunction
-from tfgraph_lint.names import is_builtin_name
-from tfgraph_lint.registry import rule_by_code
-from tfgraph_lint.tensor_evidence import TensorEvidence, is_builtin_call, strongest, tested_leaves
-from tfgraph_lint.value_kinds import Kind, value_kind
+from tfgraph_lint.analysis.graph_index import TracedFunction
+from tfgraph_lint.analysis.names import is_builtin_name
+from tfgraph_lint.analysis.tensor_evidence import TensorEvidence, is_builtin_call, strongest, tested_leaves
+from tfgraph_lint.analysis.value_kinds import Kind, value_kind
+from tfgraph_lint.core.findings import Finding, weakest
+from tfgraph_lint.core.registry import rule_by_code
 
 RULE = rule_by_code("TFG203")
 

@@ -26,11 +26,23 @@ from enum import Enum
 
 from astroid import nodes
 
-from tfgraph_lint.findings import Finding
-from tfgraph_lint.graph_index import TracedFunction, dataset_confidence
-from tfgraph_lint.names import assigned_value, bindings
-from tfgraph_lint.registry import rule_by_code
-from tfgraph_lint.tensor_evidence import TensorEvidence, is_builtin_call
+from tfgraph_lint.analysis.graph_index import TracedFunction
+from tfgraph_lint.analysis.names import assigned_value, bindings
+from tfgraph_lint.analysis.statement_flow import (
+    FunctionFacts,
+    assigns_none,
+    block_of,
+    deletes,
+    own_bindings,
+    own_statement_nodes,
+    read_after,
+    target_names,
+    terminates,
+)
+from tfgraph_lint.analysis.tensor_evidence import TensorEvidence, is_builtin_call
+from tfgraph_lint.analysis.trace_entries import dataset_confidence
+from tfgraph_lint.core.findings import Finding
+from tfgraph_lint.core.registry import rule_by_code
 
 RULE = rule_by_code("TFG207")
 
@@ -47,7 +59,7 @@ class State(Enum):
 
 def check(context) -> Iterator[Finding]:
     evidence = TensorEvidence(context)
-    functions: dict[nodes.FunctionDef, _Function] = {}
+    functions: dict[nodes.FunctionDef, FunctionFacts] = {}
     for node, traced in context.in_graph(nodes.If, nodes.For):
         if not traced.autograph or not isinstance(traced.node, nodes.FunctionDef):
             continue
@@ -55,43 +67,21 @@ def check(context) -> Iterator[Finding]:
             confidence = evidence.of(node.test)
             if confidence is None:
                 continue
-            fn = functions.setdefault(traced.node, _Function(traced.node))
+            fn = functions.setdefault(traced.node, FunctionFacts(traced.node))
             yield from _branch_findings(context, fn, node, traced, confidence)
             found = _return_finding(context, node, traced, confidence)
             if found is not None:
                 yield found
         elif _dataset_iterable(node.iter) is not None:
-            fn = functions.setdefault(traced.node, _Function(traced.node))
+            fn = functions.setdefault(traced.node, FunctionFacts(traced.node))
             yield from _dataset_loop_findings(context, fn, node, traced)
-
-
-class _Function:
-    """What the rule asks of one function again and again: its bindings by name, the names it
-    declares global or nonlocal, its parameters and the functions nested in it."""
-
-    def __init__(self, fn: nodes.FunctionDef) -> None:
-        self.node = fn
-        arguments = fn.args
-        self.parameters = {p.name for p in [*(arguments.posonlyargs or ()), *(arguments.args or ()),
-                                            *(arguments.kwonlyargs or ())]}
-        self.parameters.update(name for name in (arguments.vararg, arguments.kwarg) if name)
-        self.bindings: dict[str, list] = {}
-        for binding in _own_bindings(fn.body):
-            self.bindings.setdefault(binding.name, []).append(binding)
-        self.declared: set[str] = set()
-        self.nested: list[nodes.FunctionDef] = []
-        for node in _own_nodes(fn.body):
-            if isinstance(node, (nodes.Global, nodes.Nonlocal)):
-                self.declared.update(node.names)
-            elif isinstance(node, nodes.FunctionDef):
-                self.nested.append(node)
 
 
 # -- if on a tensor ------------------------------------------------------------------------------
 
-def _branch_findings(context, fn: _Function, if_node: nodes.If, traced: TracedFunction,
+def _branch_findings(context, fn: FunctionFacts, if_node: nodes.If, traced: TracedFunction,
                      confidence: str) -> Iterator[Finding]:
-    names = sorted({b.name for b in _own_bindings([*if_node.body, *if_node.orelse])})
+    names = sorted({b.name for b in own_bindings([*if_node.body, *if_node.orelse])})
     for name in names:
         body, orelse = _branch_state(if_node.body, name), _branch_state(if_node.orelse, name)
         if State.TERMINATED in (body, orelse) or State.UNKNOWN in (body, orelse):
@@ -103,7 +93,7 @@ def _branch_findings(context, fn: _Function, if_node: nodes.If, traced: TracedFu
         states = {body, orelse}
         if State.VALUE not in states or not states & {State.UNDEFINED, State.NONE}:
             continue
-        reader = _read_after(if_node, name, fn)
+        reader = read_after(if_node, name, fn)
         if reader is None:
             continue
         missing = "else" if orelse != State.VALUE else "if"
@@ -132,21 +122,21 @@ def _branch_message(name: str, missing: str, body: State, orelse: State, reader,
 
 def _branch_state(stmts: list[nodes.NodeNG], name: str) -> State:
     """What one branch leaves in ``name``: UNDEFINED here means "untouched"."""
-    if _terminates(stmts):
+    if terminates(stmts):
         return State.TERMINATED
-    found = [b for b in _own_bindings(stmts) if b.name == name]
-    if any(_deletes(stmt, name) for stmt in stmts):
+    found = [b for b in own_bindings(stmts) if b.name == name]
+    if any(deletes(stmt, name) for stmt in stmts):
         return State.UNKNOWN
     if not found:
         return State.UNDEFINED
     if any(not isinstance(b, nodes.AssignName) for b in found):
         return State.UNKNOWN  # a def, class or import: not a tensor anyway
-    if all(_assigns_none(b) for b in found):
+    if all(assigns_none(b) for b in found):
         return State.NONE
     return State.VALUE
 
 
-def _state_before(stmt: nodes.NodeNG, name: str, fn: _Function) -> State:
+def _state_before(stmt: nodes.NodeNG, name: str, fn: FunctionFacts) -> State:
     """What ``name`` holds when ``stmt`` starts, as far as structure tells."""
     if name in fn.parameters:
         return State.VALUE
@@ -159,7 +149,7 @@ def _state_before(stmt: nodes.NodeNG, name: str, fn: _Function) -> State:
     ]
     if not earlier:
         return State.UNDEFINED
-    if all(isinstance(b, nodes.AssignName) and _assigns_none(b) for b in earlier):
+    if all(isinstance(b, nodes.AssignName) and assigns_none(b) for b in earlier):
         return State.NONE
     return State.VALUE  # some earlier binding, perhaps under a Python condition: assume defined
 
@@ -237,7 +227,7 @@ def _rest_of_function(stmt: nodes.NodeNG, fn: nodes.FunctionDef) -> list[nodes.N
         parent = current.parent
         if not (parent is fn or isinstance(parent, nodes.If)):
             return None
-        block = _block_of(parent, current)
+        block = block_of(parent, current)
         if block is None:
             return None
         index = next(i for i, s in enumerate(block) if s is current)
@@ -273,25 +263,25 @@ def _path_returns(stmts: list[nodes.NodeNG], budget: list[int]) -> _Returns:
 
 
 def _contains_return(stmt: nodes.NodeNG) -> bool:
-    return any(isinstance(node, nodes.Return) for node in _own_nodes([stmt]))
+    return any(isinstance(node, nodes.Return) for node in own_statement_nodes([stmt]))
 
 
 def _is_generator(fn: nodes.FunctionDef) -> bool:
-    return any(isinstance(node, (nodes.Yield, nodes.YieldFrom)) for node in _own_nodes(fn.body))
+    return any(isinstance(node, (nodes.Yield, nodes.YieldFrom)) for node in own_statement_nodes(fn.body))
 
 
 # -- for over a dataset --------------------------------------------------------------------------
 
-def _dataset_loop_findings(context, fn: _Function, loop: nodes.For, traced: TracedFunction) -> Iterator[Finding]:
+def _dataset_loop_findings(context, fn: FunctionFacts, loop: nodes.For, traced: TracedFunction) -> Iterator[Finding]:
     confidence = _dataset_iterable(loop.iter)
-    bound = [*_target_names(loop.target), *_own_bindings(loop.body)]
+    bound = [*target_names(loop.target), *own_bindings(loop.body)]
     for name in sorted({b.name for b in bound}):
         if any(b.name == name and not isinstance(b, nodes.AssignName) for b in bound):
             continue
         before = _state_before(loop, name, fn)
         if before not in (State.UNDEFINED, State.NONE):
             continue
-        reader = _read_after(loop, name, fn)
+        reader = read_after(loop, name, fn)
         if reader is None:
             continue
         error = (f"'{name}' is not allowed to be None before the loop" if before == State.NONE
@@ -315,196 +305,3 @@ def _dataset_iterable(expr: nodes.NodeNG, depth: int = 0) -> str | None:
         if len(values) == 1 and is_builtin_call(values[0], "iter", "enumerate"):
             return _dataset_iterable(values[0], depth + 1)
     return dataset_confidence(expr)
-
-
-
-def _target_names(target: nodes.NodeNG) -> list[nodes.AssignName]:
-    if isinstance(target, nodes.AssignName):
-        return [target]
-    if isinstance(target, (nodes.Tuple, nodes.List)):
-        return [name for element in target.elts for name in _target_names(element)]
-    return []
-
-
-# -- liveness: is the name read after a statement? ---------------------------------------------
-
-def _read_after(stmt: nodes.NodeNG, name: str, fn: _Function) -> nodes.NodeNG | None:
-    """The node that reads ``name`` after ``stmt`` before any reassignment, on some path.
-
-    Follows the blocks around ``stmt`` outwards: the statements after it, the start of an
-    enclosing loop's body (the next iteration) and what follows the loop. Nested functions that
-    read the name count wherever they are: AutoGraph assumes a closure may run at any point.
-    """
-    closure = _closure_reader(fn, name)
-    if closure is not None:
-        return closure
-    current = stmt
-    while current is not fn.node:
-        parent = current.parent
-        block = _block_of(parent, current)
-        if block is None:
-            return None  # a construct this walk does not follow (match, ...): stay silent
-        index = next(i for i, s in enumerate(block) if s is current)
-        effect = _block_effect(block[index + 1:], name)
-        if effect is not None:
-            return effect if effect is not _KILLED else None
-        if isinstance(parent, (nodes.For, nodes.While)) and block is parent.body:
-            head = parent.test if isinstance(parent, nodes.While) else None
-            effect = _reader_in(head, name) or _block_effect(parent.body[:index], name)  # next iteration
-            if isinstance(effect, nodes.NodeNG):
-                return effect
-            effect = _block_effect(parent.orelse, name)
-            if effect is not None:
-                return effect if effect is not _KILLED else None
-        if isinstance(parent, nodes.ExceptHandler):
-            parent = parent.parent
-        current = parent
-    return None
-
-
-def _block_of(parent: nodes.NodeNG, child: nodes.NodeNG) -> list[nodes.NodeNG] | None:
-    for field in ("body", "orelse", "finalbody", "handlers"):
-        block = getattr(parent, field, None)
-        if isinstance(block, list) and any(child is s for s in block):
-            return block
-    return None
-
-
-# What a block does to a name: the node reading it first, _KILLED when it is reassigned (or the
-# path ends) before any read, None when it neither reads nor reassigns it.
-_KILLED = object()
-
-
-def _block_effect(stmts: list[nodes.NodeNG], name: str):
-    for stmt in stmts:
-        effect = _statement_effect(stmt, name)
-        if effect is not None:
-            return effect
-    return None
-
-
-def _statement_effect(stmt: nodes.NodeNG, name: str):
-    if isinstance(stmt, nodes.If):
-        reader = _reader_in(stmt.test, name)
-        if reader is not None:
-            return reader
-        body, orelse = _block_effect(stmt.body, name), _block_effect(stmt.orelse, name)
-        for effect in (body, orelse):
-            if isinstance(effect, nodes.NodeNG):
-                return effect
-        return _KILLED if body is _KILLED and orelse is _KILLED else None
-    if isinstance(stmt, (nodes.For, nodes.While)):
-        head = stmt.iter if isinstance(stmt, nodes.For) else stmt.test
-        for effect in (_reader_in(head, name), _block_effect(stmt.body, name), _block_effect(stmt.orelse, name)):
-            if isinstance(effect, nodes.NodeNG):
-                return effect
-        return None  # the body may not run: a reassignment there does not count
-    if isinstance(stmt, nodes.With):
-        for item, _ in stmt.items:
-            reader = _reader_in(item, name)
-            if reader is not None:
-                return reader
-        return _block_effect(stmt.body, name)
-    if isinstance(stmt, (nodes.Return, nodes.Raise, nodes.Break, nodes.Continue)):
-        return _reader_in(stmt, name) or _KILLED  # the path ends here
-    if isinstance(stmt, (nodes.Assign, nodes.AnnAssign)):
-        targets = stmt.targets if isinstance(stmt, nodes.Assign) else [stmt.target]
-        for part in (stmt.value, *targets):  # y[0] = ... and y.attr = ... read y
-            reader = _reader_in(part, name)
-            if reader is not None:
-                return reader
-        if stmt.value is not None and any(n.name == name for t in targets for n in _target_names(t)):
-            return _KILLED
-        return None
-    if isinstance(stmt, nodes.Delete):
-        return _KILLED if any(isinstance(t, nodes.DelName) and t.name == name for t in stmt.targets) else None
-    return _reader_in(stmt, name)  # expressions, augmented assignments, try, ...: any read counts
-
-
-def _reader_in(node: nodes.NodeNG | None, name: str) -> nodes.NodeNG | None:
-    """The first node under ``node`` that reads ``name`` (not a local of a nested scope)."""
-    if node is None:
-        return None
-    if isinstance(node, nodes.AugAssign) and isinstance(node.target, nodes.AssignName) \
-            and node.target.name == name:
-        return node
-    stack = [node]
-    while stack:
-        current = stack.pop()
-        if isinstance(current, nodes.Name) and current.name == name:
-            return current
-        if current is not node and isinstance(current, _SCOPES) and name in current.locals:
-            continue  # [y for y in ...], lambda y: ..., def g(y): ... name their own y
-        stack.extend(reversed(list(current.get_children())))
-    return None
-
-
-def _closure_reader(fn: _Function, name: str) -> nodes.NodeNG | None:
-    for nested in fn.nested:
-        if name not in nested.locals:
-            reader = _reader_in(nested, name)
-            if reader is not None:
-                return reader
-    return None
-
-
-# -- bindings within one function -----------------------------------------------------------------
-
-_SCOPES = (nodes.FunctionDef, nodes.Lambda, nodes.ClassDef, nodes.ComprehensionScope)
-
-
-def _own_nodes(stmts: list[nodes.NodeNG]) -> Iterator[nodes.NodeNG]:
-    """Nodes of these statements, not entering nested functions, lambdas, classes or
-    comprehensions (their names are their own)."""
-    stack = list(reversed(stmts))
-    while stack:
-        node = stack.pop()
-        yield node
-        if isinstance(node, _SCOPES):
-            continue
-        stack.extend(reversed(list(node.get_children())))
-
-
-def _own_bindings(stmts: list[nodes.NodeNG]) -> list:
-    """The names these statements bind in their own function: assignments, loop targets, with-as,
-    except-as, walrus (AssignName), and defs, classes and imports (kept as their nodes)."""
-    found = []
-    for node in _own_nodes(stmts):
-        if isinstance(node, nodes.AssignName):
-            found.append(node)
-        elif isinstance(node, (nodes.FunctionDef, nodes.ClassDef)):
-            found.append(_NamedBinding(node.name, node))
-        elif isinstance(node, (nodes.Import, nodes.ImportFrom)):
-            found.extend(_NamedBinding((alias or imported).split(".")[0], node) for imported, alias in node.names)
-    return found
-
-
-class _NamedBinding:
-    """A binding that is not an AssignName (def, class, import), with the name it binds."""
-
-    def __init__(self, name: str, node: nodes.NodeNG) -> None:
-        self.name = name
-        self.node = node
-        self.lineno = node.lineno
-        self.col_offset = node.col_offset
-
-
-def _assigns_none(binding: nodes.AssignName) -> bool:
-    value = assigned_value(binding)
-    return isinstance(value, nodes.Const) and value.value is None
-
-
-def _deletes(stmt: nodes.NodeNG, name: str) -> bool:
-    return any(isinstance(node, nodes.DelName) and node.name == name for node in _own_nodes([stmt]))
-
-
-def _terminates(stmts: list[nodes.NodeNG]) -> bool:
-    """The block always leaves by return, raise, break or continue."""
-    if not stmts:
-        return False
-    last = stmts[-1]
-    if isinstance(last, (nodes.Return, nodes.Raise, nodes.Break, nodes.Continue)):
-        return True
-    if isinstance(last, nodes.If):
-        return _terminates(last.body) and _terminates(last.orelse)
-    return False

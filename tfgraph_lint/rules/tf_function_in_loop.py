@@ -27,14 +27,14 @@ from dataclasses import dataclass
 
 from astroid import nodes
 
-from tfgraph_lint.call_sites import argument_for
-from tfgraph_lint.classes import is_instance_method
-from tfgraph_lint.findings import HIGH, Finding, shorten
-from tfgraph_lint.graph_index import resolve_callables
-from tfgraph_lint.loop_values import enclosing_loops
-from tfgraph_lint.names import assigned_value, bindings, call_qualname, may_denote, qualified_name
-from tfgraph_lint.node_index import descendants
-from tfgraph_lint.registry import rule_by_code
+from tfgraph_lint.analysis.call_sites import argument_for
+from tfgraph_lint.analysis.callables import resolve_callables
+from tfgraph_lint.analysis.classes import is_instance_method
+from tfgraph_lint.analysis.loop_values import enclosing_loops
+from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname, may_denote, qualified_name
+from tfgraph_lint.analysis.node_index import descendants
+from tfgraph_lint.core.findings import HIGH, Finding, shorten
+from tfgraph_lint.core.registry import rule_by_code
 
 RULE = rule_by_code("TFG302")
 

@@ -13,12 +13,11 @@ from collections.abc import Iterator
 
 from astroid import nodes
 
-from tfgraph_lint.findings import HIGH, INFERENCE, Finding
-from tfgraph_lint.graph_index import TracedFunction, own_nodes
-from tfgraph_lint.names import bindings, call_qualname
-from tfgraph_lint.registry import rule_by_code
-from tfgraph_lint.runs_once import RunsOnce, assigns, guards_of
-from tfgraph_lint.state_creation import (
+from tfgraph_lint.analysis.callables import own_nodes
+from tfgraph_lint.analysis.graph_index import TracedFunction
+from tfgraph_lint.analysis.names import bindings, call_qualname
+from tfgraph_lint.analysis.runs_once import RunsOnce, assigns, guards_of
+from tfgraph_lint.analysis.state_creation import (
     GENERATOR,
     LAYER,
     METRIC,
@@ -30,6 +29,8 @@ from tfgraph_lint.state_creation import (
     Creation,
     created_state,
 )
+from tfgraph_lint.core.findings import HIGH, INFERENCE, Finding
+from tfgraph_lint.core.registry import rule_by_code
 
 RULE = rule_by_code("TFG201")
 

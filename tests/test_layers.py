@@ -1,0 +1,100 @@
+"""The package's folders are its layers, and a lower layer never imports a higher one.
+
+Every ``import``/``from ... import`` of ``tfgraph_lint`` in the package (function-level imports
+included) is checked against the order below; packages of the same rank may not import each
+other. The README's map of the tree names every layer.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = ROOT / "tfgraph_lint"
+
+# Lower rank first. Same rank, different layer: independent, neither imports the other.
+LAYERS = {
+    "core": 0,
+    "analysis": 1,
+    "rules": 2,
+    "engine": 3,
+    "fixes": 4,
+    "output": 4,
+    "runtime": 5,
+    "cli": 6,
+    "pylint_plugin": 6,
+    "__init__": 7,
+    "__main__": 7,
+}
+
+
+def _layer(module: str) -> str:
+    """``tfgraph_lint.analysis.names`` -> ``analysis``; ``tfgraph_lint.engine`` -> ``engine``."""
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else "__init__"
+
+
+def _module_name(path: Path) -> str:
+    relative = path.relative_to(ROOT).with_suffix("")
+    parts = list(relative.parts)
+    if parts[-1] == "__init__" and len(parts) > 1 and parts[-2] != "tfgraph_lint":
+        parts = parts[:-1]
+    return ".".join(parts)
+
+
+def _imports(path: Path) -> list[tuple[int, str]]:
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, alias.name) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            if node.module == "tfgraph_lint":
+                found += [(node.lineno, f"tfgraph_lint.{alias.name}") for alias in node.names]
+            else:
+                found.append((node.lineno, node.module))
+    return [(line, name) for line, name in found if name.startswith("tfgraph_lint.")]
+
+
+MODULES = sorted(p for p in PACKAGE.rglob("*.py") if "fixtures" not in p.relative_to(PACKAGE).parts)
+
+
+def test_every_module_belongs_to_a_layer():
+    layers = {_layer(_module_name(path)) for path in MODULES}
+    assert layers <= set(LAYERS), f"modules outside the known layers: {sorted(layers - set(LAYERS))}"
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: p.relative_to(PACKAGE).as_posix())
+def test_no_module_imports_a_higher_or_sibling_layer(path):
+    own = _layer(_module_name(path))
+    wrong = [f"line {line}: {name}" for line, name in _imports(path)
+             if _layer(name) != own and LAYERS[_layer(name)] >= LAYERS[own]]
+    assert not wrong, f"{path.relative_to(ROOT)} ({own}) imports a layer at or above its own: {wrong}"
+
+
+def test_the_checker_would_catch_an_upward_import(tmp_path):
+    # The test above must be able to fail: an analysis module importing the command line.
+    fake = PACKAGE / "analysis" / "names.py"
+    source = fake.read_text(encoding="utf-8") + "\nfrom tfgraph_lint.cli import commands\n"
+    probe = tmp_path / "names.py"
+    probe.write_text(source, encoding="utf-8")
+    names = [name for _, name in _imports(probe)]
+    assert "tfgraph_lint.cli" in names
+    assert LAYERS[_layer("tfgraph_lint.cli")] > LAYERS["analysis"]
+
+
+def test_no_module_is_much_over_400_lines():
+    long = {p.relative_to(PACKAGE).as_posix(): n for p in MODULES
+            if (n := len(p.read_text(encoding="utf-8").splitlines())) > 420}
+    assert not long, f"split these modules (one concern each): {long}"
+
+
+def test_readme_map_names_every_layer():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("## Development"):]
+    mapped = set(re.findall(r"^  (\w+)/", section, re.M))
+    folders = {p.name for p in PACKAGE.iterdir() if p.is_dir() and (p / "__init__.py").exists()}
+    assert mapped == folders, f"README map {sorted(mapped)} != package folders {sorted(folders)}"

@@ -1,0 +1,280 @@
+"""Call sites of a module's own tf.functions, and which parameter each argument binds.
+
+Retracing rules (TFG301, TFG305) look at how a tf.function is *called*, not at its body: every
+call with a new Python value builds a new graph. This module finds those calls and maps their
+arguments onto the parameters of the traced Python function, as Python itself would bind them.
+
+Only what can be told lexically is answered; a call whose binding is unclear (``*args`` before
+the argument, unknown keywords) simply yields fewer arguments.
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections.abc import Hashable, Iterator
+from dataclasses import dataclass
+
+from astroid import nodes
+
+from tfgraph_lint.analysis.callables import resolve_callables
+from tfgraph_lint.analysis.classes import class_and_bases, is_instance_method, self_class
+from tfgraph_lint.analysis.graph_index import GraphIndex, TracedFunction, TraceKind
+from tfgraph_lint.analysis.names import bindings, call_qualname, qualified_name
+from tfgraph_lint.analysis.node_index import descendants, remembered
+
+
+@dataclass(frozen=True)
+class TfFunctionCall:
+    """One call of one of the module's tf.functions."""
+
+    call: nodes.Call
+    traced: TracedFunction  # the Python function (or lambda) the tf.function runs
+    # Which tf.function *object* is called: separate ``tf.function(g)`` objects never share
+    # traces, so call sites are only compared when their keys are equal.
+    key: Hashable
+    # The first parameter is already bound (``self.step(x)``, ``tf.function(self._step)``).
+    bound: bool
+    # The ``tf.function(...)`` calls holding its options (the decorator call, or the wrapping call).
+    options: tuple[nodes.Call, ...] = ()
+
+    @property
+    def input_signature(self) -> bool:
+        """Whether this tf.function object declares an input_signature."""
+        return any(_declares_input_signature(options) for options in self.options)
+
+    @property
+    def follows_type_hints(self) -> bool:
+        """``experimental_follow_type_hints=True``: TensorFlow once converted arguments annotated
+        tf.Tensor to tensors; 2.16 and later ignore it (TFG306 reports it)."""
+        value = self.option("experimental_follow_type_hints")
+        return isinstance(value, nodes.Const) and value.value is True
+
+    def option(self, keyword: str) -> nodes.NodeNG | None:
+        for options in self.options:
+            for kw in options.keywords or ():
+                if kw.arg == keyword:
+                    return kw.value
+        return None
+
+
+@dataclass(frozen=True)
+class BoundArgument:
+    """One argument of a call and the parameter it binds."""
+
+    node: nodes.NodeNG  # the argument expression
+    parameter: str  # the parameter's name; for ``*args``/``**kwargs`` the keyword or "*args"
+    annotation: nodes.NodeNG | None  # the parameter's annotation, if any
+
+    @property
+    def annotated_as_tensor(self) -> bool:
+        return self.annotation is not None and qualified_name(self.annotation) == "tensorflow.Tensor"
+
+
+# Six rules ask for the same call sites; computed once per index (a config gets its own index)
+# and module, and dropped with them.
+_MEMO = weakref.WeakKeyDictionary()
+
+
+def tf_function_calls(module: nodes.Module, index: GraphIndex) -> Iterator[TfFunctionCall]:
+    """Every call in the module (graph code or not) of a tf.function defined in it."""
+    memo = _MEMO.setdefault(index, {})
+    if module not in memo:
+        memo[module] = [found for call in descendants(module, nodes.Call)
+                        if (found := resolve_tf_function_call(call, index)) is not None] if index.traced else []
+    return iter(memo[module])
+
+
+def resolve_tf_function_call(call: nodes.Call, index: GraphIndex) -> TfFunctionCall | None:
+    """The tf.function a call calls, or None.
+
+    - ``f(x)`` where ``f`` is a decorated def;
+    - ``step(x)`` where ``step = tf.function(fn, ...)`` or ``tf.function(...)(fn)``;
+    - ``self.m(x)`` where ``m`` is a decorated method of the class (or a base in the module);
+    - ``self.fn(x)`` where the class assigns ``self.fn = tf.function(...)``.
+
+    A function that is only *wrapped* is a plain Python function when called by its own name:
+    ``step(x)`` after ``fast = tf.function(step)`` runs eagerly and is not a call site.
+    """
+    decorators = index.config.function_decorators
+    func = call.func
+    if isinstance(func, nodes.Name):
+        for binding in bindings(func, func.name):
+            if isinstance(binding, nodes.FunctionDef):
+                traced = index.traced.get(binding)
+                if traced is not None and traced.reason.kind == TraceKind.DECORATOR:
+                    return TfFunctionCall(call, traced, binding, bound=False,
+                                          options=_decorator_options(binding, decorators))
+            elif isinstance(binding, nodes.AssignName) and isinstance(binding.parent, nodes.Assign):
+                found = _wrapper_call_site(call, binding.parent.value, index, key=binding.parent.value)
+                if found is not None:
+                    return found
+        return None
+    if not isinstance(func, nodes.Attribute):
+        return None
+    cls = self_class(func.expr)
+    if cls is None:
+        return None
+    # An attribute assigned on the instance shadows a method of the same name.
+    for klass in class_and_bases(cls):
+        for target in _assign_attrs(klass).get(func.attrname, ()):
+            if isinstance(target.parent, nodes.Assign) and self_class(target.expr) is klass:
+                found = _wrapper_call_site(call, target.parent.value, index, key=(klass, func.attrname))
+                if found is not None:
+                    return found
+    for klass in class_and_bases(cls):
+        for method in klass.mymethods():
+            if method.name == func.attrname:
+                traced = index.traced.get(method)
+                if traced is None or traced.reason.kind != TraceKind.DECORATOR:
+                    return None
+                return TfFunctionCall(call, traced, method, bound=is_instance_method(method),
+                                      options=_decorator_options(method, decorators))
+    return None
+
+
+def _assign_attrs(klass):
+    """``self.x = ...`` targets of a class, by attribute name: one walk of the class, not one per
+    call; remembered with the module's index (a WeakKeyDictionary would keep the module alive)."""
+    memo = remembered(klass, "assigned attributes")
+    found = memo.get(klass)
+    if found is None:
+        found = memo[klass] = {}
+        for target in descendants(klass, nodes.AssignAttr):
+            found.setdefault(target.attrname, []).append(target)
+    return found
+
+
+def bind_arguments(found: TfFunctionCall) -> list[BoundArgument]:
+    """The call's arguments, each with the parameter of the traced function it binds."""
+    fn = found.traced.node
+    arguments = fn.args
+    if arguments is None or arguments.args is None:
+        return []  # a function built from C, whose signature astroid does not know
+    positional = [*(arguments.posonlyargs or ()), *arguments.args]
+    annotations = [*(arguments.posonlyargs_annotations or ()), *arguments.annotations]
+    annotations += [None] * (len(positional) - len(annotations))
+    if found.bound and positional:
+        positional, annotations = positional[1:], annotations[1:]
+    positional_only = {param.name for param in arguments.posonlyargs or ()}
+    by_keyword = {
+        param.name: annotation
+        for param, annotation in zip(positional, annotations)
+        if param.name not in positional_only
+    }
+    kwonly = list(arguments.kwonlyargs or ())
+    kwonly_annotations = list(arguments.kwonlyargs_annotations or ()) + [None] * len(kwonly)
+    by_keyword.update({param.name: ann for param, ann in zip(kwonly, kwonly_annotations)})
+
+    bound: list[BoundArgument] = []
+    for position, arg in enumerate(found.call.args):
+        if isinstance(arg, nodes.Starred):
+            break  # where later arguments land is unknown
+        if position < len(positional):
+            bound.append(BoundArgument(arg, positional[position].name, annotations[position]))
+        elif arguments.vararg:
+            bound.append(BoundArgument(arg, f"*{arguments.vararg}", arguments.varargannotation))
+    for keyword in found.call.keywords or ():
+        if keyword.arg is None:
+            continue  # ``**options``
+        if keyword.arg in by_keyword:
+            bound.append(BoundArgument(keyword.value, keyword.arg, by_keyword[keyword.arg]))
+        elif arguments.kwarg:
+            bound.append(BoundArgument(keyword.value, keyword.arg, arguments.kwargannotation))
+    return bound
+
+
+def _wrapper_call_site(call: nodes.Call, value: nodes.NodeNG, index: GraphIndex,
+                       key: Hashable) -> TfFunctionCall | None:
+    """``call`` as a call of the tf.function that ``value`` creates, if it creates one."""
+    wrapped = _wrapped(value, index.config.function_decorators)
+    if wrapped is None:
+        return None
+    options, target = wrapped
+    for fn in _callables(target):
+        traced = index.traced.get(fn)
+        if traced is not None:
+            bound = is_instance_method(fn) and _is_bound_method_reference(target)
+            return TfFunctionCall(call, traced, key, bound=bound, options=(options,))
+    return None
+
+
+def _callables(target: nodes.NodeNG) -> list[nodes.FunctionDef | nodes.Lambda]:
+    if isinstance(target, nodes.Attribute):  # ``self._step``, resolved without inference
+        cls = self_class(target.expr)
+        for klass in class_and_bases(cls) if cls is not None else ():
+            for method in klass.mymethods():
+                if method.name == target.attrname:
+                    return [method]
+        return []
+    return resolve_callables(target)
+
+
+def _wrapped(value: nodes.NodeNG, decorators: frozenset[str]) -> tuple[nodes.Call, nodes.NodeNG] | None:
+    """(options, target) of ``tf.function(target, ...)`` and ``tf.function(...)(target)``."""
+    if not isinstance(value, nodes.Call):
+        return None
+    if isinstance(value.func, nodes.Call) and call_qualname(value.func) in decorators:
+        return (value.func, value.args[0]) if value.args else None
+    if call_qualname(value) not in decorators:
+        return None
+    for keyword in value.keywords or ():
+        if keyword.arg == "func":
+            return value, keyword.value
+    return (value, value.args[0]) if value.args else None
+
+
+def _decorator_options(fn: nodes.FunctionDef, decorators: frozenset[str]) -> tuple[nodes.Call, ...]:
+    return tuple(
+        decorator for decorator in (fn.decorators.nodes if fn.decorators else ())
+        if isinstance(decorator, nodes.Call) and qualified_name(decorator.func) in decorators
+    )
+
+
+def _declares_input_signature(options: nodes.Call) -> bool:
+    value = next((kw.value for kw in options.keywords or () if kw.arg == "input_signature"), None)
+    if value is None and len(options.args) >= 2:
+        value = options.args[1]  # tf.function(func, input_signature, ...)
+    return value is not None and not (isinstance(value, nodes.Const) and value.value is None)
+
+
+def _is_bound_method_reference(expr: nodes.NodeNG) -> bool:
+    """``self._step`` (bound); ``Model._step`` is a plain function taking ``self`` explicitly."""
+    if isinstance(expr, nodes.Attribute):
+        return self_class(expr.expr) is not None
+    return True  # a name or partial bound to the method: nearly always a bound method
+
+
+def argument_for(call: nodes.Call, fn: nodes.FunctionDef, parameter: nodes.AssignName) -> nodes.NodeNG | None:
+    """The expression a call passes for ``parameter`` (its default when omitted), or None if unknown."""
+    arguments = fn.args
+    positional = [*(arguments.posonlyargs or ()), *(arguments.args or ())]
+    offset = 0
+    if is_instance_method(fn) and isinstance(call.func, nodes.Attribute):
+        offset = 1  # ``self.step(x)`` binds ``self`` implicitly
+    if any(p is parameter for p in positional):
+        position = next(i for i, p in enumerate(positional) if p is parameter) - offset
+        if position < 0:
+            return None
+        for i, arg in enumerate(call.args):
+            if isinstance(arg, nodes.Starred):
+                return None
+            if i == position:
+                return arg
+    for keyword in call.keywords or ():
+        if keyword.arg is None:
+            return None  # **kwargs: unknown
+        if keyword.arg == parameter.name:
+            return keyword.value
+    return _default_for(arguments, positional, parameter)
+
+
+def _default_for(arguments: nodes.Arguments, positional: list, parameter: nodes.AssignName) -> nodes.NodeNG | None:
+    defaults = list(arguments.defaults or ())
+    with_defaults = positional[len(positional) - len(defaults):] if defaults else []
+    for param, default in zip(with_defaults, defaults):
+        if param is parameter:
+            return default
+    for param, default in zip(arguments.kwonlyargs or (), arguments.kw_defaults or ()):
+        if param is parameter:
+            return default
+    return None

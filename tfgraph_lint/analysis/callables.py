@@ -1,0 +1,133 @@
+"""A function's own code, and which functions of the module an expression names.
+
+Lexical only (astroid's look-up, never inference), remembered per node in the module's index:
+the graph-code index and several rules ask the same questions of the same nodes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from astroid import nodes
+
+from tfgraph_lint.analysis.classes import method_named, self_class
+from tfgraph_lint.analysis.names import bindings, call_qualname
+from tfgraph_lint.analysis.node_index import descendants, module_of, remembered
+from tfgraph_lint.core import tf_api
+
+FunctionNode = nodes.FunctionDef | nodes.Lambda  # AsyncFunctionDef is a FunctionDef subclass
+
+
+# -- walking a function's own code -----------------------------------------------------------
+
+def own_nodes(fn: FunctionNode) -> tuple[nodes.NodeNG, ...]:
+    """Every node that runs as part of ``fn``'s own body, in source order.
+
+    Nested functions and lambdas are included (so callers see them) but not entered: their
+    bodies are their own. Their decorators and default values run in ``fn`` and are entered.
+    Blocks under ``with tf.init_scope():`` run eagerly, outside the graph, and are skipped. Class
+    bodies are skipped. Remembered per function: the index, the rule context and three rules ask.
+    """
+    memo = remembered(fn, "own nodes")
+    found = memo.get(fn)
+    if found is None:
+        found = memo[fn] = tuple(_own_nodes(fn))
+    return found
+
+
+def _own_nodes(fn: FunctionNode) -> Iterator[nodes.NodeNG]:
+    body = fn.body if isinstance(fn.body, list) else [fn.body]
+    stack = list(reversed(body))
+    while stack:
+        node = stack.pop()
+        yield node
+        if isinstance(node, (nodes.FunctionDef, nodes.Lambda)):
+            children = [*node.args.defaults, *(d for d in node.args.kw_defaults if d is not None)]
+            if isinstance(node, nodes.FunctionDef) and node.decorators:
+                children = [*node.decorators.nodes, *children]
+        elif isinstance(node, nodes.ClassDef):
+            children = [*node.bases]
+        elif isinstance(node, nodes.With) and is_init_scope(node):
+            children = [item for item, _ in node.items]
+        else:
+            children = list(node.get_children())
+        stack.extend(reversed(children))
+
+
+def is_init_scope(with_node: nodes.With) -> bool:
+    """``with tf.init_scope():``: its block runs outside the graph being traced."""
+    return any(
+        isinstance(item, nodes.Call) and call_qualname(item) == tf_api.INIT_SCOPE
+        for item, _ in with_node.items
+    )
+
+
+# -- resolving callables ---------------------------------------------------------------------
+
+def resolve_callables(expr: nodes.NodeNG) -> list[FunctionNode]:
+    """The functions or lambdas of this module that ``expr`` names, when it can be told lexically."""
+    # The index, then several rules, ask which functions the same call calls: remembered.
+    memo = remembered(expr, "callables")
+    found = memo.get(expr)
+    if found is None:
+        found = memo[expr] = tuple(_resolve_callables(expr, 0))
+    return list(found)
+
+
+def _resolve_callables(expr: nodes.NodeNG, _depth: int) -> list[FunctionNode]:
+    if _depth > 3:
+        return []
+    if isinstance(expr, nodes.Lambda):
+        return [expr]
+    if isinstance(expr, (nodes.List, nodes.Tuple)):
+        return [fn for element in expr.elts for fn in _resolve_callables(element, _depth + 1)]
+    if isinstance(expr, nodes.Dict):
+        return [fn for _key, value in expr.items for fn in _resolve_callables(value, _depth + 1)]
+    if isinstance(expr, nodes.Call) and call_qualname(expr) == "functools.partial" and expr.args:
+        return _resolve_callables(expr.args[0], _depth + 1)
+    if isinstance(expr, nodes.Name):
+        if expr.name not in _callable_names(expr):
+            return []  # nothing in the module binds the name to a function: skip the look-up
+        found: list[FunctionNode] = []
+        for binding in bindings(expr, expr.name):
+            if isinstance(binding, nodes.FunctionDef):
+                found.append(binding)
+            elif isinstance(binding, nodes.AssignName) and isinstance(binding.parent, nodes.Assign):
+                value = binding.parent.value
+                if isinstance(value, (nodes.Lambda, nodes.Call)) and len(binding.parent.targets) == 1:
+                    found.extend(_resolve_callables(value, _depth + 1))
+        return found
+    if isinstance(expr, nodes.Attribute):
+        cls = self_class(expr.expr)
+        if cls is not None:
+            method = method_named(cls, expr.attrname)
+            return [method] if method is not None else []
+    return []
+
+
+def _callable_names(node: nodes.NodeNG) -> frozenset[str] | _EveryName:
+    """Names that a def, or a plain ``name = lambda/call`` assignment, binds somewhere in the
+    module: the only bindings _resolve_callables follows."""
+    module = module_of(node)
+    if module is None:
+        return _EVERY_NAME
+    memo = remembered(module, "callable names")
+    names = memo.get(module)
+    if names is None:
+        names = memo[module] = frozenset(
+            found.name for found in descendants(module, nodes.FunctionDef, nodes.AssignName)
+            if isinstance(found, nodes.FunctionDef) or (
+                isinstance(found.parent, nodes.Assign) and len(found.parent.targets) == 1
+                and isinstance(found.parent.value, (nodes.Lambda, nodes.Call)))
+        )
+    return names
+
+
+class _EveryName:
+    """For a detached node: no shortcut, ask astroid."""
+
+    def __contains__(self, name: str) -> bool:
+        return True
+
+
+_EVERY_NAME = _EveryName()

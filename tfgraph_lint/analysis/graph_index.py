@@ -1,0 +1,362 @@
+"""The graph-code index: which functions and lambdas of a module TensorFlow traces, and why.
+
+Roots are found first (decorators, ``tf.function(f)`` wrapping, graph builders such as
+``Dataset.map`` and ``tf.map_fn``, Keras methods); then tracing spreads to what traced code
+defines (nested defs and lambdas) and calls (helpers of the same module, transitively), because
+AutoGraph converts callees recursively. Callables handed to ``tf.py_function`` and friends, and
+code under ``with tf.init_scope():``, run as Python and are never graph code.
+
+Every decision records a reason, so a finding can say *why* its code is traced.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from enum import IntEnum
+
+from astroid import nodes
+
+from tfgraph_lint.analysis.callables import FunctionNode, own_nodes, resolve_callables
+from tfgraph_lint.analysis.classes import class_and_bases, method_named, self_class
+from tfgraph_lint.analysis.names import bindings, call_qualname, lookup, may_denote, qualified_name
+from tfgraph_lint.analysis.node_index import descendants
+from tfgraph_lint.analysis.trace_entries import (
+    argument,
+    arguments,
+    autograph_enabled,
+    dataset_confidence,
+    display,
+    has_input_signature,
+    is_strategy,
+    keras_base,
+)
+from tfgraph_lint.core import tf_api
+from tfgraph_lint.core.config import Config
+from tfgraph_lint.core.findings import HIGH, INFERENCE, weakest
+
+_PYTHON_FUNCTION_WRAPPERS = frozenset(tf_api.PYTHON_FUNCTION_WRAPPERS)
+
+
+
+class TraceKind(IntEnum):
+    """How a function came to be traced; lower values are stronger evidence and win."""
+
+    DECORATOR = 0
+    WRAPPER = 1
+    BUILDER = 2
+    KERAS = 3
+    NESTED = 4
+    CALLED = 5
+
+
+@dataclass(frozen=True)
+class TraceReason:
+    kind: TraceKind
+    line: int  # where the evidence is (decorator, wrapping call, builder call, call site)
+    confidence: str
+    via: TracedFunction | None = None  # the traced function this one is reached from
+    builder: str = ""  # "tf.function", "Dataset.map", "tf.map_fn", the Keras base class ...
+    autograph: bool = True
+    input_signature: bool = False
+
+
+@dataclass(frozen=True)
+class TracedFunction:
+    node: FunctionNode
+    reason: TraceReason
+
+    @property
+    def name(self) -> str:
+        if isinstance(self.node, nodes.Lambda):
+            return f"lambda at line {self.node.lineno}"
+        owner = self.node.parent
+        if isinstance(owner, nodes.ClassDef):
+            return f"{owner.name}.{self.node.name}"
+        return self.node.name
+
+    @property
+    def label(self) -> str:
+        return self.name if isinstance(self.node, nodes.Lambda) else f"'{self.name}'"
+
+    @property
+    def confidence(self) -> str:
+        via = self.reason.via
+        return weakest(self.reason.confidence, via.confidence) if via else self.reason.confidence
+
+    @property
+    def root(self) -> TracedFunction:
+        return self.reason.via.root if self.reason.via else self
+
+    @property
+    def frame(self) -> FunctionNode:
+        """The function whose locals are created afresh on every trace.
+
+        A nested def shares its traced parent's frame: a list the parent creates is new per trace.
+        A called helper is its own frame: its caller's locals reach it only as arguments.
+        """
+        traced = self
+        while traced.reason.kind == TraceKind.NESTED and traced.reason.via is not None:
+            traced = traced.reason.via
+        return traced.node
+
+    def is_local(self, name_node: nodes.Name | nodes.AssignName) -> bool:
+        """Whether a name used in this function is bound inside its frame (fresh on each trace)."""
+        frame = self.frame
+        scope = name_node.scope()
+        while name_node.name not in scope.locals:
+            # Not bound on the way out to the frame: astroid's look-up could only find it
+            # outside (it searches these scopes, or fewer), so skip it.
+            if scope is frame or scope.parent is None:
+                return False
+            scope = scope.parent.scope()
+        scope, _ = lookup(name_node, name_node.name)
+        if scope is None:
+            return False
+        return scope is frame or frame.parent_of(scope)
+
+    @property
+    def is_tf_function(self) -> bool:
+        return self.reason.kind in (TraceKind.DECORATOR, TraceKind.WRAPPER)
+
+    @property
+    def autograph(self) -> bool:
+        via = self.reason.via
+        return self.reason.autograph and (via.autograph if via else True)
+
+    @property
+    def subject(self) -> str:
+        """How messages name this function: "tf.function 'step'", "'helper' (called from ...)"."""
+        kind = self.reason.kind
+        if kind in (TraceKind.DECORATOR, TraceKind.WRAPPER):
+            return f"tf.function {self.label}"
+        if kind == TraceKind.BUILDER:
+            return f"{self.label} (traced by {self.reason.builder})"
+        if kind == TraceKind.KERAS:
+            return f"Keras method {self.label}"
+        via = self.reason.via
+        verb = "nested in" if kind == TraceKind.NESTED else "called from"
+        if via.reason.via is None:
+            return f"{self.label} ({verb} {via.subject})"
+        return f"{self.label} ({verb} {via.label}, reached from {self.root.subject})"
+
+    @property
+    def chain(self) -> tuple[str, ...]:
+        """Why this function is traced, innermost step first."""
+        reason, line = self.reason, self.reason.line
+        kind = reason.kind
+        if kind == TraceKind.DECORATOR:
+            step = f"{self.label} is decorated with @{reason.builder} (line {line})"
+        elif kind == TraceKind.WRAPPER:
+            step = f"{self.label} is wrapped by {reason.builder}(...) at line {line}"
+        elif kind == TraceKind.BUILDER:
+            step = f"{self.label} is passed to {reason.builder} at line {line}"
+        elif kind == TraceKind.KERAS:
+            step = f"{self.label} is a method Keras compiles (its class subclasses {reason.builder})"
+        elif kind == TraceKind.NESTED:
+            step = f"{self.label} is defined inside {reason.via.label}"
+        else:
+            step = f"{self.label} is called from {reason.via.label} at line {line}"
+        return (step, *(reason.via.chain if reason.via else ()))
+
+
+class GraphIndex:
+    """Built once per module; answers "is this node graph code, and why?"."""
+
+    def __init__(self, module: nodes.Module, config: Config | None = None) -> None:
+        self.module = module
+        self.config = config or Config()
+        self.traced: dict[FunctionNode, TracedFunction] = {}
+        self.python_only: set[FunctionNode] = set()  # tf.py_function & co. callables
+        self.no_autograph: set[FunctionNode] = set()  # @do_not_convert
+        # ``step = tf.function(fn)`` and ``self.fn = tf.function(self._fn)``: the names that
+        # hold a tf.function, for finding its call sites.
+        self.wrapper_names: dict[nodes.AssignName, TracedFunction] = {}
+        self.wrapper_attributes: dict[tuple[nodes.ClassDef, str], TracedFunction] = {}
+        self._named_apis = frozenset(
+            [*self.config.function_decorators, *tf_api.GRAPH_BUILDERS, *tf_api.PYTHON_FUNCTION_WRAPPERS]
+        )
+        self._find_roots()
+        self._propagate()
+
+    # -- queries -----------------------------------------------------------------------------
+
+    def traced_function(self, node: FunctionNode) -> TracedFunction | None:
+        return self.traced.get(node)
+
+    def in_traced_code(self, node: nodes.NodeNG | None) -> bool:
+        """Whether ``node`` is a traced function or lies inside one (its locals are per trace)."""
+        while node is not None and not isinstance(node, nodes.Module):
+            if isinstance(node, (nodes.FunctionDef, nodes.Lambda)) and node in self.traced:
+                return True
+            node = node.parent
+        return False
+
+    def tf_function_for_call(self, call: nodes.Call) -> TracedFunction | None:
+        """The tf.function a call site calls, when it is one of this module's."""
+        func = call.func
+        if isinstance(func, nodes.Name):
+            for binding in bindings(func, func.name):
+                traced = self.traced.get(binding) if isinstance(binding, nodes.FunctionDef) else None
+                if traced is None and isinstance(binding, nodes.AssignName):
+                    traced = self.wrapper_names.get(binding)
+                if traced is not None and traced.is_tf_function:
+                    return traced
+            return None
+        if isinstance(func, nodes.Attribute):
+            cls = self_class(func.expr)
+            if cls is None:
+                return None
+            method = method_named(cls, func.attrname)
+            traced = self.traced.get(method) if method is not None else None
+            if traced is not None and traced.is_tf_function:
+                return traced
+            for klass in class_and_bases(cls):
+                traced = self.wrapper_attributes.get((klass, func.attrname))
+                if traced is not None:
+                    return traced
+        return None
+
+    # -- roots -------------------------------------------------------------------------------
+
+    def _find_roots(self) -> None:
+        for node in descendants(self.module, nodes.FunctionDef, nodes.ClassDef, nodes.Call):
+            if isinstance(node, nodes.FunctionDef):
+                self._check_decorators(node)
+            elif isinstance(node, nodes.ClassDef):
+                self._check_keras_class(node)
+            else:
+                self._check_call(node)
+        # Wrapped callables marked python-only are still traced if wrapped by tf.function;
+        # everything else defers to the exclusion.
+        for fn in list(self.traced):
+            if fn in self.python_only and not self.traced[fn].is_tf_function:
+                del self.traced[fn]
+
+    def _check_decorators(self, fn: nodes.FunctionDef) -> None:
+        if not fn.decorators:
+            return
+        named = []
+        for decorator in fn.decorators.nodes:
+            target = decorator.func if isinstance(decorator, nodes.Call) else decorator
+            named.append((decorator, target, qualified_name(target)))
+        if any(name == tf_api.DO_NOT_CONVERT for _, _, name in named):
+            self.no_autograph.add(fn)
+        for decorator, target, name in named:
+            if name in self.config.function_decorators:
+                options = decorator if isinstance(decorator, nodes.Call) else None
+                self._add(fn, TraceReason(
+                    TraceKind.DECORATOR, decorator.lineno, HIGH, builder=display(target),
+                    autograph=autograph_enabled(options),
+                    input_signature=has_input_signature(options),
+                ))
+
+    def _check_keras_class(self, cls: nodes.ClassDef) -> None:
+        if not self.config.keras_methods:
+            return
+        base = keras_base(cls, set())
+        if base is None:
+            return
+        for method in cls.mymethods():
+            if method.name in tf_api.KERAS_TRACED_METHODS:
+                self._add(method, TraceReason(TraceKind.KERAS, method.lineno, INFERENCE, builder=base))
+
+    def _check_call(self, call: nodes.Call) -> None:
+        if not may_denote(call.func, self._named_apis):
+            self._check_method_call(call, call.func)  # a method call, of no API named below
+            return
+        name = call_qualname(call)
+        if name in self.config.function_decorators:
+            self._check_wrapper_call(call)
+        elif name in tf_api.GRAPH_BUILDERS:
+            self._add_callables(call, tf_api.GRAPH_BUILDERS[name], tf_api.describe_builder(name), HIGH)
+        elif name in tf_api.PYTHON_FUNCTION_WRAPPERS:
+            for arg in arguments(call, tf_api.PYTHON_FUNCTION_WRAPPERS[name]):
+                self.python_only.update(resolve_callables(arg))
+        elif isinstance(call.func, nodes.Attribute):
+            self._check_method_call(call, call.func)
+
+    def _check_wrapper_call(self, call: nodes.Call) -> None:
+        """``tf.function(fn)``, ``tf.function(fn, jit_compile=True)``, ``tf.function(**opts)(fn)``."""
+        target = argument(call, 0, "func")
+        options, outer = call, call
+        if target is None and isinstance(call.parent, nodes.Call) and call.parent.func is call:
+            outer = call.parent
+            target = outer.args[0] if outer.args else None
+        if target is None:
+            return
+        for fn in resolve_callables(target):
+            traced = self._add(fn, TraceReason(
+                TraceKind.WRAPPER, call.lineno, HIGH, builder=display(call.func),
+                autograph=autograph_enabled(options), input_signature=has_input_signature(options),
+            ))
+            if traced is not None:
+                self._remember_wrapper_binding(outer, traced)
+
+    def _remember_wrapper_binding(self, wrapper_call: nodes.Call, traced: TracedFunction) -> None:
+        assign = wrapper_call.parent
+        if not isinstance(assign, nodes.Assign) or assign.value is not wrapper_call:
+            return
+        for target in assign.targets:
+            if isinstance(target, nodes.AssignName):
+                self.wrapper_names[target] = traced
+            elif isinstance(target, nodes.AssignAttr):
+                cls = self_class(target.expr)
+                if cls is not None:
+                    self.wrapper_attributes[(cls, target.attrname)] = traced
+
+    def _check_method_call(self, call: nodes.Call, method: nodes.Attribute) -> None:
+        if method.attrname in tf_api.DATASET_FUNCTION_METHODS:
+            confidence = dataset_confidence(method.expr)
+            if confidence is not None:
+                specs = tf_api.DATASET_FUNCTION_METHODS[method.attrname]
+                self._add_callables(call, specs, f"Dataset.{method.attrname}", confidence)
+        elif method.attrname in tf_api.STRATEGY_RUN_METHODS and is_strategy(method.expr):
+            self._add_callables(call, ((0, "fn"),), f"strategy.{method.attrname}", HIGH)
+
+    def _add_callables(self, call, specs, builder: str, confidence: str) -> None:
+        for arg in arguments(call, specs):
+            for fn in resolve_callables(arg):
+                self._add(fn, TraceReason(TraceKind.BUILDER, call.lineno, confidence, builder=builder))
+
+    # -- propagation -------------------------------------------------------------------------
+
+    def _propagate(self) -> None:
+        worklist = sorted(self.traced.values(), key=lambda t: (t.node.lineno, t.node.col_offset))
+        while worklist:
+            traced = worklist.pop(0)
+            if self.traced.get(traced.node) is not traced:
+                continue  # replaced by a stronger reason since it was queued
+            for node in own_nodes(traced.node):
+                if isinstance(node, (nodes.FunctionDef, nodes.Lambda)):
+                    reached = [(node, TraceKind.NESTED)]
+                elif isinstance(node, nodes.Call):
+                    reached = [(callee, TraceKind.CALLED) for callee in self._callees(node)]
+                else:
+                    continue
+                for fn, kind in reached:
+                    added = self._add(fn, TraceReason(kind, node.lineno, HIGH, via=traced))
+                    if added is not None:
+                        worklist.append(added)
+
+    def _callees(self, call: nodes.Call) -> list[FunctionNode]:
+        if may_denote(call.func, _PYTHON_FUNCTION_WRAPPERS) and call_qualname(call) in _PYTHON_FUNCTION_WRAPPERS:
+            return []
+        return resolve_callables(call.func)
+
+    def _add(self, fn: FunctionNode, reason: TraceReason) -> TracedFunction | None:
+        """Record ``fn`` as traced unless it already has a reason at least as strong."""
+        if reason.kind > TraceKind.WRAPPER and fn in self.python_only:
+            return None
+        if fn in self.no_autograph:
+            reason = dataclasses.replace(reason, autograph=False)
+        candidate = TracedFunction(fn, reason)
+        current = self.traced.get(fn)
+        if current is not None and _strength(current) >= _strength(candidate):
+            return None
+        self.traced[fn] = candidate
+        return candidate
+
+
+def _strength(traced: TracedFunction) -> tuple[int, int]:
+    return (-int(traced.reason.kind), 1 if traced.confidence == HIGH else 0)

@@ -1,0 +1,194 @@
+"""Resolve an expression to the dotted name it denotes, from the module's own imports.
+
+``tf.function`` under ``import tensorflow as tf`` resolves to ``tensorflow.function``;
+``npr.normal`` under ``from numpy import random as npr`` to ``numpy.random.normal``.
+This is astroid's *lexical* lookup only (``node.lookup``), never inference: inferring into
+TensorFlow costs seconds when it is installed and yields nothing when it is not.
+
+Simple aliases are followed (``function = tf.function`` then ``@function``) a few steps deep.
+A name bound in several ways that disagree resolves to ``None``: unknown, never a guess.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from astroid import nodes
+
+from tfgraph_lint.analysis.node_index import descendants, module_of, remembered
+from tfgraph_lint.core.tf_api import EXACT_ALIASES, canonical
+
+_MAX_ALIAS_DEPTH = 4
+
+@lru_cache(maxsize=64)
+def final_components(qualnames: frozenset[str]) -> frozenset[str]:
+    """The attribute names an ``a.b.name`` expression must end with to denote one of ``qualnames``.
+
+    Resolving keeps an attribute chain's last name, because canonical() rewrites prefixes only;
+    the whole-name aliases (``tensorflow.compat.v2`` for ``tensorflow``) add their own.
+    """
+    wanted = set(qualnames)
+    wanted |= {alias for alias, target in EXACT_ALIASES.items() if target in wanted}
+    return frozenset(name.rsplit(".", 1)[-1] for name in wanted)
+
+
+def may_denote(expr: nodes.NodeNG, qualnames: frozenset[str]) -> bool:
+    """False when ``expr`` surely denotes none of ``qualnames``, decided without a look-up.
+
+    ``x.y.z`` can only resolve to a name ending in ``z``; most calls of a module are method
+    calls of that kind, and astroid's look-up is most of what resolving a name costs.
+    """
+    return not isinstance(expr, nodes.Attribute) or expr.attrname in final_components(qualnames)
+
+
+def calls_named(module: nodes.Module, qualnames: frozenset[str]) -> list[nodes.Call]:
+    """The module's calls of one of ``qualnames`` (canonical spellings), in source order."""
+    return [call for call in descendants(module, nodes.Call)
+            if may_denote(call.func, qualnames) and call_qualname(call) in qualnames]
+
+
+_MISSING = object()
+
+
+def qualified_name(expr: nodes.NodeNG | None, _depth: int = 0) -> str | None:
+    """The canonical dotted name ``expr`` denotes through imports, or ``None`` if unknown."""
+    if _depth == 0 and expr is not None:
+        # Every rule resolves the same call names again: remembered per node.
+        memo = remembered(expr, "qualified names")
+        found = memo.get(expr, _MISSING)
+        if found is _MISSING:
+            raw = _raw_qualified_name(expr, 0)
+            found = memo[expr] = canonical(raw) if raw else None
+        return found
+    raw = _raw_qualified_name(expr, _depth)
+    return canonical(raw) if raw else None
+
+
+def _raw_qualified_name(expr: nodes.NodeNG | None, depth: int) -> str | None:
+    if isinstance(expr, nodes.Name):
+        return _resolve_name(expr, expr.name, depth)
+    if isinstance(expr, nodes.Attribute):
+        base = _raw_qualified_name(expr.expr, depth)
+        return f"{base}.{expr.attrname}" if base else None
+    return None
+
+
+# astroid keeps its latest 128 look-ups in a cache shared with Pylint's own checkers. We remember
+# ours per module (dropped after the analysis) and go around that cache: filling it would evict
+# Pylint's entries and keep our results alive after the analysis, and in Pylint's process every
+# object that lives on brings its (expensive, whole-heap) garbage collections sooner.
+_UNCACHED_LOOKUP = getattr(nodes.Name.lookup, "__wrapped__", None)
+# The class that defines it (astroid's LookupMixIn), found without importing a private module.
+_LOOKUP_MIXIN = next((cls for cls in nodes.Name.__mro__ if "lookup" in vars(cls)), nodes.Name)
+
+
+def lookup(node: nodes.NodeNG, name: str) -> tuple[nodes.NodeNG | None, list[nodes.NodeNG]]:
+    """astroid's lexical ``node.lookup(name)``: the scope that binds ``name`` and its bindings
+    there; ``(None, [])`` when astroid cannot tell. The list is the caller's to keep."""
+    # A node's look-up of its own name is remembered: the index and several rules ask the same
+    # one (what ``x`` is, whether ``x`` is local, which function ``f`` calls).
+    memo = remembered(node, "look-ups") if getattr(node, "name", None) == name else None
+    found = memo.get(node) if memo is not None else None
+    if found is None:
+        try:
+            if _UNCACHED_LOOKUP is not None and isinstance(node, _LOOKUP_MIXIN):
+                scope, assigned = _UNCACHED_LOOKUP(node, name)
+            else:
+                scope, assigned = node.lookup(name)
+            found = (scope, tuple(assigned))
+        except (AttributeError, ValueError, RecursionError):
+            found = (None, ())
+        if memo is not None:
+            memo[node] = found
+    return found[0], list(found[1])
+
+
+def _is_builtins(scope: nodes.NodeNG | None) -> bool:
+    return isinstance(scope, nodes.Module) and scope.name == "builtins"
+
+
+def bindings(node: nodes.NodeNG, name: str) -> list[nodes.NodeNG]:
+    """The statements of this module that bind ``name`` as seen from ``node``.
+
+    Lexical scoping only, no inference; builtins and undefined names give ``[]``.
+    """
+    scope, assigned = lookup(node, name)
+    return [] if _is_builtins(scope) else assigned
+
+
+def _resolve_name(node: nodes.NodeNG, name: str, depth: int) -> str | None:
+    module = module_of(node)
+    if module is not None and name not in _aliasable_names(module):
+        return None  # no import or plain assignment binds it anywhere: nothing to look up
+    found = {_binding_qualname(binding, name, depth) for binding in bindings(node, name)}
+    if len(found) != 1:
+        return None  # unbound (builtin or undefined), or bound in ways that disagree
+    return found.pop()
+
+
+def _aliasable_names(module: nodes.Module) -> frozenset[str]:
+    """Every name some import or plain assignment in the module binds, in any scope.
+
+    astroid's look-up is most of what resolving names costs, and most names resolved (``self``,
+    parameters, builtins, local defs) can only come out ``None``: only an import or a plain
+    ``name = value`` gives a binding a qualified name (see _binding_qualname).
+    """
+    memo = remembered(module, "aliasable names")
+    names = memo.get(module)
+    if names is None:
+        names = set()
+        for node in descendants(module, nodes.Import, nodes.ImportFrom, nodes.AssignName):
+            if isinstance(node, nodes.AssignName):
+                if assigned_value(node) is not None:
+                    names.add(node.name)
+            else:
+                names.update(alias or imported.split(".")[0] for imported, alias in node.names)
+        names = memo[module] = frozenset(names)
+    return names
+
+
+def _binding_qualname(binding: nodes.NodeNG, name: str, depth: int) -> str | None:
+    if isinstance(binding, nodes.Import):
+        for module_name, alias in binding.names:
+            if alias == name:
+                return module_name
+            if alias is None and module_name.split(".")[0] == name:
+                return name  # ``import numpy.random`` binds ``numpy``
+        return None
+    if isinstance(binding, nodes.ImportFrom):
+        if binding.level:
+            return None  # relative import: the user's own package, never TensorFlow
+        for imported, alias in binding.names:
+            if (alias or imported) == name:
+                return f"{binding.modname}.{imported}"
+        return None
+    if depth < _MAX_ALIAS_DEPTH:
+        value = assigned_value(binding)  # ``function = tf.function``: a plain alias
+        return _raw_qualified_name(value, depth + 1) if value is not None else None
+    return None
+
+
+def assigned_value(binding: nodes.NodeNG) -> nodes.NodeNG | None:
+    """The value a plain ``name = value`` (or ``name: T = value``) binding gives its name.
+
+    None for anything else: tuple unpacking, chained targets, loop targets, parameters, imports.
+    """
+    if not isinstance(binding, nodes.AssignName):
+        return None
+    parent = binding.parent
+    if isinstance(parent, nodes.Assign) and len(parent.targets) == 1 and parent.targets[0] is binding:
+        return parent.value
+    if isinstance(parent, nodes.AnnAssign):
+        return parent.value
+    return None
+
+
+def call_qualname(call: nodes.Call) -> str | None:
+    """The canonical name of what a call calls, e.g. ``tensorflow.Variable``."""
+    return qualified_name(call.func)
+
+
+def is_builtin_name(name_node: nodes.Name) -> bool:
+    """True when a bare name refers to the builtin of that name (nothing in scope shadows it)."""
+    scope, assigned = lookup(name_node, name_node.name)
+    return _is_builtins(scope) and bool(assigned)

@@ -1,0 +1,218 @@
+"""Code in graph code that runs on the first trace only: the singleton guard.
+
+``if self.v is None: self.v = tf.Variable(...)`` creates its variable once, as in eager mode:
+TFG201 stays silent there, and TFG102, TFG105, TFG106 and TFG107 treat such code as run once.
+"""
+
+from __future__ import annotations
+
+from astroid import nodes
+from astroid.const import Context
+
+from tfgraph_lint.analysis.callables import resolve_callables
+from tfgraph_lint.analysis.classes import self_class
+from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
+from tfgraph_lint.analysis.names import bindings
+from tfgraph_lint.analysis.node_index import descendants
+
+
+class RunsOnce:
+    """Tells whether a node in graph code runs only on the first trace.
+
+    ``if self.v is None: self.v = ...`` (also ``if not self.v``, ``if not hasattr(self, "v")``,
+    ``if self.v is None and ...``, ``if not self._built: ...; self._built = True``,
+    ``if "v" not in holder:``, a global behind ``global v; if v is None:``, and an early
+    ``if self.v is not None: return self.v``) runs its creating code on the first trace only, as
+    in eager mode. The guard must test what its block assigns. A helper called from graph code
+    counts as guarded when every call of it from graph code is. (``if not self.v:`` guarding a
+    tf.Variable itself counts here; TFG201 reports it separately, see ``_truthiness_guard``.)
+    """
+
+    def __init__(self, context) -> None:
+        self._context = context
+        self._call_sites: dict[nodes.NodeNG, list[tuple[nodes.Call, TracedFunction]]] | None = None
+        self._helper_guarded: dict[nodes.NodeNG, bool] = {}
+
+    def __call__(self, node: nodes.NodeNG, traced: TracedFunction) -> bool:
+        if guards_of(node, traced):
+            return True
+        if traced.reason.kind != TraceKind.CALLED:
+            return False
+        fn = traced.node
+        if fn not in self._helper_guarded:
+            self._helper_guarded[fn] = False  # cycles: unguarded until shown otherwise
+            sites = self._sites_calling(fn)
+            self._helper_guarded[fn] = bool(sites) and all(self(site, caller) for site, caller in sites)
+        return self._helper_guarded[fn]
+
+    def _sites_calling(self, fn: nodes.NodeNG) -> list[tuple[nodes.Call, TracedFunction]]:
+        if self._call_sites is None:
+            self._call_sites = {}
+            for call, caller in self._context.in_graph(nodes.Call):
+                try:
+                    callees = _callees(call.func)
+                except (AttributeError, ValueError, RecursionError):
+                    continue
+                for callee in callees:
+                    self._call_sites.setdefault(callee, []).append((call, caller))
+        return self._call_sites.get(fn, [])
+
+
+def guards_of(node: nodes.NodeNG, traced: TracedFunction) -> list[tuple[_Target, bool, nodes.NodeNG]]:
+    """The singleton guards ``node`` sits behind in its function: (target, truthiness test?, test)."""
+    fn = traced.node
+    found: list[tuple[_Target, bool, nodes.NodeNG]] = []
+    child = node
+    while child is not fn and child.parent is not None:
+        parent = child.parent
+        if isinstance(parent, (nodes.If, nodes.IfExp)):
+            if isinstance(parent, nodes.If):
+                side = "body" if child in parent.body else "orelse" if child in parent.orelse else None
+                branch = parent.body if side == "body" else parent.orelse
+            else:  # ``self.v = tf.Variable(...) if self.v is None else self.v``
+                side = "body" if child is parent.body else "orelse" if child is parent.orelse else None
+                branch = [parent.statement()]
+            if side is not None:
+                found += [(target, truthy, parent.test)
+                          for target, unset_side, truthy in _unset_targets(parent.test, traced)
+                          if unset_side == side and _sets(branch, target, traced)]
+        found += _after_early_return(child, parent, traced)
+        child = parent
+    return found
+
+
+def _after_early_return(stmt: nodes.NodeNG, block: nodes.NodeNG, traced: TracedFunction) -> list:
+    """``if self.v is not None: return self.v`` earlier in the same block, and ``self.v`` set later."""
+    for field in ("body", "orelse", "handlers", "finalbody"):
+        statements = getattr(block, field, None)
+        if isinstance(statements, list) and stmt in statements:
+            break
+    else:
+        return []
+    position = statements.index(stmt)
+    found = []
+    for earlier in statements[:position]:
+        if not (isinstance(earlier, nodes.If) and not earlier.orelse and earlier.body
+                and isinstance(earlier.body[-1], (nodes.Return, nodes.Raise))):
+            continue
+        found += [(target, truthy, earlier.test)
+                  for target, unset_side, truthy in _unset_targets(earlier.test, traced)
+                  if unset_side == "orelse" and _sets(statements[position:], target, traced)]
+    return found
+
+
+# A guard target: ("attr", base text, attribute name) for ``self.v``; ("name", name) for a global;
+# ("item", container text, key) for ``holder["v"]``.
+_Target = tuple
+
+
+def _unset_targets(test: nodes.NodeNG, traced: TracedFunction) -> set[tuple[_Target, str, bool]]:
+    """(target, side, truthy): when the ``side`` branch of ``if test`` runs, ``target`` is not yet
+    set; ``truthy`` when the test is the target's truth value (``if not self.v:``)."""
+    if isinstance(test, nodes.UnaryOp) and test.op == "not":
+        flip = {"body": "orelse", "orelse": "body"}
+        return {(target, flip[side], truthy) for target, side, truthy in _unset_targets(test.operand, traced)}
+    if isinstance(test, nodes.BoolOp):
+        # ``a and b`` true: both true; ``a or b`` false: both false.
+        wanted = "body" if test.op == "and" else "orelse"
+        return {found for value in test.values for found in _unset_targets(value, traced) if found[1] == wanted}
+    if isinstance(test, nodes.Compare) and len(test.ops) == 1:
+        op, right = test.ops[0]
+        left = test.left
+        if _is_none(left):
+            left, right = right, left
+        if op in ("is", "==") and _is_none(right):
+            return {(t, "body", False) for t in _targets_of(left, traced)}
+        if op in ("is not", "!=") and _is_none(right):
+            return {(t, "orelse", False) for t in _targets_of(left, traced)}
+        if op in ("in", "not in") and isinstance(left, nodes.Const) and isinstance(left.value, str):
+            # ``"v" not in self.__dict__``, ``"v" not in holder`` (a dict that outlives the trace)
+            target = _dict_target(right, left.value, traced)
+            if target is None:
+                return set()
+            return {(target, "body" if op == "not in" else "orelse", False)}
+        return set()
+    if isinstance(test, nodes.Call) and isinstance(test.func, nodes.Name) and test.func.name == "hasattr":
+        target = _getattr_target(test, traced)
+        return {(target, "orelse", False)} if target else set()
+    return {(t, "orelse", True) for t in _targets_of(test, traced)}  # ``if self.v:`` true when set
+
+
+def _is_none(node: nodes.NodeNG) -> bool:
+    return isinstance(node, nodes.Const) and node.value is None
+
+
+def _targets_of(expr: nodes.NodeNG, traced: TracedFunction) -> list[_Target]:
+    if isinstance(expr, nodes.Attribute) and _persistent_base(expr.expr, traced):
+        return [("attr", expr.expr.as_string(), expr.attrname)]
+    if isinstance(expr, nodes.Name) and not traced.is_local(expr) and bindings(expr, expr.name):
+        return [("name", expr.name)]
+    if isinstance(expr, nodes.Call) and isinstance(expr.func, nodes.Name) and expr.func.name == "getattr":
+        target = _getattr_target(expr, traced)
+        return [target] if target else []
+    return []
+
+
+def _getattr_target(call: nodes.Call, traced: TracedFunction) -> _Target | None:
+    """``hasattr(self, "v")`` / ``getattr(self, "v", None)``: the attribute they ask about."""
+    if len(call.args) < 2 or not isinstance(call.args[1], nodes.Const) or not isinstance(call.args[1].value, str):
+        return None
+    base = call.args[0]
+    return ("attr", base.as_string(), call.args[1].value) if _persistent_base(base, traced) else None
+
+
+def _dict_target(container: nodes.NodeNG, key: str, traced: TracedFunction) -> _Target | None:
+    if isinstance(container, nodes.Attribute) and _persistent_base(container.expr, traced):
+        if container.attrname == "__dict__":
+            return ("attr", container.expr.as_string(), key)
+        return ("item", container.as_string(), key)  # ``"v" not in self.cache``
+    if isinstance(container, nodes.Name) and _persistent_base(container, traced):
+        return ("item", container.name, key)
+    return None
+
+
+def _persistent_base(expr: nodes.NodeNG, traced: TracedFunction) -> bool:
+    """An object that outlives the trace: the method's ``self``, or a name bound outside the frame."""
+    if not isinstance(expr, nodes.Name):
+        return False
+    if self_class(expr) is not None:
+        return True
+    return not traced.is_local(expr) and bool(bindings(expr, expr.name))
+
+
+def _sets(statements: list[nodes.NodeNG], target: _Target, traced: TracedFunction) -> bool:
+    """Whether the statements assign the target (directly, or in a method of ``self`` they call)."""
+    for statement in statements:
+        for node in statement.nodes_of_class((nodes.AssignAttr, nodes.AssignName, nodes.Call, nodes.Subscript)):
+            if assigns(node, target):
+                return True
+            if isinstance(node, nodes.Call) and target[0] == "attr" and isinstance(node.func, nodes.Attribute):
+                if target[2] in ("built", "_built") and node.func.attrname == "build":
+                    return True  # ``if not self.built: self.build(shape)``: Keras sets ``built``
+                if self_class(node.func.expr) is not None:
+                    for method in _callees(node.func):
+                        if any(assigns(n, ("attr", node.func.expr.as_string(), target[2]))
+                               for n in descendants(method, nodes.AssignAttr)):
+                            return True
+    return False
+
+
+def assigns(node: nodes.NodeNG, target: _Target) -> bool:
+    if target[0] == "attr":
+        return isinstance(node, nodes.AssignAttr) and node.attrname == target[2] and node.expr.as_string() == target[1]
+    if target[0] == "item":
+        return (isinstance(node, nodes.Subscript) and node.ctx == Context.Store
+                and isinstance(node.slice, nodes.Const) and node.slice.value == target[2]
+                and node.value.as_string() == target[1])
+    return isinstance(node, nodes.AssignName) and node.name == target[1]
+
+
+# -- self and its methods, lexically ----------------------------------------------------------
+def _callees(func: nodes.NodeNG) -> list[nodes.NodeNG]:
+    """The functions of this module a call's ``func`` names: ``helper`` or ``self.method``."""
+    if isinstance(func, nodes.Attribute):
+        cls = self_class(func.expr)
+        if cls is None:
+            return []
+        return [method for method in cls.mymethods() if method.name == func.attrname][:1]
+    return resolve_callables(func)

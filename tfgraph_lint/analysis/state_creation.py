@@ -1,0 +1,100 @@
+"""What creates TensorFlow state: variables, random generators, Keras layers, optimizers, metrics.
+
+Created in graph code on every trace, these raise (a tf.function creates variables on its first
+trace only) or silently multiply: TFG201 reports them; TFG102, TFG105 and TFG106 leave them to it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from astroid import nodes
+
+from tfgraph_lint.analysis.names import call_qualname
+from tfgraph_lint.core.findings import HIGH, INFERENCE
+
+VARIABLE, GENERATOR, LAYER, OPTIMIZER, METRIC, MODEL = (
+    "variable", "generator", "layer", "optimizer", "metric", "model")
+
+
+@dataclass(frozen=True)
+class Creation:
+    kind: str
+    confidence: str
+
+
+_VARIABLES = frozenset({"tensorflow.Variable", "keras.Variable", "keras.backend.Variable"})
+_GENERATOR_CLASSES = ("tensorflow.random.Generator", "tensorflow.random.experimental.Generator")
+_GENERATOR_FACTORIES = frozenset({"from_seed", "from_non_deterministic_state", "from_key_counter", "from_state"})
+_GENERATORS = frozenset({
+    *_GENERATOR_CLASSES,
+    *(f"{cls}.{factory}" for cls in _GENERATOR_CLASSES for factory in _GENERATOR_FACTORIES),
+    "keras.random.SeedGenerator",
+})
+
+# Layers that own no variables: building one per trace costs a Python object, nothing more.
+_WEIGHTLESS_LAYERS = frozenset({
+    "Layer", "Input", "InputLayer", "InputSpec", "Lambda", "Identity", "Masking",
+    "Flatten", "Reshape", "Permute", "RepeatVector",
+    "Activation", "ReLU", "Softmax", "LeakyReLU", "ELU", "ThresholdedReLU",
+    "Add", "Subtract", "Multiply", "Average", "Maximum", "Minimum", "Concatenate", "Dot",
+    "Rescaling", "Resizing", "CenterCrop",
+    *(f"{stem}{d}D" for d in (1, 2, 3) for stem in (
+        "Cropping", "ZeroPadding", "UpSampling", "MaxPooling", "MaxPool", "AveragePooling", "AvgPool",
+        "GlobalMaxPooling", "GlobalMaxPool", "GlobalAveragePooling", "GlobalAvgPool")),
+})
+# Layers whose only state is a random seed: a variable in Keras 3, none in Keras 2.
+SEEDED_LAYERS = frozenset({
+    "Dropout", "SpatialDropout1D", "SpatialDropout2D", "SpatialDropout3D",
+    "GaussianNoise", "GaussianDropout", "AlphaDropout",
+})
+_OPTIMIZER_PACKAGES = frozenset({"keras.optimizers", "keras.optimizers.legacy", "keras.optimizers.experimental"})
+MODEL_CONTAINERS = frozenset({"keras.Model", "keras.Sequential", "keras.models.Model", "keras.models.Sequential"})
+_MODEL_LOADERS = frozenset({
+    "keras.models.load_model", "keras.models.clone_model", "keras.models.model_from_json",
+    "keras.models.model_from_config", "keras.models.model_from_yaml", "keras.saving.load_model",
+})
+# Spellings that canonical names do not fold: TF 2's ``tf.optimizers`` / ``tf.metrics`` aliases.
+_ALIASES = (("tensorflow.optimizers.", "keras.optimizers."), ("tensorflow.metrics.", "keras.metrics."))
+
+
+def created_state(call: nodes.Call) -> Creation | None:
+    """What stateful TensorFlow object a call creates (variables, generators, Keras objects)."""
+    name = call_qualname(call)
+    if name is None:
+        return None
+    for prefix, replacement in _ALIASES:
+        if name.startswith(prefix):
+            name = replacement + name[len(prefix):]
+    if name in _VARIABLES:
+        return Creation(VARIABLE, HIGH)
+    if name in _GENERATORS:
+        return Creation(GENERATOR, HIGH)
+    package, _, last = name.rpartition(".")
+    is_class = last[:1].isupper()
+    if name.startswith("keras.layers.") and is_class:
+        if last in _WEIGHTLESS_LAYERS:
+            return None
+        # Built (variables created) only when called: HIGH is decided at the call (see check).
+        return Creation(LAYER, INFERENCE)
+    if (package in _OPTIMIZER_PACKAGES and is_class) or name == "keras.mixed_precision.LossScaleOptimizer":
+        return Creation(OPTIMIZER, HIGH)
+    if package == "keras.metrics" and is_class:
+        return Creation(METRIC, HIGH)
+    if name in _MODEL_LOADERS or (name.startswith("keras.applications.") and is_class):
+        return Creation(MODEL, HIGH)
+    # ``keras.Sequential([...])`` and ``keras.Model(inputs, outputs)`` own no variables but those
+    # of their layers: the layers created here are reported, not the container.
+    return None
+
+
+def initialises_state(call: nodes.Call, fn: nodes.NodeNG) -> bool:
+    """Inside the arguments of ``tf.Variable(...)`` (or another state-creating call) in ``fn``:
+    an initial value is computed once in eager mode too, and creating state in graph code is
+    TFG201's finding (TFG102 and TFG106 leave such calls to it)."""
+    node = call.parent
+    while node is not None and node is not fn and not node.is_statement:
+        if isinstance(node, nodes.Call) and created_state(node) is not None:
+            return True
+        node = node.parent
+    return False

@@ -1,0 +1,338 @@
+"""Is this expression a tensor in graph code? Evidence beyond value_kinds, for TFG203 and TFG207.
+
+Comparisons and arithmetic on tensors or tf.Variables are tensors; TensorFlow calls that return
+Python values, lists or structures are not one tensor; a parameter is a tensor when its
+input_signature says so (HIGH) or a call site passes one (INFERENCE). Anything else: unknown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from astroid import nodes
+
+from tfgraph_lint.analysis.call_sites import TfFunctionCall, bind_arguments, tf_function_calls
+from tfgraph_lint.analysis.callables import resolve_callables
+from tfgraph_lint.analysis.classes import is_instance_method
+from tfgraph_lint.analysis.graph_index import TraceKind
+from tfgraph_lint.analysis.names import (
+    assigned_value,
+    bindings,
+    call_qualname,
+    calls_named,
+    is_builtin_name,
+    qualified_name,
+)
+from tfgraph_lint.analysis.value_kinds import Kind, loop_target_kind, value_kind
+from tfgraph_lint.core import tf_api
+from tfgraph_lint.core.findings import HIGH, INFERENCE, weakest
+
+_MAX_DEPTH = 6
+_MAX_PARAMETER_HOPS = 3
+
+# TensorFlow functions that return Python values (bools, strings, objects), not tensors.
+_COMPARISONS_OF_IDENTITY = frozenset({"is", "is not", "in", "not in"})
+
+
+def _is_not_one_tensor(call: nodes.Call) -> bool:
+    name = call_qualname(call)
+    return name is not None and not tf_api.returns_one_tensor(name)
+
+
+def _is_list_returning(expr: nodes.NodeNG) -> bool:
+    return isinstance(expr, nodes.Call) and call_qualname(expr) in tf_api.LIST_RETURNING
+
+
+def is_builtin_call(expr: nodes.NodeNG, *names: str) -> bool:
+    return (isinstance(expr, nodes.Call) and isinstance(expr.func, nodes.Name)
+            and expr.func.name in names and is_builtin_name(expr.func))
+
+
+class TensorEvidence:
+    """Whether an expression in graph code is a tensor, and how sure that is.
+
+    Built on :func:`value_kinds.value_kind`, plus what it does not cover yet: comparisons and
+    boolean operators of tensors, arithmetic on tf.Variables, TensorFlow functions that return
+    Python values, and parameters, which are tensors when an ``input_signature`` says so (HIGH) or
+    when a call of the function in this module passes one (INFERENCE). ``None`` means "not known
+    to be a tensor": rules stay silent.
+    """
+
+    def __init__(self, context) -> None:
+        self._context = context
+        self._parameters: dict[nodes.AssignName, str | None] = {}
+        self._tf_calls: dict[nodes.NodeNG, list[TfFunctionCall]] | None = None
+        self._graph_calls: dict[nodes.NodeNG, list[nodes.Call]] | None = None
+        self._wrappers: dict[nodes.NodeNG, list[nodes.Call]] | None = None
+        self._hops = 0
+
+    # -- public queries -----------------------------------------------------------------------
+
+    def of(self, expr: nodes.NodeNG | None, _depth: int = 0) -> str | None:
+        """HIGH or INFERENCE when ``expr`` holds a tensor, None when that is not known."""
+        if expr is None or _depth > _MAX_DEPTH:
+            return None
+        depth = _depth + 1
+        if isinstance(expr, nodes.Compare):
+            if any(op in _COMPARISONS_OF_IDENTITY for op, _ in expr.ops):
+                return None
+            operands = [expr.left, *(operand for _, operand in expr.ops)]
+            return strongest(self._operand(operand, depth) for operand in operands)
+        if isinstance(expr, nodes.BoolOp):
+            # AutoGraph's ``and``/``or`` give a tensor when the first operand is one; after a
+            # Python first operand the result depends on its value.
+            return self.of(expr.values[0], depth)
+        if isinstance(expr, nodes.UnaryOp):
+            return self._operand(expr.operand, depth)
+        if isinstance(expr, nodes.BinOp):
+            if expr.op == "%" and isinstance(expr.left, nodes.Const) and isinstance(expr.left.value, str):
+                return None  # string formatting
+            return strongest((self._operand(expr.left, depth), self._operand(expr.right, depth)))
+        if isinstance(expr, nodes.Subscript):
+            if _is_list_returning(expr.value):
+                return HIGH  # tf.unstack(x)[0]
+            return self.of(expr.value, depth)
+        if isinstance(expr, nodes.IfExp):
+            body, orelse = self.of(expr.body, depth), self.of(expr.orelse, depth)
+            return weakest(body, orelse) if body and orelse else None
+        if isinstance(expr, nodes.Call) and _is_not_one_tensor(expr):
+            return None
+        if isinstance(expr, nodes.Name):
+            return self._name(expr, depth)
+        kind = value_kind(expr)
+        return kind.confidence if kind.kind == Kind.TENSOR else None
+
+    def truth_tested(self, expr: nodes.NodeNG) -> str | None:
+        """When Python asks for the truth value of a tensor while evaluating ``expr`` as a
+        condition: ``expr`` itself, or any operand of its and/or/not."""
+        return strongest(self.of(leaf) for leaf in tested_leaves(expr, tested=True))
+
+    def iterated_tensor(self, iterable: nodes.NodeNG) -> str | None:
+        """When a Python iteration of ``iterable`` walks a tensor: ``t``, ``range(t)``,
+        ``enumerate(t)``, ``zip(t, ...)``."""
+        if is_builtin_call(iterable, "range", "enumerate", "zip", "reversed"):
+            if iterable.keywords or any(isinstance(arg, nodes.Starred) for arg in iterable.args):
+                return None
+            return strongest(self.of(arg) for arg in iterable.args)
+        return self.of(iterable)
+
+    def python_loop(self, loop: nodes.For | nodes.While) -> str | None:
+        """HIGH (or INFERENCE) when AutoGraph runs this loop as a Python loop."""
+        if isinstance(loop, nodes.For):
+            return self._python_iterable(loop.iter)
+        test = loop.test
+        if isinstance(test, nodes.Const):
+            return HIGH  # while True:
+        return HIGH if self._python_scalar(test) else None
+
+    def parameter(self, parameter: nodes.AssignName) -> str | None:
+        """Whether a parameter of a traced function receives a tensor."""
+        if parameter in self._parameters:
+            return self._parameters[parameter]
+        if self._hops >= _MAX_PARAMETER_HOPS:
+            return None  # an argument that is a parameter of a parameter of ...: give up
+        self._parameters[parameter] = None  # guards recursion through mutual calls
+        self._hops += 1
+        try:
+            found = self._parameter(parameter)
+        finally:
+            self._hops -= 1
+        self._parameters[parameter] = found
+        return found
+
+    # -- expressions ----------------------------------------------------------------------------
+
+    def _operand(self, expr: nodes.NodeNG, depth: int) -> str | None:
+        """An operand of arithmetic or a comparison: a tf.Variable gives a tensor there too."""
+        found = self.of(expr, depth)
+        if found is None and _is_variable(expr):
+            return HIGH
+        return found
+
+    def _name(self, name: nodes.Name, depth: int) -> str | None:
+        found = bindings(name, name.name)
+        if not found:
+            return None
+        confidences = [self._binding(binding, depth) for binding in found]
+        if any(confidence is None for confidence in confidences):
+            return None
+        return weakest(*confidences)
+
+    def _binding(self, binding: nodes.NodeNG, depth: int) -> str | None:
+        if not isinstance(binding, nodes.AssignName):
+            return None
+        parent = binding.parent
+        if isinstance(parent, nodes.Arguments):
+            return self.parameter(binding)
+        value = assigned_value(binding)
+        if value is not None:
+            return self.of(value, depth)
+        if isinstance(parent, (nodes.For, nodes.Comprehension)) and parent.target is binding:
+            if _is_list_returning(parent.iter):
+                return HIGH  # for t in tf.unstack(x): each element is a tensor
+            kind = loop_target_kind(parent.iter)
+            return kind.confidence if kind.kind == Kind.TENSOR else None
+        if isinstance(parent, nodes.AugAssign):
+            return self.of(parent.value, depth)  # ``total += t`` makes a tensor
+        return None
+
+    def _python_iterable(self, iterable: nodes.NodeNG) -> str | None:
+        if is_builtin_call(iterable, "range"):
+            args = iterable.args
+            if not args or iterable.keywords or any(isinstance(arg, nodes.Starred) for arg in args):
+                return None
+            if all(self._python_scalar(arg) for arg in args):
+                return HIGH
+            return None
+        if is_builtin_call(iterable, "enumerate", "zip", "reversed"):
+            found = [self._python_iterable(arg) for arg in iterable.args]
+            return weakest(*found) if found and None not in found else None
+        if isinstance(iterable, (nodes.List, nodes.Tuple, nodes.Set, nodes.Dict)) or _is_list_returning(iterable):
+            return HIGH  # a Python list, even of tensors, is iterated in Python
+        if isinstance(iterable, nodes.Call) and isinstance(iterable.func, nodes.Attribute) \
+                and iterable.func.attrname in ("items", "keys", "values") and not iterable.args:
+            return self._python_iterable(iterable.func.expr)
+        kind = value_kind(iterable)
+        if kind.kind in (Kind.PYTHON_COLLECTION, Kind.NUMPY) and kind.parameter is None:
+            return kind.confidence
+        return None
+
+    def _python_scalar(self, expr: nodes.NodeNG) -> bool:
+        """A Python number or bool for sure (``len()`` is not: AutoGraph may make it a tensor)."""
+        if isinstance(expr, nodes.Compare):
+            return all(self._python_scalar(e) for e in (expr.left, *(operand for _, operand in expr.ops)))
+        if isinstance(expr, nodes.BoolOp):
+            return all(self._python_scalar(value) for value in expr.values)
+        if isinstance(expr, nodes.UnaryOp):
+            return self._python_scalar(expr.operand)
+        if any(is_builtin_call(node, "len") and not _is_python_collection(node.args[0] if node.args else None)
+               for node in _walk(expr)):
+            return False  # len() of a tensor is a tensor when its first dimension is not static
+        kind = value_kind(expr)
+        return kind.kind == Kind.PYTHON_SCALAR and kind.parameter is None
+
+    # -- parameters -----------------------------------------------------------------------------
+
+    def _parameter(self, parameter: nodes.AssignName) -> str | None:
+        fn = parameter.parent.parent
+        traced = self._context.index.traced_function(fn)
+        if traced is None:
+            return None
+        if traced.is_tf_function:
+            calls = self._calls_of_tf_function(fn)
+            options = [*_decorator_calls(fn, self._context), *self._wrapping_calls(fn)]
+            if any(_signature_says_tensor(o, fn, parameter) for o in options):
+                return HIGH  # every trace gets a tensor
+        elif traced.reason.kind == TraceKind.CALLED:
+            calls = [
+                TfFunctionCall(call, traced, key=fn, bound=_binds_self(call, fn))
+                for call in self._calls_from_graph(fn)
+            ]
+        else:
+            return None  # graph builders and Keras pass tensors or structures of them: unknown
+        for found in calls:
+            for argument in bind_arguments(found):
+                if argument.parameter == parameter.name and self.of(argument.node) is not None:
+                    return INFERENCE  # one call passes a tensor: that trace raises
+        return None
+
+    def _calls_of_tf_function(self, fn: nodes.NodeNG) -> list[TfFunctionCall]:
+        if self._tf_calls is None:
+            self._tf_calls = {}
+            for found in tf_function_calls(self._context.module, self._context.index):
+                self._tf_calls.setdefault(found.traced.node, []).append(found)
+        return self._tf_calls.get(fn, [])
+
+    def _wrapping_calls(self, fn: nodes.NodeNG) -> list[nodes.Call]:
+        """The ``tf.function(fn, ...)`` (or ``tf.function(...)(fn)``) calls holding fn's options."""
+        if self._wrappers is None:
+            self._wrappers = {}
+            decorators = self._context.index.config.function_decorators
+            for call in calls_named(self._context.module, decorators):
+                target = call.args[0] if call.args else next(
+                    (kw.value for kw in call.keywords or () if kw.arg == "func"), None)
+                if target is None and isinstance(call.parent, nodes.Call) and call.parent.func is call:
+                    target = call.parent.args[0] if call.parent.args else None
+                for wrapped in resolve_callables(target) if target is not None else ():
+                    self._wrappers.setdefault(wrapped, []).append(call)
+        return self._wrappers.get(fn, [])
+
+    def _calls_from_graph(self, fn: nodes.NodeNG) -> list[nodes.Call]:
+        """The calls in graph code of a helper function of this module."""
+        if self._graph_calls is None:
+            self._graph_calls = {}
+            for call, _ in self._context.in_graph(nodes.Call):
+                for callee in resolve_callables(call.func):
+                    self._graph_calls.setdefault(callee, []).append(call)
+        return self._graph_calls.get(fn, [])
+
+
+def _binds_self(call: nodes.Call, fn: nodes.NodeNG) -> bool:
+    return is_instance_method(fn) and isinstance(call.func, nodes.Attribute)
+
+
+def _decorator_calls(fn: nodes.NodeNG, context) -> list[nodes.Call]:
+    """The ``@tf.function(...)`` decorator calls of ``fn``, holding its options."""
+    if not isinstance(fn, nodes.FunctionDef) or not fn.decorators:
+        return []
+    decorators = context.index.config.function_decorators
+    return [d for d in fn.decorators.nodes if isinstance(d, nodes.Call) and qualified_name(d.func) in decorators]
+
+
+def _signature_says_tensor(options: nodes.Call, fn: nodes.NodeNG, parameter: nodes.AssignName) -> bool:
+    """The ``input_signature`` of these tf.function options gives the parameter a ``tf.TensorSpec``."""
+    signature = next((kw.value for kw in options.keywords or () if kw.arg == "input_signature"), None)
+    if signature is None and len(options.args) >= 2:
+        signature = options.args[1]  # tf.function(func, input_signature)
+    if not isinstance(signature, (nodes.List, nodes.Tuple)):
+        return False
+    positional = [*(fn.args.posonlyargs or ()), *(fn.args.args or ())]
+    if is_instance_method(fn):
+        positional = positional[1:]  # the signature leaves out self
+    return any(
+        param is parameter and isinstance(spec, nodes.Call) and call_qualname(spec) == "tensorflow.TensorSpec"
+        for param, spec in zip(positional, signature.elts)
+    )
+
+
+def _is_python_collection(expr: nodes.NodeNG | None) -> bool:
+    if expr is None:
+        return False
+    kind = value_kind(expr)
+    return kind.kind == Kind.PYTHON_COLLECTION and kind.parameter is None
+
+
+def _is_variable(expr: nodes.NodeNG, depth: int = 0) -> bool:
+    """``tf.Variable(...)`` or a name bound only to one (its arithmetic gives tensors)."""
+    if isinstance(expr, nodes.Call):
+        return call_qualname(expr) == "tensorflow.Variable"
+    if isinstance(expr, nodes.Name) and depth < 3:
+        values = [assigned_value(binding) for binding in bindings(expr, expr.name)]
+        return bool(values) and all(v is not None and _is_variable(v, depth + 1) for v in values)
+    return False
+
+
+def _walk(node: nodes.NodeNG) -> Iterator[nodes.NodeNG]:
+    yield node
+    for child in node.get_children():
+        yield from _walk(child)
+
+
+def strongest(confidences) -> str | None:
+    found = [c for c in confidences if c is not None]
+    if not found:
+        return None
+    return HIGH if HIGH in found else INFERENCE
+
+
+def tested_leaves(expr: nodes.NodeNG, tested: bool) -> Iterator[nodes.NodeNG]:
+    """The operands of and/or/not whose Python truth value is asked for (all but the last of an
+    and/or, unless the whole is itself truth-tested)."""
+    if isinstance(expr, nodes.BoolOp):
+        for value in expr.values[:-1]:
+            yield from tested_leaves(value, True)
+        yield from tested_leaves(expr.values[-1], tested)
+    elif isinstance(expr, nodes.UnaryOp) and expr.op == "not":
+        yield from tested_leaves(expr.operand, True)
+    elif tested:
+        yield expr

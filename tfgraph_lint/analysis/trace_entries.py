@@ -1,0 +1,114 @@
+"""The ways into graph code, as the code spells them: Keras base classes, ``tf.data`` datasets,
+distribution strategies, the arguments of graph builders and the options of ``tf.function``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from astroid import nodes
+
+from tfgraph_lint.analysis.names import bindings, call_qualname, qualified_name
+from tfgraph_lint.core import tf_api
+from tfgraph_lint.core.findings import HIGH, INFERENCE
+
+
+def keras_base(cls: nodes.ClassDef, seen: set) -> str | None:
+    """The Keras class ``cls`` derives from (directly or through this module's classes)."""
+    if cls in seen:
+        return None
+    seen.add(cls)
+    for base in cls.bases:
+        name = qualified_name(base)
+        if name is not None and tf_api.is_keras_base(name):
+            return display(base)
+        if isinstance(base, nodes.Name):
+            for binding in bindings(base, base.name):
+                if isinstance(binding, nodes.ClassDef):
+                    found = keras_base(binding, seen)
+                    if found:
+                        return found
+    return None
+
+
+# -- datasets and strategies -----------------------------------------------------------------
+
+def dataset_confidence(expr: nodes.NodeNG, _depth: int = 0) -> str | None:
+    """HIGH when ``expr`` is built from ``tf.data``; INFERENCE when only its name says dataset."""
+    if _depth > 6:
+        return None
+    if isinstance(expr, nodes.Call):
+        name = call_qualname(expr)
+        if name is not None and (name.startswith("tensorflow.data.") or name == "tensorflow_datasets.load"):
+            return HIGH
+        func = expr.func
+        if isinstance(func, nodes.Attribute) and func.attrname in tf_api.DATASET_RETURNING_METHODS:
+            return dataset_confidence(func.expr, _depth + 1)
+        return None
+    if isinstance(expr, nodes.Name):
+        for binding in bindings(expr, expr.name):
+            if isinstance(binding, nodes.AssignName) and isinstance(binding.parent, nodes.Assign):
+                found = dataset_confidence(binding.parent.value, _depth + 1)
+                if found:
+                    return found
+        return INFERENCE if tf_api.DATASET_LIKE_NAME.search(expr.name) else None
+    if isinstance(expr, nodes.Attribute):
+        return INFERENCE if tf_api.DATASET_LIKE_NAME.search(expr.attrname) else None
+    return None
+
+
+def is_strategy(expr: nodes.NodeNG) -> bool:
+    if isinstance(expr, nodes.Call):
+        name = call_qualname(expr)
+        return bool(name and name.startswith("tensorflow.distribute."))
+    name = expr.name if isinstance(expr, nodes.Name) else getattr(expr, "attrname", "")
+    if name and tf_api.STRATEGY_LIKE_NAME.search(name):
+        return True
+    if isinstance(expr, nodes.Name):
+        for binding in bindings(expr, expr.name):
+            if isinstance(binding, nodes.AssignName) and isinstance(binding.parent, nodes.Assign):
+                if is_strategy(binding.parent.value):
+                    return True
+    return False
+
+
+# -- call arguments and tf.function options --------------------------------------------------
+
+def argument(call: nodes.Call, position: int | None, keyword: str) -> nodes.NodeNG | None:
+    for kw in call.keywords or ():
+        if kw.arg == keyword:
+            return kw.value
+    if position is not None and position < len(call.args):
+        arg = call.args[position]
+        return None if isinstance(arg, nodes.Starred) else arg
+    return None
+
+
+def arguments(call: nodes.Call, specs) -> Iterator[nodes.NodeNG]:
+    for position, keyword in specs:
+        arg = argument(call, position, keyword)
+        if arg is not None:
+            yield arg
+
+
+def keyword_value(options: nodes.Call | None, keyword: str) -> nodes.NodeNG | None:
+    if options is None:
+        return None
+    return next((kw.value for kw in options.keywords or () if kw.arg == keyword), None)
+
+
+def autograph_enabled(options: nodes.Call | None) -> bool:
+    value = keyword_value(options, "autograph")
+    return not (isinstance(value, nodes.Const) and value.value is False)
+
+
+def has_input_signature(options: nodes.Call | None) -> bool:
+    value = keyword_value(options, "input_signature")
+    if value is None and options is not None and len(options.args) >= 2:
+        value = options.args[1]  # tf.function(func, input_signature, ...)
+    return value is not None and not (isinstance(value, nodes.Const) and value.value is None)
+
+
+def display(expr: nodes.NodeNG) -> str:
+    text = expr.as_string()
+    return text if len(text) <= 60 else text[:57] + "..."

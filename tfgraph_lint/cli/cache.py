@@ -1,0 +1,175 @@
+"""The result cache: a file's findings, stored under a hash of everything they depend on.
+
+The key hashes the tool (its version, the source of the package itself, astroid's and Python's
+versions), the effective configuration, the file's path as given (findings carry it, and some
+rules look at file names) and the file's text. Change any of them and the entry is simply not
+found; nothing is ever invalidated in place.
+
+Where: ``$XDG_CACHE_HOME/tfgraph-lint`` when XDG_CACHE_HOME is set, else the platform's user
+cache folder (``~/.cache/tfgraph-lint`` on Linux). One folder per tool fingerprint; folders of
+other fingerprints unused for a month are removed.
+
+Safe with several processes at once: each entry is one file, written to a temporary name and
+renamed into place, so a reader sees a whole entry or none. An entry that cannot be read or
+decoded is a miss, never an error; a cache that cannot be written (read-only or full disk) only
+costs speed.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import os
+import shutil
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import tfgraph_lint
+from tfgraph_lint.core.config import Config
+from tfgraph_lint.core.findings import Finding
+from tfgraph_lint.core.registry import INTERNAL_ERROR, rule_by_code
+
+_APP = "tfgraph-lint"
+_FORMAT = 1  # bump when the entry layout changes
+_STALE_SECONDS = 30 * 24 * 3600
+# Finding's fields besides the rule and the path, in the order entries store them.
+_FIELDS = tuple(f.name for f in dataclasses.fields(Finding) if f.name not in ("rule", "path"))
+
+
+def cache_root() -> Path:
+    """The folder all tfgraph-lint cache folders live in."""
+    xdg = os.environ.get("XDG_CACHE_HOME", "")
+    if os.path.isabs(xdg):  # the XDG spec: a relative value is invalid and ignored
+        return Path(xdg) / _APP
+    import platformdirs  # a Pylint dependency; loaded only when no XDG folder is set
+
+    return Path(platformdirs.user_cache_dir(_APP, appauthor=False))
+
+
+class ResultCache:
+    """Findings by content hash, for one tool fingerprint and one configuration. Picklable."""
+
+    def __init__(self, config: Config, root: Path | None = None) -> None:
+        root = root if root is not None else cache_root()
+        fingerprint = tool_fingerprint()
+        self.folder = str(root / fingerprint[:16])
+        self._salt = f"{fingerprint}\0{config_fingerprint(config)}\0"
+        _touch_and_prune(root, Path(self.folder))
+
+    def key(self, path: str, text: str) -> str:
+        digest = hashlib.sha256(self._salt.encode())
+        digest.update(path.encode("utf-8", "surrogateescape"))
+        digest.update(b"\0")
+        digest.update(text.encode("utf-8", "surrogatepass"))
+        return digest.hexdigest()
+
+    def get(self, key: str, path: str) -> list[Finding] | None:
+        """The stored findings (with ``path``), or None for a missing or unusable entry."""
+        try:
+            with open(self._entry(key), encoding="utf-8") as handle:
+                entry = json.load(handle)
+            if entry["key"] != key or entry["fields"] != list(_FIELDS):
+                return None
+            return [_finding(path, item) for item in entry["findings"]]
+        except (OSError, ValueError, KeyError, TypeError, IndexError):
+            return None  # missing, half-written by a crashed process, or from another layout
+
+    def put(self, key: str, findings: list[Finding]) -> None:
+        """Store ``findings`` unless they cannot be replayed exactly (then store nothing)."""
+        if any(type(f) is not Finding or f.rule is INTERNAL_ERROR for f in findings):
+            return  # an internal error may be transient, and carries a traceback for --debug
+        try:
+            data = json.dumps({"key": key, "fields": list(_FIELDS),
+                               "findings": [[f.code, *(getattr(f, name) for name in _FIELDS)] for f in findings]})
+        except (TypeError, ValueError):
+            return  # a field that JSON cannot hold
+        entry = self._entry(key)
+        try:
+            os.makedirs(os.path.dirname(entry), exist_ok=True)
+            handle, temporary = tempfile.mkstemp(dir=os.path.dirname(entry), prefix=".tmp-")
+            try:
+                with os.fdopen(handle, "w", encoding="utf-8") as out:
+                    out.write(data)
+                os.replace(temporary, entry)
+            except BaseException:
+                _remove(temporary)
+                raise
+        except OSError:
+            pass  # a cache that cannot be written only costs speed
+
+    def _entry(self, key: str) -> str:
+        return os.path.join(self.folder, key[:2], key + ".json")
+
+
+def _finding(path: str, item: list) -> Finding:
+    code, *values = item
+    if len(values) != len(_FIELDS):
+        raise ValueError("entry does not match Finding's fields")
+    fields = {name: tuple(value) if isinstance(value, list) else value for name, value in zip(_FIELDS, values)}
+    return Finding(rule=rule_by_code(code), path=path, **fields)
+
+
+def tool_fingerprint() -> str:
+    """A hash of what findings depend on besides the input: this package's own source code
+    (so an edited rule never replays old findings, even at an unchanged version number), its
+    version, and the versions of astroid and Python (which shape the trees)."""
+    import astroid
+
+    package = Path(tfgraph_lint.__file__).resolve().parent
+    digest = hashlib.sha256(f"{_FORMAT}\0{tfgraph_lint.__version__}\0{astroid.__version__}\0{sys.version}\0".encode())
+    for source in sorted(package.rglob("*.py")):
+        relative = source.relative_to(package).as_posix()
+        if relative.startswith("fixtures/"):
+            continue  # shipped examples, not code
+        digest.update(relative.encode() + b"\0")
+        try:
+            digest.update(source.read_bytes())
+        except OSError:
+            digest.update(b"unreadable")
+    return digest.hexdigest()
+
+
+def config_fingerprint(config: Config) -> str:
+    """The configuration as canonical JSON: every field, sets sorted (hash order varies by process)."""
+    return json.dumps({f.name: _plain(getattr(config, f.name)) for f in dataclasses.fields(config)},
+                      sort_keys=True)
+
+
+def _plain(value):
+    if isinstance(value, (set, frozenset)):
+        return sorted(_plain(item) for item in value)
+    if isinstance(value, (list, tuple)):
+        return [_plain(item) for item in value]
+    if isinstance(value, dict):
+        return {str(key): _plain(item) for key, item in value.items()}
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    return repr(value)
+
+
+def _touch_and_prune(root: Path, current: Path) -> None:
+    """Mark ``current`` as used now; remove sibling folders of other fingerprints unused for a month."""
+    try:
+        current.mkdir(parents=True, exist_ok=True)
+        os.utime(current)
+        siblings = list(root.iterdir())
+    except OSError:
+        return
+    now = time.time()
+    for sibling in siblings:
+        try:
+            stale = sibling != current and sibling.is_dir() and now - sibling.stat().st_mtime > _STALE_SECONDS
+        except OSError:
+            continue
+        if stale:
+            shutil.rmtree(sibling, ignore_errors=True)
+
+
+def _remove(path: str) -> None:
+    try:
+        os.unlink(path)
+    except OSError:
+        pass

@@ -1,0 +1,231 @@
+"""What ``tfgraph-lint check`` does with each file's findings once the engine has them.
+
+In order, per file: drop the rules ``per-file-ignores`` turns off for it, warn about pragmas
+naming tfgraph symbols that do not exist, fix (``--fix``: rewrite and lint again; ``--diff``: show
+the rewrite), hide the findings recorded in ``--baseline``, then write them in the chosen format:
+text and GitHub annotations stream file by file, JSON, SARIF, statistics and a written baseline
+come at the end. Nothing here knows how files are found or linted (cli.py does that).
+"""
+
+from __future__ import annotations
+
+import difflib
+import io
+import os
+import shutil
+import tokenize
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import click
+
+from tfgraph_lint.core import pragmas
+from tfgraph_lint.core.findings import Finding
+from tfgraph_lint.core.project_config import ProjectSettings
+from tfgraph_lint.core.source import UnreadableSource, read_source
+from tfgraph_lint.core.source_lines import SourceLines
+from tfgraph_lint.output import baseline as baselines
+from tfgraph_lint.output import reporters
+from tfgraph_lint.output.github_format import github_line
+from tfgraph_lint.output.sarif import sarif_document
+
+PROG = "tfgraph-lint"
+
+
+@dataclass(frozen=True)
+class OutputOptions:
+    output_format: str = "text"
+    why: bool = False
+    show_source: bool = False
+    statistics: bool = False
+    quiet: bool = False
+    fix: bool = False
+    diff: bool = False
+    baseline: str | None = None
+    write_baseline: bool = False
+    color: bool = False  # text output to a terminal, without NO_COLOR
+    progress: bool = False  # stderr is a terminal
+
+    def usage_problem(self) -> str | None:
+        """Why these options cannot go together, or None."""
+        if self.write_baseline and not self.baseline:
+            return "--write-baseline needs --baseline FILE (the file to write)"
+        if self.write_baseline and (self.fix or self.diff):
+            return "--write-baseline records findings as they are; it cannot be combined with --fix or --diff"
+        if self.statistics and self.output_format not in ("text", "json"):
+            return "--statistics works with --format text or json"
+        return None
+
+
+class CheckRun:
+    """One ``check`` run's output. Raises :class:`baselines.BaselineError` for a bad baseline."""
+
+    def __init__(self, options: OutputOptions, settings: ProjectSettings,
+                 lint: Callable[[str], list[Finding]], totals: reporters.RunTotals,
+                 problems: list[str] = ()) -> None:
+        self.options = options
+        self.settings = settings
+        self._lint = lint
+        self.totals = totals
+        self._problems = list(problems)
+        self.lines = SourceLines()
+        self.collected: list[Finding] = []
+        self.fixed = 0
+        self.files_fixed = 0
+        self.diffs = 0
+        self.baseline = None
+        if options.baseline and not options.write_baseline:
+            self.baseline = baselines.Baseline.load(options.baseline)
+        self._progress = reporters.Progress(0, enabled=False)
+        self._done = 0
+
+    # ------------------------------------------------------------------ per file
+
+    def start(self, file_count: int) -> None:
+        self._progress = reporters.Progress(file_count, enabled=self.options.progress)
+
+    def add(self, path: str, findings: list[Finding]) -> None:
+        findings = self._without_ignored(path, findings)
+        self._warn_about_pragmas(path)
+        if self.options.fix or self.options.diff:
+            findings = self._fix(path, findings)
+        if self.baseline is not None:
+            findings = self.baseline.new_findings(findings, self.lines)
+        self.totals.add_file(findings)
+        self._write(findings)
+        self._done += 1
+        self._progress.update(self._done, path)
+
+    def _without_ignored(self, path: str, findings: list[Finding]) -> list[Finding]:
+        ignored = self.settings.ignored_codes(path) if self.settings.per_file_ignores else frozenset()
+        return [f for f in findings if f.code not in ignored] if ignored else findings
+
+    def _warn_about_pragmas(self, path: str) -> None:
+        try:
+            text = read_source(path)  # not kept: most files need no line of theirs shown
+        except UnreadableSource:
+            return
+        for warning in pragmas.unknown_names(text):
+            self._stderr(f"{path}:{warning.line}:{warning.column}: warning: {warning.message}")
+
+    def _fix(self, path: str, findings: list[Finding]) -> list[Finding]:
+        from tfgraph_lint.fixes import apply_fixes, is_fixable  # libcst: loaded only to fix
+
+        if not any(is_fixable(f) for f in findings):
+            return findings
+        try:
+            text = read_source(path)
+        except UnreadableSource:
+            return findings
+        result = apply_fixes(text, findings)
+        if not result.changed:
+            return findings
+        if self.options.diff:
+            self.diffs += 1
+            self.fixed += len(result.fixed)
+            self._stdout("".join(difflib.unified_diff(
+                text.splitlines(keepends=True), result.text.splitlines(keepends=True),
+                fromfile=f"a/{path}", tofile=f"b/{path}")).rstrip("\n"))
+            return findings
+        try:
+            _write_text(path, result.text)
+        except OSError as exc:
+            self._stderr(f"{PROG}: error: cannot write the fix to {path}: {exc.strerror or exc}")
+            return findings
+        self.fixed += len(result.fixed)
+        self.files_fixed += 1
+        self.lines.set_text(path, result.text)
+        return self._without_ignored(path, self._lint(path))
+
+    def _write(self, findings: list[Finding]) -> None:
+        options = self.options
+        if options.diff:
+            return  # --diff shows the changes only
+        keep = options.write_baseline or options.statistics or options.output_format in ("json", "sarif")
+        if keep:
+            self.collected.extend(findings)
+            return
+        for finding in findings:
+            if options.output_format == "github":
+                self._stdout(github_line(finding))
+            else:
+                source = self.lines.line(finding.path, finding.line) if options.show_source else None
+                self._stdout("\n".join(reporters.text_lines(finding, options.why, source=source,
+                                                            color=options.color)))
+
+    # ------------------------------------------------------------------ at the end
+
+    def finish(self) -> None:
+        self._progress.clear()
+        options = self.options
+        if options.write_baseline:
+            count = baselines.write(options.baseline, self.collected, self.lines)
+            self._stderr(f"Recorded {_count(count, 'finding')} in {options.baseline}")
+        elif options.diff:
+            pass
+        elif options.statistics:
+            counts = self.totals.by_code
+            if options.output_format == "json":
+                self._stdout(reporters.statistics_json(counts))
+            elif counts:
+                self._stdout("\n".join(reporters.statistics_lines(counts)))
+        elif options.output_format == "json":
+            self._stdout(reporters.json_document(self.collected))
+        elif options.output_format == "sarif":
+            self._stdout(sarif_document(self.collected, self.lines, self._problems))
+
+    def summary_lines(self) -> list[str]:
+        """The closing lines on stderr (text output only, like the summary itself)."""
+        if self.options.write_baseline:
+            return []
+        if self.options.diff:
+            if not self.fixed:
+                return ["No fixes available"]
+            return [f"{_count(self.fixed, 'fix')} available in {_count(self.diffs, 'file')}"]
+        lines = []
+        if self.options.fix:
+            lines.append(f"Fixed {_count(self.fixed, 'finding')} in {_count(self.files_fixed, 'file')}"
+                         if self.fixed else "Nothing to fix")
+        summary = reporters.summary_line(self.totals)
+        if self.baseline is not None and self.baseline.hidden:
+            summary += f"; {_count(self.baseline.hidden, 'finding')} hidden by the baseline"
+        return [*lines, summary]
+
+    def exit_code(self, from_totals: int) -> int:
+        """``--diff`` exits 1 when it would change something; ``--write-baseline`` 0 once written."""
+        if from_totals == 2:
+            return 2
+        if self.options.diff:
+            return 1 if self.fixed else 0
+        if self.options.write_baseline:
+            return 0
+        return from_totals
+
+    # ------------------------------------------------------------------ output
+
+    def _stdout(self, text: str) -> None:
+        self._progress.clear()
+        click.echo(text, color=self.options.color)
+
+    def _stderr(self, text: str) -> None:
+        self._progress.clear()
+        click.echo(text, err=True)
+
+
+def _write_text(path: str, text: str) -> None:
+    """Write the fixed text back in the file's own encoding and line endings."""
+    with open(path, "rb") as handle:
+        original = handle.read()
+    newline = "\r\n" if b"\r\n" in original else "\n"
+    encoding, _ = tokenize.detect_encoding(io.BytesIO(original).readline)  # "utf-8-sig" keeps a BOM
+    data = text.replace("\r\n", "\n").replace("\n", newline).encode(encoding)
+    temporary = Path(path).with_name(Path(path).name + ".tfgraph-lint-fix")
+    temporary.write_bytes(data)
+    shutil.copymode(path, temporary)
+    os.replace(temporary, path)
+
+
+def _count(number: int, noun: str) -> str:
+    plural = noun + ("es" if noun.endswith("x") else "s")
+    return f"{number} {noun if number == 1 else plural}"

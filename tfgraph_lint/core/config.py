@@ -1,0 +1,31 @@
+"""The effective configuration of one run, shared by every front end."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from tfgraph_lint.core.registry import RULES
+from tfgraph_lint.core.tf_api import TF_FUNCTION, canonical
+
+
+@dataclass(frozen=True)
+class Config:
+    # Codes of the rules that run; run diagnostics (TFG0xx) are always reported.
+    enabled_codes: frozenset[str] = field(default_factory=lambda: frozenset(r.code for r in RULES))
+    # Dotted names treated like tf.function, e.g. "tf_agents.utils.common.function".
+    extra_function_decorators: tuple[str, ...] = ()
+    # Treat call/train_step/test_step/predict_step of Keras subclasses as graph code.
+    keras_methods: bool = True
+
+    @property
+    def function_decorators(self) -> frozenset[str]:
+        return frozenset({TF_FUNCTION, *(canonical(name) for name in self.extra_function_decorators)})
+
+    def is_enabled(self, code: str) -> bool:
+        return code.startswith("TFG0") or code in self.enabled_codes
+
+    @property
+    def screen_words(self) -> frozenset[str]:
+        """Top-level package names whose import makes a file worth a full analysis."""
+        extra_roots = {name.split(".")[0] for name in self.extra_function_decorators}
+        return frozenset({"tensorflow", "keras", "tf_keras", *extra_roots})

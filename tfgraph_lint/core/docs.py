@@ -1,0 +1,88 @@
+"""Rule documentation generated from the registry and the fixture folders.
+
+The registry is the only source of a rule's identity and the fixture folder the only source of its
+prose and examples, so the rules table (in the README and ``tfgraph-lint rules``) and
+``tfgraph-lint explain`` are assembled here rather than written by hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from tfgraph_lint.core.fixtures_dir import fixture_dir
+from tfgraph_lint.core.registry import FAMILY_TITLES, RULES, Rule
+
+TABLE_FORMATS = ("text", "markdown")
+_COLUMNS = ("Code", "Symbol", "Pylint", "Severity", "Summary")
+
+
+def rules_by_family() -> Iterator[tuple[str, list[Rule]]]:
+    """(family title, its rules by code), in family order, families without rules left out."""
+    for family, title in sorted(FAMILY_TITLES.items()):
+        rules = sorted((r for r in RULES if r.family == family), key=lambda r: r.code)
+        if rules:
+            yield title, rules
+
+
+def rules_table(fmt: str = "text") -> str:
+    if fmt == "markdown":
+        return _markdown_table()
+    if fmt == "text":
+        return _text_table()
+    raise ValueError(f"unknown table format {fmt!r}; expected one of {TABLE_FORMATS}")
+
+
+def _markdown_table() -> str:
+    blocks = []
+    for title, rules in rules_by_family():
+        family = rules[0].family
+        rows = [
+            f"### TFG{family}xx: {title}",
+            "",
+            "| " + " | ".join(_COLUMNS) + " |",
+            "|" + "---|" * len(_COLUMNS),
+        ]
+        for rule in rules:
+            # Hazard rules link to their fixture README; run diagnostics have no fixture folder.
+            code = f"[{rule.code}](fixtures/{rule.fixture_dir_name}/README.md)" if rule.is_hazard else rule.code
+            summary = rule.summary.replace("|", "\\|")
+            rows.append(f"| {code} | `{rule.symbol}` | {rule.msgid} | {rule.severity} | {summary} |")
+        blocks.append("\n".join(rows))
+    return "\n\n".join(blocks) + "\n"
+
+
+def _text_table() -> str:
+    symbol_width = max(len(rule.symbol) for rule in RULES)
+    blocks = []
+    for title, rules in rules_by_family():
+        lines = [title]
+        for rule in rules:
+            lines.append(f"  {rule.code}  {rule.symbol:<{symbol_width}}  {rule.msgid}  "
+                         f"{rule.severity:<8}  {rule.summary}")
+        blocks.append("\n".join(lines))
+    return "\n\n".join(blocks) + "\n"
+
+
+def explain_text(rule: Rule) -> str:
+    """The rule's README, then bad.py as "Example" and good.py as "Use instead" (ruff's layout)."""
+    folder = fixture_dir(rule)
+    identity = (f"Pylint message {rule.msgid} ({rule.severity}); "
+                f"silence it with `# pylint: disable={rule.symbol}`.")
+    if not rule.is_hazard:
+        return (f"# {rule.code} {rule.symbol}\n\n{rule.summary}.\n\n"
+                f"Pylint message {rule.msgid} ({rule.severity}). This is a diagnostic about the run "
+                "itself, not a hazard in the code: the command line always reports it (it cannot be "
+                "selected off or silenced by a pragma), because a file that was not analysed must "
+                "not pass silently, and it makes the run exit 2.\n")
+    try:
+        readme = (folder / "README.md").read_text(encoding="utf-8")
+        bad = (folder / "bad.py").read_text(encoding="utf-8")
+        good = (folder / "good.py").read_text(encoding="utf-8")
+    except OSError:
+        # A damaged install or a rule whose docs are still being written: say what exists.
+        return (f"# {rule.code} {rule.symbol}\n\n{rule.summary}.\n\n{identity}\n\n"
+                f"(No documentation found in {folder}.)\n")
+    title, _, body = readme.strip().partition("\n")
+    return (f"{title}\n\n{identity}\n\n{body.strip()}\n\n"
+            f"## Example\n\n```python\n{bad.rstrip()}\n```\n\n"
+            f"## Use instead\n\n```python\n{good.rstrip()}\n```\n")

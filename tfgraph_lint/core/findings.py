@@ -1,0 +1,82 @@
+"""What the engine reports: one Finding per hazard occurrence, independent of any front end."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from tfgraph_lint.core.registry import Rule
+
+# Pylint's confidence names, so the Pylint adapter maps them one to one.
+HIGH = "HIGH"  # resolved from imports and syntax alone
+INFERENCE = "INFERENCE"  # needed inference or a heuristic (Keras methods, dataset-like names)
+
+_CONFIDENCE_RANK = {HIGH: 1, INFERENCE: 0}
+
+
+def shorten(code: str, limit: int = 40) -> str:
+    """Source quoted in a message, cut to ``limit`` characters so messages stay one readable line."""
+    return code if len(code) <= limit else code[:limit - 3] + "..."
+
+
+def weakest(*confidences: str) -> str:
+    """The least certain of several confidences: a finding is only as sure as its weakest step."""
+    return min(confidences, key=_CONFIDENCE_RANK.__getitem__)
+
+
+def of_every_binding(values: list, is_it, others_fine) -> str | None:
+    """How sure "this name is an X" is, from the values its bindings give it: HIGH when every
+    value is one (``is_it``), INFERENCE when some are and ``others_fine`` accepts the rest (None,
+    set later; unknown), else None."""
+    matching = [value for value in values if is_it(value)]
+    if not matching:
+        return None
+    if len(matching) == len(values):
+        return HIGH
+    if all(others_fine(value) for value in values if not is_it(value)):
+        return INFERENCE
+    return None
+
+
+@dataclass(frozen=True)
+class Finding:
+    rule: Rule
+    path: str
+    line: int
+    column: int  # 0-based, as Pylint and astroid count
+    end_line: int
+    end_column: int
+    message: str
+    confidence: str = HIGH
+    traced_because: tuple[str, ...] = field(default=())  # outermost reason last
+
+    @property
+    def code(self) -> str:
+        return self.rule.code
+
+    @property
+    def symbol(self) -> str:
+        return self.rule.symbol
+
+    @property
+    def sort_key(self) -> tuple:
+        return (self.path, self.line, self.column, self.rule.code, self.message)
+
+    def to_json(self) -> dict:
+        """The stable JSON shape (keys are a public interface: add, never rename).
+
+        Lines and columns are 1-based, as editors, ruff and SARIF count; ``end_column`` is the
+        column just past the end of the flagged code.
+        """
+        return {
+            "path": self.path,
+            "line": self.line,
+            "column": self.column + 1,
+            "end_line": self.end_line,
+            "end_column": self.end_column + 1,
+            "code": self.rule.code,
+            "symbol": self.rule.symbol,
+            "message": self.message,
+            "confidence": self.confidence,
+            "severity": self.rule.severity,
+            "traced_because": list(self.traced_because),
+        }

@@ -1,0 +1,211 @@
+"""Pylint's suppression comments, honoured by the CLI the way Pylint honours them.
+
+- ``x = f()  # pylint: disable=symbol`` on a simple statement: that line only;
+- the same comment on the first line of a ``def``/``class``/``if``/``for``/...: the whole block,
+  but only when nothing else starts on that line (``try:``, ``def f():``); with arguments, a
+  condition or bases there it is that line only. This is what Pylint 4 does (pylint#3888), and
+  both front ends must agree;
+- ``# pylint: disable=symbol`` on a line of its own: from there to the end of the enclosing block
+  (or module), until a matching ``# pylint: enable=symbol``;
+- ``# pylint: disable-next=symbol``: the next line only;
+- ``# pylint: skip-file``, and ``disable=all`` anywhere (Pylint's old spelling): the whole file.
+Symbols, Pylint msgids (``W8701``) and ``all`` are understood. The Pylint plugin needs none of
+this: Pylint applies its own pragmas to the plugin's messages.
+
+:func:`unknown_names` finds pragma names that look like ours but are not (a misspelt symbol, a
+``TFG101`` code, which Pylint does not know, a removed rule), so the CLI can warn instead of
+letting a suppression silently do nothing. Names of other Pylint messages are left alone.
+"""
+
+from __future__ import annotations
+
+import ast
+import difflib
+import io
+import re
+import tokenize
+from dataclasses import dataclass
+
+from tfgraph_lint.core.findings import Finding
+from tfgraph_lint.core.registry import REMOVED, RULES, lookup
+
+_PRAGMA = re.compile(r"#\s*pylint\s*:\s*(?P<body>.*)$")
+_DIRECTIVE = re.compile(r"(?P<kind>disable-next|disable|enable)\s*=\s*(?P<names>[\w\-]+(?:\s*,\s*[\w\-]+)*)")
+_PRAGMA_BODY = re.compile(r"#\s*pylint\s*:([^\n]*)")
+_SKIP_FILE = re.compile(r"\bskip-file\b|\bdisable\s*=\s*all\s*$")
+
+_BLOCK_STATEMENTS = (
+    ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.If, ast.For, ast.AsyncFor,
+    ast.While, ast.With, ast.AsyncWith, ast.Try,
+) + ((ast.TryStar,) if hasattr(ast, "TryStar") else ()) + ((ast.Match,) if hasattr(ast, "Match") else ())
+
+
+@dataclass(frozen=True)
+class Pragma:
+    disable: bool
+    names: frozenset[str]
+    first_line: int
+    last_line: int
+
+    def covers(self, finding: Finding) -> bool:
+        if not self.first_line <= finding.line <= self.last_line:
+            return False
+        return bool(self.names & {"all", finding.rule.symbol, finding.rule.msgid.lower()})
+
+
+def remove_suppressed(findings: list[Finding], text: str) -> list[Finding]:
+    if not findings or "pylint" not in text:
+        return findings
+    comments = _comments(text)
+    if any(_SKIP_FILE.search(comment) for _line, _code, comment in comments if _PRAGMA.search(comment)):
+        return [f for f in findings if not f.rule.is_hazard]  # diagnostics are never silenced
+    pragmas = list(_pragmas(comments, text))
+    return [f for f in findings if not _suppressed(f, pragmas)]
+
+
+def _suppressed(finding: Finding, pragmas: list[Pragma]) -> bool:
+    if finding.rule.code.startswith("TFG0"):
+        return False  # a file that could not be analysed is never silenced
+    disabled = False
+    for pragma in pragmas:  # in source order: a later pragma overrides an earlier one
+        if pragma.covers(finding):
+            disabled = pragma.disable
+    return disabled
+
+
+def _comments(text: str) -> list[tuple[int, bool, str]]:
+    """(line, whether code precedes the comment on that line, comment text)."""
+    found = []
+    code_lines: set[int] = set()
+    try:
+        for token in tokenize.generate_tokens(io.StringIO(text).readline):
+            if token.type == tokenize.COMMENT:
+                found.append((token.start[0], token.start[0] in code_lines, token.string))
+            elif token.type not in (tokenize.NL, tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT):
+                code_lines.update(range(token.start[0], token.end[0] + 1))
+    except (tokenize.TokenError, SyntaxError):
+        return found
+    return found
+
+
+def _pragmas(comments: list[tuple[int, bool, str]], text: str):
+    statements = _statement_spans(text)
+    last_line = text.count("\n") + 1
+    for line, after_code, comment in comments:
+        match = _PRAGMA.search(comment)
+        if not match:
+            continue
+        for directive in _DIRECTIVE.finditer(match.group("body")):
+            names = frozenset(name.strip().lower() for name in directive.group("names").split(","))
+            kind = directive.group("kind")
+            if kind == "disable-next":
+                yield Pragma(True, names, line + 1, line + 1)
+                continue
+            if after_code:
+                block = next((s for s in statements if s[0] == line and s[3]), None)
+                first, last = (line, block[1]) if block else (line, line)
+            else:
+                enclosing = [s for s in statements if s[2] and s[0] < line <= s[1]]
+                first = line
+                last = min((s[1] for s in enclosing), default=last_line)
+            yield Pragma(kind == "disable", names, first, last)
+
+
+def _statement_spans(text: str) -> list[tuple[int, int, bool, bool]]:
+    """(first line, last line, is a block, whether a pragma on its first line covers the block)."""
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return []
+    return [
+        (node.lineno, node.end_lineno or node.lineno, isinstance(node, _BLOCK_STATEMENTS),
+         isinstance(node, _BLOCK_STATEMENTS) and not _header_shares_line(node))
+        for node in ast.walk(tree)
+        if isinstance(node, ast.stmt)
+    ]
+
+
+_BODY_FIELDS = frozenset({"body", "orelse", "finalbody", "handlers", "cases", "decorator_list"})
+
+
+def _header_shares_line(block: ast.stmt) -> bool:
+    """Whether some part of the header (arguments, condition, bases...) starts on its first line."""
+    for field, value in ast.iter_fields(block):
+        if field in _BODY_FIELDS:
+            continue
+        for child in value if isinstance(value, list) else [value]:
+            if isinstance(child, ast.AST) and any(
+                getattr(node, "lineno", None) == block.lineno for node in ast.walk(child)
+            ):
+                return True
+    return False
+
+
+# --------------------------------------------------------------------------- unknown names
+
+@dataclass(frozen=True)
+class PragmaWarning:
+    line: int
+    column: int  # 1-based, of the name in the comment
+    message: str
+
+
+_OUR_MSGID = re.compile(r"^[cewrfi]87\d\d$")
+_OUR_CODE = re.compile(r"^tfg\d+$")
+_OUR_PREFIX = "tfgraph-"
+
+
+def unknown_names(text: str) -> list[PragmaWarning]:
+    """Names in pragmas that look like tfgraph-lint's but name none of its rules."""
+    if "pylint" not in text:
+        return []
+    symbols = {rule.symbol for rule in RULES}
+    removed = {name.lower() for pair in REMOVED for name in pair}
+    # A plain search over the text first: tokenizing (to tell comments from strings) costs about
+    # a millisecond per file, and nearly no file has a name worth a warning.
+    candidates = {raw.strip() for body in _PRAGMA_BODY.findall(text)
+                  for directive in _DIRECTIVE.finditer(body) for raw in directive.group("names").split(",")}
+    if not any(_problem(name, symbols, removed) for name in candidates):
+        return []
+    warnings = []
+    lines = text.splitlines()
+    for line, _after_code, comment in _comments(text):
+        match = _PRAGMA.search(comment)
+        if not match:
+            continue
+        for directive in _DIRECTIVE.finditer(match.group("body")):
+            for raw in directive.group("names").split(","):
+                name = raw.strip()
+                problem = _problem(name, symbols, removed)
+                if problem:
+                    source = lines[line - 1] if line <= len(lines) else ""
+                    start = source.find(name, source.find("#"))
+                    warnings.append(PragmaWarning(line, start + 1 if start >= 0 else 1, problem))
+    return warnings
+
+
+def _problem(shown: str, symbols: set[str], removed: set[str]) -> str | None:
+    name = shown.lower()
+    if not name or name == "all" or name in symbols:
+        return None
+    kind = None
+    rule = lookup(name)
+    if name in removed:
+        return f"pragma names {shown!r}, a tfgraph-lint rule that was removed; it suppresses nothing"
+    if _OUR_CODE.match(name):
+        if rule is not None:
+            return (f"pragma names the code {shown!r}, which Pylint does not know; "
+                    f"use the symbol {rule.symbol!r}")
+        kind = "code"
+    elif _OUR_MSGID.match(name):
+        if rule is not None:
+            return None  # a message id of ours: Pylint and the CLI both understand it
+        kind = "message id"
+    elif name.startswith(_OUR_PREFIX):
+        kind = "symbol"
+    close = difflib.get_close_matches(name, sorted(symbols), n=1, cutoff=0.8)
+    if kind is None and not close:
+        return None  # another Pylint message, or a plugin's: not ours to judge
+    hint = f"; did you mean {close[0]!r}?" if close else ""
+    return (f"pragma names {shown!r}, which is not a tfgraph-lint {kind or 'symbol'}{hint} "
+            "(`tfgraph-lint rules` lists them); it suppresses nothing")

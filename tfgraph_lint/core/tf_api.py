@@ -1,0 +1,157 @@
+"""What tfgraph-lint knows about TensorFlow's API, as canonical dotted names, and which spellings are one API.
+
+Plain data, no TensorFlow import: the static path never loads TensorFlow.
+"""
+
+from __future__ import annotations
+
+import re
+
+TF_FUNCTION = "tensorflow.function"
+DO_NOT_CONVERT = "tensorflow.autograph.experimental.do_not_convert"
+INIT_SCOPE = "tensorflow.init_scope"
+
+# Spellings that are the same public API: compat paths and the Keras packages.
+PREFIX_ALIASES = (
+    ("tensorflow.compat.v2.", "tensorflow."),
+    ("tensorflow.compat.v1.", "tensorflow."),
+    ("tensorflow.python.eager.def_function.", "tensorflow."),
+    ("tensorflow.python.eager.polymorphic_function.polymorphic_function.", "tensorflow."),
+    ("tensorflow.python.keras.", "keras."),
+    ("tensorflow.keras.", "keras."),
+    ("tf_keras.", "keras."),
+    ("keras.src.", "keras."),
+)
+EXACT_ALIASES = {
+    "tensorflow.compat.v2": "tensorflow",
+    "tensorflow.compat.v1": "tensorflow",
+    "tensorflow.keras": "keras",
+    "tf_keras": "keras",
+}
+
+
+def canonical(qualname: str) -> str:
+    """One spelling per API: ``tensorflow.compat.v2.function`` -> ``tensorflow.function``."""
+    if qualname in EXACT_ALIASES:
+        return EXACT_ALIASES[qualname]
+    for prefix, replacement in PREFIX_ALIASES:
+        if qualname.startswith(prefix):
+            return canonical(replacement + qualname[len(prefix):])
+    return qualname
+
+# Graph builders that trace the functions they are given: name -> ((position, keyword), ...).
+# A position of None means keyword-only. ``switch_case``'s argument is a list/dict of callables.
+GRAPH_BUILDERS: dict[str, tuple[tuple[int | None, str], ...]] = {
+    "tensorflow.map_fn": ((0, "fn"),),
+    "tensorflow.vectorized_map": ((0, "fn"),),
+    "tensorflow.scan": ((0, "fn"),),
+    "tensorflow.foldl": ((0, "fn"),),
+    "tensorflow.foldr": ((0, "fn"),),
+    "tensorflow.while_loop": ((0, "cond"), (1, "body")),
+    "tensorflow.cond": ((1, "true_fn"), (2, "false_fn")),
+    "tensorflow.switch_case": ((1, "branch_fns"),),
+}
+
+# Methods of tf.data.Dataset that trace their function argument (same shape as above).
+DATASET_FUNCTION_METHODS: dict[str, tuple[tuple[int | None, str], ...]] = {
+    "map": ((0, "map_func"),),
+    "filter": ((0, "predicate"),),
+    "flat_map": ((0, "map_func"),),
+    "interleave": ((0, "map_func"),),
+    "reduce": ((1, "reduce_func"),),
+    "scan": ((1, "scan_func"),),
+}
+
+# Dataset methods that return a dataset, so ``ds.batch(2).map(f)`` is still a dataset.
+DATASET_RETURNING_METHODS = frozenset({
+    "apply", "batch", "bucket_by_sequence_length", "cache", "concatenate", "enumerate",
+    "filter", "flat_map", "group_by_window", "ignore_errors", "interleave", "map",
+    "padded_batch", "prefetch", "ragged_batch", "rebatch", "repeat", "sample_from_datasets",
+    "scan", "shard", "shuffle", "skip", "snapshot", "take", "take_while", "unbatch", "unique",
+    "window", "with_options", "zip", "from_tensor_slices", "from_tensors", "from_generator",
+    "range", "list_files", "load", "choose_from_datasets",
+})
+
+# Names such as ``ds``, ``train_ds``, ``dataset``, ``val_dataset`` are datasets in TF code.
+DATASET_LIKE_NAME = re.compile(r"(^|_)(ds|dataset|datasets)$", re.IGNORECASE)
+
+# ``strategy.run(fn, args=...)``: receivers named like a distribution strategy.
+STRATEGY_RUN_METHODS = frozenset({"run", "experimental_run_v2"})
+STRATEGY_LIKE_NAME = re.compile(r"strategy$", re.IGNORECASE)
+
+# Their callables run as plain Python on every call: NOT graph code.
+PYTHON_FUNCTION_WRAPPERS: dict[str, tuple[tuple[int | None, str], ...]] = {
+    "tensorflow.py_function": ((0, "func"),),
+    "tensorflow.numpy_function": ((0, "func"),),
+    "tensorflow.py_func": ((0, "func"),),
+}
+
+# Keras methods that Keras compiles into graphs (model.fit / predict, or a traced caller).
+KERAS_TRACED_METHODS = frozenset({"call", "train_step", "test_step", "predict_step"})
+
+KERAS_BASE_CLASSES = frozenset({
+    "keras.Model", "keras.models.Model", "keras.Sequential", "keras.models.Sequential",
+    "keras.Layer", "keras.layers.Layer", "keras.engine.base_layer.Layer",
+    "keras.engine.training.Model",
+})
+
+
+# What TensorFlow functions return, where it is not one tensor. Lower-case tf.* functions are
+# ops returning a tensor unless listed here: Python values, lists or structures of tensors,
+# sparse/ragged values, and TensorFlow's internal modules (nest.flatten returns a list).
+PYTHON_VALUED_CALLS = frozenset({
+    "tensorflow.executing_eagerly", "tensorflow.inside_function", "tensorflow.is_tensor",
+    "tensorflow.is_symbolic_tensor", "tensorflow.debugging.is_numeric_tensor",
+    "tensorflow.get_static_value", "tensorflow.as_dtype", "tensorflow.dtypes.as_dtype",
+    "tensorflow.type_spec_from_value", "tensorflow.get_logger", "tensorflow.random.get_global_generator",
+})
+PYTHON_VALUED_PREFIXES = (
+    "tensorflow.config.", "tensorflow.io.gfile.", "tensorflow.nest.", "tensorflow.test.",
+    "tensorflow.sysconfig.", "tensorflow.autograph.", "tensorflow.saved_model.", "tensorflow.compat.",
+    "tensorflow.train.", "tensorflow.summary.", "tensorflow.version.", "tensorflow.lite.",
+)
+# A Python list of tensors: iterating it is plain Python.
+LIST_RETURNING = frozenset({
+    "tensorflow.unstack", "tensorflow.split", "tensorflow.meshgrid", "tensorflow.dynamic_partition",
+    "tensorflow.shape_n", "tensorflow.identity_n",
+})
+# A tuple, list, dict or named tuple of tensors.
+STRUCTURE_RETURNING = frozenset({
+    "tensorflow.while_loop", "tensorflow.cond", "tensorflow.case", "tensorflow.switch_case",
+    "tensorflow.map_fn", "tensorflow.scan", "tensorflow.foldl", "tensorflow.foldr",
+    "tensorflow.vectorized_map", "tensorflow.py_function", "tensorflow.numpy_function",
+    "tensorflow.py_func", "tensorflow.tuple", "tensorflow.gradients", "tensorflow.unique",
+    "tensorflow.unique_with_counts", "tensorflow.nn.moments", "tensorflow.nn.weighted_moments",
+    "tensorflow.math.top_k", "tensorflow.nn.top_k", "tensorflow.linalg.eigh", "tensorflow.linalg.eig",
+    "tensorflow.linalg.svd", "tensorflow.linalg.qr", "tensorflow.linalg.lu", "tensorflow.io.decode_csv",
+    "tensorflow.image.combined_non_max_suppression", "tensorflow.image.non_max_suppression_padded",
+    "tensorflow.nn.ctc_beam_search_decoder", "tensorflow.nn.ctc_greedy_decoder",
+    "tensorflow.custom_gradient", "tensorflow.recompute_grad",
+})
+NOT_ONE_TENSOR_PREFIXES = (
+    "tensorflow.python.", "tensorflow.raw_ops.", "tensorflow.sparse.", "tensorflow.ragged.",
+    "tensorflow.io.parse_", "tensorflow.strings.split", "tensorflow.distribute.", "tensorflow.xla.",
+    "tensorflow.data.",
+)
+
+
+def returns_one_tensor(qualname: str) -> bool:
+    """Whether a lower-case ``tensorflow.*`` function is known to return a single tensor."""
+    return not (qualname in PYTHON_VALUED_CALLS or qualname in STRUCTURE_RETURNING
+                or qualname in LIST_RETURNING or qualname.startswith(PYTHON_VALUED_PREFIXES)
+                or qualname.startswith(NOT_ONE_TENSOR_PREFIXES))
+
+
+def is_keras_base(qualname: str) -> bool:
+    """Keras Model/Layer and every built-in layer class (``keras.layers.Dense`` ...)."""
+    if qualname in KERAS_BASE_CLASSES:
+        return True
+    head, _, last = qualname.rpartition(".")
+    return head == "keras.layers" and last[:1].isupper()
+
+
+def describe_builder(qualname: str) -> str:
+    """Short user-facing name: ``tensorflow.map_fn`` -> ``tf.map_fn``."""
+    if qualname.startswith("tensorflow."):
+        return "tf." + qualname[len("tensorflow."):]
+    return qualname

@@ -1,0 +1,175 @@
+"""How the CLI writes findings: one line per finding (text), one JSON list (json), SARIF
+(sarif.py) or GitHub Actions annotations (github_format.py).
+
+All use 1-based lines and columns, as editors, ruff and SARIF count (Finding.to_json does the
+shift for JSON; the text format uses the same numbers so the two never disagree).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import TextIO
+
+import click
+
+from tfgraph_lint.core.findings import Finding
+from tfgraph_lint.core.registry import rule_by_code
+
+FORMATS = ("text", "json", "sarif", "github")
+_SEVERITY_COLOR = {"error": "red", "warning": "yellow", "refactor": "cyan"}
+
+
+def text_lines(finding: Finding, why: bool = False, *, source: str | None = None,
+               color: bool = False) -> list[str]:
+    """``path:line:col: CODE symbol message``, plus the why-traced chain when asked for, and the
+    flagged line with carets under the flagged code when its ``source`` line is given."""
+    shown = finding.to_json()
+    # One finding, one line: an exception text inside an internal-error message may hold newlines.
+    message = " ".join(finding.message.split())
+    where = f"{shown['path']}:{shown['line']}:{shown['column']}:"
+    code = finding.code
+    if color:
+        where = click.style(where, bold=True)
+        code = click.style(code, fg=_SEVERITY_COLOR[finding.rule.severity], bold=True)
+    lines = [f"{where} {code} {finding.symbol} {message}"]
+    if why:
+        lines.extend(f"    because {step}" for step in finding.traced_because)
+    if source is not None:
+        lines.extend(source_excerpt(finding, source, color))
+    return lines
+
+
+def source_excerpt(finding: Finding, line_text: str, color: bool = False) -> list[str]:
+    """The flagged line and a caret line under the flagged code (to the end of the line when the
+    flagged code goes on to later lines). ``line_text`` is the source line; columns in findings
+    count UTF-8 bytes, so the caret is placed by the characters those bytes make up."""
+    if not line_text.strip():
+        return []
+    encoded = line_text.encode("utf-8")
+    start = len(encoded[:finding.column].decode("utf-8", errors="ignore"))
+    if finding.end_line == finding.line and finding.end_column > finding.column:
+        end = len(encoded[:finding.end_column].decode("utf-8", errors="ignore"))
+    else:
+        end = len(line_text.rstrip())
+    end = max(end, start + 1)
+    # Keep tabs, so the caret lines up under the same characters on any tab width.
+    padding = "".join(ch if ch == "\t" else " " for ch in line_text[:start])
+    marker = "^" + "~" * (end - start - 1)
+    if color:
+        marker = click.style(marker, fg=_SEVERITY_COLOR[finding.rule.severity], bold=True)
+    gutter = str(finding.line)
+    return [f"  {gutter} | {line_text.rstrip()}", f"  {' ' * len(gutter)} | {padding}{marker}"]
+
+
+def is_terminal(stream: TextIO) -> bool:
+    isatty = getattr(stream, "isatty", None)
+    try:
+        return bool(isatty and isatty())
+    except ValueError:  # a closed stream
+        return False
+
+
+def use_color(stream: TextIO, environ: dict[str, str] | None = None) -> bool:
+    """Color only on a terminal, and never when NO_COLOR is set to anything (no-color.org)."""
+    environ = os.environ if environ is None else environ
+    return not environ.get("NO_COLOR") and is_terminal(stream)
+
+
+def statistics_lines(counts: Counter[str]) -> list[str]:
+    """``count  CODE  symbol`` per rule that reported, most frequent first (ruff's layout)."""
+    width = max((len(str(n)) for n in counts.values()), default=1)
+    return [f"{n:>{width}}  {code}  {rule_by_code(code).symbol}" for code, n in _by_frequency(counts)]
+
+
+def statistics_json(counts: Counter[str]) -> str:
+    return json.dumps([{"code": code, "symbol": rule_by_code(code).symbol, "count": n}
+                       for code, n in _by_frequency(counts)], indent=2)
+
+
+def _by_frequency(counts: Counter[str]) -> list[tuple[str, int]]:
+    return sorted(counts.items(), key=lambda item: (-item[1], item[0]))
+
+
+class Progress:
+    """``[k/N] path`` on one rewritten stderr line, for long runs on a terminal only.
+
+    It shows after the run has taken a second (short runs never flicker) and is cleared before
+    anything else is written, so it never mixes with findings or ends up in a log.
+    """
+
+    DELAY_S = 1.0
+    INTERVAL_S = 0.1
+
+    def __init__(self, total: int, stream: TextIO | None = None, enabled: bool | None = None) -> None:
+        self.stream = stream if stream is not None else sys.stderr
+        self.total = total
+        self.enabled = is_terminal(self.stream) if enabled is None else enabled
+        self._started = time.monotonic()
+        self._last = 0.0
+        self._shown = False
+
+    def update(self, done: int, path: str) -> None:
+        if not self.enabled:
+            return
+        now = time.monotonic()
+        if now - self._started < self.DELAY_S or now - self._last < self.INTERVAL_S:
+            return
+        self._last = now
+        text = f"[{done}/{self.total}] {path}"
+        self.stream.write("\r\x1b[K" + text[:100])
+        self.stream.flush()
+        self._shown = True
+
+    def clear(self) -> None:
+        if self._shown:
+            self.stream.write("\r\x1b[K")
+            self.stream.flush()
+            self._shown = False
+
+
+def json_document(findings: Iterable[Finding]) -> str:
+    return json.dumps([finding.to_json() for finding in findings], indent=2)
+
+
+@dataclass
+class RunTotals:
+    files_checked: int = 0
+    findings: int = 0
+    files_with_findings: int = 0
+    files_not_analysed: int = 0  # files with a TFG0xx diagnostic
+    path_problems: int = 0  # missing paths, unreadable folders
+    by_code: Counter[str] = field(default_factory=Counter)  # reported findings per rule
+
+    def add_file(self, findings: list[Finding]) -> None:
+        self.files_checked += 1
+        self.findings += len(findings)
+        self.files_with_findings += bool(findings)
+        self.files_not_analysed += any(not f.rule.is_hazard for f in findings)
+        self.by_code.update(f.code for f in findings)
+
+
+def summary_line(totals: RunTotals) -> str:
+    """``Found N findings in K files (M files checked)`` or ``All checks passed (M files)``."""
+    checked = _count(totals.files_checked, "file")
+    if totals.findings:
+        line = (f"Found {_count(totals.findings, 'finding')} in "
+                f"{_count(totals.files_with_findings, 'file')} ({checked} checked)")
+    elif totals.path_problems:
+        line = f"No findings in {checked}"  # not "passed": some paths were never looked at
+    else:
+        line = f"All checks passed ({checked})"
+    if totals.files_not_analysed:
+        line += f"; {_count(totals.files_not_analysed, 'file')} could not be analysed"
+    if totals.path_problems:
+        line += f"; {_count(totals.path_problems, 'path')} could not be read"
+    return line
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"

@@ -1,0 +1,169 @@
+"""``--format sarif``: one SARIF 2.1.0 log, as GitHub code scanning and other SARIF viewers read it.
+
+- Each rule is described once (``tool.driver.rules``): id = code, name = symbol, the summary as
+  short description, the README's "What it does" as full description, the README with its
+  examples as help, and a help URI to the rule's documentation.
+- Each finding is a result with its region (1-based lines and columns; columns count Unicode
+  characters, ``columnKind`` says so) and a ``partialFingerprints`` entry: the baseline
+  fingerprint, which does not change when unrelated edits move the finding to another line.
+- Paths inside the current directory are relative URIs under ``%SRCROOT%`` (the directory the
+  run started in, normally the repository root, as code scanning expects); others are absolute.
+- Paths that could not be read are tool notifications of the run's invocation.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from functools import lru_cache
+from pathlib import Path
+from urllib.parse import quote
+
+import tfgraph_lint
+from tfgraph_lint.core import docs
+from tfgraph_lint.core.findings import Finding
+from tfgraph_lint.core.fixtures_dir import fixture_dir
+from tfgraph_lint.core.registry import RULES, Rule
+from tfgraph_lint.core.source_lines import SourceLines
+from tfgraph_lint.output.baseline import fingerprints
+
+SCHEMA_URI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+SRCROOT = "%SRCROOT%"
+FINGERPRINT_KEY = "tfgraphLint/v1"
+# The project URL label in the package metadata whose value is the folder of the rule docs.
+RULE_DOCS_LABEL = "rule docs"
+
+_LEVEL = {"error": "error", "warning": "warning", "refactor": "note"}
+_PROBLEM_SEVERITY = {"error": "error", "warning": "warning", "refactor": "recommendation"}
+_TAGS = {"0": "tool", "1": "correctness", "2": "correctness", "3": "performance"}
+
+
+def sarif_document(findings: list[Finding], lines: SourceLines, problems: list[str] = (),
+                   root: Path | None = None) -> str:
+    root = (root or Path.cwd()).resolve()
+    index = {rule.code: i for i, rule in enumerate(RULES)}
+    results = []
+    for path_findings in _by_file(findings):
+        for finding, fingerprint in zip(path_findings, fingerprints(path_findings, lines, root)):
+            results.append(_result(finding, fingerprint, index[finding.code], lines, root))
+    failed = bool(problems) or any(not f.rule.is_hazard for f in findings)
+    run = {
+        "tool": {"driver": {
+            "name": "tfgraph-lint",
+            "version": tfgraph_lint.__version__,
+            "semanticVersion": tfgraph_lint.__version__,
+            "rules": [_rule_descriptor(rule) for rule in RULES],
+        }},
+        "originalUriBaseIds": {SRCROOT: {"uri": root.as_uri() + "/"}},
+        "columnKind": "unicodeCodePoints",
+        "invocations": [{
+            "executionSuccessful": not failed,
+            "toolExecutionNotifications": [
+                {"level": "error", "message": {"text": problem}} for problem in problems
+            ],
+        }],
+        "results": results,
+    }
+    return json.dumps({"$schema": SCHEMA_URI, "version": "2.1.0", "runs": [run]}, indent=2)
+
+
+def _by_file(findings: list[Finding]) -> list[list[Finding]]:
+    grouped: dict[str, list[Finding]] = {}
+    for finding in findings:
+        grouped.setdefault(finding.path, []).append(finding)
+    return [sorted(group, key=lambda f: f.sort_key) for group in grouped.values()]
+
+
+def _result(finding: Finding, fingerprint: str, rule_index: int, lines: SourceLines, root: Path) -> dict:
+    result = {
+        "ruleId": finding.code,
+        "ruleIndex": rule_index,
+        "level": _LEVEL[finding.rule.severity],
+        "message": {"text": finding.message},
+        "locations": [{"physicalLocation": {
+            "artifactLocation": artifact_location(finding.path, root),
+            "region": _region(finding, lines),
+        }}],
+        "partialFingerprints": {FINGERPRINT_KEY: fingerprint},
+        "properties": {"symbol": finding.symbol, "confidence": finding.confidence},
+    }
+    if finding.traced_because:
+        result["properties"]["tracedBecause"] = list(finding.traced_because)
+    return result
+
+
+def artifact_location(path: str, root: Path) -> dict:
+    absolute = Path(os.path.abspath(path))
+    try:
+        relative = absolute.relative_to(root)
+    except ValueError:
+        return {"uri": absolute.as_uri()}
+    return {"uri": quote(relative.as_posix()), "uriBaseId": SRCROOT}
+
+
+def _region(finding: Finding, lines: SourceLines) -> dict:
+    region = {"startLine": finding.line}
+    empty = (finding.end_line, finding.end_column) <= (finding.line, finding.column)
+    if not empty:
+        start = lines.character_column(finding.path, finding.line, finding.column)
+        end = lines.character_column(finding.path, finding.end_line, finding.end_column)
+        region.update(startColumn=start + 1, endLine=finding.end_line, endColumn=end + 1)
+    return region
+
+
+@lru_cache(maxsize=None)
+def _rule_descriptor(rule: Rule) -> dict:
+    level = _LEVEL[rule.severity]
+    help_markdown = docs.explain_text(rule)
+    descriptor = {
+        "id": rule.code,
+        "name": rule.symbol,
+        "shortDescription": {"text": rule.summary},
+        "fullDescription": {"text": _what_it_does(rule) or rule.summary},
+        "help": {"text": help_markdown, "markdown": help_markdown},
+        "defaultConfiguration": {"level": level},
+        "properties": {
+            "tags": ["tensorflow", _TAGS[rule.family]],
+            "precision": "high",
+            "problem.severity": _PROBLEM_SEVERITY[rule.severity],
+            "pylintMessageId": rule.msgid,
+        },
+    }
+    if rule.is_hazard:  # run diagnostics have no documentation page of their own
+        descriptor["helpUri"] = rule_help_uri(rule)
+    return descriptor
+
+
+def _what_it_does(rule: Rule) -> str:
+    """The README's "What it does" section, as one paragraph of text."""
+    try:
+        readme = (fixture_dir(rule) / "README.md").read_text(encoding="utf-8")
+    except OSError:
+        return ""
+    section = readme.partition("## What it does")[2].partition("\n## ")[0]
+    return " ".join(section.split())
+
+
+def rule_help_uri(rule: Rule) -> str:
+    """The rule's README: under the project URL labelled "Rule docs" in the package metadata when
+    there is one (an installed release), else the README file this copy ships."""
+    base = _rule_docs_base()
+    if base:
+        return f"{base.rstrip('/')}/{quote(rule.fixture_dir_name)}/README.md"
+    return (fixture_dir(rule) / "README.md").resolve().as_uri()
+
+
+@lru_cache(maxsize=1)
+def _rule_docs_base() -> str | None:
+    from importlib.metadata import PackageNotFoundError, metadata
+
+    try:
+        urls = metadata("tfgraph-lint").get_all("Project-URL") or []
+    except PackageNotFoundError:
+        return None
+    for entry in urls:
+        label, _, url = entry.partition(",")
+        if label.strip().lower() == RULE_DOCS_LABEL:
+            return url.strip()
+    return None
+

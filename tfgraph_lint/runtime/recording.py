@@ -1,0 +1,340 @@
+"""Record what a script does while it runs (worker side; imports TensorFlow).
+
+:func:`install` patches, once per worker:
+
+- ``builtins.print`` and the module-level functions of ``numpy.random`` and ``random``: counted
+  per script line (``print`` ran 1 time in graph mode, 3 times eagerly);
+- ``tf.print``: its default stream becomes stdout, so that its output is compared with Python's
+  (TensorFlow also logs on stderr, which is not compared);
+- ``tf.random.set_seed``: shifted by the run's ``tf_seed_shift`` (see ``compare``);
+- ``Function.__init__`` / ``__call__`` and the per-instance copies that ``@tf.function`` methods
+  make: every tf.function the script creates, every call with its argument signature, whether
+  it traced, and its output.
+
+The patches record only while a :class:`Recorder` is active (one per run), and otherwise pass
+straight through. Wrappers called from graph code are marked ``do_not_convert``: AutoGraph must
+call them as it would call what they wrap, not convert them.
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+import inspect
+import os
+import random
+import sys
+import types
+from collections import Counter
+from typing import Any
+
+import numpy as np
+import tensorflow as tf
+from tensorflow.python.eager.polymorphic_function import polymorphic_function as _polymorphic
+from tensorflow.python.util import tf_stack
+
+from tfgraph_lint.runtime.encoding import argument, encode
+from tfgraph_lint.runtime.loops import function_loops, loop_repeats
+
+MAX_OPS_PER_GRAPH = 20000
+_AUTOGRAPH_FILE = "__autograph_generated_file"
+# Frames to look past when asking who created a tf.function: TensorFlow's and these wrappers'.
+_TENSORFLOW_DIRS = (os.path.dirname(tf.__file__) + os.sep, os.path.abspath(__file__))
+
+NUMPY_RANDOM = (
+    "beta binomial bytes chisquare choice dirichlet exponential f gamma geometric gumbel "
+    "hypergeometric laplace logistic lognormal logseries multinomial multivariate_normal "
+    "negative_binomial noncentral_chisquare noncentral_f normal pareto permutation poisson power "
+    "rand randint randn random random_integers random_sample ranf rayleigh sample shuffle "
+    "standard_cauchy standard_exponential standard_gamma standard_normal standard_t triangular "
+    "uniform vonmises wald weibull zipf"
+).split()
+STDLIB_RANDOM = (
+    "random uniform randint randrange choice choices shuffle sample gauss normalvariate "
+    "lognormvariate expovariate vonmisesvariate gammavariate betavariate paretovariate "
+    "weibullvariate triangular getrandbits"
+).split()
+
+_active: Recorder | None = None  # the run being recorded; None between runs
+
+
+def activate(recorder: Recorder | None) -> None:
+    global _active
+    _active = recorder
+
+
+# --------------------------------------------------------------------------- patches
+
+def install() -> None:
+    builtins.print = _counting(builtins.print, "print")
+    for name in NUMPY_RANDOM:
+        if callable(getattr(np.random, name, None)):
+            setattr(np.random, name, _counting(getattr(np.random, name), f"numpy.random.{name}"))
+    for name in STDLIB_RANDOM:
+        if callable(getattr(random, name, None)):
+            setattr(random, name, _counting(getattr(random, name), f"random.{name}"))
+    tf.print = _redirected_tf_print(tf.print)
+    tf.random.set_seed = _shifted_set_seed(tf.random.set_seed)
+    _polymorphic.Function.__init__ = _recording_init(_polymorphic.Function.__init__)
+    _polymorphic.Function.__call__ = _recording_call(_polymorphic.Function.__call__)
+    _polymorphic.class_method_to_instance_method = _recording_clone(_polymorphic.class_method_to_instance_method)
+
+
+def set_tf_seed(seed: int) -> None:
+    """TensorFlow's global seed as given (the patched ``set_seed`` shifts only inside a run)."""
+    recorder = _active
+    activate(None)
+    try:
+        tf.random.set_seed(seed)
+    finally:
+        activate(recorder)
+
+
+def _counting(function, what: str):
+    @tf.autograph.experimental.do_not_convert
+    def counted(*args, **kwargs):
+        recorder = _active
+        if recorder is not None:
+            recorder.effects[(what, recorder.script_line())] += 1
+        return function(*args, **kwargs)
+
+    counted.__name__ = getattr(function, "__name__", what)
+    counted.__doc__ = getattr(function, "__doc__", None)
+    return counted
+
+
+def _redirected_tf_print(real_print):
+    @tf.autograph.experimental.do_not_convert
+    def tf_print(*inputs, **kwargs):
+        if _active is not None and kwargs.get("output_stream", sys.stderr) is sys.stderr:
+            kwargs["output_stream"] = sys.stdout
+        return real_print(*inputs, **kwargs)
+
+    tf_print.__doc__ = real_print.__doc__
+    return tf_print
+
+
+def _shifted_set_seed(real_set_seed):
+    def set_seed(seed):
+        shift = _active.tf_seed_shift if _active is not None else 0
+        return real_set_seed(seed if seed is None else int(seed) + shift)
+
+    set_seed.__doc__ = real_set_seed.__doc__
+    return set_seed
+
+
+def _recording_init(real_init):
+    def __init__(self, *args, **kwargs):
+        real_init(self, *args, **kwargs)
+        if _active is not None:
+            _active.add_function(self)
+
+    return __init__
+
+
+def _recording_clone(real_clone):
+    def class_method_to_instance_method(original_function, instance):
+        clone = real_clone(original_function, instance)
+        if _active is not None:
+            _active.mark_clone(clone, original_function)
+        return clone
+
+    return class_method_to_instance_method
+
+
+def _recording_call(real_call):
+    def __call__(self, *args, **kwargs):
+        recorder = _active
+        record = recorder.function_record(self) if recorder is not None else None
+        if record is None:
+            return real_call(self, *args, **kwargs)
+        call = {"line": recorder.script_line(), "args": recorder.argument_signature(record, args, kwargs),
+                "nested": recorder.depth > 0, "traced": 0, "raised": None}
+        before = self.experimental_get_tracing_count()
+        recorder.depth += 1
+        try:
+            output = real_call(self, *args, **kwargs)
+        except BaseException as exc:
+            call["raised"] = type(exc).__name__
+            raise
+        finally:
+            recorder.depth -= 1
+            call["traced"] = self.experimental_get_tracing_count() - before
+            record["calls"].append(call)
+        if not call["nested"]:  # a call made while tracing another function returns graph tensors
+            call["output"] = encode(output, recorder.module_name)
+        return output
+
+    return __call__
+
+
+# --------------------------------------------------------------------------- the recorder
+
+class Recorder:
+    """What one run records; the patches reach it through :func:`activate`."""
+
+    def __init__(self, script: str, module_name: str, tf_seed_shift: int, source: str = "") -> None:
+        self.script = script
+        self.source = source
+        self.spans = _function_spans(source)  # first line (decorator or def) -> last line
+        self.module_name = module_name
+        self.tf_seed_shift = tf_seed_shift
+        self.effects: Counter[tuple[str, int | None]] = Counter()
+        self.records: dict[int, dict] = {}  # id(Function) -> record
+        self.objects: list[Any] = []  # keeps recorded Functions alive, so ids stay unique
+        self.signatures: dict[int, inspect.Signature | None] = {}
+        self.internal: list[Any] = []  # tf.functions created by library code
+        self.depth = 0
+
+    def script_line(self) -> int | None:
+        """The script line running now, innermost. Inside AutoGraph-converted code the frames
+        belong to generated files; TensorFlow's own stack extraction maps them back."""
+        frame = sys._getframe(2)
+        while frame is not None:
+            filename = frame.f_code.co_filename
+            if filename == self.script:
+                return frame.f_lineno
+            if _AUTOGRAPH_FILE in filename:
+                break
+            frame = frame.f_back
+        try:
+            for summary in reversed(tf_stack.extract_stack()):
+                if summary.filename == self.script:
+                    return summary.lineno
+        except Exception:  # noqa: BLE001 - a private API; lines are evidence, not essential
+            pass
+        return None
+
+    def creating_line(self) -> int | None:
+        """The script line that created a tf.function directly (``@tf.function``, ``tf.function(f)``),
+        looking past TensorFlow's own frames; None when library code (Keras...) created it."""
+        frame = sys._getframe(2)
+        while frame is not None and frame.f_code.co_filename.startswith(_TENSORFLOW_DIRS):
+            frame = frame.f_back
+        if frame is not None and frame.f_code.co_filename == self.script:
+            return frame.f_lineno
+        return None
+
+    def add_function(self, function) -> None:
+        python_function = _underlying(function)
+        code = getattr(python_function, "__code__", None)
+        in_script = code is not None and code.co_filename == self.script
+        created_line = self.creating_line()
+        if not in_script and created_line is None:
+            self.internal.append(function)  # e.g. Keras's train_function, made inside model.fit
+            return
+        self.records[id(function)] = {
+            "id": len(self.objects) + 1,
+            "name": getattr(python_function, "__name__", None) or getattr(function, "__name__", "?"),
+            "def_line": code.co_firstlineno if in_script else None,
+            "end_line": self.spans.get(code.co_firstlineno) if in_script else None,
+            "created_line": created_line,
+            "clone_of": None,
+            "calls": [],
+        }
+        self.objects.append(function)
+
+    def mark_clone(self, clone, original) -> None:
+        record, source = self.records.get(id(clone)), self.records.get(id(original))
+        if record is not None and source is not None:
+            record["clone_of"] = source["id"]
+            record["created_line"] = source["created_line"]
+
+    def function_record(self, function) -> dict | None:
+        return self.records.get(id(function))
+
+    def argument_signature(self, record: dict, args: tuple, kwargs: dict) -> list:
+        number = record["id"]
+        if number not in self.signatures:
+            try:
+                self.signatures[number] = inspect.signature(self.objects[number - 1].python_function)
+            except (TypeError, ValueError, AttributeError):
+                self.signatures[number] = None
+        try:
+            named = list(self.signatures[number].bind(*args, **kwargs).arguments.items())
+        except (TypeError, AttributeError):
+            named = [(f"argument {i + 1}", a) for i, a in enumerate(args)] + list(kwargs.items())
+        return [[name, argument(value)] for name, value in named]
+
+    # After the run --------------------------------------------------------------
+
+    def state(self, namespace: dict) -> dict:
+        """Module-level Python state: data, not code or imported modules."""
+        skipped = (types.ModuleType, type, types.FunctionType, types.BuiltinFunctionType, types.MethodType,
+                   _polymorphic.Function)
+        return {name: encode(value, self.module_name) for name, value in namespace.items()
+                if not name.startswith("__") and not isinstance(value, skipped)}
+
+    def functions(self, graph_mode: bool) -> list[dict]:
+        result = []
+        for function in self.objects:
+            record = dict(self.records[id(function)])
+            record["tracing_count"] = tracing_count(function)
+            record.update({"loops": [], "graphs": 0, "ops": 0})
+            if graph_mode and record["def_line"] is not None:
+                record.update(self._graph_shape(function, record["def_line"]))
+            result.append(record)
+        return result
+
+    def internal_functions(self) -> dict:
+        return {"count": len(self.internal), "traces": sum(tracing_count(f) for f in self.internal)}
+
+    def _graph_shape(self, function, def_line: int) -> dict:
+        """Per traced graph, the repetitions of each loop body (see ``loops``)."""
+        loops = function_loops(self.source, def_line)
+        repeats = {loop.line: 0 for loop in loops}
+        graphs = max_ops = 0
+        try:
+            concrete_functions = function._list_all_concrete_functions()  # noqa: SLF001
+        except Exception:  # noqa: BLE001 - private API: without it, no unrolling evidence
+            concrete_functions = []
+        for concrete in concrete_functions:
+            graphs += 1
+            operations = concrete.graph.get_operations()
+            max_ops = max(max_ops, len(operations))
+            if not loops:
+                continue
+            ops = []
+            for op in operations[:MAX_OPS_PER_GRAPH]:
+                lines = tuple(frame.lineno for frame in op.traceback if frame.filename == self.script)
+                if lines:
+                    ops.append((lines, op.type))
+            for loop in loops:
+                repeats[loop.line] = max(repeats[loop.line], loop_repeats(loop, ops))
+        return {
+            "loops": [{"line": loop.line, "end_line": loop.end_line, "repeats": repeats[loop.line]} for loop in loops],
+            "graphs": graphs,
+            "ops": max_ops,
+        }
+
+
+def tracing_count(function) -> int:
+    try:
+        return int(function.experimental_get_tracing_count())
+    except Exception:  # noqa: BLE001
+        return 0
+
+
+def _underlying(function) -> Any:
+    """The Python function behind a tf.function (unwrapping decorators and bound methods)."""
+    python_function = getattr(function, "python_function", None) or getattr(function, "_python_function", None)
+    for _ in range(10):
+        if not hasattr(python_function, "__wrapped__"):
+            break
+        python_function = python_function.__wrapped__
+    return getattr(python_function, "__func__", python_function)
+
+
+def _function_spans(source: str) -> dict[int, int]:
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError):
+        return {}
+    spans: dict[int, int] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            end = node.end_lineno or node.lineno
+            spans.setdefault(node.lineno, end)
+            for decorator in getattr(node, "decorator_list", ()):
+                spans.setdefault(decorator.lineno, end)
+    return spans

@@ -1,0 +1,158 @@
+"""``tfgraph-lint verify``: run examples on real TensorFlow and show where graph mode diverges.
+
+Exit status:
+    0  every file met its expectation: a file with a ``# runtime:`` header (every shipped
+       fixture) reproduced it with the expected verdict (CONFIRMED for a hazard, CLEAN for
+       ``same-as-eager``); a script without a header was CONFIRMED, UNCONFIRMED or CLEAN;
+    1  some file did not: a header not reproduced, or a plain script MISSED (the linter is
+       silent about a real divergence) or ERROR (it could not be compared);
+    2  usage problems: TensorFlow not installed, ``--device gpu`` without a visible GPU, workers
+       that cannot start, paths that do not exist;
+  130  interrupted (Ctrl-C); the workers are killed.
+
+This module must stay importable without TensorFlow: only the worker processes import it.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import sys
+import time
+from pathlib import Path
+
+import click
+
+from tfgraph_lint.core.files import discover
+from tfgraph_lint.core.fixtures_dir import fixtures_root
+
+INSTALL_HINT = (
+    "tfgraph-lint verify runs the examples on TensorFlow, which is not installed for this Python\n"
+    f"({sys.executable}). Install it with:\n\n"
+    "    pip install 'tfgraph-lint[verify]'\n\n"
+    "(or any TensorFlow 2 build, e.g. pip install tensorflow-cpu), then run tfgraph-lint verify again."
+)
+NO_GPU = (
+    "--device gpu: TensorFlow {version} sees no GPU (tf.config.list_physical_devices('GPU') is empty).\n"
+    "Install a GPU build (pip install 'tensorflow[and-cuda]') and check the driver and CUDA_VISIBLE_DEVICES,\n"
+    "or use --device cpu (the default) or --device auto."
+)
+
+
+def shipped_examples() -> list[Path]:
+    """Every fixture's bad.py and good.py, in fixture order."""
+    root = fixtures_root()
+    return [path for folder in sorted(root.glob("TFG*")) if folder.is_dir()
+            for path in (folder / "bad.py", folder / "good.py") if path.is_file()]
+
+
+def tensorflow_available() -> bool:
+    # find_spec does not import TensorFlow (seconds): this process never does.
+    return importlib.util.find_spec("tensorflow") is not None
+
+
+def available_cpus() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+def default_jobs(files: int) -> int:
+    # Each run is small; more workers than cores only adds TensorFlow imports. Two runs per file
+    # can go in parallel, so even one file uses two workers when there are two cores.
+    return max(1, min(available_cpus(), 4, 2 * files))
+
+
+@click.command("verify")
+@click.argument("paths", nargs=-1, type=click.Path(path_type=str))
+@click.option("--device", type=click.Choice(["cpu", "gpu", "auto"]), default="cpu", show_default=True,
+              help="cpu hides GPUs from TensorFlow; gpu requires one; auto uses one when present.")
+@click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.option("--jobs", type=click.IntRange(min=1), default=None,
+              help="Worker processes (each imports TensorFlow once). Default: CPUs, at most 4.")
+@click.option("--timeout", type=click.FloatRange(min=1), default=60.0, show_default=True,
+              help="Seconds one run of one script may take before it counts as ERROR.")
+def verify_command(paths: tuple[str, ...], device: str, output_format: str, jobs: int | None, timeout: float) -> None:
+    """Run examples on TensorFlow in graph mode and eagerly, and compare with the linter's findings.
+
+    Without PATHS, verifies every shipped rule fixture (bad.py and good.py). Each file runs in
+    graph mode and with tf.config.run_functions_eagerly(True) (the reference), with fresh module
+    state and identical seeds; verdicts: CONFIRMED, MISSED, UNCONFIRMED, CLEAN, ERROR.
+    """
+    if not tensorflow_available():
+        click.echo(INSTALL_HINT, err=True)
+        sys.exit(2)
+    if paths:
+        found = discover(list(paths))
+        for problem in found.problems:
+            click.echo(f"tfgraph-lint verify: {problem}", err=True)
+        if found.problems:
+            sys.exit(2)
+        files = [Path(p) for p in found.files]
+    else:
+        files = shipped_examples()
+    if not files:
+        click.echo("tfgraph-lint verify: no Python files to verify", err=True)
+        sys.exit(2)
+    sys.exit(_run(files, device, output_format, jobs or default_jobs(len(files)), timeout))
+
+
+def _run(files: list[Path], device: str, output_format: str, jobs: int, timeout: float) -> int:
+    # Imported here: the pool and runner pull in the linter engine; --help stays fast.
+    from tfgraph_lint.runtime.pool import WorkerPool, WorkerSettings, WorkerStartError
+    from tfgraph_lint.runtime.verify import report
+    from tfgraph_lint.runtime.verify.runner import verify_files
+
+    started = time.monotonic()
+    settings = WorkerSettings(device=device, threads=max(1, available_cpus() // jobs), run_timeout=timeout)
+    pool = WorkerPool(jobs, settings)
+    progress = _Progress(len(files))
+    try:
+        progress.note(f"starting {jobs} TensorFlow worker{'s' if jobs > 1 else ''}...")
+        try:
+            info = pool.start()
+        except WorkerStartError as exc:
+            progress.clear()
+            click.echo(f"tfgraph-lint verify: the TensorFlow workers could not start:\n{exc}", err=True)
+            return 2
+        if device == "gpu" and not info.get("gpus"):
+            progress.clear()
+            click.echo(NO_GPU.format(version=info.get("tensorflow", "?")), err=True)
+            return 2
+        where = info["gpus"][0].replace("/physical_device:", "") if info.get("gpus") and device != "cpu" else "CPU"
+        results = verify_files(files, pool.submit, on_result=progress.done)
+    except KeyboardInterrupt:
+        progress.clear()
+        click.echo("tfgraph-lint verify: interrupted; workers stopped", err=True)
+        return 130
+    finally:
+        pool.close()
+    progress.clear()
+    elapsed = time.monotonic() - started
+    if output_format == "json":
+        click.echo(report.render_json(results))
+    else:
+        click.echo(report.render_text(results, elapsed, jobs, f"{where} (TensorFlow {info.get('tensorflow')})"))
+    return 0 if all(r.ok for r in results) else 1
+
+
+class _Progress:
+    """One self-erasing status line on stderr, only when stderr is a terminal."""
+
+    def __init__(self, total: int) -> None:
+        self.total = total
+        self.finished = 0
+        self.enabled = sys.stderr.isatty()
+
+    def note(self, text: str) -> None:
+        if self.enabled:
+            sys.stderr.write("\r\033[K" + text[:150])
+            sys.stderr.flush()
+
+    def done(self, result) -> None:
+        self.finished += 1
+        self.note(f"[{self.finished}/{self.total}] {result.path}: {result.verdict}")
+
+    def clear(self) -> None:
+        self.note("")

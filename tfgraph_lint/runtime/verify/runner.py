@@ -1,0 +1,169 @@
+"""Verify many files on a worker pool: schedule their runs, compare, decide (parent side).
+
+Every file gets a graph-mode run and an eager run at once; when those two disagree on some value,
+a third, eager run with another TensorFlow seed is queued for it (see ``compare``), so files
+without such differences cost two runs. The static findings are computed while the workers run.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, wait
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from tfgraph_lint.core.findings import Finding
+from tfgraph_lint.core.markers import parse_markers
+from tfgraph_lint.engine import lint_file
+from tfgraph_lint.runtime.values import render
+from tfgraph_lint.runtime.verify.compare import Comparison, compare
+from tfgraph_lint.runtime.verify.expectations import HeaderCheck, check_header
+from tfgraph_lint.runtime.verify.verdicts import ERROR, MISSED, AttributedDivergence, FindingEvidence, decide
+
+SEED = 1234  # NumPy, random and TensorFlow, in every run
+RESEED_SHIFT = 7919  # added to TensorFlow's seed only, in the reseeded eager run
+
+RUN_KINDS = {  # run name -> job fields
+    "graph": {"mode": "graph", "tf_seed_shift": 0},
+    "eager": {"mode": "eager", "tf_seed_shift": 0},
+    "reseeded": {"mode": "eager", "tf_seed_shift": RESEED_SHIFT},
+}
+
+
+@dataclass
+class FileResult:
+    path: str
+    verdict: str
+    findings: list[FindingEvidence] = field(default_factory=list)
+    divergences: list[AttributedDivergence] = field(default_factory=list)
+    error: str | None = None
+    header: HeaderCheck | None = None  # for files with a ``# runtime:`` header (every fixture)
+    summary: dict = field(default_factory=dict)
+    duration: float = 0.0  # seconds of worker time spent on this file's runs
+    static_problems: list[str] = field(default_factory=list)  # the linter's own diagnostics (TFG0xx)
+
+    @property
+    def ok(self) -> bool:
+        """A file with a header must meet it; a plain script must not be MISSED or ERROR."""
+        if self.header is not None:
+            return self.header.met
+        return self.verdict not in (MISSED, ERROR)
+
+    def to_json(self) -> dict:
+        return {
+            "path": self.path,
+            "verdict": self.verdict,
+            "ok": self.ok,
+            "findings": [f.to_json() for f in self.findings],
+            "divergences": [d.to_json() for d in self.divergences],
+            "error": self.error,
+            "runtime_header": self.header.to_json() if self.header else None,
+            "summary": self.summary,
+            "duration": round(self.duration, 3),
+            "static_problems": self.static_problems,
+        }
+
+
+class _File:
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.script = str(path.resolve())
+        self.display = _display(path)
+        self.runs: dict[str, dict] = {}
+        self.findings: list[Finding] = []
+        self.specs: tuple[str, ...] = ()
+        self.result: FileResult | None = None
+
+
+def verify_files(paths: Sequence[Path], submit: Callable[[dict], Future],
+                 on_result: Callable[[FileResult], None] | None = None,
+                 lint: Callable[[str], list[Finding]] = lint_file) -> list[FileResult]:
+    """Verify ``paths`` with ``submit`` (a WorkerPool's); results in the order of ``paths``.
+    ``lint`` gives the static findings of a file (the engine's, unless a test says otherwise)."""
+    files = [_File(Path(p)) for p in paths]
+    pending: dict[Future, tuple[_File, str]] = {}
+
+    def start(item: _File, run: str) -> None:
+        pending[submit({"script": item.script, "seed": SEED, **RUN_KINDS[run]})] = (item, run)
+
+    for item in files:
+        start(item, "graph")
+        start(item, "eager")
+    for item in files:  # while the workers run
+        item.findings = lint(str(item.path))
+        try:
+            item.specs = parse_markers(item.path.read_text(encoding="utf-8", errors="replace")).runtime
+        except OSError:
+            item.specs = ()
+    while pending:
+        # With a timeout, so that Ctrl-C (KeyboardInterrupt) reaches this thread promptly.
+        done, _ = wait(list(pending), timeout=0.5, return_when=FIRST_COMPLETED)
+        for future in done:
+            item, run = pending.pop(future)
+            item.runs[run] = future.result() if not future.cancelled() else {"run_error": "cancelled"}
+            if "graph" not in item.runs or "eager" not in item.runs or item.result is not None:
+                continue
+            if run != "reseeded":
+                comparison = compare(item.runs["graph"], item.runs["eager"])
+                if comparison.needs_reseeded_run:
+                    start(item, "reseeded")
+                    continue
+            else:
+                comparison = compare(item.runs["graph"], item.runs["eager"], item.runs["reseeded"])
+            item.result = _result(item, comparison)
+            if on_result is not None:
+                on_result(item.result)
+    return [item.result for item in files]
+
+
+def _result(item: _File, comparison: Comparison) -> FileResult:
+    decision = decide(item.findings, comparison)
+    header = None
+    if item.specs:
+        header = check_header(item.specs, comparison, item.runs.get("graph"), item.runs.get("eager"),
+                              decision.verdict)
+    return FileResult(
+        path=item.display,
+        verdict=decision.verdict,
+        findings=decision.findings,
+        divergences=decision.divergences,
+        error=comparison.error,
+        header=header,
+        summary={"runs": {name: _run_summary(obs) for name, obs in item.runs.items()},
+                 "masked_tf_random": comparison.reseeded},
+        duration=sum(obs.get("wall", 0.0) for obs in item.runs.values()),
+        static_problems=[f"{f.code} line {f.line}: {f.message}" for f in item.findings if not f.rule.is_hazard],
+    )
+
+
+def _run_summary(observation: dict) -> dict:
+    if "run_error" in observation or "harness_error" in observation:
+        return {"failed": observation.get("run_error") or observation["harness_error"].strip().splitlines()[-1]}
+    exc = observation.get("exception")
+    summary = {
+        "mode": observation.get("mode"),
+        "seconds": observation.get("duration"),
+        "stdout_lines": len(observation.get("stdout", "").splitlines()),
+        "exception": f"{exc['type']}: {exc['message'].splitlines()[0] if exc['message'] else ''}" if exc else None,
+        "functions": [
+            {"name": f["name"], "line": f.get("def_line") or f.get("created_line"),
+             "calls": len([c for c in f.get("calls", ()) if not c.get("nested")]),
+             "traces": f.get("tracing_count", 0)}
+            for f in observation.get("functions", ())
+        ],
+        "effects": {f"{e['what']} line {e['line']}": e["count"] for e in observation.get("effects", ())},
+    }
+    if observation.get("has_main"):
+        summary["main_returned"] = render(observation.get("returned"))
+    if observation.get("exit") is not None:
+        summary["exit"] = observation["exit"]
+    return summary
+
+
+def _display(path: Path) -> str:
+    try:
+        relative = os.path.relpath(path)
+        return str(path) if relative.startswith("..") else relative
+    except ValueError:  # another drive on Windows
+        return str(path)
