@@ -19,7 +19,7 @@ from astroid import nodes
 from tfgraph_lint.analysis.callables import resolve_callables
 from tfgraph_lint.analysis.classes import class_and_bases, is_instance_method, self_class
 from tfgraph_lint.analysis.graph_index import GraphIndex, TracedFunction, TraceKind
-from tfgraph_lint.analysis.names import bindings, call_qualname, qualified_name
+from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname, qualified_name
 from tfgraph_lint.analysis.node_index import descendants, remembered
 
 
@@ -36,6 +36,15 @@ class TfFunctionCall:
     bound: bool
     # The ``tf.function(...)`` calls holding its options (the decorator call, or the wrapping call).
     options: tuple[nodes.Call, ...] = ()
+
+    @property
+    def created_in(self) -> nodes.FunctionDef | nodes.Lambda | None:
+        """The function whose every call creates this tf.function object afresh (a decorated
+        def, or ``step = tf.function(fn)``, inside a function); None when it is made once."""
+        if not isinstance(self.key, nodes.NodeNG) or self.key.parent is None:
+            return None
+        scope = self.key.parent.scope()
+        return scope if isinstance(scope, (nodes.FunctionDef, nodes.Lambda)) else None
 
     @property
     def input_signature(self) -> bool:
@@ -84,8 +93,9 @@ def tf_function_calls(module: nodes.Module, index: GraphIndex) -> Iterator[TfFun
     return iter(memo[module])
 
 
-def resolve_tf_function_call(call: nodes.Call, index: GraphIndex) -> TfFunctionCall | None:
-    """The tf.function a call calls, or None.
+def resolve_tf_function_call(call: nodes.Call, index: GraphIndex, *, plain_calls_of_wrapped: bool = False,
+                             constructed_receivers: bool = False) -> TfFunctionCall | None:
+    """The tf.function a call calls, or None: the one answer to "which tf.function is this".
 
     - ``f(x)`` where ``f`` is a decorated def;
     - ``step(x)`` where ``step = tf.function(fn, ...)`` or ``tf.function(...)(fn)``;
@@ -93,15 +103,19 @@ def resolve_tf_function_call(call: nodes.Call, index: GraphIndex) -> TfFunctionC
     - ``self.fn(x)`` where the class assigns ``self.fn = tf.function(...)``.
 
     A function that is only *wrapped* is a plain Python function when called by its own name:
-    ``step(x)`` after ``fast = tf.function(step)`` runs eagerly and is not a call site.
+    ``step(x)`` after ``fast = tf.function(step)`` runs eagerly and is not a tf.function call.
+    ``plain_calls_of_wrapped`` counts such calls all the same, for questions about what reaches
+    the function's parameters rather than about traces (TFG303). ``constructed_receivers`` also
+    follows ``Stepper().run(x)`` and ``s.run(x)`` with ``s = Stepper()``, a class of the module.
     """
     decorators = index.config.function_decorators
+    kinds = (TraceKind.DECORATOR, TraceKind.WRAPPER) if plain_calls_of_wrapped else (TraceKind.DECORATOR,)
     func = call.func
     if isinstance(func, nodes.Name):
         for binding in bindings(func, func.name):
             if isinstance(binding, nodes.FunctionDef):
                 traced = index.traced.get(binding)
-                if traced is not None and traced.reason.kind == TraceKind.DECORATOR:
+                if traced is not None and traced.reason.kind in kinds:
                     return TfFunctionCall(call, traced, binding, bound=False,
                                           options=_decorator_options(binding, decorators))
             elif isinstance(binding, nodes.AssignName) and isinstance(binding.parent, nodes.Assign):
@@ -113,6 +127,8 @@ def resolve_tf_function_call(call: nodes.Call, index: GraphIndex) -> TfFunctionC
         return None
     cls = self_class(func.expr)
     if cls is None:
+        if constructed_receivers:
+            return _constructed_receiver_call(call, func, index, kinds, decorators)
         return None
     # An attribute assigned on the instance shadows a method of the same name.
     for klass in class_and_bases(cls):
@@ -124,11 +140,37 @@ def resolve_tf_function_call(call: nodes.Call, index: GraphIndex) -> TfFunctionC
     for klass in class_and_bases(cls):
         for method in klass.mymethods():
             if method.name == func.attrname:
-                traced = index.traced.get(method)
-                if traced is None or traced.reason.kind != TraceKind.DECORATOR:
-                    return None
-                return TfFunctionCall(call, traced, method, bound=is_instance_method(method),
-                                      options=_decorator_options(method, decorators))
+                return _method_call(call, method, index, kinds, decorators)
+    return None
+
+
+def _method_call(call: nodes.Call, method: nodes.FunctionDef, index: GraphIndex, kinds,
+                 decorators) -> TfFunctionCall | None:
+    traced = index.traced.get(method)
+    if traced is None or traced.reason.kind not in kinds:
+        return None
+    return TfFunctionCall(call, traced, method, bound=is_instance_method(method),
+                          options=_decorator_options(method, decorators))
+
+
+def _constructed_receiver_call(call: nodes.Call, func: nodes.Attribute, index: GraphIndex, kinds,
+                               decorators) -> TfFunctionCall | None:
+    """``Stepper().run(x, 3)`` or ``stepper.run(x, 3)`` with ``stepper = Stepper()``: a call of a
+    method from outside the class, on an instance built from a class of the module."""
+    receiver = func.expr
+    if isinstance(receiver, nodes.Name):
+        values = [assigned_value(binding) for binding in bindings(receiver, receiver.name)]
+        if len(values) != 1 or not isinstance(values[0], nodes.Call):
+            return None
+        receiver = values[0]
+    if not isinstance(receiver, nodes.Call) or not isinstance(receiver.func, nodes.Name):
+        return None
+    classes = [b for b in bindings(receiver.func, receiver.func.name) if isinstance(b, nodes.ClassDef)]
+    if len(classes) != 1:
+        return None
+    for method in classes[0].mymethods():
+        if method.name == func.attrname:
+            return _method_call(call, method, index, kinds, decorators)
     return None
 
 

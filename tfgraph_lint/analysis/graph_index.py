@@ -18,8 +18,8 @@ from enum import IntEnum
 from astroid import nodes
 
 from tfgraph_lint.analysis.callables import FunctionNode, own_nodes, resolve_callables
-from tfgraph_lint.analysis.classes import class_and_bases, method_named, self_class
-from tfgraph_lint.analysis.names import bindings, call_qualname, lookup, may_denote, qualified_name
+from tfgraph_lint.analysis.classes import self_class
+from tfgraph_lint.analysis.names import call_qualname, lookup, may_denote, qualified_name
 from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.trace_entries import (
     argument,
@@ -191,31 +191,6 @@ class GraphIndex:
                 return True
             node = node.parent
         return False
-
-    def tf_function_for_call(self, call: nodes.Call) -> TracedFunction | None:
-        """The tf.function a call site calls, when it is one of this module's."""
-        func = call.func
-        if isinstance(func, nodes.Name):
-            for binding in bindings(func, func.name):
-                traced = self.traced.get(binding) if isinstance(binding, nodes.FunctionDef) else None
-                if traced is None and isinstance(binding, nodes.AssignName):
-                    traced = self.wrapper_names.get(binding)
-                if traced is not None and traced.is_tf_function:
-                    return traced
-            return None
-        if isinstance(func, nodes.Attribute):
-            cls = self_class(func.expr)
-            if cls is None:
-                return None
-            method = method_named(cls, func.attrname)
-            traced = self.traced.get(method) if method is not None else None
-            if traced is not None and traced.is_tf_function:
-                return traced
-            for klass in class_and_bases(cls):
-                traced = self.wrapper_attributes.get((klass, func.attrname))
-                if traced is not None:
-                    return traced
-        return None
 
     # -- roots -------------------------------------------------------------------------------
 

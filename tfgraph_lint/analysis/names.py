@@ -192,3 +192,38 @@ def is_builtin_name(name_node: nodes.Name) -> bool:
     """True when a bare name refers to the builtin of that name (nothing in scope shadows it)."""
     scope, assigned = lookup(name_node, name_node.name)
     return _is_builtins(scope) and bool(assigned)
+
+
+# -- global and nonlocal -------------------------------------------------------------------------
+
+def declaration(fn: nodes.NodeNG, name: str) -> str | None:
+    """"global" or "nonlocal" when ``fn``'s own body declares ``name`` so, else None."""
+    if not isinstance(fn, nodes.FunctionDef):
+        return None
+    for node in descendants(fn, nodes.Global, nodes.Nonlocal):
+        # A statement's scope is the function whose own body holds it, not a nested def/class.
+        if name in node.names and node.scope() is fn:
+            return "global" if isinstance(node, nodes.Global) else "nonlocal"
+    return None
+
+
+def rebinds_declared(fn: nodes.NodeNG, name: str) -> bool:
+    """Whether ``fn`` declares ``name`` global or nonlocal and assigns it in its own body."""
+    if declaration(fn, name) is None:
+        return False
+    return any(isinstance(node, nodes.AssignName) and node.name == name and node.scope() is fn
+               for node in descendants(fn, nodes.AssignName))
+
+
+def made_only_by_calls(expr: nodes.NodeNG, qualnames, depth: int = 0, max_depth: int = 6) -> bool:
+    """``expr`` is a call of one of ``qualnames`` (canonical spellings), or a name that every
+    binding assigns such a value to, followed through at most ``max_depth`` names."""
+    if depth > max_depth:
+        return False
+    if isinstance(expr, nodes.Call):
+        return call_qualname(expr) in qualnames
+    if isinstance(expr, nodes.Name):
+        values = [assigned_value(binding) for binding in bindings(expr, expr.name)]
+        return bool(values) and all(v is not None and made_only_by_calls(v, qualnames, depth + 1, max_depth)
+                                    for v in values)
+    return False

@@ -21,6 +21,7 @@ from tfgraph_lint.analysis.names import (
     call_qualname,
     calls_named,
     is_builtin_name,
+    made_only_by_calls,
     qualified_name,
 )
 from tfgraph_lint.analysis.value_kinds import Kind, loop_target_kind, value_kind
@@ -28,6 +29,7 @@ from tfgraph_lint.core import tf_api
 from tfgraph_lint.core.findings import HIGH, INFERENCE, weakest
 
 _MAX_DEPTH = 6
+_VARIABLE = frozenset({"tensorflow.Variable"})  # its arithmetic gives tensors
 _MAX_PARAMETER_HOPS = 3
 
 # TensorFlow functions that return Python values (bools, strings, objects), not tensors.
@@ -145,7 +147,7 @@ class TensorEvidence:
     def _operand(self, expr: nodes.NodeNG, depth: int) -> str | None:
         """An operand of arithmetic or a comparison: a tf.Variable gives a tensor there too."""
         found = self.of(expr, depth)
-        if found is None and _is_variable(expr):
+        if found is None and made_only_by_calls(expr, _VARIABLE, max_depth=3):
             return HIGH
         return found
 
@@ -300,16 +302,6 @@ def _is_python_collection(expr: nodes.NodeNG | None) -> bool:
         return False
     kind = value_kind(expr)
     return kind.kind == Kind.PYTHON_COLLECTION and kind.parameter is None
-
-
-def _is_variable(expr: nodes.NodeNG, depth: int = 0) -> bool:
-    """``tf.Variable(...)`` or a name bound only to one (its arithmetic gives tensors)."""
-    if isinstance(expr, nodes.Call):
-        return call_qualname(expr) == "tensorflow.Variable"
-    if isinstance(expr, nodes.Name) and depth < 3:
-        values = [assigned_value(binding) for binding in bindings(expr, expr.name)]
-        return bool(values) and all(v is not None and _is_variable(v, depth + 1) for v in values)
-    return False
 
 
 def _walk(node: nodes.NodeNG) -> Iterator[nodes.NodeNG]:

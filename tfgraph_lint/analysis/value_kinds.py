@@ -13,7 +13,13 @@ from enum import Enum
 from astroid import nodes
 
 from tfgraph_lint.analysis.classes import attribute_values, self_class
-from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname, is_builtin_name
+from tfgraph_lint.analysis.names import (
+    assigned_value,
+    bindings,
+    call_qualname,
+    is_builtin_name,
+    made_only_by_calls,
+)
 from tfgraph_lint.core import tf_api
 from tfgraph_lint.core.findings import HIGH, INFERENCE, weakest
 
@@ -186,21 +192,9 @@ def loop_target_kind(iterable: nodes.NodeNG, depth: int = 0) -> ValueKind:
     kind = value_kind(iterable, depth + 1)
     if kind.kind == Kind.TENSOR:
         return ValueKind(Kind.TENSOR, kind.confidence)  # iterating a tensor yields tensors
-    if _is_list_of_tensors(iterable, depth + 1):
+    if made_only_by_calls(iterable, tf_api.LIST_RETURNING, depth + 1, _MAX_DEPTH):
         return ValueKind(Kind.TENSOR)  # ``for s in tf.unstack(x)``: a Python loop over tensors
     return UNKNOWN
-
-
-def _is_list_of_tensors(expr: nodes.NodeNG, depth: int) -> bool:
-    """``tf.unstack(x)`` or a name bound only to such a call."""
-    if depth > _MAX_DEPTH:
-        return False
-    if isinstance(expr, nodes.Call):
-        return call_qualname(expr) in tf_api.LIST_RETURNING
-    if isinstance(expr, nodes.Name):
-        values = [assigned_value(binding) for binding in bindings(expr, expr.name)]
-        return bool(values) and all(v is not None and _is_list_of_tensors(v, depth + 1) for v in values)
-    return False
 
 
 def _attribute_kind(attribute: nodes.Attribute, depth: int) -> ValueKind:

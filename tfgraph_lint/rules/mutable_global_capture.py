@@ -28,13 +28,12 @@ from dataclasses import dataclass
 from astroid import nodes
 
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
-from tfgraph_lint.analysis.names import is_builtin_name, lookup, qualified_name
+from tfgraph_lint.analysis.names import declaration, is_builtin_name, lookup, qualified_name, rebinds_declared
 from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.runs_once import RunsOnce
 from tfgraph_lint.analysis.value_kinds import Kind, binding_kind
 from tfgraph_lint.core.findings import HIGH, INFERENCE, Finding, weakest
 from tfgraph_lint.core.registry import rule_by_code
-from tfgraph_lint.rules.python_state_mutation import declaration, rebinds_declared
 
 RULE = rule_by_code("TFG107")
 

@@ -17,7 +17,7 @@ from collections.abc import Iterator
 
 from astroid import nodes
 
-from tfgraph_lint.analysis.call_sites import argument_for
+from tfgraph_lint.analysis.call_sites import argument_for, resolve_tf_function_call
 from tfgraph_lint.analysis.callables import resolve_callables
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
 from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname, is_builtin_name
@@ -269,9 +269,10 @@ class _CallSites:
             index = self._context.index
             found: dict[nodes.NodeNG, list[nodes.Call]] = {}
             for call in descendants(self._context.module, nodes.Call):
-                traced = index.tf_function_for_call(call) or _instance_method_call(call, index)
-                if traced is not None:
-                    found.setdefault(traced.node, []).append(call)
+                site = resolve_tf_function_call(call, index, plain_calls_of_wrapped=True,
+                                                constructed_receivers=True)
+                if site is not None:
+                    found.setdefault(site.traced.node, []).append(call)
             self._tf_function_calls = found
         return self._tf_function_calls.get(fn, [])
 
@@ -279,28 +280,3 @@ class _CallSites:
         if self._graph_calls is None:
             self._graph_calls = [call for call, _ in self._context.in_graph(nodes.Call)]
         return self._graph_calls
-
-
-def _instance_method_call(call: nodes.Call, index) -> TracedFunction | None:
-    """``Stepper().run(x, 3)`` or ``stepper.run(x, 3)`` with ``stepper = Stepper()``: a call of a
-    tf.function method from outside the class (the index resolves only ``self.run(...)``)."""
-    func = call.func
-    if not isinstance(func, nodes.Attribute):
-        return None
-    receiver = func.expr
-    if isinstance(receiver, nodes.Name):
-        found = bindings(receiver, receiver.name)
-        values = [assigned_value(binding) for binding in found]
-        if len(values) != 1 or not isinstance(values[0], nodes.Call):
-            return None
-        receiver = values[0]
-    if not isinstance(receiver, nodes.Call) or not isinstance(receiver.func, nodes.Name):
-        return None
-    classes = [b for b in bindings(receiver.func, receiver.func.name) if isinstance(b, nodes.ClassDef)]
-    if len(classes) != 1:
-        return None
-    for method in classes[0].mymethods():
-        if method.name == func.attrname:
-            traced = index.traced_function(method)
-            return traced if traced is not None and traced.is_tf_function else None
-    return None

@@ -20,7 +20,7 @@ from astroid import nodes
 from tfgraph_lint.analysis.callables import FunctionNode
 from tfgraph_lint.analysis.classes import self_class
 from tfgraph_lint.analysis.graph_index import TracedFunction
-from tfgraph_lint.analysis.names import assigned_value, bindings, lookup
+from tfgraph_lint.analysis.names import assigned_value, bindings, declaration, lookup
 from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.runs_once import RunsOnce
 from tfgraph_lint.analysis.state_creation import created_state
@@ -65,27 +65,6 @@ def _plain_targets(statement: nodes.NodeNG) -> list[nodes.NodeNG]:
         elif isinstance(target, (nodes.AssignName, nodes.AssignAttr)):
             found.append(target)
     return found
-
-
-# -- global and nonlocal -------------------------------------------------------------------------
-
-def declaration(fn: nodes.NodeNG, name: str) -> str | None:
-    """"global" or "nonlocal" when ``fn``'s own body declares ``name`` so, else None."""
-    if not isinstance(fn, nodes.FunctionDef):
-        return None
-    for node in descendants(fn, nodes.Global, nodes.Nonlocal):
-        # A statement's scope is the function whose own body holds it, not a nested def/class.
-        if name in node.names and node.scope() is fn:
-            return "global" if isinstance(node, nodes.Global) else "nonlocal"
-    return None
-
-
-def rebinds_declared(fn: nodes.NodeNG, name: str) -> bool:
-    """Whether ``fn`` declares ``name`` global or nonlocal and assigns it in its own body."""
-    if declaration(fn, name) is None:
-        return False
-    return any(isinstance(node, nodes.AssignName) and node.name == name and node.scope() is fn
-               for node in descendants(fn, nodes.AssignName))
 
 
 def _rebound_name(context, statement, target: nodes.AssignName, traced: TracedFunction):

@@ -22,10 +22,9 @@ from dataclasses import dataclass
 
 from astroid import nodes
 
+from tfgraph_lint.analysis.call_sites import resolve_tf_function_call
 from tfgraph_lint.analysis.callables import FunctionNode, own_nodes, resolve_callables
-from tfgraph_lint.analysis.classes import class_and_bases, method_named, self_class
-from tfgraph_lint.analysis.graph_index import GraphIndex, TracedFunction, TraceKind
-from tfgraph_lint.analysis.names import bindings
+from tfgraph_lint.analysis.graph_index import GraphIndex, TracedFunction
 from tfgraph_lint.core.findings import Finding
 from tfgraph_lint.core.registry import rule_by_code
 
@@ -108,40 +107,12 @@ def _call_edges(index: GraphIndex, caller: FunctionNode, call: nodes.Call) -> It
 
 
 def _tf_function_object(index: GraphIndex, call: nodes.Call) -> tuple[FunctionNode, FunctionNode | None] | None:
-    """The function behind the tf.function object a call calls (a ``@tf.function`` def, or a
-    name or ``self`` attribute bound to ``tf.function(fn)``), and the function that creates the
-    object on each of its calls, if any. Calling the plain def that a wrapper wraps
+    """The function behind the tf.function object a call calls, and the function that creates
+    the object on each of its calls, if any. Calling the plain def that a wrapper wraps
     (``fact(n - 1)`` inside ``fact``, with ``fact_fn = tf.function(fact)``) is a Python call at
     trace time, not a new trace."""
-    func = call.func
-    if isinstance(func, nodes.Name):
-        for binding in bindings(func, func.name):
-            if isinstance(binding, nodes.FunctionDef):
-                traced = index.traced.get(binding)
-                if traced is not None and traced.reason.kind == TraceKind.DECORATOR:
-                    return binding, _creating_function(binding)
-            elif isinstance(binding, nodes.AssignName) and binding in index.wrapper_names:
-                return index.wrapper_names[binding].node, _creating_function(binding)
-        return None
-    if isinstance(func, nodes.Attribute):
-        cls = self_class(func.expr)
-        if cls is None:
-            return None
-        method = method_named(cls, func.attrname)
-        traced = index.traced.get(method) if method is not None else None
-        if traced is not None and traced.reason.kind == TraceKind.DECORATOR:
-            return method, None
-        for klass in class_and_bases(cls):
-            wrapped = index.wrapper_attributes.get((klass, func.attrname))
-            if wrapped is not None:
-                return wrapped.node, None  # made once per object, usually in __init__
-    return None
-
-
-def _creating_function(binding: nodes.NodeNG) -> FunctionNode | None:
-    """The function a def or assignment sits in (so runs on each of its calls), or None."""
-    scope = binding.parent.scope() if binding.parent is not None else None
-    return scope if isinstance(scope, (nodes.FunctionDef, nodes.Lambda)) else None
+    found = resolve_tf_function_call(call, index)
+    return (found.traced.node, found.created_in) if found is not None else None
 
 
 def _path(edges: dict[FunctionNode, list[_Edge]], start: FunctionNode, goal: FunctionNode) -> list[FunctionNode] | None:
