@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 from tfgraph_lint.core.config import Config
+from tfgraph_lint.core.findings import CONFIDENCES
 from tfgraph_lint.core.markers import parse_markers
 from tfgraph_lint.core.registry import lookup
 from tfgraph_lint.engine import lint_source
@@ -20,13 +22,22 @@ def reported(path: Path, config: Config | None = None) -> set[tuple[int, str]]:
 
 
 def check_annotated(path: Path, config: Config | None = None) -> None:
-    """The file reports exactly its ``# [symbol]`` markers, and none of its ``# todo:`` ones."""
+    """The file reports exactly its ``# [symbol]`` markers, and none of its ``# todo:`` ones;
+    its ``# low:`` markers only when LOW confidence is asked for."""
     markers = parse_markers(path.read_text(encoding="utf-8"))
-    unknown = {symbol for _, symbol in markers.expected | markers.todo if lookup(symbol) is None}
+    unknown = {symbol for _, symbol in markers.expected | markers.todo | markers.low if lookup(symbol) is None}
     assert not unknown, f"{path.name}: markers name unknown symbols {sorted(unknown)}"
+    config = config or Config()
+    _compare(path, markers, markers.expected, config)
+    if markers.low:
+        _compare(path, markers, markers.expected | markers.low,
+                 dataclasses.replace(config, confidences=frozenset(CONFIDENCES)))
+
+
+def _compare(path: Path, markers, expected: frozenset, config: Config) -> None:
     actual = reported(path, config)
-    missing = sorted(markers.expected - actual)
-    unexpected = sorted(actual - markers.expected)
+    missing = sorted(expected - actual)
+    unexpected = sorted(actual - expected)
     assert not missing and not unexpected, (
         f"{path.relative_to(REPO)}\n  expected but not reported: {missing}\n"
         f"  reported but not expected: {unexpected}"

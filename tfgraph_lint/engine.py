@@ -19,6 +19,7 @@ from astroid.exceptions import AstroidBuildingError, AstroidSyntaxError
 
 from tfgraph_lint.analysis import node_index
 from tfgraph_lint.analysis.callables import is_init_scope, own_nodes
+from tfgraph_lint.analysis.expected_failures import expected_to_raise, only_run_expecting_failure
 from tfgraph_lint.analysis.graph_index import GraphIndex, TracedFunction
 from tfgraph_lint.analysis.screen import may_contain_graph_code
 from tfgraph_lint.core import pragmas
@@ -38,6 +39,8 @@ class ModuleContext:
         self.config = config
         self.index = index
         self._graph_nodes: dict[type, list[tuple[nodes.NodeNG, TracedFunction]]] = defaultdict(list)
+        # Findings in code a test expects to raise: what the test checks, never reported.
+        self.expected_failures: set[Finding] = set()
         for traced in index.traced.values():
             for node in own_nodes(traced.node):
                 self._graph_nodes[type(node)].append((node, traced))
@@ -75,7 +78,7 @@ class ModuleContext:
     ) -> Finding:
         if traced is not None:
             confidence = weakest(confidence, traced.confidence)
-        return Finding(
+        found = Finding(
             rule=rule,
             path=self.path,
             line=node.lineno,
@@ -86,6 +89,9 @@ class ModuleContext:
             confidence=confidence,
             traced_because=traced.chain if traced is not None else (),
         )
+        if expected_to_raise(node) or (traced is not None and only_run_expecting_failure(traced.root.node)):
+            self.expected_failures.add(found)
+        return found
 
 
 def analyze_module(module: nodes.Module, path: str, config: Config) -> list[Finding]:
@@ -116,7 +122,8 @@ def _analyze(module: nodes.Module, path: str, config: Config) -> list[Finding]:
             findings.append(_recursion_failure(module, path, f"rule {check.RULE.code} {check.RULE.symbol}", exc))
         except Exception as exc:  # noqa: BLE001
             findings.append(internal_error(path, f"rule {check.RULE.code} {check.RULE.symbol}", exc))
-    return sorted(set(findings), key=lambda f: f.sort_key)
+    reported = {f for f in findings if config.reports(f.code, f.confidence) and f not in context.expected_failures}
+    return sorted(reported, key=lambda f: f.sort_key)
 
 
 # astroid infers a little while it builds a tree (decorators of methods that assign ``self.x``,

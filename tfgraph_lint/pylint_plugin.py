@@ -42,6 +42,7 @@ from tfgraph_lint.core.source import UnreadableSource, decode_source
 _CONFIDENCE = {
     findings.HIGH: interfaces.HIGH,
     findings.INFERENCE: interfaces.INFERENCE,
+    findings.LOW: interfaces.INFERENCE_FAILURE,  # a value's kind guessed from its name
 }
 
 
@@ -64,6 +65,16 @@ class TFGraphChecker(BaseChecker):
                 "metavar": "<y or n>",
                 "help": "Treat call/train_step/test_step/predict_step of Keras Model and Layer "
                 "subclasses as graph code (tfgraph-lint).",
+            },
+        ),
+        (
+            "tfgraph-confidence",
+            {
+                "default": tuple(level for level in findings.CONFIDENCES if level in findings.DEFAULT_CONFIDENCES),
+                "type": "csv",
+                "metavar": "<levels>",
+                "help": "tfgraph-lint confidence levels to report: HIGH, INFERENCE, LOW (reported to "
+                "Pylint as INFERENCE_FAILURE). Same as confidence in [tool.tfgraph-lint] (tfgraph-lint).",
             },
         ),
         (
@@ -149,12 +160,18 @@ class TFGraphChecker(BaseChecker):
         decorators = tuple(
             name.strip() for name in (options.tfgraph_function_decorators or ()) if name.strip()
         )
-        return _make_config(enabled, decorators, bool(options.tfgraph_keras_methods))
+        try:
+            confidences = project_config.parse_confidences(options.tfgraph_confidence or ())
+        except project_config.ConfigError as exc:
+            _usage_error(f"tfgraph-confidence: {exc}".replace("'confidence': ", ""))
+        return _make_config(enabled, decorators, bool(options.tfgraph_keras_methods), confidences)
 
 
 @lru_cache(maxsize=16)
-def _make_config(enabled: frozenset[str], decorators: tuple[str, ...], keras_methods: bool) -> Config:
-    return Config(enabled_codes=enabled, extra_function_decorators=decorators, keras_methods=keras_methods)
+def _make_config(enabled: frozenset[str], decorators: tuple[str, ...], keras_methods: bool,
+                 confidences: frozenset[str]) -> Config:
+    return Config(enabled_codes=enabled, extra_function_decorators=decorators, keras_methods=keras_methods,
+                  confidences=confidences)
 
 
 def _settings_from_options(options) -> project_config.ProjectSettings:

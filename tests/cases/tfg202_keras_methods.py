@@ -1,4 +1,8 @@
-"""TFG202: Keras fit/evaluate/predict on models in graph code; other objects' methods stay silent."""
+"""TFG202: Keras fit/evaluate/predict on models in graph code; other objects' methods stay silent.
+
+A receiver only *named* like a model is LOW confidence (off by default): issue #11 found such
+names were mostly other libraries' model objects whose predict() is TensorFlow code.
+"""
 import tensorflow as tf
 from tensorflow import keras
 
@@ -23,7 +27,7 @@ def global_models(x, y):
 
 @tf.function
 def model_argument(model, x):
-    return model.predict(x)  # [eager-only-call-in-graph]
+    return model.predict(x)  # low: [eager-only-call-in-graph]
 
 
 @tf.function
@@ -57,7 +61,7 @@ class Wrapper(tf.Module):
     @tf.function
     def __call__(self, x):
         a = self.model.predict(x)  # [eager-only-call-in-graph]
-        b = self.net.predict(x)  # [eager-only-call-in-graph]
+        b = self.net.predict(x)  # low: [eager-only-call-in-graph]
         c = self.regressor.predict(x)  # [eager-only-call-in-graph]
         return a + b + c
 
@@ -85,3 +89,52 @@ def own_estimator(x):
 def train(x, y):
     model.fit(x, y)  # not graph code
     return model.predict(x)
+
+
+# -- annotations: the author's word on the receiver's type ------------------------------------
+
+from typing import Optional, Protocol  # noqa: E402
+
+
+class SurrogateModel(Protocol):
+    def predict(self, x: tf.Tensor) -> tf.Tensor: ...
+
+
+@tf.function
+def annotated_other_type(model: SurrogateModel, x):
+    return model.predict(x)  # a library's own model type: its predict is TensorFlow code
+
+
+@tf.function
+def annotated_keras(model: tf.keras.Model, x):
+    return model.predict(x)  # [eager-only-call-in-graph]
+
+
+@tf.function
+def annotated_optional_keras(model: Optional[keras.Model], x):
+    return model.predict(x)  # [eager-only-call-in-graph]
+
+
+class Optimizer(tf.Module):
+    model: SurrogateModel
+
+    def __init__(self, model):
+        super().__init__()
+        self.model = model
+        self._net: "GaussianProcess" = model
+
+    @tf.function
+    def step(self, x):
+        a = self.model.predict(x)  # class-body annotation names another type
+        b = self._net.predict(x)  # a string annotation: another type
+        return a + b
+
+
+class Tuner(tf.Module):
+    def __init__(self, model: keras.Model):
+        super().__init__()
+        self.model: keras.Model = model
+
+    @tf.function
+    def step(self, x):
+        return self.model.predict(x)  # [eager-only-call-in-graph]

@@ -227,3 +227,19 @@ def made_only_by_calls(expr: nodes.NodeNG, qualnames, depth: int = 0, max_depth:
         return bool(values) and all(v is not None and made_only_by_calls(v, qualnames, depth + 1, max_depth)
                                     for v in values)
     return False
+
+
+def annotation_of(binding: nodes.NodeNG) -> nodes.NodeNG | None:
+    """The type annotation that binds a name: a parameter's (``model: SurrogateModel``) or an
+    annotated assignment's (``model: keras.Model = ...``); None when there is none."""
+    parent = binding.parent
+    if isinstance(parent, nodes.AnnAssign) and parent.target is binding:
+        return parent.annotation
+    if isinstance(binding, nodes.AssignName) and isinstance(parent, nodes.Arguments):
+        for params, hints in ((parent.posonlyargs, parent.posonlyargs_annotations),
+                                    (parent.args, parent.annotations),
+                                    (parent.kwonlyargs, parent.kwonlyargs_annotations)):
+            for param, annotation in zip(params or (), hints or ()):
+                if param is binding:
+                    return annotation
+    return None

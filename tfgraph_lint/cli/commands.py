@@ -19,7 +19,7 @@ from tfgraph_lint.cli.cache import ResultCache
 from tfgraph_lint.core import docs, project_config
 from tfgraph_lint.core.config import Config
 from tfgraph_lint.core.files import discover
-from tfgraph_lint.core.findings import Finding
+from tfgraph_lint.core.findings import DEFAULT_CONFIDENCES, Finding
 from tfgraph_lint.core.registry import REMOVED, RULES, expand_selector, lookup
 from tfgraph_lint.engine import internal_error_finding, lint_file
 from tfgraph_lint.output import reporters
@@ -70,6 +70,10 @@ def cli() -> None:
 @click.option("--keras-methods/--no-keras-methods", default=None,
               help="Treat call/train_step/test_step/predict_step of Keras subclasses as graph code "
                    "(default: yes, or keras-methods in the configuration).")
+@click.option("--confidence", "confidence", multiple=True, metavar="LEVELS",
+              help="Report only findings of these confidence levels, comma-separated: HIGH (the code "
+                   "shows it), INFERENCE (one step the code does not spell out), LOW (a name alone). "
+                   "Default: HIGH,INFERENCE, or confidence in the configuration.")
 @click.option("--function-decorator", "function_decorators", multiple=True, metavar="NAME",
               help="Another tf.function-like decorator or wrapper, by its full dotted name "
                    "(e.g. tf_agents.utils.common.function); repeatable.")
@@ -100,6 +104,7 @@ def check(
     output_format: str,
     why: bool,
     keras_methods: bool,
+    confidence: tuple[str, ...],
     function_decorators: tuple[str, ...],
     quiet: bool,
     debug: bool,
@@ -130,6 +135,7 @@ def check(
         enabled_codes=_enabled_codes(select, ignore, settings.enabled_codes()),
         extra_function_decorators=_decorator_names(function_decorators) or settings.function_decorators or (),
         keras_methods=keras_methods if keras_methods is not None else settings.keras_methods is not False,
+        confidences=_confidences(confidence) or settings.confidence or DEFAULT_CONFIDENCES,
     )
     discovery = discover(paths)
     for problem in discovery.problems:
@@ -233,6 +239,15 @@ def _project_settings(ctx: click.Context, config_file: str | None) -> project_co
         click.echo(f"{PROG}: error: {exc}", err=True)
         ctx.exit(EXIT_ERROR)
         raise  # not reached: ctx.exit raises
+
+
+def _confidences(values: tuple[str, ...]) -> frozenset[str] | None:
+    if not values:
+        return None
+    try:
+        return project_config.parse_confidences([part for value in values for part in value.split(",")])
+    except project_config.ConfigError as exc:
+        raise click.BadParameter(str(exc).replace("'confidence': ", ""), param_hint="'--confidence'") from None
 
 
 def _enabled_codes(select: tuple[str, ...], ignore: tuple[str, ...], configured: frozenset[str]) -> frozenset[str]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from tfgraph_lint.core.findings import DEFAULT_CONFIDENCES
 from tfgraph_lint.core.registry import RULES
 from tfgraph_lint.core.tf_api import TF_FUNCTION, canonical
 
@@ -16,6 +17,8 @@ class Config:
     extra_function_decorators: tuple[str, ...] = ()
     # Treat call/train_step/test_step/predict_step of Keras subclasses as graph code.
     keras_methods: bool = True
+    # Confidence levels reported (findings.CONFIDENCES); run diagnostics are always reported.
+    confidences: frozenset[str] = DEFAULT_CONFIDENCES
 
     @property
     def function_decorators(self) -> frozenset[str]:
@@ -23,6 +26,9 @@ class Config:
 
     def is_enabled(self, code: str) -> bool:
         return code.startswith("TFG0") or code in self.enabled_codes
+
+    def reports(self, code: str, confidence: str) -> bool:
+        return code.startswith("TFG0") or confidence in self.confidences
 
     @property
     def screen_words(self) -> frozenset[str]:

@@ -6,11 +6,16 @@ from dataclasses import dataclass, field
 
 from tfgraph_lint.core.registry import Rule
 
-# Pylint's confidence names, so the Pylint adapter maps them one to one.
-HIGH = "HIGH"  # resolved from imports and syntax alone
-INFERENCE = "INFERENCE"  # needed inference or a heuristic (Keras methods, dataset-like names)
+# How strong a finding's evidence is. The first two are Pylint's names; LOW is reported to Pylint
+# as INFERENCE_FAILURE (the kind of a value could not be told, only guessed from its name).
+HIGH = "HIGH"  # shown by imports and syntax alone: the code says it is traced and what the value is
+INFERENCE = "INFERENCE"  # needed a step the code does not spell out (a Keras method, a call site)
+LOW = "LOW"  # rests on a name alone (a receiver called `model`): off unless asked for
 
-_CONFIDENCE_RANK = {HIGH: 1, INFERENCE: 0}
+CONFIDENCES = (HIGH, INFERENCE, LOW)
+DEFAULT_CONFIDENCES = frozenset({HIGH, INFERENCE})  # what measured precision supports (README)
+
+_CONFIDENCE_RANK = {HIGH: 2, INFERENCE: 1, LOW: 0}
 
 
 def shorten(code: str, limit: int = 40) -> str:

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
+from tfgraph_lint.core.findings import CONFIDENCES
 from tfgraph_lint.core.registry import RULES, expand_selector
 
 if sys.version_info >= (3, 11):
@@ -55,6 +56,8 @@ KEYS: dict[str, tuple[str, str]] = {
                             "`tf.function`, e.g. `tf_agents.utils.common.function`."),
     "keras-methods": ("boolean", "Treat `call`/`train_step`/`test_step`/`predict_step` of Keras "
                       "subclasses as graph code. Default: true."),
+    "confidence": ("list of levels", "Confidence levels to report: `HIGH`, `INFERENCE`, `LOW`. "
+                   "Default: `[\"HIGH\", \"INFERENCE\"]`."),
 }
 
 
@@ -82,6 +85,7 @@ class ProjectSettings:
     exclude: tuple[str, ...] = ()
     function_decorators: tuple[str, ...] | None = None
     keras_methods: bool | None = None
+    confidence: frozenset[str] | None = None
 
     @property
     def root(self) -> Path:
@@ -200,7 +204,21 @@ def parse_table(table: object, path: Path, where: str = f"[tool.{SECTION}]",
     if keras is not None and not isinstance(keras, bool):
         raise fail(f"'keras-methods' must be true or false, not {_type_name(keras)}")
 
-    return ProjectSettings(path, selection, tuple(per_file), tuple(exclude), decorators, keras)
+    confidence = None
+    if "confidence" in table:
+        confidence = parse_confidences(_strings(table["confidence"], "confidence", fail), fail)
+
+    return ProjectSettings(path, selection, tuple(per_file), tuple(exclude), decorators, keras, confidence)
+
+
+def parse_confidences(names, fail=ConfigError) -> frozenset[str]:
+    """``["HIGH", "inference"]`` -> the levels; an unknown one or none at all is an error."""
+    levels = frozenset(name.strip().upper() for name in names if name.strip())
+    unknown = sorted(levels - set(CONFIDENCES))
+    if unknown or not levels:
+        what = f"unknown level {unknown[0]!r}" if unknown else "no level given"
+        raise fail(f"'confidence': {what}; use {', '.join(CONFIDENCES)}")
+    return levels
 
 
 def _strings(value: object, key: str, fail) -> tuple[str, ...]:

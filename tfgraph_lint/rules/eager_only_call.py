@@ -8,14 +8,20 @@ inside a tf.function with RuntimeError).
 
 ``.numpy()`` is reported on values known to be tensors or TensorFlow objects (HIGH), and with
 INFERENCE on values of unknown kind (a NumPy array, a Python value or an instance of one of the
-module's own classes is not a tensor: silent). Code under ``if tf.executing_eagerly():`` (or
+module's own classes is not a tensor: silent). A PyTorch tensor is not one either: a receiver
+made by ``.detach()``/``.cpu()``/``.cuda()`` or a ``torch`` call is silent, and in a module that
+imports torch a receiver of unknown kind is only LOW. So is every ``.numpy()`` in a module that
+switches ``tf.config.run_functions_eagerly(True)`` on: it runs its functions eagerly on purpose. Code under ``if tf.executing_eagerly():`` (or
 ``if not tf.inside_function():``, ``with context.eager_mode():``) never runs in a graph and is
 skipped.
 
-Keras methods are reported on receivers known to be Keras models (built by ``keras.Sequential``,
+Keras methods are reported on receivers shown to be Keras models: built by ``keras.Sequential``,
 ``keras.Model``, ``load_model``, ``keras.applications``, a class of the module deriving from a
-Keras model, or ``self`` in such a class), and with INFERENCE on receivers of unknown kind named
-like a model (``model``, ``self.model``, ``base_model``).
+Keras model, ``self`` in such a class, or annotated as one. An annotation naming any other type
+(a library's own model class, a Protocol) silences it: its ``predict`` may well be TensorFlow
+code. A receiver of unknown kind that is only *named* like a model (``model``, ``self.model``)
+is reported at LOW confidence, which is off by default: on real code such names were mostly
+other libraries' model objects.
 """
 
 from __future__ import annotations
@@ -27,10 +33,17 @@ from astroid import nodes
 
 from tfgraph_lint.analysis.classes import method_named, self_class
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
-from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname, qualified_name
+from tfgraph_lint.analysis.names import (
+    annotation_of,
+    assigned_value,
+    bindings,
+    call_qualname,
+    calls_named,
+    qualified_name,
+)
 from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.value_kinds import Kind, value_kind
-from tfgraph_lint.core.findings import HIGH, INFERENCE, Finding, shorten
+from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW, Finding, shorten
 from tfgraph_lint.core.registry import rule_by_code
 
 RULE = rule_by_code("TFG202")
@@ -61,6 +74,10 @@ _EAGER_WHEN_FALSE = "tensorflow.inside_function"
 
 # ``with context.eager_mode():`` (TensorFlow's own code) runs its block eagerly.
 _EAGER_MODE = ".context.eager_mode"
+
+# Methods of PyTorch tensors that TensorFlow tensors do not have.
+_TORCH_TENSOR_METHODS = frozenset({"detach", "cpu", "cuda"})
+_RUN_EAGERLY = frozenset({"tensorflow.config.run_functions_eagerly"})
 
 # Values that are plainly not tensors: calling ``.numpy()`` on them is not a graph hazard.
 _NOT_TENSORS = (Kind.NUMPY, Kind.PYTHON_SCALAR, Kind.PYTHON_COLLECTION, Kind.NONE)
@@ -110,14 +127,47 @@ def _keras_message(func: nodes.Attribute, traced: TracedFunction) -> str:
 
 def _tensor_confidence(receiver: nodes.NodeNG, traced: TracedFunction) -> str | None:
     """How sure it is that ``receiver`` is a tensor or TensorFlow object; None when it is not one."""
+    confidence = _tensor_evidence(receiver, traced)
+    if confidence is not None and _switches_functions_eagerly(receiver.root()):
+        return LOW  # the module runs its tf.functions eagerly on purpose
+    return confidence
+
+
+def _tensor_evidence(receiver: nodes.NodeNG, traced: TracedFunction) -> str | None:
     kind = value_kind(receiver)
     if kind.kind in (Kind.TENSOR, Kind.TF_OBJECT):
         return kind.confidence
     if kind.kind in _NOT_TENSORS or self_class(receiver) is not None or _instance_of_own_class(receiver):
         return None
+    if _made_by_torch(receiver):
+        return None
     if kind.parameter is not None and _is_builder_parameter(kind.parameter, traced):
         return HIGH  # Dataset.map, tf.map_fn ... hand their functions tensors
-    return INFERENCE
+    return LOW if _imports_torch(receiver.root()) else INFERENCE
+
+
+def _made_by_torch(receiver: nodes.NodeNG, depth: int = 0) -> bool:
+    """``out.cpu().detach()``, ``torch.tensor(...)``, or a name bound only to such values."""
+    if depth > 4:
+        return False
+    if isinstance(receiver, nodes.Call):
+        if isinstance(receiver.func, nodes.Attribute) and receiver.func.attrname in _TORCH_TENSOR_METHODS:
+            return True
+        return (call_qualname(receiver) or "").startswith("torch.")
+    if isinstance(receiver, nodes.Name):
+        values = [assigned_value(b) for b in bindings(receiver, receiver.name)]
+        return bool(values) and all(v is not None and _made_by_torch(v, depth + 1) for v in values)
+    return False
+
+
+def _imports_torch(module: nodes.Module) -> bool:
+    return any(name.split(".")[0] == "torch" for node in descendants(module, nodes.Import, nodes.ImportFrom)
+               for name in ([node.modname] if isinstance(node, nodes.ImportFrom) else [n for n, _ in node.names]))
+
+
+def _switches_functions_eagerly(module: nodes.Module) -> bool:
+    return any(call.args and isinstance(call.args[0], nodes.Const) and call.args[0].value is True
+               for call in calls_named(module, _RUN_EAGERLY))
 
 
 def _is_builder_parameter(parameter: nodes.AssignName, traced: TracedFunction) -> bool:
@@ -146,6 +196,10 @@ def _model_confidence(receiver: nodes.NodeNG, method: str) -> str | None:
         if method_named(cls, method) is not None:
             return None  # the class defines its own ``predict``
         return HIGH if _derives_from_keras_model(cls, set()) else None
+    annotations = _annotations(receiver)
+    if annotations:
+        # An annotation is the author's word on the type: a Keras model, or something else.
+        return HIGH if all(_names_keras_model(a) for a in annotations) else None
     values = _assigned_values(receiver)
     if values:
         verdicts = {_model_value(value) for value in values}
@@ -155,8 +209,43 @@ def _model_confidence(receiver: nodes.NodeNG, method: str) -> str | None:
             return None  # some known other object: a layer, an estimator, a class of the module
     name = receiver.name if isinstance(receiver, nodes.Name) else getattr(receiver, "attrname", "")
     if name and _MODEL_LIKE_NAME.search(name) and value_kind(receiver).kind == Kind.UNKNOWN:
-        return INFERENCE
+        return LOW  # a name is not evidence: off unless LOW is asked for
     return None
+
+
+def _annotations(receiver: nodes.NodeNG) -> list[nodes.NodeNG]:
+    """The annotations that declare the receiver's type: of the parameter or annotated variable
+    a name is bound to, or of ``self.attr`` (``attr: T`` in the class body, ``self.attr: T = ...``)."""
+    if isinstance(receiver, nodes.Name):
+        found = [annotation_of(binding) for binding in bindings(receiver, receiver.name)]
+        return [annotation for annotation in found if annotation is not None]
+    if isinstance(receiver, nodes.Attribute):
+        cls = self_class(receiver.expr)
+        if cls is not None:
+            in_body = [node.annotation for node in cls.body if isinstance(node, nodes.AnnAssign)
+                       and isinstance(node.target, nodes.AssignName) and node.target.name == receiver.attrname]
+            on_self = [node.parent.annotation for node in descendants(cls, nodes.AssignAttr)
+                       if node.attrname == receiver.attrname and isinstance(node.parent, nodes.AnnAssign)
+                       and self_class(node.expr) is cls]
+            return in_body + on_self
+    return []
+
+
+def _names_keras_model(annotation: nodes.NodeNG) -> bool:
+    """``keras.Model``, ``Optional[tf.keras.Sequential]``, or a class of the module deriving from a
+    Keras model; a string annotation or any other type is not one."""
+    if isinstance(annotation, nodes.Subscript):  # Optional[...], Union[...]
+        inner = annotation.slice
+        parts = inner.elts if isinstance(inner, nodes.Tuple) else [inner]
+        return any(_names_keras_model(part) for part in parts)
+    if isinstance(annotation, nodes.BinOp) and annotation.op == "|":  # keras.Model | None
+        return _names_keras_model(annotation.left) or _names_keras_model(annotation.right)
+    if qualified_name(annotation) in _KERAS_MODEL_CLASSES:
+        return True
+    if isinstance(annotation, nodes.Name):
+        classes = [b for b in bindings(annotation, annotation.name) if isinstance(b, nodes.ClassDef)]
+        return bool(classes) and all(_derives_from_keras_model(cls, set()) for cls in classes)
+    return False
 
 
 def _assigned_values(receiver: nodes.NodeNG) -> list[nodes.NodeNG | None]:

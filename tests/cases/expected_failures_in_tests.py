@@ -1,0 +1,62 @@
+"""Tests that exercise tracing failures on purpose: what they expect to raise is not a finding.
+
+Issue #11: tests of TensorFlow libraries define tf.functions only to watch them raise (inside
+``self.assertRaises``/``pytest.raises``). The same code outside such a block is still reported.
+"""
+import unittest
+
+import numpy as np
+import pytest
+import tensorflow as tf
+
+
+class TracingErrorsTest(unittest.TestCase):
+    def test_numpy_in_graph_raises(self):
+        @tf.function
+        def to_numpy(x):
+            return x.numpy()  # used only under assertRaises: what the test checks
+
+        with self.assertRaises(AttributeError):
+            to_numpy(tf.constant(1.0))
+
+    def test_call_form(self):
+        @tf.function
+        def make_variable(x):
+            return tf.Variable(x)  # handed only to assertRaises' call form
+
+        self.assertRaises(ValueError, make_variable, tf.constant(1.0))
+
+    def test_inside_the_block(self):
+        with self.assertRaisesRegex(ValueError, "must also be initialized"):
+            @tf.function
+            def branch(x):
+                return tf.Variable(x)  # defined inside the block
+            branch(tf.constant(1.0))
+
+    def test_also_used_normally(self):
+        @tf.function
+        def draw(x):
+            return x + np.random.uniform()  # [python-random-in-graph]
+
+        draw(tf.constant(1.0))  # one use outside any expectation: the hazard is real
+        with self.assertRaises(TypeError):
+            draw("not a tensor")
+
+
+def test_pytest_raises():
+    @tf.function
+    def to_numpy(x):
+        return x.numpy()
+
+    with pytest.raises(AttributeError):
+        to_numpy(tf.constant(1.0))
+
+
+@tf.function
+def module_level(x):
+    return x.numpy()  # [eager-only-call-in-graph]
+
+
+def test_module_level_function_is_still_reported():
+    with pytest.raises(AttributeError):
+        module_level(tf.constant(1.0))  # other modules may call it normally

@@ -1,0 +1,59 @@
+"""Code a test expects to raise: a hazard there is what the test checks, not a finding.
+
+Tests of TensorFlow code exercise tracing failures on purpose::
+
+    with self.assertRaises(ValueError):      # or pytest.raises(...), assertRaisesRegex(...)
+        f(x)
+    self.assertRaises(ValueError, f, x)
+
+A node counts as expected to fail when it sits in such a block (or is the callable handed to
+the call form), and a traced function does when every use of its name, in the function that
+defines it, is such a place: the tf.function a test defines only to watch it raise.
+"""
+
+from __future__ import annotations
+
+from astroid import nodes
+
+from tfgraph_lint.analysis.names import bindings, call_qualname
+from tfgraph_lint.analysis.node_index import descendants
+
+# unittest's and absl/TensorFlow test cases' helpers; pytest's context manager.
+_RAISE_HELPERS = frozenset({
+    "assertRaises", "assertRaisesRegex", "assertRaisesRegexp", "assertRaisesOpError",
+    "assertRaisesWithPredicateMatch", "assertRaisesIncompatibleShapesError",
+})
+_PYTEST_RAISES = "pytest.raises"
+
+
+def _expects_raise(expr: nodes.NodeNG) -> bool:
+    if not isinstance(expr, nodes.Call):
+        return False
+    if isinstance(expr.func, nodes.Attribute) and expr.func.attrname in _RAISE_HELPERS:
+        return True
+    return call_qualname(expr) == _PYTEST_RAISES
+
+
+def expected_to_raise(node: nodes.NodeNG) -> bool:
+    """``node`` runs only where a test expects an exception."""
+    child = node
+    for ancestor in node.node_ancestors():
+        if isinstance(ancestor, nodes.With) and any(child is s for s in ancestor.body) \
+                and any(_expects_raise(item) for item, _ in ancestor.items):
+            return True
+        if _expects_raise(ancestor) and any(child is arg for arg in ancestor.args[1:]):
+            return True  # self.assertRaises(Error, fn, *args)
+        child = ancestor
+    return False
+
+
+def only_run_expecting_failure(fn: nodes.NodeNG) -> bool:
+    """A def inside a function (a test) whose every use there expects an exception."""
+    if not isinstance(fn, nodes.FunctionDef) or fn.parent is None:
+        return False
+    scope = fn.parent.scope()
+    if not isinstance(scope, nodes.FunctionDef):
+        return False  # module-level and class-level code may be used from anywhere
+    uses = [name for name in descendants(scope, nodes.Name) if name.name == fn.name
+            and any(binding is fn for binding in bindings(name, name.name))]
+    return bool(uses) and all(expected_to_raise(use) for use in uses)
