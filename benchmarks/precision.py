@@ -340,7 +340,7 @@ class Report:
 
 def _table(label: str, tallies: dict[str, Tally], overall: Tally) -> None:
     heads = ("findings", "true", "deliberate", "false-context", "false-rule", "unreviewed")
-    width = max([len(label), len("overall"), *map(len, tallies)])
+    width = max([len(label), len("**overall**"), *map(len, tallies)])
     print(f"\n| {label:<{width}} | " + " | ".join(heads) + " | precision |")
     print(f"|{'-' * (width + 2)}|" + "|".join("-" * (len(h) + 1) + ":" for h in heads) + "|----------:|")
     for name, tally in [*sorted(tallies.items()), ("overall", overall)]:
