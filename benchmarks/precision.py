@@ -1,0 +1,400 @@
+"""Precision of tfgraph-lint on real TensorFlow code, against reviewed verdicts (issue 11).
+
+    python benchmarks/precision.py                          # the table; about 25 s on 2 cores once cached
+    python benchmarks/precision.py --keras-io /path/to/keras-io.git   # a keras-io git dir (or a folder with examples/)
+    python benchmarks/precision.py --unreviewed-out new.csv # stub rows for findings not reviewed yet
+    python benchmarks/precision.py --check                  # exit 1 when the precision targets are missed
+    python benchmarks/precision.py --lint-args "--format json --no-cache --select TFG --confidence HIGH"
+
+The corpus is ten pinned wheels from PyPI (downloaded once with pip, about 15 MB, into
+``$XDG_CACHE_HOME/tfgraph-lint-precision`` or ``~/.cache/tfgraph-lint-precision``, and unpacked
+there) plus the ``examples/`` folder of keras-team/keras-io at a pinned commit (from
+``--keras-io PATH``, else ``git clone``; when neither works that part is reported as not measured
+and the rest is measured). Third-party code never goes into this repository: only the verdicts,
+``benchmarks/review/<corpus>.csv``, with columns path, line, rule, verdict, reason, reviewed_at.
+
+The linter runs through its command line, once per corpus, in the corpus's root folder, so that
+finding paths are relative to it. A finding matches a verdict by (corpus, path, line, rule); a
+finding without a verdict counts as not true. Strict precision = true / findings. Verdicts that
+match no finding any more are listed as stale: a fixed false positive, or a lost true positive
+(recall lost). The first download takes a minute or two; a run then takes about 30 seconds.
+Exits 0 (a measurement, not a gate) unless something broke, or with ``--check`` when the targets
+(overall >= 90 %, every rule with >= 5 findings >= 80 %) are missed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+import zipfile
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+REVIEW_DIR = Path(__file__).resolve().parent / "review"
+VERDICTS = ("true", "deliberate", "false-context", "false-rule")
+COLUMNS = ("path", "line", "rule", "verdict", "reason", "reviewed_at")
+DEFAULT_LINT_ARGS = "--format json --no-cache --select TFG"
+TARGET_OVERALL, TARGET_RULE, TARGET_RULE_MIN_FINDINGS = 0.90, 0.80, 5
+
+# Fixed platform and Python, whatever machine runs this: some of these ship compiled wheels only.
+# tensorflow-federated 0.87.0 is tagged manylinux_2_31, hence the second platform.
+PIP_PLATFORM = ("--platform", "manylinux2014_x86_64", "--platform", "manylinux_2_31_x86_64",
+                "--python-version", "3.11", "--only-binary=:all:")
+
+
+@dataclass(frozen=True)
+class Wheel:
+    corpus: str  # the name of benchmarks/review/<corpus>.csv
+    requirement: str
+    note: str = ""
+
+
+WHEELS = (
+    Wheel("tf-agents", "tf-agents==0.19.0"),
+    Wheel("tensorflow-addons", "tensorflow-addons==0.23.0"),
+    Wheel("tf-models-official", "tf-models-official==2.20.0"),
+    Wheel("tensorflow-probability", "tensorflow-probability==0.25.0"),
+    Wheel("tf-keras", "tf-keras==2.21.0"),
+    Wheel("tensorflow-gnn", "tensorflow-gnn==1.0.3"),
+    Wheel("tensorflow-model-optimization", "tensorflow-model-optimization==0.8.1"),
+    Wheel("neural-structured-learning", "neural-structured-learning==1.4.0"),
+    # 2.21.1 has no cp311 manylinux wheel on PyPI; 2.20.1 is the nearest that has one.
+    Wheel("tensorflow-text", "tensorflow-text==2.20.1", "2.20.1 instead of 2.21.1 (no cp311 wheel)"),
+    Wheel("tensorflow-federated", "tensorflow-federated==0.87.0"),
+)
+
+KERAS_IO = "keras-io-examples"
+KERAS_IO_URL = "https://github.com/keras-team/keras-io"
+# The commit whose examples/ the verdicts in review/keras-io-examples.csv were made on: keras-team
+# master of 2023-04-11 ("Modernization of the KerasCV Object Detection guide (#1314)"), the last
+# months before the examples moved to multi-backend Keras 3, so still TensorFlow code. (It was read
+# from a fork's mirror whose HEAD it is; 166 example files.)
+KERAS_IO_COMMIT = "e4799e8c9e6e0eb990f0ebfb197d88bf78ec0ae4"  # 2023-04-11, "(#1314)"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--cache-dir", type=Path, default=_default_cache_dir(),
+                        help="where wheels and unpacked sources are kept (default: %(default)s)")
+    parser.add_argument("--keras-io", metavar="PATH",
+                        help="a keras-io git dir (bare or not) or a folder holding examples/ "
+                             "(default: git clone of %s at the pinned commit)" % KERAS_IO_URL)
+    parser.add_argument("--keras-io-commit", default=KERAS_IO_COMMIT,
+                        help="the keras-io commit to take examples/ from (default: %(default)s)")
+    parser.add_argument("--corpus", action="append", default=[], metavar="NAME",
+                        help="measure only this corpus (repeatable), e.g. tf-agents or " + KERAS_IO)
+    parser.add_argument("--linter", default=f"{shlex.quote(sys.executable)} -m tfgraph_lint",
+                        help="the linter's command (default: this Python's -m tfgraph_lint)")
+    parser.add_argument("--lint-args", default=DEFAULT_LINT_ARGS,
+                        help="arguments after 'check', before the path; must keep --format json "
+                             "(default: %(default)r)")
+    parser.add_argument("--review-dir", type=Path, default=REVIEW_DIR, help="the verdict CSVs (default: %(default)s)")
+    parser.add_argument("--unreviewed-out", type=Path, metavar="FILE",
+                        help="write a CSV of stub rows (corpus + the verdict columns) for unreviewed findings")
+    parser.add_argument("--check", action="store_true",
+                        help=f"exit 1 when overall precision < {TARGET_OVERALL:.0%} or a rule with "
+                             f">= {TARGET_RULE_MIN_FINDINGS} findings < {TARGET_RULE:.0%}")
+    args = parser.parse_args()
+
+    known = [wheel.corpus for wheel in WHEELS] + [KERAS_IO]
+    unknown = sorted(set(args.corpus) - set(known))
+    if unknown:
+        parser.error(f"unknown corpus {', '.join(unknown)}; known: {', '.join(known)}")
+    chosen = [name for name in known if not args.corpus or name in args.corpus]
+
+    roots, missing = prepare(chosen, args.cache_dir, args.keras_io, args.keras_io_commit)
+    linter = shlex.split(args.linter) + ["check", *shlex.split(args.lint_args)]
+    findings: list[dict] = []
+    diagnostics: list[dict] = []
+    for name, root in roots.items():
+        print(f"linting {name} ({root}) ...", file=sys.stderr, flush=True)
+        for finding in run_linter(linter, root):
+            finding["corpus"] = name
+            (diagnostics if finding["code"].startswith("TFG0") else findings).append(finding)
+    verdicts = load_verdicts(args.review_dir, [name for name in chosen if name in roots])
+
+    report = Report(findings, verdicts)
+    print_header(roots, missing, linter)
+    report.print(filtered=args.lint_args.split() != DEFAULT_LINT_ARGS.split())
+    if diagnostics:
+        print(f"\nRun diagnostics (not counted): {len(diagnostics)}")
+        for finding in diagnostics[:20]:
+            print(f"  {finding['corpus']}: {finding['path']}:{finding['line']} {finding['code']} {finding['message']}")
+    if args.unreviewed_out:
+        write_stubs(args.unreviewed_out, report.unreviewed)
+        print(f"\n{len(report.unreviewed)} unreviewed finding(s) written to {args.unreviewed_out}")
+    if args.check:
+        failures = report.missed_targets()
+        print("\nTargets: " + ("met" if not failures else "MISSED: " + "; ".join(failures)))
+        return 1 if failures else 0
+    return 0
+
+
+# --- the corpus --------------------------------------------------------------------------------
+
+def _default_cache_dir() -> Path:
+    xdg = os.environ.get("XDG_CACHE_HOME", "")
+    base = Path(xdg) if os.path.isabs(xdg) else Path.home() / ".cache"
+    return base / "tfgraph-lint-precision"
+
+
+def prepare(chosen: list[str], cache: Path, keras_io: str | None, commit: str) -> tuple[dict[str, Path], dict[str, str]]:
+    """The unpacked root of each chosen corpus, and why the ones that could not be had are missing."""
+    roots: dict[str, Path] = {}
+    missing: dict[str, str] = {}
+    for wheel in WHEELS:
+        if wheel.corpus in chosen:
+            try:
+                roots[wheel.corpus] = unpack_wheel(wheel, cache)
+            except (subprocess.CalledProcessError, OSError, zipfile.BadZipFile) as error:
+                missing[wheel.corpus] = f"could not download or unpack {wheel.requirement}: {error}"
+    if KERAS_IO in chosen:
+        try:
+            roots[KERAS_IO] = keras_io_examples(cache, keras_io, commit)
+        except (subprocess.CalledProcessError, OSError, RuntimeError) as error:
+            missing[KERAS_IO] = str(error).strip().splitlines()[-1] if str(error).strip() else repr(error)
+    return roots, missing
+
+
+def unpack_wheel(wheel: Wheel, cache: Path) -> Path:
+    name, version = wheel.requirement.split("==")
+    wheels, target = cache / "wheels", cache / "src" / f"{name}-{version}"
+    if (target / ".unpacked").exists():
+        return target
+    wheels.mkdir(parents=True, exist_ok=True)
+    prefix = f"{name.replace('-', '_')}-{version}-"
+    found = sorted(path for path in wheels.glob("*.whl") if path.name.startswith(prefix))
+    if not found:
+        print(f"downloading {wheel.requirement} ...", file=sys.stderr, flush=True)
+        subprocess.run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", *PIP_PLATFORM,
+                        "--dest", str(wheels), wheel.requirement], check=True)
+        found = sorted(path for path in wheels.glob("*.whl") if path.name.startswith(prefix))
+        if not found:
+            raise OSError(f"pip downloaded no wheel named {prefix}*.whl")
+    shutil.rmtree(target, ignore_errors=True)
+    with zipfile.ZipFile(found[0]) as archive:
+        for member in archive.namelist():
+            if member.endswith(".py") and ".." not in Path(member).parts and not member.startswith("/"):
+                archive.extract(member, target)
+    (target / ".unpacked").write_text(found[0].name, encoding="utf-8")
+    return target
+
+
+def keras_io_examples(cache: Path, given: str | None, commit: str) -> Path:
+    """A folder holding keras-io's examples/ (its paths are relative to it: examples/...)."""
+    if given:
+        path = Path(given).expanduser().resolve()
+        if (path / "examples").is_dir():  # a checkout (its own commit: the user's choice)
+            return path
+        if path.name == "examples" and path.is_dir():
+            return path.parent
+        git_dir = path / ".git" if (path / ".git").exists() else path
+        if (git_dir / "HEAD").exists() and (git_dir / "objects").exists():
+            return _archive_examples(git_dir, commit, cache)
+        raise RuntimeError(f"keras-io: {path} is neither a git dir nor a folder holding examples/")
+    target = cache / "src" / f"keras-io-{commit[:12]}"
+    if (target / ".unpacked").exists():
+        return target
+    clone = cache / "keras-io.git"
+    try:
+        if not (clone / "HEAD").exists():
+            print(f"cloning {KERAS_IO_URL} (examples/ only) ...", file=sys.stderr, flush=True)
+            subprocess.run(["git", "init", "--quiet", "--bare", str(clone)], check=True)
+        subprocess.run(["git", "--git-dir", str(clone), "fetch", "--quiet", "--depth", "1", "--filter=blob:none",
+                        KERAS_IO_URL, commit], check=True, capture_output=True, text=True, timeout=600)
+    except (subprocess.CalledProcessError, subprocess.TimeoutExpired, OSError) as error:
+        detail = getattr(error, "stderr", "") or error
+        raise RuntimeError(f"keras-io: could not fetch {KERAS_IO_URL} at {commit[:12]} "
+                           f"({str(detail).strip().splitlines()[-1] if str(detail).strip() else 'no detail'}); "
+                           "give --keras-io PATH") from None
+    return _archive_examples(clone, commit, cache)
+
+
+def _archive_examples(git_dir: Path, commit: str, cache: Path) -> Path:
+    """examples/**/*.py of one commit, read blob by blob (a partial clone or a mirror may lack big
+    non-Python blobs, which `git archive` would stop at)."""
+    target = cache / "src" / f"keras-io-{commit[:12]}"
+    if (target / ".unpacked").exists():
+        return target
+    git = ["git", "--git-dir", str(git_dir)]
+    listing = subprocess.run([*git, "ls-tree", "-r", "-z", commit, "--", "examples"],
+                             capture_output=True, text=True)
+    if listing.returncode:
+        raise RuntimeError(f"keras-io: commit {commit[:12]} is not in {git_dir}: {listing.stderr.strip()}")
+    blobs = []
+    for entry in filter(None, listing.stdout.split("\0")):
+        meta, name = entry.split("\t", 1)
+        mode, kind, sha = meta.split()
+        if kind == "blob" and mode != "120000" and name.endswith(".py") and ".." not in Path(name).parts:
+            blobs.append((sha, name))
+    if not blobs:
+        raise RuntimeError(f"keras-io: no examples/**/*.py at {commit[:12]} in {git_dir}")
+    shutil.rmtree(target, ignore_errors=True)
+    batch = subprocess.run([*git, "cat-file", "--batch"], input="".join(f"{sha}\n" for sha, _ in blobs).encode(),
+                           capture_output=True, check=True).stdout
+    position = 0
+    for sha, name in blobs:
+        header_end = batch.index(b"\n", position)
+        header = batch[position:header_end].split()
+        if header[-1] == b"missing":
+            raise RuntimeError(f"keras-io: blob of {name} missing in {git_dir} (fetch the full history)")
+        size = int(header[2])
+        data = batch[header_end + 1:header_end + 1 + size]
+        position = header_end + 1 + size + 1
+        out = target / name
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_bytes(data)
+    (target / ".unpacked").write_text(commit, encoding="utf-8")
+    return target
+
+
+# --- linting and matching ----------------------------------------------------------------------
+
+def run_linter(linter: list[str], root: Path) -> list[dict]:
+    result = subprocess.run([*linter, "."], cwd=root, capture_output=True, text=True)
+    if result.returncode not in (0, 1, 2):  # 2: a file could not be analysed; reported as TFG0xx
+        raise SystemExit(f"{' '.join(linter)} failed in {root} with exit code {result.returncode}:\n{result.stderr}")
+    try:
+        found = json.loads(result.stdout or "[]")
+    except json.JSONDecodeError:
+        raise SystemExit(f"the linter's output in {root} is not JSON (keep --format json in --lint-args):\n"
+                         f"{result.stdout[:500]}") from None
+    for finding in found:
+        finding["path"] = Path(finding["path"]).as_posix().removeprefix("./")
+        finding.setdefault("confidence", "?")
+    return found
+
+
+def load_verdicts(review_dir: Path, corpora: list[str]) -> dict[tuple[str, str, int, str], dict]:
+    verdicts: dict[tuple[str, str, int, str], dict] = {}
+    for corpus in corpora:
+        path = review_dir / f"{corpus}.csv"
+        if not path.exists():
+            continue
+        with open(path, newline="", encoding="utf-8") as handle:
+            for number, row in enumerate(csv.DictReader(handle), start=2):
+                if row["verdict"] not in VERDICTS:
+                    raise SystemExit(f"{path}:{number}: verdict {row['verdict']!r} is not one of {', '.join(VERDICTS)}")
+                key = (corpus, row["path"], int(row["line"]), row["rule"])
+                if key in verdicts:
+                    raise SystemExit(f"{path}:{number}: a second verdict for {row['path']}:{row['line']} {row['rule']}")
+                verdicts[key] = dict(row, corpus=corpus)
+    return verdicts
+
+
+def _key(finding: dict) -> tuple[str, str, int, str]:
+    return finding["corpus"], finding["path"], int(finding["line"]), finding["code"]
+
+
+@dataclass
+class Tally:
+    counts: Counter = field(default_factory=Counter)
+
+    def add(self, verdict: str) -> None:
+        self.counts["findings"] += 1
+        self.counts[verdict] += 1
+
+    @property
+    def findings(self) -> int:
+        return self.counts["findings"]
+
+    @property
+    def precision(self) -> float:
+        return self.counts["true"] / self.findings if self.findings else float("nan")
+
+
+class Report:
+    def __init__(self, findings: list[dict], verdicts: dict) -> None:
+        self.by_rule: dict[str, Tally] = defaultdict(Tally)
+        self.by_confidence: dict[str, Tally] = defaultdict(Tally)
+        self.by_corpus: dict[str, Tally] = defaultdict(Tally)
+        self.overall = Tally()
+        self.unreviewed: list[dict] = []
+        matched: set = set()
+        for finding in sorted(findings, key=lambda f: (f["corpus"], f["path"], f["line"], f["code"])):
+            key = _key(finding)
+            verdict = verdicts.get(key, {}).get("verdict", "unreviewed")
+            if verdict == "unreviewed":
+                self.unreviewed.append(finding)
+            else:
+                matched.add(key)
+            for tally in (self.by_rule[f"{finding['code']} {finding['symbol']}"],
+                          self.by_confidence[finding["confidence"]], self.by_corpus[finding["corpus"]], self.overall):
+                tally.add(verdict)
+        self.stale = [row for key, row in sorted(verdicts.items()) if key not in matched]
+
+    def print(self, filtered: bool = False) -> None:
+        _table("rule", self.by_rule, self.overall)
+        _table("confidence", self.by_confidence, self.overall)
+        _table("corpus", self.by_corpus, self.overall)
+        print(f"\nStale verdicts (match no finding now: a fixed false positive, or a LOST true positive): {len(self.stale)}")
+        if filtered and self.stale:
+            print("  (--lint-args differ from the default: verdicts of rules or confidences left out show here too)")
+        for row in self.stale:
+            lost = "  <-- recall lost" if row["verdict"] == "true" else ""
+            print(f"  {row['corpus']}: {row['path']}:{row['line']} {row['rule']} was {row['verdict']}{lost}")
+        if self.unreviewed:
+            print(f"\nUnreviewed findings (counted as not true): {len(self.unreviewed)}")
+            for finding in self.unreviewed[:30]:
+                print(f"  {finding['corpus']}: {finding['path']}:{finding['line']} {finding['code']} {finding['message'][:100]}")
+            if len(self.unreviewed) > 30:
+                print(f"  ... and {len(self.unreviewed) - 30} more (--unreviewed-out FILE lists them all)")
+
+    def missed_targets(self) -> list[str]:
+        failures = []
+        if not self.overall.findings or self.overall.precision < TARGET_OVERALL:
+            failures.append(f"overall {self.overall.precision:.0%} < {TARGET_OVERALL:.0%}")
+        for rule, tally in sorted(self.by_rule.items()):
+            if tally.findings >= TARGET_RULE_MIN_FINDINGS and tally.precision < TARGET_RULE:
+                failures.append(f"{rule.split()[0]} {tally.precision:.0%} < {TARGET_RULE:.0%}")
+        return failures
+
+
+def _table(label: str, tallies: dict[str, Tally], overall: Tally) -> None:
+    heads = ("findings", "true", "deliberate", "false-context", "false-rule", "unreviewed")
+    width = max([len(label), len("**overall**"), *map(len, tallies)])
+    print(f"\n| {label:<{width}} | " + " | ".join(heads) + " | precision |")
+    print(f"|{'-' * (width + 2)}|" + "|".join("-" * (len(h) + 1) + ":" for h in heads) + "|----------:|")
+    for name, tally in [*sorted(tallies.items()), ("overall", overall)]:
+        cells = " | ".join(f"{tally.counts[h]:>{len(h)}}" for h in heads)
+        shown = f"**{name}**" if name == "overall" else name
+        precision = f"{tally.precision:.1%}" if tally.findings else "-"
+        print(f"| {shown:<{width}} | {cells} | {precision:>9} |")
+
+
+def print_header(roots: dict[str, Path], missing: dict[str, str], linter: list[str]) -> None:
+    commit = subprocess.run(["git", "-C", str(REPO), "rev-parse", "--short", "HEAD"],
+                            capture_output=True, text=True).stdout.strip() or "unknown"
+    args = " ".join(linter[linter.index("check") + 1:])
+    print(f"tfgraph-lint precision on real code (linter checkout {commit}; check {args})")
+    for wheel in WHEELS:
+        if wheel.corpus in roots:
+            note = f"  [{wheel.note}]" if wheel.note else ""
+            print(f"  {wheel.corpus:<30} {wheel.requirement}{note}")
+    if KERAS_IO in roots:
+        print(f"  {KERAS_IO:<30} {roots[KERAS_IO]}")
+    for name, why in missing.items():
+        print(f"  {name:<30} NOT MEASURED: {why}")
+
+
+def write_stubs(path: Path, findings: list[dict]) -> None:
+    commit = subprocess.run(["git", "-C", str(REPO), "rev-parse", "--short", "HEAD"],
+                            capture_output=True, text=True).stdout.strip()
+    with open(path, "w", newline="", encoding="utf-8") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(("corpus", *COLUMNS, "message", "traced_because"))
+        for finding in findings:
+            writer.writerow((finding["corpus"], finding["path"], finding["line"], finding["code"], "", "", commit,
+                             finding["message"], " / ".join(finding.get("traced_because", []))))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
