@@ -54,3 +54,28 @@ class Model:
     def run(self, x):
         self.call(x, 1)  # [python-scalar-argument]
         return self.call(x, depth=2)  # [python-scalar-argument]
+
+
+# Literal call sites inside traced code run once per trace of their caller: a fixed set of
+# literals is a static setting (issue #11, keras-io barlow_twins' ``random_execute(0.2)``).
+class Augment(tf.keras.layers.Layer):
+    @tf.function
+    def random_execute(self, prob):
+        return tf.random.uniform([]) < prob
+
+    def call(self, x):
+        if self.random_execute(0.2):  # low: [python-scalar-argument]
+            x = tf.image.flip_left_right(x)
+        if self.random_execute(0.8):  # low: [python-scalar-argument]
+            x = tf.image.flip_up_down(x)
+        return x
+
+
+@tf.function
+def pipeline(x):
+    return scale_by(x, 2) + scale_by(x, 3)  # low: [python-scalar-argument, python-scalar-argument]
+
+
+@tf.function
+def scale_by(x, k):
+    return x * k

@@ -132,3 +132,28 @@ def python_values_in_body(x):
     for i in range(3):
         x = x * float(i)
     return x
+
+
+# Loops over a tensor's axes (issue #11, tf-keras' _expand_mask): the count is static and small,
+# and the body changes the rank, which a tf.while_loop cannot.
+@tf.function
+def expand_mask(scores, mask):
+    rank_diff = len(scores.shape) - len(mask.shape)
+    for _ in range(rank_diff):
+        mask = tf.expand_dims(mask, -1)
+    for _ in range(len(scores.get_shape()) - 2):
+        mask = tf.expand_dims(mask, 1)
+    for _ in range(scores.shape.rank - mask.shape.ndims):
+        mask = tf.expand_dims(mask, 0)
+    return mask
+
+
+@tf.function
+def repeat_layers(x):
+    depth = len(STACK)
+    for _ in range(depth):  # [python-range-loop]
+        x = x * 2.0
+    return x
+
+
+STACK = [1, 2, 3]

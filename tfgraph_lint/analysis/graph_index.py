@@ -282,6 +282,9 @@ class GraphIndex:
 
     def _check_method_call(self, call: nodes.Call, method: nodes.Attribute) -> None:
         if method.attrname in tf_api.DATASET_FUNCTION_METHODS:
+            accepted = tf_api.DATASET_METHOD_KEYWORDS[method.attrname]
+            if any(kw.arg is not None and kw.arg not in accepted for kw in call.keywords or ()):
+                return  # not tf.data's signature: another library's dataset
             confidence = dataset_confidence(method.expr)
             if confidence is not None:
                 specs = tf_api.DATASET_FUNCTION_METHODS[method.attrname]

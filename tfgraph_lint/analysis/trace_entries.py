@@ -46,15 +46,27 @@ def dataset_confidence(expr: nodes.NodeNG, _depth: int = 0) -> str | None:
             return dataset_confidence(func.expr, _depth + 1)
         return None
     if isinstance(expr, nodes.Name):
-        for binding in bindings(expr, expr.name):
+        found_bindings = bindings(expr, expr.name)
+        for binding in found_bindings:
             if isinstance(binding, nodes.AssignName) and isinstance(binding.parent, nodes.Assign):
                 found = dataset_confidence(binding.parent.value, _depth + 1)
                 if found:
                     return found
+        if found_bindings and all(_made_by_other_library(binding) for binding in found_bindings):
+            return None  # ``dataset = load_dataset(...)`` from another library: the name says nothing
         return INFERENCE if tf_api.DATASET_LIKE_NAME.search(expr.name) else None
     if isinstance(expr, nodes.Attribute):
         return INFERENCE if tf_api.DATASET_LIKE_NAME.search(expr.attrname) else None
     return None
+
+
+def _made_by_other_library(binding: nodes.NodeNG) -> bool:
+    """``name = f(...)`` where ``f`` resolves through imports to something outside TensorFlow."""
+    if not (isinstance(binding, nodes.AssignName) and isinstance(binding.parent, nodes.Assign)):
+        return False
+    value = binding.parent.value
+    name = call_qualname(value) if isinstance(value, nodes.Call) else None
+    return name is not None and not name.startswith(("tensorflow.", "keras.", "tensorflow_datasets."))
 
 
 def is_strategy(expr: nodes.NodeNG) -> bool:

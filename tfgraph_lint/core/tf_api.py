@@ -62,6 +62,19 @@ DATASET_FUNCTION_METHODS: dict[str, tuple[tuple[int | None, str], ...]] = {
     "scan": ((1, "scan_func"),),
 }
 
+# The keywords tf.data.Dataset's function-taking methods accept. A call with any other keyword
+# (``batched=True``, ``num_proc=4``: HuggingFace datasets, Grain) is another library's ``map``.
+DATASET_METHOD_KEYWORDS: dict[str, frozenset[str]] = {
+    "map": frozenset({"map_func", "num_parallel_calls", "deterministic", "synchronous",
+                      "use_unbounded_threadpool", "name"}),
+    "filter": frozenset({"predicate", "name"}),
+    "flat_map": frozenset({"map_func", "name"}),
+    "interleave": frozenset({"map_func", "cycle_length", "block_length", "num_parallel_calls",
+                             "deterministic", "name"}),
+    "reduce": frozenset({"initial_state", "reduce_func", "name"}),
+    "scan": frozenset({"initial_state", "scan_func", "name"}),
+}
+
 # Dataset methods that return a dataset, so ``ds.batch(2).map(f)`` is still a dataset.
 DATASET_RETURNING_METHODS = frozenset({
     "apply", "batch", "bucket_by_sequence_length", "cache", "concatenate", "enumerate",

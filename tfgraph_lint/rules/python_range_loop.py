@@ -8,7 +8,9 @@ Reported when every argument of ``range`` is a Python value (literals, constants
 when an argument is a parameter, the function's call sites decide: reported (INFERENCE) if one of
 them passes a Python number. Silent when an argument is a tensor, when anything is unknown, when
 AutoGraph is off, and when the loop variable must stay a Python int (it indexes a Python list,
-``self.layers[i]``, or builds a string).
+``self.layers[i]``, or builds a string). Silent too when the bound counts a tensor's dimensions
+(``len(x.shape) - len(mask.shape)``, ``x.shape.rank``, ``x.ndim``): such loops add or remove
+axes (``tf.expand_dims``), which a ``tf.while_loop`` cannot do, and the count is static and small.
 """
 
 from __future__ import annotations
@@ -75,9 +77,35 @@ def _check_loop(context, sites: _CallSites, loop: nodes.For, traced: TracedFunct
     count = _iteration_count(iterable)
     if count is not None and count < 2:
         return None  # zero or one iteration: nothing is repeated
+    if any(_counts_dimensions(arg) for arg in args):
+        return None  # a loop over axes: unrolling it is what the code needs
     if _loop_variable_must_be_python(loop):
         return None
     return context.finding(RULE, loop, _message(loop, iterable, traced, evidence), confidence, traced=traced)
+
+
+_RANK_ATTRIBUTES = frozenset({"rank", "ndims", "ndim"})
+
+
+def _counts_dimensions(expr: nodes.NodeNG, depth: int = 0) -> bool:
+    """``len(x.shape)``, ``len(x.get_shape())``, ``x.shape.rank``, ``x.ndim``, arithmetic on them,
+    or a name bound only to such a value."""
+    if depth > 3:
+        return False
+    if isinstance(expr, nodes.BinOp):
+        return _counts_dimensions(expr.left, depth + 1) or _counts_dimensions(expr.right, depth + 1)
+    if isinstance(expr, nodes.Attribute):
+        return expr.attrname in _RANK_ATTRIBUTES
+    if isinstance(expr, nodes.Call) and isinstance(expr.func, nodes.Name) and expr.func.name == "len" \
+            and len(expr.args) == 1 and is_builtin_name(expr.func):
+        measured = expr.args[0]
+        if isinstance(measured, nodes.Call):
+            measured = measured.func  # x.get_shape()
+        return isinstance(measured, nodes.Attribute) and measured.attrname in ("shape", "get_shape")
+    if isinstance(expr, nodes.Name):
+        values = [assigned_value(binding) for binding in bindings(expr, expr.name)]
+        return bool(values) and all(v is not None and _counts_dimensions(v, depth + 1) for v in values)
+    return False
 
 
 def _is_builtin_range(expr: nodes.NodeNG) -> bool:

@@ -8,6 +8,9 @@ module's own tf.functions, in graph code or not:
 - a counter: a name updated inside the loop (``step += 1``, ``lr = lr * 0.9``);
 - a Python value computed from either (``i * 0.1``, ``float(i)``, ``base_lr * 0.9 ** epoch``);
 - different numeric literals for the same parameter at different call sites (``f(1)``, ``f(2)``).
+  When every such call site is itself in traced code (``self.random_execute(0.2)`` in a layer's
+  ``call``), the calls run once per trace of their caller: a fixed set of literals builds one
+  graph each, once, as a static setting would. That is reported only at LOW confidence.
 
 Tensors, values of unknown kind, values that never change, and bool/str literals (bounded mode
 switches such as ``training=True``/``False``) stay silent, as does any function that declares an
@@ -25,7 +28,7 @@ from tfgraph_lint.analysis.call_sites import BoundArgument, TfFunctionCall, bind
 from tfgraph_lint.analysis.loop_values import LoopAnalysis, LoopValue, enclosing_loops
 from tfgraph_lint.analysis.names import assigned_value, bindings
 from tfgraph_lint.analysis.python_scalars import numeric_literal
-from tfgraph_lint.core.findings import HIGH, INFERENCE, Finding, shorten, weakest
+from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW, Finding, shorten, weakest
 from tfgraph_lint.core.registry import rule_by_code
 
 RULE = rule_by_code("TFG301")
@@ -62,9 +65,10 @@ def check(context) -> Iterator[Finding]:
         values = _distinct([literal for _, _, literal, _ in sites])
         if len(values) < 2:
             continue
+        once_per_trace = all(context.index.in_traced_code(found.call) for found, _, _, _ in sites)
         for found, argument, literal, confidence in sites:
             yield context.finding(RULE, argument.node, _literal_message(found, argument, literal, values),
-                                  confidence=confidence, traced=found.traced)
+                                  confidence=LOW if once_per_trace else confidence, traced=found.traced)
 
 
 # -- messages ------------------------------------------------------------------------------------

@@ -1,0 +1,40 @@
+"""Only tf.data's map traces its function: other libraries' datasets run theirs in Python.
+
+Issue #11 (keras-io pretraining_BERT: HuggingFace ``dataset.map(fn, batched=True)``) and
+issue #17 (a Grain ``MapDataset(...).batch(4).map(f)``): a name like ``dataset`` is no evidence,
+and tf.data's ``map`` accepts none of ``batched``/``num_proc``/``remove_columns``.
+"""
+import grain
+import numpy as np
+import tensorflow as tf
+from datasets import load_dataset
+
+
+def tokenize(batch):
+    noise = np.random.uniform()  # runs in Python for every batch: not graph code
+    return {"ids": batch["text"], "noise": noise}
+
+
+dataset = load_dataset("wikitext", "wikitext-2-raw-v1")
+tokenized = dataset.map(tokenize, batched=True, num_proc=1, remove_columns=["text"])
+
+records = grain.MapDataset.source([1, 2, 3]).batch(4).map(tokenize)
+
+
+def train_data():
+    return tf.data.Dataset.from_tensor_slices({"text": ["a", "b"]})
+
+
+def augment(example):
+    return example["text"], np.random.uniform()  # todo: [python-random-in-graph] (a local factory's return is not followed)
+
+
+ds = train_data().map(augment, num_parallel_calls=tf.data.AUTOTUNE)
+
+
+def tf_augment(example):
+    return np.random.normal()  # [python-random-in-graph]
+
+
+pipeline = tf.data.Dataset.range(4)
+pipeline = pipeline.map(tf_augment, deterministic=True)
