@@ -34,11 +34,11 @@ def clocks(x):
 def logs(x):
     logging.info("x = %s", x)  # [python-side-effect-in-graph]
     logger.warning("x = %s", x)  # [python-side-effect-in-graph]
-    logging.getLogger("train").debug("x")  # [python-side-effect-in-graph]
-    tf.get_logger().info("x")  # [python-side-effect-in-graph]
+    logging.getLogger("train").debug("x")  # low: [python-side-effect-in-graph]
+    tf.get_logger().info("x")  # low: [python-side-effect-in-graph]
     absl_logging.info("x = %s", x)  # [python-side-effect-in-graph]
     absl_logging.log_every_n(logging.INFO, "x", 10)  # [python-side-effect-in-graph]
-    tf.compat.v1.logging.info("x")  # [python-side-effect-in-graph]
+    tf.compat.v1.logging.info("x")  # low: [python-side-effect-in-graph]
     return x
 
 
@@ -102,9 +102,9 @@ dataset = tf.data.Dataset.range(4).map(preprocess)
 
 class Block(tf.keras.layers.Layer):
     def call(self, inputs):
-        # Static information only (confidence INFERENCE): often meant to log once per trace.
-        logging.info("Block %s input shape: %s", self.name, inputs.shape)  # [python-side-effect-in-graph]
-        logger.info(f"dtype {inputs.dtype}, rank {inputs.shape.rank}")  # [python-side-effect-in-graph]
+        # Static information only (confidence LOW, off by default): meant to log once per trace.
+        logging.info("Block %s input shape: %s", self.name, inputs.shape)  # low: [python-side-effect-in-graph]
+        logger.info(f"dtype {inputs.dtype}, rank {inputs.shape.rank}")  # low: [python-side-effect-in-graph]
         return inputs
 
 
@@ -114,5 +114,5 @@ class Trainer(tf.keras.Model):
         self.log = logging.getLogger("trainer")
 
     def train_step(self, data):
-        self.log.info("batch")  # [python-side-effect-in-graph]
+        self.log.info("batch")  # low: [python-side-effect-in-graph]
         return {"loss": tf.reduce_sum(data)}

@@ -24,6 +24,7 @@ from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.trace_entries import (
     argument,
     arguments,
+    asks_keras_to_run_eagerly,
     autograph_enabled,
     dataset_confidence,
     display,
@@ -33,7 +34,7 @@ from tfgraph_lint.analysis.trace_entries import (
 )
 from tfgraph_lint.core import tf_api
 from tfgraph_lint.core.config import Config
-from tfgraph_lint.core.findings import HIGH, INFERENCE, weakest
+from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW, weakest
 
 _PYTHON_FUNCTION_WRAPPERS = frozenset(tf_api.PYTHON_FUNCTION_WRAPPERS)
 
@@ -176,6 +177,10 @@ class GraphIndex:
         self._named_apis = frozenset(
             [*self.config.function_decorators, *tf_api.GRAPH_BUILDERS, *tf_api.PYTHON_FUNCTION_WRAPPERS]
         )
+        # Keras traces call/train_step only when it is not told to run eagerly; a module that
+        # tells it so (compile(run_eagerly=True), model.run_eagerly = True) leaves open which of
+        # its models run which way, so its Keras methods are graph code on a name's word only.
+        self._keras_confidence = LOW if asks_keras_to_run_eagerly(module) else INFERENCE
         self._find_roots()
         self._propagate()
 
@@ -234,7 +239,7 @@ class GraphIndex:
             return
         for method in cls.mymethods():
             if method.name in tf_api.KERAS_TRACED_METHODS:
-                self._add(method, TraceReason(TraceKind.KERAS, method.lineno, INFERENCE, builder=base))
+                self._add(method, TraceReason(TraceKind.KERAS, method.lineno, self._keras_confidence, builder=base))
 
     def _check_call(self, call: nodes.Call) -> None:
         if not may_denote(call.func, self._named_apis):

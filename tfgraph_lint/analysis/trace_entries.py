@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from astroid import nodes
 
 from tfgraph_lint.analysis.names import bindings, call_qualname, qualified_name
+from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.core import tf_api
 from tfgraph_lint.core.findings import HIGH, INFERENCE
 
@@ -58,6 +59,18 @@ def dataset_confidence(expr: nodes.NodeNG, _depth: int = 0) -> str | None:
     if isinstance(expr, nodes.Attribute):
         return INFERENCE if tf_api.DATASET_LIKE_NAME.search(expr.attrname) else None
     return None
+
+
+def asks_keras_to_run_eagerly(module: nodes.Module) -> bool:
+    """``model.compile(..., run_eagerly=True)`` or ``model.run_eagerly = True`` in the module."""
+    for call in descendants(module, nodes.Call):
+        if isinstance(call.func, nodes.Attribute) and call.func.attrname == "compile" and any(
+                kw.arg == "run_eagerly" and isinstance(kw.value, nodes.Const) and kw.value.value is True
+                for kw in call.keywords or ()):
+            return True
+    return any(target.attrname == "run_eagerly" and isinstance(target.parent, nodes.Assign)
+               and isinstance(target.parent.value, nodes.Const) and target.parent.value.value is True
+               for target in descendants(module, nodes.AssignAttr))
 
 
 def _made_by_other_library(binding: nodes.NodeNG) -> bool:

@@ -30,7 +30,7 @@ from tfgraph_lint.analysis.names import (
 from tfgraph_lint.analysis.runs_once import RunsOnce
 from tfgraph_lint.analysis.state_creation import initialises_state
 from tfgraph_lint.analysis.value_kinds import Kind, value_kind
-from tfgraph_lint.core.findings import HIGH, INFERENCE, Finding, of_every_binding
+from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW, Finding, of_every_binding
 from tfgraph_lint.core.registry import rule_by_code
 
 RULE = rule_by_code("TFG103")
@@ -180,12 +180,13 @@ def _call_effect(call: nodes.Call, traced: TracedFunction) -> tuple[Effect, str]
 
 
 def _logging(call: nodes.Call, confidence: str) -> tuple[Effect, str]:
-    """Logging only strings, shapes, dtypes and names is often meant to happen once per trace
-    (model code logs the shapes it builds): INFERENCE, with a message that says so. So is
-    logging in an ``except`` handler: a Python exception in graph code is raised while tracing."""
+    """Logging only strings, shapes, dtypes and names is meant to happen once per trace (model
+    code logs the shapes it builds, and warns about its configuration): on real code every such
+    finding was deliberate, so LOW, off by default, with a message that says so. Logging in an
+    ``except`` handler is INFERENCE: a Python exception in graph code is raised while tracing."""
     arguments = [*call.args, *(kw.value for kw in call.keywords or ())]
     if all(_is_static(argument) for argument in arguments):
-        return _LOG_STATIC, INFERENCE
+        return _LOG_STATIC, LOW
     if _in_except_handler(call):
         return _LOG, INFERENCE
     return _LOG, confidence
