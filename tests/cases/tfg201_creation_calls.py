@@ -95,3 +95,17 @@ def own_classes(x):
     module = MyModule()  # todo: [variable-created-in-graph]
     y = MyDense()(x)  # todo: [variable-created-in-graph]
     return x * module.v + y
+
+
+# Keras 2 (tf_keras) seeded layers own no variable; Keras 3's do (issue #11, tf-models-official
+# maxvit: tf_keras.layers.Dropout(...)(x) in call). Checked on TF 2.21 with tf_keras 2.21 and
+# keras 3.15: only the Keras 3 Dropout raises on the second trace.
+import tf_keras  # noqa: E402
+from tf_keras import layers as legacy_layers  # noqa: E402
+
+
+@tf.function
+def keras_2_dropout(x):
+    y = tf_keras.layers.Dropout(0.5)(x, training=True)
+    y = legacy_layers.GaussianNoise(0.1)(y, training=True)
+    return tf_keras.layers.Dense(2)(y)  # [variable-created-in-graph]

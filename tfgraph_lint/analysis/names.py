@@ -64,6 +64,12 @@ def qualified_name(expr: nodes.NodeNG | None, _depth: int = 0) -> str | None:
     return canonical(raw) if raw else None
 
 
+def spelled_qualified_name(expr: nodes.NodeNG | None) -> str | None:
+    """The dotted name ``expr`` denotes as the module's imports spell it, before ``canonical``
+    folds equivalent spellings (``tf_keras.layers.Dropout`` stays ``tf_keras...``)."""
+    return _raw_qualified_name(expr, 0)
+
+
 def _raw_qualified_name(expr: nodes.NodeNG | None, depth: int) -> str | None:
     if isinstance(expr, nodes.Name):
         return _resolve_name(expr, expr.name, depth)

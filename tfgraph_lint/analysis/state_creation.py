@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from astroid import nodes
 
-from tfgraph_lint.analysis.names import call_qualname
+from tfgraph_lint.analysis.names import call_qualname, spelled_qualified_name
 from tfgraph_lint.core.findings import HIGH, INFERENCE
 
 VARIABLE, GENERATOR, LAYER, OPTIMIZER, METRIC, MODEL = (
@@ -43,7 +43,9 @@ _WEIGHTLESS_LAYERS = frozenset({
         "Cropping", "ZeroPadding", "UpSampling", "MaxPooling", "MaxPool", "AveragePooling", "AvgPool",
         "GlobalMaxPooling", "GlobalMaxPool", "GlobalAveragePooling", "GlobalAvgPool")),
 })
-# Layers whose only state is a random seed: a variable in Keras 3, none in Keras 2.
+# Layers whose only state is a random seed: a variable in Keras 3, none in Keras 2 (tf_keras).
+# Checked on TF 2.21: a keras 3.15 Dropout made per trace raises on the second trace, a tf_keras
+# 2.21 one does not.
 SEEDED_LAYERS = frozenset({
     "Dropout", "SpatialDropout1D", "SpatialDropout2D", "SpatialDropout3D",
     "GaussianNoise", "GaussianDropout", "AlphaDropout",
@@ -56,6 +58,13 @@ _MODEL_LOADERS = frozenset({
 })
 # Spellings that canonical names do not fold: TF 2's ``tf.optimizers`` / ``tf.metrics`` aliases.
 _ALIASES = (("tensorflow.optimizers.", "keras.optimizers."), ("tensorflow.metrics.", "keras.metrics."))
+
+
+_KERAS_2_PACKAGES = ("tf_keras.", "tensorflow.python.keras.")
+
+
+def _spelled_keras_2(call: nodes.Call) -> bool:
+    return (spelled_qualified_name(call.func) or "").startswith(_KERAS_2_PACKAGES)
 
 
 def created_state(call: nodes.Call) -> Creation | None:
@@ -73,7 +82,7 @@ def created_state(call: nodes.Call) -> Creation | None:
     package, _, last = name.rpartition(".")
     is_class = last[:1].isupper()
     if name.startswith("keras.layers.") and is_class:
-        if last in _WEIGHTLESS_LAYERS:
+        if last in _WEIGHTLESS_LAYERS or (last in SEEDED_LAYERS and _spelled_keras_2(call)):
             return None
         # Built (variables created) only when called: HIGH is decided at the call (see check).
         return Creation(LAYER, INFERENCE)
