@@ -81,19 +81,56 @@ def guards_of(node: nodes.NodeNG, traced: TracedFunction) -> list[tuple[_Target,
     return found
 
 
-def _after_early_return(stmt: nodes.NodeNG, block: nodes.NodeNG, traced: TracedFunction) -> list:
-    """``if self.v is not None: return self.v`` earlier in the same block, and ``self.v`` set later."""
+def fills_once(node: nodes.NodeNG, receiver: nodes.NodeNG, traced: TracedFunction) -> bool:
+    """``node`` fills the container ``receiver`` only while it is empty: behind ``if not
+    self._losses:`` (or ``if X is None``), or after ``if self._losses: return`` in the same block.
+    The first trace fills it and later traces skip the filling, as eager calls would: the
+    create-once guard of a collection (TFG104)."""
+    wanted = set(_targets_of(receiver, traced))
+    if not wanted:
+        return False
+    child = node
+    while child is not traced.node and child.parent is not None:
+        parent = child.parent
+        if isinstance(parent, nodes.If):
+            side = "body" if child in parent.body else "orelse" if child in parent.orelse else None
+            if side is not None and any(target in wanted and unset_side == side
+                                        for target, unset_side, _ in _unset_targets(parent.test, traced)):
+                return True
+        for earlier in _earlier_statements(child, parent):
+            if _is_early_exit(earlier) and any(target in wanted and unset_side == "orelse"
+                                               for target, unset_side, _ in _unset_targets(earlier.test, traced)):
+                return True
+        child = parent
+    return False
+
+
+def _earlier_statements(stmt: nodes.NodeNG, block: nodes.NodeNG) -> list[nodes.NodeNG]:
+    """The statements before ``stmt`` in the list of ``block`` that holds it."""
+    statements, position = _place_in_block(stmt, block)
+    return statements[:position]
+
+
+def _is_early_exit(stmt: nodes.NodeNG) -> bool:
+    """``if test: ...; return`` (or raise) with no else: what follows runs only when test fails."""
+    return (isinstance(stmt, nodes.If) and not stmt.orelse and bool(stmt.body)
+            and isinstance(stmt.body[-1], (nodes.Return, nodes.Raise)))
+
+
+def _place_in_block(stmt: nodes.NodeNG, block: nodes.NodeNG) -> tuple[list[nodes.NodeNG], int]:
     for field in ("body", "orelse", "handlers", "finalbody"):
         statements = getattr(block, field, None)
         if isinstance(statements, list) and stmt in statements:
-            break
-    else:
-        return []
-    position = statements.index(stmt)
+            return statements, statements.index(stmt)
+    return [], 0
+
+
+def _after_early_return(stmt: nodes.NodeNG, block: nodes.NodeNG, traced: TracedFunction) -> list:
+    """``if self.v is not None: return self.v`` earlier in the same block, and ``self.v`` set later."""
+    statements, position = _place_in_block(stmt, block)
     found = []
     for earlier in statements[:position]:
-        if not (isinstance(earlier, nodes.If) and not earlier.orelse and earlier.body
-                and isinstance(earlier.body[-1], (nodes.Return, nodes.Raise))):
+        if not _is_early_exit(earlier):
             continue
         found += [(target, truthy, earlier.test)
                   for target, unset_side, truthy in _unset_targets(earlier.test, traced)

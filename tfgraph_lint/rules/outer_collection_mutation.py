@@ -28,8 +28,9 @@ from tfgraph_lint.analysis.names import (
     lookup,
     qualified_name,
 )
+from tfgraph_lint.analysis.runs_once import fills_once
 from tfgraph_lint.analysis.value_kinds import Kind, ValueKind, value_kind
-from tfgraph_lint.core.findings import INFERENCE, Finding, shorten
+from tfgraph_lint.core.findings import INFERENCE, LOW, Finding, shorten
 from tfgraph_lint.core.registry import rule_by_code
 
 RULE = rule_by_code("TFG104")
@@ -132,6 +133,8 @@ def _report(
     origin = _outside_origin(receiver, traced, context.index)
     if origin is None:
         return
+    if origin != _ARGUMENT and fills_once(node, receiver, traced):
+        return  # ``if not self._losses: self._losses.append(...)``: filled once, as in eager mode
     known, type_name, confidence = _receiver_collection(receiver)
     if known:
         if type_name is not None and type_name not in _MUTABLE_TYPES:
@@ -149,6 +152,12 @@ def _report(
     stored_kind = value_kind(stored) if stored is not None else None
     if stored_kind is not None and stored_kind.kind == Kind.TF_OBJECT:
         return  # lazily created TensorFlow state kept in a Python cache
+    counter = isinstance(node.parent, nodes.AugAssign) and node.parent.target is node
+    if origin != _ARGUMENT and stores and not counter and _is_constant(stored):
+        # ``self.calls.append(True)``, ``seen[key] = 1``: once per trace still, but nothing symbolic
+        # leaks; on real code these were records kept on purpose (tests that a layer was called).
+        # A counter (``counts[k] += 1``) keeps its confidence: it counts traces, not calls.
+        confidence = LOW
     collection = _article(type_name)
     if origin == _ARGUMENT:
         message = (
@@ -343,6 +352,20 @@ def _stored_note(stored: ValueKind | None, stores: bool) -> str:
     if stored.kind == Kind.UNKNOWN:
         return ", and tensors it stores are symbolic, not values"
     return ""
+
+
+def _is_constant(stored: nodes.NodeNG | None) -> bool:
+    """A literal, a tuple or list of literals, or the keys of a mapping (static structure)."""
+    if isinstance(stored, nodes.Const):
+        return True
+    if isinstance(stored, (nodes.Tuple, nodes.List)):
+        return all(_is_constant(element) for element in stored.elts)
+    if isinstance(stored, nodes.Call) and isinstance(stored.func, nodes.Name) and stored.func.name in ("set", "list") \
+            and is_builtin_name(stored.func) and len(stored.args) == 1:
+        keys = stored.args[0]
+        return (isinstance(keys, nodes.Call) and isinstance(keys.func, nodes.Attribute)
+                and keys.func.attrname == "keys" and not keys.args)
+    return False
 
 
 def _article(type_name: str | None) -> str:

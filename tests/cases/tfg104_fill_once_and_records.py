@@ -1,0 +1,63 @@
+"""TFG104: containers filled once behind a guard on themselves, and records of constants.
+
+Issue #11 (neural-structured-learning, tensorflow-model-optimization, tf-models-official tests):
+- ``if self._losses: return`` before the appends, or ``if not structure: structure[k] = ...``:
+  the first trace fills the container and later ones skip it, as eager calls would;
+- ``self.calls.append(True)`` in a test layer stores no tensor: LOW (off by default).
+Twins that still fire: the same filling without a guard, a guard on something else, and a counter.
+"""
+import tensorflow as tf
+
+STRUCTURE = {}
+
+
+class Regularized(tf.keras.Model):
+    def __init__(self, losses):
+        super().__init__()
+        self._losses = []
+        self._metrics = []
+        self._configured = losses
+
+    def _build_losses(self):
+        if self._losses:
+            return  # already populated
+        for loss in self._configured:
+            self._losses.append(loss)
+
+    def _build_metrics(self, outputs):
+        if not self._metrics:
+            self._metrics.append(outputs)
+        self._metrics.append(outputs)  # [outer-collection-mutation]
+
+    def _unguarded(self, outputs):
+        if self._configured:
+            self._losses.append(outputs)  # [outer-collection-mutation]
+
+    def call(self, x):
+        self._build_losses()
+        self._build_metrics(x)
+        self._unguarded(x)
+        return x
+
+
+@tf.function
+def encode(x):
+    if not STRUCTURE:
+        STRUCTURE["state"] = tf.nest.map_structure(lambda _: None, x)
+    STRUCTURE["last"] = x  # [outer-collection-mutation]
+    return x
+
+
+class CallRecorder(tf.keras.layers.Layer):
+    def __init__(self, calls):
+        super().__init__()
+        self.calls = calls
+        self.counts = {"n": 0}
+
+    def call(self, x):
+        self.calls.append(True)  # low: [outer-collection-mutation]
+        self.counts["n"] += 1  # [outer-collection-mutation]
+        return x
+
+
+recorder = CallRecorder([])
