@@ -116,3 +116,16 @@ class Trainer(tf.keras.Model):
     def train_step(self, data):
         self.log.info("batch")  # low: [python-side-effect-in-graph]
         return {"loss": tf.reduce_sum(data)}
+
+
+# Static values through locals, parameters annotated as Python numbers, enumerate indices and
+# mapping keys (issue #11: tf-models-official maxvit/vit, neural-structured-learning).
+class Stage(tf.keras.layers.Layer):
+    def call(self, inputs, size: tuple[int, int] = (8, 8)):
+        target = inputs.shape.as_list()
+        logging.info("target %s from %s", target, size)  # low: [python-side-effect-in-graph]
+        for idx, width in enumerate([16, 32]):
+            logging.info("stage %d width %d", idx + 1, width)  # low: [python-side-effect-in-graph]
+        logging.info("features %s", {"a": inputs}.keys())  # low: [python-side-effect-in-graph]
+        logging.info("value %s", inputs + 1.0)  # [python-side-effect-in-graph]
+        return inputs

@@ -109,3 +109,16 @@ def keras_2_dropout(x):
     y = tf_keras.layers.Dropout(0.5)(x, training=True)
     y = legacy_layers.GaussianNoise(0.1)(y, training=True)
     return tf_keras.layers.Dense(2)(y)  # [variable-created-in-graph]
+
+
+# A variable creator takes over creation (issue #11, tensorflow-federated's functional models):
+# one that returns existing tensors creates no variable, one that passes through raises (TF 2.21).
+def no_variable(next_creator, **kwargs):
+    return tf.constant(kwargs["initial_value"])
+
+
+@tf.function
+def under_creator(x):
+    with tf.variable_creator_scope(no_variable):
+        v = tf.Variable(2.0)  # low: [variable-created-in-graph]
+    return x * v

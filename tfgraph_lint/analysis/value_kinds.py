@@ -14,6 +14,7 @@ from astroid import nodes
 
 from tfgraph_lint.analysis.classes import attribute_values, self_class
 from tfgraph_lint.analysis.names import (
+    annotation_of,
     assigned_value,
     bindings,
     call_qualname,
@@ -209,3 +210,94 @@ def _attribute_kind(attribute: nodes.Attribute, depth: int) -> ValueKind:
     if kinds and all(k.kind == kinds[0].kind and k.parameter is None for k in kinds) and kinds[0].kind != Kind.UNKNOWN:
         return ValueKind(kinds[0].kind, INFERENCE)
     return UNKNOWN
+
+
+# -- values fixed while tracing ------------------------------------------------------------------
+
+# Tensor attributes known while tracing (static shape, dtype, name), and the like of layers.
+_STATIC_ATTRIBUTES = frozenset({"shape", "dtype", "name", "ndim", "rank", "__name__", "__class__"})
+# Methods of static values that give static values: ``x.shape.as_list()``, ``d.keys()``.
+_STATIC_METHODS = frozenset({"as_list", "num_elements"})
+_PYTHON_SCALAR_HINTS = frozenset({"int", "float", "bool", "str"})
+
+
+def known_at_trace_time(expr: nodes.NodeNG, _depth: int = 0) -> bool:
+    """A value fixed while tracing, so printing or logging it shows nothing symbolic: literals,
+    static tensor attributes (``x.shape``, ``.dtype``, ``.name``, ``x.shape.as_list()``), Python
+    scalars, parameters annotated as Python numbers or strings (or tuples of them), strings
+    formatted from such values, and names every binding of which gives one."""
+    if _depth > 4:
+        return False
+    depth = _depth + 1
+    if isinstance(expr, nodes.Const):
+        return True
+    if isinstance(expr, nodes.JoinedStr):
+        return all(known_at_trace_time(v.value if isinstance(v, nodes.FormattedValue) else v, depth)
+                   for v in expr.values)
+    if isinstance(expr, (nodes.Tuple, nodes.List)):
+        return all(known_at_trace_time(element, depth) for element in expr.elts)
+    if isinstance(expr, nodes.BinOp):
+        return known_at_trace_time(expr.left, depth) and known_at_trace_time(expr.right, depth)
+    if isinstance(expr, nodes.Attribute):
+        base = expr.expr
+        return expr.attrname in _STATIC_ATTRIBUTES or (
+            isinstance(base, nodes.Attribute) and base.attrname in _STATIC_ATTRIBUTES)
+    if isinstance(expr, nodes.Subscript):  # ``x.shape[0]``
+        return known_at_trace_time(expr.value, depth)
+    if isinstance(expr, nodes.Call) and isinstance(expr.func, nodes.Attribute):
+        method, base = expr.func.attrname, expr.func.expr
+        if method == "format":
+            return known_at_trace_time(base, depth) and all(known_at_trace_time(a, depth) for a in expr.args)
+        if method == "keys" and not expr.args:
+            return True  # a mapping's keys are Python structure, whatever its values are
+        return method in _STATIC_METHODS and known_at_trace_time(base, depth)
+    if isinstance(expr, nodes.Name):
+        kind = value_kind(expr)
+        if kind.kind in (Kind.PYTHON_SCALAR, Kind.NONE) and kind.parameter is None:
+            return True
+        found = bindings(expr, expr.name)
+        return bool(found) and all(_binding_known_at_trace_time(binding, depth) for binding in found)
+    return False
+
+
+def _binding_known_at_trace_time(binding: nodes.NodeNG, depth: int) -> bool:
+    if isinstance(binding, nodes.AssignName) and isinstance(binding.parent, nodes.Arguments):
+        hint = annotation_of(binding)
+        return hint is not None and _annotates_python_scalars(hint)
+    if _enumerated(binding, depth):
+        return True
+    value = assigned_value(binding)
+    return value is not None and known_at_trace_time(value, depth)
+
+
+def _enumerated(binding: nodes.NodeNG, depth: int) -> bool:
+    """``i`` (or ``w``) of ``for i, w in enumerate(items)`` over a Python collection (of static
+    values, for ``w``): Python values while tracing, unlike the counter over a dataset."""
+    target = binding.parent
+    loop = target.parent if isinstance(target, nodes.Tuple) else None
+    if not (isinstance(loop, nodes.For) and loop.target is target and len(target.elts) == 2):
+        return False
+    iterable = loop.iter
+    if not (isinstance(iterable, nodes.Call) and isinstance(iterable.func, nodes.Name)
+            and iterable.func.name == "enumerate" and is_builtin_name(iterable.func) and iterable.args):
+        return False
+    items = iterable.args[0]
+    if binding is target.elts[0]:
+        kind = value_kind(items)
+        return isinstance(items, (nodes.List, nodes.Tuple)) or (
+            kind.kind == Kind.PYTHON_COLLECTION and kind.parameter is None)
+    return isinstance(items, (nodes.List, nodes.Tuple)) and all(
+        known_at_trace_time(element, depth) for element in items.elts)
+
+
+def _annotates_python_scalars(hint: nodes.NodeNG) -> bool:
+    """``int``, ``str``, ``Tuple[int, int]``, ``tuple[int, ...]``."""
+    if isinstance(hint, nodes.Name):
+        return hint.name in _PYTHON_SCALAR_HINTS
+    if isinstance(hint, nodes.Subscript) and isinstance(hint.value, (nodes.Name, nodes.Attribute)):
+        container = hint.value.name if isinstance(hint.value, nodes.Name) else hint.value.attrname
+        inner = hint.slice.elts if isinstance(hint.slice, nodes.Tuple) else [hint.slice]
+        return container in ("Tuple", "tuple", "Sequence", "List", "list") and all(
+            isinstance(part, nodes.Const) and part.value is Ellipsis or _annotates_python_scalars(part)
+            for part in inner)
+    return False

@@ -113,7 +113,8 @@ KERAS_BASE_CLASSES = frozenset({
 # ops returning a tensor unless listed here: Python values, lists or structures of tensors,
 # sparse/ragged values, and TensorFlow's internal modules (nest.flatten returns a list).
 PYTHON_VALUED_CALLS = frozenset({
-    "tensorflow.executing_eagerly", "tensorflow.inside_function", "tensorflow.is_tensor",
+    "tensorflow.executing_eagerly", "tensorflow.executing_eagerly_outside_functions",
+    "tensorflow.inside_function", "tensorflow.is_tensor",
     "tensorflow.is_symbolic_tensor", "tensorflow.debugging.is_numeric_tensor",
     "tensorflow.get_static_value", "tensorflow.as_dtype", "tensorflow.dtypes.as_dtype",
     "tensorflow.type_spec_from_value", "tensorflow.get_logger", "tensorflow.random.get_global_generator",

@@ -29,7 +29,7 @@ from tfgraph_lint.analysis.names import (
 )
 from tfgraph_lint.analysis.runs_once import RunsOnce
 from tfgraph_lint.analysis.state_creation import initialises_state
-from tfgraph_lint.analysis.value_kinds import Kind, value_kind
+from tfgraph_lint.analysis.value_kinds import known_at_trace_time
 from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW, Finding, of_every_binding
 from tfgraph_lint.core.registry import rule_by_code
 
@@ -185,7 +185,7 @@ def _logging(call: nodes.Call, confidence: str) -> tuple[Effect, str]:
     finding was deliberate, so LOW, off by default, with a message that says so. Logging in an
     ``except`` handler is INFERENCE: a Python exception in graph code is raised while tracing."""
     arguments = [*call.args, *(kw.value for kw in call.keywords or ())]
-    if all(_is_static(argument) for argument in arguments):
+    if all(known_at_trace_time(argument) for argument in arguments):
         return _LOG_STATIC, LOW
     if _in_except_handler(call):
         return _LOG, INFERENCE
@@ -198,39 +198,6 @@ def _in_except_handler(node: nodes.NodeNG) -> bool:
             return True
         node = node.parent
     return False
-
-
-# Tensor attributes known while tracing (static shape, dtype, name), and the like of layers.
-_STATIC_ATTRIBUTES = frozenset({"shape", "dtype", "name", "ndim", "rank", "__name__", "__class__"})
-
-
-def _is_static(expr: nodes.NodeNG, _depth: int = 0) -> bool:
-    """A value fixed at trace time: literals, static tensor attributes, Python scalars, and
-    strings formatted from them."""
-    if _depth > 4:
-        return False
-    if isinstance(expr, nodes.Const):
-        return True
-    if isinstance(expr, nodes.JoinedStr):
-        return all(_is_static(v.value if isinstance(v, nodes.FormattedValue) else v, _depth + 1)
-                   for v in expr.values)
-    if isinstance(expr, nodes.Attribute):
-        return expr.attrname in _STATIC_ATTRIBUTES or _is_static_attribute_base(expr)
-    if isinstance(expr, nodes.Subscript):  # ``x.shape[0]``
-        return _is_static(expr.value, _depth + 1)
-    if isinstance(expr, nodes.Call) and isinstance(expr.func, nodes.Attribute) and expr.func.attrname == "format":
-        return _is_static(expr.func.expr, _depth + 1) and all(_is_static(a, _depth + 1) for a in expr.args)
-    if isinstance(expr, nodes.Name):
-        kind = value_kind(expr)
-        return kind.kind in (Kind.PYTHON_SCALAR, Kind.NONE) and kind.parameter is None
-    return False
-
-
-def _is_static_attribute_base(expr: nodes.Attribute) -> bool:
-    """``self.name``-like reads through static attributes: ``self._stem.name`` is covered by the
-    attribute name itself; ``x.shape.as_list`` by its base."""
-    base = expr.expr
-    return isinstance(base, nodes.Attribute) and base.attrname in _STATIC_ATTRIBUTES
 
 
 def _opening(call: nodes.Call, mode_position: int) -> tuple[Effect, str]:

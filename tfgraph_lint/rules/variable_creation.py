@@ -29,7 +29,7 @@ from tfgraph_lint.analysis.state_creation import (
     Creation,
     created_state,
 )
-from tfgraph_lint.core.findings import HIGH, INFERENCE, Finding
+from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW, Finding
 from tfgraph_lint.core.registry import rule_by_code
 
 RULE = rule_by_code("TFG201")
@@ -50,6 +50,11 @@ def check(context) -> Iterator[Finding]:
         confidence = made.confidence
         if made.kind == LAYER and confidence == INFERENCE and _layer_is_called(call, traced):
             confidence = HIGH  # built, so its variables are created, in this very function
+        if _under_variable_creator(call, traced):
+            # The creator decides: one returning existing tensors creates no variable (checked on
+            # TF 2.21: no error after three traces), one passing through raises. The code does
+            # not say which: LOW.
+            confidence = LOW
         yield context.finding(RULE, call, _message(call, made, traced), confidence=confidence, traced=traced)
     # ``with tf.init_scope():`` runs its block eagerly, but still once per trace, and TensorFlow
     # (2.21 at least) still refuses a variable created there on the second trace. The graph-code
@@ -60,6 +65,21 @@ def check(context) -> Iterator[Finding]:
             continue
         message = _message(call, made, traced) + " (tf.init_scope() does not change this)"
         yield context.finding(RULE, call, message, confidence=INFERENCE, traced=traced)
+
+
+def _under_variable_creator(call: nodes.Call, traced: TracedFunction) -> bool:
+    """Inside ``with tf.variable_creator_scope(creator):`` in the traced function."""
+    for ancestor in call.node_ancestors():
+        if ancestor is traced.node:
+            return False
+        if isinstance(ancestor, nodes.With) and any(
+                isinstance(item, nodes.Call) and call_qualname(item) == _VARIABLE_CREATOR_SCOPE
+                for item, _ in ancestor.items):
+            return True
+    return False
+
+
+_VARIABLE_CREATOR_SCOPE = "tensorflow.variable_creator_scope"
 
 
 # -- layers built here, guards that do not work ---------------------------------------------
