@@ -27,6 +27,7 @@ from dataclasses import dataclass
 
 from astroid import nodes
 
+from tfgraph_lint.analysis.forced_traces import side_channel_confidence
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
 from tfgraph_lint.analysis.names import declaration, is_builtin_name, lookup, qualified_name, rebinds_declared
 from tfgraph_lint.analysis.node_index import descendants
@@ -70,7 +71,7 @@ def check(context) -> Iterator[Finding]:
         reported.add(key)  # the first read per function is enough
         what, rebinding, confidence = found
         yield context.finding(RULE, name, _message(name.name, what, rebinding, traced),
-                              confidence=confidence, traced=traced)
+                              confidence=side_channel_confidence(traced, confidence), traced=traced)
 
 
 def _bound_outside(name: str, frame: nodes.NodeNG) -> bool:

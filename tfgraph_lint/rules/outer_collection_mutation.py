@@ -19,6 +19,7 @@ from collections.abc import Iterator
 from astroid import nodes
 
 from tfgraph_lint.analysis.classes import attribute_values, is_instance_method, self_class
+from tfgraph_lint.analysis.forced_traces import side_channel_confidence
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
 from tfgraph_lint.analysis.names import (
     assigned_value,
@@ -152,7 +153,8 @@ def _report(
     stored_kind = value_kind(stored) if stored is not None else None
     if stored_kind is not None and stored_kind.kind == Kind.TF_OBJECT:
         return  # lazily created TensorFlow state kept in a Python cache
-    counter = isinstance(node.parent, nodes.AugAssign) and node.parent.target is node
+    counter = (isinstance(node.parent, nodes.AugAssign) and node.parent.target is node
+               and node.parent.op in ("+=", "-="))
     if origin != _ARGUMENT and stores and not counter and _is_constant(stored):
         # ``self.calls.append(True)``, ``seen[key] = 1``: once per trace still, but nothing symbolic
         # leaks; on real code these were records kept on purpose (tests that a layer was called).
@@ -171,7 +173,8 @@ def _report(
             f"while tracing, not on every call{_stored_note(stored_kind, stores)}; return the "
             "values instead, or use tf.TensorArray or a tf.Variable"
         )
-    yield context.finding(RULE, node, message, confidence=confidence, traced=traced)
+    yield context.finding(RULE, node, message, confidence=side_channel_confidence(traced, confidence),
+                          traced=traced)
 
 
 # -- where the receiver lives ----------------------------------------------------------------

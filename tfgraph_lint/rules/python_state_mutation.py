@@ -19,6 +19,7 @@ from astroid import nodes
 
 from tfgraph_lint.analysis.callables import FunctionNode
 from tfgraph_lint.analysis.classes import self_class
+from tfgraph_lint.analysis.forced_traces import side_channel_confidence
 from tfgraph_lint.analysis.graph_index import TracedFunction
 from tfgraph_lint.analysis.names import assigned_value, bindings, declaration, lookup
 from tfgraph_lint.analysis.node_index import descendants
@@ -50,7 +51,7 @@ def check(context) -> Iterator[Finding]:
             if found is not None:
                 message, confidence = found
                 yield context.finding(RULE, statement, _finish(message, statement, traced),
-                                      confidence=confidence, traced=traced)
+                                      confidence=side_channel_confidence(traced, confidence), traced=traced)
                 break  # one finding per statement
 
 
