@@ -10,7 +10,7 @@ from collections.abc import Iterator
 
 from astroid import nodes
 
-from tfgraph_lint.analysis.classes import method_named, self_class
+from tfgraph_lint.analysis.classes import instance_class, method_named, self_class
 from tfgraph_lint.analysis.names import bindings, call_qualname
 from tfgraph_lint.analysis.node_index import descendants, module_of, remembered
 from tfgraph_lint.core import tf_api
@@ -97,8 +97,15 @@ def _resolve_callables(expr: nodes.NodeNG, _depth: int) -> list[FunctionNode]:
                 if isinstance(value, (nodes.Lambda, nodes.Call)) and len(binding.parent.targets) == 1:
                     found.extend(_resolve_callables(value, _depth + 1))
         return found
+    if isinstance(expr, nodes.Call):
+        # ``Augment()`` handed over or bound to a name: calling the object runs its ``__call__``.
+        cls = instance_class(expr)
+        method = method_named(cls, "__call__") if cls is not None else None
+        return [method] if method is not None else []
     if isinstance(expr, nodes.Attribute):
-        cls = self_class(expr.expr)
+        # ``self.method``, and ``pool.query`` / ``self.buffer.add`` on an instance of a class of
+        # the module, shown by how the receiver is made (issue #18: replay buffers, image pools).
+        cls = self_class(expr.expr) or instance_class(expr.expr)
         if cls is not None:
             method = method_named(cls, expr.attrname)
             return [method] if method is not None else []

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 
 from astroid import nodes
 
-from tfgraph_lint.analysis.names import bindings, is_builtin_name
+from tfgraph_lint.analysis.names import annotation_of, assigned_value, bindings, is_builtin_name
 from tfgraph_lint.analysis.node_index import descendants
 
 
@@ -87,3 +87,47 @@ def attribute_values(cls: nodes.ClassDef, attrname: str) -> list[nodes.NodeNG | 
             if any(isinstance(t, nodes.AssignName) and t.name == attrname for t in targets):
                 values.append(statement.value if len(targets) == 1 else None)
     return values
+
+
+def instance_class(expr: nodes.NodeNG, _depth: int = 0) -> nodes.ClassDef | None:
+    """The class of the module that ``expr`` is shown to be an instance of, from how it is made:
+    ``Pool()``; a name every binding of which constructs that class (a module global, a closure
+    variable) or is a parameter annotated with it; ``self.pool`` when every ``self.pool = ...`` of
+    the class constructs it. None when anything disagrees or cannot be told."""
+    if _depth > 3:
+        return None
+    if isinstance(expr, nodes.Call):
+        return _constructed_class(expr)
+    if isinstance(expr, nodes.Name):
+        classes = {_binding_class(binding, _depth) for binding in bindings(expr, expr.name)}
+        return classes.pop() if len(classes) == 1 else None
+    if isinstance(expr, nodes.Attribute):
+        owner = self_class(expr.expr)
+        if owner is None:
+            return None
+        classes = {instance_class(value, _depth + 1) if value is not None else None
+                   for value in attribute_values(owner, expr.attrname)}
+        return classes.pop() if len(classes) == 1 else None
+    return None
+
+
+def _constructed_class(call: nodes.Call) -> nodes.ClassDef | None:
+    if not isinstance(call.func, nodes.Name):
+        return None
+    classes = [b for b in bindings(call.func, call.func.name) if isinstance(b, nodes.ClassDef)]
+    return classes[0] if len(classes) == 1 else None
+
+
+def _binding_class(binding: nodes.NodeNG, depth: int) -> nodes.ClassDef | None:
+    if isinstance(binding, nodes.AssignName) and isinstance(binding.parent, nodes.Arguments):
+        hint = annotation_of(binding)
+        return _constructed_class_name(hint) if hint is not None else None
+    value = assigned_value(binding)
+    return instance_class(value, depth + 1) if isinstance(value, (nodes.Call, nodes.Name)) else None
+
+
+def _constructed_class_name(hint: nodes.NodeNG) -> nodes.ClassDef | None:
+    if not isinstance(hint, nodes.Name):
+        return None
+    classes = [b for b in bindings(hint, hint.name) if isinstance(b, nodes.ClassDef)]
+    return classes[0] if len(classes) == 1 else None

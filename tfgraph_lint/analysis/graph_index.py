@@ -234,11 +234,12 @@ class GraphIndex:
     def _check_keras_class(self, cls: nodes.ClassDef) -> None:
         if not self.config.keras_methods:
             return
-        base = keras_base(cls, set())
-        if base is None:
+        found = keras_base(cls, set())
+        if found is None:
             return
+        base, family = found
         for method in cls.mymethods():
-            if method.name in tf_api.KERAS_TRACED_METHODS:
+            if method.name in tf_api.KERAS_TRACED_METHODS_BY_FAMILY[family]:
                 self._add(method, TraceReason(TraceKind.KERAS, method.lineno, self._keras_confidence, builder=base))
 
     def _check_call(self, call: nodes.Call) -> None:

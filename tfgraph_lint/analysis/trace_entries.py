@@ -14,15 +14,17 @@ from tfgraph_lint.core import tf_api
 from tfgraph_lint.core.findings import HIGH, INFERENCE
 
 
-def keras_base(cls: nodes.ClassDef, seen: set) -> str | None:
-    """The Keras class ``cls`` derives from (directly or through this module's classes)."""
+def keras_base(cls: nodes.ClassDef, seen: set) -> tuple[str, str] | None:
+    """The Keras class ``cls`` derives from (directly or through this module's classes), as it
+    is spelled, and its family (``tf_api.keras_family``: layer, metric or loss)."""
     if cls in seen:
         return None
     seen.add(cls)
     for base in cls.bases:
         name = qualified_name(base)
-        if name is not None and tf_api.is_keras_base(name):
-            return display(base)
+        family = tf_api.keras_family(name) if name is not None else None
+        if family is not None:
+            return display(base), family
         if isinstance(base, nodes.Name):
             for binding in bindings(base, base.name):
                 if isinstance(binding, nodes.ClassDef):

@@ -100,7 +100,15 @@ PYTHON_FUNCTION_WRAPPERS: dict[str, tuple[tuple[int | None, str], ...]] = {
 }
 
 # Keras methods that Keras compiles into graphs (model.fit / predict, or a traced caller).
-KERAS_TRACED_METHODS = frozenset({"call", "train_step", "test_step", "predict_step"})
+# Methods of Keras subclasses that Keras runs inside the functions it traces (fit, evaluate,
+# predict compile a train/test/predict function), by the kind of Keras class. Layer.build is not
+# one: Keras builds once, outside the step function.
+KERAS_TRACED_METHODS_BY_FAMILY = {
+    "layer": frozenset({"call", "train_step", "test_step", "predict_step", "compute_loss", "compute_metrics"}),
+    "metric": frozenset({"update_state", "result"}),
+    "loss": frozenset({"call", "__call__"}),
+}
+KERAS_TRACED_METHODS = frozenset().union(*KERAS_TRACED_METHODS_BY_FAMILY.values())
 
 KERAS_BASE_CLASSES = frozenset({
     "keras.Model", "keras.models.Model", "keras.Sequential", "keras.models.Sequential",
@@ -158,10 +166,18 @@ def returns_one_tensor(qualname: str) -> bool:
 
 def is_keras_base(qualname: str) -> bool:
     """Keras Model/Layer and every built-in layer class (``keras.layers.Dense`` ...)."""
+    return keras_family(qualname) == "layer"
+
+
+def keras_family(qualname: str) -> str | None:
+    """"layer" (Model, Layer, built-in layers), "metric" or "loss" for a Keras class a user's
+    class may derive from; None for anything else."""
     if qualname in KERAS_BASE_CLASSES:
-        return True
+        return "layer"
     head, _, last = qualname.rpartition(".")
-    return head == "keras.layers" and last[:1].isupper()
+    if not last[:1].isupper():
+        return None
+    return {"keras.layers": "layer", "keras.metrics": "metric", "keras.losses": "loss"}.get(head)
 
 
 def describe_builder(qualname: str) -> str:
