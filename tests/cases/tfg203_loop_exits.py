@@ -33,7 +33,7 @@ def while_true(x):
 @tf.function
 def python_counter(x):
     step = 0
-    while step < STEPS:
+    while step < STEPS:  # [python-range-loop]
         step += 1
         if tf.reduce_sum(x) > 10.0:
             return x  # [tensor-used-as-python-value]

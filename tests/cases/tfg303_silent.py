@@ -157,3 +157,21 @@ def repeat_layers(x):
 
 
 STACK = [1, 2, 3]
+
+
+# A while-loop whose counter or bound is a tensor is a tf.while_loop (issue #18's twin).
+@tf.function
+def tensor_counter(x, n):
+    i = tf.constant(0)
+    while i < 4:
+        x = x * 2.0
+        i += 1
+    j = 0
+    while j < tf.shape(x)[0]:
+        x = x + 1.0
+        j += 1
+    k = 0
+    while k < n:  # a parameter: the call sites decide, unknown here
+        x = x - 1.0
+        k += 1
+    return x

@@ -89,7 +89,7 @@ RULES: tuple[Rule, ...] = (
     Rule("TFG302", "tf-function-in-loop", "R8732",
          "tf.function created inside a loop or per call: a fresh Function never reuses its traces"),
     Rule("TFG303", "python-range-loop", "R8733",
-         "range() over a Python int in graph code is unrolled into the graph"),
+         "range() over a Python int, or a while-loop on a Python counter, in graph code is unrolled"),
     Rule("TFG304", "python-loop-over-data", "R8734",
          "A Python for-loop over a list or NumPy array in graph code is unrolled per element"),
     Rule("TFG305", "python-collection-argument", "R8735",

@@ -51,6 +51,50 @@ def check(context) -> Iterator[Finding]:
         finding = _check_loop(context, sites, loop, traced)
         if finding is not None:
             yield finding
+    for loop, traced in context.in_graph(nodes.While):
+        counter = _python_counter(loop) if traced.autograph else None
+        if counter is not None:
+            yield context.finding(RULE, loop, _while_message(loop, counter, traced), traced=traced)
+
+
+# -- while loops on a Python counter -----------------------------------------------------------
+
+_ORDERINGS = frozenset({"<", "<=", ">", ">=", "!="})
+
+
+def _python_counter(loop: nodes.While) -> str | None:
+    """``while i < n:`` where ``i`` is a Python number the body updates and ``n`` a Python
+    number: AutoGraph leaves a loop on a Python condition to Python, so tracing runs it, and
+    every iteration adds the body's operations to the graph (issue #18)."""
+    test = loop.test
+    if not (isinstance(test, nodes.Compare) and len(test.ops) == 1 and test.ops[0][0] in _ORDERINGS):
+        return None
+    operands = [test.left, test.ops[0][1]]
+    counters = [o.name for o in operands if isinstance(o, nodes.Name) and _updated_in(loop, o.name)]
+    if len(counters) != 1:
+        return None
+    for operand in operands:
+        kind = value_kind(operand)
+        if kind.kind != Kind.PYTHON_SCALAR or kind.parameter is not None:
+            return None  # a tensor bound makes it a tf.while_loop; an unknown one stays silent
+    return counters[0]
+
+
+def _updated_in(loop: nodes.While, name: str) -> bool:
+    return any(
+        (isinstance(node, nodes.AugAssign) and isinstance(node.target, nodes.AssignName)
+         and node.target.name == name)
+        or (isinstance(node, nodes.AssignName) and node.name == name)
+        for statement in loop.body for node in statement.nodes_of_class((nodes.AugAssign, nodes.AssignName))
+    )
+
+
+def _while_message(loop: nodes.While, counter: str, traced: TracedFunction) -> str:
+    return (
+        f"while-loop on the Python number '{counter}' in {traced.subject} runs while tracing: one "
+        f"copy of its body per iteration goes into the graph; start '{counter}' as a tensor "
+        f"({counter} = tf.constant(0)) so AutoGraph builds one tf.while_loop"
+    )
 
 
 def _check_loop(context, sites: _CallSites, loop: nodes.For, traced: TracedFunction) -> Finding | None:
