@@ -37,7 +37,8 @@ class FileResult:
     verdict: str
     findings: list[FindingEvidence] = field(default_factory=list)
     divergences: list[AttributedDivergence] = field(default_factory=list)
-    error: str | None = None
+    error: str | None = None  # why the runs could not be compared (verdict ERROR)
+    note: str | None = None  # a one-sided failure that decided an UNCONFIRMED verdict
     header: HeaderCheck | None = None  # for files with a ``# runtime:`` header (every fixture)
     summary: dict = field(default_factory=dict)
     duration: float = 0.0  # seconds of worker time spent on this file's runs
@@ -58,6 +59,7 @@ class FileResult:
             "findings": [f.to_json() for f in self.findings],
             "divergences": [d.to_json() for d in self.divergences],
             "error": self.error,
+            "note": self.note,
             "runtime_header": self.header.to_json() if self.header else None,
             "summary": self.summary,
             "duration": round(self.duration, 3),
@@ -118,7 +120,11 @@ def verify_files(paths: Sequence[Path], submit: Callable[[dict], Future],
 
 
 def _result(item: _File, comparison: Comparison) -> FileResult:
-    decision = decide(item.findings, comparison)
+    try:
+        source = item.path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        source = ""
+    decision = decide(item.findings, comparison, item.runs.get("graph"), item.runs.get("eager"), source)
     header = None
     if item.specs:
         header = check_header(item.specs, comparison, item.runs.get("graph"), item.runs.get("eager"),
@@ -128,7 +134,8 @@ def _result(item: _File, comparison: Comparison) -> FileResult:
         verdict=decision.verdict,
         findings=decision.findings,
         divergences=decision.divergences,
-        error=comparison.error,
+        error=comparison.error or (decision.note if decision.verdict == ERROR else None),
+        note=decision.note if decision.verdict != ERROR else None,
         header=header,
         summary={"runs": {name: _run_summary(obs) for name, obs in item.runs.items()},
                  "masked_tf_random": comparison.reseeded},
