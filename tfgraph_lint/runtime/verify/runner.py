@@ -76,18 +76,31 @@ class _File:
         self.findings: list[Finding] = []
         self.specs: tuple[str, ...] = ()
         self.result: FileResult | None = None
+        self.budget = None  # one time budget for all the runs of this file (the pool's Budget)
+        self.futures: list[Future] = []
 
 
-def verify_files(paths: Sequence[Path], submit: Callable[[dict], Future],
+def verify_files(paths: Sequence[Path], submit: Callable[..., Future],
                  on_result: Callable[[FileResult], None] | None = None,
-                 lint: Callable[[str], list[Finding]] = lint_file) -> list[FileResult]:
+                 lint: Callable[[str], list[Finding]] = lint_file,
+                 timeout: float | None = None) -> list[FileResult]:
     """Verify ``paths`` with ``submit`` (a WorkerPool's); results in the order of ``paths``.
-    ``lint`` gives the static findings of a file (the engine's, unless a test says otherwise)."""
+    ``lint`` gives the static findings of a file (the engine's, unless a test says otherwise).
+    ``timeout``: seconds for all the runs of one file together (one budget per file, so that a
+    script that hangs costs it once, not once per mode); None: the pool's per-run timeout."""
+    from tfgraph_lint.runtime.pool import Budget
+
     files = [_File(Path(p)) for p in paths]
     pending: dict[Future, tuple[_File, str]] = {}
+    if timeout is not None:
+        for item in files:
+            item.budget = Budget(timeout)
 
     def start(item: _File, run: str) -> None:
-        pending[submit({"script": item.script, "seed": SEED, **RUN_KINDS[run]})] = (item, run)
+        job = {"script": item.script, "seed": SEED, **RUN_KINDS[run]}
+        future = submit(job, item.budget) if item.budget is not None else submit(job)
+        item.futures.append(future)
+        pending[future] = (item, run)
 
     for item in files:
         start(item, "graph")
@@ -104,6 +117,10 @@ def verify_files(paths: Sequence[Path], submit: Callable[[dict], Future],
         for future in done:
             item, run = pending.pop(future)
             item.runs[run] = future.result() if not future.cancelled() else {"run_error": "cancelled"}
+            if "run_error" in item.runs[run]:
+                for other in item.futures:  # the file is ERROR already: its queued runs need not run
+                    if other in pending and other.cancel():
+                        item.runs[pending.pop(other)[1]] = {"run_error": f"not run: the {run} run failed"}
             if "graph" not in item.runs or "eager" not in item.runs or item.result is not None:
                 continue
             if run != "reseeded":
