@@ -518,3 +518,38 @@ def test_verify_modules_do_not_import_tensorflow():
             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('tensorflow', 'keras', 'numpy')))\n")
     output = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert output.strip() == "[]"
+
+
+def test_runs_sharing_a_budget_count_overlapping_seconds_once(monkeypatch):
+    from tfgraph_lint.runtime import pool as pool_module
+    clock = [100.0]
+    monkeypatch.setattr(pool_module.time, "monotonic", lambda: clock[0])
+    budget = pool_module.Budget(10)
+    budget.start()
+    budget.start()  # graph and eager at once
+    clock[0] += 4
+    budget.stop()
+    budget.stop()
+    assert budget.remaining() == 6  # not 2: the two runs overlapped
+    budget.start()  # the reseeded run, alone
+    clock[0] += 6
+    assert budget.remaining() == 0
+
+
+def test_runner_gives_every_run_of_a_file_its_budget_and_cancels_the_rest_after_a_failure(tmp_path):
+    script = tmp_path / "hang.py"
+    script.write_text("def main():\n    pass\n", encoding="utf-8")
+    budgets, futures = [], []
+
+    def submit(job, budget=None):
+        budgets.append(budget)
+        future = Future()
+        if job["mode"] == "graph":
+            future.set_result({"run_error": "timed out after 5 s while running"})
+        futures.append(future)
+        return future
+
+    (result,) = verify_files([script], submit, timeout=5)
+    assert result.verdict == "ERROR" and "timed out" in result.error
+    assert budgets[0] is budgets[1] and budgets[0].seconds == 5
+    assert futures[1].cancelled()
