@@ -24,7 +24,7 @@ from tfgraph_lint.runtime.verify.compare import compare
 from tfgraph_lint.runtime.verify.expectations import check_header, expected_verdict, parse_expectation
 from tfgraph_lint.runtime.verify.report import render_json, render_text
 from tfgraph_lint.runtime.verify.runner import FileResult, verify_files
-from tfgraph_lint.runtime.verify.verdicts import decide, verdict_for
+from tfgraph_lint.runtime.verify.verdicts import decide
 
 SCRIPTS = Path(__file__).resolve().parent / "verify_scripts"
 
@@ -319,12 +319,84 @@ def test_same_as_eager_requires_a_clean_verdict():
 
 # --------------------------------------------------------------------------- verdicts
 
-@pytest.mark.parametrize("flagged, diverged, error, verdict", [
-    (True, True, None, "CONFIRMED"), (False, True, None, "MISSED"), (True, False, None, "UNCONFIRMED"),
-    (False, False, None, "CLEAN"), (True, True, "timed out", "ERROR"),
-])
-def test_verdict_table(flagged, diverged, error, verdict):
-    assert verdict_for(flagged, diverged, error) == verdict
+def test_no_findings_and_no_divergence_is_clean_and_failures_to_compare_are_errors():
+    same = observation()
+    assert decide([], compare(same, observation("eager"))).verdict == "CLEAN"
+    assert decide([finding("TFG101", 7)], compare(same, observation("eager"))).verdict == "UNCONFIRMED"
+    assert decide([finding("TFG101", 7)], compare({"run_error": "timed out"}, same)).verdict == "ERROR"
+
+
+def graph_raises(line, *function_records, type_="InvalidArgumentError"):
+    return observation(exception={"type": type_, "mro": [type_], "message": f"{type_}: boom", "lines": [30, line]},
+                       functions=list(function_records))
+
+
+def test_a_one_sided_failure_that_no_finding_explains_is_error_not_missed():
+    graph, eager = graph_raises(8, function(tracing_count=1)), observation("eager")
+    decision = decide([], compare(graph, eager), graph, eager)
+    assert decision.verdict == "ERROR"
+    assert decision.note.startswith("only graph mode failed (InvalidArgumentError: boom at line 8)")
+    eager_raises = observation("eager", exception={"type": "ValueError", "mro": ["ValueError"],
+                                                   "message": "ValueError: bad", "lines": [21]})
+    decision = decide([], compare(observation(), eager_raises), observation(), eager_raises)
+    assert decision.verdict == "ERROR" and "only the eager reference run failed" in decision.note
+
+
+def test_a_one_sided_failure_elsewhere_leaves_a_finding_unconfirmed_with_the_reason():
+    # A print in g (lines 40-44) is flagged; graph mode raised in f (lines 5-9).
+    graph = graph_raises(8, function(tracing_count=1), function("g", def_line=40, end_line=44, created_line=40,
+                                                                 calls=[call(line=31)], tracing_count=1))
+    decision = decide([finding("TFG101", 42)], compare(graph, observation("eager")), graph, observation("eager"))
+    assert decision.verdict == "UNCONFIRMED"
+    assert decision.findings[0].reason.endswith("which is not this finding's mechanism")
+
+
+def test_a_raising_finding_in_the_function_that_raised_is_confirmed():
+    graph = graph_raises(8, function(tracing_count=1))
+    decision = decide([finding("TFG201", 6)], compare(graph, observation("eager")), graph, observation("eager"))
+    assert decision.verdict == "CONFIRMED" and decision.findings[0].evidence
+
+
+def test_graph_mode_raising_before_the_flagged_function_ran_says_so():
+    graph = graph_raises(8, function(tracing_count=1), function("later", def_line=40, end_line=44, created_line=40))
+    eager = observation("eager", functions=[function(), function("later", def_line=40, end_line=44,
+                                                                 created_line=40, calls=[call(line=31)])])
+    decision = decide([finding("TFG101", 42)], compare(graph, eager), graph, eager)
+    assert decision.findings[0].reason.startswith("nothing ran in graph mode: it raised InvalidArgumentError: "
+                                                  "boom at line 8 before later (line 40) was called")
+
+
+def test_a_flagged_function_never_called_says_nothing_ran():
+    graph, eager = observation(functions=[function()]), observation("eager", functions=[function()])
+    decision = decide([finding("TFG101", 7)], compare(graph, eager), graph, eager)
+    assert decision.verdict == "UNCONFIRMED"
+    assert decision.findings[0].reason == "nothing ran: f (line 5) was never called, in either mode"
+
+
+def test_a_deprecated_alias_has_no_runtime_effect_and_takes_no_retracing_evidence():
+    graph = observation(functions=[function(calls=[call(traced=1, args=python_int("n", n)) for n in (1, 2)],
+                                            tracing_count=2)])
+    eager = observation("eager", functions=[function(calls=[call(args=python_int("n", n)) for n in (1, 2)])])
+    relax = Finding(rule_by_code("TFG306"), "example.py", 5, 0, 5, 1,
+                    "experimental_relax_shapes=True in tf.function 'f' is deprecated; write reduce_retracing=True")
+    hints = Finding(rule_by_code("TFG306"), "example.py", 6, 0, 6, 1,
+                    "experimental_follow_type_hints=True in tf.function 'f' is ignored; remove it")
+    decision = decide([relax, hints, finding("TFG301", 20)], compare(graph, eager), graph, eager)
+    relaxed, followed, scalar = decision.findings
+    assert not relaxed.confirmed and "deprecation warning" in relaxed.reason and not relaxed.observable
+    assert followed.confirmed and scalar.confirmed
+
+
+def test_output_changed_by_a_flagged_random_call_is_not_evidence_for_an_append_elsewhere():
+    graph = observation(effects=[{"what": "numpy.random.uniform", "line": 17, "count": 1}], returned=0.5,
+                        functions=[function(calls=[call(line=25)], tracing_count=1)])
+    eager = observation("eager", effects=[{"what": "numpy.random.uniform", "line": 17, "count": 3}], returned=0.7,
+                        functions=[function(calls=[call(line=25)])])
+    findings = [finding("TFG104", 7), finding("TFG102", 17)]
+    decision = decide(findings, compare(graph, eager), graph, eager)
+    append, random = decision.findings
+    assert not append.evidence and append.reason.startswith("no evidence of its own")
+    assert any("main() returned" in e for e in random.evidence)
 
 
 def test_divergences_go_to_findings_on_their_lines_and_of_their_family():
@@ -410,7 +482,8 @@ def test_reports():
     (entry,) = json.loads(render_json([result]))
     assert {"path", "verdict", "findings", "summary", "duration"} <= set(entry)
     assert entry["findings"] == [{"code": "TFG101", "symbol": "python-print-in-graph", "line": 7, "confirmed": True,
-                                  "evidence": ["print (line 7) ran 1 time in graph mode, 3 times eagerly"]}]
+                                  "evidence": ["print (line 7) ran 1 time in graph mode, 3 times eagerly"],
+                                  "reason": None}]
 
 
 # --------------------------------------------------------------------------- the command without TensorFlow
@@ -445,3 +518,38 @@ def test_verify_modules_do_not_import_tensorflow():
             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('tensorflow', 'keras', 'numpy')))\n")
     output = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert output.strip() == "[]"
+
+
+def test_runs_sharing_a_budget_count_overlapping_seconds_once(monkeypatch):
+    from tfgraph_lint.runtime import pool as pool_module
+    clock = [100.0]
+    monkeypatch.setattr(pool_module.time, "monotonic", lambda: clock[0])
+    budget = pool_module.Budget(10)
+    budget.start()
+    budget.start()  # graph and eager at once
+    clock[0] += 4
+    budget.stop()
+    budget.stop()
+    assert budget.remaining() == 6  # not 2: the two runs overlapped
+    budget.start()  # the reseeded run, alone
+    clock[0] += 6
+    assert budget.remaining() == 0
+
+
+def test_runner_gives_every_run_of_a_file_its_budget_and_cancels_the_rest_after_a_failure(tmp_path):
+    script = tmp_path / "hang.py"
+    script.write_text("def main():\n    pass\n", encoding="utf-8")
+    budgets, futures = [], []
+
+    def submit(job, budget=None):
+        budgets.append(budget)
+        future = Future()
+        if job["mode"] == "graph":
+            future.set_result({"run_error": "timed out after 5 s while running"})
+        futures.append(future)
+        return future
+
+    (result,) = verify_files([script], submit, timeout=5)
+    assert result.verdict == "ERROR" and "timed out" in result.error
+    assert budgets[0] is budgets[1] and budgets[0].seconds == 5
+    assert futures[1].cancelled()

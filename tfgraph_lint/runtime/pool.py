@@ -60,6 +60,35 @@ class WorkerSettings:
         return env
 
 
+class Budget:
+    """One time budget shared by several runs (all the runs of one file): the seconds during
+    which at least one of them was running count once, however many ran at the same time."""
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self._spent = 0.0
+        self._running = 0
+        self._since = 0.0
+        self._lock = threading.Lock()
+
+    def remaining(self) -> float:
+        with self._lock:
+            current = time.monotonic() - self._since if self._running else 0.0
+            return self.seconds - self._spent - current
+
+    def start(self) -> None:
+        with self._lock:
+            if not self._running:
+                self._since = time.monotonic()
+            self._running += 1
+
+    def stop(self) -> None:
+        with self._lock:
+            self._running -= 1
+            if not self._running:
+                self._spent += time.monotonic() - self._since
+
+
 class Worker:
     """One worker process and the two pipes to it."""
 
@@ -105,8 +134,15 @@ class Worker:
         except RunFailed as exc:
             raise WorkerStartError(str(exc)) from None
 
-    def run(self, job: dict) -> dict:
-        """Send one job, wait for its observation; RunFailed (and the worker killed) otherwise."""
+    def run(self, job: dict, budget: Budget | None = None) -> dict:
+        """Send one job, wait for its observation; RunFailed (and the worker killed) otherwise.
+        With a ``budget``, the run may take only what is left of it (at most ``run_timeout``)."""
+        timeout, total = self.settings.run_timeout, self.settings.run_timeout
+        if budget is not None:
+            total = budget.seconds
+            timeout = min(timeout, budget.remaining())
+            if timeout <= 0:
+                raise RunFailed(f"timed out after {total:g} s: the file's other runs spent its whole budget")
         for name in ("stdout", "stderr"):
             try:
                 os.remove(os.path.join(self.directory, name))  # the size check must not see the last run
@@ -118,11 +154,18 @@ class Worker:
         except OSError as exc:
             self.stop()
             raise RunFailed(f"could not send the job to the worker: {exc}") from None
-        observation = self._receive(self.settings.run_timeout, "running", watch_output=True)
+        if budget is not None:
+            budget.start()
+        try:
+            observation = self._receive(timeout, "running", watch_output=True, shown_timeout=total)
+        finally:
+            if budget is not None:
+                budget.stop()
         observation["wall"] = round(time.monotonic() - started, 3)
         return observation
 
-    def _receive(self, timeout: float, doing: str, watch_output: bool = False) -> dict:
+    def _receive(self, timeout: float, doing: str, watch_output: bool = False,
+                 shown_timeout: float | None = None) -> dict:
         deadline = time.monotonic() + timeout
         while True:
             try:
@@ -136,7 +179,8 @@ class Worker:
                 raise RunFailed(f"the worker died while {doing}: {reason}")
             if time.monotonic() > deadline:
                 self.stop()
-                raise RunFailed(f"timed out after {timeout:g} s while {doing}")
+                shown = timeout if shown_timeout is None else shown_timeout
+                raise RunFailed(f"timed out after {shown:g} s while {doing}")
             if watch_output and (size := self._largest_output()) > self.settings.output_limit:
                 self.stop()
                 raise RunFailed(f"runaway output: more than {self.settings.output_limit >> 20} MiB "
@@ -222,9 +266,10 @@ class WorkerPool:
             self.threads.append(thread)
         return infos[0]
 
-    def submit(self, job: dict) -> Future:
+    def submit(self, job: dict, budget: Budget | None = None) -> Future:
+        """Queue one run; runs given the same ``budget`` share its seconds (see ``Budget``)."""
         future: Future = Future()
-        self.jobs.put((job, future))
+        self.jobs.put((job, future, budget))
         return future
 
     def _serve(self, worker: Worker) -> None:
@@ -232,7 +277,7 @@ class WorkerPool:
             item = self.jobs.get()
             if item is None:
                 return
-            job, future = item
+            job, future, budget = item
             if not future.set_running_or_notify_cancel():
                 continue
             started = time.monotonic()
@@ -241,7 +286,7 @@ class WorkerPool:
                     if self.closing:
                         raise RunFailed("verification was interrupted")
                     worker.start()  # the previous run killed it
-                result = worker.run(job)
+                result = worker.run(job, budget)
             except (RunFailed, WorkerStartError) as exc:
                 result = {"run_error": str(exc)}
             except Exception as exc:  # noqa: BLE001 - a pool bug must not hang the caller

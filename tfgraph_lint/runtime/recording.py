@@ -38,8 +38,16 @@ from tfgraph_lint.runtime.loops import function_loops, loop_repeats
 
 MAX_OPS_PER_GRAPH = 20000
 _AUTOGRAPH_FILE = "__autograph_generated_file"
-# Frames to look past when asking who created a tf.function: TensorFlow's and these wrappers'.
-_TENSORFLOW_DIRS = (os.path.dirname(tf.__file__) + os.sep, os.path.abspath(__file__))
+# Frames to look past when asking who created a tf.function: the tf.function API itself (its
+# decorators and deprecation wrappers) and these patches. Any other frame is the creator: the
+# user's script, or library code (tf.data's map wrappers, Keras's train_function...).
+_TF_PYTHON = os.path.join(os.path.dirname(tf.__file__), "python") + os.sep
+_FUNCTION_API = (
+    _TF_PYTHON + os.path.join("eager", "polymorphic_function") + os.sep,
+    _TF_PYTHON + os.path.join("eager", "def_function.py"),
+    _TF_PYTHON + "util" + os.sep,
+    os.path.abspath(__file__),
+)
 
 NUMPY_RANDOM = (
     "beta binomial bytes chisquare choice dirichlet exponential f gamma geometric gumbel "
@@ -207,9 +215,11 @@ class Recorder:
 
     def creating_line(self) -> int | None:
         """The script line that created a tf.function directly (``@tf.function``, ``tf.function(f)``),
-        looking past TensorFlow's own frames; None when library code (Keras...) created it."""
+        looking past the tf.function API's own frames; None when library code created it: Keras,
+        or TensorFlow itself (``Dataset.map`` wraps each map function in a tf.function of its own,
+        created in tf.data's code, not on the line that calls ``map``)."""
         frame = sys._getframe(2)
-        while frame is not None and frame.f_code.co_filename.startswith(_TENSORFLOW_DIRS):
+        while frame is not None and frame.f_code.co_filename.startswith(_FUNCTION_API):
             frame = frame.f_back
         if frame is not None and frame.f_code.co_filename == self.script:
             return frame.f_lineno

@@ -72,7 +72,8 @@ def default_jobs(files: int) -> int:
 @click.option("--jobs", type=click.IntRange(min=1), default=None,
               help="Worker processes (each imports TensorFlow once). Default: CPUs, at most 4.")
 @click.option("--timeout", type=click.FloatRange(min=1), default=60.0, show_default=True,
-              help="Seconds one run of one script may take before it counts as ERROR.")
+              help="Seconds all the runs of one script (graph, eager, reseeded) may take together "
+                   "before it counts as ERROR.")
 def verify_command(paths: tuple[str, ...], device: str, output_format: str, jobs: int | None, timeout: float) -> None:
     """Run examples on TensorFlow in graph mode and eagerly, and compare with the linter's findings.
 
@@ -121,7 +122,7 @@ def _run(files: list[Path], device: str, output_format: str, jobs: int, timeout:
             click.echo(NO_GPU.format(version=info.get("tensorflow", "?")), err=True)
             return 2
         where = info["gpus"][0].replace("/physical_device:", "") if info.get("gpus") and device != "cpu" else "CPU"
-        results = verify_files(files, pool.submit, on_result=progress.done)
+        results = verify_files(files, pool.submit, on_result=progress.done, timeout=timeout)
     except KeyboardInterrupt:
         progress.clear()
         click.echo("tfgraph-lint verify: interrupted; workers stopped", err=True)

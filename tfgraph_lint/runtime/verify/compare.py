@@ -45,7 +45,7 @@ class Divergence:
     kind: str
     message: str
     lines: tuple[int, ...] = ()  # the script lines it concerns, for matching findings
-    function: str | None = None
+    function: str | None = None  # the tf.function it concerns; for ``state``, the module variable
 
     def to_json(self) -> dict:
         return {"kind": self.kind, "evidence": self.message, "lines": list(self.lines), "function": self.function}
@@ -102,7 +102,7 @@ def _failure(observation: dict) -> str | None:
     return None
 
 
-def _describe(exc: dict, limit: int = 200) -> str:
+def describe_exception(exc: dict, limit: int = 200) -> str:
     """``Type: message``. TensorFlow's rewritten trace-time errors start with "in user code:" and
     the user's frames; the real message is on the line that starts with the type's name."""
     lines = [line.strip() for line in exc.get("message", "").splitlines() if line.strip()]
@@ -116,16 +116,16 @@ def _describe(exc: dict, limit: int = 200) -> str:
 def _exceptions(graph_exc: dict | None, eager_exc: dict | None) -> tuple[str | None, Divergence | None]:
     if graph_exc and eager_exc:
         if graph_exc["type"] == eager_exc["type"] and graph_exc.get("message") == eager_exc.get("message"):
-            return f"fails in both modes: {_describe(graph_exc)}", None
+            return f"fails in both modes: {describe_exception(graph_exc)}", None
         return None, Divergence(
             "exception-differs",
-            f"graph mode raised {_describe(graph_exc)}; eager mode raised {_describe(eager_exc)}",
+            f"graph mode raised {describe_exception(graph_exc)}; eager mode raised {describe_exception(eager_exc)}",
             tuple(graph_exc.get("lines", ())) + tuple(eager_exc.get("lines", ())),
         )
     if graph_exc:
-        return None, Divergence("raises", f"{_describe(graph_exc)} in graph mode; the eager run completed",
+        return None, Divergence("raises", f"{describe_exception(graph_exc)} in graph mode; the eager run completed",
                                 tuple(graph_exc.get("lines", ())))
-    return None, Divergence("raises", f"{_describe(eager_exc)} eagerly; the graph-mode run completed",
+    return None, Divergence("raises", f"{describe_exception(eager_exc)} eagerly; the graph-mode run completed",
                             tuple(eager_exc.get("lines", ())))
 
 
@@ -198,7 +198,7 @@ def _state(graph: dict, eager: dict, reseeded: dict) -> list[Divergence]:
         other = r.get(name, MISSING) if r is not None else MISSING
         if differs(g[name], e[name], other):
             found.append(Divergence("state", f"module variable '{name}' is {render(g[name])} after graph mode, "
-                                             f"{render(e[name])} eagerly"))
+                                             f"{render(e[name])} eagerly", function=name))
     return found
 
 

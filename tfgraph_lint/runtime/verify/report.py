@@ -29,8 +29,10 @@ def file_lines(result: FileResult) -> list[str]:
     lines = [status]
     if result.error:
         lines.append(f"  error: {result.error}")
+    if result.note:
+        lines.append(f"  note: {result.note}")
     for finding in result.findings:
-        evidence = "; ".join(finding.evidence) if finding.evidence else "no divergence observed"
+        evidence = "; ".join(finding.evidence) if finding.evidence else f"UNCONFIRMED: {finding.reason}"
         lines.append(f"  {finding.code} line {finding.line} {finding.symbol}: {evidence}")
     for attributed in result.divergences:
         if not attributed.flagged_by:

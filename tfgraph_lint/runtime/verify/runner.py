@@ -37,7 +37,8 @@ class FileResult:
     verdict: str
     findings: list[FindingEvidence] = field(default_factory=list)
     divergences: list[AttributedDivergence] = field(default_factory=list)
-    error: str | None = None
+    error: str | None = None  # why the runs could not be compared (verdict ERROR)
+    note: str | None = None  # a one-sided failure that decided an UNCONFIRMED verdict
     header: HeaderCheck | None = None  # for files with a ``# runtime:`` header (every fixture)
     summary: dict = field(default_factory=dict)
     duration: float = 0.0  # seconds of worker time spent on this file's runs
@@ -58,6 +59,7 @@ class FileResult:
             "findings": [f.to_json() for f in self.findings],
             "divergences": [d.to_json() for d in self.divergences],
             "error": self.error,
+            "note": self.note,
             "runtime_header": self.header.to_json() if self.header else None,
             "summary": self.summary,
             "duration": round(self.duration, 3),
@@ -74,18 +76,31 @@ class _File:
         self.findings: list[Finding] = []
         self.specs: tuple[str, ...] = ()
         self.result: FileResult | None = None
+        self.budget = None  # one time budget for all the runs of this file (the pool's Budget)
+        self.futures: list[Future] = []
 
 
-def verify_files(paths: Sequence[Path], submit: Callable[[dict], Future],
+def verify_files(paths: Sequence[Path], submit: Callable[..., Future],
                  on_result: Callable[[FileResult], None] | None = None,
-                 lint: Callable[[str], list[Finding]] = lint_file) -> list[FileResult]:
+                 lint: Callable[[str], list[Finding]] = lint_file,
+                 timeout: float | None = None) -> list[FileResult]:
     """Verify ``paths`` with ``submit`` (a WorkerPool's); results in the order of ``paths``.
-    ``lint`` gives the static findings of a file (the engine's, unless a test says otherwise)."""
+    ``lint`` gives the static findings of a file (the engine's, unless a test says otherwise).
+    ``timeout``: seconds for all the runs of one file together (one budget per file, so that a
+    script that hangs costs it once, not once per mode); None: the pool's per-run timeout."""
+    from tfgraph_lint.runtime.pool import Budget
+
     files = [_File(Path(p)) for p in paths]
     pending: dict[Future, tuple[_File, str]] = {}
+    if timeout is not None:
+        for item in files:
+            item.budget = Budget(timeout)
 
     def start(item: _File, run: str) -> None:
-        pending[submit({"script": item.script, "seed": SEED, **RUN_KINDS[run]})] = (item, run)
+        job = {"script": item.script, "seed": SEED, **RUN_KINDS[run]}
+        future = submit(job, item.budget) if item.budget is not None else submit(job)
+        item.futures.append(future)
+        pending[future] = (item, run)
 
     for item in files:
         start(item, "graph")
@@ -102,6 +117,10 @@ def verify_files(paths: Sequence[Path], submit: Callable[[dict], Future],
         for future in done:
             item, run = pending.pop(future)
             item.runs[run] = future.result() if not future.cancelled() else {"run_error": "cancelled"}
+            if "run_error" in item.runs[run]:
+                for other in item.futures:  # the file is ERROR already: its queued runs need not run
+                    if other in pending and other.cancel():
+                        item.runs[pending.pop(other)[1]] = {"run_error": f"not run: the {run} run failed"}
             if "graph" not in item.runs or "eager" not in item.runs or item.result is not None:
                 continue
             if run != "reseeded":
@@ -118,7 +137,11 @@ def verify_files(paths: Sequence[Path], submit: Callable[[dict], Future],
 
 
 def _result(item: _File, comparison: Comparison) -> FileResult:
-    decision = decide(item.findings, comparison)
+    try:
+        source = item.path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        source = ""
+    decision = decide(item.findings, comparison, item.runs.get("graph"), item.runs.get("eager"), source)
     header = None
     if item.specs:
         header = check_header(item.specs, comparison, item.runs.get("graph"), item.runs.get("eager"),
@@ -128,7 +151,8 @@ def _result(item: _File, comparison: Comparison) -> FileResult:
         verdict=decision.verdict,
         findings=decision.findings,
         divergences=decision.divergences,
-        error=comparison.error,
+        error=comparison.error or (decision.note if decision.verdict == ERROR else None),
+        note=decision.note if decision.verdict != ERROR else None,
         header=header,
         summary={"runs": {name: _run_summary(obs) for name, obs in item.runs.items()},
                  "masked_tf_random": comparison.reseeded},

@@ -2,38 +2,84 @@
 
 Per file:
     ERROR        the runs could not be compared: the script fails in both modes (same exception),
-                 a run timed out, crashed, wrote runaway output, called sys.exit(non-zero), or
-                 the workers could not start;
-    CONFIRMED    the linter flagged something and behaviour diverged;
-    MISSED       behaviour diverged and the linter said nothing;
-    UNCONFIRMED  the linter flagged something and no divergence was observed;
+                 a run timed out, crashed, wrote runaway output, called sys.exit(non-zero), the
+                 workers could not start; or only one mode raised, the script has no finding
+                 whose mechanism explains it, and so there is nothing to compare after it;
+    CONFIRMED    some finding has evidence of its own (below);
+    MISSED       behaviour diverged (or graph cost showed) and no finding explains it;
+    UNCONFIRMED  the linter flagged something and none of its findings has evidence of its own:
+                 each says why (nothing diverged, its function was never called, graph mode
+                 raised before it was reached, only a one-sided failure that is not its mechanism);
     CLEAN        neither.
 
-Each divergence is attributed to the findings that can explain it: those of a compatible rule
-family (side effects explain changed output, values and state; raising rules explain exceptions,
-which any hazard may cause; retracing rules explain retraces and unrolled loops), preferring the
-findings on one of the divergence's own lines. A finding with at least one attributed divergence
-is confirmed; its evidence is the divergences on its own lines, or else the others attributed to it. Divergences that no finding explains
-are listed as not flagged, also in a CONFIRMED file.
+Evidence belongs to the finding whose line and mechanism produced it. Each rule has a mechanism,
+the kinds of divergence it can cause (a print: a different number of prints and different
+output; a Python scalar argument: retracing; ``experimental_relax_shapes``: only a deprecation
+warning, nothing observable). A divergence is a finding's evidence when it is of such a kind and
+
+- it concerns the finding's lines (a print's line, the raising frames, the traced function's
+  source and call sites), or
+- it is module-level state whose variable the finding's lines name.
+
+Consequences with no line of their own (what ``main()`` returned, printed output from no
+particular print) never confirm a finding alone: they join the evidence of findings already
+confirmed by behaviour, and otherwise are listed as not flagged. One-sided failures (one mode
+raised, the other completed) are evidence only for a finding on a raising line whose mechanism
+raises; otherwise they are not a divergence the linter missed, and the file is ERROR or
+UNCONFIRMED with that reason, never MISSED.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from tfgraph_lint.core.findings import Finding
-from tfgraph_lint.runtime.verify.compare import Comparison, Divergence
+from tfgraph_lint.runtime.verify.compare import GRAPH_COST_KINDS, Comparison, Divergence, describe_exception
 
 CONFIRMED, MISSED, UNCONFIRMED, CLEAN, ERROR = "CONFIRMED", "MISSED", "UNCONFIRMED", "CLEAN", "ERROR"
 VERDICTS = (CONFIRMED, MISSED, UNCONFIRMED, CLEAN, ERROR)
 
-_ANY_FAMILY = frozenset({"raises", "exception-differs"})
-_FAMILY_KINDS = {
-    "1": frozenset({"effects", "stdout", "returned", "state", "calls", "outputs", "frozen"}),
-    "2": frozenset(),
-    "3": frozenset({"retrace", "many-functions", "unroll", "ran-eagerly"}),
+FAILURE_KINDS = frozenset({"raises", "exception-differs"})
+CONSEQUENCE_KINDS = frozenset({"returned", "stdout"})  # attributable only when located (stdout's prints)
+_SILENT = frozenset({"effects", "stdout", "returned", "state", "calls", "outputs", "frozen"})
+
+# Rule -> the kinds of divergence its hazard causes. Rules not named: their family's default.
+_MECHANISMS = {
+    "TFG101": frozenset({"effects", "stdout"}),  # print runs while tracing only
+    "TFG102": frozenset({"effects", "frozen", "outputs", "stdout", "state", "calls"}),  # frozen draws
+    "TFG103": _SILENT,
+    "TFG104": frozenset({"state", "raises", "exception-differs"}),  # appends once, symbolic tensors escape
+    "TFG105": frozenset({"state", "frozen", "outputs", "calls"}),
+    "TFG106": frozenset({"frozen", "outputs", "state", "calls", "raises", "exception-differs"}),
+    "TFG107": frozenset({"frozen", "outputs", "calls"}),
+    "TFG301": frozenset({"retrace"}),
+    "TFG302": frozenset({"many-functions", "retrace"}),
+    "TFG303": frozenset({"unroll"}),
+    "TFG304": frozenset({"unroll"}),
+    "TFG305": frozenset({"retrace"}),
+    "TFG307": frozenset({"ran-eagerly"}),
 }
+_FAMILY_MECHANISMS = {
+    "1": _SILENT,
+    "2": FAILURE_KINDS,
+    "3": GRAPH_COST_KINDS,
+}
+# TFG306: only experimental_follow_type_hints changes behaviour (Python numbers retrace again);
+# the renamed options behave as their new names and only log a deprecation warning.
+_TFG306_RETRACES = "experimental_follow_type_hints"
+# Kinds that concern the whole process, not one line: a finding of that mechanism anywhere explains them.
+_PROCESS_WIDE = frozenset({"ran-eagerly"})
+NO_RUNTIME_EFFECT = ("a deprecated alias: TensorFlow logs a deprecation warning and behaves as with the "
+                     "new option, so there is nothing to observe at run time")
+
+
+def mechanism(finding: Finding) -> frozenset[str]:
+    """The kinds of divergence ``finding``'s hazard can cause; empty when it changes no behaviour."""
+    if finding.code == "TFG306":
+        return frozenset({"retrace"}) if finding.message.startswith(_TFG306_RETRACES) else frozenset()
+    return _MECHANISMS.get(finding.code, _FAMILY_MECHANISMS.get(finding.rule.family, frozenset()))
 
 
 @dataclass
@@ -42,6 +88,8 @@ class FindingEvidence:
     symbol: str
     line: int
     evidence: list[str] = field(default_factory=list)
+    reason: str | None = None  # why there is no evidence, when there is none
+    observable: bool = True  # False: the rule's mechanism has no runtime effect to observe
 
     @property
     def confirmed(self) -> bool:
@@ -49,7 +97,7 @@ class FindingEvidence:
 
     def to_json(self) -> dict:
         return {"code": self.code, "symbol": self.symbol, "line": self.line, "confirmed": self.confirmed,
-                "evidence": self.evidence}
+                "evidence": self.evidence, "reason": self.reason}
 
 
 @dataclass
@@ -66,34 +114,200 @@ class Decision:
     verdict: str
     findings: list[FindingEvidence]
     divergences: list[AttributedDivergence]
+    note: str | None = None  # why the verdict is ERROR or UNCONFIRMED, when a failure decided it
 
 
-def explains(finding: Finding, divergence: Divergence) -> bool:
-    return divergence.kind in _ANY_FAMILY or divergence.kind in _FAMILY_KINDS.get(finding.rule.family, frozenset())
+def _span(finding: Finding) -> range:
+    return range(finding.line, max(finding.line, finding.end_line or finding.line) + 1)
 
 
-def decide(findings: Iterable[Finding], comparison: Comparison) -> Decision:
+def _names_variable(finding: Finding, divergence: Divergence, source_lines: list[str]) -> bool:
+    if divergence.kind != "state" or not divergence.function or not source_lines:
+        return False
+    text = "\n".join(source_lines[n - 1] for n in _span(finding) if 0 < n <= len(source_lines))
+    return re.search(rf"\b{re.escape(divergence.function)}\b", text) is not None
+
+
+def explains(finding: Finding, divergence: Divergence, source_lines: list[str] = (),
+             lines: tuple[int, ...] | None = None) -> bool:
+    """Is ``divergence`` evidence of ``finding``: its mechanism, on its lines (or its variable)?
+    ``lines`` overrides the divergence's own lines (a failure: the functions it was raised in)."""
+    if divergence.kind not in mechanism(finding):
+        return False
+    if divergence.kind in _PROCESS_WIDE:
+        return True
+    lines = divergence.lines if lines is None else lines
+    if lines:
+        return any(line in lines for line in _span(finding))
+    return _names_variable(finding, divergence, list(source_lines))
+
+
+def decide(findings: Iterable[Finding], comparison: Comparison, graph: dict | None = None,
+           eager: dict | None = None, source: str = "") -> Decision:
     hazards = [f for f in findings if f.rule.is_hazard]
-    on_own_line: list[list[str]] = [[] for _ in hazards]
-    elsewhere: list[list[str]] = [[] for _ in hazards]
-    attributed = []
+    graph, eager = graph or {}, eager or {}
+    lines = source.splitlines()
+    own: list[list[str]] = [[] for _ in hazards]
+    attributed: list[AttributedDivergence] = []
     for divergence in comparison.divergences:
-        candidates = [i for i, f in enumerate(hazards) if explains(f, divergence)]
-        on_line = [i for i in candidates if hazards[i].line in divergence.lines]
-        for i in on_line or candidates:
-            (on_own_line if on_line else elsewhere)[i].append(divergence.message)
-        attributed.append(AttributedDivergence(divergence, [f"{hazards[i].code}:{hazards[i].line}"
-                                                            for i in on_line or candidates]))
-    # Evidence on the finding's own lines is the proof; the rest (changed output, state) only
-    # when there is nothing closer.
-    evidence = [FindingEvidence(f.code, f.symbol, f.line, on_own_line[i] or elsewhere[i])
-                for i, f in enumerate(hazards)]
-    return Decision(verdict_for(bool(hazards), bool(comparison.divergences), comparison.error), evidence, attributed)
+        where = _failure_lines(divergence, graph) if divergence.kind in FAILURE_KINDS else None
+        by = [i for i, f in enumerate(hazards) if explains(f, divergence, lines, where)]
+        for i in by:
+            own[i].append(divergence.message)
+        attributed.append(AttributedDivergence(divergence, [f"{hazards[i].code}:{hazards[i].line}" for i in by]))
+    _attribute_consequences(hazards, attributed, own, graph, eager)
+
+    failure = _one_sided_failure(graph, eager, attributed)
+    evidence = []
+    for i, f in enumerate(hazards):
+        entry = FindingEvidence(f.code, f.symbol, f.line, own[i], observable=bool(mechanism(f)))
+        if not entry.confirmed:
+            entry.reason = _why_unconfirmed(f, comparison, graph, eager, failure, attributed)
+        evidence.append(entry)
+
+    unflagged = [d for d in attributed if not d.flagged_by]
+    note = None
+    if comparison.error is not None:
+        verdict = ERROR
+    elif any(e.confirmed for e in evidence):
+        verdict = CONFIRMED
+    elif any(d.divergence.kind not in FAILURE_KINDS for d in unflagged):
+        verdict = MISSED
+    elif failure is not None:
+        verdict = UNCONFIRMED if hazards else ERROR
+        note = failure + (": no finding's mechanism explains it" if hazards else
+                          ": the linter flags nothing that explains it, so the runs cannot be compared "
+                          "beyond that point")
+    else:
+        verdict = UNCONFIRMED if hazards else CLEAN
+    return Decision(verdict, evidence, attributed, note)
 
 
-def verdict_for(flagged: bool, diverged: bool, error: str | None = None) -> str:
-    if error is not None:
-        return ERROR
-    if flagged:
-        return CONFIRMED if diverged else UNCONFIRMED
-    return MISSED if diverged else CLEAN
+def _failure_lines(divergence: Divergence, graph: dict) -> tuple[int, ...]:
+    """A failure concerns its raising lines and the whole source of the tf.functions it was
+    raised in, or whose call raised it (a trace-time error points at the failing statement or at
+    the call, not at its cause)."""
+    lines = set(divergence.lines)
+    for record in graph.get("functions", ()):
+        start, end = record.get("def_line"), record.get("end_line")
+        if start is None or end is None:
+            continue
+        raised_here = any(start <= n <= end for n in divergence.lines)
+        raised_by_call = any(c.get("raised") and c.get("line") in divergence.lines for c in record.get("calls", ()))
+        if raised_here or raised_by_call:
+            lines.update(range(start, end + 1))
+    return tuple(sorted(lines))
+
+
+def _key(finding: Finding) -> str:
+    return f"{finding.code}:{finding.line}"
+
+
+def _attribute_consequences(hazards: list[Finding], attributed: list[AttributedDivergence],
+                            own: list[list[str]], graph: dict, eager: dict) -> None:
+    """Divergences with no line of their own (what main() returned, output from no particular
+    print, state no finding names): they follow the findings that behaviour already confirmed;
+    else, when nothing located diverged, the findings whose tf.function ran its Python body
+    fewer times in graph mode than it was called (the flagged line ran only while tracing)."""
+    loose = [item for item in attributed if not item.flagged_by and not item.divergence.lines
+             and item.divergence.kind in CONSEQUENCE_KINDS | {"state"}]
+    if not loose:
+        return
+    confirmed = [i for i, f in enumerate(hazards)
+                 if any(d.divergence.kind not in GRAPH_COST_KINDS and _key(f) in d.flagged_by for d in attributed)]
+    located = any(item.divergence.lines and item.divergence.kind not in GRAPH_COST_KINDS for item in attributed)
+    for item in loose:
+        if confirmed:
+            chosen = {i: item.divergence.message for i in confirmed}
+        elif located:
+            continue  # a located divergence that no finding explains is the likelier cause
+        else:
+            chosen = {}
+            for i, f in enumerate(hazards):
+                record = _enclosing_function(f, graph)
+                if record is None or not mechanism(f) & _SILENT:  # a rule about Python run while tracing
+                    continue
+                calls = _calls(graph, record)
+                traces = _traces(graph, record)
+                if 0 < traces < calls and _calls(eager, record) == calls:
+                    chosen[i] = (f"{item.divergence.message} (line {f.line} is in {record['name']}, whose Python "
+                                 f"body ran {_times(traces)} in graph mode, while tracing, for {calls} calls)")
+        for i, message in chosen.items():
+            own[i].append(message)
+        item.flagged_by = [_key(hazards[i]) for i in chosen]
+
+
+def _times(count: int) -> str:
+    return f"{count} time" if count == 1 else f"{count} times"
+
+
+def _one_sided_failure(graph: dict, eager: dict, attributed: list[AttributedDivergence]) -> str | None:
+    """The sentence for a failure in one mode (or different failures) that no finding explains."""
+    if not any(d.divergence.kind in FAILURE_KINDS and not d.flagged_by for d in attributed):
+        return None
+    g, e = graph.get("exception"), eager.get("exception")
+    if g and e:
+        return (f"graph mode raised {describe_exception(g)} and eager mode {describe_exception(e)}")
+    if e:
+        return f"only the eager reference run failed ({describe_exception(e)}{_at(e)}); graph mode completed"
+    if g:
+        return f"only graph mode failed ({describe_exception(g)}{_at(g)}); the eager reference run completed"
+    return next(d.divergence.message for d in attributed if d.divergence.kind in FAILURE_KINDS)
+
+
+def _at(exc: dict) -> str:
+    lines = exc.get("lines") or []
+    return f" at line {lines[-1]}" if lines else ""
+
+
+def _enclosing_function(finding: Finding, observation: dict) -> dict | None:
+    """The innermost recorded tf.function whose source holds the finding's line."""
+    best = None
+    for record in observation.get("functions", ()):
+        start, end = record.get("def_line"), record.get("end_line")
+        if start is None or end is None or not start <= finding.line <= end:
+            continue
+        if best is None or start >= best["def_line"]:
+            best = record
+    return best
+
+
+def _same_function(observation: dict, record: dict) -> list[dict]:
+    """The records of one source function: a method's per-instance copies included."""
+    return [r for r in observation.get("functions", ())
+            if (r.get("name"), r.get("def_line")) == (record.get("name"), record.get("def_line"))]
+
+
+def _calls(observation: dict, record: dict) -> int:
+    return sum(len([c for c in r.get("calls", ()) if not c.get("nested")]) for r in _same_function(observation, record))
+
+
+def _traces(observation: dict, record: dict) -> int:
+    return sum(r.get("tracing_count", 0) for r in _same_function(observation, record))
+
+
+def _why_unconfirmed(finding: Finding, comparison: Comparison, graph: dict, eager: dict, failure: str | None,
+                     attributed: list[AttributedDivergence]) -> str:
+    if not mechanism(finding):
+        return NO_RUNTIME_EFFECT
+    if comparison.error is not None:
+        return f"the runs could not be compared: {comparison.error}"
+    record = _enclosing_function(finding, graph) or _enclosing_function(finding, eager)
+    where = f"{record['name']} (line {record['def_line']})" if record else None
+    if record is not None:
+        graph_calls, eager_calls = _calls(graph, record), _calls(eager, record)
+        if graph_calls == 0 and eager_calls == 0:
+            return f"nothing ran: {where} was never called, in either mode"
+        if graph_calls == 0 and graph.get("exception"):
+            exc = graph["exception"]
+            return (f"nothing ran in graph mode: it raised {describe_exception(exc)}{_at(exc)} before "
+                    f"{where} was called")
+    if failure is not None:
+        return f"{failure}, which is not this finding's mechanism"
+    others = [d.divergence.message for d in attributed]
+    if others:
+        return "no evidence of its own: what diverged is another line's or another mechanism's (" + \
+            "; ".join(others)[:300] + ")"
+    if record is not None:
+        return f"no divergence observed: {where} ran in both modes ({_calls(graph, record)} calls in graph mode)"
+    return "no divergence observed"
