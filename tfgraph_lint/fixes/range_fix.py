@@ -9,12 +9,27 @@ exist after it. The fix is made only when the loop plainly keeps them:
   ``nonlocal``, nested ``def``/``class``/``lambda`` or imports in the body;
 - no Python collection is mutated (``.append()``, ``x[i] = ...``, ``self.x = ...``);
 - each variable that the body rebinds and that exists before the loop is a tensor made there by
-  a TensorFlow call (``total = tf.constant(0.0)``), and the body only adds, subtracts,
-  multiplies or divides into it (``total += ...``, ``total = total * ...``), so its dtype holds;
+  a TensorFlow call (``total = tf.constant(0.0)``), and the body only updates it in ways that
+  plainly keep its dtype and shape (``tf.while_loop`` refuses a carried tensor that changes
+  either): ``total += e`` / ``total = total OP e`` with ``OP`` one of ``+ - *`` (``/`` and ``**``
+  only on a float tensor), where ``e`` is a scalar (numbers, the loop variable, ``tf.cast`` of
+  it) or has the very shape ``total`` was made with (``total = tf.zeros_like(x)`` and
+  ``e = x * i``: both the shape of ``x``);
 - names first bound in the body, and the loop variable, are not used after the loop;
-- no ``if``/``while`` in the body tests the loop variable (it would become a tensor condition).
-A body that changes a carried tensor's shape by broadcasting is still possible; TensorFlow then
-reports it when tracing, loudly.
+- no ``if``/``while`` in the body tests the loop variable (it would become a tensor condition);
+- every use of the loop variable keeps its meaning when the Python int becomes a tensor. A Python
+  int takes the dtype of the tensor it meets; a ``tf.range`` tensor has one dtype of its own
+  (int32, or the ``dtype=`` asked for), so ``x * i`` with a float ``x`` would raise. A use is
+  classified after folding int-literal arithmetic around it (``i + 1``, ``2 * i``) as:
+  an argument TensorFlow takes as an int32 tensor (``tf.cast(i, ...)``, the indices of
+  ``tf.gather``/``tf.one_hot``, the ``shift`` of ``tf.roll``), or an operand of ``+ - * / **``
+  (or ``total += i``) whose other operand is a tensor whose dtype the code shows
+  (``tf.constant(0)``, ``tf.constant(..., dtype=tf.float32)``, ``tf.cast(..., tf.float64)``,
+  ``tf.zeros(...)``, ``tf.ones(..., dtype=...)``). When every use is of the first kind or
+  arithmetic with int32 tensors, the loop becomes ``tf.range(...)``; when every use is
+  arithmetic with one float dtype, ``tf.range(..., dtype=tf.float32)`` (or float64). Any other
+  use (a parameter of unknown dtype, ``xs[i]``, ``float(i)``, ``f"{i}"``, a comparison) keeps the
+  Python loop, and the finding stays.
 """
 
 from __future__ import annotations
@@ -32,32 +47,48 @@ _MUTATORS = frozenset({
     "append", "extend", "insert", "pop", "remove", "clear", "update", "add", "discard",
     "setdefault", "popitem", "sort", "reverse", "write", "assign", "assign_add", "assign_sub",
 })
-_ARITHMETIC = (cst.Add, cst.Subtract, cst.Multiply, cst.Divide)
-_ARITHMETIC_AUG = (cst.AddAssign, cst.SubtractAssign, cst.MultiplyAssign, cst.DivideAssign)
 
 
 def plan(context: FixContext, finding: Finding, column: int):
     for node in context.at(finding.line, column):
         if isinstance(node, cst.For) and _is_range_call(node.iter):
-            if not _tensor_safe(node, context):
+            dtype = _tensor_safe(node, context)
+            if dtype is None:
                 return None
             tf = context.tf()
             if tf is None:
                 return None
-            return node.iter, lambda updated: updated.with_changes(func=attribute(f"{tf}.range"))
+            return node.iter, lambda updated: _tf_range(updated, tf, dtype)
     return None
+
+
+def _tf_range(call: cst.Call, tf: str, dtype: str) -> cst.Call:
+    args = list(call.args)
+    if dtype != _INT32:
+        args.append(cst.Arg(value=attribute(f"{tf}.{dtype}"), keyword=cst.Name("dtype"),
+                            equal=cst.AssignEqual(cst.SimpleWhitespace(""), cst.SimpleWhitespace(""))))
+    return call.with_changes(func=attribute(f"{tf}.range"), args=args)
 
 
 def _is_range_call(expr: cst.BaseExpression) -> bool:
     return isinstance(expr, cst.Call) and isinstance(expr.func, cst.Name) and expr.func.value == "range"
 
 
-def _tensor_safe(loop: cst.For, context: FixContext) -> bool:
+def _tensor_safe(loop: cst.For, context: FixContext) -> str | None:
+    """The dtype the ``tf.range`` must have for the loop to keep its meaning; None: no rewrite."""
     if loop.orelse is not None or loop.asynchronous is not None or not isinstance(loop.target, cst.Name):
-        return False
+        return None
+    if any(arg.keyword is not None or arg.star for arg in loop.iter.args):
+        return None
     function = _enclosing_function(loop, context)
     if function is None:
-        return False
+        return None
+    if not _loop_safe(loop, function, context):
+        return None
+    return _loop_variable_dtype(loop, function, context)
+
+
+def _loop_safe(loop: cst.For, function: cst.FunctionDef, context: FixContext) -> bool:
     target = loop.target.value
     body_nodes = list(_walk(loop.body))
     if any(isinstance(node, _FORBIDDEN) for node in body_nodes):
@@ -86,7 +117,8 @@ def _tensor_safe(loop: cst.For, context: FixContext) -> bool:
             values = before[name]
             if any(value is None or not _is_tensorflow_call(value, context) for value in values):
                 return False
-            if not all(_keeps_dtype(statement, name) for statement in statements):
+            if not all(_keeps_dtype_and_shape(statement, name, loop, function, context)
+                       for statement in statements):
                 return False
         elif _used_after(function, name, loop_range.end, context):
             return False  # first bound in a tf.while_loop body: gone after the loop
@@ -169,13 +201,243 @@ def _is_tensorflow_call(value: cst.BaseExpression, context: FixContext) -> bool:
                                                                                    "numpy_function")
 
 
-def _keeps_dtype(statement: cst.CSTNode, name: str) -> bool:
+def _keeps_dtype_and_shape(statement: cst.CSTNode, name: str, loop: cst.For, function: cst.FunctionDef,
+                           context: FixContext) -> bool:
+    """``name OP= e`` or ``name = name OP e`` that leaves the carried tensor's dtype and shape."""
     if isinstance(statement, cst.AugAssign):
-        return isinstance(statement.operator, _ARITHMETIC_AUG)
-    if isinstance(statement, cst.Assign) and len(statement.targets) == 1:
+        operator, other = _AUG_TO_BINARY.get(type(statement.operator)), statement.value
+    elif isinstance(statement, cst.Assign) and len(statement.targets) == 1 \
+            and isinstance(statement.value, cst.BinaryOperation):
         value = statement.value
-        return (isinstance(value, cst.BinaryOperation) and isinstance(value.operator, _ARITHMETIC)
-                and any(isinstance(side, cst.Name) and side.value == name for side in (value.left, value.right)))
+        operator = type(value.operator)
+        if _is_name(value.left, name):
+            other = value.right
+        elif _is_name(value.right, name) and operator in (cst.Add, cst.Multiply):
+            other = value.left
+        else:
+            return False
+    else:
+        return False
+    facts = _Facts(loop, function, context)
+    if operator in (cst.Add, cst.Subtract, cst.Multiply):
+        pass
+    elif operator in (cst.Divide, cst.Power):
+        if facts.dtype(cst.Name(name)) not in _FLOATS:
+            return False  # int32 / int32 is float64: the carried tensor would change dtype
+    else:
+        return False
+    shape = facts.shape(other)
+    return shape == _SCALAR or (shape is not None and shape == facts.shape(cst.Name(name)))
+
+
+def _is_name(expr: cst.CSTNode, name: str) -> bool:
+    return isinstance(expr, cst.Name) and expr.value == name
+
+
+_INT32 = "int32"
+_FLOATS = ("float16", "float32", "float64")
+_DTYPES = frozenset({"int32", "int64", "float16", "float32", "float64"})
+_SCALAR = ("scalar",)
+_AUG_TO_BINARY = {cst.AddAssign: cst.Add, cst.SubtractAssign: cst.Subtract, cst.MultiplyAssign: cst.Multiply,
+                  cst.DivideAssign: cst.Divide, cst.PowerAssign: cst.Power}
+_LOOP_ARITHMETIC = (cst.Add, cst.Subtract, cst.Multiply, cst.Divide, cst.Power)
+_INT_FOLD = (cst.Add, cst.Subtract, cst.Multiply)
+# TensorFlow functions -> (position, keyword) of an argument that takes an int32 tensor exactly as
+# it takes a Python int.
+_INT_ARGUMENTS = {
+    "tensorflow.cast": (0, "x"),
+    "tensorflow.gather": (1, "indices"),
+    "tensorflow.one_hot": (0, "indices"),
+    "tensorflow.roll": (1, "shift"),
+}
+_DTYPE_CALLS = frozenset({"tensorflow.constant", "tensorflow.zeros", "tensorflow.ones", "tensorflow.fill",
+                          "tensorflow.cast", "tensorflow.convert_to_tensor"})
+
+
+def _loop_variable_dtype(loop: cst.For, function: cst.FunctionDef, context: FixContext) -> str | None:
+    """int32 when every use of the loop variable takes an int32 tensor as it takes the Python int;
+    a float dtype when every use is arithmetic with tensors of that one dtype; None otherwise."""
+    target = loop.target.value
+    facts = _Facts(loop, function, context)
+    kinds = set()
+    for node in _walk(loop.body):
+        if not _is_name(node, target):
+            continue
+        expr = node
+        while isinstance(parent := context.parent(expr), cst.BinaryOperation) \
+                and isinstance(parent.operator, _INT_FOLD) \
+                and _is_int_literal(parent.right if parent.left is expr else parent.left):
+            expr = parent  # i + 1, 2 * i: still an int, or a tensor of the loop variable's dtype
+        parent = context.parent(expr)
+        if isinstance(parent, cst.Arg) and parent.value is expr and _int_argument(parent, context):
+            kinds.add(_INT32)
+        elif isinstance(parent, cst.BinaryOperation) and isinstance(parent.operator, _LOOP_ARITHMETIC):
+            other = parent.right if parent.left is expr else parent.left
+            kinds.add(facts.dtype(other))
+        elif isinstance(parent, cst.AugAssign) and parent.value is expr \
+                and type(parent.operator) in _AUG_TO_BINARY:
+            kinds.add(facts.dtype(parent.target))
+        else:
+            return None
+    if not kinds:
+        return _INT32
+    if None in kinds or len(kinds) != 1:
+        return None
+    (dtype,) = kinds
+    return dtype if dtype == _INT32 or dtype in _FLOATS else None
+
+
+def _is_int_literal(expr: cst.CSTNode) -> bool:
+    if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Minus):
+        expr = expr.expression
+    return isinstance(expr, cst.Integer)
+
+
+def _int_argument(arg: cst.Arg, context: FixContext) -> bool:
+    call = context.parent(arg)
+    if not isinstance(call, cst.Call) or arg.star:
+        return False
+    spec = _INT_ARGUMENTS.get(imports.qualified(call.func, context.aliases) or "")
+    if spec is None:
+        return False
+    position, keyword = spec
+    if arg.keyword is not None:
+        return arg.keyword.value == keyword
+    positional = [a for a in call.args if a.keyword is None]
+    return position < len(positional) and positional[position] is arg
+
+
+class _Facts:
+    """What the code plainly shows about a tensor in ``function``: its dtype and its shape.
+
+    A name is known only through its bindings in the function: each a plain assignment of a
+    TensorFlow call that fixes it, or, for a tensor carried through ``loop``, an update there
+    (which ``_loop_safe`` has checked to keep both). Parameters, globals and anything else are
+    unknown (None)."""
+
+    def __init__(self, loop: cst.For, function: cst.FunctionDef, context: FixContext) -> None:
+        self.loop, self.function, self.context = loop, function, context
+        self._visiting: set[tuple[str, str]] = set()
+
+    def dtype(self, expr: cst.CSTNode) -> str | None:
+        if isinstance(expr, cst.Name):
+            return self._of_name(expr.value, "dtype")
+        if isinstance(expr, cst.Call):
+            return self._call_dtype(expr)
+        return None
+
+    def shape(self, expr: cst.CSTNode):
+        """``_SCALAR``, ``("name", n)`` for the shape of parameter ``n``, ``("shape", code)`` for
+        a literal shape, or None when unknown."""
+        if isinstance(expr, (cst.Integer, cst.Float)) or _is_name(expr, self.loop.target.value):
+            return _SCALAR
+        if isinstance(expr, cst.UnaryOperation):
+            return self.shape(expr.expression)
+        if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, _LOOP_ARITHMETIC):
+            left, right = self.shape(expr.left), self.shape(expr.right)
+            if left is None or right is None:
+                return None
+            if left == _SCALAR:
+                return right
+            return left if right in (_SCALAR, left) else None
+        if isinstance(expr, cst.Name):
+            if expr.value in self._parameters() and not self._bindings(expr.value):
+                return ("name", expr.value)
+            return self._of_name(expr.value, "shape")
+        if isinstance(expr, cst.Call):
+            return self._call_shape(expr)
+        return None
+
+    def _parameters(self) -> set[str]:
+        params = self.function.params
+        return {p.name.value for p in [*params.posonly_params, *params.params, *params.kwonly_params]}
+
+    def _bindings(self, name: str) -> list[cst.CSTNode]:
+        return [statement for node in _walk(self.function.body)
+                for target, statement in _assignment_targets(node)
+                if name in (_target_names(target) or [])]
+
+    def _of_name(self, name: str, what: str):
+        key = (name, what)
+        if key in self._visiting or name in self._parameters():
+            return None
+        self._visiting.add(key)
+        try:
+            found = set()
+            bindings = self._bindings(name)
+            carried = any(not _inside(statement, self.loop, self.context) for statement in bindings)
+            for statement in bindings:
+                if carried and _inside(statement, self.loop, self.context) and _is_update(statement, name):
+                    continue  # a carried tensor's update in the loop: checked to keep dtype and shape
+                if not (isinstance(statement, cst.Assign) and len(statement.targets) == 1
+                        and _is_name(statement.targets[0].target, name)):
+                    return None
+                value = statement.value
+                found.add(self.dtype(value) if what == "dtype" else self.shape(value))
+            return found.pop() if len(found) == 1 else None
+        finally:
+            self._visiting.discard(key)
+
+    def _call_dtype(self, call: cst.Call) -> str | None:
+        name = imports.qualified(call.func, self.context.aliases)
+        if name not in _DTYPE_CALLS:
+            return None
+        dtype = _keyword(call, "dtype")
+        if name == "tensorflow.cast":
+            positional = [a for a in call.args if a.keyword is None]
+            dtype = positional[1].value if len(positional) > 1 else dtype
+        elif name in ("tensorflow.constant", "tensorflow.convert_to_tensor") and dtype is None:
+            first = call.args[0].value if call.args and call.args[0].keyword is None else None
+            if isinstance(first, cst.UnaryOperation) and isinstance(first.operator, cst.Minus):
+                first = first.expression
+            return "int32" if isinstance(first, cst.Integer) else "float32" if isinstance(first, cst.Float) else None
+        elif name in ("tensorflow.zeros", "tensorflow.ones") and dtype is None:
+            return "float32"
+        if dtype is None:
+            return None
+        spelled = imports.qualified(dtype, self.context.aliases) or ""
+        short = spelled.removeprefix("tensorflow.")
+        return short if spelled.startswith("tensorflow.") and short in _DTYPES else None
+
+    def _call_shape(self, call: cst.Call):
+        name = imports.qualified(call.func, self.context.aliases) or ""
+        first = call.args[0].value if call.args and call.args[0].keyword is None else None
+        if first is None:
+            return None
+        if name in ("tensorflow.zeros_like", "tensorflow.ones_like", "tensorflow.identity", "tensorflow.cast",
+                    "tensorflow.roll"):
+            return self.shape(first)
+        if name in ("tensorflow.constant", "tensorflow.convert_to_tensor") \
+                and isinstance(first, (cst.Integer, cst.Float, cst.UnaryOperation)) and _keyword(call, "shape") is None:
+            return _SCALAR if self.shape(first) == _SCALAR else None
+        if name in ("tensorflow.zeros", "tensorflow.ones") and isinstance(first, (cst.Tuple, cst.List)) \
+                and all(isinstance(e.value, cst.Integer) for e in first.elements):
+            dims = tuple(int(e.value.value) for e in first.elements)
+            return _SCALAR if not dims else ("shape", dims)
+        return None
+
+
+def _is_update(statement: cst.CSTNode, name: str) -> bool:
+    """``name OP= e`` or ``name = name OP e`` / ``e OP name``."""
+    if isinstance(statement, cst.AugAssign):
+        return _is_name(statement.target, name)
+    return (isinstance(statement, cst.Assign) and len(statement.targets) == 1
+            and _is_name(statement.targets[0].target, name) and isinstance(statement.value, cst.BinaryOperation)
+            and (_is_name(statement.value.left, name) or _is_name(statement.value.right, name)))
+
+
+def _keyword(call: cst.Call, keyword: str) -> cst.BaseExpression | None:
+    for arg in call.args:
+        if arg.keyword is not None and arg.keyword.value == keyword:
+            return arg.value
+    return None
+
+
+def _inside(node: cst.CSTNode, ancestor: cst.CSTNode, context: FixContext) -> bool:
+    while node is not None:
+        if node is ancestor:
+            return True
+        node = context.parent(node)
     return False
 
 
