@@ -37,7 +37,9 @@ from __future__ import annotations
 import libcst as cst
 
 from tfgraph_lint.core.findings import Finding
-from tfgraph_lint.fixes import FixContext, attribute, imports
+from tfgraph_lint.fixes import FixContext, attribute, imports, tensor_facts
+from tfgraph_lint.fixes.tensor_facts import (ARITHMETIC, SCALAR, assignment_targets, is_name, target_names,
+                                             walk)
 
 CODE = "TFG303"
 _FORBIDDEN = (cst.Return, cst.Yield, cst.Raise, cst.Try, cst.TryStar, cst.With, cst.Del, cst.Global,
@@ -90,7 +92,7 @@ def _tensor_safe(loop: cst.For, context: FixContext) -> str | None:
 
 def _loop_safe(loop: cst.For, function: cst.FunctionDef, context: FixContext) -> bool:
     target = loop.target.value
-    body_nodes = list(_walk(loop.body))
+    body_nodes = list(walk(loop.body))
     if any(isinstance(node, _FORBIDDEN) for node in body_nodes):
         return False
     assigned: dict[str, list[cst.CSTNode]] = {}
@@ -102,8 +104,8 @@ def _loop_safe(loop: cst.For, function: cst.FunctionDef, context: FixContext) ->
             return False
         if isinstance(node, cst.IfExp) and _mentions(node.test, target):
             return False
-        for target_expr, statement in _assignment_targets(node):
-            names = _target_names(target_expr)
+        for target_expr, statement in assignment_targets(node):
+            names = target_names(target_expr)
             if names is None:
                 return False  # x[i] = ..., self.x = ...
             for name in names:
@@ -132,42 +134,8 @@ def _enclosing_function(node: cst.CSTNode, context: FixContext) -> cst.FunctionD
     return parent
 
 
-def _walk(node: cst.CSTNode):
-    yield node
-    for child in node.children:
-        yield from _walk(child)
-
-
 def _mentions(expr: cst.CSTNode, name: str) -> bool:
-    return any(isinstance(node, cst.Name) and node.value == name for node in _walk(expr))
-
-
-def _assignment_targets(node: cst.CSTNode):
-    if isinstance(node, cst.Assign):
-        for target in node.targets:
-            yield target.target, node
-    elif isinstance(node, (cst.AugAssign, cst.AnnAssign)):
-        yield node.target, node
-    elif isinstance(node, cst.NamedExpr):
-        yield node.target, node
-    elif isinstance(node, (cst.For, cst.CompFor)):
-        yield node.target, node
-
-
-def _target_names(target: cst.BaseExpression) -> list[str] | None:
-    if isinstance(target, cst.Name):
-        return [target.value]
-    if isinstance(target, (cst.Tuple, cst.List)):
-        names = []
-        for element in target.elements:
-            inner = _target_names(element.value)
-            if inner is None:
-                return None
-            names.extend(inner)
-        return names
-    if isinstance(target, cst.StarredElement):
-        return _target_names(target.value)
-    return None
+    return any(isinstance(node, cst.Name) and node.value == name for node in walk(expr))
 
 
 def _bindings_before(function: cst.FunctionDef, start, context: FixContext) -> dict[str, list]:
@@ -180,13 +148,13 @@ def _bindings_before(function: cst.FunctionDef, start, context: FixContext) -> d
     for star in (params.star_arg, params.star_kwarg):
         if isinstance(star, cst.Param):
             found.setdefault(star.name.value, []).append(None)
-    for node in _walk(function.body):
-        for target, statement in _assignment_targets(node):
+    for node in walk(function.body):
+        for target, statement in assignment_targets(node):
             where = context.positions.get(statement)
             if where is None or (where.end.line, where.end.column) > (start.line, start.column):
                 continue
             plain = isinstance(statement, cst.Assign) and isinstance(target, cst.Name)
-            for name in _target_names(target) or []:
+            for name in target_names(target) or []:
                 found.setdefault(name, []).append(statement.value if plain else None)
     return found
 
@@ -210,15 +178,15 @@ def _keeps_dtype_and_shape(statement: cst.CSTNode, name: str, loop: cst.For, fun
             and isinstance(statement.value, cst.BinaryOperation):
         value = statement.value
         operator = type(value.operator)
-        if _is_name(value.left, name):
+        if is_name(value.left, name):
             other = value.right
-        elif _is_name(value.right, name) and operator in (cst.Add, cst.Multiply):
+        elif is_name(value.right, name) and operator in (cst.Add, cst.Multiply):
             other = value.left
         else:
             return False
     else:
         return False
-    facts = _Facts(loop, function, context)
+    facts = tensor_facts.Facts(loop, function, context)
     if operator in (cst.Add, cst.Subtract, cst.Multiply):
         pass
     elif operator in (cst.Divide, cst.Power):
@@ -227,20 +195,13 @@ def _keeps_dtype_and_shape(statement: cst.CSTNode, name: str, loop: cst.For, fun
     else:
         return False
     shape = facts.shape(other)
-    return shape == _SCALAR or (shape is not None and shape == facts.shape(cst.Name(name)))
-
-
-def _is_name(expr: cst.CSTNode, name: str) -> bool:
-    return isinstance(expr, cst.Name) and expr.value == name
+    return shape == SCALAR or (shape is not None and shape == facts.shape(cst.Name(name)))
 
 
 _INT32 = "int32"
 _FLOATS = ("float16", "float32", "float64")
-_DTYPES = frozenset({"int32", "int64", "float16", "float32", "float64"})
-_SCALAR = ("scalar",)
 _AUG_TO_BINARY = {cst.AddAssign: cst.Add, cst.SubtractAssign: cst.Subtract, cst.MultiplyAssign: cst.Multiply,
                   cst.DivideAssign: cst.Divide, cst.PowerAssign: cst.Power}
-_LOOP_ARITHMETIC = (cst.Add, cst.Subtract, cst.Multiply, cst.Divide, cst.Power)
 _INT_FOLD = (cst.Add, cst.Subtract, cst.Multiply)
 # TensorFlow functions -> (position, keyword) of an argument that takes an int32 tensor exactly as
 # it takes a Python int.
@@ -250,18 +211,14 @@ _INT_ARGUMENTS = {
     "tensorflow.one_hot": (0, "indices"),
     "tensorflow.roll": (1, "shift"),
 }
-_DTYPE_CALLS = frozenset({"tensorflow.constant", "tensorflow.zeros", "tensorflow.ones", "tensorflow.fill",
-                          "tensorflow.cast", "tensorflow.convert_to_tensor"})
-
-
 def _loop_variable_dtype(loop: cst.For, function: cst.FunctionDef, context: FixContext) -> str | None:
     """int32 when every use of the loop variable takes an int32 tensor as it takes the Python int;
     a float dtype when every use is arithmetic with tensors of that one dtype; None otherwise."""
     target = loop.target.value
-    facts = _Facts(loop, function, context)
+    facts = tensor_facts.Facts(loop, function, context)
     kinds = set()
-    for node in _walk(loop.body):
-        if not _is_name(node, target):
+    for node in walk(loop.body):
+        if not is_name(node, target):
             continue
         expr = node
         while isinstance(parent := context.parent(expr), cst.BinaryOperation) \
@@ -271,7 +228,7 @@ def _loop_variable_dtype(loop: cst.For, function: cst.FunctionDef, context: FixC
         parent = context.parent(expr)
         if isinstance(parent, cst.Arg) and parent.value is expr and _int_argument(parent, context):
             kinds.add(_INT32)
-        elif isinstance(parent, cst.BinaryOperation) and isinstance(parent.operator, _LOOP_ARITHMETIC):
+        elif isinstance(parent, cst.BinaryOperation) and isinstance(parent.operator, ARITHMETIC):
             other = parent.right if parent.left is expr else parent.left
             kinds.add(facts.dtype(other))
         elif isinstance(parent, cst.AugAssign) and parent.value is expr \
@@ -307,142 +264,8 @@ def _int_argument(arg: cst.Arg, context: FixContext) -> bool:
     return position < len(positional) and positional[position] is arg
 
 
-class _Facts:
-    """What the code plainly shows about a tensor in ``function``: its dtype and its shape.
-
-    A name is known only through its bindings in the function: each a plain assignment of a
-    TensorFlow call that fixes it, or, for a tensor carried through ``loop``, an update there
-    (which ``_loop_safe`` has checked to keep both). Parameters, globals and anything else are
-    unknown (None)."""
-
-    def __init__(self, loop: cst.For, function: cst.FunctionDef, context: FixContext) -> None:
-        self.loop, self.function, self.context = loop, function, context
-        self._visiting: set[tuple[str, str]] = set()
-
-    def dtype(self, expr: cst.CSTNode) -> str | None:
-        if isinstance(expr, cst.Name):
-            return self._of_name(expr.value, "dtype")
-        if isinstance(expr, cst.Call):
-            return self._call_dtype(expr)
-        return None
-
-    def shape(self, expr: cst.CSTNode):
-        """``_SCALAR``, ``("name", n)`` for the shape of parameter ``n``, ``("shape", code)`` for
-        a literal shape, or None when unknown."""
-        if isinstance(expr, (cst.Integer, cst.Float)) or _is_name(expr, self.loop.target.value):
-            return _SCALAR
-        if isinstance(expr, cst.UnaryOperation):
-            return self.shape(expr.expression)
-        if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, _LOOP_ARITHMETIC):
-            left, right = self.shape(expr.left), self.shape(expr.right)
-            if left is None or right is None:
-                return None
-            if left == _SCALAR:
-                return right
-            return left if right in (_SCALAR, left) else None
-        if isinstance(expr, cst.Name):
-            if expr.value in self._parameters() and not self._bindings(expr.value):
-                return ("name", expr.value)
-            return self._of_name(expr.value, "shape")
-        if isinstance(expr, cst.Call):
-            return self._call_shape(expr)
-        return None
-
-    def _parameters(self) -> set[str]:
-        params = self.function.params
-        return {p.name.value for p in [*params.posonly_params, *params.params, *params.kwonly_params]}
-
-    def _bindings(self, name: str) -> list[cst.CSTNode]:
-        return [statement for node in _walk(self.function.body)
-                for target, statement in _assignment_targets(node)
-                if name in (_target_names(target) or [])]
-
-    def _of_name(self, name: str, what: str):
-        key = (name, what)
-        if key in self._visiting or name in self._parameters():
-            return None
-        self._visiting.add(key)
-        try:
-            found = set()
-            bindings = self._bindings(name)
-            carried = any(not _inside(statement, self.loop, self.context) for statement in bindings)
-            for statement in bindings:
-                if carried and _inside(statement, self.loop, self.context) and _is_update(statement, name):
-                    continue  # a carried tensor's update in the loop: checked to keep dtype and shape
-                if not (isinstance(statement, cst.Assign) and len(statement.targets) == 1
-                        and _is_name(statement.targets[0].target, name)):
-                    return None
-                value = statement.value
-                found.add(self.dtype(value) if what == "dtype" else self.shape(value))
-            return found.pop() if len(found) == 1 else None
-        finally:
-            self._visiting.discard(key)
-
-    def _call_dtype(self, call: cst.Call) -> str | None:
-        name = imports.qualified(call.func, self.context.aliases)
-        if name not in _DTYPE_CALLS:
-            return None
-        dtype = _keyword(call, "dtype")
-        if name == "tensorflow.cast":
-            positional = [a for a in call.args if a.keyword is None]
-            dtype = positional[1].value if len(positional) > 1 else dtype
-        elif name in ("tensorflow.constant", "tensorflow.convert_to_tensor") and dtype is None:
-            first = call.args[0].value if call.args and call.args[0].keyword is None else None
-            if isinstance(first, cst.UnaryOperation) and isinstance(first.operator, cst.Minus):
-                first = first.expression
-            return "int32" if isinstance(first, cst.Integer) else "float32" if isinstance(first, cst.Float) else None
-        elif name in ("tensorflow.zeros", "tensorflow.ones") and dtype is None:
-            return "float32"
-        if dtype is None:
-            return None
-        spelled = imports.qualified(dtype, self.context.aliases) or ""
-        short = spelled.removeprefix("tensorflow.")
-        return short if spelled.startswith("tensorflow.") and short in _DTYPES else None
-
-    def _call_shape(self, call: cst.Call):
-        name = imports.qualified(call.func, self.context.aliases) or ""
-        first = call.args[0].value if call.args and call.args[0].keyword is None else None
-        if first is None:
-            return None
-        if name in ("tensorflow.zeros_like", "tensorflow.ones_like", "tensorflow.identity", "tensorflow.cast",
-                    "tensorflow.roll"):
-            return self.shape(first)
-        if name in ("tensorflow.constant", "tensorflow.convert_to_tensor") \
-                and isinstance(first, (cst.Integer, cst.Float, cst.UnaryOperation)) and _keyword(call, "shape") is None:
-            return _SCALAR if self.shape(first) == _SCALAR else None
-        if name in ("tensorflow.zeros", "tensorflow.ones") and isinstance(first, (cst.Tuple, cst.List)) \
-                and all(isinstance(e.value, cst.Integer) for e in first.elements):
-            dims = tuple(int(e.value.value) for e in first.elements)
-            return _SCALAR if not dims else ("shape", dims)
-        return None
-
-
-def _is_update(statement: cst.CSTNode, name: str) -> bool:
-    """``name OP= e`` or ``name = name OP e`` / ``e OP name``."""
-    if isinstance(statement, cst.AugAssign):
-        return _is_name(statement.target, name)
-    return (isinstance(statement, cst.Assign) and len(statement.targets) == 1
-            and _is_name(statement.targets[0].target, name) and isinstance(statement.value, cst.BinaryOperation)
-            and (_is_name(statement.value.left, name) or _is_name(statement.value.right, name)))
-
-
-def _keyword(call: cst.Call, keyword: str) -> cst.BaseExpression | None:
-    for arg in call.args:
-        if arg.keyword is not None and arg.keyword.value == keyword:
-            return arg.value
-    return None
-
-
-def _inside(node: cst.CSTNode, ancestor: cst.CSTNode, context: FixContext) -> bool:
-    while node is not None:
-        if node is ancestor:
-            return True
-        node = context.parent(node)
-    return False
-
-
 def _used_after(function: cst.FunctionDef, name: str, end, context: FixContext) -> bool:
-    for node in _walk(function.body):
+    for node in walk(function.body):
         if isinstance(node, cst.Name) and node.value == name:
             where = context.positions.get(node)
             if where is not None and (where.start.line, where.start.column) >= (end.line, end.column):
