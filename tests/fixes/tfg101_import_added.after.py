@@ -1,4 +1,5 @@
 """No `import tensorflow as tf` yet: the fix adds it after the other imports."""
+# fix-runtime: differs in: stdout, stderr
 from __future__ import annotations
 
 import os
@@ -10,3 +11,7 @@ import tensorflow as tf
 def f(x):
     tf.print(x)
     return x
+
+
+def main():
+    return f(3)

@@ -1,4 +1,5 @@
 """No `import tensorflow as tf` yet: the fix adds it after the other imports."""
+# fix-runtime: differs in: stdout, stderr
 from __future__ import annotations
 
 import os
@@ -9,3 +10,7 @@ from tensorflow import function
 def f(x):
     print(x)
     return x
+
+
+def main():
+    return f(3)

@@ -1,4 +1,5 @@
 """The module's own name for TensorFlow is used; no second import is added."""
+# fix-runtime: differs in: stdout, stderr
 import tensorflow as tensorflow_v2
 
 
@@ -6,3 +7,7 @@ import tensorflow as tensorflow_v2
 def f(x):
     print(x)
     return x
+
+
+def main():
+    return f(tensorflow_v2.constant([1.0, 2.0]))

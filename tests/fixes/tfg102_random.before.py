@@ -1,4 +1,5 @@
 """NumPy draws become tf.random ops with the shape, parameters and dtype NumPy would give."""
+# fix-runtime: differs in: random values
 import numpy as np
 import numpy.random as npr
 import tensorflow as tf
@@ -27,3 +28,8 @@ def left_alone(x, n):
     rng = np.random.default_rng()
     drawn = rng.normal(size=3)  # a generator: not a numpy.random function
     return mixed, sized, drawn
+
+
+def main():
+    x = tf.constant([[1.0, 2.0], [3.0, 4.0]])
+    return [arrays(), explicit_dtypes(x), left_alone(tf.constant([1.0, 2.0, 3.0], tf.float64), 3)]

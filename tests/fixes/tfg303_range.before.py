@@ -4,9 +4,9 @@ import tensorflow as tf
 
 @tf.function
 def weighted_sum(x):
-    total = tf.constant(0.0)
+    total = tf.zeros_like(x)
     for i in range(100):
-        total += tf.cast(i, tf.float32) * x
+        total += tf.cast(i, tf.float32) * x  # the shape and dtype of x throughout
     return total
 
 
@@ -48,3 +48,8 @@ def branches(x):
         if i % 2 == 0:  # would become a tensor condition: left alone
             total += x
     return total
+
+
+def main():
+    x = tf.constant([1.0, 2.0])
+    return [weighted_sum(x), product(x), python_counter(x), collects(x), last_value(x), branches(x)]

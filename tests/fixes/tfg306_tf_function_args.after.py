@@ -19,3 +19,8 @@ def build(fn):
 @tf.function(experimental_follow_type_hints=True)  # no replacement: left alone
 def hinted(x: tf.Tensor):
     return x
+
+
+def main():
+    x = tf.constant([1.0, 2.0])
+    return [relaxed(x), compiled(x), build(lambda v: v + 1)(x), hinted(x)]

@@ -3,8 +3,10 @@
 Left alone when the arguments are formatted in Python (f-strings, ``%``, ``.format()``,
 ``str()``/``repr()``: that text would still be made once, while tracing, from symbolic tensors),
 when ``flush=`` is given (``tf.print`` has no such argument), and when ``file=`` is anything but
-``sys.stdout``/``sys.stderr`` (``tf.print`` writes to streams, not files). ``sep=`` and ``end=``
-carry over; ``file=`` becomes ``output_stream=``. Like any ``tf.print``, the fixed call writes to
+``sys.stdout``/``sys.stderr`` (``tf.print`` writes to streams, not files). Also left alone: a
+``print`` whose value is used (``None`` from ``print``, an operation from ``tf.print`` in a
+graph), and ``sep=``/``end=`` that are not string literals (``print`` takes ``None`` for them,
+``tf.print`` only strings). ``sep=`` and ``end=`` carry over; ``file=`` becomes ``output_stream=``. Like any ``tf.print``, the fixed call writes to
 standard error unless ``output_stream=`` says otherwise.
 """
 
@@ -34,9 +36,13 @@ def plan(context: FixContext, finding: Finding, column: int):
 
 
 def _safe(call: cst.Call, context: FixContext) -> bool:
+    if not isinstance(context.parent(call), cst.Expr):
+        return False  # the value of print() is used
     for arg in call.args:
         keyword = arg.keyword.value if arg.keyword is not None else None
         if keyword == "flush":
+            return False
+        if keyword in ("sep", "end") and not isinstance(arg.value, cst.SimpleString):
             return False
         if keyword == "file" and imports.qualified(arg.value, context.aliases) not in _STREAMS:
             return False
