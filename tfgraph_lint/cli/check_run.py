@@ -27,7 +27,7 @@ from tfgraph_lint.core.source import UnreadableSource, read_source
 from tfgraph_lint.core.source_lines import SourceLines
 from tfgraph_lint.output import baseline as baselines
 from tfgraph_lint.output import reporters
-from tfgraph_lint.output.github_format import github_line
+from tfgraph_lint.output.github_format import github_line, github_notice
 from tfgraph_lint.output.sarif import sarif_document
 
 PROG = "tfgraph-lint"
@@ -71,6 +71,8 @@ class CheckRun:
         self._problems = list(problems)
         self.lines = SourceLines()
         self.collected: list[Finding] = []
+        self.json_items: list[Finding | reporters.FileIgnored] = []  # --format json: in order
+        self.notes: list[reporters.FileIgnored] = []
         self.fixed = 0
         self.files_fixed = 0
         self.diffs = 0
@@ -87,7 +89,10 @@ class CheckRun:
 
     def add(self, path: str, findings: list[Finding]) -> None:
         findings = self._without_ignored(path, findings)
-        self._warn_about_pragmas(path)
+        text = self._text(path)
+        if text is not None:
+            self._warn_about_pragmas(path, text)
+            self._note_if_ignored(path, text)
         if self.options.fix or self.options.diff:
             findings = self._fix(path, findings)
         if self.baseline is not None:
@@ -101,13 +106,33 @@ class CheckRun:
         ignored = self.settings.ignored_codes(path) if self.settings.per_file_ignores else frozenset()
         return [f for f in findings if f.code not in ignored] if ignored else findings
 
-    def _warn_about_pragmas(self, path: str) -> None:
+    def _text(self, path: str) -> str | None:
         try:
-            text = read_source(path)  # not kept: most files need no line of theirs shown
+            return read_source(path)  # not kept: most files need no line of theirs shown
         except UnreadableSource:
-            return
+            return None
+
+    def _warn_about_pragmas(self, path: str, text: str) -> None:
         for warning in pragmas.unknown_names(text):
             self._stderr(f"{path}:{warning.line}:{warning.column}: warning: {warning.message}")
+
+    def _note_if_ignored(self, path: str, text: str) -> None:
+        """Say that a pragma skips the file whole (Pylint's I0013), so it never passes as clean."""
+        skipped = pragmas.file_skipped(text)
+        if skipped is None:
+            return
+        note = reporters.FileIgnored(path, *skipped)
+        self.totals.files_ignored += 1
+        self.notes.append(note)
+        options = self.options
+        if options.diff or options.write_baseline or options.statistics:
+            return
+        if options.output_format == "json":
+            self.json_items.append(note)
+        elif options.output_format == "github":
+            self._stdout(github_notice(note))
+        elif options.output_format == "text":
+            self._stdout(note.text_line(options.color))
 
     def _fix(self, path: str, findings: list[Finding]) -> list[Finding]:
         from tfgraph_lint.fixes import apply_fixes, is_fixable  # libcst: loaded only to fix
@@ -145,6 +170,7 @@ class CheckRun:
         keep = options.write_baseline or options.statistics or options.output_format in ("json", "sarif")
         if keep:
             self.collected.extend(findings)
+            self.json_items.extend(findings)
             return
         for finding in findings:
             if options.output_format == "github":
@@ -171,9 +197,9 @@ class CheckRun:
             elif counts:
                 self._stdout("\n".join(reporters.statistics_lines(counts)))
         elif options.output_format == "json":
-            self._stdout(reporters.json_document(self.collected))
+            self._stdout(reporters.json_document(self.json_items))
         elif options.output_format == "sarif":
-            self._stdout(sarif_document(self.collected, self.lines, self._problems))
+            self._stdout(sarif_document(self.collected, self.lines, self._problems, notes=self.notes))
 
     def summary_lines(self) -> list[str]:
         """The closing lines on stderr (text output only, like the summary itself)."""

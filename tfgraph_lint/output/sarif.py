@@ -42,7 +42,8 @@ _TAGS = {"0": "tool", "1": "correctness", "2": "correctness", "3": "performance"
 
 
 def sarif_document(findings: list[Finding], lines: SourceLines, problems: list[str] = (),
-                   root: Path | None = None) -> str:
+                   root: Path | None = None, notes: list = ()) -> str:
+    """``notes``: files a pragma skips whole (reporters.FileIgnored), as notifications of level note."""
     root = (root or Path.cwd()).resolve()
     index = {rule.code: i for i, rule in enumerate(RULES)}
     results = []
@@ -63,6 +64,12 @@ def sarif_document(findings: list[Finding], lines: SourceLines, problems: list[s
             "executionSuccessful": not failed,
             "toolExecutionNotifications": [
                 {"level": "error", "message": {"text": problem}} for problem in problems
+            ] + [
+                {"level": "note", "descriptor": {"id": note.code},
+                 "message": {"text": f"{note.path}: {note.message}"},
+                 "locations": [{"physicalLocation": {"artifactLocation": artifact_location(note.path, root),
+                                                     "region": {"startLine": note.line}}}]}
+                for note in notes
             ],
         }],
         "results": results,
