@@ -92,3 +92,161 @@ def test_file_skipped_reads_comments_only():
     assert pragmas.file_skipped(SKIPPED) == (6, "# pylint: disable=all")
     assert pragmas.file_skipped('s = "# pylint: skip-file"\n') is None
     assert pragmas.file_skipped(PRINT_IN_GRAPH) is None
+
+
+# --------------------------------------------------------------------------- command-line flags
+
+
+@pytest.fixture
+def tree(tmp_path, monkeypatch):
+    """A project in the current folder: src/bad.py (one TFG101), tests/test_bad.py (the same)."""
+    monkeypatch.chdir(tmp_path)
+    for name in ("src/bad.py", "tests/test_bad.py"):
+        (tmp_path / name).parent.mkdir(exist_ok=True)
+        (tmp_path / name).write_text(PRINT_IN_GRAPH, encoding="utf-8")
+    return tmp_path
+
+
+def _paths(result) -> list[str]:
+    return sorted(line.split(":")[0] for line in result.stdout.splitlines() if "TFG" in line)
+
+
+def test_no_path_lints_the_current_folder(tree):
+    result = run()
+    assert result.exit_code == 1
+    assert _paths(result) == ["src/bad.py", "tests/test_bad.py"]
+
+
+@pytest.mark.parametrize("flag", ["--version", "-V"])
+def test_version(flag):
+    from importlib.metadata import version
+
+    result = run(flag)
+    assert result.exit_code == 0 and result.stdout == f"tfgraph-lint {version('tfgraph-lint')}\n"
+
+
+def test_exit_zero_keeps_the_findings_and_errors(tree):
+    result = run("--exit-zero", "src")
+    assert result.exit_code == 0 and _paths(result) == ["src/bad.py"]
+    assert run("--exit-zero", "src", "missing.py").exit_code == 2  # an error is still an error
+
+
+def test_output_format_is_format(tree):
+    result = run("--output-format", "json", "src")
+    assert [entry["code"] for entry in json.loads(result.stdout)] == ["TFG101"]
+
+
+def test_output_file(tree):
+    result = run("--format", "json", "--output-file", "out.json", "src")
+    assert result.exit_code == 1 and result.stdout == ""
+    assert [e["path"] for e in json.loads((tree / "out.json").read_text(encoding="utf-8"))] == ["src/bad.py"]
+    result = run("-o", str(tree / "no" / "such" / "dir.txt"), "src")
+    assert result.exit_code == 2 and "cannot write" in result.stderr
+
+
+def test_quiet_prints_findings_only(tree):
+    (tree / "src" / "warned.py").write_text("x = 1  # pylint: disable=python-print-in-grap\n", encoding="utf-8")
+    loud = run("src")
+    assert "Found 1 finding" in loud.stderr and "warning:" in loud.stderr
+    quiet = run("-q", "src")
+    assert quiet.stderr == "" and quiet.stdout == loud.stdout
+
+
+@pytest.mark.parametrize(("args", "env", "colored"), [
+    ((), {}, False),  # not a terminal
+    ((), {"FORCE_COLOR": "1"}, True),
+    ((), {"FORCE_COLOR": "1", "NO_COLOR": "1"}, False),
+    (("--color", "always"), {"NO_COLOR": "1"}, True),
+    (("--color", "never"), {"FORCE_COLOR": "1"}, False),
+    (("--color=always", "--format", "json"), {}, False),  # color is for text only
+])
+def test_color(tree, monkeypatch, args, env, colored):
+    for name in ("NO_COLOR", "FORCE_COLOR"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    result = run(*args, "src")
+    assert ("\x1b[" in result.stdout) is colored
+
+
+def test_bad_color_is_a_usage_error(tree):
+    result = run("--color", "sometimes", "src")
+    assert result.exit_code == 2 and "sometimes" in result.stderr
+
+
+def _stdin(*args: str, text: str = PRINT_IN_GRAPH):
+    from test_cli import _runner
+
+    from tfgraph_lint.cli.commands import cli
+
+    result = _runner().invoke(cli, list(args), input=text.encode("utf-8"), prog_name="tfgraph-lint")
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result
+
+
+def test_stdin_uses_the_stdin_filename(tree):
+    result = _stdin("-", "--stdin-filename", "src/editor.py")
+    assert result.exit_code == 1 and result.stdout.startswith("src/editor.py:6:5: TFG101")
+    assert _stdin("-").stdout.startswith("-:6:5: TFG101")
+    assert _stdin("-", text=CLEAN).exit_code == 0
+    assert _stdin("--stdin-filename", "x.py").exit_code == 1  # no PATH: standard input as well
+
+
+def test_stdin_filename_is_matched_against_exclude_and_per_file_ignores(tree):
+    (tree / "pyproject.toml").write_text(
+        '[tool.tfgraph-lint]\nexclude = ["generated"]\n[tool.tfgraph-lint.per-file-ignores]\n"tests/**" = ["TFG1"]\n',
+        encoding="utf-8")
+    assert _stdin("-", "--stdin-filename", "src/x.py").exit_code == 1
+    assert _stdin("-", "--stdin-filename", "tests/test_x.py").exit_code == 0
+    excluded = _stdin("-", "--stdin-filename", "generated/x.py")
+    assert excluded.exit_code == 0 and excluded.stdout == ""
+
+
+def test_stdin_problems_are_clear(tree):
+    assert _stdin("-", "--stdin-filename", "x.py", text="def f(:\n").stdout.startswith("x.py:1:1: TFG001")
+    for args in (["-", "src"], ["--stdin-filename", "x.py", "src"], ["-", "--fix"]):
+        result = _stdin(*args)
+        assert result.exit_code == 2 and "Traceback" not in result.stderr and "Error" in result.stderr
+
+
+def test_stdin_diff_and_pragmas(tree):
+    text = PRINT_IN_GRAPH.replace("print(x)", "print(x)  # pylint: disable=python-print-in-graph")
+    assert _stdin("-", "--stdin-filename", "a.py", text=text).exit_code == 0
+    result = _stdin("-", "--stdin-filename", "a.py", "--diff")
+    assert result.exit_code == 1 and "+    tf.print(x)" in result.stdout
+
+
+def test_extend_select(tree):
+    assert run("--select", "TFG2", "src").exit_code == 0
+    assert run("--select", "TFG2", "--extend-select", "python-print-in-graph", "src").exit_code == 1
+
+
+def test_exclude_on_the_command_line(tree):
+    assert _paths(run("--exclude", "tests")) == ["src/bad.py"]
+    assert _paths(run("--exclude", "src/*.py,tests/**")) == []
+    assert _paths(run("--exclude", "tests", "tests/test_bad.py")) == []  # also when named
+
+
+def test_per_file_ignores_on_the_command_line(tree):
+    assert _paths(run("--per-file-ignores", "tests/**:TFG1")) == ["src/bad.py"]
+    assert _paths(run("--per-file-ignores", "*.py:TFG3,python-print-in-graph")) == []
+    assert _paths(run("--per-file-ignores", "*.py:TFG3")) == ["src/bad.py", "tests/test_bad.py"]
+    for bad in ("tests", "tests/**:", "tests/**:TFG999", "tests/**:TFG0"):
+        result = run("--per-file-ignores", bad)
+        assert result.exit_code == 2 and "--per-file-ignores" in result.stderr, bad
+
+
+def test_rule_is_explain():
+    assert run("rule", "TFG102").stdout == run("explain", "python-random-in-graph").stdout
+    assert run("rule", "TFG102").stdout.startswith("# TFG102 python-random-in-graph")
+
+
+def test_explain_a_prefix_lists_the_family():
+    from tfgraph_lint.core.registry import RULES
+
+    result = run("explain", "TFG2")
+    assert result.exit_code == 0
+    listed = [line.split()[0] for line in result.stdout.splitlines() if line.startswith("  ")]
+    assert listed == [rule.code for rule in RULES if rule.code.startswith("TFG2")]
+    assert run("explain", "TFG9").exit_code == 2
+

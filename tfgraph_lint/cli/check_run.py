@@ -17,6 +17,7 @@ import tokenize
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TextIO
 
 import click
 
@@ -44,8 +45,9 @@ class OutputOptions:
     diff: bool = False
     baseline: str | None = None
     write_baseline: bool = False
-    color: bool = False  # text output to a terminal, without NO_COLOR
+    color: bool = False  # text output to a terminal, without NO_COLOR (or --color=always)
     progress: bool = False  # stderr is a terminal
+    stdin: bool = False  # the one file is read from standard input
 
     def usage_problem(self) -> str | None:
         """Why these options cannot go together, or None."""
@@ -55,6 +57,8 @@ class OutputOptions:
             return "--write-baseline records findings as they are; it cannot be combined with --fix or --diff"
         if self.statistics and self.output_format not in ("text", "json"):
             return "--statistics works with --format text or json"
+        if self.stdin and self.fix:
+            return "--fix rewrites files; with standard input, use --diff to see the fixes"
         return None
 
 
@@ -63,8 +67,10 @@ class CheckRun:
 
     def __init__(self, options: OutputOptions, settings: ProjectSettings,
                  lint: Callable[[str], list[Finding]], totals: reporters.RunTotals,
-                 problems: list[str] = ()) -> None:
+                 problems: list[str] = (), out: TextIO | None = None) -> None:
         self.options = options
+        self._out = out  # --output-file; None: standard output
+        self._texts: dict[str, str] = {}  # files linted from memory (standard input)
         self.settings = settings
         self._lint = lint
         self.totals = totals
@@ -103,16 +109,25 @@ class CheckRun:
         self._progress.update(self._done, path)
 
     def _without_ignored(self, path: str, findings: list[Finding]) -> list[Finding]:
-        ignored = self.settings.ignored_codes(path) if self.settings.per_file_ignores else frozenset()
+        ignored = self.settings.ignored_codes(path) if self.settings.has_per_file_ignores else frozenset()
         return [f for f in findings if f.code not in ignored] if ignored else findings
 
+    def set_text(self, path: str, text: str) -> None:
+        """Use ``text`` as the content of ``path`` (read from standard input, not from disk)."""
+        self._texts[path] = text
+        self.lines.set_text(path, text)
+
     def _text(self, path: str) -> str | None:
+        if path in self._texts:
+            return self._texts[path]
         try:
             return read_source(path)  # not kept: most files need no line of theirs shown
         except UnreadableSource:
             return None
 
     def _warn_about_pragmas(self, path: str, text: str) -> None:
+        if self.options.quiet:
+            return  # --quiet: findings only, as ruff's
         for warning in pragmas.unknown_names(text):
             self._stderr(f"{path}:{warning.line}:{warning.column}: warning: {warning.message}")
 
@@ -139,9 +154,8 @@ class CheckRun:
 
         if not any(is_fixable(f) for f in findings):
             return findings
-        try:
-            text = read_source(path)
-        except UnreadableSource:
+        text = self._text(path)
+        if text is None:
             return findings
         result = apply_fixes(text, findings)
         if not result.changed:
@@ -187,7 +201,8 @@ class CheckRun:
         options = self.options
         if options.write_baseline:
             count = baselines.write(options.baseline, self.collected, self.lines)
-            self._stderr(f"Recorded {_count(count, 'finding')} in {options.baseline}")
+            if not options.quiet:
+                self._stderr(f"Recorded {_count(count, 'finding')} in {options.baseline}")
         elif options.diff:
             pass
         elif options.statistics:
@@ -232,7 +247,7 @@ class CheckRun:
 
     def _stdout(self, text: str) -> None:
         self._progress.clear()
-        click.echo(text, color=self.options.color)
+        click.echo(text, file=self._out, color=self.options.color)
 
     def _stderr(self, text: str) -> None:
         self._progress.clear()

@@ -75,10 +75,18 @@ def is_terminal(stream: TextIO) -> bool:
         return False
 
 
-def use_color(stream: TextIO, environ: dict[str, str] | None = None) -> bool:
-    """Color only on a terminal, and never when NO_COLOR is set to anything (no-color.org)."""
+COLOR_MODES = ("auto", "always", "never")
+
+
+def use_color(stream: TextIO, environ: dict[str, str] | None = None, mode: str = "auto") -> bool:
+    """``--color=always|never`` decides; ``auto``: never when NO_COLOR is set (no-color.org), always
+    when FORCE_COLOR is (force-color.org), else only on a terminal. Empty values count as unset."""
+    if mode != "auto":
+        return mode == "always"
     environ = os.environ if environ is None else environ
-    return not environ.get("NO_COLOR") and is_terminal(stream)
+    if environ.get("NO_COLOR"):
+        return False
+    return bool(environ.get("FORCE_COLOR")) or is_terminal(stream)
 
 
 def statistics_lines(counts: Counter[str]) -> list[str]:
