@@ -250,3 +250,72 @@ def test_explain_a_prefix_lists_the_family():
     assert listed == [rule.code for rule in RULES if rule.code.startswith("TFG2")]
     assert run("explain", "TFG9").exit_code == 2
 
+
+# --------------------------------------------------------------------------- one configuration
+
+RANDOM_AND_PRINT = PRINT_IN_GRAPH.replace("    print(x)\n", "    print(x)\n    y = np.random.rand()\n").replace(
+    "import tensorflow as tf\n", "import numpy as np\nimport tensorflow as tf\n")
+
+
+@pytest.fixture
+def pylint_project(tmp_path, monkeypatch):
+    from test_pylint_plugin import run_pylint
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "pylintrc").write_text("[MAIN]\n", encoding="utf-8")
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "mod.py").write_text(RANDOM_AND_PRINT, encoding="utf-8")
+
+    def symbols(*options: str, table: str | None = None) -> list[str]:
+        if table is not None:
+            (tmp_path / "pyproject.toml").write_text(f"[tool.tfgraph-lint]\n{table}\n", encoding="utf-8")
+        messages = run_pylint([tmp_path / "src" / "mod.py"], tmp_path / "pylintrc", *options)
+        return sorted(m.symbol for m in messages)
+
+    return symbols
+
+
+def test_pylint_plugin_reads_tool_tfgraph_lint(pylint_project):
+    assert pylint_project() == ["python-print-in-graph", "python-random-in-graph"]  # no table: all
+    assert pylint_project(table='ignore = ["TFG101"]') == ["python-random-in-graph"]
+    assert pylint_project(table='select = ["python-print-in-graph"]') == ["python-print-in-graph"]
+    assert pylint_project(table='[tool.tfgraph-lint.per-file-ignores]\n"src/**" = ["TFG1"]') == []
+    assert pylint_project(table='exclude = ["src"]') == []
+
+
+def test_pylint_options_win_over_the_table(pylint_project):
+    assert pylint_project("--tfgraph-ignore=TFG102", table='ignore = ["TFG101"]') == ["python-print-in-graph"]
+    assert pylint_project("--tfgraph-select=TFG1", table='select = ["TFG3"]') == [
+        "python-print-in-graph", "python-random-in-graph"]
+
+
+def test_pylint_plugin_reads_confidence_and_keras_methods_from_the_table(tmp_path, monkeypatch):
+    from test_pylint_plugin import run_pylint
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "pylintrc").write_text("[MAIN]\n", encoding="utf-8")
+    (tmp_path / "layer.py").write_text(textwrap.dedent("""\
+        import tensorflow as tf
+
+
+        class Block(tf.keras.layers.Layer):
+            def call(self, x):
+                print(x)
+                return x
+        """), encoding="utf-8")
+
+    def count(table: str, *options: str) -> int:
+        (tmp_path / "pyproject.toml").write_text(f"[tool.tfgraph-lint]\n{table}\n", encoding="utf-8")
+        return len(run_pylint([tmp_path / "layer.py"], tmp_path / "pylintrc", *options))
+
+    assert count("") == 1  # a Keras call(): INFERENCE, reported by default
+    assert count("keras-methods = false") == 0
+    assert count("keras-methods = false", "--tfgraph-keras-methods=y") == 1
+    assert count('confidence = ["HIGH"]') == 0
+    assert count('confidence = ["HIGH"]', "--tfgraph-confidence=HIGH,INFERENCE") == 1
+
+
+def test_pylint_plugin_bad_table_is_a_usage_error(pylint_project):
+    with pytest.raises(SystemExit) as exit_info:
+        pylint_project(table='ignore = ["TFG999"]')
+    assert exit_info.value.code == 32
