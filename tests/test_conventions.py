@@ -319,3 +319,42 @@ def test_pylint_plugin_bad_table_is_a_usage_error(pylint_project):
     with pytest.raises(SystemExit) as exit_info:
         pylint_project(table='ignore = ["TFG999"]')
     assert exit_info.value.code == 32
+
+
+# --------------------------------------------------------------------------- imports kept off fast paths
+
+_LOADED = """\
+import sys
+from tfgraph_lint.cli import main
+try:
+    main(sys.argv[1:])
+except SystemExit:
+    pass
+print("LOADED", *sorted(name for name in ("astroid", "pylint", "libcst", "tfgraph_lint.engine",
+                                          "concurrent.futures") if name in sys.modules), file=sys.stderr)
+"""
+
+
+def _loaded(*args: str, cwd=None) -> set[str]:
+    result = subprocess.run([sys.executable, "-c", _LOADED, *args], capture_output=True, text=True,
+                            cwd=cwd, timeout=120, check=False)
+    [line] = [line for line in result.stderr.splitlines() if line.startswith("LOADED")]
+    return set(line.split()[1:])
+
+
+@pytest.mark.parametrize("args", [["--version"], ["-V"], ["--help"], ["check", "--help"], ["rules"],
+                                  ["explain", "TFG101"]])
+def test_help_and_version_import_no_analysis(args):
+    assert _loaded(*args) == set()
+
+
+def test_a_file_without_tensorflow_needs_no_astroid(tmp_path):
+    (tmp_path / "plain.py").write_text("import os\n\nprint(os.getcwd())\n", encoding="utf-8")
+    assert _loaded("--no-cache", str(tmp_path / "plain.py")) == {"tfgraph_lint.engine"}
+
+
+def test_a_tensorflow_file_needs_astroid_but_not_pylint_or_libcst(tmp_path):
+    (tmp_path / "bad.py").write_text(PRINT_IN_GRAPH, encoding="utf-8")
+    assert _loaded("--no-cache", str(tmp_path / "bad.py")) == {"tfgraph_lint.engine", "astroid"}
+    # The checker must be able to fail: --diff does need libcst.
+    assert "libcst" in _loaded("--no-cache", "--diff", str(tmp_path / "bad.py"))
