@@ -335,9 +335,9 @@ print("LOADED", *sorted(name for name in ("astroid", "pylint", "libcst", "tfgrap
 """
 
 
-def _loaded(*args: str, cwd=None) -> set[str]:
+def _loaded(*args: str, cwd=None, env=None) -> set[str]:
     result = subprocess.run([sys.executable, "-c", _LOADED, *args], capture_output=True, text=True,
-                            cwd=cwd, timeout=120, check=False)
+                            cwd=cwd, env=env, timeout=120, check=False)
     [line] = [line for line in result.stderr.splitlines() if line.startswith("LOADED")]
     return set(line.split()[1:])
 
@@ -358,3 +358,12 @@ def test_a_tensorflow_file_needs_astroid_but_not_pylint_or_libcst(tmp_path):
     assert _loaded("--no-cache", str(tmp_path / "bad.py")) == {"tfgraph_lint.engine", "astroid"}
     # The checker must be able to fail: --diff does need libcst.
     assert "libcst" in _loaded("--no-cache", "--diff", str(tmp_path / "bad.py"))
+
+
+def test_a_cached_file_needs_no_astroid(tmp_path):
+    import os
+
+    (tmp_path / "bad.py").write_text(PRINT_IN_GRAPH, encoding="utf-8")
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    assert "astroid" in _loaded(str(tmp_path / "bad.py"), env=env)  # fills the cache
+    assert "astroid" not in _loaded(str(tmp_path / "bad.py"), env=env)
