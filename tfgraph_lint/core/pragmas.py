@@ -44,6 +44,7 @@ _SKIP_FILE = re.compile(r"\bskip-file\b|\bdisable\s*=\s*all\s*$")
 _NOQA = re.compile(r"#\s*noqa(?P<colon>\s*:\s*(?P<names>[A-Za-z][\w\-]*(?:(?:\s*,\s*|\s+)[A-Za-z][\w\-]*)*)?)?",
                    re.IGNORECASE)
 _NOQA_NAME = re.compile(r"[A-Za-z][\w\-]*")
+_MAYBE_OURS = re.compile(r"(?i)\btfg|-")
 
 _BLOCK_STATEMENTS = (
     ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.If, ast.For, ast.AsyncFor,
@@ -216,9 +217,48 @@ _OUR_PREFIX = "tfgraph-"
 
 
 def unknown_names(text: str) -> list[PragmaWarning]:
-    """Names in pragmas that look like tfgraph-lint's but name none of its rules."""
-    if "pylint" not in text:
+    """Names in pragmas (and ``# noqa`` lists) that look like tfgraph-lint's but name none of its rules."""
+    found = _unknown_pylint_names(text) if "pylint" in text else []
+    if _may_have_noqa(text):
+        found = sorted(found + _unknown_noqa_names(text), key=lambda w: (w.line, w.column))
+    return found
+
+
+def _unknown_noqa_names(text: str) -> list[PragmaWarning]:
+    """``# noqa: TFG999`` or a misspelt symbol of ours: it suppresses nothing, so say so. Other
+    tools' codes (E501) are theirs to judge."""
+    # A plain search first, as for pylint pragmas: most noqa lists hold only other tools' codes.
+    if not any(_MAYBE_OURS.search(m.group("names")) for m in _NOQA.finditer(text) if m.group("names")):
         return []
+    symbols = sorted(rule.symbol for rule in RULES)
+    warnings = []
+    lines = text.splitlines()
+    for line, _after_code, comment in _comments(text):
+        match = _NOQA.search(comment)
+        if not match or not match.group("names"):
+            continue
+        for name in _NOQA_NAME.findall(match.group("names")):
+            lowered = name.lower()
+            if lowered in symbols or (_OUR_CODE.match(lowered) is None and "-" not in name):
+                continue
+            try:
+                expand_selector(name)
+                continue
+            except KeyError:
+                pass
+            close = difflib.get_close_matches(lowered, symbols, n=1, cutoff=0.8)
+            if _OUR_CODE.match(lowered) is None and not close and not lowered.startswith(_OUR_PREFIX):
+                continue  # another tool's symbol-like name
+            hint = f"; did you mean {close[0]!r}?" if close else ""
+            source = lines[line - 1] if line <= len(lines) else ""
+            start = source.find(name, source.find("#"))
+            warnings.append(PragmaWarning(line, start + 1 if start >= 0 else 1,
+                                          f"noqa names {name!r}, which is not a tfgraph-lint rule{hint} "
+                                          "(`tfgraph-lint rules` lists them); it suppresses nothing"))
+    return warnings
+
+
+def _unknown_pylint_names(text: str) -> list[PragmaWarning]:
     symbols = {rule.symbol for rule in RULES}
     removed = {name.lower() for pair in REMOVED for name in pair}
     # A plain search over the text first: tokenizing (to tell comments from strings) costs about
