@@ -367,3 +367,13 @@ def test_a_cached_file_needs_no_astroid(tmp_path):
     env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")}
     assert "astroid" in _loaded(str(tmp_path / "bad.py"), env=env)  # fills the cache
     assert "astroid" not in _loaded(str(tmp_path / "bad.py"), env=env)
+
+
+@pytest.mark.parametrize("args", [
+    ["--extend-select", "TFG999"], ["--extend-select", "python-print-in-grph"], ["--color", "yes"],
+    ["--per-file-ignores", ":TFG1"], ["--output-format", "xml"], ["-o", "."],
+])
+def test_bad_new_options_are_a_clear_exit_2(tree, args):
+    result = run(*args, "src")
+    assert result.exit_code == 2 and "Traceback" not in result.stderr
+    assert "rror" in result.stderr
