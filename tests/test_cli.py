@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from tfgraph_lint.cli import commands as cli_module
+from tfgraph_lint.cli import check_flow
 from tfgraph_lint.cli.commands import cli
 from tfgraph_lint.core.registry import RULES
 
@@ -92,10 +92,12 @@ def test_options_first_fall_through_to_check(bad):
     assert result.exit_code == 1 and "TFG101" in result.stdout
 
 
-def test_no_path_is_a_usage_error():
+def test_no_path_lints_the_current_folder(bad, monkeypatch):
+    # As ruff does (it used to be a usage error); tests/test_conventions.py has more.
+    monkeypatch.chdir(bad.parent)
     for args in ((), ("check",)):
         result = run(*args)
-        assert result.exit_code == 2 and "PATH" in result.stderr
+        assert result.exit_code == 1 and result.stdout.startswith("bad.py:6:5: TFG101")
 
 
 # --- check: output and exit codes --------------------------------------------------------------
@@ -281,7 +283,7 @@ def test_a_crash_outside_the_rules_is_a_tfg002_finding(monkeypatch, bad, good):
             raise RuntimeError("boom\nsecond line")
         return []
 
-    monkeypatch.setattr(cli_module, "lint_file", explode)
+    monkeypatch.setattr(check_flow, "lint_file", explode)
     result = run(str(bad), str(good))
     assert result.exit_code == 2
     assert result.stdout.splitlines() == [

@@ -14,7 +14,7 @@ from pylint.lint import Run
 from pylint.reporters import CollectingReporter
 
 from tfgraph_lint import engine
-from tfgraph_lint.cli import commands as cli_module
+from tfgraph_lint.cli import check_flow
 from tfgraph_lint.cli.commands import cli
 from tfgraph_lint.core.registry import INTERNAL_ERROR, RULES
 from tfgraph_lint.rules import python_print
@@ -131,14 +131,14 @@ def test_a_failing_index_is_an_internal_error(files, monkeypatch):
 
 def test_a_failure_outside_the_engine_is_an_internal_error(files, monkeypatch):
     first, second = files
-    real = cli_module.lint_file
+    real = check_flow.lint_file
 
     def failing(path, config=None):
         if path == str(first):
             raise ValueError("outside")
         return real(path, config)
 
-    monkeypatch.setattr(cli_module, "lint_file", failing)
+    monkeypatch.setattr(check_flow, "lint_file", failing)
     result = invoke("--debug", str(first), str(second))
     assert result.exit_code == 2
     assert f"{first}:1:1: TFG002 tfgraph-internal-error internal error while linting: ValueError: outside" \

@@ -50,3 +50,18 @@ def test_cli_warns_on_stderr_and_keeps_the_exit_code(tmp_path):
     assert f"{path}:6:33: warning: pragma names 'python-print-in-grph'" in result.stderr
     json_result = run("--format", "json", str(path))
     assert json_result.stdout.startswith("[") and "warning: pragma" in json_result.stderr
+
+
+@pytest.mark.parametrize("comment, message", [
+    ("# noqa: TFG999", "noqa names 'TFG999', which is not a tfgraph-lint rule"),
+    ("# noqa: E501, python-print-in-grph", "did you mean 'python-print-in-graph'?"),
+])
+def test_noqa_names_that_look_like_ours_are_reported(comment, message):
+    [warning] = unknown_names(f"x = 1  {comment}\n")
+    assert message in warning.message and warning.line == 1
+
+
+@pytest.mark.parametrize("comment", ["# noqa", "# noqa: TFG101", "# noqa: TFG1, E501", "# noqa: BLE001 - reason",
+                                     "# noqa: python-print-in-graph", "# noqa: some-other-tools-name"])
+def test_noqa_names_of_ours_and_others_are_fine(comment):
+    assert unknown_names(f"x = 1  {comment}\n") == []

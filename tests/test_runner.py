@@ -11,7 +11,8 @@ from click.testing import CliRunner
 
 from tfgraph_lint.cli import runner
 from tfgraph_lint.cli.cache import ResultCache
-from tfgraph_lint.cli.commands import _lint, cli
+from tfgraph_lint.cli.check_flow import lint as _lint
+from tfgraph_lint.cli.commands import cli
 from tfgraph_lint.core.config import Config
 
 from annotated import CASES, FIXTURES

@@ -13,21 +13,60 @@ from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-import astroid
-from astroid import nodes
-from astroid.exceptions import AstroidBuildingError, AstroidSyntaxError
+from typing import TYPE_CHECKING
 
-from tfgraph_lint.analysis import node_index
-from tfgraph_lint.analysis.callables import is_init_scope, own_nodes
-from tfgraph_lint.analysis.expected_failures import expected_to_raise, only_run_expecting_failure
-from tfgraph_lint.analysis.graph_index import GraphIndex, TracedFunction
 from tfgraph_lint.analysis.screen import may_contain_graph_code
 from tfgraph_lint.core import pragmas
 from tfgraph_lint.core.config import Config
 from tfgraph_lint.core.findings import HIGH, Finding, weakest
 from tfgraph_lint.core.registry import ANALYSIS_FAILED, INTERNAL_ERROR, Rule
 from tfgraph_lint.core.source import UnreadableSource, read_source
-from tfgraph_lint.rules import CHECKS
+
+if TYPE_CHECKING:
+    import astroid
+    from astroid import nodes
+    from astroid.exceptions import AstroidBuildingError, AstroidSyntaxError
+
+    from tfgraph_lint.analysis import node_index
+    from tfgraph_lint.analysis.callables import is_init_scope, own_nodes
+    from tfgraph_lint.analysis.expected_failures import expected_to_raise, only_run_expecting_failure
+    from tfgraph_lint.analysis.graph_index import GraphIndex, TracedFunction
+    from tfgraph_lint.rules import CHECKS
+
+
+# astroid, the analysis and the rules take most of a short run's time to import (~0.1 s), and most
+# files never need them: a file that fails the text screen is only checked for syntax errors. So
+# they are imported on first need and bound as this module's globals, as if imported above (a name
+# already bound, e.g. patched by a test, is kept).
+_LAZY = ("astroid", "nodes", "AstroidBuildingError", "AstroidSyntaxError", "node_index", "is_init_scope",
+         "own_nodes", "expected_to_raise", "only_run_expecting_failure", "GraphIndex", "TracedFunction",
+         "CHECKS")
+
+
+def _import_analysis() -> None:
+    if "CHECKS" in globals():
+        return
+    # pylint: disable=redefined-outer-name,import-outside-toplevel
+    import astroid
+    from astroid import nodes
+    from astroid.exceptions import AstroidBuildingError, AstroidSyntaxError
+
+    from tfgraph_lint.analysis import node_index
+    from tfgraph_lint.analysis.callables import is_init_scope, own_nodes
+    from tfgraph_lint.analysis.expected_failures import expected_to_raise, only_run_expecting_failure
+    from tfgraph_lint.analysis.graph_index import GraphIndex, TracedFunction
+    from tfgraph_lint.rules import CHECKS
+
+    found = locals()
+    for name in _LAZY:
+        globals().setdefault(name, found[name])
+
+
+def __getattr__(name: str):
+    if name in _LAZY:
+        _import_analysis()
+        return globals()[name]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class ModuleContext:
@@ -96,6 +135,7 @@ class ModuleContext:
 
 def analyze_module(module: nodes.Module, path: str, config: Config) -> list[Finding]:
     """All findings of the enabled rules on an already-built astroid module."""
+    _import_analysis()
     try:
         return _analyze(module, path, config)
     finally:
@@ -140,12 +180,13 @@ def _keep_astroid_out_of_tensorflow() -> None:
 def lint_source(text: str, path: str, config: Config | None = None, honour_pragmas: bool = True) -> list[Finding]:
     """Lint one file's text (the CLI path). Pylint pragmas are honoured as Pylint would."""
     config = config or Config()
-    _keep_astroid_out_of_tensorflow()
     if not may_contain_graph_code(text, config):
         # No graph code possible, so no astroid tree; but a file Python cannot parse is still
         # reported, as any linter would (the stdlib parser costs a fraction of astroid).
         problem = _stdlib_syntax_error(text, path)
         return [problem] if problem else []
+    _import_analysis()
+    _keep_astroid_out_of_tensorflow()
     try:
         with warnings.catch_warnings():
             # astroid warns (several lines each) when a transform hits the recursion limit on

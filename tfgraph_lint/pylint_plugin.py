@@ -20,6 +20,10 @@ Options (in any Pylint configuration file, or on Pylint's command line):
   ``[tool.tfgraph-lint]`` keys of the same names, on top of Pylint's own enable/disable; globs are
   relative to the directory Pylint runs in. A bad value ends the run with Pylint's usage exit
   status, 32, and a message naming the option.
+
+One configuration: the ``[tool.tfgraph-lint]`` table of the nearest ``pyproject.toml`` (from the
+directory Pylint runs in upward, as the command finds it) is read too, so a project keeps one list
+of rules. A ``tfgraph-*`` option given to Pylint wins over the table's key of the same name.
 """
 
 from __future__ import annotations
@@ -60,21 +64,23 @@ class TFGraphChecker(BaseChecker):
         (
             "tfgraph-keras-methods",
             {
-                "default": True,
+                "default": None,  # None: keras-methods in [tool.tfgraph-lint], else yes
                 "type": "yn",
                 "metavar": "<y or n>",
                 "help": "Treat call/train_step/test_step/predict_step of Keras Model and Layer "
-                "subclasses as graph code (tfgraph-lint).",
+                "subclasses as graph code. Default: keras-methods in [tool.tfgraph-lint], "
+                "else yes (tfgraph-lint).",
             },
         ),
         (
             "tfgraph-confidence",
             {
-                "default": tuple(level for level in findings.CONFIDENCES if level in findings.DEFAULT_CONFIDENCES),
+                "default": (),  # none given: confidence in [tool.tfgraph-lint], else HIGH,INFERENCE
                 "type": "csv",
                 "metavar": "<levels>",
                 "help": "tfgraph-lint confidence levels to report: HIGH, INFERENCE, LOW (reported to "
-                "Pylint as INFERENCE_FAILURE). Same as confidence in [tool.tfgraph-lint] (tfgraph-lint).",
+                "Pylint as INFERENCE_FAILURE). Same as confidence in [tool.tfgraph-lint]; default: "
+                "that key, else HIGH,INFERENCE (tfgraph-lint).",
             },
         ),
         (
@@ -129,7 +135,7 @@ class TFGraphChecker(BaseChecker):
     def _check_module(self, module: nodes.Module) -> None:
         settings = getattr(self, "_settings", None) or _settings_from_options(self.linter.config)
         path = module_path(module)
-        if settings.exclude and settings.is_excluded(path):
+        if (settings.exclude or settings.command_line_exclude) and settings.is_excluded(path):
             return
         config = self._config(settings)
         if not config.enabled_codes:
@@ -137,7 +143,7 @@ class TFGraphChecker(BaseChecker):
         text = _module_text(module)
         if text is not None and not may_contain_graph_code(text, config):
             return  # the same cheap screen as the CLI: no TensorFlow/Keras name in the file
-        ignored = settings.ignored_codes(path) if settings.per_file_ignores else frozenset()
+        ignored = settings.ignored_codes(path) if settings.has_per_file_ignores else frozenset()
         for finding in engine.analyze_module(module, path, config):
             if finding.code in ignored:
                 continue
@@ -159,12 +165,17 @@ class TFGraphChecker(BaseChecker):
         ) & settings.enabled_codes()
         decorators = tuple(
             name.strip() for name in (options.tfgraph_function_decorators or ()) if name.strip()
-        )
-        try:
-            confidences = project_config.parse_confidences(options.tfgraph_confidence or ())
-        except project_config.ConfigError as exc:
-            _usage_error(f"tfgraph-confidence: {exc}".replace("'confidence': ", ""))
-        return _make_config(enabled, decorators, bool(options.tfgraph_keras_methods), confidences)
+        ) or settings.function_decorators or ()
+        confidences = settings.confidence or findings.DEFAULT_CONFIDENCES
+        if any(level.strip() for level in options.tfgraph_confidence or ()):
+            try:
+                confidences = project_config.parse_confidences(options.tfgraph_confidence)
+            except project_config.ConfigError as exc:
+                _usage_error(f"tfgraph-confidence: {exc}".replace("'confidence': ", ""))
+        keras = options.tfgraph_keras_methods
+        if keras is None:
+            keras = settings.keras_methods is not False
+        return _make_config(enabled, decorators, bool(keras), confidences)
 
 
 @lru_cache(maxsize=16)
@@ -175,7 +186,43 @@ def _make_config(enabled: frozenset[str], decorators: tuple[str, ...], keras_met
 
 
 def _settings_from_options(options) -> project_config.ProjectSettings:
-    """The tfgraph-* selection options as the CLI's settings; a bad value ends the run (exit 32)."""
+    """``[tool.tfgraph-lint]`` of the nearest pyproject.toml, with the tfgraph-* options given to
+    Pylint in place of the table's keys of the same names; a bad value ends the run (exit 32)."""
+    try:
+        from_file = project_config.load(None)
+    except project_config.ConfigError as exc:
+        _usage_error(str(exc))
+        raise  # not reached
+    given = _settings_from_pylint_options(options)
+    if given.path is None:
+        return from_file
+    return _overlay(from_file, given)
+
+
+def _overlay(from_file: project_config.ProjectSettings,
+             given: project_config.ProjectSettings) -> project_config.ProjectSettings:
+    """The file's settings, each key replaced by Pylint's option when that was given. The file's
+    globs stay relative to its folder, Pylint's to the directory Pylint runs in."""
+    import dataclasses
+
+    file_selection, selection = from_file.selection, given.selection
+    chosen = project_config.Selection(
+        selection.select if selection.select is not None else file_selection.select,
+        selection.extend_select or file_selection.extend_select,
+        selection.ignore or file_selection.ignore,
+    )
+    return dataclasses.replace(
+        from_file,
+        selection=chosen,
+        exclude=() if given.exclude else from_file.exclude,
+        command_line_exclude=given.exclude,
+        per_file_ignores=() if given.per_file_ignores else from_file.per_file_ignores,
+        command_line_per_file_ignores=given.per_file_ignores,
+    )
+
+
+def _settings_from_pylint_options(options) -> project_config.ProjectSettings:
+    """The tfgraph-* selection options as the CLI's settings (``path`` None: none was given)."""
     table: dict = {}
     for key in ("select", "extend-select", "ignore", "exclude"):
         values = [v.strip() for v in getattr(options, f"tfgraph_{key.replace('-', '_')}", ()) or () if v.strip()]

@@ -116,10 +116,8 @@ def tool_fingerprint() -> str:
     """A hash of what findings depend on besides the input: this package's own source code
     (so an edited rule never replays old findings, even at an unchanged version number), its
     version, and the versions of astroid and Python (which shape the trees)."""
-    import astroid
-
     package = Path(tfgraph_lint.__file__).resolve().parent
-    digest = hashlib.sha256(f"{_FORMAT}\0{tfgraph_lint.__version__}\0{astroid.__version__}\0{sys.version}\0".encode())
+    digest = hashlib.sha256(f"{_FORMAT}\0{tfgraph_lint.__version__}\0{_astroid_version()}\0{sys.version}\0".encode())
     for source in sorted(package.rglob("*.py")):
         relative = source.relative_to(package).as_posix()
         if relative.startswith("fixtures/"):
@@ -130,6 +128,19 @@ def tool_fingerprint() -> str:
         except OSError:
             digest.update(b"unreadable")
     return digest.hexdigest()
+
+
+def _astroid_version() -> str:
+    """astroid's version from its metadata: importing astroid (~0.05 s) for it would cost a run
+    that finds every file in the cache more than everything else it does."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("astroid")
+    except PackageNotFoundError:  # not installed as a distribution (a source tree on sys.path)
+        import astroid
+
+        return astroid.__version__
 
 
 def config_fingerprint(config: Config) -> str:

@@ -17,6 +17,7 @@ import tokenize
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TextIO
 
 import click
 
@@ -27,7 +28,7 @@ from tfgraph_lint.core.source import UnreadableSource, read_source
 from tfgraph_lint.core.source_lines import SourceLines
 from tfgraph_lint.output import baseline as baselines
 from tfgraph_lint.output import reporters
-from tfgraph_lint.output.github_format import github_line
+from tfgraph_lint.output.github_format import github_line, github_notice
 from tfgraph_lint.output.sarif import sarif_document
 
 PROG = "tfgraph-lint"
@@ -44,8 +45,9 @@ class OutputOptions:
     diff: bool = False
     baseline: str | None = None
     write_baseline: bool = False
-    color: bool = False  # text output to a terminal, without NO_COLOR
+    color: bool = False  # text output to a terminal, without NO_COLOR (or --color=always)
     progress: bool = False  # stderr is a terminal
+    stdin: bool = False  # the one file is read from standard input
 
     def usage_problem(self) -> str | None:
         """Why these options cannot go together, or None."""
@@ -55,6 +57,8 @@ class OutputOptions:
             return "--write-baseline records findings as they are; it cannot be combined with --fix or --diff"
         if self.statistics and self.output_format not in ("text", "json"):
             return "--statistics works with --format text or json"
+        if self.stdin and self.fix:
+            return "--fix rewrites files; with standard input, use --diff to see the fixes"
         return None
 
 
@@ -63,14 +67,18 @@ class CheckRun:
 
     def __init__(self, options: OutputOptions, settings: ProjectSettings,
                  lint: Callable[[str], list[Finding]], totals: reporters.RunTotals,
-                 problems: list[str] = ()) -> None:
+                 problems: list[str] = (), out: TextIO | None = None) -> None:
         self.options = options
+        self._out = out  # --output-file; None: standard output
+        self._texts: dict[str, str] = {}  # files linted from memory (standard input)
         self.settings = settings
         self._lint = lint
         self.totals = totals
         self._problems = list(problems)
         self.lines = SourceLines()
         self.collected: list[Finding] = []
+        self.json_items: list[Finding | reporters.FileIgnored] = []  # --format json: in order
+        self.notes: list[reporters.FileIgnored] = []
         self.fixed = 0
         self.files_fixed = 0
         self.diffs = 0
@@ -87,7 +95,10 @@ class CheckRun:
 
     def add(self, path: str, findings: list[Finding]) -> None:
         findings = self._without_ignored(path, findings)
-        self._warn_about_pragmas(path)
+        text = self._text(path)
+        if text is not None:
+            self._warn_about_pragmas(path, text)
+            self._note_if_ignored(path, text)
         if self.options.fix or self.options.diff:
             findings = self._fix(path, findings)
         if self.baseline is not None:
@@ -98,25 +109,53 @@ class CheckRun:
         self._progress.update(self._done, path)
 
     def _without_ignored(self, path: str, findings: list[Finding]) -> list[Finding]:
-        ignored = self.settings.ignored_codes(path) if self.settings.per_file_ignores else frozenset()
+        ignored = self.settings.ignored_codes(path) if self.settings.has_per_file_ignores else frozenset()
         return [f for f in findings if f.code not in ignored] if ignored else findings
 
-    def _warn_about_pragmas(self, path: str) -> None:
+    def set_text(self, path: str, text: str) -> None:
+        """Use ``text`` as the content of ``path`` (read from standard input, not from disk)."""
+        self._texts[path] = text
+        self.lines.set_text(path, text)
+
+    def _text(self, path: str) -> str | None:
+        if path in self._texts:
+            return self._texts[path]
         try:
-            text = read_source(path)  # not kept: most files need no line of theirs shown
+            return read_source(path)  # not kept: most files need no line of theirs shown
         except UnreadableSource:
-            return
+            return None
+
+    def _warn_about_pragmas(self, path: str, text: str) -> None:
+        if self.options.quiet:
+            return  # --quiet: findings only, as ruff's
         for warning in pragmas.unknown_names(text):
             self._stderr(f"{path}:{warning.line}:{warning.column}: warning: {warning.message}")
+
+    def _note_if_ignored(self, path: str, text: str) -> None:
+        """Say that a pragma skips the file whole (Pylint's I0013), so it never passes as clean."""
+        skipped = pragmas.file_skipped(text)
+        if skipped is None:
+            return
+        note = reporters.FileIgnored(path, *skipped)
+        self.totals.files_ignored += 1
+        self.notes.append(note)
+        options = self.options
+        if options.diff or options.write_baseline or options.statistics:
+            return
+        if options.output_format == "json":
+            self.json_items.append(note)
+        elif options.output_format == "github":
+            self._stdout(github_notice(note))
+        elif options.output_format == "text":
+            self._stdout(note.text_line(options.color))
 
     def _fix(self, path: str, findings: list[Finding]) -> list[Finding]:
         from tfgraph_lint.fixes import apply_fixes, is_fixable  # libcst: loaded only to fix
 
         if not any(is_fixable(f) for f in findings):
             return findings
-        try:
-            text = read_source(path)
-        except UnreadableSource:
+        text = self._text(path)
+        if text is None:
             return findings
         result = apply_fixes(text, findings)
         if not result.changed:
@@ -145,6 +184,7 @@ class CheckRun:
         keep = options.write_baseline or options.statistics or options.output_format in ("json", "sarif")
         if keep:
             self.collected.extend(findings)
+            self.json_items.extend(findings)
             return
         for finding in findings:
             if options.output_format == "github":
@@ -161,7 +201,8 @@ class CheckRun:
         options = self.options
         if options.write_baseline:
             count = baselines.write(options.baseline, self.collected, self.lines)
-            self._stderr(f"Recorded {_count(count, 'finding')} in {options.baseline}")
+            if not options.quiet:
+                self._stderr(f"Recorded {_count(count, 'finding')} in {options.baseline}")
         elif options.diff:
             pass
         elif options.statistics:
@@ -171,9 +212,9 @@ class CheckRun:
             elif counts:
                 self._stdout("\n".join(reporters.statistics_lines(counts)))
         elif options.output_format == "json":
-            self._stdout(reporters.json_document(self.collected))
+            self._stdout(reporters.json_document(self.json_items))
         elif options.output_format == "sarif":
-            self._stdout(sarif_document(self.collected, self.lines, self._problems))
+            self._stdout(sarif_document(self.collected, self.lines, self._problems, notes=self.notes))
 
     def summary_lines(self) -> list[str]:
         """The closing lines on stderr (text output only, like the summary itself)."""
@@ -206,7 +247,7 @@ class CheckRun:
 
     def _stdout(self, text: str) -> None:
         self._progress.clear()
-        click.echo(text, color=self.options.color)
+        click.echo(text, file=self._out, color=self.options.color)
 
     def _stderr(self, text: str) -> None:
         self._progress.clear()

@@ -3,6 +3,10 @@
 
 Exit codes: 0 no findings, 1 findings, 2 a usage error, a path that could not be read, or a file
 that could not be analysed (a TFG0xx diagnostic). Every failure is a message, never a traceback.
+
+Imports are kept off the paths that do not need them: ``--help`` and ``--version`` load neither
+the engine nor astroid; a run loads the engine (``engine`` imports astroid and the rules) only
+when a file passes the text screen, and libcst only for ``--fix``/``--diff``.
 """
 
 from __future__ import annotations
@@ -10,21 +14,19 @@ from __future__ import annotations
 import difflib
 import re
 import sys
+from typing import TYPE_CHECKING
 
 import click
 
-import tfgraph_lint
-from tfgraph_lint.cli import check_run, runner
-from tfgraph_lint.cli.cache import ResultCache
 from tfgraph_lint.core import docs, project_config
 from tfgraph_lint.core.config import Config
-from tfgraph_lint.core.files import discover
-from tfgraph_lint.core.findings import DEFAULT_CONFIDENCES, Finding
+from tfgraph_lint.core.findings import DEFAULT_CONFIDENCES
 from tfgraph_lint.core.registry import REMOVED, RULES, expand_selector, lookup
-from tfgraph_lint.engine import internal_error_finding, lint_file
 from tfgraph_lint.output import reporters
-from tfgraph_lint.output.baseline import BaselineError
 from tfgraph_lint.runtime.verify.command import verify_command
+
+if TYPE_CHECKING:
+    from tfgraph_lint.cli import check_run
 
 PROG = "tfgraph-lint"
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
@@ -42,30 +44,58 @@ class _DefaultToCheck(click.Group):
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         group_options = {opt for param in self.get_params(ctx) for opt in (*param.opts, *param.secondary_opts)}
         if not args or (args[0] not in self.commands and args[0] not in group_options):
-            args = ["check", *args]  # no argument at all: check's own "missing PATH" usage error
+            args = ["check", *args]  # no argument at all: check lints the current folder
         return super().parse_args(ctx, args)
 
 
+def _show_version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+    if not value or ctx.resilient_parsing:
+        return
+    import tfgraph_lint  # the version is read from the package metadata on first use
+
+    click.echo(f"{PROG} {tfgraph_lint.__version__}")
+    ctx.exit()
+
+
 @click.group(cls=_DefaultToCheck, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(tfgraph_lint.__version__, "--version", prog_name=PROG, message="%(prog)s %(version)s")
+@click.option("-V", "--version", is_flag=True, expose_value=False, is_eager=True, callback=_show_version,
+              help="Show the version and exit.")
 def cli() -> None:
     """Find Python code that behaves differently once TensorFlow traces it into a graph
     (@tf.function, Dataset.map, Keras train_step, ...).
 
-    `tfgraph-lint PATH...` is short for `tfgraph-lint check PATH...`.
+    `tfgraph-lint PATH...` is short for `tfgraph-lint check PATH...`; with no PATH, the current
+    folder is linted.
     """
 
 
 @cli.command(short_help="Lint files and folders (the default command).")
-@click.argument("paths", nargs=-1, required=True, type=click.Path(), metavar="PATH...")
+@click.argument("paths", nargs=-1, type=click.Path(), metavar="[PATH]...")
 @click.option("--select", multiple=True, metavar="RULES",
               help="Run only these rules: codes (TFG101), code prefixes (TFG1) or symbols, "
                    "comma-separated; repeatable. Default: all.")
+@click.option("--extend-select", multiple=True, metavar="RULES",
+              help="Run these rules on top of the selection (same forms as --select).")
 @click.option("--ignore", multiple=True, metavar="RULES", help="Do not run these rules (same forms as --select).")
-@click.option("--format", "output_format", type=click.Choice(reporters.FORMATS), default="text",
-              show_default=True, help="json: a list of finding objects on stdout, nothing else; "
-                                      "sarif: SARIF 2.1.0 (GitHub code scanning); github: GitHub "
-                                      "Actions annotations.")
+@click.option("--exclude", multiple=True, metavar="GLOBS",
+              help="Files and folders not to lint, also when named (globs relative to the current "
+                   "folder, comma-separated; repeatable), on top of the configuration's exclude.")
+@click.option("--per-file-ignores", multiple=True, metavar="GLOB:RULES",
+              help="Rules not reported in the files GLOB matches, e.g. 'tests/**:TFG3,python-print-in-graph'; "
+                   "repeatable, on top of the configuration's per-file-ignores.")
+@click.option("--format", "--output-format", "output_format", type=click.Choice(reporters.FORMATS),
+              default="text", show_default=True,
+              help="json: a list of finding objects on stdout, nothing else; sarif: SARIF 2.1.0 "
+                   "(GitHub code scanning); github: GitHub Actions annotations.")
+@click.option("-o", "--output-file", type=click.Path(dir_okay=False), metavar="FILE",
+              help="Write the findings (in the chosen format) to FILE instead of standard output.")
+@click.option("--exit-zero", is_flag=True, help="Exit 0 even when there are findings (2 still means an error).")
+@click.option("--color", "color_mode", type=click.Choice(reporters.COLOR_MODES), default="auto",
+              show_default=True, help="Color the text output: auto (on a terminal, unless NO_COLOR is "
+                                      "set; FORCE_COLOR forces it), always or never.")
+@click.option("--stdin-filename", metavar="NAME",
+              help="With PATH '-' (standard input): the file name to report, and to match against "
+                   "exclude and per-file-ignores.")
 @click.option("--why", is_flag=True, help="Under each finding, show why its code is traced into a graph.")
 @click.option("--keras-methods/--no-keras-methods", default=None,
               help="Treat call/train_step/test_step/predict_step of Keras subclasses as graph code "
@@ -88,7 +118,8 @@ def cli() -> None:
 @click.option("--baseline", "baseline_file", type=click.Path(dir_okay=False), metavar="FILE",
               help="Report only findings that are not recorded in FILE.")
 @click.option("--write-baseline", is_flag=True, help="Record the current findings in the --baseline FILE.")
-@click.option("-q", "--quiet", is_flag=True, help="No summary line.")
+@click.option("-q", "--quiet", is_flag=True,
+              help="Findings only: no summary, no warnings, no progress.")
 @click.option("--debug", is_flag=True, help="Print the traceback of each internal error (TFG002) on stderr.")
 @click.option("-j", "--jobs", type=click.IntRange(min=1), metavar="N",
               help="Lint on N processes. Default: one per CPU core.")
@@ -100,8 +131,15 @@ def check(
     ctx: click.Context,
     paths: tuple[str, ...],
     select: tuple[str, ...],
+    extend_select: tuple[str, ...],
     ignore: tuple[str, ...],
+    exclude: tuple[str, ...],
+    per_file_ignores: tuple[str, ...],
     output_format: str,
+    output_file: str | None,
+    exit_zero: bool,
+    color_mode: str,
+    stdin_filename: str | None,
     why: bool,
     keras_methods: bool,
     confidence: tuple[str, ...],
@@ -118,53 +156,81 @@ def check(
     jobs: int | None,
     no_cache: bool,
 ) -> None:
-    """Lint files and folders (folders: their *.py files, skipping hidden, venv and build folders).
+    """Lint files and folders (folders: their *.py files, skipping hidden, venv and build folders);
+    the current folder when no PATH is given, standard input for PATH '-'.
 
     Run diagnostics (TFG0xx: a file could not be analysed) are always reported.
     """
+    # The run's machinery (output, baselines, SARIF, the runner) is imported only for a run.
+    from tfgraph_lint.cli import check_flow, check_run
+
+    stdin = _reads_stdin(paths, stdin_filename)
+    paths = paths or (".",)
+    color = output_format == "text" and (
+        color_mode == "always" or (color_mode == "auto" and not output_file and reporters.use_color(sys.stdout)))
     options = check_run.OutputOptions(
         output_format=output_format, why=why, show_source=show_source, statistics=statistics,
         quiet=quiet, fix=fix, diff=diff, baseline=baseline_file, write_baseline=write_baseline,
-        color=output_format == "text" and reporters.use_color(sys.stdout),
-        progress=reporters.is_terminal(sys.stderr),
+        color=color, progress=not quiet and reporters.is_terminal(sys.stderr), stdin=stdin,
     )
     if options.usage_problem():
         raise click.UsageError(options.usage_problem())
     settings = _project_settings(ctx, config_file)
+    settings = _with_command_line_globs(settings, exclude, per_file_ignores)
     config = Config(
-        enabled_codes=_enabled_codes(select, ignore, settings.enabled_codes()),
+        enabled_codes=_enabled_codes(select, extend_select, ignore, settings.enabled_codes()),
         extra_function_decorators=_decorator_names(function_decorators) or settings.function_decorators or (),
         keras_methods=keras_methods if keras_methods is not None else settings.keras_methods is not False,
         confidences=_confidences(confidence) or settings.confidence or DEFAULT_CONFIDENCES,
     )
-    discovery = discover(paths)
-    for problem in discovery.problems:
-        click.echo(f"{PROG}: error: {problem}", err=True)
-    files = [path for path in discovery.files if not settings.is_excluded(path)]
-    totals = reporters.RunTotals(path_problems=len(discovery.problems))
+    out = _open_output(ctx, output_file)
     try:
-        run = check_run.CheckRun(options, settings, lambda path: _lint(path, config), totals, discovery.problems)
-    except BaselineError as exc:
-        click.echo(f"{PROG}: error: {exc}", err=True)
-        ctx.exit(EXIT_ERROR)
-    run.start(len(files))
-    cache = None if no_cache else ResultCache(config)
-    # Streamed in order, so a large tree shows its first findings early.
-    for path, findings in runner.lint_files(files, config, _lint, jobs=jobs, cache=cache):
-        if debug:
-            _show_tracebacks(findings)
-        run.add(path, findings)
+        if stdin:
+            check_flow.check_stdin(ctx, stdin_filename or "-", options, settings, config, out, exit_zero=exit_zero)
+        else:
+            check_flow.check_paths(ctx, paths, options, settings, config, out, jobs=jobs, no_cache=no_cache,
+                         debug=debug, exit_zero=exit_zero)
+    finally:
+        if out is not None:
+            out.close()
+
+
+def _reads_stdin(paths: tuple[str, ...], stdin_filename: str | None) -> bool:
+    if "-" in paths and len(paths) > 1:
+        raise click.UsageError("'-' (standard input) cannot be combined with other paths")
+    if stdin_filename is not None and paths and paths != ("-",):
+        raise click.UsageError("--stdin-filename names standard input: give PATH '-' (or no PATH)")
+    return paths == ("-",) or (not paths and stdin_filename is not None)
+
+
+def _open_output(ctx: click.Context, output_file: str | None):
+    if output_file is None:
+        return None
     try:
-        run.finish()
-    except BaselineError as exc:
-        click.echo(f"{PROG}: error: {exc}", err=True)
+        return open(output_file, "w", encoding="utf-8")
+    except OSError as exc:
+        click.echo(f"{PROG}: error: cannot write {output_file}: {exc.strerror or exc}", err=True)
         ctx.exit(EXIT_ERROR)
-    if not quiet and not discovery.files and not discovery.problems:
-        click.echo(f"{PROG}: warning: no Python files found in {', '.join(paths)}", err=True)
-    if not quiet and output_format == "text":
-        for line in run.summary_lines():
-            click.echo(line, err=True)
-    ctx.exit(run.exit_code(_exit_code(totals)))
+        raise  # not reached: ctx.exit raises
+
+
+def _with_command_line_globs(settings: project_config.ProjectSettings, exclude: tuple[str, ...],
+                             per_file_ignores: tuple[str, ...]) -> project_config.ProjectSettings:
+    import dataclasses
+
+    pairs = []
+    for value in per_file_ignores:
+        glob, colon, names = value.rpartition(":")
+        items = [name for name in re.split(r"[,\s]+", names) if name]
+        if not colon or not glob.strip() or not items:
+            raise click.BadParameter(f"{value!r} is not GLOB:RULES, e.g. 'tests/**:TFG3,python-print-in-graph'",
+                                     param_hint="'--per-file-ignores'")
+        _refuse_diagnostic_items(items, "--per-file-ignores")
+        pairs.append((glob.strip(), frozenset(_expand(items, "--per-file-ignores"))))
+    if not pairs and not exclude:
+        return settings
+    return dataclasses.replace(settings, command_line_exclude=tuple(_items(exclude)),
+                               command_line_per_file_ignores=tuple(pairs))
 
 
 @cli.command(short_help="List every rule.")
@@ -175,14 +241,28 @@ def rules(table_format: str) -> None:
     click.echo(docs.rules_table(table_format), nl=False)
 
 
-@cli.command(short_help="Show a rule's documentation and examples.")
-@click.argument("key", metavar="CODE|SYMBOL")
+@cli.command(short_help="Show a rule's documentation and examples (or a family's rules).")
+@click.argument("key", metavar="CODE|SYMBOL|PREFIX")
 def explain(key: str) -> None:
-    """Show a rule's documentation, with an example and what to use instead."""
+    """Show a rule's documentation, with an example and what to use instead; for a code prefix
+    (TFG1), list the rules it covers. `tfgraph-lint rule CODE` is the same (ruff's spelling)."""
     rule = lookup(key.strip())
-    if rule is None:
-        raise click.BadParameter(_unknown_rule(key, prefixes=False), param_hint="'CODE|SYMBOL'")
-    click.echo(docs.explain_text(rule), nl=False)
+    if rule is not None:
+        click.echo(docs.explain_text(rule), nl=False)
+        return
+    try:
+        codes = expand_selector(key.strip())
+    except KeyError:
+        raise click.BadParameter(_unknown_rule(key), param_hint="'CODE|SYMBOL|PREFIX'") from None
+    chosen = [rule for rule in RULES if rule.code in codes]
+    width = max(len(rule.symbol) for rule in chosen)
+    click.echo(f"{len(chosen)} rules start with {key.strip().upper()}:")
+    for rule in chosen:
+        click.echo(f"  {rule.code}  {rule.symbol:<{width}}  {rule.summary}")
+    click.echo(f"`{PROG} explain CODE` shows one rule's documentation.")
+
+
+cli.add_command(explain, name="rule")
 
 
 # ``verify`` runs examples on real TensorFlow in worker processes; importing the command is cheap
@@ -193,28 +273,6 @@ cli.add_command(verify_command)
 def main(argv: list[str] | None = None) -> None:
     """The console script; exits with the run's exit code."""
     cli.main(args=argv, prog_name=PROG)
-
-
-def _lint(path: str, config: Config) -> list[Finding]:
-    try:
-        return lint_file(path, config)
-    # The engine already contains rule crashes; this is the last net, so one file never ends the run.
-    except Exception as exc:  # pylint: disable=broad-exception-caught
-        message = f"internal error while linting: {type(exc).__name__}: {exc}; please report this bug"
-        return [internal_error_finding(path, message, exc)]
-
-
-def _show_tracebacks(findings: list[Finding]) -> None:
-    for finding in findings:
-        details = getattr(finding, "details", "")  # only InternalErrorFinding has one
-        if details:
-            click.echo(f"{PROG}: debug: traceback of the internal error in {finding.path}:\n{details}", err=True)
-
-
-def _exit_code(totals: reporters.RunTotals) -> int:
-    if totals.path_problems or totals.files_not_analysed:
-        return EXIT_ERROR
-    return EXIT_FINDINGS if totals.findings else EXIT_CLEAN
 
 
 def _items(values: tuple[str, ...]) -> list[str]:
@@ -250,22 +308,25 @@ def _confidences(values: tuple[str, ...]) -> frozenset[str] | None:
         raise click.BadParameter(str(exc).replace("'confidence': ", ""), param_hint="'--confidence'") from None
 
 
-def _enabled_codes(select: tuple[str, ...], ignore: tuple[str, ...], configured: frozenset[str]) -> frozenset[str]:
+def _enabled_codes(select: tuple[str, ...], extend_select: tuple[str, ...], ignore: tuple[str, ...],
+                   configured: frozenset[str]) -> frozenset[str]:
     """The command line's rule selection, on top of the configuration's (``configured``)."""
     chosen = _items(select)
     selected = _expand(chosen, "--select") if chosen else set(configured)
-    ignored: set[str] = set()
-    for item in _items(ignore):
-        codes = _expand([item], "--ignore")
-        if all(code.startswith("TFG0") for code in codes):
+    selected |= _expand(_items(extend_select), "--extend-select")
+    _refuse_diagnostic_items(_items(ignore), "--ignore")
+    return frozenset(selected - _expand(_items(ignore), "--ignore"))
+
+
+def _refuse_diagnostic_items(items: list[str], option: str) -> None:
+    for item in items:
+        if all(code.startswith("TFG0") for code in _expand([item], option)):
             # Ignoring it would change nothing; say so rather than let a failed file look clean.
             raise click.BadParameter(
                 f"{item!r} names run diagnostics (TFG0xx), which are always reported: "
                 "a file that could not be analysed must not pass silently",
-                param_hint="'--ignore'",
+                param_hint=f"'{option}'",
             )
-        ignored |= codes
-    return frozenset(selected - ignored)
 
 
 def _decorator_names(names: tuple[str, ...]) -> tuple[str, ...]:

@@ -18,21 +18,23 @@ it and every path before it are done, so output streams even though files finish
 
 from __future__ import annotations
 
-import concurrent.futures
 import gc
-import multiprocessing
 import os
 import signal
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
+from typing import TYPE_CHECKING
 
 from tfgraph_lint.cli.cache import ResultCache
 from tfgraph_lint.core.config import Config
 from tfgraph_lint.core.findings import Finding
 from tfgraph_lint.core.registry import INTERNAL_ERROR
 from tfgraph_lint.core.source import UnreadableSource, read_source
+
+if TYPE_CHECKING:
+    import concurrent.futures
+    import multiprocessing.context
 
 Lint = Callable[[str, Config], list[Finding]]
 
@@ -110,6 +112,8 @@ def _lint_tasks(tasks: list[_Task], config: Config, lint: Lint, jobs: int,
 
 def _in_workers(tasks: list[_Task], config: Config, lint: Lint, workers: int,
                 cache: ResultCache | None) -> Iterator[tuple[int, list[Finding]]]:
+    import concurrent.futures  # only for runs with workers: ~15 ms a short run need not pay
+
     executor = concurrent.futures.ProcessPoolExecutor(
         max_workers=workers, mp_context=_process_context(), initializer=_start_worker)
     futures = {executor.submit(_lint_one, task.path, task.key, config, lint, cache): task for task in tasks}
@@ -133,6 +137,9 @@ def _failed(future: concurrent.futures.Future) -> bool:
 
 def _isolated(task: _Task, config: Config, lint: Lint, cache: ResultCache | None) -> list[Finding]:
     """Lint one file in a process of its own; a finding if that process dies too."""
+    import concurrent.futures
+    from concurrent.futures.process import BrokenProcessPool
+
     executor = concurrent.futures.ProcessPoolExecutor(
         max_workers=1, mp_context=_process_context(), initializer=_start_worker)
     try:
@@ -158,6 +165,8 @@ def _lint_one(path: str, key: str | None, config: Config, lint: Lint,
 def _process_context() -> multiprocessing.context.BaseContext:
     # Linux: fork, so workers inherit the imported modules instead of importing them again
     # (~0.3 s each). Elsewhere (macOS, Windows) the platform's default, which is safe there.
+    import multiprocessing
+
     return multiprocessing.get_context("fork" if sys.platform == "linux" else None)
 
 

@@ -10,7 +10,13 @@
 - ``# pylint: disable-next=symbol``: the next line only;
 - ``# pylint: skip-file``, and ``disable=all`` anywhere (Pylint's old spelling): the whole file.
 Symbols, Pylint msgids (``W8701``) and ``all`` are understood. The Pylint plugin needs none of
-this: Pylint applies its own pragmas to the plugin's messages.
+this: Pylint applies its own pragmas to the plugin's messages. :func:`file_skipped` says when a
+file is skipped whole, so the CLI can say so (Pylint's I0013 "Ignoring entire file").
+
+ruff's and flake8's ``# noqa`` is honoured too, on the line a finding starts on (for a statement
+over several lines, its first line, as ruff does): ``# noqa`` alone suppresses every finding of
+that line, ``# noqa: TFG101, python-random-in-graph, TFG3`` the rules named by code, symbol or code
+prefix; codes of other tools in the list are ignored.
 
 :func:`unknown_names` finds pragma names that look like ours but are not (a misspelt symbol, a
 ``TFG101`` code, which Pylint does not know, a removed rule), so the CLI can warn instead of
@@ -27,12 +33,18 @@ import tokenize
 from dataclasses import dataclass
 
 from tfgraph_lint.core.findings import Finding
-from tfgraph_lint.core.registry import REMOVED, RULES, lookup
+from tfgraph_lint.core.registry import REMOVED, RULES, expand_selector, lookup
 
 _PRAGMA = re.compile(r"#\s*pylint\s*:\s*(?P<body>.*)$")
 _DIRECTIVE = re.compile(r"(?P<kind>disable-next|disable|enable)\s*=\s*(?P<names>[\w\-]+(?:\s*,\s*[\w\-]+)*)")
 _PRAGMA_BODY = re.compile(r"#\s*pylint\s*:([^\n]*)")
 _SKIP_FILE = re.compile(r"\bskip-file\b|\bdisable\s*=\s*all\s*$")
+# ruff's form (case-insensitive, anywhere in a comment): "# noqa" or "# noqa: A1, B2 ...".
+# The names run while they look like names: "# noqa: BLE001 - why" names BLE001 only.
+_NOQA = re.compile(r"#\s*noqa(?P<colon>\s*:\s*(?P<names>[A-Za-z][\w\-]*(?:(?:\s*,\s*|\s+)[A-Za-z][\w\-]*)*)?)?",
+                   re.IGNORECASE)
+_NOQA_NAME = re.compile(r"[A-Za-z][\w\-]*")
+_MAYBE_OURS = re.compile(r"(?i)\btfg|-")
 
 _BLOCK_STATEMENTS = (
     ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.If, ast.For, ast.AsyncFor,
@@ -54,13 +66,62 @@ class Pragma:
 
 
 def remove_suppressed(findings: list[Finding], text: str) -> list[Finding]:
-    if not findings or "pylint" not in text:
+    has_pylint, has_noqa = "pylint" in text, _may_have_noqa(text)
+    if not findings or not (has_pylint or has_noqa):
         return findings
     comments = _comments(text)
-    if any(_SKIP_FILE.search(comment) for _line, _code, comment in comments if _PRAGMA.search(comment)):
+    if has_pylint and _skip_pragma(comments):
         return [f for f in findings if not f.rule.is_hazard]  # diagnostics are never silenced
-    pragmas = list(_pragmas(comments, text))
-    return [f for f in findings if not _suppressed(f, pragmas)]
+    pragmas = list(_pragmas(comments, text)) if has_pylint else []
+    noqa = _noqa_lines(comments) if has_noqa else {}
+    return [f for f in findings if not _suppressed(f, pragmas) and not _noqa_covers(f, noqa)]
+
+
+def file_skipped(text: str) -> tuple[int, str] | None:
+    """The line and text of the pragma that skips the whole file (``skip-file``, ``disable=all``)."""
+    if "pylint" not in text:
+        return None
+    return _skip_pragma(_comments(text))
+
+
+def _skip_pragma(comments: list[tuple[int, bool, str]]) -> tuple[int, str] | None:
+    for line, _after_code, comment in comments:
+        match = _PRAGMA.search(comment)
+        if match and _SKIP_FILE.search(match.group("body")):
+            return line, match.group(0).strip()
+    return None
+
+
+def _may_have_noqa(text: str) -> bool:
+    return _NOQA.search(text) is not None
+
+
+def _noqa_lines(comments: list[tuple[int, bool, str]]) -> dict[int, frozenset[str] | None]:
+    """Line -> the codes its ``# noqa`` suppresses, or None for a bare ``# noqa`` (everything)."""
+    found: dict[int, frozenset[str] | None] = {}
+    for line, _after_code, comment in comments:
+        match = _NOQA.search(comment)
+        if not match:
+            continue
+        if not match.group("names"):
+            found[line] = None  # "# noqa" alone (or "# noqa:" with nothing after it), as ruff reads it
+            continue
+        codes: set[str] = set()
+        for name in _NOQA_NAME.findall(match.group("names")):
+            try:
+                codes |= expand_selector(name)
+            except KeyError:
+                pass  # another tool's code (E501, BLE001...)
+        if found.get(line, frozenset()) is not None:
+            found[line] = frozenset(codes) | (found.get(line) or frozenset())
+    return found
+
+
+def _noqa_covers(finding: Finding, noqa: dict[int, frozenset[str] | None]) -> bool:
+    if finding.line not in noqa or not finding.rule.is_hazard:
+        return False  # diagnostics are never silenced
+    codes = noqa[finding.line]
+    return codes is None or finding.code in codes
 
 
 def _suppressed(finding: Finding, pragmas: list[Pragma]) -> bool:
@@ -156,9 +217,48 @@ _OUR_PREFIX = "tfgraph-"
 
 
 def unknown_names(text: str) -> list[PragmaWarning]:
-    """Names in pragmas that look like tfgraph-lint's but name none of its rules."""
-    if "pylint" not in text:
+    """Names in pragmas (and ``# noqa`` lists) that look like tfgraph-lint's but name none of its rules."""
+    found = _unknown_pylint_names(text) if "pylint" in text else []
+    if _may_have_noqa(text):
+        found = sorted(found + _unknown_noqa_names(text), key=lambda w: (w.line, w.column))
+    return found
+
+
+def _unknown_noqa_names(text: str) -> list[PragmaWarning]:
+    """``# noqa: TFG999`` or a misspelt symbol of ours: it suppresses nothing, so say so. Other
+    tools' codes (E501) are theirs to judge."""
+    # A plain search first, as for pylint pragmas: most noqa lists hold only other tools' codes.
+    if not any(_MAYBE_OURS.search(m.group("names")) for m in _NOQA.finditer(text) if m.group("names")):
         return []
+    symbols = sorted(rule.symbol for rule in RULES)
+    warnings = []
+    lines = text.splitlines()
+    for line, _after_code, comment in _comments(text):
+        match = _NOQA.search(comment)
+        if not match or not match.group("names"):
+            continue
+        for name in _NOQA_NAME.findall(match.group("names")):
+            lowered = name.lower()
+            if lowered in symbols or (_OUR_CODE.match(lowered) is None and "-" not in name):
+                continue
+            try:
+                expand_selector(name)
+                continue
+            except KeyError:
+                pass
+            close = difflib.get_close_matches(lowered, symbols, n=1, cutoff=0.8)
+            if _OUR_CODE.match(lowered) is None and not close and not lowered.startswith(_OUR_PREFIX):
+                continue  # another tool's symbol-like name
+            hint = f"; did you mean {close[0]!r}?" if close else ""
+            source = lines[line - 1] if line <= len(lines) else ""
+            start = source.find(name, source.find("#"))
+            warnings.append(PragmaWarning(line, start + 1 if start >= 0 else 1,
+                                          f"noqa names {name!r}, which is not a tfgraph-lint rule{hint} "
+                                          "(`tfgraph-lint rules` lists them); it suppresses nothing"))
+    return warnings
+
+
+def _unknown_pylint_names(text: str) -> list[PragmaWarning]:
     symbols = {rule.symbol for rule in RULES}
     removed = {name.lower() for pair in REMOVED for name in pair}
     # A plain search over the text first: tokenizing (to tell comments from strings) costs about

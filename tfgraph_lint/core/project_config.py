@@ -86,6 +86,10 @@ class ProjectSettings:
     function_decorators: tuple[str, ...] | None = None
     keras_methods: bool | None = None
     confidence: frozenset[str] | None = None
+    # --exclude and --per-file-ignores of the command line: on top of the file's, relative to the
+    # current directory (the file's own globs stay relative to the file's folder).
+    command_line_exclude: tuple[str, ...] = ()
+    command_line_per_file_ignores: tuple[tuple[str, frozenset[str]], ...] = ()
 
     @property
     def root(self) -> Path:
@@ -95,14 +99,22 @@ class ProjectSettings:
     def enabled_codes(self) -> frozenset[str]:
         return self.selection.apply(frozenset(rule.code for rule in RULES))
 
+    @property
+    def has_per_file_ignores(self) -> bool:
+        return bool(self.per_file_ignores or self.command_line_per_file_ignores)
+
     def is_excluded(self, path: str) -> bool:
-        return any(glob_matches(pattern, path, self.root) for pattern in self.exclude)
+        return (any(glob_matches(pattern, path, self.root) for pattern in self.exclude)
+                or any(glob_matches(pattern, path, Path.cwd()) for pattern in self.command_line_exclude))
 
     def ignored_codes(self, path: str) -> frozenset[str]:
-        """Codes that ``per-file-ignores`` turns off for ``path``."""
+        """Codes that ``per-file-ignores`` (the file's and the command line's) turn off for ``path``."""
         ignored: set[str] = set()
         for pattern, codes in self.per_file_ignores:
             if glob_matches(pattern, path, self.root):
+                ignored |= codes
+        for pattern, codes in self.command_line_per_file_ignores:
+            if glob_matches(pattern, path, Path.cwd()):
                 ignored |= codes
         return frozenset(ignored)
 

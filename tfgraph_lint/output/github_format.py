@@ -30,6 +30,13 @@ def github_line(finding: Finding) -> str:
     return f"::{command} {listed}::{_escape_data(finding.message)}"
 
 
+def github_notice(note) -> str:
+    """``::notice`` for a file a pragma skips whole (reporters.FileIgnored)."""
+    listed = ",".join(f"{key}={_escape_property(str(value))}" for key, value in
+                      {"file": note.path, "line": note.line, "title": f"{note.code} {note.symbol}"}.items())
+    return f"::notice {listed}::{_escape_data(note.message)}"
+
+
 def _escape_data(text: str) -> str:
     return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
 

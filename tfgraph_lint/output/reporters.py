@@ -75,10 +75,18 @@ def is_terminal(stream: TextIO) -> bool:
         return False
 
 
-def use_color(stream: TextIO, environ: dict[str, str] | None = None) -> bool:
-    """Color only on a terminal, and never when NO_COLOR is set to anything (no-color.org)."""
+COLOR_MODES = ("auto", "always", "never")
+
+
+def use_color(stream: TextIO, environ: dict[str, str] | None = None, mode: str = "auto") -> bool:
+    """``--color=always|never`` decides; ``auto``: never when NO_COLOR is set (no-color.org), always
+    when FORCE_COLOR is (force-color.org), else only on a terminal. Empty values count as unset."""
+    if mode != "auto":
+        return mode == "always"
     environ = os.environ if environ is None else environ
-    return not environ.get("NO_COLOR") and is_terminal(stream)
+    if environ.get("NO_COLOR"):
+        return False
+    return bool(environ.get("FORCE_COLOR")) or is_terminal(stream)
 
 
 def statistics_lines(counts: Counter[str]) -> list[str]:
@@ -133,7 +141,38 @@ class Progress:
             self._shown = False
 
 
-def json_document(findings: Iterable[Finding]) -> str:
+@dataclass(frozen=True)
+class FileIgnored:
+    """A file a pragma skips whole (``# pylint: skip-file``, ``disable=all``): not a finding, a note,
+    as Pylint's I0013 ``file-ignored``, so a skipped file never passes for a clean one."""
+
+    path: str
+    line: int
+    pragma: str
+
+    code = "I0013"
+    symbol = "file-ignored"
+
+    @property
+    def message(self) -> str:
+        return f"Ignoring entire file: {self.pragma!r} on line {self.line}"
+
+    def to_json(self) -> dict:
+        """The keys of a finding's JSON object, so readers of the list need no special case."""
+        return {"path": self.path, "line": self.line, "column": 1, "end_line": self.line, "end_column": 1,
+                "code": self.code, "symbol": self.symbol, "message": self.message,
+                "confidence": "HIGH", "severity": "info", "traced_because": []}
+
+    def text_line(self, color: bool = False) -> str:
+        where = f"{self.path}:{self.line}:1:"
+        code = self.code
+        if color:
+            where, code = click.style(where, bold=True), click.style(code, fg="blue", bold=True)
+        return f"{where} {code} {self.symbol} {self.message}"
+
+
+def json_document(findings: Iterable[Finding | FileIgnored]) -> str:
+    """The findings' JSON objects, and files skipped whole (severity ``info``) in their place."""
     return json.dumps([finding.to_json() for finding in findings], indent=2)
 
 
@@ -144,6 +183,7 @@ class RunTotals:
     files_with_findings: int = 0
     files_not_analysed: int = 0  # files with a TFG0xx diagnostic
     path_problems: int = 0  # missing paths, unreadable folders
+    files_ignored: int = 0  # skipped whole by a pragma (not findings; the exit code ignores them)
     by_code: Counter[str] = field(default_factory=Counter)  # reported findings per rule
 
     def add_file(self, findings: list[Finding]) -> None:
@@ -160,14 +200,16 @@ def summary_line(totals: RunTotals) -> str:
     if totals.findings:
         line = (f"Found {_count(totals.findings, 'finding')} in "
                 f"{_count(totals.files_with_findings, 'file')} ({checked} checked)")
-    elif totals.path_problems:
-        line = f"No findings in {checked}"  # not "passed": some paths were never looked at
+    elif totals.path_problems or totals.files_ignored:
+        line = f"No findings in {checked}"  # not "passed": some paths or files were never looked at
     else:
         line = f"All checks passed ({checked})"
     if totals.files_not_analysed:
         line += f"; {_count(totals.files_not_analysed, 'file')} could not be analysed"
     if totals.path_problems:
         line += f"; {_count(totals.path_problems, 'path')} could not be read"
+    if totals.files_ignored:
+        line += f"; {_count(totals.files_ignored, 'file')} ignored entirely by a pragma"
     return line
 
 

@@ -2,7 +2,8 @@
 
 - Each rule is described once (``tool.driver.rules``): id = code, name = symbol, the summary as
   short description, the README's "What it does" as full description, the README with its
-  examples as help, and a help URI to the rule's documentation.
+  examples as help, and a help URI to the rule's documentation when the package metadata
+  gives a public one (``[project.urls]``: ``Rule docs`` or ``Documentation``; never a local file).
 - Each finding is a result with its region (1-based lines and columns; columns count Unicode
   characters, ``columnKind`` says so) and a ``partialFingerprints`` entry: the baseline
   fingerprint, which does not change when unrelated edits move the finding to another line.
@@ -32,6 +33,8 @@ SRCROOT = "%SRCROOT%"
 FINGERPRINT_KEY = "tfgraphLint/v1"
 # The project URL label in the package metadata whose value is the folder of the rule docs.
 RULE_DOCS_LABEL = "rule docs"
+# Else the project's documentation URL, the same for every rule.
+DOCUMENTATION_LABEL = "documentation"
 
 _LEVEL = {"error": "error", "warning": "warning", "refactor": "note"}
 _PROBLEM_SEVERITY = {"error": "error", "warning": "warning", "refactor": "recommendation"}
@@ -39,7 +42,8 @@ _TAGS = {"0": "tool", "1": "correctness", "2": "correctness", "3": "performance"
 
 
 def sarif_document(findings: list[Finding], lines: SourceLines, problems: list[str] = (),
-                   root: Path | None = None) -> str:
+                   root: Path | None = None, notes: list = ()) -> str:
+    """``notes``: files a pragma skips whole (reporters.FileIgnored), as notifications of level note."""
     root = (root or Path.cwd()).resolve()
     index = {rule.code: i for i, rule in enumerate(RULES)}
     results = []
@@ -60,6 +64,12 @@ def sarif_document(findings: list[Finding], lines: SourceLines, problems: list[s
             "executionSuccessful": not failed,
             "toolExecutionNotifications": [
                 {"level": "error", "message": {"text": problem}} for problem in problems
+            ] + [
+                {"level": "note", "descriptor": {"id": note.code},
+                 "message": {"text": f"{note.path}: {note.message}"},
+                 "locations": [{"physicalLocation": {"artifactLocation": artifact_location(note.path, root),
+                                                     "region": {"startLine": note.line}}}]}
+                for note in notes
             ],
         }],
         "results": results,
@@ -129,8 +139,9 @@ def _rule_descriptor(rule: Rule) -> dict:
             "pylintMessageId": rule.msgid,
         },
     }
-    if rule.is_hazard:  # run diagnostics have no documentation page of their own
-        descriptor["helpUri"] = rule_help_uri(rule)
+    help_uri = rule_help_uri(rule) if rule.is_hazard else None  # diagnostics have no page of their own
+    if help_uri:
+        descriptor["helpUri"] = help_uri
     return descriptor
 
 
@@ -144,26 +155,32 @@ def _what_it_does(rule: Rule) -> str:
     return " ".join(section.split())
 
 
-def rule_help_uri(rule: Rule) -> str:
-    """The rule's README: under the project URL labelled "Rule docs" in the package metadata when
-    there is one (an installed release), else the README file this copy ships."""
-    base = _rule_docs_base()
+def rule_help_uri(rule: Rule) -> str | None:
+    """A public address of the rule's documentation, from the package metadata's project URLs, or
+    None when there is none (then ``helpUri`` is left out: a local file is dead in code scanning).
+
+    - ``Rule docs`` (the folder holding ``TFG101-python-print-in-graph/README.md``...): the rule's README;
+    - else ``Documentation``: the project's documentation, for every rule.
+    """
+    urls = _project_urls()
+    base = urls.get(RULE_DOCS_LABEL)
     if base:
         return f"{base.rstrip('/')}/{quote(rule.fixture_dir_name)}/README.md"
-    return (fixture_dir(rule) / "README.md").resolve().as_uri()
+    return urls.get(DOCUMENTATION_LABEL)
 
 
 @lru_cache(maxsize=1)
-def _rule_docs_base() -> str | None:
+def _project_urls() -> dict[str, str]:
+    """``[project.urls]`` of the installed distribution, by lower-case label (read on first use)."""
     from importlib.metadata import PackageNotFoundError, metadata
 
     try:
-        urls = metadata("tfgraph-lint").get_all("Project-URL") or []
+        entries = metadata("tfgraph-lint").get_all("Project-URL") or []
     except PackageNotFoundError:
-        return None
-    for entry in urls:
+        return {}
+    urls = {}
+    for entry in entries:
         label, _, url = entry.partition(",")
-        if label.strip().lower() == RULE_DOCS_LABEL:
-            return url.strip()
-    return None
-
+        if url.strip().startswith(("https://", "http://")):
+            urls.setdefault(label.strip().lower(), url.strip())
+    return urls
