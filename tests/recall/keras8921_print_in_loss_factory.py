@@ -1,0 +1,24 @@
+"""A loss factory that closes over an intermediate layer output and prints the extra term.
+
+Source: https://github.com/keras-team/keras/issues/8921
+Hazard: the returned loss is traced; print() of the custom term happens once, not per batch.
+"""
+# category: keras-callable
+import tensorflow as tf
+from tensorflow.keras import backend as K
+
+
+def darc1_loss(intermediate, lamb=0.01):
+    def _loss(y_true, y_pred):
+        base = K.categorical_crossentropy(y_true, y_pred)
+        extra = lamb * K.max(K.sum(K.abs(intermediate), axis=0))
+        print(extra)  # todo: [python-print-in-graph]
+        return base + extra
+    return _loss
+
+
+inputs = tf.keras.Input((8,))
+hidden = tf.keras.layers.Dense(16)(inputs)
+outputs = tf.keras.layers.Dense(3, activation="softmax")(hidden)
+model = tf.keras.Model(inputs, outputs)
+model.compile(optimizer="adam", loss=darc1_loss(hidden))

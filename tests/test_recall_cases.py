@@ -1,0 +1,80 @@
+"""Recall corpus (issue 18): tests/recall holds small files in the shape of real users' reports.
+
+Each case file cites the question it follows and marks the asker's hazard: ``# [symbol]`` where
+the linter reports it today, ``# todo: [symbol]`` where it does not yet (a known miss). Its twin
+``<case>_fixed.py`` is the accepted answer's version and must report nothing. The same marker
+logic as tests/cases (tests/annotated.check_annotated) applies, so a miss that gets fixed forces
+flipping its todo marker. ``python benchmarks/recall.py`` turns the markers into a recall table.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+from annotated import REPO, check_annotated, reported
+from tfgraph_lint.core.markers import parse_markers
+
+RECALL = Path(__file__).resolve().parent / "recall"
+_SPEC = importlib.util.spec_from_file_location("recall_benchmark", REPO / "benchmarks" / "recall.py")
+recall_benchmark = importlib.util.module_from_spec(_SPEC)
+sys.modules[_SPEC.name] = recall_benchmark  # dataclasses look their module up there
+_SPEC.loader.exec_module(recall_benchmark)
+ALL_FILES = sorted(RECALL.glob("*.py"))
+CASES = [p for p in ALL_FILES if not p.stem.endswith("_fixed")]
+FIXED = [p for p in ALL_FILES if p.stem.endswith("_fixed")]
+CATEGORIES = set(recall_benchmark.CATEGORIES)  # the script documents the vocabulary
+_CATEGORY = re.compile(r"^# category: (?P<name>[a-z0-9\-]+)$", re.MULTILINE)
+_SOURCE = re.compile(r"^Source: https://\S+", re.MULTILINE)
+
+
+@pytest.mark.parametrize("path", CASES, ids=[p.stem for p in CASES])
+def test_case_reports_exactly_its_markers(path):
+    check_annotated(path)
+
+
+@pytest.mark.parametrize("path", FIXED, ids=[p.stem for p in FIXED])
+def test_fixed_version_is_silent(path):
+    markers = parse_markers(path.read_text(encoding="utf-8"))
+    assert not (markers.expected | markers.todo | markers.low), f"{path.name}: fixed files carry no markers"
+    assert reported(path) == set(), f"{path.name}: false alarm on the accepted answer's code"
+
+
+@pytest.mark.parametrize("path", CASES, ids=[p.stem for p in CASES])
+def test_case_is_well_formed(path):
+    text = path.read_text(encoding="utf-8")
+    markers = parse_markers(text)
+    assert markers.expected | markers.todo, f"{path.name}: a case marks at least one hazard"
+    assert _SOURCE.search(text), f"{path.name}: the header cites its question (Source: URL)"
+    match = _CATEGORY.search(text)
+    assert match and match.group("name") in CATEGORIES, f"{path.name}: '# category:' from {sorted(CATEGORIES)}"
+    twin = path.with_name(f"{path.stem}_fixed.py")
+    assert twin.exists(), f"{path.name}: missing its fixed twin {twin.name}"
+    assert _CATEGORY.search(twin.read_text(encoding="utf-8")).group("name") == match.group("name")
+    assert len(text.splitlines()) <= 45, f"{path.name}: keep cases short"
+
+
+def test_every_fixed_file_has_a_case():
+    stems = {p.stem for p in CASES}
+    assert all(p.stem[: -len("_fixed")] in stems for p in FIXED)
+
+
+def test_corpus_size():
+    assert len(CASES) >= 40
+
+
+def test_benchmark_script_counts_the_markers(capsys):
+    assert recall_benchmark.main(["--misses"]) == 0
+    table = capsys.readouterr().out
+    cases = recall_benchmark.load(RECALL)
+    expected = sum(len(c.expected) for c in cases)
+    found = sum(len(c.found) for c in cases)
+    todo = sum(len(parse_markers(c.path.read_text(encoding="utf-8")).todo) for c in cases)
+    assert expected - found == todo  # every miss is a todo marker, every todo a miss
+    assert f"{found}/{expected}" in table
+    assert "| TFG1xx |" in table and "| dataset-map |" in table
+    assert not any(c.unexpected or c.fixed_alarms for c in cases)
