@@ -18,12 +18,12 @@ class ImagePool:
 
     def query(self, fake):
         if len(self.images) < self.pool_size:
-            self.images.append(fake)  # todo: [outer-collection-mutation]
+            self.images.append(fake)  # [outer-collection-mutation]
             return fake
-        if random.random() > 0.5:  # todo: [python-random-in-graph]
-            idx = random.randint(0, self.pool_size - 1)  # todo: [python-random-in-graph]
+        if random.random() > 0.5:  # [python-random-in-graph]
+            idx = random.randint(0, self.pool_size - 1)  # [python-random-in-graph]
             old = self.images[idx]
-            self.images[idx] = fake  # todo: [outer-collection-mutation]
+            self.images[idx] = fake  # [outer-collection-mutation]
             return old
         return fake
 

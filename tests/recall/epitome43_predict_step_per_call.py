@@ -13,7 +13,7 @@ class PeakModel:
         self.model = tf.keras.Sequential([tf.keras.layers.Dense(1)])
 
     def run_predictions(self, batches):
-        @tf.function  # todo: [tf-function-in-loop]
+        @tf.function  # [tf-function-in-loop]
         def predict_step(x):
             return tf.sigmoid(self.model(x))
 

@@ -16,7 +16,7 @@ class CompositionalModel:
         def sample_mcmc(state):
             return state + tf.random.normal(tf.shape(state)) * 0.1
 
-        run = tf.function(sample_mcmc)  # todo: [tf-function-in-loop]
+        run = tf.function(sample_mcmc)  # [tf-function-in-loop]
         state = self.init_state
         for _ in range(num_results):
             state = run(state)

@@ -16,8 +16,8 @@ class ReplayBuffer(tf.Module):
 
     def store(self, obs):
         self.obs[self.ptr].assign(obs)
-        self.ptr = (self.ptr + 1) % self.max_size  # todo: [python-state-mutation]
-        self.size = min(self.size + 1, self.max_size)  # todo: [python-state-mutation]
+        self.ptr = (self.ptr + 1) % self.max_size  # [python-state-mutation]
+        self.size = min(self.size + 1, self.max_size)  # [python-state-mutation]
 
     def sample(self, batch_size):
         idx = tf.random.uniform([batch_size], maxval=self.size, dtype=tf.int32)

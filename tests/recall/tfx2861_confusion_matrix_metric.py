@@ -16,7 +16,7 @@ class ConfusionMatrix(tf.keras.metrics.Metric):
         self.matrix = None
 
     def update_state(self, y_true, y_pred, sample_weight=None):
-        print("UPDATE")  # todo: [python-print-in-graph]
+        print("UPDATE")  # [python-print-in-graph]
         labels = np.argmax(y_true, axis=-1)  # todo: [eager-only-call-in-graph]
         preds = np.argmax(y_pred, axis=-1)  # todo: [eager-only-call-in-graph]
         self.matrix = tf.math.confusion_matrix(labels, preds, num_classes=self.num_classes)  # todo: [python-state-mutation]
