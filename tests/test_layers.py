@@ -67,23 +67,26 @@ def test_every_module_belongs_to_a_layer():
     assert layers <= set(LAYERS), f"modules outside the known layers: {sorted(layers - set(LAYERS))}"
 
 
+def _wrong_imports(path: Path, own: str) -> list[str]:
+    return [f"line {line}: {name}" for line, name in _imports(path)
+            if _layer(name) != own and LAYERS[_layer(name)] >= LAYERS[own]]
+
+
 @pytest.mark.parametrize("path", MODULES, ids=lambda p: p.relative_to(PACKAGE).as_posix())
 def test_no_module_imports_a_higher_or_sibling_layer(path):
     own = _layer(_module_name(path))
-    wrong = [f"line {line}: {name}" for line, name in _imports(path)
-             if _layer(name) != own and LAYERS[_layer(name)] >= LAYERS[own]]
+    wrong = _wrong_imports(path, own)
     assert not wrong, f"{path.relative_to(ROOT)} ({own}) imports a layer at or above its own: {wrong}"
 
 
-def test_the_checker_would_catch_an_upward_import(tmp_path):
-    # The test above must be able to fail: an analysis module importing the command line.
-    fake = PACKAGE / "analysis" / "names.py"
-    source = fake.read_text(encoding="utf-8") + "\nfrom tfgraph_lint.cli import commands\n"
-    probe = tmp_path / "names.py"
-    probe.write_text(source, encoding="utf-8")
-    names = [name for _, name in _imports(probe)]
-    assert "tfgraph_lint.cli" in names
-    assert LAYERS[_layer("tfgraph_lint.cli")] > LAYERS["analysis"]
+def test_the_check_catches_upward_and_sibling_imports(tmp_path):
+    # The test above must be able to fail: analysis importing the command line, output importing fixes.
+    probe = tmp_path / "probe.py"
+    probe.write_text("from tfgraph_lint.cli import commands\nimport tfgraph_lint.fixes.print_fix\n"
+                     "from tfgraph_lint.core import findings\n", encoding="utf-8")
+    assert _wrong_imports(probe, "analysis") == ["line 1: tfgraph_lint.cli", "line 2: tfgraph_lint.fixes.print_fix"]
+    assert _wrong_imports(probe, "output") == ["line 1: tfgraph_lint.cli", "line 2: tfgraph_lint.fixes.print_fix"]
+    assert _wrong_imports(probe, "cli") == []
 
 
 def test_no_module_is_much_over_400_lines():

@@ -16,7 +16,7 @@ from __future__ import annotations
 from astroid import nodes
 
 from tfgraph_lint.analysis.names import bindings, call_qualname
-from tfgraph_lint.analysis.node_index import descendants
+from tfgraph_lint.analysis.node_index import descendants, remembered
 
 # unittest's and absl/TensorFlow test cases' helpers; pytest's context manager.
 _RAISE_HELPERS = frozenset({
@@ -51,6 +51,13 @@ def only_run_expecting_failure(fn: nodes.NodeNG) -> bool:
     """A def inside a function (a test) whose every use there expects an exception."""
     if not isinstance(fn, nodes.FunctionDef) or fn.parent is None:
         return False
+    memo = remembered(fn, "only run expecting failure")  # asked once per finding in the function
+    if fn not in memo:
+        memo[fn] = _uses_all_expect_failure(fn)
+    return memo[fn]
+
+
+def _uses_all_expect_failure(fn: nodes.FunctionDef) -> bool:
     scope = fn.parent.scope()
     if not isinstance(scope, nodes.FunctionDef):
         return False  # module-level and class-level code may be used from anywhere

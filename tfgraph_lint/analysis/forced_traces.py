@@ -13,7 +13,7 @@ from astroid import nodes
 
 from tfgraph_lint.analysis.graph_index import TracedFunction
 from tfgraph_lint.analysis.names import bindings
-from tfgraph_lint.analysis.node_index import descendants
+from tfgraph_lint.analysis.node_index import descendants, remembered
 from tfgraph_lint.core.findings import LOW
 
 _FORCING_METHODS = frozenset({"get_concrete_function", "experimental_get_tracing_count"})
@@ -25,6 +25,13 @@ def traced_on_purpose(traced: TracedFunction) -> bool:
     fn = traced.root.node
     if not isinstance(fn, nodes.FunctionDef) or fn.parent is None:
         return False
+    memo = remembered(fn, "traced on purpose")  # asked once per finding in the function
+    if fn not in memo:
+        memo[fn] = _forced(fn)
+    return memo[fn]
+
+
+def _forced(fn: nodes.FunctionDef) -> bool:
     scope = fn.parent.scope()
     return any(
         isinstance(call.func, nodes.Attribute) and call.func.attrname in _FORCING_METHODS

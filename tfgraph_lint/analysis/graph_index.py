@@ -31,6 +31,7 @@ from tfgraph_lint.analysis.trace_entries import (
     has_input_signature,
     is_strategy,
     keras_base,
+    switches_functions_eagerly,
 )
 from tfgraph_lint.core import tf_api
 from tfgraph_lint.core.config import Config
@@ -181,6 +182,9 @@ class GraphIndex:
         # tells it so (compile(run_eagerly=True), model.run_eagerly = True) leaves open which of
         # its models run which way, so its Keras methods are graph code on a name's word only.
         self._keras_confidence = LOW if asks_keras_to_run_eagerly(module) else INFERENCE
+        # A module that switches tf.functions to eager execution (interop code, TFG307's finding)
+        # runs its graph code as Python on purpose: every way into graph code there is LOW.
+        self._runs_functions_eagerly = switches_functions_eagerly(module)
         self._find_roots()
         self._propagate()
 
@@ -330,6 +334,8 @@ class GraphIndex:
 
     def _add(self, fn: FunctionNode, reason: TraceReason) -> TracedFunction | None:
         """Record ``fn`` as traced unless it already has a reason at least as strong."""
+        if self._runs_functions_eagerly and reason.via is None:
+            reason = dataclasses.replace(reason, confidence=LOW)
         if reason.kind > TraceKind.WRAPPER and fn in self.python_only:
             return None
         if fn in self.no_autograph:

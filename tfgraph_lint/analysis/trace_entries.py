@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 from astroid import nodes
 
-from tfgraph_lint.analysis.names import bindings, call_qualname, qualified_name
+from tfgraph_lint.analysis.names import bindings, call_qualname, calls_named, qualified_name
 from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.core import tf_api
 from tfgraph_lint.core.findings import HIGH, INFERENCE
@@ -61,6 +61,15 @@ def dataset_confidence(expr: nodes.NodeNG, _depth: int = 0) -> str | None:
     if isinstance(expr, nodes.Attribute):
         return INFERENCE if tf_api.DATASET_LIKE_NAME.search(expr.attrname) else None
     return None
+
+
+def switches_functions_eagerly(module: nodes.Module) -> bool:
+    """``tf.config.run_functions_eagerly(True)`` in the module: its tf.functions run as Python."""
+    return any(call.args and isinstance(call.args[0], nodes.Const) and call.args[0].value is True
+               for call in calls_named(module, _RUN_EAGERLY))
+
+
+_RUN_EAGERLY = frozenset({"tensorflow.config.run_functions_eagerly"})
 
 
 def asks_keras_to_run_eagerly(module: nodes.Module) -> bool:

@@ -10,8 +10,8 @@ inside a tf.function with RuntimeError).
 INFERENCE on values of unknown kind (a NumPy array, a Python value or an instance of one of the
 module's own classes is not a tensor: silent). A PyTorch tensor is not one either: a receiver
 made by ``.detach()``/``.cpu()``/``.cuda()`` or a ``torch`` call is silent, and in a module that
-imports torch a receiver of unknown kind is only LOW. So is every ``.numpy()`` in a module that
-switches ``tf.config.run_functions_eagerly(True)`` on: it runs its functions eagerly on purpose. Code under ``if tf.executing_eagerly():`` (or
+imports torch a receiver of unknown kind is only LOW. (A module that switches
+``tf.config.run_functions_eagerly(True)`` on makes all its graph code LOW: see graph_index.) Code under ``if tf.executing_eagerly():`` (or
 ``if not tf.inside_function():``, ``with context.eager_mode():``) never runs in a graph and is
 skipped.
 
@@ -38,10 +38,9 @@ from tfgraph_lint.analysis.names import (
     assigned_value,
     bindings,
     call_qualname,
-    calls_named,
     qualified_name,
 )
-from tfgraph_lint.analysis.node_index import descendants
+from tfgraph_lint.analysis.node_index import descendants, remembered
 from tfgraph_lint.analysis.value_kinds import Kind, value_kind
 from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW, Finding, shorten
 from tfgraph_lint.core.registry import rule_by_code
@@ -77,7 +76,6 @@ _EAGER_MODE = ".context.eager_mode"
 
 # Methods of PyTorch tensors that TensorFlow tensors do not have.
 _TORCH_TENSOR_METHODS = frozenset({"detach", "cpu", "cuda"})
-_RUN_EAGERLY = frozenset({"tensorflow.config.run_functions_eagerly"})
 
 # Values that are plainly not tensors: calling ``.numpy()`` on them is not a graph hazard.
 _NOT_TENSORS = (Kind.NUMPY, Kind.PYTHON_SCALAR, Kind.PYTHON_COLLECTION, Kind.NONE)
@@ -127,13 +125,6 @@ def _keras_message(func: nodes.Attribute, traced: TracedFunction) -> str:
 
 def _tensor_confidence(receiver: nodes.NodeNG, traced: TracedFunction) -> str | None:
     """How sure it is that ``receiver`` is a tensor or TensorFlow object; None when it is not one."""
-    confidence = _tensor_evidence(receiver, traced)
-    if confidence is not None and _switches_functions_eagerly(receiver.root()):
-        return LOW  # the module runs its tf.functions eagerly on purpose
-    return confidence
-
-
-def _tensor_evidence(receiver: nodes.NodeNG, traced: TracedFunction) -> str | None:
     kind = value_kind(receiver)
     if kind.kind in (Kind.TENSOR, Kind.TF_OBJECT):
         return kind.confidence
@@ -161,13 +152,12 @@ def _made_by_torch(receiver: nodes.NodeNG, depth: int = 0) -> bool:
 
 
 def _imports_torch(module: nodes.Module) -> bool:
-    return any(name.split(".")[0] == "torch" for node in descendants(module, nodes.Import, nodes.ImportFrom)
-               for name in ([node.modname] if isinstance(node, nodes.ImportFrom) else [n for n, _ in node.names]))
-
-
-def _switches_functions_eagerly(module: nodes.Module) -> bool:
-    return any(call.args and isinstance(call.args[0], nodes.Const) and call.args[0].value is True
-               for call in calls_named(module, _RUN_EAGERLY))
+    memo = remembered(module, "imports torch")
+    if module not in memo:
+        memo[module] = any(
+            name.split(".")[0] == "torch" for node in descendants(module, nodes.Import, nodes.ImportFrom)
+            for name in ([node.modname] if isinstance(node, nodes.ImportFrom) else [n for n, _ in node.names]))
+    return memo[module]
 
 
 def _is_builder_parameter(parameter: nodes.AssignName, traced: TracedFunction) -> bool:
