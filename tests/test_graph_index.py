@@ -102,7 +102,7 @@ def test_files_without_tensorflow_are_screened_out(monkeypatch):
     def no_astroid(*args, **kwargs):
         raise AssertionError("astroid was asked to build a file that cannot contain graph code")
 
-    monkeypatch.setattr(engine.astroid, "parse", no_astroid)
+    monkeypatch.setattr(engine.parsing, "parse_module", no_astroid)
     assert lint_source("def f(x):\n    print(x)\n", "plain.py") == []
 
 

@@ -43,7 +43,7 @@ IN_PROCESS_RUN = textwrap.dedent(
     def recording(self, modname, *args, **kwargs):
         # Every time astroid hands out a TensorFlow/Keras module (read now or cached), note
         # whether it was while building a tree (astroid's own transforms) or analysing one.
-        # A request that is refused (e.g. by MANAGER.module_denylist) costs nothing: not noted.
+        # A request that is refused (e.g. by a module denylist) costs nothing: not noted.
         module = real_ast_from_module_name(self, modname, *args, **kwargs)
         if modname and modname.split(".")[0] in tops:
             frame, stage = sys._getframe(1), "analysis"
@@ -186,8 +186,8 @@ def test_analysis_never_asks_astroid_for_tensorflow(front_end, in_process):
     assert report["astroid_requests"]["analysis"] == [], "inference reached into TensorFlow/Keras"
 
 
-# astroid infers a little while building a tree (decorators of methods assigning self.x, class
-# bases for its enum support); the engine's module denylist keeps that out of TensorFlow.
+# astroid.parse infers a little while building a tree (receivers of `self.x = ...`, class bases for
+# its enum support, star imports); the engine builds trees without that (analysis/parsing.py).
 def test_building_trees_never_reads_tensorflow(in_process):
     report, _markers_seen = in_process("engine")
     assert report["astroid_requests"]["tree building"] == []

@@ -23,11 +23,10 @@ from tfgraph_lint.core.registry import ANALYSIS_FAILED, INTERNAL_ERROR, Rule
 from tfgraph_lint.core.source import UnreadableSource, read_source
 
 if TYPE_CHECKING:
-    import astroid
     from astroid import nodes
     from astroid.exceptions import AstroidBuildingError, AstroidSyntaxError
 
-    from tfgraph_lint.analysis import node_index
+    from tfgraph_lint.analysis import node_index, parsing
     from tfgraph_lint.analysis.callables import is_init_scope, own_nodes
     from tfgraph_lint.analysis.expected_failures import expected_to_raise, only_run_expecting_failure
     from tfgraph_lint.analysis.graph_index import GraphIndex, TracedFunction
@@ -38,7 +37,7 @@ if TYPE_CHECKING:
 # files never need them: a file that fails the text screen is only checked for syntax errors. So
 # they are imported on first need and bound as this module's globals, as if imported above (a name
 # already bound, e.g. patched by a test, is kept).
-_LAZY = ("astroid", "nodes", "AstroidBuildingError", "AstroidSyntaxError", "node_index", "is_init_scope",
+_LAZY = ("nodes", "AstroidBuildingError", "AstroidSyntaxError", "node_index", "parsing", "is_init_scope",
          "own_nodes", "expected_to_raise", "only_run_expecting_failure", "GraphIndex", "TracedFunction",
          "CHECKS")
 
@@ -47,11 +46,10 @@ def _import_analysis() -> None:
     if "CHECKS" in globals():
         return
     # pylint: disable=redefined-outer-name,import-outside-toplevel
-    import astroid
     from astroid import nodes
     from astroid.exceptions import AstroidBuildingError, AstroidSyntaxError
 
-    from tfgraph_lint.analysis import node_index
+    from tfgraph_lint.analysis import node_index, parsing
     from tfgraph_lint.analysis.callables import is_init_scope, own_nodes
     from tfgraph_lint.analysis.expected_failures import expected_to_raise, only_run_expecting_failure
     from tfgraph_lint.analysis.graph_index import GraphIndex, TracedFunction
@@ -166,17 +164,6 @@ def _analyze(module: nodes.Module, path: str, config: Config) -> list[Finding]:
     return sorted(reported, key=lambda f: f.sort_key)
 
 
-# astroid infers a little while it builds a tree (decorators of methods that assign ``self.x``,
-# class bases for its enum support), which would read TensorFlow's sources when installed:
-# seconds per process, for nothing. The CLI's process is ours, so close those packages to it.
-# The Pylint plugin leaves Pylint's global manager alone (it runs only lexical look-ups itself).
-_NEVER_READ = ("tensorflow", "keras", "tf_keras")
-
-
-def _keep_astroid_out_of_tensorflow() -> None:
-    astroid.MANAGER.module_denylist.update(_NEVER_READ)
-
-
 def lint_source(text: str, path: str, config: Config | None = None, honour_pragmas: bool = True) -> list[Finding]:
     """Lint one file's text (the CLI path). Pylint pragmas are honoured as Pylint would."""
     config = config or Config()
@@ -186,11 +173,15 @@ def lint_source(text: str, path: str, config: Config | None = None, honour_pragm
         problem = _stdlib_syntax_error(text, path)
         return [problem] if problem else []
     _import_analysis()
-    _keep_astroid_out_of_tensorflow()
+    with parsing.lexical_builtins():
+        return _lint_parsed(text, path, config, honour_pragmas)
+
+
+def _lint_parsed(text: str, path: str, config: Config, honour_pragmas: bool) -> list[Finding]:
     try:
         with warnings.catch_warnings():
-            # astroid warns (several lines each) when a transform hits the recursion limit on
-            # deep code; the tree is still usable for our lexical look-ups, so keep stderr clean.
+            # Python's parser warns about the user's code (invalid escapes, `is` with a literal):
+            # not our findings, and they would clutter stderr.
             warnings.simplefilter("ignore")
             module = _parse_uncached(text, path)
     except AstroidSyntaxError as exc:
@@ -207,24 +198,8 @@ def lint_source(text: str, path: str, config: Config | None = None, honour_pragm
 
 
 def _parse_uncached(text: str, path: str) -> nodes.Module:
-    """astroid's tree of one file, not left in astroid's module cache.
-
-    ``astroid.parse`` caches each tree under its module name (the file's stem). Kept, the trees of
-    thousands of files add up to hundreds of MB, and a later file's ``import <stem>`` could be
-    resolved to an unrelated file while astroid builds its tree, so findings would depend on
-    which files one process linted before (1 or N ``--jobs`` must agree).
-    """
-    name = _module_name(path)
-    cache = astroid.MANAGER.astroid_cache
-    before = cache.get(name)
-    try:
-        return astroid.parse(text, module_name=name, path=path)
-    finally:
-        if cache.get(name) is not before:
-            if before is None:
-                cache.pop(name, None)
-            else:
-                cache[name] = before
+    """The file's tree, built from its text alone (see :mod:`tfgraph_lint.analysis.parsing`)."""
+    return parsing.parse_module(text, _module_name(path), path)
 
 
 def lint_file(path: str, config: Config | None = None) -> list[Finding]:
