@@ -37,7 +37,7 @@ def logs(x):
     logging.getLogger("train").debug("x")  # low: [python-side-effect-in-graph]
     tf.get_logger().info("x")  # low: [python-side-effect-in-graph]
     absl_logging.info("x = %s", x)  # [python-side-effect-in-graph]
-    absl_logging.log_every_n(logging.INFO, "x", 10)  # [python-side-effect-in-graph]
+    absl_logging.log_every_n(logging.INFO, "x", 10)  # low: [python-side-effect-in-graph]
     tf.compat.v1.logging.info("x")  # low: [python-side-effect-in-graph]
     return x
 
@@ -129,3 +129,31 @@ class Stage(tf.keras.layers.Layer):
         logging.info("features %s", {"a": inputs}.keys())  # low: [python-side-effect-in-graph]
         logging.info("value %s", inputs + 1.0)  # [python-side-effect-in-graph]
         return inputs
+
+
+# Log levels and other UPPER_CASE constants of imported modules are static; so is a value inside
+# `if not x:` / `if x is None:` (None or empty on that path). Issue #11: neural-structured-learning
+# adversarial_neighbor.py (log_first_n with logging.WARNING), tf-models-official
+# distributed_executor.py (a note logged when the metric is None).
+def make_step(metric, scale):
+    @tf.function
+    def step(x):
+        logging.log(logging.WARNING, "features %s", {"a": x}.keys())  # low: [python-side-effect-in-graph]
+        if not metric:
+            logging.info("skipping: metric is %s", metric)  # low: [python-side-effect-in-graph]
+            return x
+        logging.info("scale %s", scale)  # [python-side-effect-in-graph]
+        logging.log(logging.WARNING, "value %s", x)  # [python-side-effect-in-graph]
+        if not scale:
+            logging.info("x %s", x)  # [python-side-effect-in-graph]
+        return x * scale
+
+    return step
+
+
+@tf.function
+def describe(x, note=None):
+    if note is None:
+        note = x * 2
+        logging.info("note %s", note)  # [python-side-effect-in-graph]
+    return note

@@ -240,7 +240,7 @@ def known_at_trace_time(expr: nodes.NodeNG, _depth: int = 0) -> bool:
         return known_at_trace_time(expr.left, depth) and known_at_trace_time(expr.right, depth)
     if isinstance(expr, nodes.Attribute):
         base = expr.expr
-        return expr.attrname in _STATIC_ATTRIBUTES or (
+        return expr.attrname in _STATIC_ATTRIBUTES or _module_constant(expr) or (
             isinstance(base, nodes.Attribute) and base.attrname in _STATIC_ATTRIBUTES)
     if isinstance(expr, nodes.Subscript):  # ``x.shape[0]``
         return known_at_trace_time(expr.value, depth)
@@ -255,8 +255,43 @@ def known_at_trace_time(expr: nodes.NodeNG, _depth: int = 0) -> bool:
         kind = value_kind(expr)
         if kind.kind in (Kind.PYTHON_SCALAR, Kind.NONE) and kind.parameter is None:
             return True
+        if _narrowed_to_falsy(expr):
+            return True
         found = bindings(expr, expr.name)
         return bool(found) and all(_binding_known_at_trace_time(binding, depth) for binding in found)
+    return False
+
+
+def _module_constant(expr: nodes.Attribute) -> bool:
+    """``logging.WARNING``, ``config.MAX_LEN``: an UPPER_CASE name of an imported module, which by
+    Python's naming convention is a constant (a log level, a size), fixed while tracing."""
+    if not (isinstance(expr.expr, nodes.Name) and expr.attrname.isupper()):
+        return False
+    found = bindings(expr.expr, expr.expr.name)
+    return bool(found) and all(isinstance(binding, (nodes.Import, nodes.ImportFrom)) for binding in found)
+
+
+def _narrowed_to_falsy(name: nodes.Name) -> bool:
+    """``x`` in the body of ``if not x:`` or ``if x is None:``, not rebound there before its use:
+    ``x`` is None or empty on that path (a tensor test would be a ``tf.cond`` whose branch still
+    runs once per trace), so logging it shows a fixed Python value."""
+    child, node = name, name.parent
+    while node is not None and not isinstance(node, (nodes.FunctionDef, nodes.Lambda, nodes.ClassDef)):
+        if isinstance(node, nodes.If) and child in node.body and _tests_falsy(node.test, name.name):
+            start, use = node.body[0].fromlineno, name.fromlineno
+            rebound = any(start <= binding.fromlineno < use for binding in bindings(name, name.name))
+            return not rebound
+        child, node = node, node.parent
+    return False
+
+
+def _tests_falsy(test: nodes.NodeNG, name: str) -> bool:
+    if isinstance(test, nodes.UnaryOp) and test.op == "not":
+        return isinstance(test.operand, nodes.Name) and test.operand.name == name
+    if isinstance(test, nodes.Compare) and len(test.ops) == 1 and test.ops[0][0] in ("is", "=="):
+        right = test.ops[0][1]
+        return (isinstance(test.left, nodes.Name) and test.left.name == name
+                and isinstance(right, nodes.Const) and right.value is None)
     return False
 
 
