@@ -90,3 +90,22 @@ def make_counter():
 class Scaler(tf.keras.layers.Layer):
     def call(self, inputs):
         return inputs * threshold  # [mutable-global-capture]
+
+
+# The twin of tfg107_silent.py's Critic: rebound after the model has trained with the old one.
+def make_judge(units):
+    return tf.keras.Sequential([tf.keras.layers.Dense(units)])
+
+
+judge = make_judge(1)
+
+
+class Judged(tf.keras.Model):
+    def train_step(self, data):
+        return {"score": judge(data)}  # [mutable-global-capture]
+
+
+judged = Judged()
+judged.compile()
+judged.fit(tf.zeros((4, 1)), epochs=1)
+judge = make_judge(2)

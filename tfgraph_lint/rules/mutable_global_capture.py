@@ -160,6 +160,7 @@ def _late_rebinding(scope, all_bindings: list[nodes.NodeNG], traced: TracedFunct
             # A plain assignment may be a set-up function that runs before the first trace.
             return Rebinding(binding, f"in {label} (line {binding.lineno})", HIGH if updates else INFERENCE)
     anchor = _anchor(scope, traced)
+    first_use = _first_use_line(scope, anchor)
     for position, binding in enumerate(own):
         loop = _enclosing_loop(binding, scope)
         if loop is not None and _loop_may_rebind_after_trace(loop, anchor, traced.root.node, scope):
@@ -169,9 +170,31 @@ def _late_rebinding(scope, all_bindings: list[nodes.NodeNG], traced: TracedFunct
         if anchor is None:
             return Rebinding(binding, f"at line {binding.lineno}", INFERENCE)
         statement = binding.statement()
-        if statement.lineno > anchor.tolineno and timeline.may_run_between(scope, anchor.tolineno, statement):
+        start = max(anchor.tolineno, first_use - 1)
+        if statement.lineno > start and timeline.may_run_between(scope, start, statement):
             return Rebinding(binding, f"at line {binding.lineno}", HIGH)
     return None
+
+
+def _first_use_line(scope, anchor: nodes.NodeNG | None) -> int:
+    """The line of the first reference to the def or class that creates the traced function, when
+    every reference is in ``scope``'s own code: nothing can run it before (a Keras model's
+    ``train_step`` runs only once the class is instantiated), so rebinding a global up to there
+    is setting it up. 0 when unknown (a reference inside a function may run at any time)."""
+    if not isinstance(anchor, (nodes.FunctionDef, nodes.ClassDef)):
+        return 0
+    uses = [name for name in descendants(scope, nodes.Name) if name.name == anchor.name]
+    if not uses or any(_inside_nested_code(name, scope) for name in uses):
+        return 0
+    return min(name.lineno for name in uses)
+
+
+def _inside_nested_code(node: nodes.NodeNG, scope) -> bool:
+    while node is not None and node is not scope:
+        if isinstance(node, (nodes.FunctionDef, nodes.Lambda)):
+            return True
+        node = node.parent
+    return False
 
 
 def _updates_itself(binding: nodes.NodeNG) -> bool:
