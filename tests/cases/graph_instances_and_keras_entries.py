@@ -99,3 +99,21 @@ class Trainer(tf.keras.Model):
     def compute_loss(self, x=None, y=None, y_pred=None, sample_weight=None, training=True):
         print("loss", y_pred)  # [python-print-in-graph]
         return tf.reduce_mean(y_pred)
+
+
+# Optimizers: Keras runs update_step inside the traced train step (issue #11: tf-keras Nadam keeps
+# a Python counter in a tf.cond branch of update_step). A class that only shares the method name
+# is not an optimizer.
+class CountingOptimizer(tf.keras.optimizers.Optimizer):
+    def update_step(self, gradient, variable, learning_rate):
+        def count():
+            self.updates += 1  # [python-state-mutation]
+            return gradient
+
+        variable.assign_sub(learning_rate * tf.cond(tf.reduce_all(gradient > 0), count, lambda: gradient))
+
+
+class Schedule:
+    def update_step(self, step):
+        self.updates += 1
+        return tf.cond(step > 0, lambda: step, lambda: -step)

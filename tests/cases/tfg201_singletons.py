@@ -214,7 +214,7 @@ def per_element(x):
 
 
 mapped = tf.data.Dataset.range(4).map(per_element)
-summed = tf.map_fn(lambda t: t * tf.Variable(2.0), tf.ones(3))  # [variable-created-in-graph]
+summed = tf.map_fn(lambda t: t * tf.Variable(2.0), tf.ones(3))  # low: [variable-created-in-graph] (eager map_fn: runs eagerly)
 
 
 class MyLayer(tf.keras.layers.Layer):

@@ -185,8 +185,11 @@ class GraphIndex:
         # A module that switches tf.functions to eager execution (interop code, TFG307's finding)
         # runs its graph code as Python on purpose: every way into graph code there is LOW.
         self._runs_functions_eagerly = switches_functions_eagerly(module)
+        # Functions passed to tf.cond & co.: graph code only where that call is (see _upgrade).
+        self._eager_running_calls: list[tuple[nodes.Call, FunctionNode]] = []
         self._find_roots()
-        self._propagate()
+        self._propagate(sorted(self.traced.values(), key=lambda t: (t.node.lineno, t.node.col_offset)))
+        self._upgrade_eager_running_builders()
 
     # -- queries -----------------------------------------------------------------------------
 
@@ -253,6 +256,11 @@ class GraphIndex:
         name = call_qualname(call)
         if name in self.config.function_decorators:
             self._check_wrapper_call(call)
+        elif name in tf_api.EAGER_RUNNING_BUILDERS:
+            # Called eagerly, tf.cond runs its branch as Python: LOW until _upgrade finds the
+            # call in graph code.
+            added = self._add_callables(call, tf_api.GRAPH_BUILDERS[name], tf_api.describe_builder(name), LOW)
+            self._eager_running_calls += [(call, fn) for fn in added]
         elif name in tf_api.GRAPH_BUILDERS:
             self._add_callables(call, tf_api.GRAPH_BUILDERS[name], tf_api.describe_builder(name), HIGH)
         elif name in tf_api.PYTHON_FUNCTION_WRAPPERS:
@@ -302,15 +310,42 @@ class GraphIndex:
         elif method.attrname in tf_api.STRATEGY_RUN_METHODS and is_strategy(method.expr):
             self._add_callables(call, ((0, "fn"),), f"strategy.{method.attrname}", HIGH)
 
-    def _add_callables(self, call, specs, builder: str, confidence: str) -> None:
+    def _add_callables(self, call, specs, builder: str, confidence: str) -> list[FunctionNode]:
+        added = []
         for arg in arguments(call, specs):
             for fn in resolve_callables(arg):
-                self._add(fn, TraceReason(TraceKind.BUILDER, call.lineno, confidence, builder=builder))
+                if self._add(fn, TraceReason(TraceKind.BUILDER, call.lineno, confidence, builder=builder)):
+                    added.append(fn)
+        return added
 
     # -- propagation -------------------------------------------------------------------------
 
-    def _propagate(self) -> None:
-        worklist = sorted(self.traced.values(), key=lambda t: (t.node.lineno, t.node.col_offset))
+    def _upgrade_eager_running_builders(self) -> None:
+        """A function passed to tf.cond/tf.while_loop/tf.map_fn/tf.switch_case is traced when that
+        call is in graph code: then it is as sure as the code around the call. To a fixpoint, as a
+        branch may hold another tf.cond."""
+        changed = True
+        while changed:
+            changed = False
+            for call, fn in self._eager_running_calls:
+                around = self._traced_around(call)
+                current = self.traced.get(fn)
+                if around is None or current is None or current.reason.kind != TraceKind.BUILDER:
+                    continue
+                upgraded = self._add(fn, dataclasses.replace(current.reason, confidence=around.confidence))
+                if upgraded is not None:
+                    self._propagate([upgraded])
+                    changed = True
+
+    def _traced_around(self, node: nodes.NodeNG) -> TracedFunction | None:
+        scope = node.parent
+        while scope is not None and not isinstance(scope, nodes.Module):
+            if isinstance(scope, (nodes.FunctionDef, nodes.Lambda)):
+                return self.traced.get(scope)
+            scope = scope.parent
+        return None
+
+    def _propagate(self, worklist: list[TracedFunction]) -> None:
         while worklist:
             traced = worklist.pop(0)
             if self.traced.get(traced.node) is not traced:
@@ -348,5 +383,8 @@ class GraphIndex:
         return candidate
 
 
+_CONFIDENCE_RANK = {LOW: 0, INFERENCE: 1, HIGH: 2}
+
+
 def _strength(traced: TracedFunction) -> tuple[int, int]:
-    return (-int(traced.reason.kind), 1 if traced.confidence == HIGH else 0)
+    return (-int(traced.reason.kind), _CONFIDENCE_RANK.get(traced.confidence, 0))

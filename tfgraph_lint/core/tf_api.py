@@ -52,6 +52,13 @@ GRAPH_BUILDERS: dict[str, tuple[tuple[int | None, str], ...]] = {
     "tensorflow.switch_case": ((1, "branch_fns"),),
 }
 
+# Builders that, called in eager code, call their functions eagerly (once per branch taken,
+# iteration or element; checked on TF 2.21): they trace only inside graph code. tf.scan, tf.foldl,
+# tf.foldr and tf.vectorized_map trace their function once per call even in eager code.
+EAGER_RUNNING_BUILDERS = frozenset({
+    "tensorflow.cond", "tensorflow.while_loop", "tensorflow.map_fn", "tensorflow.switch_case",
+})
+
 # Methods of tf.data.Dataset that trace their function argument (same shape as above).
 DATASET_FUNCTION_METHODS: dict[str, tuple[tuple[int | None, str], ...]] = {
     "map": ((0, "map_func"),),
@@ -107,6 +114,8 @@ KERAS_TRACED_METHODS_BY_FAMILY = {
     "layer": frozenset({"call", "train_step", "test_step", "predict_step", "compute_loss", "compute_metrics"}),
     "metric": frozenset({"update_state", "result"}),
     "loss": frozenset({"call", "__call__"}),
+    # Optimizers update inside the traced train step (fit's, or the user's tf.function).
+    "optimizer": frozenset({"update_step"}),
 }
 KERAS_TRACED_METHODS = frozenset().union(*KERAS_TRACED_METHODS_BY_FAMILY.values())
 
@@ -170,13 +179,15 @@ def is_keras_base(qualname: str) -> bool:
 
 
 def keras_family(qualname: str) -> str | None:
-    """"layer" (Model, Layer, built-in layers), "metric" or "loss" for a Keras class a user's
-    class may derive from; None for anything else."""
+    """"layer" (Model, Layer, built-in layers), "metric", "loss" or "optimizer" for a Keras class
+    a user's class may derive from; None for anything else."""
     if qualname in KERAS_BASE_CLASSES:
         return "layer"
     head, _, last = qualname.rpartition(".")
     if not last[:1].isupper():
         return None
+    if head == "keras.optimizers" or head.startswith("keras.optimizers."):
+        return "optimizer"  # also tf_keras's own modules: keras.optimizers.optimizer.Optimizer
     return {"keras.layers": "layer", "keras.metrics": "metric", "keras.losses": "loss"}.get(head)
 
 
