@@ -74,3 +74,22 @@ def eager_only():
     global items, model
     items = []
     model = None
+
+
+# A counter that only makes op names unique is meant to count traces (issue #11, item 4): LOW.
+class NamedCalls(tf.Module):
+    def __init__(self):
+        super().__init__()
+        self._calls = 0
+        self._scopes = 0
+        self._steps = 0
+
+    @tf.function
+    def __call__(self, x):
+        self._calls += 1  # low: [python-state-mutation]
+        self._scopes += 1  # low: [python-state-mutation]
+        self._steps += 1  # [python-state-mutation]
+        label = "scaled_%d" % self._scopes
+        with tf.name_scope(label):
+            y = tf.identity(x, name=f"call_{self._calls}")
+        return y + tf.cast(self._steps, y.dtype), tf.identity(y, name="step_{}".format(self._steps))
