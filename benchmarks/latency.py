@@ -82,6 +82,9 @@ def main() -> int:
         (cwd / "plain.py").write_text(PLAIN_FILE, encoding="utf-8")
         env = {**os.environ, "XDG_CACHE_HOME": str(cwd / ".cache"), "NO_COLOR": "1"}
         env.pop("PYTHONPATH", None)
+        # As on a user's machine: Python keeps compiled modules. Where the environment forbids it
+        # (some sandboxes and CI images set this), every run would compile every module anew.
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
 
         rows: list[tuple[str, dict[str, float | None]]] = []
 
