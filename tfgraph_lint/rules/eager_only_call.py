@@ -26,20 +26,14 @@ other libraries' model objects.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
 from astroid import nodes
 
-from tfgraph_lint.analysis.classes import method_named, self_class
+from tfgraph_lint.analysis.classes import self_class
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
-from tfgraph_lint.analysis.names import (
-    annotation_of,
-    assigned_value,
-    bindings,
-    call_qualname,
-    qualified_name,
-)
+from tfgraph_lint.analysis.keras_models import model_confidence
+from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname
 from tfgraph_lint.analysis.node_index import descendants, remembered
 from tfgraph_lint.analysis.value_kinds import Kind, value_kind
 from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW, Finding, shorten
@@ -55,16 +49,6 @@ _KERAS_LOOP_METHODS = frozenset({
     "fit_generator", "evaluate_generator", "predict_generator",
 })
 _TRAINING_METHODS = frozenset({"fit", "fit_generator"})
-
-_KERAS_MODEL_CLASSES = frozenset({
-    "keras.Model", "keras.models.Model", "keras.Sequential", "keras.models.Sequential",
-    "keras.engine.training.Model", "keras.engine.sequential.Sequential",
-})
-_KERAS_MODEL_FACTORIES = frozenset({
-    "keras.models.load_model", "keras.saving.load_model", "keras.models.clone_model",
-    "keras.models.model_from_json",
-})
-_MODEL_LIKE_NAME = re.compile(r"(^|_)(model|net|network|classifier)$", re.IGNORECASE)
 
 # Tests under which a branch runs only in eager code: ``if tf.executing_eagerly():`` (its body)
 # and ``if tf.inside_function():`` (its else branch).
@@ -92,7 +76,7 @@ def check(context) -> Iterator[Finding]:
                 yield context.finding(RULE, call, _numpy_message(func.expr, traced),
                                       confidence=confidence, traced=traced)
         elif func.attrname in _KERAS_LOOP_METHODS:
-            confidence = _model_confidence(func.expr, func.attrname)
+            confidence = model_confidence(func.expr, func.attrname)
             if confidence is not None:
                 yield context.finding(RULE, call, _keras_message(func, traced),
                                       confidence=confidence, traced=traced)
@@ -176,115 +160,6 @@ def _instance_of_own_class(receiver: nodes.NodeNG) -> bool:
         and any(isinstance(b, nodes.ClassDef) for b in bindings(value.func, value.func.name))
         for value in values
     )
-
-
-# -- Keras model receivers -------------------------------------------------------------------
-
-def _model_confidence(receiver: nodes.NodeNG, method: str) -> str | None:
-    cls = self_class(receiver)
-    if cls is not None:
-        if method_named(cls, method) is not None:
-            return None  # the class defines its own ``predict``
-        return HIGH if _derives_from_keras_model(cls, set()) else None
-    annotations = _annotations(receiver)
-    if annotations:
-        # An annotation is the author's word on the type: a Keras model, or something else.
-        return HIGH if all(_names_keras_model(a) for a in annotations) else None
-    values = _assigned_values(receiver)
-    if values:
-        verdicts = {_model_value(value) for value in values}
-        if verdicts == {True}:
-            return INFERENCE if isinstance(receiver, nodes.Attribute) else HIGH
-        if False in verdicts:
-            return None  # some known other object: a layer, an estimator, a class of the module
-    name = receiver.name if isinstance(receiver, nodes.Name) else getattr(receiver, "attrname", "")
-    if name and _MODEL_LIKE_NAME.search(name) and value_kind(receiver).kind == Kind.UNKNOWN:
-        return LOW  # a name is not evidence: off unless LOW is asked for
-    return None
-
-
-def _annotations(receiver: nodes.NodeNG) -> list[nodes.NodeNG]:
-    """The annotations that declare the receiver's type: of the parameter or annotated variable
-    a name is bound to, or of ``self.attr`` (``attr: T`` in the class body, ``self.attr: T = ...``)."""
-    if isinstance(receiver, nodes.Name):
-        found = [annotation_of(binding) for binding in bindings(receiver, receiver.name)]
-        return [annotation for annotation in found if annotation is not None]
-    if isinstance(receiver, nodes.Attribute):
-        cls = self_class(receiver.expr)
-        if cls is not None:
-            in_body = [node.annotation for node in cls.body if isinstance(node, nodes.AnnAssign)
-                       and isinstance(node.target, nodes.AssignName) and node.target.name == receiver.attrname]
-            on_self = [node.parent.annotation for node in descendants(cls, nodes.AssignAttr)
-                       if node.attrname == receiver.attrname and isinstance(node.parent, nodes.AnnAssign)
-                       and self_class(node.expr) is cls]
-            return in_body + on_self
-    return []
-
-
-def _names_keras_model(annotation: nodes.NodeNG) -> bool:
-    """``keras.Model``, ``Optional[tf.keras.Sequential]``, or a class of the module deriving from a
-    Keras model; a string annotation or any other type is not one."""
-    if isinstance(annotation, nodes.Subscript):  # Optional[...], Union[...]
-        inner = annotation.slice
-        parts = inner.elts if isinstance(inner, nodes.Tuple) else [inner]
-        return any(_names_keras_model(part) for part in parts)
-    if isinstance(annotation, nodes.BinOp) and annotation.op == "|":  # keras.Model | None
-        return _names_keras_model(annotation.left) or _names_keras_model(annotation.right)
-    if qualified_name(annotation) in _KERAS_MODEL_CLASSES:
-        return True
-    if isinstance(annotation, nodes.Name):
-        classes = [b for b in bindings(annotation, annotation.name) if isinstance(b, nodes.ClassDef)]
-        return bool(classes) and all(_derives_from_keras_model(cls, set()) for cls in classes)
-    return False
-
-
-def _assigned_values(receiver: nodes.NodeNG) -> list[nodes.NodeNG | None]:
-    """What a name or ``self.attr`` is assigned (``None`` items: bound some other way)."""
-    if isinstance(receiver, nodes.Name):
-        return [assigned_value(b) for b in bindings(receiver, receiver.name)]
-    if isinstance(receiver, nodes.Attribute):
-        cls = self_class(receiver.expr)
-        if cls is not None:
-            return [
-                node.parent.value for node in descendants(cls, nodes.AssignAttr)
-                if node.attrname == receiver.attrname and self_class(node.expr) is cls
-                and isinstance(node.parent, nodes.Assign)
-            ]
-    return []
-
-
-def _model_value(value: nodes.NodeNG | None) -> bool | None:
-    """True: builds a Keras model; False: builds something else; None: cannot tell."""
-    if not isinstance(value, nodes.Call):
-        return None if value is None or isinstance(value, (nodes.Name, nodes.Attribute)) else False
-    name = call_qualname(value)
-    if name is not None:
-        if name in _KERAS_MODEL_CLASSES or name in _KERAS_MODEL_FACTORIES:
-            return True
-        if name.startswith("keras.applications."):
-            return name.rsplit(".", 1)[-1][:1].isupper()
-        if name.startswith(("keras.", "tensorflow.", "numpy.", "sklearn.")):
-            return False
-    if isinstance(value.func, nodes.Name):
-        classes = [b for b in bindings(value.func, value.func.name) if isinstance(b, nodes.ClassDef)]
-        if classes:
-            return all(_derives_from_keras_model(cls, set()) and method_named(cls, "predict") is None
-                       for cls in classes)
-    return None
-
-
-def _derives_from_keras_model(cls: nodes.ClassDef, seen: set) -> bool:
-    if cls in seen:
-        return False
-    seen.add(cls)
-    for base in cls.bases:
-        if qualified_name(base) in _KERAS_MODEL_CLASSES:
-            return True
-        if isinstance(base, nodes.Name):
-            for binding in bindings(base, base.name):
-                if isinstance(binding, nodes.ClassDef) and _derives_from_keras_model(binding, seen):
-                    return True
-    return False
 
 
 # -- branches that only eager code takes -----------------------------------------------------

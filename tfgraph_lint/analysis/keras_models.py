@@ -1,0 +1,139 @@
+"""Receivers shown to be Keras models: the evidence TFG202 needs for ``model.predict(x)`` in graph
+code, and the graph index for ``model.compile(loss=f)``.
+
+A receiver is a Keras model when it is built by ``keras.Sequential``, ``keras.Model``,
+``load_model``, ``keras.applications``, a class of the module deriving from a Keras model, is
+``self`` in such a class, or is annotated as one. An annotation naming any other type (a library's
+own model class, a Protocol) says it is not: its ``predict`` may well be TensorFlow code. A
+receiver of unknown kind only *named* like a model (``model``, ``self.model``) is LOW evidence.
+A class of the module that defines the method itself is not Keras's for that method.
+"""
+
+from __future__ import annotations
+
+import re
+
+from astroid import nodes
+
+from tfgraph_lint.analysis.classes import method_named, self_class
+from tfgraph_lint.analysis.names import annotation_of, assigned_value, bindings, call_qualname, qualified_name
+from tfgraph_lint.analysis.node_index import descendants
+from tfgraph_lint.analysis.value_kinds import Kind, value_kind
+from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW
+
+_KERAS_MODEL_CLASSES = frozenset({
+    "keras.Model", "keras.models.Model", "keras.Sequential", "keras.models.Sequential",
+    "keras.engine.training.Model", "keras.engine.sequential.Sequential",
+})
+_KERAS_MODEL_FACTORIES = frozenset({
+    "keras.models.load_model", "keras.saving.load_model", "keras.models.clone_model",
+    "keras.models.model_from_json",
+})
+_MODEL_LIKE_NAME = re.compile(r"(^|_)(model|net|network|classifier)$", re.IGNORECASE)
+
+
+def model_confidence(receiver: nodes.NodeNG, method: str) -> str | None:
+    cls = self_class(receiver)
+    if cls is not None:
+        if method_named(cls, method) is not None:
+            return None  # the class defines its own ``predict``
+        return HIGH if derives_from_keras_model(cls, set()) else None
+    annotations = _annotations(receiver)
+    if annotations:
+        # An annotation is the author's word on the type: a Keras model, or something else.
+        return HIGH if all(_names_keras_model(a) for a in annotations) else None
+    values = _assigned_values(receiver)
+    if values:
+        verdicts = {_model_value(value, method) for value in values}
+        if verdicts == {True}:
+            return INFERENCE if isinstance(receiver, nodes.Attribute) else HIGH
+        if False in verdicts:
+            return None  # some known other object: a layer, an estimator, a class of the module
+    name = receiver.name if isinstance(receiver, nodes.Name) else getattr(receiver, "attrname", "")
+    if name and _MODEL_LIKE_NAME.search(name) and value_kind(receiver).kind == Kind.UNKNOWN:
+        return LOW  # a name is not evidence: off unless LOW is asked for
+    return None
+
+
+def _annotations(receiver: nodes.NodeNG) -> list[nodes.NodeNG]:
+    """The annotations that declare the receiver's type: of the parameter or annotated variable
+    a name is bound to, or of ``self.attr`` (``attr: T`` in the class body, ``self.attr: T = ...``)."""
+    if isinstance(receiver, nodes.Name):
+        found = [annotation_of(binding) for binding in bindings(receiver, receiver.name)]
+        return [annotation for annotation in found if annotation is not None]
+    if isinstance(receiver, nodes.Attribute):
+        cls = self_class(receiver.expr)
+        if cls is not None:
+            in_body = [node.annotation for node in cls.body if isinstance(node, nodes.AnnAssign)
+                       and isinstance(node.target, nodes.AssignName) and node.target.name == receiver.attrname]
+            on_self = [node.parent.annotation for node in descendants(cls, nodes.AssignAttr)
+                       if node.attrname == receiver.attrname and isinstance(node.parent, nodes.AnnAssign)
+                       and self_class(node.expr) is cls]
+            return in_body + on_self
+    return []
+
+
+def _names_keras_model(annotation: nodes.NodeNG) -> bool:
+    """``keras.Model``, ``Optional[tf.keras.Sequential]``, or a class of the module deriving from a
+    Keras model; a string annotation or any other type is not one."""
+    if isinstance(annotation, nodes.Subscript):  # Optional[...], Union[...]
+        inner = annotation.slice
+        parts = inner.elts if isinstance(inner, nodes.Tuple) else [inner]
+        return any(_names_keras_model(part) for part in parts)
+    if isinstance(annotation, nodes.BinOp) and annotation.op == "|":  # keras.Model | None
+        return _names_keras_model(annotation.left) or _names_keras_model(annotation.right)
+    if qualified_name(annotation) in _KERAS_MODEL_CLASSES:
+        return True
+    if isinstance(annotation, nodes.Name):
+        classes = [b for b in bindings(annotation, annotation.name) if isinstance(b, nodes.ClassDef)]
+        return bool(classes) and all(derives_from_keras_model(cls, set()) for cls in classes)
+    return False
+
+
+def _assigned_values(receiver: nodes.NodeNG) -> list[nodes.NodeNG | None]:
+    """What a name or ``self.attr`` is assigned (``None`` items: bound some other way)."""
+    if isinstance(receiver, nodes.Name):
+        return [assigned_value(b) for b in bindings(receiver, receiver.name)]
+    if isinstance(receiver, nodes.Attribute):
+        cls = self_class(receiver.expr)
+        if cls is not None:
+            return [
+                node.parent.value for node in descendants(cls, nodes.AssignAttr)
+                if node.attrname == receiver.attrname and self_class(node.expr) is cls
+                and isinstance(node.parent, nodes.Assign)
+            ]
+    return []
+
+
+def _model_value(value: nodes.NodeNG | None, method: str) -> bool | None:
+    """True: builds a Keras model; False: builds something else; None: cannot tell."""
+    if not isinstance(value, nodes.Call):
+        return None if value is None or isinstance(value, (nodes.Name, nodes.Attribute)) else False
+    name = call_qualname(value)
+    if name is not None:
+        if name in _KERAS_MODEL_CLASSES or name in _KERAS_MODEL_FACTORIES:
+            return True
+        if name.startswith("keras.applications."):
+            return name.rsplit(".", 1)[-1][:1].isupper()
+        if name.startswith(("keras.", "tensorflow.", "numpy.", "sklearn.")):
+            return False
+    if isinstance(value.func, nodes.Name):
+        classes = [b for b in bindings(value.func, value.func.name) if isinstance(b, nodes.ClassDef)]
+        if classes:
+            return all(derives_from_keras_model(cls, set()) and method_named(cls, method) is None
+                       for cls in classes)
+    return None
+
+
+def derives_from_keras_model(cls: nodes.ClassDef, seen: set) -> bool:
+    if cls in seen:
+        return False
+    seen.add(cls)
+    for base in cls.bases:
+        if qualified_name(base) in _KERAS_MODEL_CLASSES:
+            return True
+        if isinstance(base, nodes.Name):
+            for binding in bindings(base, base.name):
+                if isinstance(binding, nodes.ClassDef) and derives_from_keras_model(binding, seen):
+                    return True
+    return False
