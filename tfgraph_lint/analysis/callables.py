@@ -101,7 +101,9 @@ def _resolve_callables(expr: nodes.NodeNG, _depth: int) -> list[FunctionNode]:
         # ``Augment()`` handed over or bound to a name: calling the object runs its ``__call__``.
         cls = instance_class(expr)
         method = method_named(cls, "__call__") if cls is not None else None
-        return [method] if method is not None else []
+        if method is not None:
+            return [method]
+        return _factory_products(expr)
     if isinstance(expr, nodes.Attribute):
         # ``self.method``, and ``pool.query`` / ``self.buffer.add`` on an instance of a class of
         # the module, shown by how the receiver is made (issue #18: replay buffers, image pools).
@@ -110,6 +112,27 @@ def _resolve_callables(expr: nodes.NodeNG, _depth: int) -> list[FunctionNode]:
             method = method_named(cls, expr.attrname)
             return [method] if method is not None else []
     return []
+
+
+def _factory_products(call: nodes.Call) -> list[FunctionNode]:
+    """``make_loss(0.5)``, where ``make_loss`` is a function of the module returning a def or
+    lambda of its own: what the call gives is that inner function (issue #18: loss factories)."""
+    if not isinstance(call.func, nodes.Name) or call.func.name not in _callable_names(call.func):
+        return []
+    found: list[FunctionNode] = []
+    for factory in bindings(call.func, call.func.name):
+        if not isinstance(factory, nodes.FunctionDef) or isinstance(factory.parent, nodes.ClassDef):
+            continue
+        for returned in descendants(factory, nodes.Return):
+            if returned.scope() is not factory or returned.value is None:
+                continue
+            value = returned.value
+            if isinstance(value, nodes.Lambda):
+                found.append(value)
+            elif isinstance(value, nodes.Name):
+                found += [b for b in bindings(value, value.name)
+                          if isinstance(b, nodes.FunctionDef) and b.parent is not None and b.parent.scope() is factory]
+    return found
 
 
 def _callable_names(node: nodes.NodeNG) -> frozenset[str] | _EveryName:

@@ -19,6 +19,7 @@ from astroid import nodes
 
 from tfgraph_lint.analysis.callables import FunctionNode, own_nodes, resolve_callables
 from tfgraph_lint.analysis.classes import self_class
+from tfgraph_lint.analysis.keras_callables import keras_handovers
 from tfgraph_lint.analysis.names import call_qualname, lookup, may_denote, qualified_name
 from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.trace_entries import (
@@ -61,6 +62,7 @@ class TraceReason:
     builder: str = ""  # "tf.function", "Dataset.map", "tf.map_fn", the Keras base class ...
     autograph: bool = True
     input_signature: bool = False
+    handed_to_keras: str = ""  # "loss= of compile()": a function Keras runs in its traced step
 
 
 @dataclass(frozen=True)
@@ -134,6 +136,8 @@ class TracedFunction:
             return f"tf.function {self.label}"
         if kind == TraceKind.BUILDER:
             return f"{self.label} (traced by {self.reason.builder})"
+        if kind == TraceKind.KERAS and self.reason.handed_to_keras:
+            return f"{self.label} (run by Keras: {self.reason.handed_to_keras}, line {self.reason.line})"
         if kind == TraceKind.KERAS:
             return f"Keras method {self.label}"
         via = self.reason.via
@@ -153,6 +157,9 @@ class TracedFunction:
             step = f"{self.label} is wrapped by {reason.builder}(...) at line {line}"
         elif kind == TraceKind.BUILDER:
             step = f"{self.label} is passed to {reason.builder} at line {line}"
+        elif kind == TraceKind.KERAS and reason.handed_to_keras:
+            step = (f"{self.label} is passed as {reason.handed_to_keras} at line {line}, and Keras "
+                    f"runs it inside the train/predict step it traces")
         elif kind == TraceKind.KERAS:
             step = f"{self.label} is a method Keras compiles (its class subclasses {reason.builder})"
         elif kind == TraceKind.NESTED:
@@ -250,6 +257,8 @@ class GraphIndex:
                 self._add(method, TraceReason(TraceKind.KERAS, method.lineno, self._keras_confidence, builder=base))
 
     def _check_call(self, call: nodes.Call) -> None:
+        if self.config.keras_methods:
+            self._check_keras_handover(call)
         if not may_denote(call.func, self._named_apis):
             self._check_method_call(call, call.func)  # a method call, of no API named below
             return
@@ -268,6 +277,13 @@ class GraphIndex:
                 self.python_only.update(resolve_callables(arg))
         elif isinstance(call.func, nodes.Attribute):
             self._check_method_call(call, call.func)
+
+    def _check_keras_handover(self, call: nodes.Call) -> None:
+        for handover in keras_handovers(call):
+            self._add(handover.fn, TraceReason(
+                TraceKind.KERAS, call.lineno, weakest(handover.confidence, self._keras_confidence),
+                builder="Keras", handed_to_keras=handover.spelled,
+            ))
 
     def _check_wrapper_call(self, call: nodes.Call) -> None:
         """``tf.function(fn)``, ``tf.function(fn, jit_compile=True)``, ``tf.function(**opts)(fn)``."""

@@ -53,7 +53,17 @@ def may_contain_graph_code(text: str, config: Config) -> bool:
             return True
     if patterns.imported.search(text) or _STAR_IMPORT.search(text):
         return True
-    return patterns.keras_method is not None and "keras" in text and patterns.keras_method.search(text) is not None
+    if patterns.keras_method is None or "keras" not in text:
+        return False
+    return patterns.keras_method.search(text) is not None or _KERAS_HANDOVER.search(text) is not None
+
+
+# A function handed to Keras (analysis/keras_callables.py): ``.compile(``, a layer's
+# ``activation=``/``*_regularizer=``/``*_constraint=``, ``Lambda(``, ``Activation(`` or a wrapper.
+_KERAS_HANDOVER = re.compile(
+    r"\.compile\b|\b(?:recurrent_)?activation\s*=|\w_(?:regularizer|constraint)\s*=|"
+    r"\b(?:Lambda|Activation|LossFunctionWrapper|MeanMetricWrapper)\s*\("
+)
 
 
 # ``strategy.run(fn)`` is graph code when the receiver is named like a strategy or built by

@@ -230,6 +230,11 @@ class TensorEvidence:
                 TfFunctionCall(call, traced, key=fn, bound=_binds_self(call, fn))
                 for call in self._calls_from_graph(fn)
             ]
+        elif traced.reason.kind == TraceKind.KERAS and traced.reason.handed_to_keras:
+            return INFERENCE if _keras_passes_tensor(fn, parameter, traced.reason.handed_to_keras) else None
+        elif traced.reason.kind == TraceKind.KERAS and getattr(fn, "name", "") == "update_state":
+            # Metric.update_state(y_true, y_pred, sample_weight=None): Keras passes the batch's tensors.
+            return INFERENCE if _keras_passes_tensor(fn, parameter, "metrics=") else None
         else:
             return None  # graph builders and Keras pass tensors or structures of them: unknown
         for found in calls:
@@ -267,6 +272,21 @@ class TensorEvidence:
                 for callee in resolve_callables(call.func):
                     self._graph_calls.setdefault(callee, []).append(call)
         return self._graph_calls.get(fn, [])
+
+
+def _keras_passes_tensor(fn: nodes.NodeNG, parameter: nodes.AssignName, spelled: str) -> bool:
+    """Keras calls a loss or metric with the tensors (y_true, y_pred), an activation,
+    regularizer or constraint with one tensor; a Lambda layer's inputs may be a structure."""
+    positional = [*fn.args.posonlyargs, *fn.args.args]
+    if positional and is_instance_method(fn):
+        positional = positional[1:]
+    if spelled.startswith(("loss=", "metrics=", "weighted_metrics=", "LossFunctionWrapper", "MeanMetricWrapper")):
+        tensors = positional[:2]
+    elif spelled.startswith("Lambda"):
+        tensors = []
+    else:
+        tensors = positional[:1]
+    return parameter in tensors
 
 
 def _binds_self(call: nodes.Call, fn: nodes.NodeNG) -> bool:

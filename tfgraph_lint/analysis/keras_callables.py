@@ -1,0 +1,88 @@
+"""Functions handed to Keras, which Keras runs inside the train/predict functions it traces.
+
+``model.compile(loss=my_loss, metrics=[my_metric])``: ``fit`` calls ``my_loss`` inside its traced
+train step, so ``print`` there runs once and NumPy on ``y_pred`` fails on symbolic tensors (issue
+#18: the largest group of users' reports). The same holds for a layer's ``activation=``,
+``*_regularizer=`` and ``*_constraint=`` arguments, ``Lambda(f)``, ``Activation(f)``, and the
+loss and metric wrappers ``LossFunctionWrapper(f)`` / ``MeanMetricWrapper(f)``.
+
+What counts as handed over: a function or lambda of the module, a list or dict of them, an
+instance of a module class with ``__call__``, and what a factory of the module returns
+(``loss=make_loss(0.5)``); see ``callables.resolve_callables``. ``compile`` counts only on a
+receiver shown to be a Keras model (``keras_models.model_confidence``: a name is not evidence, so
+a receiver only named ``model`` makes the handover LOW). Confidence is INFERENCE at best, as for
+Keras methods: the same function called eagerly (``compile(run_eagerly=True)``, a direct call)
+runs as Python.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from astroid import nodes
+
+from tfgraph_lint.analysis.callables import FunctionNode, resolve_callables
+from tfgraph_lint.analysis.keras_models import model_confidence
+from tfgraph_lint.analysis.names import call_qualname
+from tfgraph_lint.analysis.trace_entries import argument
+from tfgraph_lint.core.findings import INFERENCE, weakest
+
+_COMPILE_KEYWORDS = ("loss", "metrics", "weighted_metrics")
+_LAYER_KEYWORDS = ("activation", "recurrent_activation")
+_LAYER_KEYWORD_SUFFIXES = ("_regularizer", "_constraint")
+# Keras classes whose first argument is a function Keras calls inside the traced step.
+_FUNCTION_WRAPPERS = {
+    "keras.layers.Lambda": "function",
+    "keras.layers.Activation": "activation",
+    "keras.losses.LossFunctionWrapper": "fn",
+    "keras.metrics.MeanMetricWrapper": "fn",
+}
+# The last names of the calls above and of compile(): a cheap test before resolving anything.
+CALL_NAMES = frozenset({"compile", *(name.rsplit(".", 1)[-1] for name in _FUNCTION_WRAPPERS)})
+
+
+@dataclass(frozen=True)
+class Handover:
+    fn: FunctionNode
+    spelled: str  # "loss= of compile()", "activation= of Dense()"
+    confidence: str
+
+
+def keras_handovers(call: nodes.Call) -> Iterator[Handover]:
+    """The module's functions this call hands to Keras to run in its traced steps."""
+    func = call.func
+    last = func.attrname if isinstance(func, nodes.Attribute) else getattr(func, "name", "")
+    if last == "compile" and isinstance(func, nodes.Attribute):
+        yield from _compiled(call, func)
+        return
+    keywords = [kw for kw in call.keywords or () if kw.arg and _layer_keyword(kw.arg)]
+    if last not in CALL_NAMES and not keywords:
+        return
+    name = call_qualname(call)
+    if name is None or not name.startswith("keras."):
+        return
+    shown = name.rsplit(".", 1)[-1]
+    if name in _FUNCTION_WRAPPERS:
+        wrapped = argument(call, 0, _FUNCTION_WRAPPERS[name])
+        if wrapped is not None:
+            for fn in resolve_callables(wrapped):
+                yield Handover(fn, f"{shown}(...)", INFERENCE)
+    if name.startswith("keras.layers.") and shown[:1].isupper():
+        for keyword in keywords:
+            for fn in resolve_callables(keyword.value):
+                yield Handover(fn, f"{keyword.arg}= of {shown}()", INFERENCE)
+
+
+def _compiled(call: nodes.Call, func: nodes.Attribute) -> Iterator[Handover]:
+    confidence = model_confidence(func.expr, "compile")
+    if confidence is None:
+        return
+    for keyword in call.keywords or ():
+        if keyword.arg in _COMPILE_KEYWORDS:
+            for fn in resolve_callables(keyword.value):
+                yield Handover(fn, f"{keyword.arg}= of compile()", weakest(confidence, INFERENCE))
+
+
+def _layer_keyword(arg: str) -> bool:
+    return arg in _LAYER_KEYWORDS or arg.endswith(_LAYER_KEYWORD_SUFFIXES)
