@@ -73,7 +73,7 @@ RULES: tuple[Rule, ...] = (
     Rule("TFG201", "variable-created-in-graph", "E8721",
          "tf.Variable (or a layer, optimizer, RNG) created on every call of graph code"),
     Rule("TFG202", "eager-only-call-in-graph", "E8722",
-         ".numpy() or Keras fit/predict/evaluate in graph code fails on symbolic tensors"),
+         ".numpy(), NumPy on a tensor, .eval() or Keras fit/predict in graph code fails on symbolic tensors"),
     Rule("TFG203", "tensor-used-as-python-value", "E8723",
          "bool()/int()/len() of a tensor, or a tensor condition AutoGraph does not convert"),
     Rule("TFG204", "python-list-in-tensor-loop", "E8724",

@@ -7,6 +7,7 @@ Add a rule: a registry entry, a module here listed in ``CHECKS``, and a fixture 
 from tfgraph_lint.rules import (
     deprecated_tf_function_argument,
     eager_only_call,
+    eager_values,
     functions_run_eagerly,
     generator_in_graph,
     mutable_global_capture,
@@ -38,6 +39,7 @@ CHECKS = (
     mutable_global_capture,  # TFG107
     variable_creation,  # TFG201
     eager_only_call,  # TFG202
+    eager_values,  # TFG202: NumPy on tensors, .eval(), .decode()
     tensor_as_python_value,  # TFG203
     python_list_in_tensor_loop,  # TFG204
     recursive_tf_function,  # TFG205

@@ -1,0 +1,94 @@
+"""TFG202 eager-only-call-in-graph, second part: code that needs a tensor's concrete value.
+
+Graph code has only symbolic tensors, and these calls need the value behind one, so they raise
+while tracing (checked on TF 2.21, tests/verify_user_code/):
+
+- a NumPy or SciPy function given a tensor (``np.argmax(y_pred)``, ``scipy.special.xlogy(y_true,
+  y_pred)``): NumPy converts its arguments to arrays, and a symbolic tensor cannot be one
+  ("Cannot convert a symbolic tf.Tensor to a NumPy array", NotImplementedError);
+- TF1's ``tensor.eval()`` and Keras's ``K.eval(x)`` / ``K.get_value(x)``: they ask a session, or
+  eager execution, for the value;
+- ``tensor.decode()``: bytes have it, a string tensor does not (AttributeError).
+
+A value counts as a tensor on evidence only (tensor_evidence: TensorFlow ops, comparisons,
+parameters that an input_signature, a call site, a graph builder or Keras fill with tensors).
+``K.eval``/``K.get_value`` need no evidence: their argument is a tensor or variable by contract.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from astroid import nodes
+
+from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
+from tfgraph_lint.analysis.names import call_qualname
+from tfgraph_lint.analysis.tensor_evidence import TensorEvidence
+from tfgraph_lint.analysis.value_kinds import value_kind
+from tfgraph_lint.core.findings import HIGH, Finding, shorten
+from tfgraph_lint.core.registry import rule_by_code
+
+RULE = rule_by_code("TFG202")
+
+_ARRAY_LIBRARIES = ("numpy.", "scipy.")
+_KERAS_VALUE_FUNCTIONS = frozenset({"keras.backend.eval", "keras.backend.get_value"})
+
+
+def check(context) -> Iterator[Finding]:
+    evidence = TensorEvidence(context)
+    for call, traced in context.in_graph(nodes.Call):
+        found = _check_call(evidence, call, traced)
+        if found is not None:
+            message, confidence = found
+            yield context.finding(RULE, call, message, confidence=confidence, traced=traced)
+
+
+def _check_call(evidence: TensorEvidence, call: nodes.Call, traced: TracedFunction) -> tuple[str, str] | None:
+    name = call_qualname(call)
+    if name in _KERAS_VALUE_FUNCTIONS:
+        shown = shorten(call.func.as_string())
+        return (f"{shown}() in {traced.subject} asks for the concrete value of a tensor, which graph "
+                f"code does not have: it raises while tracing; compute with the tensor itself "
+                f"(tf.shape(x), tf.reduce_*), or use tf.print() to see it"), HIGH
+    if name is not None and name.startswith(_ARRAY_LIBRARIES):
+        for argument in [*call.args, *(kw.value for kw in call.keywords or ())]:
+            confidence = _tensor(evidence, argument, traced)
+            if confidence is not None:
+                library = name.split(".", 1)[0]
+                return (f"{shorten(call.func.as_string())}() in {traced.subject} converts the tensor "
+                        f"'{shorten(argument.as_string())}' to a {'NumPy' if library == 'numpy' else 'SciPy'} "
+                        f"array, which a symbolic tensor cannot be: it raises while tracing; use the "
+                        f"TensorFlow op (tf.math, tf.experimental.numpy), or tf.numpy_function "
+                        f"for code that needs NumPy"), confidence
+        return None
+    func = call.func
+    if isinstance(func, nodes.Attribute) and func.attrname in ("eval", "decode"):
+        if func.attrname == "eval" and (call.args or call.keywords):
+            return None
+        confidence = _tensor(evidence, func.expr, traced)
+        if confidence is None:
+            return None
+        if func.attrname == "eval":
+            return (f"'{shorten(func.expr.as_string())}.eval()' in {traced.subject} is TF1's way to "
+                    f"get a tensor's value from a session; graph code has no value to give: it "
+                    f"raises while tracing; use the tensor itself"), confidence
+        return (f"'{shorten(func.expr.as_string())}.decode()' in {traced.subject}: a string tensor "
+                f"has no decode() (bytes do), so it raises while tracing; use "
+                f"tf.strings ops, or tf.numpy_function for Python string handling"), confidence
+    return None
+
+
+def _tensor(evidence: TensorEvidence, expr: nodes.NodeNG, traced: TracedFunction) -> str | None:
+    found = evidence.of(expr)
+    if found is not None:
+        return found
+    parameter = value_kind(expr).parameter
+    if parameter is not None and _filled_by_builder(parameter, traced):
+        return HIGH  # Dataset.map, tf.map_fn ... hand their functions tensors
+    return None
+
+
+def _filled_by_builder(parameter: nodes.AssignName, traced: TracedFunction) -> bool:
+    arguments = parameter.parent
+    return (isinstance(arguments, nodes.Arguments) and arguments.parent is traced.node
+            and traced.reason.kind == TraceKind.BUILDER)
