@@ -9,7 +9,7 @@ import tensorflow as tf
 
 def my_loss(y_true, y_pred):
     diff = tf.abs(y_true - y_pred)
-    print("diff:", diff)  # todo: [python-print-in-graph]
+    print("diff:", diff)  # [python-print-in-graph]
     return tf.reduce_mean(diff, axis=-1)
 
 

@@ -10,7 +10,7 @@ from scipy import special
 
 
 def nll(y_true, y_pred):
-    loss = -special.xlogy(y_true, y_pred) - special.xlogy(1 - y_true, 1 - y_pred)  # todo: [eager-only-call-in-graph]
+    loss = -special.xlogy(y_true, y_pred) - special.xlogy(1 - y_true, 1 - y_pred)  # [eager-only-call-in-graph]
     return loss
 
 

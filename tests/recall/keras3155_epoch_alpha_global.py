@@ -12,7 +12,7 @@ alpha = 1.0
 
 
 def weighted_bce(y_true, y_pred):
-    return alpha * K.mean(K.binary_crossentropy(y_true, y_pred), axis=-1)  # todo: [mutable-global-capture]
+    return alpha * K.mean(K.binary_crossentropy(y_true, y_pred), axis=-1)  # [mutable-global-capture]
 
 
 class AnnealAlpha(tf.keras.callbacks.Callback):

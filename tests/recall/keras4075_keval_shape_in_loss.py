@@ -9,8 +9,8 @@ from tensorflow.keras import backend as K
 
 
 def custom_loss(y_true, y_pred):
-    print("Reached")  # todo: [python-print-in-graph]
-    print(K.eval(K.shape(y_true)))  # todo: [python-print-in-graph, eager-only-call-in-graph]
+    print("Reached")  # [python-print-in-graph]
+    print(K.eval(K.shape(y_true)))  # [python-print-in-graph, eager-only-call-in-graph]
     return K.mean(K.square(y_true - y_pred), axis=-1)
 
 

@@ -12,7 +12,7 @@ def darc1_loss(intermediate, lamb=0.01):
     def _loss(y_true, y_pred):
         base = K.categorical_crossentropy(y_true, y_pred)
         extra = lamb * K.max(K.sum(K.abs(intermediate), axis=0))
-        print(extra)  # todo: [python-print-in-graph]
+        print(extra)  # [python-print-in-graph]
         return base + extra
     return _loss
 

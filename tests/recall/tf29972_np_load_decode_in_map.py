@@ -10,7 +10,7 @@ import tensorflow as tf
 
 def load_pair(image_file, series_file):
     image = tf.image.decode_jpeg(tf.io.read_file(image_file))
-    series = np.load(series_file.decode())  # todo: [eager-only-call-in-graph]
+    series = np.load(series_file.decode())  # [eager-only-call-in-graph]
     return tf.cast(image, tf.float32), tf.convert_to_tensor(series, tf.float32)
 
 

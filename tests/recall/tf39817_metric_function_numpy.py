@@ -11,7 +11,7 @@ def topk_overlap(y_true, y_pred):
     pred_rank = tf.argsort(tf.nn.softmax(y_pred), axis=-1, direction="DESCENDING")[None, :10]
     true_rank = tf.argsort(tf.nn.softmax(y_true), axis=-1, direction="DESCENDING")[None, :10]
     common = tf.sparse.to_dense(tf.sets.intersection(pred_rank, true_rank))
-    return common.numpy()  # todo: [eager-only-call-in-graph]
+    return common.numpy()  # [eager-only-call-in-graph]
 
 
 model = tf.keras.Sequential([tf.keras.layers.Dense(10)])

@@ -12,7 +12,7 @@ import tensorflow as tf
 
 def load_and_resize(path, bbox):
     print("dataset->", path)  # [python-print-in-graph]
-    name = np.array(path).item().decode("utf-8")  # todo: [eager-only-call-in-graph]
+    name = np.array(path).item().decode("utf-8")  # [eager-only-call-in-graph]
     image = cv2.resize(cv2.imread(name), (300, 300))
     return tf.convert_to_tensor(image, dtype=tf.uint8), bbox
 

@@ -17,8 +17,8 @@ class ConfusionMatrix(tf.keras.metrics.Metric):
 
     def update_state(self, y_true, y_pred, sample_weight=None):
         print("UPDATE")  # [python-print-in-graph]
-        labels = np.argmax(y_true, axis=-1)  # todo: [eager-only-call-in-graph]
-        preds = np.argmax(y_pred, axis=-1)  # todo: [eager-only-call-in-graph]
+        labels = np.argmax(y_true, axis=-1)  # [eager-only-call-in-graph]
+        preds = np.argmax(y_pred, axis=-1)  # [eager-only-call-in-graph]
         self.matrix = tf.math.confusion_matrix(labels, preds, num_classes=self.num_classes)  # todo: [python-state-mutation]
 
     def result(self):
