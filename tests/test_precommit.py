@@ -147,7 +147,7 @@ def test_manifest_declares_the_hook():
     (hook,) = clientlib.load_manifest(str(REPO / ".pre-commit-hooks.yaml"))
     assert hook["id"] == HOOK_ID
     assert hook["language"] == "python"
-    assert hook["types"] == ["python"]
+    assert hook["types_or"] == ["python", "jupyter"]
     assert hook["entry"] == "tfgraph-lint"
     tomllib = pytest.importorskip("tomllib", reason="Python < 3.11 has no tomllib")
     scripts = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["project"]["scripts"]

@@ -33,6 +33,7 @@ from tfgraph_lint.core.notebook_json import LayoutError, SourceSpan, source_span
 SUFFIX = ".ipynb"
 BOUNDARY = "# tfgraph-lint: end of a notebook cell"
 
+_LINE_REFERENCE = re.compile(r"\bline (\d+)\b")
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 _LINE_WITH_BREAK = re.compile(r".*?(?:\r\n|\r|\n)|.+\Z", re.DOTALL)
 _ASSIGNED_MAGIC = re.compile(r"(?P<target>\s*[\w.]+(?:\s*,\s*[\w.]+)*\s*=)\s*[%!]")
@@ -82,7 +83,18 @@ class Notebook:
         cell = self.cell_at(finding.line)
         offset = cell.first_line - 1
         return dataclasses.replace(finding, cell=cell.number, cell_offset=offset,
-                                   file_line=self.file_line(cell, finding.line - offset))
+                                   file_line=self.file_line(cell, finding.line - offset),
+                                   message=self._cell_lines(finding.message),
+                                   traced_because=tuple(self._cell_lines(step) for step in finding.traced_because))
+
+    def _cell_lines(self, text: str) -> str:
+        """``text`` with each "line N" of the module (messages cite other lines) said as
+        "cell C, line L"."""
+        def in_cell(match: re.Match) -> str:
+            line = int(match[1])
+            cell = self.cell_at(line)
+            return f"cell {cell.number}, line {line - cell.first_line + 1}"
+        return _LINE_REFERENCE.sub(in_cell, text)
 
     def file_line(self, cell: CodeCell, line_in_cell: int) -> int | None:
         """The line of the ``.ipynb`` file that holds line ``line_in_cell`` of ``cell``."""
