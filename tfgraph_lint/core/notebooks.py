@@ -84,10 +84,10 @@ class Notebook:
         offset = cell.first_line - 1
         return dataclasses.replace(finding, cell=cell.number, cell_offset=offset,
                                    file_line=self.file_line(cell, finding.line - offset),
-                                   message=self._cell_lines(finding.message),
-                                   traced_because=tuple(self._cell_lines(step) for step in finding.traced_because))
+                                   message=self.cell_lines(finding.message),
+                                   traced_because=tuple(self.cell_lines(step) for step in finding.traced_because))
 
-    def _cell_lines(self, text: str) -> str:
+    def cell_lines(self, text: str) -> str:
         """``text`` with each "line N" of the module (messages cite other lines) said as
         "cell C, line L"."""
         def in_cell(match: re.Match) -> str:
@@ -138,6 +138,16 @@ class Notebook:
         for span, new in sorted(replaced, key=lambda item: -item[0].start):
             text = text[:span.start] + new + text[span.end:]
         return text
+
+
+def script_source(path: str, text: str) -> str:
+    """What running ``path`` runs: a notebook's code cells as one script (IPython lines are
+    ``pass``, cell magics and cells that do not parse are left out), else ``text``. A notebook
+    that cannot be read runs nothing (the linter reports why)."""
+    try:
+        return module_source(text, path)
+    except NotebookError:
+        return ""
 
 
 def module_source(text: str, path: str) -> str:
