@@ -56,10 +56,10 @@ KEYS: dict[str, tuple[str, str]] = {
                             "`tf.function`, e.g. `tf_agents.utils.common.function`."),
     "keras-methods": ("boolean", "Treat `call`/`train_step`/`test_step`/`predict_step` of Keras "
                       "subclasses as graph code. Default: true."),
-    "notebooks": ("boolean", "Lint the Jupyter notebooks (`*.ipynb`) found in folders; a notebook "
-                  "named on the command line is always linted. Default: true."),
     "confidence": ("list of levels", "Confidence levels to report: `HIGH`, `INFERENCE`, `LOW`. "
                    "Default: `[\"HIGH\", \"INFERENCE\"]`."),
+    "notebooks": ("boolean", "Lint the Jupyter notebooks (`*.ipynb`) found in folders; a notebook "
+                  "named on the command line is always linted. Default: true."),
 }
 
 
