@@ -164,3 +164,9 @@ def test_the_readme_notebook_example_is_what_the_command_prints(monkeypatch):
     monkeypatch.chdir(EXAMPLES)
     result = run("train.ipynb", "--why")
     assert result.stdout.splitlines() + result.stderr.splitlines() == shown
+
+
+def test_a_pragma_naming_no_rule_is_warned_about_at_its_cell(project):
+    _set_cell(project / "train.ipynb", 2, ["def scale(x):\n", "    return x * 2  # noqa: TFG999\n"])
+    result = run("train.ipynb")
+    assert "train.ipynb:cell 2:2:" in result.stderr and "TFG999" in result.stderr

@@ -140,7 +140,17 @@ class CheckRun:
         if self.options.quiet:
             return  # --quiet: findings only, as ruff's
         for warning in pragmas.unknown_names(text):
-            self._stderr(f"{path}:{warning.line}:{warning.column}: warning: {warning.message}")
+            self._stderr(f"{self._where(path, warning.line)}:{warning.column}: warning: {warning.message}")
+
+    def _where(self, path: str, line: int) -> str:
+        """``path:line``, or ``path:cell N:line`` for a line of a notebook's code cells."""
+        if notebooks.is_notebook(path):
+            try:
+                cell = notebooks.read(self._raw_text(path) or "").cell_at(line)
+            except notebooks.NotebookError:
+                return f"{path}:{line}"
+            return f"{path}:cell {cell.number}:{line - cell.first_line + 1}"
+        return f"{path}:{line}"
 
     def _note_if_ignored(self, path: str, text: str) -> None:
         """Say that a pragma skips the file whole (Pylint's I0013), so it never passes as clean."""
