@@ -120,6 +120,7 @@ def hook_runner(tmp_path_factory):
     project = tmp_path_factory.mktemp("user-project")
     (project / "bad.py").write_text(BAD, encoding="utf-8")
     (project / "good.py").write_text(GOOD, encoding="utf-8")
+    shutil.copy(REPO / "tests" / "notebooks" / "train.ipynb", project / "train.ipynb")
     _git("init", "-q", cwd=project)
     _git("add", "-A", cwd=project)
 
@@ -167,3 +168,10 @@ def test_hook_passes_a_clean_file(hook_runner):
     result, _ = hook_runner("good.py")
     assert result.returncode == 0, _output(result)
     assert "Passed" in result.stdout, _output(result)
+
+
+@pytest.mark.slow
+def test_hook_runs_on_notebooks(hook_runner):
+    result, _ = hook_runner("train.ipynb")
+    assert result.returncode != 0, f"the hook passed (or skipped) a notebook with three hazards:\n{_output(result)}"
+    assert "train.ipynb:cell 3:3:5: TFG101" in result.stdout, _output(result)
