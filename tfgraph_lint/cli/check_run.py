@@ -158,6 +158,12 @@ class CheckRun:
         if skipped is None:
             return
         note = reporters.FileIgnored(path, *skipped)
+        if notebooks.is_notebook(path):
+            try:
+                cell = notebooks.read(self._raw_text(path) or "").cell_at(note.line)
+                note = reporters.FileIgnored(path, note.line - cell.first_line + 1, note.pragma, cell.number)
+            except notebooks.NotebookError:
+                pass
         self.totals.files_ignored += 1
         self.notes.append(note)
         options = self.options

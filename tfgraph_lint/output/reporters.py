@@ -151,22 +151,24 @@ class FileIgnored:
     path: str
     line: int
     pragma: str
+    cell: int | None = None  # in a notebook: the code cell, and ``line`` counts within it
 
     code = "I0013"
     symbol = "file-ignored"
 
     @property
     def message(self) -> str:
-        return f"Ignoring entire file: {self.pragma!r} on line {self.line}"
+        where = f"in cell {self.cell}, line {self.line}" if self.cell is not None else f"on line {self.line}"
+        return f"Ignoring entire file: {self.pragma!r} {where}"
 
     def to_json(self) -> dict:
         """The keys of a finding's JSON object, so readers of the list need no special case."""
         return {"path": self.path, "line": self.line, "column": 1, "end_line": self.line, "end_column": 1,
                 "code": self.code, "symbol": self.symbol, "message": self.message,
-                "confidence": "HIGH", "severity": "info", "traced_because": [], "cell": None}
+                "confidence": "HIGH", "severity": "info", "traced_because": [], "cell": self.cell}
 
     def text_line(self, color: bool = False) -> str:
-        where = f"{self.path}:{self.line}:1:"
+        where = f"{self.path}:{f'cell {self.cell}:' if self.cell is not None else ''}{self.line}:1:"
         code = self.code
         if color:
             where, code = click.style(where, bold=True), click.style(code, fg="blue", bold=True)
