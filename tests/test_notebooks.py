@@ -55,12 +55,13 @@ def test_messages_cite_lines_by_cell():
 
 def test_magics_are_masked_keeping_line_numbers():
     notebook = _notebook("magics.ipynb")
-    first, second, bash, step, loop, _ = notebook.cells
+    first, second, bash, step, loop, _, timed = notebook.cells
     assert first.analysed[:2] == ["pass", "pass"] and first.masked == {0: "%matplotlib inline", 1: "%load_ext autoreload"}
     assert second.analysed == ["pass", "files = None", "pass", "pass"]
     assert bash.left_out and bash.error is None and bash.analysed == ["", "", ""]
     assert not step.masked, "a cell that parses keeps its lines (a docstring line ending in '?')"
     assert loop.analysed[1:3] == ["    pass", "    pass"]
+    assert not timed.left_out and timed.masked == {0: "%%time"}, "%%time runs its body as Python"
     ast.parse(notebook.source)  # the module parses, and has as many lines as the cells
     assert len(notebook.source.splitlines()) == sum(len(c.lines) + 1 for c in notebook.cells)
 

@@ -6,7 +6,9 @@
 - Cells are numbered among the code cells only (markdown and raw cells are not counted), from 1.
 - IPython syntax is masked line by line, keeping line numbers: ``%magic``, ``!shell``, ``?obj``,
   ``obj?`` become ``pass`` at the same indentation, ``x = %magic`` / ``x = !cmd`` become
-  ``x = None``; a cell starting with a ``%%cell magic`` is not Python and is left out whole. Lines
+  ``x = None``; a cell starting with a ``%%cell magic`` is not Python and is left out whole,
+  except the magics that run their body as Python (``PYTHON_CELL_MAGICS``: ``%%time``, ...),
+  whose first line is masked. Lines
   are only masked in a cell that does not parse as it is, so strings that end in ``?`` stay.
   A cell that still does not parse is left out and reported once (its ``error``).
 - :meth:`Notebook.rewrite` puts a fixed module back into the cells' sources and changes nothing
@@ -33,6 +35,9 @@ from tfgraph_lint.core.notebook_json import LayoutError, SourceSpan, source_span
 SUFFIX = ".ipynb"
 BOUNDARY = "# tfgraph-lint: end of a notebook cell"
 
+# Cell magics whose body IPython runs as Python: the magic's line is masked, the body linted.
+PYTHON_CELL_MAGICS = frozenset({"time", "timeit", "capture", "prun"})
+_CELL_MAGIC = re.compile(r"\s*%%(?P<name>\w*)")
 _LINE_REFERENCE = re.compile(r"\bline (\d+)\b")
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 _LINE_WITH_BREAK = re.compile(r".*?(?:\r\n|\r|\n)|.+\Z", re.DOTALL)
@@ -208,7 +213,8 @@ def _code_cell(number: int, source: str) -> CodeCell:
     newline = "\r\n" if "\r\n" in source else "\n"
     cell = CodeCell(number, lines, newline, ends_with_newline)
     first = next((line for line in lines if line.strip()), "")
-    if first.lstrip().startswith("%%"):
+    magic = _CELL_MAGIC.match(first)
+    if magic and magic["name"] not in PYTHON_CELL_MAGICS:
         cell.left_out = True  # a cell magic: the cell is the magic's input, not Python
     elif _parse_error(lines) is None:
         cell.analysed = list(lines)
