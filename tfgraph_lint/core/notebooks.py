@@ -230,10 +230,13 @@ def _code_cell(number: int, source: str) -> CodeCell:
 
 def _masked(lines: list[str]) -> tuple[list[str], dict[int, str]]:
     analysed, masked = [], {}
+    continued = False  # the line before is an IPython line ending in a backslash
     for index, line in enumerate(lines):
         assigned = _ASSIGNED_MAGIC.match(line)
         prefix = _PREFIX_MAGIC.match(line) or _HELP_SUFFIX.match(line)
-        if assigned:
+        if continued:
+            analysed.append("")  # continues the IPython line above (a trailing backslash)
+        elif assigned:
             analysed.append(f"{assigned['target']} None")
         elif prefix:
             analysed.append(f"{prefix['indent']}pass")
@@ -241,6 +244,7 @@ def _masked(lines: list[str]) -> tuple[list[str], dict[int, str]]:
             analysed.append(line)
             continue
         masked[index] = line
+        continued = line.endswith("\\")
     return analysed, masked
 
 
