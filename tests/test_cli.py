@@ -35,7 +35,7 @@ def f(x):
     return x
 """
 JSON_KEYS = ["path", "line", "column", "end_line", "end_column", "code", "symbol", "message",
-             "confidence", "severity", "traced_because"]
+             "confidence", "severity", "traced_because", "cell"]
 
 
 def _runner() -> CliRunner:

@@ -120,6 +120,7 @@ def hook_runner(tmp_path_factory):
     project = tmp_path_factory.mktemp("user-project")
     (project / "bad.py").write_text(BAD, encoding="utf-8")
     (project / "good.py").write_text(GOOD, encoding="utf-8")
+    shutil.copy(REPO / "tests" / "notebooks" / "train.ipynb", project / "train.ipynb")
     _git("init", "-q", cwd=project)
     _git("add", "-A", cwd=project)
 
@@ -147,7 +148,7 @@ def test_manifest_declares_the_hook():
     (hook,) = clientlib.load_manifest(str(REPO / ".pre-commit-hooks.yaml"))
     assert hook["id"] == HOOK_ID
     assert hook["language"] == "python"
-    assert hook["types"] == ["python"]
+    assert hook["types_or"] == ["python", "jupyter"]
     assert hook["entry"] == "tfgraph-lint"
     tomllib = pytest.importorskip("tomllib", reason="Python < 3.11 has no tomllib")
     scripts = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["project"]["scripts"]
@@ -167,3 +168,10 @@ def test_hook_passes_a_clean_file(hook_runner):
     result, _ = hook_runner("good.py")
     assert result.returncode == 0, _output(result)
     assert "Passed" in result.stdout, _output(result)
+
+
+@pytest.mark.slow
+def test_hook_runs_on_notebooks(hook_runner):
+    result, _ = hook_runner("train.ipynb")
+    assert result.returncode != 0, f"the hook passed (or skipped) a notebook with three hazards:\n{_output(result)}"
+    assert "train.ipynb:cell 3:3:5: TFG101" in result.stdout, _output(result)

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from tfgraph_lint.analysis.screen import may_contain_graph_code
-from tfgraph_lint.core import pragmas
+from tfgraph_lint.core import notebooks, pragmas
 from tfgraph_lint.core.config import Config
 from tfgraph_lint.core.findings import HIGH, Finding, weakest
 from tfgraph_lint.core.registry import ANALYSIS_FAILED, INTERNAL_ERROR, Rule
@@ -207,7 +207,30 @@ def lint_file(path: str, config: Config | None = None) -> list[Finding]:
         text = read_source(path)
     except UnreadableSource as exc:
         return [_analysis_failed(path, str(exc))]
-    return lint_source(text, path, config)
+    return lint_text(text, path, config)
+
+
+def lint_text(text: str, path: str, config: Config | None = None) -> list[Finding]:
+    """A file's findings from its text: a notebook (``*.ipynb``) or Python source."""
+    return lint_notebook(text, path, config) if notebooks.is_notebook(path) else lint_source(text, path, config)
+
+
+def lint_notebook(text: str, path: str, config: Config | None = None) -> list[Finding]:
+    """A notebook's code cells linted as one module; each finding says its cell. A cell that does
+    not parse is reported once and left out; the other cells are still linted."""
+    try:
+        notebook = notebooks.read(text)
+    except notebooks.NotebookError as exc:
+        return [_analysis_failed(path, str(exc))]
+    findings = lint_source(notebook.source, path, config)
+    for cell in notebook.cells:
+        if cell.error is not None:
+            line, column, message = cell.error
+            at = cell.first_line - 1 + line
+            findings.append(Finding(ANALYSIS_FAILED, path, at, column, at, column,
+                                    f"could not analyse: syntax error in cell {cell.number}: {message}; "
+                                    "the other cells are linted"))
+    return sorted((notebook.locate(f) for f in findings), key=lambda f: f.sort_key)
 
 
 def _stdlib_syntax_error(text: str, path: str) -> Finding | None:
@@ -226,7 +249,10 @@ def _stdlib_syntax_error(text: str, path: str) -> Finding | None:
 
 def _module_name(path: str) -> str:
     stem = path.replace("\\", "/").rsplit("/", 1)[-1]
-    return stem[:-3] if stem.endswith(".py") else stem
+    for suffix in (".py", notebooks.SUFFIX):
+        if stem.endswith(suffix):
+            return stem[:-len(suffix)]
+    return stem
 
 
 # Deep nesting (a long chain of ``a + b + ...`` or ``x.a.b...``) exhausts Python's recursion limit

@@ -28,8 +28,8 @@ EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 
 def check_paths(ctx: click.Context, paths: tuple[str, ...], options: check_run.OutputOptions,
                  settings: project_config.ProjectSettings, config: Config, out, *, jobs: int | None,
-                 no_cache: bool, debug: bool, exit_zero: bool) -> None:
-    discovery = discover(paths)
+                 no_cache: bool, debug: bool, exit_zero: bool, notebooks: bool = True) -> None:
+    discovery = discover(paths, notebooks=notebooks)
     for problem in discovery.problems:
         click.echo(f"{PROG}: error: {problem}", err=True)
     files = [path for path in discovery.files if not settings.is_excluded(path)]
@@ -113,10 +113,10 @@ def lint(path: str, config: Config) -> list[Finding]:
 
 
 def lint_text(text: str, name: str, config: Config) -> list[Finding]:
-    from tfgraph_lint.engine import lint_source
+    from tfgraph_lint.engine import lint_text as engine_lint_text
 
     try:
-        return lint_source(text, name, config)
+        return engine_lint_text(text, name, config)  # a notebook when the name ends in .ipynb
     except Exception as exc:  # pylint: disable=broad-exception-caught
         return [_last_net(name, exc)]
 

@@ -21,7 +21,7 @@ from typing import TextIO
 
 import click
 
-from tfgraph_lint.core import pragmas
+from tfgraph_lint.core import notebooks, pragmas
 from tfgraph_lint.core.findings import Finding
 from tfgraph_lint.core.project_config import ProjectSettings
 from tfgraph_lint.core.source import UnreadableSource, read_source
@@ -115,9 +115,12 @@ class CheckRun:
     def set_text(self, path: str, text: str) -> None:
         """Use ``text`` as the content of ``path`` (read from standard input, not from disk)."""
         self._texts[path] = text
-        self.lines.set_text(path, text)
+        try:
+            self.lines.set_text(path, notebooks.module_source(text, path))
+        except notebooks.NotebookError:
+            self.lines.set_text(path, "")
 
-    def _text(self, path: str) -> str | None:
+    def _raw_text(self, path: str) -> str | None:
         if path in self._texts:
             return self._texts[path]
         try:
@@ -125,11 +128,29 @@ class CheckRun:
         except UnreadableSource:
             return None
 
+    def _text(self, path: str) -> str | None:
+        """The Python source the findings of ``path`` count lines in (a notebook's code cells)."""
+        raw = self._raw_text(path)
+        try:
+            return notebooks.module_source(raw, path) if raw is not None else None
+        except notebooks.NotebookError:
+            return None
+
     def _warn_about_pragmas(self, path: str, text: str) -> None:
         if self.options.quiet:
             return  # --quiet: findings only, as ruff's
         for warning in pragmas.unknown_names(text):
-            self._stderr(f"{path}:{warning.line}:{warning.column}: warning: {warning.message}")
+            self._stderr(f"{self._where(path, warning.line)}:{warning.column}: warning: {warning.message}")
+
+    def _where(self, path: str, line: int) -> str:
+        """``path:line``, or ``path:cell N:line`` for a line of a notebook's code cells."""
+        if notebooks.is_notebook(path):
+            try:
+                cell = notebooks.read(self._raw_text(path) or "").cell_at(line)
+            except notebooks.NotebookError:
+                return f"{path}:{line}"
+            return f"{path}:cell {cell.number}:{line - cell.first_line + 1}"
+        return f"{path}:{line}"
 
     def _note_if_ignored(self, path: str, text: str) -> None:
         """Say that a pragma skips the file whole (Pylint's I0013), so it never passes as clean."""
@@ -137,6 +158,12 @@ class CheckRun:
         if skipped is None:
             return
         note = reporters.FileIgnored(path, *skipped)
+        if notebooks.is_notebook(path):
+            try:
+                cell = notebooks.read(self._raw_text(path) or "").cell_at(note.line)
+                note = reporters.FileIgnored(path, note.line - cell.first_line + 1, note.pragma, cell.number)
+            except notebooks.NotebookError:
+                pass
         self.totals.files_ignored += 1
         self.notes.append(note)
         options = self.options
@@ -160,15 +187,27 @@ class CheckRun:
         result = apply_fixes(text, findings)
         if not result.changed:
             return findings
+        before, after = text, result.text
+        if notebooks.is_notebook(path):
+            # The fixed code goes back into the cells' sources; the rest of the file stays as it is.
+            before = self._raw_text(path) or ""
+            try:
+                after = notebooks.read(before).rewrite(result.text)
+            except notebooks.NotebookError as exc:
+                self._stderr(f"{PROG}: warning: {path}: fixes not applied: {exc}")
+                return findings
         if self.options.diff:
             self.diffs += 1
             self.fixed += len(result.fixed)
             self._stdout("".join(difflib.unified_diff(
-                text.splitlines(keepends=True), result.text.splitlines(keepends=True),
+                before.splitlines(keepends=True), after.splitlines(keepends=True),
                 fromfile=f"a/{path}", tofile=f"b/{path}")).rstrip("\n"))
             return findings
         try:
-            _write_text(path, result.text)
+            if notebooks.is_notebook(path):
+                _write_notebook(path, after)
+            else:
+                _write_text(path, result.text)
         except OSError as exc:
             self._stderr(f"{PROG}: error: cannot write the fix to {path}: {exc.strerror or exc}")
             return findings
@@ -263,6 +302,15 @@ def _write_text(path: str, text: str) -> None:
     data = text.replace("\r\n", "\n").replace("\n", newline).encode(encoding)
     temporary = Path(path).with_name(Path(path).name + ".tfgraph-lint-fix")
     temporary.write_bytes(data)
+    shutil.copymode(path, temporary)
+    os.replace(temporary, path)
+
+
+def _write_notebook(path: str, text: str) -> None:
+    """Write a rewritten notebook as it was read: UTF-8, its own line endings (JSON is UTF-8)."""
+    temporary = Path(path).with_name(Path(path).name + ".tfgraph-lint-fix")
+    with open(temporary, "w", encoding="utf-8", newline="") as handle:
+        handle.write(text)
     shutil.copymode(path, temporary)
     os.replace(temporary, path)
 

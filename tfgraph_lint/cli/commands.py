@@ -111,6 +111,9 @@ def cli() -> None:
 @click.option("--config", "config_file", type=click.Path(dir_okay=False), metavar="FILE",
               help="Read settings from FILE (a pyproject.toml's [tool.tfgraph-lint], or a TOML file's "
                    "top level) instead of the nearest pyproject.toml; options given here still win.")
+@click.option("--notebooks/--no-notebooks", default=None,
+              help="Lint the Jupyter notebooks (*.ipynb) found in folders (default; config key "
+                   "'notebooks'). A notebook named on the command line is always linted.")
 @click.option("--statistics", is_flag=True, help="Print how many findings each rule has, not the findings.")
 @click.option("--show-source", is_flag=True, help="Show the flagged line under each finding, with a caret.")
 @click.option("--fix", is_flag=True, help="Fix what can be fixed safely, in place; report what is left.")
@@ -147,6 +150,7 @@ def check(
     quiet: bool,
     debug: bool,
     config_file: str | None,
+    notebooks: bool | None,
     statistics: bool,
     show_source: bool,
     fix: bool,
@@ -156,7 +160,7 @@ def check(
     jobs: int | None,
     no_cache: bool,
 ) -> None:
-    """Lint files and folders (folders: their *.py files, skipping hidden, venv and build folders);
+    """Lint files and folders (folders: their *.py files and notebooks, skipping hidden, venv and build folders);
     the current folder when no PATH is given, standard input for PATH '-'.
 
     Run diagnostics (TFG0xx: a file could not be analysed) are always reported.
@@ -189,7 +193,8 @@ def check(
             check_flow.check_stdin(ctx, stdin_filename or "-", options, settings, config, out, exit_zero=exit_zero)
         else:
             check_flow.check_paths(ctx, paths, options, settings, config, out, jobs=jobs, no_cache=no_cache,
-                         debug=debug, exit_zero=exit_zero)
+                         debug=debug, exit_zero=exit_zero,
+                         notebooks=notebooks if notebooks is not None else settings.notebooks is not False)
     finally:
         if out is not None:
             out.close()

@@ -1,7 +1,8 @@
-"""Which files a run lints: the paths named on the command line, and the *.py files under folders.
+"""Which files a run lints: the paths named on the command line, and the *.py files (and Jupyter
+notebooks, *.ipynb, unless left out) under folders.
 
 - A file named explicitly is always linted, whatever its extension (pre-commit passes files).
-- Folders are walked for ``*.py``, skipping hidden folders and the usual environment / build
+- Folders are walked for ``*.py`` and ``*.ipynb``, skipping hidden folders and the usual environment / build
   output folders: linting a virtualenv's site-packages would bury the user's own findings.
   A folder named explicitly is walked even if its own name is on that list.
 - Symlinked folders are followed, but each real folder only once, so a link loop ends.
@@ -34,7 +35,9 @@ def is_skipped_dir(name: str) -> bool:
     return name.startswith(".") or any(fnmatch.fnmatchcase(name, p) for p in SKIPPED_DIR_PATTERNS)
 
 
-def discover(paths: list[str] | tuple[str, ...]) -> Discovery:
+def discover(paths: list[str] | tuple[str, ...], notebooks: bool = True) -> Discovery:
+    """``notebooks``: also find ``*.ipynb`` files in folders."""
+    suffixes = (".py", ".ipynb") if notebooks else (".py",)
     found = Discovery()
     candidates: list[Path] = []
     for raw in paths:
@@ -47,7 +50,7 @@ def discover(paths: list[str] | tuple[str, ...]) -> Discovery:
             found.problems.append(f"cannot access {raw}: {getattr(exc, 'strerror', None) or exc}")
             continue
         if is_dir:
-            candidates.extend(_walk(Path(raw), found.problems))
+            candidates.extend(_walk(Path(raw), found.problems, suffixes))
         else:
             candidates.append(Path(raw))
     seen: set[str] = set()
@@ -59,7 +62,7 @@ def discover(paths: list[str] | tuple[str, ...]) -> Discovery:
     return found
 
 
-def _walk(root: Path, problems: list[str]) -> list[Path]:
+def _walk(root: Path, problems: list[str], suffixes: tuple[str, ...]) -> list[Path]:
     files: list[Path] = []
     visited: set[str] = set()
 
@@ -76,6 +79,6 @@ def _walk(root: Path, problems: list[str]) -> list[Path]:
         base = Path(folder)
         for name in sorted(filenames):
             # A dangling link (e.g. an editor's ".#name.py" lock) is not a file to lint.
-            if name.endswith(".py") and (base / name).exists():
+            if name.endswith(suffixes) and (base / name).exists():
                 files.append(base / name)
     return files

@@ -53,6 +53,12 @@ class Finding:
     message: str
     confidence: str = HIGH
     traced_because: tuple[str, ...] = field(default=())  # outermost reason last
+    # In a notebook (core/notebooks.py), line numbers count the lines of the module its code cells
+    # make; the finding is in code cell ``cell``, whose line k is the module's ``cell_offset + k``,
+    # and ``file_line`` is the line of the .ipynb file holding the flagged source line.
+    cell: int | None = None
+    cell_offset: int = 0
+    file_line: int | None = None
 
     @property
     def code(self) -> str:
@@ -70,13 +76,13 @@ class Finding:
         """The stable JSON shape (keys are a public interface: add, never rename).
 
         Lines and columns are 1-based, as editors, ruff and SARIF count; ``end_column`` is the
-        column just past the end of the flagged code.
+        column just past the end of the flagged code. In a notebook, lines count within ``cell``.
         """
         return {
             "path": self.path,
-            "line": self.line,
+            "line": self.line - self.cell_offset,
             "column": self.column + 1,
-            "end_line": self.end_line,
+            "end_line": self.end_line - self.cell_offset,
             "end_column": self.end_column + 1,
             "code": self.rule.code,
             "symbol": self.rule.symbol,
@@ -84,4 +90,5 @@ class Finding:
             "confidence": self.confidence,
             "severity": self.rule.severity,
             "traced_because": list(self.traced_because),
+            "cell": self.cell,  # the code cell of a notebook (lines count within it); else None
         }

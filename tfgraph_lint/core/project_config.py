@@ -58,6 +58,8 @@ KEYS: dict[str, tuple[str, str]] = {
                       "subclasses as graph code. Default: true."),
     "confidence": ("list of levels", "Confidence levels to report: `HIGH`, `INFERENCE`, `LOW`. "
                    "Default: `[\"HIGH\", \"INFERENCE\"]`."),
+    "notebooks": ("boolean", "Lint the Jupyter notebooks (`*.ipynb`) found in folders; a notebook "
+                  "named on the command line is always linted. Default: true."),
 }
 
 
@@ -86,6 +88,7 @@ class ProjectSettings:
     function_decorators: tuple[str, ...] | None = None
     keras_methods: bool | None = None
     confidence: frozenset[str] | None = None
+    notebooks: bool | None = None
     # --exclude and --per-file-ignores of the command line: on top of the file's, relative to the
     # current directory (the file's own globs stay relative to the file's folder).
     command_line_exclude: tuple[str, ...] = ()
@@ -216,11 +219,16 @@ def parse_table(table: object, path: Path, where: str = f"[tool.{SECTION}]",
     if keras is not None and not isinstance(keras, bool):
         raise fail(f"'keras-methods' must be true or false, not {_type_name(keras)}")
 
+    notebooks = table.get("notebooks")
+    if notebooks is not None and not isinstance(notebooks, bool):
+        raise fail(f"'notebooks' must be true or false, not {_type_name(notebooks)}")
+
     confidence = None
     if "confidence" in table:
         confidence = parse_confidences(_strings(table["confidence"], "confidence", fail), fail)
 
-    return ProjectSettings(path, selection, tuple(per_file), tuple(exclude), decorators, keras, confidence)
+    return ProjectSettings(path, selection, tuple(per_file), tuple(exclude), decorators, keras, confidence,
+                           notebooks)
 
 
 def parse_confidences(names, fail=ConfigError) -> frozenset[str]:

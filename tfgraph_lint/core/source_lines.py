@@ -1,5 +1,6 @@
 """The text of the lines findings point at, read once per file for the reporters that show or
-hash it (``--show-source``, SARIF, baselines).
+hash it (``--show-source``, SARIF, baselines). A notebook's lines are those of the module its
+code cells make (core/notebooks.py), the lines its findings count.
 
 Finding columns count UTF-8 bytes, as Python's parser does; :meth:`SourceLines.character_column`
 turns one into a character index for output formats that count characters.
@@ -7,6 +8,7 @@ turns one into a character index for output formats that count characters.
 
 from __future__ import annotations
 
+from tfgraph_lint.core import notebooks
 from tfgraph_lint.core.source import UnreadableSource, read_source
 
 
@@ -17,8 +19,8 @@ class SourceLines:
     def lines(self, path: str) -> list[str]:
         if path not in self._files:
             try:
-                self._files[path] = read_source(path).splitlines()
-            except UnreadableSource:
+                self._files[path] = notebooks.module_source(read_source(path), path).splitlines()
+            except (UnreadableSource, notebooks.NotebookError):
                 self._files[path] = []
         return self._files[path]
 

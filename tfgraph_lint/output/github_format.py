@@ -26,8 +26,15 @@ def github_line(finding: Finding) -> str:
         "endColumn": shown["end_column"],
         "title": f"{finding.code} {finding.symbol}",
     }
+    message = finding.message
+    if finding.cell is not None:
+        # A notebook: annotate the line of the .ipynb file that holds the flagged source line
+        # (what GitHub shows of the file); the message says the cell and the line in it.
+        properties.update(line=finding.file_line or 1, endLine=finding.file_line or 1)
+        del properties["col"], properties["endColumn"]
+        message = f"cell {finding.cell}, line {shown['line']}: {message}"
     listed = ",".join(f"{key}={_escape_property(str(value))}" for key, value in properties.items())
-    return f"::{command} {listed}::{_escape_data(finding.message)}"
+    return f"::{command} {listed}::{_escape_data(message)}"
 
 
 def github_notice(note) -> str:

@@ -27,12 +27,14 @@ _SEVERITY_COLOR = {"error": "red", "warning": "yellow", "refactor": "cyan"}
 
 def text_lines(finding: Finding, why: bool = False, *, source: str | None = None,
                color: bool = False) -> list[str]:
-    """``path:line:col: CODE symbol message``, plus the why-traced chain when asked for, and the
+    """``path:line:col: CODE symbol message`` (``path:cell N:line:col:`` in a notebook), plus the why-traced chain when asked for, and the
     flagged line with carets under the flagged code when its ``source`` line is given."""
     shown = finding.to_json()
     # One finding, one line: an exception text inside an internal-error message may hold newlines.
     message = " ".join(finding.message.split())
-    where = f"{shown['path']}:{shown['line']}:{shown['column']}:"
+    # In a notebook the line counts within the code cell, as ruff writes it: path:cell 3:2:5:
+    cell = f"cell {finding.cell}:" if finding.cell is not None else ""
+    where = f"{shown['path']}:{cell}{shown['line']}:{shown['column']}:"
     code = finding.code
     if color:
         where = click.style(where, bold=True)
@@ -63,7 +65,7 @@ def source_excerpt(finding: Finding, line_text: str, color: bool = False) -> lis
     marker = "^" + "~" * (end - start - 1)
     if color:
         marker = click.style(marker, fg=_SEVERITY_COLOR[finding.rule.severity], bold=True)
-    gutter = str(finding.line)
+    gutter = str(finding.line - finding.cell_offset)
     return [f"  {gutter} | {line_text.rstrip()}", f"  {' ' * len(gutter)} | {padding}{marker}"]
 
 
@@ -149,22 +151,24 @@ class FileIgnored:
     path: str
     line: int
     pragma: str
+    cell: int | None = None  # in a notebook: the code cell, and ``line`` counts within it
 
     code = "I0013"
     symbol = "file-ignored"
 
     @property
     def message(self) -> str:
-        return f"Ignoring entire file: {self.pragma!r} on line {self.line}"
+        where = f"in cell {self.cell}, line {self.line}" if self.cell is not None else f"on line {self.line}"
+        return f"Ignoring entire file: {self.pragma!r} {where}"
 
     def to_json(self) -> dict:
         """The keys of a finding's JSON object, so readers of the list need no special case."""
         return {"path": self.path, "line": self.line, "column": 1, "end_line": self.line, "end_column": 1,
                 "code": self.code, "symbol": self.symbol, "message": self.message,
-                "confidence": "HIGH", "severity": "info", "traced_because": []}
+                "confidence": "HIGH", "severity": "info", "traced_because": [], "cell": self.cell}
 
     def text_line(self, color: bool = False) -> str:
-        where = f"{self.path}:{self.line}:1:"
+        where = f"{self.path}:{f'cell {self.cell}:' if self.cell is not None else ''}{self.line}:1:"
         code = self.code
         if color:
             where, code = click.style(where, bold=True), click.style(code, fg="blue", bold=True)

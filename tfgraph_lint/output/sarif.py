@@ -89,7 +89,7 @@ def _result(finding: Finding, fingerprint: str, rule_index: int, lines: SourceLi
         "ruleId": finding.code,
         "ruleIndex": rule_index,
         "level": _LEVEL[finding.rule.severity],
-        "message": {"text": finding.message},
+        "message": {"text": _message(finding)},
         "locations": [{"physicalLocation": {
             "artifactLocation": artifact_location(finding.path, root),
             "region": _region(finding, lines),
@@ -97,6 +97,8 @@ def _result(finding: Finding, fingerprint: str, rule_index: int, lines: SourceLi
         "partialFingerprints": {FINGERPRINT_KEY: fingerprint},
         "properties": {"symbol": finding.symbol, "confidence": finding.confidence},
     }
+    if finding.cell is not None:
+        result["properties"].update(cell=finding.cell, lineInCell=finding.line - finding.cell_offset)
     if finding.traced_because:
         result["properties"]["tracedBecause"] = list(finding.traced_because)
     return result
@@ -111,7 +113,18 @@ def artifact_location(path: str, root: Path) -> dict:
     return {"uri": quote(relative.as_posix()), "uriBaseId": SRCROOT}
 
 
+def _message(finding: Finding) -> str:
+    if finding.cell is None:
+        return finding.message
+    return f"cell {finding.cell}, line {finding.line - finding.cell_offset}: {finding.message}"
+
+
 def _region(finding: Finding, lines: SourceLines) -> dict:
+    if finding.cell is not None:
+        # A notebook: GitHub shows the .ipynb file's own lines, so the region is the line of the
+        # JSON file that holds the flagged source line (no columns: they would count JSON text);
+        # the message and properties say the cell and the line in it.
+        return {"startLine": finding.file_line or 1}
     region = {"startLine": finding.line}
     empty = (finding.end_line, finding.end_column) <= (finding.line, finding.column)
     if not empty:

@@ -33,7 +33,8 @@ def file_lines(result: FileResult) -> list[str]:
         lines.append(f"  note: {result.note}")
     for finding in result.findings:
         evidence = "; ".join(finding.evidence) if finding.evidence else f"UNCONFIRMED: {finding.reason}"
-        lines.append(f"  {finding.code} line {finding.line} {finding.symbol}: {evidence}")
+        where = f"cell {finding.cell} line {finding.line}" if finding.cell is not None else f"line {finding.line}"
+        lines.append(f"  {finding.code} {where} {finding.symbol}: {evidence}")
     for attributed in result.divergences:
         if not attributed.flagged_by:
             lines.append(f"  not flagged: {attributed.divergence.message}")

@@ -13,10 +13,12 @@ from concurrent.futures import FIRST_COMPLETED, Future, wait
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from tfgraph_lint.core import notebooks
 from tfgraph_lint.core.findings import Finding
 from tfgraph_lint.core.markers import parse_markers
 from tfgraph_lint.engine import lint_file
 from tfgraph_lint.runtime.values import render
+from tfgraph_lint.runtime.verify import notebook_cells
 from tfgraph_lint.runtime.verify.compare import Comparison, compare
 from tfgraph_lint.runtime.verify.expectations import HeaderCheck, check_header
 from tfgraph_lint.runtime.verify.verdicts import ERROR, MISSED, AttributedDivergence, FindingEvidence, decide
@@ -108,7 +110,7 @@ def verify_files(paths: Sequence[Path], submit: Callable[..., Future],
     for item in files:  # while the workers run
         item.findings = lint(str(item.path))
         try:
-            item.specs = parse_markers(item.path.read_text(encoding="utf-8", errors="replace")).runtime
+            item.specs = parse_markers(_source(item.path)).runtime
         except OSError:
             item.specs = ()
     while pending:
@@ -138,10 +140,12 @@ def verify_files(paths: Sequence[Path], submit: Callable[..., Future],
 
 def _result(item: _File, comparison: Comparison) -> FileResult:
     try:
-        source = item.path.read_text(encoding="utf-8", errors="replace")
+        source = _source(item.path)
     except OSError:
         source = ""
     decision = decide(item.findings, comparison, item.runs.get("graph"), item.runs.get("eager"), source)
+    if notebooks.is_notebook(str(item.path)):
+        decision = notebook_cells.in_cells(decision, source_notebook(item.path))
     header = None
     if item.specs:
         header = check_header(item.specs, comparison, item.runs.get("graph"), item.runs.get("eager"),
@@ -157,8 +161,26 @@ def _result(item: _File, comparison: Comparison) -> FileResult:
         summary={"runs": {name: _run_summary(obs) for name, obs in item.runs.items()},
                  "masked_tf_random": comparison.reseeded},
         duration=sum(obs.get("wall", 0.0) for obs in item.runs.values()),
-        static_problems=[f"{f.code} line {f.line}: {f.message}" for f in item.findings if not f.rule.is_hazard],
+        static_problems=[f"{f.code} {_where(f)}: {f.message}" for f in item.findings if not f.rule.is_hazard],
     )
+
+
+def _source(path: Path) -> str:
+    """The Python the runs execute and the findings count lines in (a notebook's code cells)."""
+    return notebooks.script_source(str(path), path.read_text(encoding="utf-8", errors="replace"))
+
+
+def source_notebook(path: Path) -> notebooks.Notebook | None:
+    try:
+        return notebooks.read(path.read_text(encoding="utf-8", errors="replace"))
+    except (OSError, notebooks.NotebookError):
+        return None
+
+
+def _where(finding: Finding) -> str:
+    if finding.cell is not None:
+        return f"cell {finding.cell} line {finding.line - finding.cell_offset}"
+    return f"line {finding.line}"
 
 
 def _run_summary(observation: dict) -> dict:

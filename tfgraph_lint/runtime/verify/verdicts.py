@@ -90,14 +90,18 @@ class FindingEvidence:
     evidence: list[str] = field(default_factory=list)
     reason: str | None = None  # why there is no evidence, when there is none
     observable: bool = True  # False: the rule's mechanism has no runtime effect to observe
+    cell: int | None = None  # in a notebook: the code cell, and ``line`` counts within it
 
     @property
     def confirmed(self) -> bool:
         return bool(self.evidence)
 
     def to_json(self) -> dict:
-        return {"code": self.code, "symbol": self.symbol, "line": self.line, "confirmed": self.confirmed,
-                "evidence": self.evidence, "reason": self.reason}
+        shown = {"code": self.code, "symbol": self.symbol, "line": self.line, "confirmed": self.confirmed,
+                 "evidence": self.evidence, "reason": self.reason}
+        if self.cell is not None:
+            shown["cell"] = self.cell
+        return shown
 
 
 @dataclass
