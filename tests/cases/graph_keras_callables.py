@@ -42,7 +42,8 @@ class Scaled:
 
 
 def gate(x):
-    if x > 0:  # tensor condition: AutoGraph converts it in traced code
+    # Keras 3 calls it from its own code, which AutoGraph does not convert (TF 2.21: raises).
+    if x > 0:  # [tensor-used-as-python-value]
         return x
     print("negative branch")  # [python-print-in-graph]
     return -x

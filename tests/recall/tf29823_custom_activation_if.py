@@ -8,7 +8,7 @@ import tensorflow as tf
 
 
 def soft_step(x):
-    if x > 0:  # todo: [tensor-used-as-python-value]
+    if x > 0:  # [tensor-used-as-python-value]
         return tf.math.log1p(x)
     return -tf.math.log1p(-x)
 

@@ -19,7 +19,7 @@ from astroid import nodes
 
 from tfgraph_lint.analysis.callables import FunctionNode, own_nodes, resolve_callables
 from tfgraph_lint.analysis.classes import self_class
-from tfgraph_lint.analysis.keras_callables import keras_handovers
+from tfgraph_lint.analysis.keras_callables import autograph_converts, keras_handovers
 from tfgraph_lint.analysis.names import call_qualname, lookup, may_denote, qualified_name
 from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.trace_entries import (
@@ -282,7 +282,7 @@ class GraphIndex:
         for handover in keras_handovers(call):
             self._add(handover.fn, TraceReason(
                 TraceKind.KERAS, call.lineno, weakest(handover.confidence, self._keras_confidence),
-                builder="Keras", handed_to_keras=handover.spelled,
+                builder="Keras", handed_to_keras=handover.spelled, autograph=autograph_converts(self.module),
             ))
 
     def _check_wrapper_call(self, call: nodes.Call) -> None:

@@ -13,6 +13,11 @@ receiver shown to be a Keras model (``keras_models.model_confidence``: a name is
 a receiver only named ``model`` makes the handover LOW). Confidence is INFERENCE at best, as for
 Keras methods: the same function called eagerly (``compile(run_eagerly=True)``, a direct call)
 runs as Python.
+
+Keras 3 (``tf.keras`` from TF 2.16, ``import keras``) calls these functions from its own code,
+which AutoGraph does not convert: a Python ``if`` on a tensor there raises (checked on TF 2.21 for
+a loss and an activation). Keras 2 (``tf_keras``) converted them; a module that imports
+``tf_keras`` keeps AutoGraph on (``autograph_converts``).
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ from astroid import nodes
 from tfgraph_lint.analysis.callables import FunctionNode, resolve_callables
 from tfgraph_lint.analysis.keras_models import model_confidence
 from tfgraph_lint.analysis.names import call_qualname
+from tfgraph_lint.analysis.node_index import descendants, remembered
 from tfgraph_lint.analysis.trace_entries import argument
 from tfgraph_lint.core.findings import INFERENCE, weakest
 
@@ -82,6 +88,16 @@ def _compiled(call: nodes.Call, func: nodes.Attribute) -> Iterator[Handover]:
         if keyword.arg in _COMPILE_KEYWORDS:
             for fn in resolve_callables(keyword.value):
                 yield Handover(fn, f"{keyword.arg}= of compile()", weakest(confidence, INFERENCE))
+
+
+def autograph_converts(module: nodes.Module) -> bool:
+    """Whether Keras converts handed-over functions with AutoGraph: only Keras 2 (``tf_keras``)."""
+    memo = remembered(module, "imports tf_keras")
+    if module not in memo:
+        memo[module] = any(
+            name.split(".")[0] == "tf_keras" for node in descendants(module, nodes.Import, nodes.ImportFrom)
+            for name in ([node.modname] if isinstance(node, nodes.ImportFrom) else [n for n, _ in node.names]))
+    return memo[module]
 
 
 def _layer_keyword(arg: str) -> bool:
