@@ -80,3 +80,23 @@ def under_init_scope(x):
     with tf.init_scope():
         ready = bool(tf.reduce_sum(tf.ones([2])) > 0)
     return x if ready else -x
+
+
+# `is True` / `is False`: identity with a Python bool, never true of a tensor (issue #18, in the
+# shape of https://github.com/tensorflow/tensorflow/issues/39875). Eager tensors are not the
+# object True either, so the same code is wrong in eager mode too; verify cannot show a difference.
+@tf.function
+def is_positive(x):
+    return x > 0
+
+
+@tf.function
+def identity_tests(x, verbose=False):
+    positive = is_positive(x)
+    if positive is True:  # [tensor-used-as-python-value]
+        x = x + 1.0
+    if tf.reduce_any(x > 2.0) is not False:  # [tensor-used-as-python-value]
+        x = x * 2.0
+    if verbose is True:  # a Python flag: fine
+        tf.print(x)
+    return x

@@ -16,7 +16,7 @@ def check_zero(data):
 @tf.function
 def report(a):
     is_zero = check_zero(a)
-    if is_zero is True:  # todo: [tensor-used-as-python-value]
+    if is_zero is True:  # [tensor-used-as-python-value]
         tf.print("zero")
     else:
         tf.print("not zero")

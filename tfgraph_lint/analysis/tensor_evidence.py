@@ -99,10 +99,18 @@ class TensorEvidence:
             return weakest(body, orelse) if body and orelse else None
         if isinstance(expr, nodes.Call) and _is_not_one_tensor(expr):
             return None
+        if isinstance(expr, nodes.Call) and self._calls_tf_function(expr):
+            return INFERENCE  # a tf.function returns tensors (or a structure of them)
         if isinstance(expr, nodes.Name):
             return self._name(expr, depth)
         kind = value_kind(expr)
         return kind.confidence if kind.kind == Kind.TENSOR else None
+
+    def _calls_tf_function(self, call: nodes.Call) -> bool:
+        callees = resolve_callables(call.func)
+        index = self._context.index
+        return bool(callees) and all(
+            (traced := index.traced_function(fn)) is not None and traced.is_tf_function for fn in callees)
 
     def truth_tested(self, expr: nodes.NodeNG) -> str | None:
         """When Python asks for the truth value of a tensor while evaluating ``expr`` as a

@@ -15,6 +15,9 @@ left raises when the function is traced (TensorFlow 2.21 as observed):
   and what those call): ``if``/``while``/``x if c else y``/``not``/``and``/``or`` on a tensor,
   ``for`` over a tensor, ``int()``/``float()``/``len()`` of a tensor.
 
+Not an error but as wrong: ``t is True`` / ``t is False`` of a tensor has one answer while tracing
+(a tensor is never the object True), so the graph keeps one branch whatever the value.
+
 Whether an expression is a tensor is told by :class:`TensorEvidence` (TFG207 uses it too).
 """
 
@@ -58,7 +61,7 @@ def _check_node(context, evidence: TensorEvidence, node, traced: TracedFunction)
     if isinstance(node, nodes.Comprehension):
         return _check_comprehension(context, evidence, node, traced)
     if isinstance(node, nodes.Compare):
-        return _check_membership(context, evidence, node, traced)
+        return _check_membership(context, evidence, node, traced) or _check_identity(context, evidence, node, traced)
     if isinstance(node, (nodes.Break, nodes.Return)):
         return _check_loop_exit(context, evidence, node, traced) if traced.autograph else None
     if traced.autograph:
@@ -137,6 +140,21 @@ def _check_membership(context, evidence: TensorEvidence, compare: nodes.Compare,
                    f"'{operator}' test of a tensor against a Python collection in {traced.subject}: "
                    f"tracing raises {_OPERATOR_ERROR} (TypeError for a set or dict: tensors are "
                    "unhashable); use tf.reduce_any(tf.equal(x, [...]))")
+
+
+def _check_identity(context, evidence: TensorEvidence, compare: nodes.Compare, traced) -> Finding | None:
+    """``t is True`` / ``t is not False``: a tensor is never the object True or False, so while
+    tracing the test has one fixed answer and the graph keeps one branch, whatever the value."""
+    if len(compare.ops) != 1 or compare.ops[0][0] not in ("is", "is not"):
+        return None
+    operator, right = compare.ops[0]
+    if not (isinstance(right, nodes.Const) and isinstance(right.value, bool)):
+        return None
+    answer = "False" if operator == "is" else "True"
+    return _report(context, evidence.of(compare.left), compare, traced,
+                   f"'{operator} {right.value}' test of a tensor in {traced.subject} checks identity with a "
+                   f"Python bool: a tensor never is one, so it is always {answer} while tracing and the "
+                   f"graph keeps one branch whatever the value; test the tensor itself (if x:, tf.equal)")
 
 
 # -- comprehensions ------------------------------------------------------------------------------
