@@ -122,3 +122,16 @@ def under_creator(x):
     with tf.variable_creator_scope(no_variable):
         v = tf.Variable(2.0)  # low: [variable-created-in-graph]
     return x * v
+
+
+# The Keras backend's K.variable / K.zeros / K.ones make a tf.Variable on each call (issue #18:
+# https://github.com/tensorflow/tensorflow/issues/38583); K.zeros_like and tf.zeros make tensors.
+from tensorflow.keras import backend as K  # noqa: E402
+
+
+@tf.function
+def backend_state(x):
+    weight = K.variable(1.0)  # [variable-created-in-graph]
+    pad = K.zeros((2,))  # [variable-created-in-graph]
+    bias = K.ones((2,))  # [variable-created-in-graph]
+    return x * weight + pad + bias + tf.zeros((2,)) + K.zeros_like(x)

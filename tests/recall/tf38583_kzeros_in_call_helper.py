@@ -19,7 +19,7 @@ class AttentionAugmentation2D(tf.keras.layers.Layer):
 
     def rel_to_abs(self, x):
         b, nh, length = tf.shape(x)[0], 4, tf.shape(x)[2]
-        col_pad = K.zeros(K.stack([b, nh, length, 1]))  # todo: [variable-created-in-graph]
+        col_pad = K.zeros(K.stack([b, nh, length, 1]))  # [variable-created-in-graph]
         return tf.concat([x, col_pad], axis=3)
 
 

@@ -13,7 +13,7 @@ CLASS_WEIGHTS = np.array([0.1, 1.0, 2.0])
 
 
 def weighted_log_loss(y_true, y_pred):
-    weights = K.variable(CLASS_WEIGHTS)  # todo: [variable-created-in-graph]
+    weights = K.variable(CLASS_WEIGHTS)  # [variable-created-in-graph]
     y_pred = K.clip(y_pred, K.epsilon(), 1 - K.epsilon())
     return -K.sum(y_true * K.log(y_pred) * weights, axis=-1)
 

@@ -23,7 +23,10 @@ class Creation:
     confidence: str
 
 
-_VARIABLES = frozenset({"tensorflow.Variable", "keras.Variable", "keras.backend.Variable"})
+# The Keras backend's K.variable/K.zeros/K.ones make a tf.Variable each call (checked on TF 2.21:
+# ResourceVariable, and a ValueError inside a tf.function).
+_VARIABLES = frozenset({"tensorflow.Variable", "keras.Variable", "keras.backend.Variable",
+                        "keras.backend.variable", "keras.backend.zeros", "keras.backend.ones"})
 _GENERATOR_CLASSES = ("tensorflow.random.Generator", "tensorflow.random.experimental.Generator")
 _GENERATOR_FACTORIES = frozenset({"from_seed", "from_non_deterministic_state", "from_key_counter", "from_state"})
 _GENERATORS = frozenset({
