@@ -70,6 +70,8 @@ RULES: tuple[Rule, ...] = (
          "next() on a Python iterator in graph code is consumed once; every call reuses that value"),
     Rule("TFG107", "mutable-global-capture", "W8707",
          "A global or closure variable rebound elsewhere is frozen into the graph at trace time"),
+    Rule("TFG108", "tensor-formatted-at-trace", "W8708",
+         "An f-string, % or .format() of a tensor in graph code shows its trace-time description"),
     Rule("TFG201", "variable-created-in-graph", "E8721",
          "tf.Variable (or a layer, optimizer, RNG) created on every call of graph code"),
     Rule("TFG202", "eager-only-call-in-graph", "E8722",

@@ -25,6 +25,7 @@ from tfgraph_lint.rules import (
     recursive_tf_function,
     tensor_as_python_value,
     tensor_branch_undefined,
+    tensor_formatted_at_trace,
     tf_function_in_loop,
     variable_creation,
 )
@@ -37,6 +38,7 @@ CHECKS = (
     python_state_mutation,  # TFG105
     python_iterator,  # TFG106
     mutable_global_capture,  # TFG107
+    tensor_formatted_at_trace,  # TFG108
     variable_creation,  # TFG201
     eager_only_call,  # TFG202
     eager_values,  # TFG202: NumPy on tensors, .eval(), .decode()

@@ -1,0 +1,27 @@
+"""TFG108: formatting a tensor in graph code renders its trace-time description (issue #12, 5)."""
+import logging
+
+import tensorflow as tf
+
+step = tf.Variable(0)
+
+
+@tf.function(input_signature=[tf.TensorSpec([None], tf.float32)])
+def check(x):
+    total = tf.reduce_sum(x)
+    tf.print(f"total {total}")  # [tensor-formatted-at-trace]
+    tf.print("step %d" % step)  # [tensor-formatted-at-trace]
+    assert x.shape.rank == 1, "rank {} of {}".format(x.shape.rank, x)  # [tensor-formatted-at-trace]
+    if total > 10.0:
+        raise ValueError(f"too large: {total:.2f}")  # [tensor-formatted-at-trace]
+    # Silent: static properties, Python values, and what TFG101/TFG103 report already.
+    tf.print(f"shape {x.shape}, dtype {x.dtype}, name {step.name}")
+    label = "batch %d" % 3
+    print(f"traced with {x}")  # [python-print-in-graph]
+    logging.info(f"total {total}")  # [python-side-effect-in-graph]
+    tf.print("total", total, label)
+    return tf.strings.format("total {}", total)
+
+
+def eager_report(x):
+    return f"value {tf.reduce_sum(x)}"  # not graph code: the value is concrete

@@ -1,0 +1,95 @@
+"""TFG108 tensor-formatted-at-trace: an f-string, ``%`` or ``.format()`` of a tensor in graph code.
+
+Python formats the string while TensorFlow traces the function, once: a tensor there is symbolic,
+so the text says ``Tensor("x:0", shape=(), dtype=float32)`` (a tf.Variable, its trace-time repr),
+not the value, and every later call reuses that text: ``tf.print(f"loss {loss}")`` prints the same
+description on every step, an ``assert``/exception message never shows the failing value.
+
+Reported where the formatted operand is shown to be a tensor or a TensorFlow variable (tensor
+evidence, value kinds: a name is not evidence). Silent on static properties (``x.shape``,
+``x.dtype``, ``x.name``), on Python values, and on strings handed straight to ``print()`` or a
+logger, which TFG101 and TFG103 report already (the whole call runs once).
+The fix: pass the tensor itself to ``tf.print`` (``tf.print("loss", loss)``), or build the text
+in the graph with ``tf.strings.format("loss {}", loss)``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from astroid import nodes
+
+from tfgraph_lint.analysis.graph_index import TracedFunction
+from tfgraph_lint.analysis.names import call_qualname, is_builtin_name, made_only_by_calls
+from tfgraph_lint.analysis.tensor_evidence import TensorEvidence
+from tfgraph_lint.core.findings import HIGH, Finding, shorten
+from tfgraph_lint.core.registry import rule_by_code
+
+RULE = rule_by_code("TFG108")
+
+_LOGGING_MODULES = ("logging.", "absl.logging.", "tensorflow.compat.v1.logging.")
+# Known while tracing, whatever the tensor: formatting them is fine.
+_STATIC_ATTRIBUTES = frozenset({"shape", "dtype", "name", "ndim", "rank", "device"})
+_VARIABLES = frozenset({"tensorflow.Variable"})
+
+
+def check(context) -> Iterator[Finding]:
+    evidence = TensorEvidence(context)
+    for node, traced in context.in_graph(nodes.JoinedStr, nodes.BinOp, nodes.Call):
+        operands = _formatted_operands(node)
+        if not operands or _printed_once_anyway(node):
+            continue
+        for operand in operands:
+            confidence = _tensor(evidence, operand)
+            if confidence is not None:
+                yield context.finding(RULE, node, _message(operand, traced), confidence=confidence, traced=traced)
+                break
+
+
+def _formatted_operands(node: nodes.NodeNG) -> list[nodes.NodeNG]:
+    if isinstance(node, nodes.JoinedStr):
+        if isinstance(node.parent, nodes.FormattedValue):
+            return []  # a nested format spec: its f-string is the one reported
+        return [value.value for value in node.values if isinstance(value, nodes.FormattedValue)]
+    if isinstance(node, nodes.BinOp):
+        if node.op != "%" or not (isinstance(node.left, nodes.Const) and isinstance(node.left.value, str)):
+            return []
+        right = node.right
+        return list(right.elts) if isinstance(right, nodes.Tuple) else [right]
+    func = node.func
+    if (isinstance(func, nodes.Attribute) and func.attrname == "format"
+            and isinstance(func.expr, nodes.Const) and isinstance(func.expr.value, str)):
+        return [*node.args, *(kw.value for kw in node.keywords or ())]
+    return []
+
+
+def _tensor(evidence: TensorEvidence, operand: nodes.NodeNG) -> str | None:
+    if isinstance(operand, nodes.Attribute) and operand.attrname in _STATIC_ATTRIBUTES:
+        return None
+    found = evidence.of(operand)
+    if found is None and made_only_by_calls(operand, _VARIABLES, max_depth=3):
+        return HIGH  # a tf.Variable: its repr at trace time
+    return found
+
+
+def _printed_once_anyway(node: nodes.NodeNG) -> bool:
+    """An argument of print() or of a logger: the whole call runs once (TFG101/TFG103)."""
+    parent = node.parent
+    if isinstance(parent, nodes.Keyword):
+        parent = parent.parent
+    if not isinstance(parent, nodes.Call) or node is parent.func:
+        return False
+    func = parent.func
+    if isinstance(func, nodes.Name) and func.name == "print" and is_builtin_name(func):
+        return True
+    name = call_qualname(parent) or ""
+    return name.startswith(_LOGGING_MODULES) or (isinstance(func, nodes.Attribute) and func.attrname in (
+        "debug", "info", "warning", "warn", "error", "exception", "critical", "log"))
+
+
+def _message(operand: nodes.NodeNG, traced: TracedFunction) -> str:
+    shown = shorten(operand.as_string())
+    return (f"'{shown}' is formatted into a string in {traced.subject} while tracing: the text shows "
+            f"a symbolic tensor (Tensor(\"...\", shape=..., dtype=...)), not its value, and every call "
+            f"reuses it; pass the tensor to tf.print (tf.print(\"...\", {shown})) or use "
+            f"tf.strings.format(\"... {{}}\", {shown})")
