@@ -14,7 +14,7 @@ class Trainer:
         self.counter = None
 
     def reached_end(self):
-        return np.sum(self.counter) == 1875  # todo: [mutable-global-capture]
+        return np.sum(self.counter) == 1875  # [mutable-attribute-capture]
 
     @tf.function
     def check(self):

@@ -72,6 +72,8 @@ RULES: tuple[Rule, ...] = (
          "A global or closure variable rebound elsewhere is frozen into the graph at trace time"),
     Rule("TFG108", "tensor-formatted-at-trace", "W8708",
          "An f-string, % or .format() of a tensor in graph code shows its trace-time description"),
+    Rule("TFG109", "mutable-attribute-capture", "W8709",
+         "A self attribute another method rebinds is frozen into the graph at trace time"),
     Rule("TFG201", "variable-created-in-graph", "E8721",
          "tf.Variable (or a layer, optimizer, RNG) created on every call of graph code"),
     Rule("TFG202", "eager-only-call-in-graph", "E8722",

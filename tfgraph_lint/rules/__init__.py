@@ -10,6 +10,7 @@ from tfgraph_lint.rules import (
     eager_values,
     functions_run_eagerly,
     generator_in_graph,
+    mutable_attribute_capture,
     mutable_global_capture,
     outer_collection_mutation,
     python_collection_argument,
@@ -39,6 +40,7 @@ CHECKS = (
     python_iterator,  # TFG106
     mutable_global_capture,  # TFG107
     tensor_formatted_at_trace,  # TFG108
+    mutable_attribute_capture,  # TFG109
     variable_creation,  # TFG201
     eager_only_call,  # TFG202
     eager_values,  # TFG202: NumPy on tensors, .eval(), .decode()

@@ -1,0 +1,115 @@
+"""TFG109 mutable-attribute-capture: graph code reads ``self.x``, which another method rebinds.
+
+The attribute twin of TFG107. A tf.function (or a Keras method) reads the Python value of
+``self.items`` while it is traced and keeps it in the graph; a later ``load()`` that rebinds
+``self.items`` changes what eager code sees, but calls of the traced function run the old graph
+and keep using the old value (issue #12: a query method answering from the items of its first
+trace).
+
+Reported when a method of the same class that is not graph code rebinds the attribute, and that
+method is not only set-up: not ``__init__``/``build``/``compile`` (nor ``__new__``, ``setUp``,
+``__post_init__``), nor a helper called only from them. Confidence INFERENCE when the rebinding
+method itself goes on to call a traced method of the class (``self.items = items; return
+self.total()``, or both in one loop): then a stale trace is certain to be used. Otherwise LOW (off
+by default): on the review corpus such rebindings were almost all lazy initialisers and
+configuration set before the first trace (41 findings, none a hazard on reading). Silent on TensorFlow objects
+(``tf.Variable`` state is read when the graph runs; re-creating optimizers or layers is another
+hazard), on attributes only set during set-up, and when the rebinding method also makes a fresh
+tf.function (``self.query = tf.function(self._query)``), which drops the old traces.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from astroid import nodes
+
+from tfgraph_lint.analysis.classes import attribute_values, method_named, self_class
+from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
+from tfgraph_lint.analysis.names import call_qualname
+from tfgraph_lint.analysis.node_index import descendants
+from tfgraph_lint.analysis.value_kinds import Kind, value_kind
+from tfgraph_lint.core.findings import INFERENCE, LOW, Finding
+from tfgraph_lint.core.registry import rule_by_code
+
+RULE = rule_by_code("TFG109")
+
+# compile(): Keras models set their optimizers and losses there, before fit() traces anything.
+_SET_UP_METHODS = frozenset({"__init__", "build", "compile", "__new__", "setUp", "__post_init__", "__setstate__"})
+# Roots whose traces outlive the call that made them (tf.cond & co. run their function at once).
+_TRACED_ONCE = (TraceKind.DECORATOR, TraceKind.WRAPPER, TraceKind.KERAS)
+
+
+def check(context) -> Iterator[Finding]:
+    judged: dict[tuple[nodes.ClassDef, str], nodes.AssignAttr | None] = {}
+    reported: set[tuple[nodes.NodeNG, str]] = set()
+    for node, traced in context.in_graph(nodes.Attribute):
+        cls = self_class(node.expr)
+        if cls is None or (traced.node, node.attrname) in reported or not _traced_once(traced):
+            continue
+        if isinstance(node.parent, nodes.Call) and node.parent.func is node:
+            continue  # calling a method, not reading a value
+        key = (cls, node.attrname)
+        if key not in judged:
+            judged[key] = _rebinding(cls, node.attrname, context.index)
+        rebinding = judged[key]
+        if rebinding is None:
+            continue
+        reported.add((traced.node, node.attrname))
+        method = rebinding.scope()
+        confidence = INFERENCE if _calls_root(method, cls, traced.root.node) else LOW
+        yield context.finding(
+            RULE, node,
+            f"'self.{node.attrname}' in {traced.subject} is read while tracing, but '{method.name}' "
+            f"(line {rebinding.lineno}) rebinds it: calls after that keep running the graph of the "
+            f"first trace, with the old value; pass it in as an argument, keep it in a tf.Variable "
+            f"and assign() new values, or make a new tf.function after rebinding it",
+            confidence=confidence, traced=traced)
+
+
+def _traced_once(traced: TracedFunction) -> bool:
+    root = traced.root.reason
+    return root.kind in _TRACED_ONCE or (root.kind == TraceKind.BUILDER and root.builder.startswith("Dataset."))
+
+
+def _rebinding(cls: nodes.ClassDef, attrname: str, index) -> nodes.AssignAttr | None:
+    """Where a method that is neither set-up nor graph code rebinds ``self.<attrname>``."""
+    values = attribute_values(cls, attrname)
+    if any(value is not None and value_kind(value).kind == Kind.TF_OBJECT for value in values):
+        return None
+    for target in descendants(cls, nodes.AssignAttr):
+        if target.attrname != attrname or self_class(target.expr) is not cls:
+            continue
+        method = target.scope()
+        if not isinstance(method, nodes.FunctionDef) or method.parent is not cls:
+            continue
+        if method.name in _SET_UP_METHODS or index.in_traced_code(method):
+            continue
+        if _only_called_from_set_up(cls, method, index) or _makes_fresh_tf_function(method):
+            continue
+        return target
+    return None
+
+
+def _only_called_from_set_up(cls: nodes.ClassDef, method: nodes.FunctionDef, index) -> bool:
+    """Called only from set-up methods, or from graph code itself (a lazy initialiser under
+    ``if not self._built:``, often in ``with tf.init_scope():``): it runs while tracing, not after."""
+    calls = [call for call in descendants(cls, nodes.Call)
+             if isinstance(call.func, nodes.Attribute) and call.func.attrname == method.name
+             and self_class(call.func.expr) is cls]
+    return bool(calls) and all(call.scope().name in _SET_UP_METHODS or index.in_traced_code(call) for call in calls)
+
+
+def _calls_root(method: nodes.FunctionDef, cls: nodes.ClassDef, root: nodes.NodeNG) -> bool:
+    """``self.total()`` in the rebinding method, where ``total`` is the traced function whose
+    graph reads the attribute: the stale trace is then certain to be used."""
+    for call in descendants(method, nodes.Call):
+        func = call.func
+        if isinstance(func, nodes.Attribute) and self_class(func.expr) is cls \
+                and method_named(cls, func.attrname) is root:
+            return True
+    return False
+
+
+def _makes_fresh_tf_function(method: nodes.FunctionDef) -> bool:
+    return any(call_qualname(call) == "tensorflow.function" for call in descendants(method, nodes.Call))
