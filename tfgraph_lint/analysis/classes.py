@@ -131,3 +131,15 @@ def _constructed_class_name(hint: nodes.NodeNG) -> nodes.ClassDef | None:
         return None
     classes = [b for b in bindings(hint, hint.name) if isinstance(b, nodes.ClassDef)]
     return classes[0] if len(classes) == 1 else None
+
+
+def only_called_while_setting_up(method: nodes.FunctionDef, set_up: frozenset[str], index) -> bool:
+    """Every call of ``method`` in the module (``x.<name>(...)`` on any receiver, by name) is in one
+    of the ``set_up`` methods or in graph code itself (a lazy initialiser under ``if not
+    self._built:``, often in ``with tf.init_scope():``): it runs before or while tracing, not after.
+    A method the module never calls is public API, called any time: not set-up."""
+    calls = [call for call in descendants(method.root(), nodes.Call)
+             if isinstance(call.func, nodes.Attribute) and call.func.attrname == method.name]
+    return bool(calls) and all(
+        (call.scope().name if isinstance(call.scope(), nodes.FunctionDef) else "") in set_up
+        or index.in_traced_code(call) for call in calls)

@@ -88,6 +88,8 @@ RULES: tuple[Rule, ...] = (
          "yield in graph code: AutoGraph does not convert generators"),
     Rule("TFG207", "tensor-branch-undefined-variable", "E8727",
          "A variable set in only one branch of a tensor if (or only in a tensor loop) and used after it"),
+    Rule("TFG208", "tf-state-recreated", "E8728",
+         "An optimizer, layer or variable on self re-created outside set-up, used by a tf.function"),
     Rule("TFG301", "python-scalar-argument", "R8731",
          "A varying Python number passed to a tf.function builds a new graph per value"),
     Rule("TFG302", "tf-function-in-loop", "R8732",

@@ -24,6 +24,7 @@ from tfgraph_lint.rules import (
     python_side_effect,
     python_state_mutation,
     recursive_tf_function,
+    state_recreated,
     tensor_as_python_value,
     tensor_branch_undefined,
     tensor_formatted_at_trace,
@@ -49,6 +50,7 @@ CHECKS = (
     recursive_tf_function,  # TFG205
     generator_in_graph,  # TFG206
     tensor_branch_undefined,  # TFG207
+    state_recreated,  # TFG208
     python_scalar_argument,  # TFG301
     tf_function_in_loop,  # TFG302
     python_range_loop,  # TFG303

@@ -24,7 +24,7 @@ from collections.abc import Iterator
 
 from astroid import nodes
 
-from tfgraph_lint.analysis.classes import attribute_values, method_named, self_class
+from tfgraph_lint.analysis.classes import attribute_values, method_named, only_called_while_setting_up, self_class
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
 from tfgraph_lint.analysis.names import call_qualname
 from tfgraph_lint.analysis.node_index import descendants
@@ -85,19 +85,10 @@ def _rebinding(cls: nodes.ClassDef, attrname: str, index) -> nodes.AssignAttr | 
             continue
         if method.name in _SET_UP_METHODS or index.in_traced_code(method):
             continue
-        if _only_called_from_set_up(cls, method, index) or _makes_fresh_tf_function(method):
+        if only_called_while_setting_up(method, _SET_UP_METHODS, index) or _makes_fresh_tf_function(method):
             continue
         return target
     return None
-
-
-def _only_called_from_set_up(cls: nodes.ClassDef, method: nodes.FunctionDef, index) -> bool:
-    """Called only from set-up methods, or from graph code itself (a lazy initialiser under
-    ``if not self._built:``, often in ``with tf.init_scope():``): it runs while tracing, not after."""
-    calls = [call for call in descendants(cls, nodes.Call)
-             if isinstance(call.func, nodes.Attribute) and call.func.attrname == method.name
-             and self_class(call.func.expr) is cls]
-    return bool(calls) and all(call.scope().name in _SET_UP_METHODS or index.in_traced_code(call) for call in calls)
 
 
 def _calls_root(method: nodes.FunctionDef, cls: nodes.ClassDef, root: nodes.NodeNG) -> bool:

@@ -54,6 +54,7 @@ _MECHANISMS = {
     "TFG105": frozenset({"state", "frozen", "outputs", "calls"}),
     "TFG106": frozenset({"frozen", "outputs", "state", "calls", "raises", "exception-differs"}),
     "TFG107": frozenset({"frozen", "outputs", "calls"}),
+    "TFG208": frozenset({"frozen", "outputs", "calls", "raises", "exception-differs"}),  # stale or raises
     "TFG301": frozenset({"retrace"}),
     "TFG302": frozenset({"many-functions", "retrace"}),
     "TFG303": frozenset({"unroll"}),

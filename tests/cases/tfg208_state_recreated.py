@@ -1,0 +1,55 @@
+"""TFG208: TF state on self re-created outside set-up while a tf.function uses it (issue #12, 1)."""
+import tensorflow as tf
+
+
+class Trainer:
+    def __init__(self):
+        self.w = tf.Variable(1.0)
+        self.optimizer = tf.keras.optimizers.Adam(0.01)
+        self.metric = tf.keras.metrics.Mean()
+        self._lazy = None
+        self.scale = tf.Variable(1.0)
+
+    def reset(self, learning_rate):
+        self.optimizer = tf.keras.optimizers.Adam(learning_rate)
+        self.metric = tf.keras.metrics.Mean()
+        self.scale.assign(2.0)  # updating a variable in place is fine
+
+    def _make_head(self):
+        self._lazy = tf.keras.layers.Dense(1)  # a lazy initialiser called while tracing
+
+    @tf.function
+    def step(self, x):
+        if self._lazy is None:
+            self._make_head()
+        with tf.GradientTape() as tape:
+            loss = self.w * x * self.scale
+        self.optimizer.apply_gradients([(tape.gradient(loss, self.w), self.w)])  # [tf-state-recreated]
+        self.metric.update_state(loss)  # [tf-state-recreated]
+        return self._lazy(tf.reshape(x, (1, 1)))
+
+
+class Rebuilder:
+    """Re-creating the object along with a fresh tf.function: silent."""
+
+    def __init__(self):
+        self.dense = tf.keras.layers.Dense(2)
+        self.run = tf.function(self._run)
+
+    def rebuild(self, units):
+        self.dense = tf.keras.layers.Dense(units)
+        self.run = tf.function(self._run)
+
+    def _run(self, x):
+        return self.dense(x)
+
+
+class Configured(tf.keras.Model):
+    """Keras models set optimizers in compile(), before fit() traces train_step: silent."""
+
+    def compile(self, optimizer):
+        super().compile()
+        self.inner_optimizer = tf.keras.optimizers.SGD(0.1)
+
+    def train_step(self, data):
+        return {"lr": self.inner_optimizer.learning_rate}
