@@ -29,8 +29,7 @@ from astroid import nodes
 
 from tfgraph_lint.analysis.callables import FunctionNode, resolve_callables
 from tfgraph_lint.analysis.keras_models import model_confidence
-from tfgraph_lint.analysis.names import call_qualname
-from tfgraph_lint.analysis.node_index import descendants, remembered
+from tfgraph_lint.analysis.names import call_qualname, imports_package
 from tfgraph_lint.analysis.trace_entries import argument
 from tfgraph_lint.core.findings import INFERENCE, weakest
 
@@ -92,12 +91,7 @@ def _compiled(call: nodes.Call, func: nodes.Attribute) -> Iterator[Handover]:
 
 def autograph_converts(module: nodes.Module) -> bool:
     """Whether Keras converts handed-over functions with AutoGraph: only Keras 2 (``tf_keras``)."""
-    memo = remembered(module, "imports tf_keras")
-    if module not in memo:
-        memo[module] = any(
-            name.split(".")[0] == "tf_keras" for node in descendants(module, nodes.Import, nodes.ImportFrom)
-            for name in ([node.modname] if isinstance(node, nodes.ImportFrom) else [n for n, _ in node.names]))
-    return memo[module]
+    return imports_package(module, "tf_keras")
 
 
 def _layer_keyword(arg: str) -> bool:

@@ -249,3 +249,13 @@ def annotation_of(binding: nodes.NodeNG) -> nodes.NodeNG | None:
                 if param is binding:
                     return annotation
     return None
+
+
+def imports_package(module: nodes.Module, package: str) -> bool:
+    """Whether the module imports ``package`` or one of its submodules anywhere (remembered)."""
+    memo = remembered(module, f"imports {package}")
+    if module not in memo:
+        memo[module] = any(
+            name.split(".")[0] == package for node in descendants(module, nodes.Import, nodes.ImportFrom)
+            for name in ([node.modname] if isinstance(node, nodes.ImportFrom) else [n for n, _ in node.names]))
+    return memo[module]

@@ -33,8 +33,7 @@ from astroid import nodes
 from tfgraph_lint.analysis.classes import self_class
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
 from tfgraph_lint.analysis.keras_models import model_confidence
-from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname
-from tfgraph_lint.analysis.node_index import descendants, remembered
+from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname, imports_package
 from tfgraph_lint.analysis.value_kinds import Kind, value_kind
 from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW, Finding, shorten
 from tfgraph_lint.core.registry import rule_by_code
@@ -118,7 +117,7 @@ def _tensor_confidence(receiver: nodes.NodeNG, traced: TracedFunction) -> str | 
         return None
     if kind.parameter is not None and _is_builder_parameter(kind.parameter, traced):
         return HIGH  # Dataset.map, tf.map_fn ... hand their functions tensors
-    return LOW if _imports_torch(receiver.root()) else INFERENCE
+    return LOW if imports_package(receiver.root(), "torch") else INFERENCE
 
 
 def _made_by_torch(receiver: nodes.NodeNG, depth: int = 0) -> bool:
@@ -133,15 +132,6 @@ def _made_by_torch(receiver: nodes.NodeNG, depth: int = 0) -> bool:
         values = [assigned_value(b) for b in bindings(receiver, receiver.name)]
         return bool(values) and all(v is not None and _made_by_torch(v, depth + 1) for v in values)
     return False
-
-
-def _imports_torch(module: nodes.Module) -> bool:
-    memo = remembered(module, "imports torch")
-    if module not in memo:
-        memo[module] = any(
-            name.split(".")[0] == "torch" for node in descendants(module, nodes.Import, nodes.ImportFrom)
-            for name in ([node.modname] if isinstance(node, nodes.ImportFrom) else [n for n, _ in node.names]))
-    return memo[module]
 
 
 def _is_builder_parameter(parameter: nodes.AssignName, traced: TracedFunction) -> bool:
