@@ -11,8 +11,9 @@ Pylint prints them 0-based, the CLI's JSON/SARIF output adds 1.
 
 Options (in any Pylint configuration file, or on Pylint's command line):
 
-- ``tfgraph-keras-methods`` (y/n, default y): treat ``call``/``train_step``/... of Keras
-  subclasses as graph code;
+- ``tfgraph-keras-methods`` (y/n, default y): treat what Keras traces as graph code
+  (``call``/``train_step``/... of Keras subclasses, metric/loss/optimizer methods, functions
+  handed to ``compile()`` or a layer);
 - ``tfgraph-function-decorators`` (comma-separated dotted names): decorators and wrappers that
   behave like ``tf.function``, e.g. ``tf_agents.utils.common.function``;
 - ``tfgraph-select``, ``tfgraph-extend-select``, ``tfgraph-ignore``, ``tfgraph-exclude`` and
@@ -67,8 +68,9 @@ class TFGraphChecker(BaseChecker):
                 "default": None,  # None: keras-methods in [tool.tfgraph-lint], else yes
                 "type": "yn",
                 "metavar": "<y or n>",
-                "help": "Treat call/train_step/test_step/predict_step of Keras Model and Layer "
-                "subclasses as graph code. Default: keras-methods in [tool.tfgraph-lint], "
+                "help": "Treat what Keras traces as graph code (call/train_step/... of Keras "
+                "subclasses, metric/loss/optimizer methods, functions handed to compile() or a "
+                "layer). Default: keras-methods in [tool.tfgraph-lint], "
                 "else yes (tfgraph-lint).",
             },
         ),

@@ -98,7 +98,8 @@ def cli() -> None:
                    "exclude and per-file-ignores.")
 @click.option("--why", is_flag=True, help="Under each finding, show why its code is traced into a graph.")
 @click.option("--keras-methods/--no-keras-methods", default=None,
-              help="Treat call/train_step/test_step/predict_step of Keras subclasses as graph code "
+              help="Treat what Keras traces as graph code: call/train_step/... of Keras subclasses, "
+                   "metric/loss/optimizer methods, functions handed to compile() or a layer "
                    "(default: yes, or keras-methods in the configuration).")
 @click.option("--confidence", "confidence", multiple=True, metavar="LEVELS",
               help="Report only findings of these confidence levels, comma-separated: HIGH (the code "

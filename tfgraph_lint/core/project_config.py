@@ -54,8 +54,9 @@ KEYS: dict[str, tuple[str, str]] = {
                 "(so the pre-commit hook skips them too)."),
     "function-decorators": ("list of dotted names", "Decorators and wrappers that trace like "
                             "`tf.function`, e.g. `tf_agents.utils.common.function`."),
-    "keras-methods": ("boolean", "Treat `call`/`train_step`/`test_step`/`predict_step` of Keras "
-                      "subclasses as graph code. Default: true."),
+    "keras-methods": ("boolean", "Treat what Keras traces as graph code: `call`/`train_step`/... of "
+                      "Keras subclasses, metric/loss/optimizer methods, and functions handed to "
+                      "Keras (`compile(loss=...)`, `activation=`). Default: true."),
     "confidence": ("list of levels", "Confidence levels to report: `HIGH`, `INFERENCE`, `LOW`. "
                    "Default: `[\"HIGH\", \"INFERENCE\"]`."),
     "notebooks": ("boolean", "Lint the Jupyter notebooks (`*.ipynb`) found in folders; a notebook "
