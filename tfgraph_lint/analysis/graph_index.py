@@ -192,7 +192,8 @@ class GraphIndex:
         # A module that switches tf.functions to eager execution (interop code, TFG307's finding)
         # runs its graph code as Python on purpose: every way into graph code there is LOW.
         self._runs_functions_eagerly = switches_functions_eagerly(module)
-        # Functions passed to tf.cond & co.: graph code only where that call is (see _upgrade).
+        # Functions passed to tf.cond & co.: graph code only where that call is
+        # (_upgrade_eager_running_builders).
         self._eager_running_calls: list[tuple[nodes.Call, FunctionNode]] = []
         self._find_roots()
         self._propagate(sorted(self.traced.values(), key=lambda t: (t.node.lineno, t.node.col_offset)))
@@ -266,7 +267,7 @@ class GraphIndex:
         if name in self.config.function_decorators:
             self._check_wrapper_call(call)
         elif name in tf_api.EAGER_RUNNING_BUILDERS:
-            # Called eagerly, tf.cond runs its branch as Python: LOW until _upgrade finds the
+            # Called eagerly, tf.cond runs its branch as Python: LOW until the upgrade finds the
             # call in graph code.
             added = self._add_callables(call, tf_api.GRAPH_BUILDERS[name], tf_api.describe_builder(name), LOW)
             self._eager_running_calls += [(call, fn) for fn in added]
