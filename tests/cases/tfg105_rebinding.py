@@ -90,3 +90,21 @@ def scale_element(x):
 
 
 scaled = tf.data.Dataset.range(3).map(scale_element)
+
+
+# An object handed in as an argument outlives the call: its attribute's update runs once per
+# trace (issue #18, https://github.com/tensorflow/tensorflow/issues/31362). Setting a value that
+# does not read the old one is the same on every call: silent.
+class Tally:
+    def __init__(self):
+        self.value = 0
+        self.label = ""
+
+
+@tf.function
+def counted_step(x, tally):
+    tally.value += 1  # [python-state-mutation]
+    tally.label = "seen"
+    local = Tally()
+    local.value += 1  # a fresh object per trace: its own business
+    return x * 2

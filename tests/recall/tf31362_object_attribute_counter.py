@@ -17,7 +17,7 @@ tally = Tally()
 
 @tf.function
 def step(x, counter):
-    counter.value += 1  # todo: [python-state-mutation]
+    counter.value += 1  # [python-state-mutation]
     return x * 2
 
 

@@ -49,7 +49,7 @@ def check(context) -> Iterator[Finding]:
             if isinstance(target, nodes.AssignName):
                 found = _rebound_name(context, statement, target, traced)
             else:
-                found = _rebound_attribute(statement, target)
+                found = _rebound_attribute(statement, target) or _argument_attribute(statement, target, traced)
             if found is not None:
                 message, confidence = found
                 yield context.finding(RULE, statement, _finish(message, statement, traced),
@@ -201,6 +201,27 @@ def _used_as_name(use: nodes.Name) -> bool:
     if isinstance(parent, nodes.Keyword):
         return parent.arg == "name"
     return isinstance(parent, nodes.Call) and use is not parent.func and call_qualname(parent) in _NAMING_CALLS
+
+
+def _argument_attribute(statement, target: nodes.AssignAttr, traced: TracedFunction):
+    """``counter.value += 1`` on an object the traced function receives as an argument (issue
+    #18: https://github.com/tensorflow/tensorflow/issues/31362): the object outlives the call, and
+    the update runs once per trace. Only augmented updates, which read the old value; INFERENCE,
+    as the object's class is not known (a tf.Variable attribute would raise instead)."""
+    receiver = target.expr
+    if not isinstance(statement, nodes.AugAssign) or not isinstance(receiver, nodes.Name):
+        return None
+    found = bindings(receiver, receiver.name)
+    arguments = traced.node.args
+    if not found or any(not (isinstance(b, nodes.AssignName) and b.parent is arguments) for b in found):
+        return None
+    if self_class(receiver) is not None or _holds_tensorflow_state(statement.value):
+        return None
+    spelled = _spelling(statement, f"{receiver.name}.{target.attrname}")
+    what = f"the attribute '{target.attrname}' of the argument '{receiver.name}'"
+    fix = (f"return the new value and update '{receiver.name}.{target.attrname}' in the caller, or "
+           f"keep it in a tf.Variable and update it with {_update_method(statement)}")
+    return (spelled, "changes", what, fix), INFERENCE
 
 
 def _owner(target: nodes.AssignAttr) -> tuple[str, nodes.ClassDef | None]:
