@@ -23,6 +23,7 @@ from tfgraph_lint.core.config import Config
 from tfgraph_lint.core.findings import DEFAULT_CONFIDENCES
 from tfgraph_lint.core.registry import REMOVED, RULES, expand_selector, lookup
 from tfgraph_lint.output import reporters
+from tfgraph_lint.runtime.trace.command import trace_command
 from tfgraph_lint.runtime.verify.command import verify_command
 
 if TYPE_CHECKING:
@@ -271,9 +272,10 @@ def explain(key: str) -> None:
 cli.add_command(explain, name="rule")
 
 
-# ``verify`` runs examples on real TensorFlow in worker processes; importing the command is cheap
-# (click only): TensorFlow is imported by the workers, never by this process.
+# ``verify`` and ``trace`` run code on real TensorFlow in child processes; importing the commands is
+# cheap (click only): TensorFlow is imported by the children, never by this process.
 cli.add_command(verify_command)
+cli.add_command(trace_command)
 
 
 def main(argv: list[str] | None = None) -> None:

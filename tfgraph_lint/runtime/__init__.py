@@ -7,6 +7,7 @@ The parent process never imports TensorFlow: only ``worker``, ``harness``, ``rec
 - ``worker``       the worker process's main loop (one TensorFlow import, many runs);
 - ``harness``      inside a worker: run one script in one mode with fresh module state;
 - ``recording``    inside a worker: the patches that see prints, random draws, tf.functions;
+- ``function_hooks`` inside a worker: the tf.function patches that recorders listen to;
 - ``encoding``     inside a worker: values as JSON data; ``capture``: stdout/stderr by descriptor;
 - ``values``       comparing and rendering recorded values (no TensorFlow here);
 - ``loops``        which loops a traced graph unrolled, from op source lines.

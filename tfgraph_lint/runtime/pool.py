@@ -54,10 +54,15 @@ class WorkerSettings:
         env["PYTHONHASHSEED"] = "0"  # set iteration order must not differ between the two modes' workers
         env["TFGRAPH_VERIFY_THREADS"] = str(self.threads)
         env["TFGRAPH_VERIFY_DEVICE"] = self.device
-        # The worker must import this very copy of tfgraph_lint (a checkout, an editable install).
-        package_root = str(Path(tfgraph_lint.__file__).resolve().parent.parent)
-        env["PYTHONPATH"] = os.pathsep.join(p for p in (package_root, env.get("PYTHONPATH")) if p)
-        return env
+        return with_this_package(env)
+
+
+def with_this_package(env: dict[str, str]) -> dict[str, str]:
+    """``env`` with PYTHONPATH leading to this very copy of tfgraph_lint (a checkout, an editable
+    install), for child processes that run ``python -m tfgraph_lint...``."""
+    package_root = str(Path(tfgraph_lint.__file__).resolve().parent.parent)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (package_root, env.get("PYTHONPATH")) if p)
+    return env
 
 
 class Budget:

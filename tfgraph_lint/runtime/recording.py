@@ -7,9 +7,8 @@
 - ``tf.print``: its default stream becomes stdout, so that its output is compared with Python's
   (TensorFlow also logs on stderr, which is not compared);
 - ``tf.random.set_seed``: shifted by the run's ``tf_seed_shift`` (see ``compare``);
-- ``Function.__init__`` / ``__call__`` and the per-instance copies that ``@tf.function`` methods
-  make: every tf.function the script creates, every call with its argument signature, whether
-  it traced, and its output.
+- through ``function_hooks`` (the recorder is their listener): every tf.function the script
+  creates, every call with its argument signature, whether it traced, and its output.
 
 The patches record only while a :class:`Recorder` is active (one per run), and otherwise pass
 straight through. Wrappers called from graph code are marked ``do_not_convert``: AutoGraph must
@@ -33,20 +32,22 @@ import tensorflow as tf
 from tensorflow.python.eager.polymorphic_function import polymorphic_function as _polymorphic
 from tensorflow.python.util import tf_stack
 
+from tfgraph_lint.runtime import function_hooks
 from tfgraph_lint.runtime.encoding import argument, encode
 from tfgraph_lint.runtime.loops import function_loops, loop_repeats
 
 MAX_OPS_PER_GRAPH = 20000
 _AUTOGRAPH_FILE = "__autograph_generated_file"
 # Frames to look past when asking who created a tf.function: the tf.function API itself (its
-# decorators and deprecation wrappers) and these patches. Any other frame is the creator: the
-# user's script, or library code (tf.data's map wrappers, Keras's train_function...).
+# decorators and deprecation wrappers) and the patches (here and in function_hooks). Any other
+# frame is the creator: the user's script, or library code (tf.data's map wrappers, Keras...).
 _TF_PYTHON = os.path.join(os.path.dirname(tf.__file__), "python") + os.sep
 _FUNCTION_API = (
     _TF_PYTHON + os.path.join("eager", "polymorphic_function") + os.sep,
     _TF_PYTHON + os.path.join("eager", "def_function.py"),
     _TF_PYTHON + "util" + os.sep,
     os.path.abspath(__file__),
+    os.path.abspath(function_hooks.__file__),
 )
 
 NUMPY_RANDOM = (
@@ -69,6 +70,7 @@ _active: Recorder | None = None  # the run being recorded; None between runs
 def activate(recorder: Recorder | None) -> None:
     global _active
     _active = recorder
+    function_hooks.listen(recorder)
 
 
 # --------------------------------------------------------------------------- patches
@@ -83,9 +85,7 @@ def install() -> None:
             setattr(random, name, _counting(getattr(random, name), f"random.{name}"))
     tf.print = _redirected_tf_print(tf.print)
     tf.random.set_seed = _shifted_set_seed(tf.random.set_seed)
-    _polymorphic.Function.__init__ = _recording_init(_polymorphic.Function.__init__)
-    _polymorphic.Function.__call__ = _recording_call(_polymorphic.Function.__call__)
-    _polymorphic.class_method_to_instance_method = _recording_clone(_polymorphic.class_method_to_instance_method)
+    function_hooks.install()
 
 
 def set_tf_seed(seed: int) -> None:
@@ -129,51 +129,6 @@ def _shifted_set_seed(real_set_seed):
 
     set_seed.__doc__ = real_set_seed.__doc__
     return set_seed
-
-
-def _recording_init(real_init):
-    def __init__(self, *args, **kwargs):
-        real_init(self, *args, **kwargs)
-        if _active is not None:
-            _active.add_function(self)
-
-    return __init__
-
-
-def _recording_clone(real_clone):
-    def class_method_to_instance_method(original_function, instance):
-        clone = real_clone(original_function, instance)
-        if _active is not None:
-            _active.mark_clone(clone, original_function)
-        return clone
-
-    return class_method_to_instance_method
-
-
-def _recording_call(real_call):
-    def __call__(self, *args, **kwargs):
-        recorder = _active
-        record = recorder.function_record(self) if recorder is not None else None
-        if record is None:
-            return real_call(self, *args, **kwargs)
-        call = {"line": recorder.script_line(), "args": recorder.argument_signature(record, args, kwargs),
-                "nested": recorder.depth > 0, "traced": 0, "raised": None}
-        before = self.experimental_get_tracing_count()
-        recorder.depth += 1
-        try:
-            output = real_call(self, *args, **kwargs)
-        except BaseException as exc:
-            call["raised"] = type(exc).__name__
-            raise
-        finally:
-            recorder.depth -= 1
-            call["traced"] = self.experimental_get_tracing_count() - before
-            record["calls"].append(call)
-        if not call["nested"]:  # a call made while tracing another function returns graph tensors
-            call["output"] = encode(output, recorder.module_name)
-        return output
-
-    return __call__
 
 
 # --------------------------------------------------------------------------- the recorder
@@ -226,7 +181,7 @@ class Recorder:
         return None
 
     def add_function(self, function) -> None:
-        python_function = _underlying(function)
+        python_function = function_hooks.python_function(function)
         code = getattr(python_function, "__code__", None)
         in_script = code is not None and code.co_filename == self.script
         created_line = self.creating_line()
@@ -249,6 +204,35 @@ class Recorder:
         if record is not None and source is not None:
             record["clone_of"] = source["id"]
             record["created_line"] = source["created_line"]
+
+    # function_hooks listener ----------------------------------------------------
+
+    def created(self, function) -> None:
+        self.add_function(function)
+
+    def cloned(self, clone, original, _instance) -> None:
+        self.mark_clone(clone, original)
+
+    def call(self, function, real_call, args: tuple, kwargs: dict):
+        record = self.function_record(function)
+        if record is None:
+            return real_call(function, *args, **kwargs)
+        call = {"line": self.script_line(), "args": self.argument_signature(record, args, kwargs),
+                "nested": self.depth > 0, "traced": 0, "raised": None}
+        before = function.experimental_get_tracing_count()
+        self.depth += 1
+        try:
+            output = real_call(function, *args, **kwargs)
+        except BaseException as exc:
+            call["raised"] = type(exc).__name__
+            raise
+        finally:
+            self.depth -= 1
+            call["traced"] = function.experimental_get_tracing_count() - before
+            record["calls"].append(call)
+        if not call["nested"]:  # a call made while tracing another function returns graph tensors
+            call["output"] = encode(output, self.module_name)
+        return output
 
     def function_record(self, function) -> dict | None:
         return self.records.get(id(function))
@@ -279,7 +263,7 @@ class Recorder:
         result = []
         for function in self.objects:
             record = dict(self.records[id(function)])
-            record["tracing_count"] = tracing_count(function)
+            record["tracing_count"] = function_hooks.tracing_count(function)
             record.update({"loops": [], "graphs": 0, "ops": 0})
             if graph_mode and record["def_line"] is not None:
                 record.update(self._graph_shape(function, record["def_line"]))
@@ -287,7 +271,7 @@ class Recorder:
         return result
 
     def internal_functions(self) -> dict:
-        return {"count": len(self.internal), "traces": sum(tracing_count(f) for f in self.internal)}
+        return {"count": len(self.internal), "traces": sum(function_hooks.tracing_count(f) for f in self.internal)}
 
     def _graph_shape(self, function, def_line: int) -> dict:
         """Per traced graph, the repetitions of each loop body (see ``loops``)."""
@@ -316,23 +300,6 @@ class Recorder:
             "graphs": graphs,
             "ops": max_ops,
         }
-
-
-def tracing_count(function) -> int:
-    try:
-        return int(function.experimental_get_tracing_count())
-    except Exception:  # noqa: BLE001
-        return 0
-
-
-def _underlying(function) -> Any:
-    """The Python function behind a tf.function (unwrapping decorators and bound methods)."""
-    python_function = getattr(function, "python_function", None) or getattr(function, "_python_function", None)
-    for _ in range(10):
-        if not hasattr(python_function, "__wrapped__"):
-            break
-        python_function = python_function.__wrapped__
-    return getattr(python_function, "__func__", python_function)
 
 
 def _function_spans(source: str) -> dict[int, int]:

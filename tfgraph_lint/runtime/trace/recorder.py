@@ -1,0 +1,206 @@
+"""Record every tf.function's calls and traces in a running program (imports TensorFlow).
+
+A :class:`TraceRecorder` is a ``function_hooks`` listener. For each Function object (each
+``tf.function(...)``, and each per-instance copy of a ``@tf.function`` method) it counts calls;
+for each call that traced it keeps the call site in the user's code, the arguments described as
+TensorFlow keys them (``arguments``), the seconds spent building the graph, and the function
+being traced at the time, if any. Functions do not stay alive because they are recorded.
+
+Only calls that traced cost more than a counter: describing arguments and walking the stack happen
+after TensorFlow says the call traced (its tracing count went up).
+
+:meth:`TraceRecorder.snapshot` returns plain JSON data; ``causes`` and ``report`` read it.
+"""
+
+from __future__ import annotations
+
+import inspect
+import itertools
+import os
+import sys
+import sysconfig
+import time
+import weakref
+from tensorflow.python.util import tf_stack
+
+from tfgraph_lint.runtime import function_hooks
+from tfgraph_lint.runtime.trace.arguments import ObjectNumbers, bind, describe
+
+_AUTOGRAPH_FILE = "__autograph_generated_file"
+_OWN = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))) + os.sep
+
+
+def _library_prefixes() -> tuple[str, ...]:
+    paths = sysconfig.get_paths()
+    prefixes = {os.path.abspath(paths[key]) + os.sep for key in ("stdlib", "platstdlib", "purelib", "platlib")
+                if key in paths}
+    for path in sys.path:  # other site-packages folders (a user site, a system dist-packages)
+        if path.rstrip(os.sep).endswith(("site-packages", "dist-packages")):
+            prefixes.add(os.path.abspath(path) + os.sep)
+    return (*sorted(prefixes), _OWN)
+
+
+class TraceRecorder:
+    def __init__(self) -> None:
+        self._records: dict[int, dict] = {}  # id(Function) -> record (checked against its weakref)
+        self._retired: list[dict] = []  # records of Functions that died and whose id was reused
+        self._order = itertools.count(1)  # the run's trace numbers, in order
+        self._numbers = ObjectNumbers()
+        self._stack: list[dict] = []  # the calls under way, innermost last
+        self._library = _library_prefixes()
+        self.started = time.perf_counter()
+
+    # ------------------------------------------------------------ function_hooks listener
+
+    def created(self, function) -> None:
+        self._record(function, creating=True)
+
+    def cloned(self, clone, original, instance) -> None:
+        record = self._lookup(clone) or self._record(clone, creating=False)
+        source = self._lookup(original)
+        if record is not None:
+            record["clone_of"] = source["object"] if source is not None else None
+            record["instance_of"] = type(instance).__qualname__
+            record["instance"] = self._numbers.number(instance)
+
+    def call(self, function, real_call, args: tuple, kwargs: dict):
+        record = self._lookup(function) or self._record(function, creating=False)
+        if record is None:  # tf.data's own wrappers: not the user's functions
+            return real_call(function, *args, **kwargs)
+        record["calls"] += 1
+        before = function_hooks.tracing_count(function)
+        frame = {"record": record, "seconds": 0.0, "timed": False}
+        self._stack.append(frame)
+        started = time.perf_counter()
+        raised = None
+        try:
+            return real_call(function, *args, **kwargs)
+        except BaseException as exc:
+            raised = type(exc).__name__
+            raise
+        finally:
+            elapsed = time.perf_counter() - started
+            self._stack.pop()
+            traced = function_hooks.tracing_count(function) - before
+            if traced > 0 or (raised is not None and frame["timed"]):
+                self._add_trace(record, function, args, kwargs, frame, elapsed, raised, max(traced, 1))
+
+    def tracing(self, seconds: float) -> None:
+        if self._stack:
+            frame = self._stack[-1]
+            frame["seconds"] += seconds
+            frame["timed"] = True
+
+    # ------------------------------------------------------------ after the run
+
+    def snapshot(self) -> list[dict]:
+        """Every recorded Function that was called, as plain data."""
+        functions = []
+        for record in sorted([*self._records.values(), *self._retired], key=lambda r: r["object"]):
+            if not record["calls"]:
+                continue
+            data = {key: value for key, value in record.items() if key not in ("ref", "signature")}
+            function = record["ref"]()
+            data["graphs_kept"] = _graphs_kept(function) if function is not None else None
+            functions.append(data)
+        return functions
+
+    # ------------------------------------------------------------ helpers
+
+    def _lookup(self, function) -> dict | None:
+        record = self._records.get(id(function))
+        if record is not None and record["ref"]() is function:
+            return record
+        return None
+
+    def _record(self, function, creating: bool) -> dict | None:
+        python_function = function_hooks.python_function(function)
+        code = getattr(python_function, "__code__", None)
+        filename = os.path.abspath(code.co_filename) if code is not None else None
+        if filename is not None and os.sep + os.path.join("tensorflow", "python", "data") + os.sep in filename:
+            return None  # tf.data wraps each map/filter function in a Function of its own, traced once
+        try:
+            ref = weakref.ref(function)
+        except TypeError:
+            return None
+        try:
+            signature = inspect.signature(function.python_function)
+        except (TypeError, ValueError, AttributeError):
+            signature = None
+        record = {
+            "object": len(self._records) + len(self._retired) + 1,
+            "name": getattr(python_function, "__qualname__", None) or getattr(function, "__name__", "?"),
+            "file": filename,
+            "line": code.co_firstlineno if code is not None else None,
+            "library": filename is None or self._is_library(filename),
+            "created_at": self._user_site() if creating else None,
+            "clone_of": None,
+            "instance_of": None,
+            "instance": None,
+            "calls": 0,
+            "traces": [],
+            "ref": ref,
+            "signature": signature,
+        }
+        retired = self._records.get(id(function))
+        if retired is not None:
+            self._retired.append(retired)
+        self._records[id(function)] = record
+        return record
+
+    def _add_trace(self, record, function, args, kwargs, frame, elapsed, raised, traced) -> None:
+        outer = self._stack[-1]["record"] if self._stack else None  # being traced: this call is in its graph
+        arguments = [[name, describe(value, self._numbers)] for name, value in bind(record["signature"], args, kwargs)]
+        record["traces"].append({
+            "order": next(self._order),
+            "count": traced,
+            "call_site": self._user_site(),
+            "arguments": arguments,
+            "seconds": round(frame["seconds"] if frame["timed"] else elapsed, 6),
+            "timed": frame["timed"],
+            "nested_in": outer["name"] if outer is not None else None,
+            "raised": raised,
+        })
+
+    def _is_library(self, filename: str) -> bool:
+        return filename.startswith(self._library) or filename.startswith("<")
+
+    def _user_site(self) -> dict | None:
+        """The innermost frame of the user's code: not TensorFlow's, Keras's, the standard
+        library's or this tool's. Inside AutoGraph-converted code the frames are generated files;
+        TensorFlow's own stack extraction maps them back to the user's lines."""
+        frame = sys._getframe(1)
+        while frame is not None:
+            filename = frame.f_code.co_filename
+            if _AUTOGRAPH_FILE in filename:
+                return self._converted_site()
+            if not self._is_library(os.path.abspath(filename)):
+                return {"file": os.path.abspath(filename), "line": frame.f_lineno}
+            frame = frame.f_back
+        return None
+
+    def _converted_site(self) -> dict | None:
+        try:
+            for summary in reversed(tf_stack.extract_stack()):
+                if _AUTOGRAPH_FILE not in summary.filename and not self._is_library(os.path.abspath(summary.filename)):
+                    return {"file": os.path.abspath(summary.filename), "line": summary.lineno}
+        except Exception:  # noqa: BLE001 - a private API; a site is evidence, not essential
+            pass
+        return None
+
+
+def install(recorder: TraceRecorder) -> None:
+    """Patch tf.function (once per process) and make ``recorder`` the listener."""
+    function_hooks.install()
+    function_hooks.listen(recorder)
+
+
+def uninstall() -> None:
+    function_hooks.listen(None)
+
+
+def _graphs_kept(function) -> int | None:
+    try:
+        return len(function._list_all_concrete_functions())  # noqa: SLF001
+    except Exception:  # noqa: BLE001 - private API: the count is a detail of the report
+        return None
