@@ -27,7 +27,7 @@ for epoch in range(3):
     run_epoch(data)
 
 for factor in (1.0, 2.0):
-    Scaler(factor)(data)  # retrace: Scaler.__call__ new-instance self
+    Scaler(factor)(data)  # retrace: __call__ new-instance self
 
 add(tf.constant(1), tf.constant(2))
 add(tf.constant(3), tf.constant(4))
