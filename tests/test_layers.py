@@ -27,6 +27,7 @@ LAYERS = {
     "runtime": 5,
     "cli": 6,
     "pylint_plugin": 6,
+    "pytest_plugin": 6,
     "__init__": 7,
     "__main__": 7,
 }

@@ -38,6 +38,11 @@ def listen(listener: Any) -> None:
     _listener = listener
 
 
+def current() -> Any:
+    """The listener now (None: nobody)."""
+    return _listener
+
+
 def install() -> None:
     """Patch ``tf.function``'s class once per process."""
     global _installed

@@ -16,7 +16,6 @@ Python would (without this launcher's frames).
 
 from __future__ import annotations
 
-import importlib.abc
 import importlib.util
 import json
 import os
@@ -25,30 +24,9 @@ import sys
 import time
 import traceback
 
+from tfgraph_lint.runtime.trace.import_hook import when_tensorflow_is_imported
+
 _OWN_FRAMES = (os.path.abspath(__file__), runpy.__file__)
-
-
-class _OnTensorFlowImport(importlib.abc.MetaPathFinder):
-    """Runs ``callback`` once, right after the ``tensorflow`` package has been imported."""
-
-    def __init__(self, callback) -> None:
-        self.callback = callback
-
-    def find_spec(self, fullname, path, target=None):
-        if fullname != "tensorflow":
-            return None
-        sys.meta_path.remove(self)  # once, and not while asking the other finders below
-        spec = importlib.util.find_spec(fullname)
-        if spec is None or spec.loader is None or not hasattr(spec.loader, "exec_module"):
-            return spec
-        real_exec, callback = spec.loader.exec_module, self.callback
-
-        def exec_module(module):
-            real_exec(module)
-            callback()
-
-        spec.loader.exec_module = exec_module
-        return spec
 
 
 class _Session:
@@ -83,10 +61,7 @@ class _Session:
 def main(argv: list[str]) -> int:
     record_file, device, mode, target, program_args = argv[0], argv[1], argv[2], argv[3], argv[4:]
     session = _Session(device)
-    if "tensorflow" in sys.modules:  # pragma: no cover - nothing here imports it
-        session.start_recording()
-    else:
-        sys.meta_path.insert(0, _OnTensorFlowImport(session.start_recording))
+    when_tensorflow_is_imported(session.start_recording)
     if mode == "module":
         sys.path[0] = os.getcwd()
         if not _module_exists(target):

@@ -21,6 +21,7 @@ import sys
 import sysconfig
 import time
 import weakref
+from typing import Any
 from tensorflow.python.util import tf_stack
 
 from tfgraph_lint.runtime import function_hooks
@@ -189,14 +190,48 @@ class TraceRecorder:
         return None
 
 
-def install(recorder: TraceRecorder) -> None:
-    """Patch tf.function (once per process) and make ``recorder`` the listener."""
+def install(recorder: TraceRecorder) -> Any:
+    """Patch tf.function (once per process) and add ``recorder`` to the listeners; returns what
+    was listening before, for :func:`uninstall`."""
     function_hooks.install()
-    function_hooks.listen(recorder)
+    previous = function_hooks.current()
+    function_hooks.listen(recorder if previous is None else Fanout(previous, recorder))
+    return previous
 
 
-def uninstall() -> None:
-    function_hooks.listen(None)
+def uninstall(previous: Any) -> None:
+    function_hooks.listen(previous)
+
+
+class Fanout:
+    """Several listeners at once (a test's ``tf_traces`` block inside a session-wide report): each
+    sees every creation, and each call goes through every listener, outermost first."""
+
+    def __init__(self, *listeners: Any) -> None:
+        self.listeners = listeners
+
+    def created(self, function) -> None:
+        for listener in self.listeners:
+            listener.created(function)
+
+    def cloned(self, clone, original, instance) -> None:
+        for listener in self.listeners:
+            listener.cloned(clone, original, instance)
+
+    def call(self, function, real_call, args: tuple, kwargs: dict):
+        call = real_call
+        for listener in reversed(self.listeners):
+            call = _through(listener, call)
+        return call(function, *args, **kwargs)
+
+    def tracing(self, seconds: float) -> None:
+        for listener in self.listeners:
+            if hasattr(listener, "tracing"):
+                listener.tracing(seconds)
+
+
+def _through(listener: Any, inner):
+    return lambda function, *args, **kwargs: listener.call(function, inner, args, kwargs)
 
 
 def _graphs_kept(function) -> int | None:

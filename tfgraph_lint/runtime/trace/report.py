@@ -48,7 +48,7 @@ def render_text(report: dict, show_all: bool = False) -> str:
         for retrace in function["retraces"]:
             lines.append(f"  trace {retrace['trace']}, called at {_site(retrace['call_site'])}:")
             for cause in retrace["causes"]:
-                lines.append(f"    {_cause_text(cause)}")
+                lines.append(f"    {cause_text(cause)}")
                 lines.append(f"      fix: {cause['fix']}")
     quiet = [f for f in functions if f not in detailed]
     if quiet:
@@ -82,7 +82,7 @@ def _function_line(function: dict, wall: float) -> str:
             f"trace(s){kept}{objects}, {function['trace_seconds']:.2f} s tracing{share}")
 
 
-def _cause_text(cause: dict) -> str:
+def cause_text(cause: dict) -> str:
     kind, argument = cause["kind"], cause["argument"]
     if kind == "shape":
         text = f"{argument}: shape {cause['before']} -> {cause['after']}"
