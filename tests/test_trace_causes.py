@@ -126,3 +126,12 @@ def test_text_report_lists_retraced_functions_and_summarises_the_rest():
 def test_text_report_of_a_run_without_tf_functions(tensorflow, functions, expected):
     run = {"program": ["p.py"], "exit_code": 0, "wall_seconds": 0.1, "tensorflow": tensorflow, "functions": functions}
     assert expected in report.render_text(report.build(run))
+
+
+def test_one_call_that_traced_twice_is_explained_once_per_extra_trace():
+    first = trace(10, x=tensor([4]))
+    first["count"] = 2  # a first call that created variables: TensorFlow traces it again
+    (summary,) = explain([record(1, [first, trace(11, x=tensor([5]))])])
+    assert summary["traces"] == 3
+    assert [(r["trace"], [c["kind"] for c in r["causes"]]) for r in summary["retraces"]] == [
+        (2, ["same-call"]), (3, ["shape"])]

@@ -12,7 +12,9 @@ traces, in the order they happened, are the first trace and then retraces. For e
   created again (``tf.function`` applied anew, per call or per loop iteration);
 - nothing differs: the call came while another tf.function was being traced (each graph of the
   caller traces its callees again), or something outside the arguments changed (a by-reference
-  capture, the device or graph context).
+  capture, the device or graph context);
+- one call traced twice (``same-call``): its first trace created tf.Variables, and TensorFlow
+  traces such a function again, creating none.
 
 Each cause carries the static rule that predicts it, where there is one, and the fix.
 """
@@ -41,6 +43,9 @@ FIXES = {
     "new-function": "create the tf.function once (at module level or in __init__) and call that one: a "
                     "new Function never reuses earlier traces",
     "nested": "follows the caller's retrace: fix the caller's cause",
+    "same-call": "nothing to fix if it happens once: a first call that creates tf.Variables (a model's or "
+                 "an optimizer's, built lazily) is traced again without creating them; building them "
+                 "before the first call avoids it",
     "unexplained": "no argument changed: look for a captured Python object or tf.Variable created anew, "
                    "or a change of device or graph context",
 }
@@ -61,11 +66,16 @@ def _summary(records: list[dict]) -> dict:
                     key=lambda pair: pair[0]["order"])
     seen_objects: set[int] = set()
     retraces = []
+    number = 0  # TensorFlow's count: one call may trace more than once
     for index, (trace, record) in enumerate(traces):
         earlier = [t for t, r in traces[:index] if r is record]
-        if index > 0:
-            retraces.append({"trace": index + 1, "call_site": trace["call_site"],
+        number += 1
+        if number > 1:
+            retraces.append({"trace": number, "call_site": trace["call_site"],
                              "causes": _causes(trace, record, earlier, seen_objects, traces[:index])})
+        for _ in range(trace["count"] - 1):
+            number += 1
+            retraces.append({"trace": number, "call_site": trace["call_site"], "causes": [_cause("same-call")]})
         seen_objects.add(record["object"])
     kept = [r["graphs_kept"] for r in records if r.get("graphs_kept") is not None]
     return {

@@ -97,6 +97,8 @@ def cause_text(cause: dict) -> str:
         text = f"a new tf.function object{where}"
     elif kind == "nested":
         text = str(cause["after"])
+    elif kind == "same-call":
+        text = "the same call traced again: its first trace created tf.Variables"
     else:
         text = "no argument changed"
     rule = lookup(cause["rule"]) if cause["rule"] else None
@@ -114,6 +116,10 @@ def _site(site: dict | None) -> str:
 
 
 def _path(path: str) -> str:
+    for folder in ("site-packages", "dist-packages"):  # a library's file: from its package on
+        marker = os.sep + folder + os.sep
+        if marker in path:
+            return path.split(marker, 1)[1]
     try:
         relative = os.path.relpath(path)
     except ValueError:  # another drive on Windows
