@@ -35,7 +35,7 @@ def trace(line, nested_in=None, seconds=0.5, **arguments):
 
 def record(obj_number, traces, name="step", created_at=None, clone_of=None, instance_of=None, calls=None):
     return {"object": obj_number, "name": name, "file": "/p/train.py", "line": 3, "library": False,
-            "created_at": created_at, "clone_of": clone_of, "instance_of": instance_of, "instance": None,
+            "variant": None, "created_at": created_at, "clone_of": clone_of, "instance_of": instance_of, "instance": None,
             "calls": len(traces) if calls is None else calls, "traces": traces, "graphs_kept": len(traces)}
 
 
@@ -135,3 +135,23 @@ def test_one_call_that_traced_twice_is_explained_once_per_extra_trace():
     assert summary["traces"] == 3
     assert [(r["trace"], [c["kind"] for c in r["causes"]]) for r in summary["retraces"]] == [
         (2, ["same-call"]), (3, ["shape"])]
+
+
+def test_a_function_a_library_makes_anew_is_not_tfg302():
+    site = {"file": "/p/train.py", "line": 30}
+    made = [record(n, [trace(30)], name="make_train_function.<locals>.train_function", created_at=site)
+            for n in (1, 2)]
+    for r in made:
+        r["library"] = True
+    (summary,) = explain(made)
+    (cause,) = summary["retraces"][0]["causes"]
+    assert (cause["kind"], cause["rule"], cause["after"]) == ("new-function", None, site)
+    assert "fewer such calls" in cause["fix"]
+
+
+def test_one_def_closing_over_different_functions_is_several_functions():
+    train, test = (record(n, [trace(30)], name="make.<locals>.step") for n in (1, 2))
+    train["variant"], test["variant"] = "step_function=train_step", "step_function=test_step"
+    summaries = explain([train, test])
+    assert sorted(s["variant"] for s in summaries) == ["step_function=test_step", "step_function=train_step"]
+    assert all(not s["retraces"] for s in summaries)  # neither is a re-creation of the other

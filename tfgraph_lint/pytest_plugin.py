@@ -128,9 +128,9 @@ class TraceBlock:
         return report.render_text(report.build(self._finished()), show_all=show_all)
 
     def _summary(self, function: Any) -> dict | None:
-        key = _definition(function)
+        file, line, name = _definition(function)
         for summary in report.build(self._finished())["functions"]:
-            if (summary["file"], summary["line"], summary["name"]) == key:
+            if (summary["file"], summary["line"], summary["name"]) == (file, line, name):
                 return summary
         return None
 

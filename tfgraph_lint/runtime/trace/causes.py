@@ -50,12 +50,17 @@ FIXES = {
                    "or a change of device or graph context",
 }
 
+LIBRARY_FUNCTION_FIX = ("library code built a new Function on this call and traced it: make fewer such calls "
+                        "that each do more (for example one fit() with more epochs, not fit() in a loop)")
+
 
 def explain(functions: list[dict]) -> list[dict]:
-    """Per definition: totals, and every retrace with its causes (see the module docstring)."""
+    """Per definition: totals, and every retrace with its causes (see the module docstring). A
+    definition is a ``def`` and, for a nested one, the functions it closes over (``variant``)."""
     groups: dict[tuple, list[dict]] = {}
     for record in functions:
-        groups.setdefault((record["file"], record["line"], record["name"]), []).append(record)
+        key = (record["file"], record["line"], record["name"], record.get("variant"))
+        groups.setdefault(key, []).append(record)
     summaries = [_summary(records) for records in groups.values()]
     return sorted(summaries, key=lambda s: (-s["traces"], s["name"]))
 
@@ -79,7 +84,8 @@ def _summary(records: list[dict]) -> dict:
         seen_objects.add(record["object"])
     kept = [r["graphs_kept"] for r in records if r.get("graphs_kept") is not None]
     return {
-        "name": first["name"], "file": first["file"], "line": first["line"], "library": first["library"],
+        "name": first["name"], "variant": first.get("variant"), "file": first["file"], "line": first["line"],
+        "library": first["library"],
         "calls": sum(r["calls"] for r in records),
         "traces": sum(t["count"] for t, _ in traces),
         "objects": len({r["object"] for _, r in traces}) or len(records),
@@ -97,7 +103,10 @@ def _causes(trace: dict, record: dict, earlier: list[dict], seen_objects: set[in
         if record["instance_of"] is not None and record["clone_of"] is not None:
             return [_cause("new-instance", argument="self", after=f"a new instance of {record['instance_of']}")]
         created = [r["created_at"] for _, r in before if r["created_at"]]
-        return [_cause("new-function", before=created[-1] if created else None, after=record["created_at"])]
+        made = _cause("new-function", before=created[-1] if created else None, after=record["created_at"])
+        if record["library"]:  # not the user's tf.function: TFG302 does not apply, the fix differs
+            made.update(rule=None, fix=LIBRARY_FUNCTION_FIX)
+        return [made]
     best = min(reversed(earlier), key=lambda t: len(_differences(t["arguments"], trace["arguments"])))
     found = _differences(best["arguments"], trace["arguments"])
     if found:

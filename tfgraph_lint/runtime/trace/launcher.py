@@ -35,6 +35,7 @@ class _Session:
         self.recorder = None
         self.tensorflow: str | None = None
         self.traces_timed = False
+        self.program_folder = os.getcwd()  # the script's folder once known; cwd for -m
 
     def start_recording(self) -> None:
         import tensorflow as tf
@@ -48,7 +49,7 @@ class _Session:
                              "use --device cpu or auto\n")
             sys.stderr.flush()
             os._exit(2)  # noqa: SLF001 - inside the program's import: no clean way back
-        self.recorder = TraceRecorder()
+        self.recorder = TraceRecorder(user_roots=(self.program_folder,))
         install(self.recorder)
         self.traces_timed = function_hooks.times_traces()
 
@@ -72,7 +73,7 @@ def main(argv: list[str]) -> int:
     else:
         shown = [target, *program_args]
         sys.argv = [target, *program_args]
-        sys.path[0] = os.path.dirname(os.path.abspath(target))
+        sys.path[0] = session.program_folder = os.path.dirname(os.path.abspath(target))
     started = time.perf_counter()
     exit_code = _run(mode, target)
     wall = time.perf_counter() - started

@@ -29,6 +29,11 @@ from tfgraph_lint.runtime.trace.arguments import ObjectNumbers, bind, describe
 
 _AUTOGRAPH_FILE = "__autograph_generated_file"
 _OWN = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))) + os.sep
+# Frameworks whose files are never the user's code, wherever they are installed (a PYTHONPATH
+# folder, a vendored copy): a path with one of these package folders in it is library code.
+_FRAMEWORK_FOLDERS = tuple(os.sep + name + os.sep for name in (
+    "tensorflow", "keras", "tf_keras", "tensorflow_probability", "tensorflow_addons", "tensorflow_datasets",
+    "tensorflow_hub", "tensorflow_text", "tensorflow_recommenders", "tf_agents", "absl"))
 
 
 def _library_prefixes() -> tuple[str, ...]:
@@ -42,7 +47,10 @@ def _library_prefixes() -> tuple[str, ...]:
 
 
 class TraceRecorder:
-    def __init__(self) -> None:
+    """``user_roots``: folders of the program's own code (its script's folder, the working folder)."""
+
+    def __init__(self, user_roots: tuple[str, ...] = ()) -> None:
+        self._user_roots = tuple(os.path.abspath(root) + os.sep for root in (*user_roots, os.getcwd()))
         self._records: dict[int, dict] = {}  # id(Function) -> record (checked against its weakref)
         self._retired: list[dict] = []  # records of Functions that died and whose id was reused
         self._order = itertools.count(1)  # the run's trace numbers, in order
@@ -131,6 +139,7 @@ class TraceRecorder:
         record = {
             "object": len(self._records) + len(self._retired) + 1,
             "name": getattr(python_function, "__qualname__", None) or getattr(function, "__name__", "?"),
+            "variant": _closure_variant(python_function),
             "file": filename,
             "line": code.co_firstlineno if code is not None else None,
             "library": filename is None or self._is_library(filename),
@@ -164,7 +173,11 @@ class TraceRecorder:
         })
 
     def _is_library(self, filename: str) -> bool:
-        return filename.startswith(self._library) or filename.startswith("<")
+        if filename.startswith(self._library) or filename.startswith("<"):
+            return True
+        if filename.startswith(self._user_roots):  # the program's own folders, even if one is called keras/
+            return False
+        return any(folder in filename for folder in _FRAMEWORK_FOLDERS)
 
     def _user_site(self) -> dict | None:
         """The innermost frame of the user's code: not TensorFlow's, Keras's, the standard
@@ -232,6 +245,29 @@ class Fanout:
 
 def _through(listener: Any, inner):
     return lambda function, *args, **kwargs: listener.call(function, inner, args, kwargs)
+
+
+def _closure_variant(python_function, depth: int = 0) -> str | None:
+    """The functions a nested function closes over, by name (``step_function=train_step``): one
+    ``def`` made into different functions (Keras's step function wrapping ``train_step``, then
+    ``test_step``) is several functions, not one re-created; closing over the same ones (a factory
+    called again) is one. A closed-over tf.function counts by what it wraps, and so on, twice."""
+    code, closure = getattr(python_function, "__code__", None), getattr(python_function, "__closure__", None)
+    if code is None or not closure or depth > 2:
+        return None
+    names = []
+    for free_name, cell in zip(code.co_freevars, closure):
+        try:
+            value = cell.cell_contents
+        except ValueError:  # an empty cell
+            continue
+        if hasattr(value, "python_function"):  # a tf.function
+            value = function_hooks.python_function(value)
+        target = getattr(value, "__func__", value)
+        if inspect.isfunction(target):
+            inner = _closure_variant(target, depth + 1)
+            names.append(f"{free_name}={target.__name__}" + (f"[{inner}]" if inner else ""))
+    return ", ".join(names) or None
 
 
 def _graphs_kept(function) -> int | None:

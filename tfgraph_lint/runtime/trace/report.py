@@ -52,7 +52,7 @@ def render_text(report: dict, show_all: bool = False) -> str:
                 lines.append(f"      fix: {cause['fix']}")
     quiet = [f for f in functions if f not in detailed]
     if quiet:
-        names = ", ".join(f"{f['name']} ({_where(f)})" for f in quiet[:8])
+        names = ", ".join(f"{_name(f)} ({_where(f)})" for f in quiet[:8])
         more = f" and {len(quiet) - 8} more" if len(quiet) > 8 else ""
         lines += ["", f"{len(quiet)} traced at most once: {names}{more} (--all lists them)"]
     return "\n".join(lines) + "\n"
@@ -78,7 +78,7 @@ def _function_line(function: dict, wall: float) -> str:
     kept = f", {function['graphs_kept']} graph(s) kept" if function["graphs_kept"] is not None else ""
     objects = f", {function['objects']} Function objects" if function["objects"] > 1 else ""
     share = f" ({function['trace_seconds'] / wall:.1%})" if wall > 0 else ""
-    return (f"{function['name']} ({_where(function)}): {function['calls']} call(s), {function['traces']} "
+    return (f"{_name(function)} ({_where(function)}): {function['calls']} call(s), {function['traces']} "
             f"trace(s){kept}{objects}, {function['trace_seconds']:.2f} s tracing{share}")
 
 
@@ -103,6 +103,10 @@ def cause_text(cause: dict) -> str:
         text = "no argument changed"
     rule = lookup(cause["rule"]) if cause["rule"] else None
     return f"{text}  [{rule.code} {rule.symbol}]" if rule is not None else text
+
+
+def _name(function: dict) -> str:
+    return f"{function['name']} [{function['variant']}]" if function.get("variant") else function["name"]
 
 
 def _where(function: dict) -> str:
