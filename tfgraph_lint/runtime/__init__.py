@@ -8,9 +8,11 @@ The parent process never imports TensorFlow: only ``worker``, ``harness``, ``rec
 - ``harness``      inside a worker: run one script in one mode with fresh module state;
 - ``recording``    inside a worker: the patches that see prints, random draws, tf.functions;
 - ``function_hooks`` inside a worker: the tf.function patches that recorders listen to;
+- ``child_env``    the environment of a child process that runs this copy of tfgraph_lint;
 - ``encoding``     inside a worker: values as JSON data; ``capture``: stdout/stderr by descriptor;
 - ``values``       comparing and rendering recorded values (no TensorFlow here);
 - ``loops``        which loops a traced graph unrolled, from op source lines.
 
-Each command is a subpackage: ``verify/`` compares graph and eager runs of example scripts.
+Each command is a subpackage: ``verify/`` compares graph and eager runs of example scripts;
+``trace/`` runs a real program and explains the retraces of its tf.functions.
 """

@@ -23,9 +23,8 @@ import time
 from concurrent.futures import Future
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
-from pathlib import Path
 
-import tfgraph_lint
+from tfgraph_lint.runtime.child_env import with_this_package
 
 POLL_SECONDS = 0.05
 
@@ -55,14 +54,6 @@ class WorkerSettings:
         env["TFGRAPH_VERIFY_THREADS"] = str(self.threads)
         env["TFGRAPH_VERIFY_DEVICE"] = self.device
         return with_this_package(env)
-
-
-def with_this_package(env: dict[str, str]) -> dict[str, str]:
-    """``env`` with PYTHONPATH leading to this very copy of tfgraph_lint (a checkout, an editable
-    install), for child processes that run ``python -m tfgraph_lint...``."""
-    package_root = str(Path(tfgraph_lint.__file__).resolve().parent.parent)
-    env["PYTHONPATH"] = os.pathsep.join(p for p in (package_root, env.get("PYTHONPATH")) if p)
-    return env
 
 
 class Budget:

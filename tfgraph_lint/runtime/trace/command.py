@@ -77,7 +77,7 @@ def _budgets(values: tuple[str, ...]) -> list[tuple[str | None, int]]:
 def _run(target: list[str], arguments: list[str], device: str, output_format: str, output_file: str | None,
          budgets: list[tuple[str | None, int]], show_all: bool) -> int:
     # Imported here, not at the top: every tfgraph-lint command imports this module.
-    from tfgraph_lint.runtime.pool import with_this_package
+    from tfgraph_lint.runtime.child_env import with_this_package
     from tfgraph_lint.runtime.trace import report
 
     env = with_this_package(dict(os.environ))
