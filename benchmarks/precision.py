@@ -100,8 +100,9 @@ def main() -> int:
     parser.add_argument("--unreviewed-out", type=Path, metavar="FILE",
                         help="write a CSV of stub rows (corpus + the verdict columns) for unreviewed findings")
     parser.add_argument("--check", action="store_true",
-                        help=f"exit 1 when overall precision < {TARGET_OVERALL:.0%} or a rule with "
-                             f">= {TARGET_RULE_MIN_FINDINGS} findings < {TARGET_RULE:.0%}")
+                        # argparse formats help strings with %: the percent signs are doubled
+                        help=f"exit 1 when overall precision < {TARGET_OVERALL * 100:.0f}%% or a rule "
+                             f"with >= {TARGET_RULE_MIN_FINDINGS} findings < {TARGET_RULE * 100:.0f}%%")
     args = parser.parse_args()
 
     known = [wheel.corpus for wheel in WHEELS] + [KERAS_IO]

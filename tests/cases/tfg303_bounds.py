@@ -34,9 +34,25 @@ def constants_and_variables(x):
 def indexes_a_tensor(x):
     table = tf.constant([1.0, 2.0, 3.0])
     outputs = []
-    for i in range(3):  # [python-range-loop]
-        outputs.append(x * table[i])
+    for i in range(3):  # low: [python-range-loop]
+        outputs.append(x * table[i])  # a few per-index tensors in a Python list: a deliberate unroll
     return tf.stack(outputs)
+
+
+@tf.function
+def features_of_many_steps(x):
+    outputs = []
+    for i in range(1000):  # [python-range-loop]
+        outputs.append(x * i)  # a thousand copies in the graph: the list does not make it small
+    return tf.stack(outputs)
+
+
+@tf.function
+def positional_features(x):
+    features = [x]
+    for i in range(NUM_STEPS):  # low: [python-range-loop]
+        features.append(tf.sin(2.0**i * x))
+    return tf.concat(features, axis=-1)
 
 
 @tf.function

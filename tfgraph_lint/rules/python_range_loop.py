@@ -11,6 +11,8 @@ AutoGraph is off, and when the loop variable must stay a Python int (it indexes 
 ``self.layers[i]``, or builds a string). Silent too when the bound counts a tensor's dimensions
 (``len(x.shape) - len(mask.shape)``, ``x.shape.rank``, ``x.ndim``): such loops add or remove
 axes (``tf.expand_dims``), which a ``tf.while_loop`` cannot do, and the count is static and small.
+LOW when a loop of a known, small count (<= 64) fills a Python list: only an unrolled loop can
+do that (a tensor loop would need a ``tf.TensorArray``), so the unroll is deliberate.
 """
 
 from __future__ import annotations
@@ -25,12 +27,14 @@ from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
 from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname, is_builtin_name
 from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.value_kinds import Kind, value_kind
-from tfgraph_lint.core.findings import HIGH, INFERENCE, Finding, shorten, weakest
+from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW, Finding, shorten, weakest
 from tfgraph_lint.core.registry import rule_by_code
 
 RULE = rule_by_code("TFG303")
 
 _MAX_PARAMETER_HOPS = 3
+# Iterations up to which a loop filling a Python list is taken as a deliberate unroll (LOW).
+SMALL_LIST_UNROLL = 64
 # What a tensor loop variable can index: tensors, variables, TensorArrays (not Python lists).
 _TENSOR_INDEXABLE = (Kind.TENSOR, Kind.TF_OBJECT)
 # Builtins that need a Python value (a symbolic tensor breaks or misformats them).
@@ -125,6 +129,10 @@ def _check_loop(context, sites: _CallSites, loop: nodes.For, traced: TracedFunct
         return None  # a loop over axes: unrolling it is what the code needs
     if _loop_variable_must_be_python(loop):
         return None
+    if count is not None and count <= SMALL_LIST_UNROLL and _appends_to_python_list(loop):
+        # A few per-index tensors collected in a Python list (then tf.stack/tf.concat): only an
+        # unrolled loop can fill a Python list, so the unroll is the code's design, and small.
+        confidence = LOW
     return context.finding(RULE, loop, _message(loop, iterable, traced, evidence), confidence, traced=traced)
 
 
