@@ -19,9 +19,11 @@ import itertools
 import os
 import sys
 import sysconfig
+import threading
 import time
 import weakref
 from typing import Any
+
 from tensorflow.python.util import tf_stack
 
 from tfgraph_lint.runtime import function_hooks
@@ -55,9 +57,8 @@ class TraceRecorder:
         self._retired: list[dict] = []  # records of Functions that died and whose id was reused
         self._order = itertools.count(1)  # the run's trace numbers, in order
         self._numbers = ObjectNumbers()
-        self._stack: list[dict] = []  # the calls under way, innermost last
+        self._calls = threading.local()  # .stack: this thread's calls under way, innermost last
         self._library = _library_prefixes()
-        self.started = time.perf_counter()
 
     # ------------------------------------------------------------ function_hooks listener
 
@@ -79,7 +80,8 @@ class TraceRecorder:
         record["calls"] += 1
         before = function_hooks.tracing_count(function)
         frame = {"record": record, "seconds": 0.0, "timed": False}
-        self._stack.append(frame)
+        stack = self._stack()
+        stack.append(frame)
         started = time.perf_counter()
         raised = None
         try:
@@ -89,16 +91,17 @@ class TraceRecorder:
             raise
         finally:
             elapsed = time.perf_counter() - started
-            self._stack.pop()
+            stack.pop()
             traced = function_hooks.tracing_count(function) - before
             if traced > 0 or (raised is not None and frame["timed"]):
-                self._add_trace(record, function, args, kwargs, frame, elapsed, raised, max(traced, 1))
+                outer = stack[-1]["record"] if stack else None  # being traced: this call is in its graph
+                self._add_trace(record, args, kwargs, frame, elapsed, raised, max(traced, 1), outer)
 
     def tracing(self, seconds: float) -> None:
-        if self._stack:
-            frame = self._stack[-1]
-            frame["seconds"] += seconds
-            frame["timed"] = True
+        stack = self._stack()
+        if stack:
+            stack[-1]["seconds"] += seconds
+            stack[-1]["timed"] = True
 
     # ------------------------------------------------------------ after the run
 
@@ -115,6 +118,12 @@ class TraceRecorder:
         return functions
 
     # ------------------------------------------------------------ helpers
+
+    def _stack(self) -> list[dict]:
+        stack = getattr(self._calls, "stack", None)
+        if stack is None:
+            stack = self._calls.stack = []
+        return stack
 
     def _lookup(self, function) -> dict | None:
         record = self._records.get(id(function))
@@ -158,8 +167,7 @@ class TraceRecorder:
         self._records[id(function)] = record
         return record
 
-    def _add_trace(self, record, function, args, kwargs, frame, elapsed, raised, traced) -> None:
-        outer = self._stack[-1]["record"] if self._stack else None  # being traced: this call is in its graph
+    def _add_trace(self, record, args, kwargs, frame, elapsed, raised, traced, outer) -> None:
         arguments = [[name, describe(value, self._numbers)] for name, value in bind(record["signature"], args, kwargs)]
         record["traces"].append({
             "order": next(self._order),
