@@ -69,19 +69,22 @@ def _summary(records: list[dict]) -> dict:
     first = records[0]
     traces = sorted(((trace, record) for record in records for trace in record["traces"]),
                     key=lambda pair: pair[0]["order"])
-    seen_objects: set[int] = set()
+    by_object: dict[int, list[dict]] = {}  # each Function object's traces so far
+    creations: list[dict] = []  # where the Function objects traced so far were created
     retraces = []
     number = 0  # TensorFlow's count: one call may trace more than once
-    for index, (trace, record) in enumerate(traces):
-        earlier = [t for t, r in traces[:index] if r is record]
+    for trace, record in traces:
+        earlier = by_object.setdefault(record["object"], [])
         number += 1
         if number > 1:
             retraces.append({"trace": number, "call_site": trace["call_site"],
-                             "causes": _causes(trace, record, earlier, seen_objects, traces[:index])})
+                             "causes": _causes(trace, record, earlier, creations)})
         for _ in range(trace["count"] - 1):
             number += 1
             retraces.append({"trace": number, "call_site": trace["call_site"], "causes": [_cause("same-call")]})
-        seen_objects.add(record["object"])
+        if not earlier and record["created_at"]:
+            creations.append(record["created_at"])
+        earlier.append(trace)
     kept = [r["graphs_kept"] for r in records if r.get("graphs_kept") is not None]
     return {
         "name": first["name"], "variant": first.get("variant"), "file": first["file"], "line": first["line"],
@@ -96,14 +99,11 @@ def _summary(records: list[dict]) -> dict:
     }
 
 
-def _causes(trace: dict, record: dict, earlier: list[dict], seen_objects: set[int], before: list) -> list[dict]:
-    if not earlier:
-        if record["object"] in seen_objects:  # pragma: no cover - earlier is never empty then
-            return [_cause("unexplained")]
+def _causes(trace: dict, record: dict, earlier: list[dict], creations: list[dict]) -> list[dict]:
+    if not earlier:  # the first trace of another Function object for the same definition
         if record["instance_of"] is not None and record["clone_of"] is not None:
             return [_cause("new-instance", argument="self", after=f"a new instance of {record['instance_of']}")]
-        created = [r["created_at"] for _, r in before if r["created_at"]]
-        made = _cause("new-function", before=created[-1] if created else None, after=record["created_at"])
+        made = _cause("new-function", before=creations[-1] if creations else None, after=record["created_at"])
         if record["library"]:  # not the user's tf.function: TFG302 does not apply, the fix differs
             made.update(rule=None, fix=LIBRARY_FUNCTION_FIX)
         return [made]
