@@ -229,8 +229,8 @@ def test_recursion_limit_in_a_rule(tmp_path, monkeypatch, source, expected):
 def test_recursion_limit_in_the_index(tmp_path, bad, monkeypatch, source, expected):
     real = engine.GraphIndex
 
-    def failing(module, config):
-        return recursion_error() if module.file.endswith("deep_index.py") else real(module, config)
+    def failing(module, config, *seeds):
+        return recursion_error() if module.file.endswith("deep_index.py") else real(module, config, *seeds)
 
     monkeypatch.setattr(engine, "GraphIndex", failing)
     path = tmp_path / "deep_index.py"

@@ -119,7 +119,7 @@ def test_no_traceback_without_internal_errors(files):
 def test_a_failing_index_is_an_internal_error(files, monkeypatch):
     first, second = files
 
-    def broken_index(module, config):
+    def broken_index(module, config, *seeds):
         raise KeyError("index")
 
     monkeypatch.setattr(engine, "GraphIndex", broken_index)
@@ -193,7 +193,7 @@ def test_pylint_reports_a_failing_rule_and_goes_on(files, tmp_path, monkeypatch)
 def test_pylint_survives_a_failure_outside_the_rules(files, tmp_path, monkeypatch):
     first, second = files
 
-    def broken_index(module, config):
+    def broken_index(module, config, *seeds):
         raise KeyError("index")
 
     monkeypatch.setattr(engine, "GraphIndex", broken_index)

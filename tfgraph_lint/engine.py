@@ -144,7 +144,7 @@ def analyze_module(module: nodes.Module, path: str, config: Config) -> list[Find
 
 def _analyze(module: nodes.Module, path: str, config: Config) -> list[Finding]:
     try:
-        index = GraphIndex(module, config)
+        index = GraphIndex(module, config, config.seeds_for(path))
         context = ModuleContext(module, path, config, index)
     except RecursionError as exc:
         return [_recursion_failure(module, path, "the graph-code index", exc)]
@@ -167,7 +167,7 @@ def _analyze(module: nodes.Module, path: str, config: Config) -> list[Finding]:
 def lint_source(text: str, path: str, config: Config | None = None, honour_pragmas: bool = True) -> list[Finding]:
     """Lint one file's text (the CLI path). Pylint pragmas are honoured as Pylint would."""
     config = config or Config()
-    if not may_contain_graph_code(text, config):
+    if not may_contain_graph_code(text, config) and not config.seeds_for(path):
         # No graph code possible, so no astroid tree; but a file Python cannot parse is still
         # reported, as any linter would (the stdlib parser costs a fraction of astroid).
         problem = _stdlib_syntax_error(text, path)
@@ -195,6 +195,29 @@ def _lint_parsed(text: str, path: str, config: Config, honour_pragmas: bool) -> 
         return [_analysis_failed(path, f"could not parse: {type(exc).__name__}: {exc}")]
     findings = analyze_module(module, path, config)
     return pragmas.remove_suppressed(findings, text) if honour_pragmas else findings
+
+
+def graph_outgoing(text: str, path: str, config: Config) -> list[list]:
+    """The imported names this module's graph code calls or hands to a graph builder, for the
+    project view: ``[base, attribute, line, how, confidence]`` each (see GraphIndex.outgoing).
+    Empty when the file cannot hold graph code or cannot be analysed (its lint says why)."""
+    if not may_contain_graph_code(text, config) and not config.seeds_for(path):
+        return []
+    _import_analysis()
+    with parsing.lexical_builtins():
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                module = _parse_uncached(text, path)
+        except Exception:  # noqa: BLE001 - the file's own lint reports why it cannot be parsed
+            return []
+        try:
+            index = GraphIndex(module, config, config.seeds_for(path))
+            return [[base, attribute, *found] for (base, attribute), found in index.outgoing.items()]
+        except Exception:  # noqa: BLE001 - the file's own lint reports the internal error
+            return []
+        finally:
+            node_index.forget(module)
 
 
 def _parse_uncached(text: str, path: str) -> nodes.Module:

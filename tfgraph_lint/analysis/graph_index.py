@@ -12,8 +12,7 @@ Every decision records a reason, so a finding can say *why* its code is traced.
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
-from enum import IntEnum
+from collections.abc import Mapping
 
 from astroid import nodes
 
@@ -34,147 +33,29 @@ from tfgraph_lint.analysis.trace_entries import (
     keras_base,
     switches_functions_eagerly,
 )
+from tfgraph_lint.analysis.traced import TracedFunction, TraceKind, TraceReason
 from tfgraph_lint.core import tf_api
 from tfgraph_lint.core.config import Config
 from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW, weakest
 
 _PYTHON_FUNCTION_WRAPPERS = frozenset(tf_api.PYTHON_FUNCTION_WRAPPERS)
 
-
-
-class TraceKind(IntEnum):
-    """How a function came to be traced; lower values are stronger evidence and win."""
-
-    DECORATOR = 0
-    WRAPPER = 1
-    BUILDER = 2
-    KERAS = 3
-    NESTED = 4
-    CALLED = 5
-
-
-@dataclass(frozen=True)
-class TraceReason:
-    kind: TraceKind
-    line: int  # where the evidence is (decorator, wrapping call, builder call, call site)
-    confidence: str
-    via: TracedFunction | None = None  # the traced function this one is reached from
-    builder: str = ""  # "tf.function", "Dataset.map", "tf.map_fn", the Keras base class ...
-    autograph: bool = True
-    input_signature: bool = False
-    handed_to_keras: str = ""  # "loss= of compile()": a function Keras runs in its traced step
-
-
-@dataclass(frozen=True)
-class TracedFunction:
-    node: FunctionNode
-    reason: TraceReason
-
-    @property
-    def name(self) -> str:
-        if isinstance(self.node, nodes.Lambda):
-            return f"lambda at line {self.node.lineno}"
-        owner = self.node.parent
-        if isinstance(owner, nodes.ClassDef):
-            return f"{owner.name}.{self.node.name}"
-        return self.node.name
-
-    @property
-    def label(self) -> str:
-        return self.name if isinstance(self.node, nodes.Lambda) else f"'{self.name}'"
-
-    @property
-    def confidence(self) -> str:
-        via = self.reason.via
-        return weakest(self.reason.confidence, via.confidence) if via else self.reason.confidence
-
-    @property
-    def root(self) -> TracedFunction:
-        return self.reason.via.root if self.reason.via else self
-
-    @property
-    def frame(self) -> FunctionNode:
-        """The function whose locals are created afresh on every trace.
-
-        A nested def shares its traced parent's frame: a list the parent creates is new per trace.
-        A called helper is its own frame: its caller's locals reach it only as arguments.
-        """
-        traced = self
-        while traced.reason.kind == TraceKind.NESTED and traced.reason.via is not None:
-            traced = traced.reason.via
-        return traced.node
-
-    def is_local(self, name_node: nodes.Name | nodes.AssignName) -> bool:
-        """Whether a name used in this function is bound inside its frame (fresh on each trace)."""
-        frame = self.frame
-        scope = name_node.scope()
-        while name_node.name not in scope.locals:
-            # Not bound on the way out to the frame: astroid's look-up could only find it
-            # outside (it searches these scopes, or fewer), so skip it.
-            if scope is frame or scope.parent is None:
-                return False
-            scope = scope.parent.scope()
-        scope, _ = lookup(name_node, name_node.name)
-        if scope is None:
-            return False
-        return scope is frame or frame.parent_of(scope)
-
-    @property
-    def is_tf_function(self) -> bool:
-        return self.reason.kind in (TraceKind.DECORATOR, TraceKind.WRAPPER)
-
-    @property
-    def autograph(self) -> bool:
-        via = self.reason.via
-        return self.reason.autograph and (via.autograph if via else True)
-
-    @property
-    def subject(self) -> str:
-        """How messages name this function: "tf.function 'step'", "'helper' (called from ...)"."""
-        kind = self.reason.kind
-        if kind in (TraceKind.DECORATOR, TraceKind.WRAPPER):
-            return f"tf.function {self.label}"
-        if kind == TraceKind.BUILDER:
-            return f"{self.label} (traced by {self.reason.builder})"
-        if kind == TraceKind.KERAS and self.reason.handed_to_keras:
-            return f"{self.label} (run by Keras: {self.reason.handed_to_keras}, line {self.reason.line})"
-        if kind == TraceKind.KERAS:
-            return f"Keras method {self.label}"
-        via = self.reason.via
-        verb = "nested in" if kind == TraceKind.NESTED else "called from"
-        if via.reason.via is None:
-            return f"{self.label} ({verb} {via.subject})"
-        return f"{self.label} ({verb} {via.label}, reached from {self.root.subject})"
-
-    @property
-    def chain(self) -> tuple[str, ...]:
-        """Why this function is traced, innermost step first."""
-        reason, line = self.reason, self.reason.line
-        kind = reason.kind
-        if kind == TraceKind.DECORATOR:
-            step = f"{self.label} is decorated with @{reason.builder} (line {line})"
-        elif kind == TraceKind.WRAPPER:
-            step = f"{self.label} is wrapped by {reason.builder}(...) at line {line}"
-        elif kind == TraceKind.BUILDER:
-            step = f"{self.label} is passed to {reason.builder} at line {line}"
-        elif kind == TraceKind.KERAS and reason.handed_to_keras:
-            step = (f"{self.label} is passed as {reason.handed_to_keras} at line {line}, and Keras "
-                    f"runs it inside the train/predict step it traces")
-        elif kind == TraceKind.KERAS:
-            step = f"{self.label} is a method Keras compiles (its class subclasses {reason.builder})"
-        elif kind == TraceKind.NESTED:
-            step = f"{self.label} is defined inside {reason.via.label}"
-        else:
-            step = f"{self.label} is called from {reason.via.label} at line {line}"
-        return (step, *(reason.via.chain if reason.via else ()))
+__all__ = ["GraphIndex", "TracedFunction", "TraceKind", "TraceReason"]  # the last three: traced.py
 
 
 class GraphIndex:
     """Built once per module; answers "is this node graph code, and why?"."""
 
-    def __init__(self, module: nodes.Module, config: Config | None = None) -> None:
+    def __init__(self, module: nodes.Module, config: Config | None = None,
+                 imported_seeds: Mapping[str, str] | None = None) -> None:
+        """``imported_seeds``: top-level functions of this module that graph code in other modules
+        reaches, each with how (``project``: "passed to Dataset.map in train.py:40")."""
         self.module = module
         self.config = config or Config()
+        # Imported names this module's graph code calls or hands to a graph builder, for the
+        # project view: (base, attribute) -> (line, how, confidence), the first way found.
+        self.outgoing: dict[tuple[str, str | None], tuple[int, str, str]] = {}
+        self._imported_seeds = dict(imported_seeds or {})
         self.traced: dict[FunctionNode, TracedFunction] = {}
         self.python_only: set[FunctionNode] = set()  # tf.py_function & co. callables
         self.no_autograph: set[FunctionNode] = set()  # @do_not_convert
@@ -222,6 +103,10 @@ class GraphIndex:
                 self._check_keras_class(node)
             else:
                 self._check_call(node)
+        for name, how in sorted(self._imported_seeds.items()):
+            fn = next((n for n in self.module.body if isinstance(n, nodes.FunctionDef) and n.name == name), None)
+            if fn is not None:
+                self._add(fn, TraceReason(TraceKind.IMPORTED, fn.lineno, INFERENCE, builder=how))
         # Wrapped callables marked python-only are still traced if wrapped by tf.function;
         # everything else defers to the exclusion.
         for fn in list(self.traced):
@@ -295,6 +180,7 @@ class GraphIndex:
             target = outer.args[0] if outer.args else None
         if target is None:
             return
+        self._note_imported(target, call.lineno, f"wrapped by {display(call.func)}(...)", HIGH)
         for fn in resolve_callables(target):
             traced = self._add(fn, TraceReason(
                 TraceKind.WRAPPER, call.lineno, HIGH, builder=display(call.func),
@@ -330,6 +216,7 @@ class GraphIndex:
     def _add_callables(self, call, specs, builder: str, confidence: str) -> list[FunctionNode]:
         added = []
         for arg in arguments(call, specs):
+            self._note_imported(arg, call.lineno, f"passed to {builder}", confidence)
             for fn in resolve_callables(arg):
                 if self._add(fn, TraceReason(TraceKind.BUILDER, call.lineno, confidence, builder=builder)):
                     added.append(fn)
@@ -372,6 +259,9 @@ class GraphIndex:
                     reached = [(node, TraceKind.NESTED)]
                 elif isinstance(node, nodes.Call):
                     reached = [(callee, TraceKind.CALLED) for callee in self._callees(node)]
+                    if not reached and not self._runs_as_python(node):
+                        self._note_imported(node.func, node.lineno, f"called from {traced.label}",
+                                            traced.confidence)
                 else:
                     continue
                 for fn, kind in reached:
@@ -380,9 +270,23 @@ class GraphIndex:
                         worklist.append(added)
 
     def _callees(self, call: nodes.Call) -> list[FunctionNode]:
-        if may_denote(call.func, _PYTHON_FUNCTION_WRAPPERS) and call_qualname(call) in _PYTHON_FUNCTION_WRAPPERS:
-            return []
-        return resolve_callables(call.func)
+        return [] if self._runs_as_python(call) else resolve_callables(call.func)
+
+    @staticmethod
+    def _runs_as_python(call: nodes.Call) -> bool:
+        """``tf.py_function(f, ...)`` & co.: what they are given runs as Python."""
+        return may_denote(call.func, _PYTHON_FUNCTION_WRAPPERS) and call_qualname(call) in _PYTHON_FUNCTION_WRAPPERS
+
+    def _note_imported(self, expr: nodes.NodeNG, line: int, how: str, confidence: str) -> None:
+        """Remember ``expr`` for the project view when it names something another module defines:
+        ``augment`` from ``from data import augment``, or ``data.augment`` after ``import data``."""
+        base = expr.expr if isinstance(expr, nodes.Attribute) else expr
+        if not isinstance(base, nodes.Name):
+            return
+        _, assignments = lookup(base, base.name)
+        if assignments and all(isinstance(a, (nodes.Import, nodes.ImportFrom)) for a in assignments):
+            attribute = expr.attrname if isinstance(expr, nodes.Attribute) else None
+            self.outgoing.setdefault((base.name, attribute), (line, how, confidence))
 
     def _add(self, fn: FunctionNode, reason: TraceReason) -> TracedFunction | None:
         """Record ``fn`` as traced unless it already has a reason at least as strong."""

@@ -57,6 +57,7 @@ class ResultCache:
         fingerprint = tool_fingerprint()
         self.folder = str(root / fingerprint[:16])
         self._salt = f"{fingerprint}\0{config_fingerprint(config)}\0"
+        self._config = config
         _touch_and_prune(root, Path(self.folder))
 
     def key(self, path: str, text: str) -> str:
@@ -64,6 +65,9 @@ class ResultCache:
         digest.update(path.encode("utf-8", "surrogateescape"))
         digest.update(b"\0")
         digest.update(text.encode("utf-8", "surrogatepass"))
+        seeds = self._config.seeds_for(path)
+        if seeds:  # what other files of the project say about this one changes its findings
+            digest.update(b"\0" + json.dumps(sorted(seeds.items())).encode("utf-8", "surrogatepass"))
         return digest.hexdigest()
 
     def get(self, key: str, path: str) -> list[Finding] | None:
@@ -145,7 +149,8 @@ def _astroid_version() -> str:
 
 def config_fingerprint(config: Config) -> str:
     """The configuration as canonical JSON: every field, sets sorted (hash order varies by process)."""
-    return json.dumps({f.name: _plain(getattr(config, f.name)) for f in dataclasses.fields(config)},
+    return json.dumps({f.name: _plain(getattr(config, f.name)) for f in dataclasses.fields(config)
+                       if f.name != "imported_seeds"},  # per file: see ResultCache.key
                       sort_keys=True)
 
 

@@ -11,7 +11,7 @@ import sys
 
 import click
 
-from tfgraph_lint.cli import check_run, runner
+from tfgraph_lint.cli import check_run, project, runner
 from tfgraph_lint.cli.cache import ResultCache
 from tfgraph_lint.core import project_config
 from tfgraph_lint.core.config import Config
@@ -42,6 +42,10 @@ def check_paths(ctx: click.Context, paths: tuple[str, ...], options: check_run.O
         ctx.exit(EXIT_ERROR)
     run.start(len(files))
     cache = None if no_cache else ResultCache(config)
+    warn = None if options.quiet else (lambda message: click.echo(f"{PROG}: warning: {message}", err=True))
+    config = project.with_project_seeds(files, config, settings.is_excluded, cache, warn)
+    if cache is not None:
+        cache = ResultCache(config)  # keys now include each file's seeds
     # Streamed in order, so a large tree shows its first findings early.
     for path, findings in runner.lint_files(files, config, lint, jobs=jobs, cache=cache):
         if debug:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 
 from tfgraph_lint.core.findings import DEFAULT_CONFIDENCES
@@ -19,6 +20,17 @@ class Config:
     keras_methods: bool = True
     # Confidence levels reported (findings.CONFIDENCES); run diagnostics are always reported.
     confidences: frozenset[str] = DEFAULT_CONFIDENCES
+    # The project view (cli/project.py): per file (its real path), the top-level functions that
+    # graph code in other files reaches, and how. Not a setting: the result cache keys a file's
+    # findings on its own entry, not on this whole field.
+    imported_seeds: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
+
+    def seeds_for(self, path: str) -> dict[str, str]:
+        """The ``imported_seeds`` of one file: function name -> how graph code reaches it."""
+        if not self.imported_seeds:
+            return {}
+        real = os.path.realpath(path)
+        return next((dict(seeds) for file, seeds in self.imported_seeds if file == real), {})
 
     @property
     def function_decorators(self) -> frozenset[str]:
