@@ -19,17 +19,19 @@ from __future__ import annotations
 
 import os
 from collections import deque
-from pathlib import Path
+from collections.abc import Callable
+from pathlib import Path  # find_root only
 
 PROJECT_MARKERS = ("pyproject.toml", "setup.cfg", "setup.py", ".git")
 MAX_CHAIN_STEPS = 3  # steps of a "how" text before the rest is elided
 MAX_REEXPORTS = 5
 
 
-def find_root(paths: list[str]) -> str:
+def find_root(paths: list[str]) -> str | None:
     """The project a set of linted paths belongs to: the nearest folder above the first of them
     holding ``pyproject.toml``, ``setup.cfg``, ``setup.py`` or ``.git``; else the folder the
-    paths have in common."""
+    paths have in common, unless that is the file system's root or the home folder (None: no
+    project, each file stands alone)."""
     real = [os.path.realpath(p) for p in paths] or [os.getcwd()]
     start = real[0] if os.path.isdir(real[0]) else os.path.dirname(real[0])
     folder = Path(start)
@@ -37,48 +39,69 @@ def find_root(paths: list[str]) -> str:
         if any((candidate / marker).exists() for marker in PROJECT_MARKERS):
             return str(candidate)
     folders = [p if os.path.isdir(p) else os.path.dirname(p) for p in real]
-    return os.path.commonpath(folders)
+    common = os.path.commonpath(folders)
+    too_wide = {os.path.realpath(os.sep), os.path.realpath(os.path.expanduser("~"))}
+    return None if common in too_wide else common
 
 
 class ProjectGraph:
-    def __init__(self, root: str, summaries: dict[str, dict], outgoing: dict[str, list]) -> None:
+    """``imports``: every project file's imports (``module_edges.imports_only``); ``load``: a
+    file's whole summary (``module_edges.summary``), asked only for files the search reaches;
+    ``outgoing``: per file, what its graph code reaches out to (filled by the caller)."""
+
+    def __init__(self, root: str, imports: dict[str, dict], load: Callable[[str], dict]) -> None:
         self.root = os.path.realpath(root)
-        self.summaries = summaries
-        self.outgoing = outgoing
-        self._files = set(summaries)
+        self.imports = imports
+        self.outgoing: dict[str, list] = {}
+        self._load = load
+        self._summaries: dict[str, dict] = {}
+        self._files = set(imports)
+        self._resolved: dict[tuple[str, tuple[str, ...]], str | None] = {}
+        # The names a module path can start with: every project file's and folder's name.
+        self._names = {name.removesuffix(".py") for file in self._files
+                       for name in os.path.relpath(file, self.root).split(os.sep)}
+
+    def summary(self, file: str) -> dict:
+        found = self._summaries.get(file)
+        if found is None:
+            found = self._summaries[file] = self._load(file)
+        return found
 
     # -- imports to files --------------------------------------------------------------------
 
     def resolve_module(self, importer: str, module: str, level: int) -> str | None:
         """The project file ``import module`` (``level`` dots) in ``importer`` loads, or None."""
         parts = [p for p in module.split(".") if p]
+        folder = os.path.dirname(importer)
         if level > 0:
-            base = Path(importer).parent
             for _ in range(level - 1):
-                base = base.parent
-            return self._module_file(base, parts)
-        for base in (Path(importer).parent, Path(self.root), Path(self.root) / "src"):
+                folder = os.path.dirname(folder)
+            return self._module_file(folder, parts)
+        if parts and parts[0] not in self._names:
+            return None  # tensorflow, numpy...: no file or folder of the project is called so
+        for base in (folder, self.root, os.path.join(self.root, "src")):
             found = self._module_file(base, parts)
             if found is not None:
                 return found
         return None
 
-    def _module_file(self, base: Path, parts: list[str]) -> str | None:
-        target = base.joinpath(*parts)
-        for candidate in (target.with_name(target.name + ".py") if parts else None, target / "__init__.py"):
-            if candidate is not None and str(candidate) in self._files:
-                return str(candidate)
-        return None
+    def _module_file(self, base: str, parts: list[str]) -> str | None:
+        key = (base, tuple(parts))
+        if key not in self._resolved:
+            target = os.path.join(base, *parts)
+            module_file, package = target + ".py", os.path.join(target, "__init__.py")
+            self._resolved[key] = (module_file if parts and module_file in self._files
+                                   else package if package in self._files else None)
+        return self._resolved[key]
 
     def resolve_reference(self, file: str, base: str, attribute: str | None,
                           hops: int = 0) -> tuple[str, str] | None:
         """The (file, top-level function) that ``base`` / ``base.attribute`` names in ``file``."""
-        summary = self.summaries.get(file)
-        if summary is None or hops > MAX_REEXPORTS:
+        if file not in self._files or hops > MAX_REEXPORTS:
             return None
-        imported = summary["imports"].get(base)
+        imported = self.imports[file].get(base)
         if imported is None:
-            if attribute is None and base in summary["functions"]:
+            if attribute is None and base in self.summary(file)["functions"]:
                 return file, base
             return None
         module, level, name = imported
@@ -94,12 +117,39 @@ class ProjectGraph:
     def _defined(self, file: str | None, name: str, hops: int) -> tuple[str, str] | None:
         if file is None:
             return None
-        summary = self.summaries[file]
-        if name in summary["functions"]:
+        if name in self.summary(file)["functions"]:
             return file, name
-        if name in summary["imports"]:  # re-exported (``from .data import augment`` in __init__)
+        if name in self.imports[file]:  # re-exported (``from .data import augment`` in __init__)
             return self.resolve_reference(file, name, None, hops + 1)
         return None
+
+    def imported_files(self, file: str) -> set[str]:
+        """The project files ``file`` imports (a ``from pkg import mod`` names both)."""
+        found = set()
+        for module, level, name in self.imports[file].values():
+            for candidate in (module, f"{module}.{name}" if module and name else name):
+                if candidate is not None or level:
+                    target = self.resolve_module(file, candidate or "", level)
+                    if target is not None:
+                        found.add(target)
+        found.discard(file)
+        return found
+
+    def importers(self, files: set[str]) -> set[str]:
+        """The files that import any of ``files``, directly or through others: the only ones
+        whose graph code can reach into them."""
+        reverse: dict[str, set[str]] = {}
+        for file in self.imports:
+            for target in self.imported_files(file):
+                reverse.setdefault(target, set()).add(file)
+        found: set[str] = set()
+        queue = deque(files)
+        while queue:
+            for importer in reverse.get(queue.popleft(), ()):
+                if importer not in found:
+                    found.add(importer)
+                    queue.append(importer)
+        return found
 
     # -- reachability ------------------------------------------------------------------------
 
@@ -115,7 +165,7 @@ class ProjectGraph:
                     queue.append(target)
         while queue:
             file, function = queue.popleft()
-            for base, attribute, line in self.summaries[file]["functions"].get(function, []):
+            for base, attribute, line in self.summary(file)["functions"].get(function, []):
                 target = self.resolve_reference(file, base, attribute)
                 if target is None or target in how:
                     continue
