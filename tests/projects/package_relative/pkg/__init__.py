@@ -1,0 +1,3 @@
+from .scaling import scale
+
+__all__ = ["scale"]

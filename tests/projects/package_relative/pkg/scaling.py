@@ -1,0 +1,5 @@
+import random
+
+
+def scale(x):
+    return x * random.random()  # [python-random-in-graph]

@@ -1,0 +1,6 @@
+import time
+
+
+def stamp(x):
+    started = time.time()  # [python-side-effect-in-graph]
+    return x, started

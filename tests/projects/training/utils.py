@@ -1,0 +1,2 @@
+def log_step(x):
+    print("step", x)  # [python-print-in-graph]
