@@ -36,13 +36,15 @@ def found(*args: str) -> set[tuple[str, int, str]]:
     return {(Path(f["path"]).resolve().as_posix(), f["line"], f["symbol"]) for f in findings(*args)}
 
 
-def marked(project: Path) -> set[tuple[str, int, str]]:
+def marked(project: Path, low: bool = False) -> set[tuple[str, int, str]]:
+    """The ``# [symbol]`` markers of every file (and the ``# low:`` ones when ``low``)."""
     expected = set()
     for path in sorted(project.rglob("*.py")):
         markers = parse_markers(path.read_text(encoding="utf-8"))
         assert not markers.todo, f"{path}: a known miss belongs in README's Known problems too"
-        assert all(lookup(symbol) for _, symbol in markers.expected)
-        expected |= {(path.resolve().as_posix(), line, symbol) for line, symbol in markers.expected}
+        assert all(lookup(symbol) for _, symbol in markers.expected | markers.low)
+        wanted = markers.expected | markers.low if low else markers.expected
+        expected |= {(path.resolve().as_posix(), line, symbol) for line, symbol in wanted}
     return expected
 
 
@@ -59,6 +61,7 @@ def test_the_whole_project_reports_every_helper_hazard(project):
     expected = marked(project)
     assert expected, "each project marks at least one hazard in a helper"
     assert found("--no-cache", str(project)) == expected
+    assert found("--no-cache", "--confidence", "HIGH,INFERENCE,LOW", str(project)) == marked(project, low=True)
 
 
 @pytest.mark.parametrize("project", NAMES, indirect=True)
@@ -83,7 +86,7 @@ def test_why_shows_the_chain_across_files(project):
     by_file = {Path(f["path"]).name: f for f in findings("--no-cache", str(project))}
     assert by_file["data.py"]["traced_because"] == ["'augment' is passed to Dataset.map in train.py:12"]
     assert by_file["metrics.py"]["traced_because"] == [
-        "'summarize' is called from 'augment' in data.py:8, which is passed to Dataset.map in train.py:12"]
+        "'summarize' is called from 'augment' in data.py:17, which is passed to Dataset.map in train.py:12"]
 
 
 @pytest.mark.parametrize("project", ["training"], indirect=True)

@@ -74,3 +74,14 @@ def local_objects(x, metric):
 def initial_value(x):
     v = tf.Variable(time.time())  # [variable-created-in-graph]
     return x + v
+
+
+@tf.function
+def logs_static_structure(x, grads_and_vars):
+    missing = [v for g, v in grads_and_vars if g is None]
+    logging.warning("no gradient for %s", [v.name for v in missing])  # low: [python-side-effect-in-graph]
+    _, length, channels = x.shape.as_list()
+    logging.debug("reshape %s -> %s", [length, channels], [length * channels])  # low: [python-side-effect-in-graph]
+    logging.info("input of type %s", type(x))  # low: [python-side-effect-in-graph]
+    logging.info("values %s", [t for t in grads_and_vars])  # [python-side-effect-in-graph]
+    return x

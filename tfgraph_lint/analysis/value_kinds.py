@@ -219,6 +219,8 @@ _STATIC_ATTRIBUTES = frozenset({"shape", "dtype", "name", "ndim", "rank", "__nam
 # Methods of static values that give static values: ``x.shape.as_list()``, ``d.keys()``.
 _STATIC_METHODS = frozenset({"as_list", "num_elements"})
 _PYTHON_SCALAR_HINTS = frozenset({"int", "float", "bool", "str"})
+# Builtins that give a static value from static arguments.
+_STATIC_BUILTINS = frozenset({"int", "float", "str", "repr", "abs", "min", "max", "round"})
 
 
 def known_at_trace_time(expr: nodes.NodeNG, _depth: int = 0) -> bool:
@@ -244,6 +246,13 @@ def known_at_trace_time(expr: nodes.NodeNG, _depth: int = 0) -> bool:
             isinstance(base, nodes.Attribute) and base.attrname in _STATIC_ATTRIBUTES)
     if isinstance(expr, nodes.Subscript):  # ``x.shape[0]``
         return known_at_trace_time(expr.value, depth)
+    if isinstance(expr, (nodes.ListComp, nodes.SetComp, nodes.GeneratorExp)):
+        return known_at_trace_time(expr.elt, depth)  # ``[v.name for v in variables]``
+    if isinstance(expr, nodes.Call) and isinstance(expr.func, nodes.Name) and is_builtin_name(expr.func):
+        if expr.func.name == "type":
+            return True  # a value's Python type is fixed while tracing
+        if expr.func.name in _STATIC_BUILTINS:
+            return bool(expr.args) and all(known_at_trace_time(a, depth) for a in expr.args)
     if isinstance(expr, nodes.Call) and isinstance(expr.func, nodes.Attribute):
         method, base = expr.func.attrname, expr.func.expr
         if method == "format":
@@ -301,6 +310,10 @@ def _binding_known_at_trace_time(binding: nodes.NodeNG, depth: int) -> bool:
         return hint is not None and _annotates_python_scalars(hint)
     if _enumerated(binding, depth):
         return True
+    target = binding.parent
+    if isinstance(target, nodes.Tuple) and isinstance(target.parent, nodes.Assign) and target in target.parent.targets:
+        # ``_, height, width = x.shape.as_list()``: the items of a static sequence are static
+        return known_at_trace_time(target.parent.value, depth)
     value = assigned_value(binding)
     return value is not None and known_at_trace_time(value, depth)
 

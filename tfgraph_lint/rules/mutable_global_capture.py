@@ -15,6 +15,9 @@ A rebinding only matters when it can happen after a trace:
 - a binding inside a loop (``for lr in rates:``) whose body also may run it, when the traced
   function is defined outside that loop.
 
+A function reached only from graph code in another file (the project view) with a rebinding
+that may be set-up is LOW: both timings are decided in other files.
+
 Silent on names bound once (constants), modules, functions and classes, TensorFlow objects
 (``tf.Variable`` state is read at run time), names the reading function rebinds itself (TFG105),
 and collections mutated in place (no rebinding; TFG104 looks at the mutations).
@@ -33,7 +36,7 @@ from tfgraph_lint.analysis.names import declaration, is_builtin_name, lookup, qu
 from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.runs_once import RunsOnce
 from tfgraph_lint.analysis.value_kinds import Kind, binding_kind
-from tfgraph_lint.core.findings import HIGH, INFERENCE, Finding, weakest
+from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW, Finding, weakest
 from tfgraph_lint.core.registry import rule_by_code
 
 RULE = rule_by_code("TFG107")
@@ -70,6 +73,10 @@ def check(context) -> Iterator[Finding]:
             continue
         reported.add(key)  # the first read per function is enough
         what, rebinding, confidence = found
+        if confidence == INFERENCE and traced.root.reason.kind == TraceKind.IMPORTED:
+            # Traced from another file, rebound by a function that may be set-up: when each runs
+            # is decided in other files, two steps this file does not show.
+            confidence = LOW
         yield context.finding(RULE, name, _message(name.name, what, rebinding, traced),
                               confidence=side_channel_confidence(traced, confidence), traced=traced)
 
