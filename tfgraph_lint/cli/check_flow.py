@@ -43,7 +43,7 @@ def check_paths(ctx: click.Context, paths: tuple[str, ...], options: check_run.O
     run.start(len(files))
     cache = None if no_cache else ResultCache(config)
     warn = None if options.quiet else (lambda message: click.echo(f"{PROG}: warning: {message}", err=True))
-    config = project.with_project_seeds(files, config, settings.is_excluded, cache, warn)
+    config = project.with_project_seeds(files, config, settings.is_excluded, cache, warn, jobs)
     if cache is not None:
         cache = ResultCache(config)  # keys now include each file's seeds
     # Streamed in order, so a large tree shows its first findings early.

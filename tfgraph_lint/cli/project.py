@@ -31,11 +31,10 @@ MAX_PROJECT_FILES = 5000
 
 
 def with_project_seeds(files: list[str], config: Config, is_excluded, cache: ResultCache | None,
-                       warn=None) -> Config:
+                       warn=None, jobs: int | None = None) -> Config:
     """``config`` with the seeds the project gives ``files`` (unchanged when there are none)."""
     from tfgraph_lint.analysis import module_edges
     from tfgraph_lint.analysis.project_graph import ProjectGraph, find_root
-    from tfgraph_lint.engine import graph_outgoing
 
     python_files = [f for f in files if f.endswith(".py")]
     if not python_files:
@@ -50,28 +49,32 @@ def with_project_seeds(files: list[str], config: Config, is_excluded, cache: Res
                  "each file only")
         return config
     project = [f for f in walked if not is_excluded(f)]
-    for linted in python_files:  # a linted file is part of the view even where excluded or outside
-        if linted not in project:
-            project.append(linted)
+    project += python_files  # a linted file is part of the view even where excluded or outside
     texts: dict[str, str] = {}
     imports: dict[str, dict] = {}
+    linted_reals = {os.path.realpath(p) for p in python_files}
     for path in project:
-        real = os.path.realpath(path)
+        # Walked from the root's real path: already real, unless a link inside the project.
+        real = path if path.startswith(root) else os.path.realpath(path)
+        if real in texts:
+            continue
         try:
             texts[real] = read_source(path)
         except UnreadableSource:
             continue
         imports[real] = module_edges.imports_only(texts[real])  # cheaper than a cache look-up
-    graph = ProjectGraph(root, imports,
-                         lambda real: _cached(cache, "edges", real, texts[real], module_edges.summary))
-    linted = {os.path.realpath(p) for p in python_files}
+    store = _Store(cache, root, texts)
+    graph = ProjectGraph(root, imports, lambda real: store.get_or_compute(real, "edges", module_edges.summary))
     # Only files that import a linted file (directly or not) can reach into it: the graph-code
-    # index, the costly part, runs on those alone.
+    # index, the costly part, runs on those alone (on worker processes when there are many).
     plain = dataclasses.replace(config, imported_seeds=())
-    for real in sorted(graph.importers(linted)):
-        graph.outgoing[real] = _cached(cache, "outgoing", real, texts[real],
-                                       lambda text, real=real: graph_outgoing(text, real, plain))
+    needed = sorted(graph.importers(linted_reals))
+    missing = [real for real in needed if store.get(real, "outgoing") is None]
+    for real, found in _outgoing_of(missing, texts, plain, jobs):
+        store.put(real, "outgoing", found)
+    graph.outgoing = {real: store.get(real, "outgoing") or [] for real in needed}
     seeds = graph.seeds()
+    store.save()
     if not seeds:
         return config
     packed = tuple(sorted((file, tuple(sorted(found.items()))) for file, found in seeds.items()))
@@ -96,21 +99,69 @@ def _project_files(root: str) -> list[str] | None:
     return found
 
 
-def _cached(cache: ResultCache | None, kind: str, path: str, text: str, compute):
-    """``compute(text)``, or what an earlier run stored for this very text (and tool, settings)."""
-    entry = None
-    if cache is not None:
-        key = hashlib.sha256(f"{kind}\0{cache.key(path, text)}".encode()).hexdigest()
-        entry = os.path.join(cache.folder, "project", key[:2], key + ".json")
+class _Store:
+    """What was computed from each project file's text, in one cache file per project (and tool,
+    and settings): one read for a warm run instead of one per file."""
+
+    def __init__(self, cache: ResultCache | None, root: str, texts: dict[str, str]) -> None:
+        self._texts = texts
+        self._digests: dict[str, str] = {}
+        self._changed = False
+        self._entries: dict[str, dict] = {}
+        self._path = None
+        if cache is not None:
+            name = hashlib.sha256(cache.key(root, "project view").encode()).hexdigest()
+            self._path = os.path.join(cache.folder, "project", name + ".json")
+            try:
+                with open(self._path, encoding="utf-8") as handle:
+                    self._entries = json.load(handle)
+            except (OSError, ValueError):
+                self._entries = {}
+
+    def get(self, real: str, kind: str):
+        entry = self._entries.get(real)
+        return entry.get(kind) if isinstance(entry, dict) and entry.get("digest") == self._digest(real) else None
+
+    def put(self, real: str, kind: str, value) -> None:
+        entry = self._entries.get(real)
+        if not isinstance(entry, dict) or entry.get("digest") != self._digest(real):
+            entry = self._entries[real] = {"digest": self._digest(real)}
+        entry[kind] = value
+        self._changed = True
+
+    def get_or_compute(self, real: str, kind: str, compute):
+        found = self.get(real, kind)
+        if found is None:
+            found = compute(self._texts[real])
+            self.put(real, kind, found)
+        return found
+
+    def save(self) -> None:
+        if self._path is None or not self._changed:
+            return
+        live = {real: entry for real, entry in self._entries.items() if real in self._texts}
+        _store(self._path, live)
+
+    def _digest(self, real: str) -> str:
+        if real not in self._digests:
+            self._digests[real] = hashlib.sha256(self._texts[real].encode("utf-8", "surrogatepass")).hexdigest()
+        return self._digests[real]
+
+
+def _outgoing_of(files: list[str], texts: dict[str, str], config: Config, jobs: int | None):
+    """``(file, graph_outgoing(...))`` for each file: on worker processes when there are many."""
+    from tfgraph_lint.cli import runner
+    from tfgraph_lint.engine import graph_outgoing
+
+    workers = min(jobs or runner.default_jobs(), len(files))
+    if workers > 1 and len(files) >= runner.MIN_FILES_FOR_WORKERS:
         try:
-            with open(entry, encoding="utf-8") as handle:
-                return json.load(handle)
-        except (OSError, ValueError):
+            yield from runner.map_in_workers(graph_outgoing, [(texts[f], f, config) for f in files], files, workers)
+            return
+        except Exception:  # noqa: BLE001 - a worker that died: compute here instead
             pass
-    value = compute(text)
-    if entry is not None:
-        _store(entry, value)
-    return value
+    for file in files:
+        yield file, graph_outgoing(texts[file], file, config)
 
 
 def _store(entry: str, data) -> None:

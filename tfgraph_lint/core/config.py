@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 from dataclasses import dataclass, field
 
@@ -29,7 +30,7 @@ class Config:
         """The ``imported_seeds`` of one file: function name -> how graph code reaches it."""
         if not self.imported_seeds:
             return {}
-        real = os.path.realpath(path)
+        real = _real_path(path)
         return next((dict(seeds) for file, seeds in self.imported_seeds if file == real), {})
 
     @property
@@ -47,3 +48,8 @@ class Config:
         """Top-level package names whose import makes a file worth a full analysis."""
         extra_roots = {name.split(".")[0] for name in self.extra_function_decorators}
         return frozenset({"tensorflow", "keras", "tf_keras", *extra_roots})
+
+
+@functools.lru_cache(maxsize=4096)
+def _real_path(path: str) -> str:
+    return os.path.realpath(path)  # asked several times per file (cache key, screen, index)
