@@ -8,7 +8,11 @@ while tracing (checked on TF 2.21, tests/verify_user_code/):
   ("Cannot convert a symbolic tf.Tensor to a NumPy array", NotImplementedError);
 - TF1's ``tensor.eval()`` and Keras's ``K.eval(x)`` / ``K.get_value(x)``: they ask a session, or
   eager execution, for the value;
-- ``tensor.decode()``: bytes have it, a string tensor does not (AttributeError).
+- ``tensor.decode()``: bytes have it, a string tensor does not (AttributeError);
+- TF1 sessions: ``tf.compat.v1.Session()`` made in graph code, and ``sess.run(...)`` on a session
+  the code shows being made (``sess = tf.compat.v1.Session()``, ``with ... as sess``,
+  ``K.get_session()``): a session runs graphs it owns, not the tensors of the graph being traced.
+  A receiver called ``sess``/``session`` that the code does not show being made is LOW.
 
 A value counts as a tensor on evidence only (tensor_evidence: TensorFlow ops, comparisons,
 parameters that an input_signature, a call site, a graph builder or Keras fill with tensors).
@@ -22,16 +26,19 @@ from collections.abc import Iterator
 from astroid import nodes
 
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
-from tfgraph_lint.analysis.names import call_qualname
+from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname
 from tfgraph_lint.analysis.tensor_evidence import TensorEvidence
 from tfgraph_lint.analysis.value_kinds import value_kind
-from tfgraph_lint.core.findings import HIGH, Finding, shorten
+from tfgraph_lint.core.findings import HIGH, LOW, Finding, shorten
 from tfgraph_lint.core.registry import rule_by_code
 
 RULE = rule_by_code("TFG202")
 
 _ARRAY_LIBRARIES = ("numpy.", "scipy.")
 _KERAS_VALUE_FUNCTIONS = frozenset({"keras.backend.eval", "keras.backend.get_value"})
+# What gives a TF1 session (canonical names: tf.compat.v1.Session is tensorflow.Session).
+_SESSION_MAKERS = frozenset({"tensorflow.Session", "tensorflow.InteractiveSession", "keras.backend.get_session"})
+_SESSION_NAMES = frozenset({"sess", "session"})
 
 
 def check(context) -> Iterator[Finding]:
@@ -45,6 +52,9 @@ def check(context) -> Iterator[Finding]:
 
 def _check_call(evidence: TensorEvidence, call: nodes.Call, traced: TracedFunction) -> tuple[str, str] | None:
     name = call_qualname(call)
+    session = _session_call(call, name, traced)
+    if session is not None:
+        return session
     if name in _KERAS_VALUE_FUNCTIONS:
         shown = shorten(call.func.as_string())
         return (f"{shown}() in {traced.subject} asks for the concrete value of a tensor, which graph "
@@ -76,6 +86,33 @@ def _check_call(evidence: TensorEvidence, call: nodes.Call, traced: TracedFuncti
                 f"has no decode() (bytes do), so it raises while tracing; use "
                 f"tf.strings ops, or tf.numpy_function for Python string handling"), confidence
     return None
+
+
+def _session_call(call: nodes.Call, name: str | None, traced: TracedFunction) -> tuple[str, str] | None:
+    if name in _SESSION_MAKERS and name != "keras.backend.get_session":
+        return (f"{shorten(call.func.as_string())}() in {traced.subject} makes a TF1 session while "
+                f"tracing; a session runs graphs of its own, not the tensors of this function: "
+                f"compute with the tensors directly (graph code needs no session)"), HIGH
+    func = call.func
+    if not (isinstance(func, nodes.Attribute) and func.attrname == "run" and isinstance(func.expr, nodes.Name)):
+        return None
+    receiver = func.expr
+    made = [assigned_value(b) if not isinstance(b.parent, nodes.With) else _with_value(b) for b in
+            bindings(receiver, receiver.name)]
+    if made and all(isinstance(v, nodes.Call) and call_qualname(v) in _SESSION_MAKERS for v in made):
+        confidence = HIGH
+    elif receiver.name.lower() in _SESSION_NAMES:
+        confidence = LOW  # a name alone
+    else:
+        return None
+    return (f"'{receiver.name}.run()' in {traced.subject} asks a TF1 session for values, but graph "
+            f"code has symbolic tensors of the graph being traced, which no session runs: it raises "
+            f"while tracing; use the tensors themselves (return them, or tf.print them)"), confidence
+
+
+def _with_value(binding: nodes.NodeNG) -> nodes.NodeNG | None:
+    """The context manager whose ``as`` target ``binding`` is: ``with tf.Session() as sess``."""
+    return next((item for item, target in binding.parent.items if target is binding), None)
 
 
 def _tensor(evidence: TensorEvidence, expr: nodes.NodeNG, traced: TracedFunction) -> str | None:
