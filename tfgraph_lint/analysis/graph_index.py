@@ -104,7 +104,7 @@ class GraphIndex:
             else:
                 self._check_call(node)
         for name, how in sorted(self._imported_seeds.items()):
-            fn = next((n for n in self.module.body if isinstance(n, nodes.FunctionDef) and n.name == name), None)
+            fn = _top_level_function(self.module, name)
             if fn is not None:
                 self._add(fn, TraceReason(TraceKind.IMPORTED, fn.lineno, INFERENCE, builder=how))
         # Wrapped callables marked python-only are still traced if wrapped by tf.function;
@@ -281,11 +281,15 @@ class GraphIndex:
         """Remember ``expr`` for the project view when it names something another module defines:
         ``augment`` from ``from data import augment``, or ``data.augment`` after ``import data``."""
         base = expr.expr if isinstance(expr, nodes.Attribute) else expr
+        attribute = expr.attrname if isinstance(expr, nodes.Attribute) else None
+        instance_of = _imported_class_instance(base)
+        if instance_of is not None:  # ``aug.apply`` after ``aug = Augmenter()``: "Augmenter()"
+            self.outgoing.setdefault((f"{instance_of}()", attribute), (line, how, confidence))
+            return
         if not isinstance(base, nodes.Name):
             return
         _, assignments = lookup(base, base.name)
         if assignments and all(isinstance(a, (nodes.Import, nodes.ImportFrom)) for a in assignments):
-            attribute = expr.attrname if isinstance(expr, nodes.Attribute) else None
             self.outgoing.setdefault((base.name, attribute), (line, how, confidence))
 
     def _add(self, fn: FunctionNode, reason: TraceReason) -> TracedFunction | None:
@@ -302,6 +306,38 @@ class GraphIndex:
             return None
         self.traced[fn] = candidate
         return candidate
+
+
+def _imported_class_instance(expr: nodes.NodeNG) -> str | None:
+    """The local name of the imported class ``expr`` is an instance of, when the code shows it:
+    ``Augmenter(...)`` itself, or a name every binding of which is ``name = Augmenter(...)``
+    (``from data import Augmenter``). For the project view: its methods live in another file."""
+    if isinstance(expr, nodes.Name):
+        _, assignments = lookup(expr, expr.name)
+        made = []
+        for assigned in assignments or ():
+            statement = assigned.parent
+            if not (isinstance(assigned, nodes.AssignName) and isinstance(statement, nodes.Assign)
+                    and len(statement.targets) == 1 and statement.targets[0] is assigned):
+                return None
+            made.append(statement.value)
+        names = {_imported_class_instance(value) if isinstance(value, nodes.Call) else None for value in made}
+        return names.pop() if len(names) == 1 and None not in names else None
+    if isinstance(expr, nodes.Call) and isinstance(expr.func, nodes.Name):
+        _, assignments = lookup(expr.func, expr.func.name)
+        if assignments and all(isinstance(a, nodes.ImportFrom) for a in assignments):
+            return expr.func.name
+    return None
+
+
+def _top_level_function(module: nodes.Module, name: str) -> nodes.FunctionDef | None:
+    """``name``'s top-level def, or for ``Class.method`` that method of a top-level class."""
+    owner, _, method = name.rpartition(".")
+    scope = module.body
+    if owner:
+        cls = next((n for n in module.body if isinstance(n, nodes.ClassDef) and n.name == owner), None)
+        scope = cls.body if cls is not None else []
+    return next((n for n in scope if isinstance(n, nodes.FunctionDef) and n.name == (method or name)), None)
 
 
 _CONFIDENCE_RANK = {LOW: 0, INFERENCE: 1, HIGH: 2}

@@ -13,6 +13,8 @@ A *reference* is ``[base, attribute]``: ``augment(x)`` is ``["augment", None]``,
 
     {"imports": {local name: [module, level, imported name or None]},
      "functions": {name: [[base, attribute, line], ...]},   # top-level defs and what they reach
+                                                           # (methods of top-level classes as
+                                                           # "Class.method")
      "classes": [top-level class names]}
 """
 
@@ -59,6 +61,9 @@ def summary(text: str) -> dict:
             functions[node.name] = references(node)
         elif isinstance(node, ast.ClassDef):
             classes.append(node.name)
+            for method in node.body:  # methods as "Class.method", for instances made elsewhere
+                if isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    functions[f"{node.name}.{method.name}"] = references(method)
     return {"imports": imports, "functions": functions, "classes": classes}
 
 

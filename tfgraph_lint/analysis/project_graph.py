@@ -1,5 +1,6 @@
-"""Graph code across the files of a project: which top-level functions of one file are reached
-from graph code in another (issue #14). Plain data in, plain data out; no astroid.
+"""Graph code across the files of a project: which top-level functions (and methods of
+top-level classes, as ``Class.method``) of one file are reached from graph code in another
+(issue #14). Plain data in, plain data out; no astroid.
 
 Input, per file (by real path): its ``module_edges.summary`` (imports, top-level functions and
 what each calls) and its graph code's outgoing references (``GraphIndex.outgoing``: imported names
@@ -7,7 +8,8 @@ that traced code calls, or hands to ``Dataset.map``, ``tf.function``, ...). Impo
 to files of the project the way Python would find them from a script or package there: relative
 imports from the importing file's package; absolute ones from the importing file's own folder (a
 script's ``sys.path[0]``), the project root and its ``src/`` folder; a name a package's
-``__init__.py`` re-exports is followed to the module that defines it. Reachability then spreads
+``__init__.py`` re-exports is followed to the module that defines it. A reference whose base is
+``Class()`` (an instance of an imported class, ``GraphIndex.outgoing``) names ``Class.method``. Reachability then spreads
 from the outgoing references along the calls of top-level functions, across files, to a fixpoint.
 
 :meth:`ProjectGraph.seeds` answers, per file, which of its top-level functions graph code in
@@ -99,6 +101,8 @@ class ProjectGraph:
         """The (file, top-level function) that ``base`` / ``base.attribute`` names in ``file``."""
         if file not in self._files or hops > MAX_REEXPORTS:
             return None
+        if base.endswith("()"):  # an instance of an imported class: its method (or __call__)
+            return self._method(file, base[:-2], attribute or "__call__", hops)
         imported = self.imports[file].get(base)
         if imported is None:
             if attribute is None and base in self.summary(file)["functions"]:
@@ -121,6 +125,23 @@ class ProjectGraph:
             return file, name
         if name in self.imports[file]:  # re-exported (``from .data import augment`` in __init__)
             return self.resolve_reference(file, name, None, hops + 1)
+        return None
+
+    def _method(self, file: str, cls: str, method: str, hops: int) -> tuple[str, str] | None:
+        """``Class.method`` of the class ``from module import Class`` names in ``file``."""
+        imported = self.imports[file].get(cls)
+        if imported is None or imported[2] is None:
+            return None
+        module, level, name = imported
+        target = self.resolve_module(file, module, level)
+        if target is None:
+            return None
+        summary = self.summary(target)
+        if name in summary["classes"]:
+            key = f"{name}.{method}"
+            return (target, key) if key in summary["functions"] else None
+        if name in self.imports[target]:  # re-exported from a package's __init__
+            return self._method(target, name, method, hops + 1) if hops < MAX_REEXPORTS else None
         return None
 
     def imported_files(self, file: str) -> set[str]:

@@ -1,0 +1,35 @@
+import numpy as np
+
+
+class Augmenter:
+    def __init__(self, scale):
+        self.scale = scale
+
+    def apply(self, x):
+        print("augmenting", x)  # [python-print-in-graph]
+        return clip(x) * self.scale
+
+    def describe(self):
+        print("Augmenter", self.scale)  # called only in eager code: silent
+        return self.scale
+
+
+class Noise:
+    def __call__(self, x):
+        return x + np.random.normal()  # [python-random-in-graph]
+
+
+class Jitter:
+    def sample(self, x):
+        return x + np.random.uniform()  # [python-random-in-graph]
+
+
+class Unused:
+    def apply(self, x):  # a method named like Augmenter.apply, of a class graph code never makes
+        print("unused", x)
+        return x
+
+
+def clip(x):
+    print("clipping", x)  # [python-print-in-graph]
+    return x
