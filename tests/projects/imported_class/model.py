@@ -25,7 +25,7 @@ class Jitter:
 
 
 class Unused:
-    def apply(self, x):  # a method named like Augmenter.apply, of a class graph code never makes
+    def apply(self, x):  # named like Augmenter.apply; graph code makes no Unused it knows of
         print("unused", x)
         return x
 

@@ -6,10 +6,13 @@ augmenter = Augmenter(2.0)
 augmenter.describe()
 unused = Unused()
 unused.apply(1.0)
+mixed = Unused()
+mixed = object()  # not always an Unused: its methods are not followed
 
 
 @tf.function
 def train_step(x):
+    mixed.apply(x)
     return augmenter.apply(x) + Jitter().sample(x)
 
 
