@@ -1,5 +1,7 @@
 import numpy as np
 
+from helpers import smooth
+
 
 class Augmenter:
     def __init__(self, scale):
@@ -21,7 +23,7 @@ class Noise:
 
 class Jitter:
     def sample(self, x):
-        return x + np.random.uniform()  # [python-random-in-graph]
+        return smooth(x) + np.random.uniform()  # [python-random-in-graph]
 
 
 class Unused:

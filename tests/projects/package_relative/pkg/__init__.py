@@ -1,3 +1,3 @@
-from .scaling import scale
+from .scaling import Scaler, scale
 
-__all__ = ["scale"]
+__all__ = ["Scaler", "scale"]
