@@ -101,3 +101,18 @@ def test_a_file_without_a_project_stands_alone(tmp_path):
     lonely = tmp_path / "lonely.py"
     lonely.write_text("import numpy as np\n\n\ndef noisy(x):\n    return x + np.random.uniform()\n")
     assert findings(str(lonely)) == []
+
+
+def test_files_of_two_projects_each_get_their_own_view(tmp_path):
+    """A monorepo: one .git, a pyproject.toml per package. Pre-commit passes changed files of
+    both packages in one run; each is seen with its own project, in either order."""
+    (tmp_path / ".git").mkdir()
+    for name in ("training", "package_relative"):
+        shutil.copytree(PROJECTS / name, tmp_path / name)
+    data = tmp_path / "training" / "data.py"
+    scaling = tmp_path / "package_relative" / "pkg" / "scaling.py"
+    expected = {item for name in ("training", "package_relative") for item in marked(tmp_path / name)
+                if item[0] in (data.resolve().as_posix(), scaling.resolve().as_posix())}
+    assert {Path(file).name for file, _, _ in expected} == {"data.py", "scaling.py"}
+    assert found("--no-cache", str(data), str(scaling)) == expected
+    assert found("--no-cache", str(scaling), str(data)) == expected

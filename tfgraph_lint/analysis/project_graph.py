@@ -19,6 +19,7 @@ does the rest (what those functions call in their own file, nested code).
 
 from __future__ import annotations
 
+import functools
 import os
 from collections import deque
 from collections.abc import Callable
@@ -27,6 +28,32 @@ from pathlib import Path  # find_root only
 PROJECT_MARKERS = ("pyproject.toml", "setup.cfg", "setup.py", ".git")
 MAX_CHAIN_STEPS = 3  # steps of a "how" text before the rest is elided
 MAX_REEXPORTS = 5
+
+
+def project_roots(paths: list[str]) -> dict[str | None, list[str]]:
+    """The linted paths grouped by project: each under the nearest folder above it that holds a
+    project marker (a monorepo's packages are projects of their own); the paths with no marker
+    above them under :func:`find_root` of them all (None: each stands alone). Independent of
+    the order of ``paths``."""
+    groups: dict[str | None, list[str]] = {}
+    unmarked = []
+    for path in paths:
+        root = _marked_folder(os.path.dirname(os.path.realpath(path)))
+        if root is None:
+            unmarked.append(path)
+        else:
+            groups.setdefault(root, []).append(path)
+    if unmarked:
+        groups.setdefault(find_root(unmarked), []).extend(unmarked)
+    return groups
+
+
+@functools.lru_cache(maxsize=4096)
+def _marked_folder(folder: str) -> str | None:
+    if any(os.path.exists(os.path.join(folder, marker)) for marker in PROJECT_MARKERS):
+        return folder
+    parent = os.path.dirname(folder)
+    return None if parent == folder else _marked_folder(parent)
 
 
 def find_root(paths: list[str]) -> str | None:

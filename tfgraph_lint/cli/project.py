@@ -32,22 +32,34 @@ MAX_PROJECT_FILES = 5000
 
 def with_project_seeds(files: list[str], config: Config, is_excluded, cache: ResultCache | None,
                        warn=None, jobs: int | None = None) -> Config:
-    """``config`` with the seeds the project gives ``files`` (unchanged when there are none)."""
-    from tfgraph_lint.analysis import module_edges
-    from tfgraph_lint.analysis.project_graph import ProjectGraph, find_root
+    """``config`` with the seeds their projects give ``files`` (unchanged when there are none).
+    Files of different projects (a monorepo's packages, each with its own ``pyproject.toml``)
+    each get their own project's view."""
+    from tfgraph_lint.analysis.project_graph import project_roots
 
     python_files = [f for f in files if f.endswith(".py")]
-    if not python_files:
+    seeds: dict[str, dict[str, str]] = {}
+    for root, group in sorted(project_roots(python_files).items(), key=lambda item: item[0] or ""):
+        if root is not None:
+            seeds.update(_project_seeds(root, group, config, is_excluded, cache, warn, jobs))
+    if not seeds:
         return config
-    root = find_root(python_files)
-    if root is None:
-        return config
+    packed = tuple(sorted((file, tuple(sorted(found.items()))) for file, found in seeds.items()))
+    return dataclasses.replace(config, imported_seeds=packed)
+
+
+def _project_seeds(root: str, python_files: list[str], config: Config, is_excluded,
+                   cache: ResultCache | None, warn, jobs: int | None) -> dict[str, dict[str, str]]:
+    """Per linted file of the project at ``root``, the functions other files of it reach."""
+    from tfgraph_lint.analysis import module_edges
+    from tfgraph_lint.analysis.project_graph import ProjectGraph
+
     walked = _project_files(root)
     if walked is None:
         if warn is not None:
             warn(f"{root} holds over {MAX_PROJECT_FILES} Python files: graph code is followed within "
                  "each file only")
-        return config
+        return {}
     project = [f for f in walked if not is_excluded(f)]
     project += python_files  # a linted file is part of the view even where excluded or outside
     texts: dict[str, str] = {}
@@ -75,10 +87,7 @@ def with_project_seeds(files: list[str], config: Config, is_excluded, cache: Res
     graph.outgoing = {real: store.get(real, "outgoing") or [] for real in needed}
     seeds = graph.seeds()
     store.save()
-    if not seeds:
-        return config
-    packed = tuple(sorted((file, tuple(sorted(found.items()))) for file, found in seeds.items()))
-    return dataclasses.replace(config, imported_seeds=packed)
+    return {real: found for real, found in seeds.items() if real in linted_reals}
 
 
 def _project_files(root: str) -> list[str] | None:
