@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from astroid import nodes
 
 from tfgraph_lint.analysis.callables import FunctionNode, own_nodes, resolve_callables
-from tfgraph_lint.analysis.classes import self_class
+from tfgraph_lint.analysis.classes import attribute_values, self_class
 from tfgraph_lint.analysis.keras_callables import autograph_converts, keras_handovers
 from tfgraph_lint.analysis.names import call_qualname, lookup, may_denote, qualified_name
 from tfgraph_lint.analysis.node_index import descendants
@@ -282,9 +282,11 @@ class GraphIndex:
         ``augment`` from ``from data import augment``, or ``data.augment`` after ``import data``."""
         base = expr.expr if isinstance(expr, nodes.Attribute) else expr
         attribute = expr.attrname if isinstance(expr, nodes.Attribute) else None
-        instance_of = _imported_class_instance(base)
+        called = _imported_class_instance(expr)  # ``self.aug(x)``: the class's __call__
+        instance_of = called or _imported_class_instance(base)
         if instance_of is not None:  # ``aug.apply`` after ``aug = Augmenter()``: "Augmenter()"
-            self.outgoing.setdefault((f"{instance_of}()", attribute), (line, how, confidence))
+            key = (f"{instance_of}()", None if called else attribute)
+            self.outgoing.setdefault(key, (line, how, confidence))
             return
         if not isinstance(base, nodes.Name):
             return
@@ -308,26 +310,39 @@ class GraphIndex:
         return candidate
 
 
-def _imported_class_instance(expr: nodes.NodeNG) -> str | None:
-    """The local name of the imported class ``expr`` is an instance of, when the code shows it:
-    ``Augmenter(...)`` itself, or a name every binding of which is ``name = Augmenter(...)``
-    (``from data import Augmenter``). For the project view: its methods live in another file."""
+def _imported_class_instance(expr: nodes.NodeNG, _depth: int = 0) -> str | None:
+    """How the code names the imported class ``expr`` is an instance of (``Augmenter`` after
+    ``from data import Augmenter``, ``data.Augmenter`` after ``import data``), when it shows it:
+    ``Augmenter(...)`` itself, a name every binding of which is ``name = Augmenter(...)``, or
+    ``self.aug`` where the class sets ``self.aug`` only to ``Augmenter(...)``. For the project
+    view: the methods live in another file."""
+    if _depth > 2:
+        return None
+    if isinstance(expr, nodes.Call):
+        func = expr.func
+        base = func.expr if isinstance(func, nodes.Attribute) else func
+        if not isinstance(base, nodes.Name):
+            return None
+        _, assignments = lookup(base, base.name)
+        if not assignments or not all(isinstance(a, (nodes.Import, nodes.ImportFrom)) for a in assignments):
+            return None
+        return f"{base.name}.{func.attrname}" if isinstance(func, nodes.Attribute) else base.name
     if isinstance(expr, nodes.Name):
         _, assignments = lookup(expr, expr.name)
         made = []
         for assigned in assignments or ():
             statement = assigned.parent
             if not (isinstance(assigned, nodes.AssignName) and isinstance(statement, nodes.Assign)
-                    and len(statement.targets) == 1 and statement.targets[0] is assigned):
+                    and statement.targets == [assigned]):
                 return None
             made.append(statement.value)
-        names = {_imported_class_instance(value) if isinstance(value, nodes.Call) else None for value in made}
-        return names.pop() if len(names) == 1 and None not in names else None
-    if isinstance(expr, nodes.Call) and isinstance(expr.func, nodes.Name):
-        _, assignments = lookup(expr.func, expr.func.name)
-        if assignments and all(isinstance(a, nodes.ImportFrom) for a in assignments):
-            return expr.func.name
-    return None
+    elif isinstance(expr, nodes.Attribute) and (cls := self_class(expr.expr)) is not None:
+        made = attribute_values(cls, expr.attrname)
+    else:
+        return None
+    names = {_imported_class_instance(value, _depth + 1) if isinstance(value, nodes.Call) else None
+             for value in made}
+    return names.pop() if len(names) == 1 and None not in names else None
 
 
 def _top_level_function(module: nodes.Module, name: str) -> nodes.FunctionDef | None:

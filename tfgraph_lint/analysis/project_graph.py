@@ -155,20 +155,29 @@ class ProjectGraph:
         return None
 
     def _method(self, file: str, cls: str, method: str, hops: int) -> tuple[str, str] | None:
-        """``Class.method`` of the class ``from module import Class`` names in ``file``."""
-        imported = self.imports[file].get(cls)
-        if imported is None or imported[2] is None:
+        """``Class.method`` of the class that ``Class`` (``from m import Class``) or ``m.Class``
+        (``import m`` / ``from pkg import m``) names in ``file``."""
+        head, _, name = cls.rpartition(".")
+        imported = self.imports[file].get(head or name)
+        if imported is None:
             return None
-        module, level, name = imported
-        target = self.resolve_module(file, module, level)
+        module, level, imported_name = imported
+        if not head:  # from module import Class
+            if imported_name is None:
+                return None
+            target, name = self.resolve_module(file, module, level), imported_name
+        elif imported_name is None:  # import m; m.Class()
+            target = self.resolve_module(file, module, level)
+        else:  # from pkg import m; m.Class()
+            target = self.resolve_module(file, f"{module}.{imported_name}" if module else imported_name, level)
         if target is None:
             return None
         summary = self.summary(target)
         if name in summary["classes"]:
             key = f"{name}.{method}"
             return (target, key) if key in summary["functions"] else None
-        if name in self.imports[target]:  # re-exported from a package's __init__
-            return self._method(target, name, method, hops + 1) if hops < MAX_REEXPORTS else None
+        if name in self.imports[target] and hops < MAX_REEXPORTS:  # re-exported from __init__
+            return self._method(target, name, method, hops + 1)
         return None
 
     def imported_files(self, file: str) -> set[str]:
