@@ -19,7 +19,7 @@ from astroid import nodes
 from tfgraph_lint.analysis.callables import FunctionNode, own_nodes, resolve_callables
 from tfgraph_lint.analysis.classes import self_class
 from tfgraph_lint.analysis.keras_callables import autograph_converts, keras_handovers
-from tfgraph_lint.analysis.names import call_qualname, lookup, may_denote, qualified_name
+from tfgraph_lint.analysis.names import assigned_value, call_qualname, lookup, may_denote, qualified_name
 from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.trace_entries import (
     argument,
@@ -53,8 +53,9 @@ class GraphIndex:
         self.module = module
         self.config = config or Config()
         # Imported names this module's graph code calls or hands to a graph builder, for the
-        # project view: (base, attribute) -> (line, how, confidence), the first way found.
-        self.outgoing: dict[tuple[str, str | None], tuple[int, str, str]] = {}
+        # project view: (base, attribute, method) -> (line, how, confidence), the first way found;
+        # ``method`` names a method called on an instance of the imported class (else None).
+        self.outgoing: dict[tuple[str, str | None, str | None], tuple[int, str, str]] = {}
         self._imported_seeds = dict(imported_seeds or {})
         self.traced: dict[FunctionNode, TracedFunction] = {}
         self.python_only: set[FunctionNode] = set()  # tf.py_function & co. callables
@@ -104,7 +105,7 @@ class GraphIndex:
             else:
                 self._check_call(node)
         for name, how in sorted(self._imported_seeds.items()):
-            fn = next((n for n in self.module.body if isinstance(n, nodes.FunctionDef) and n.name == name), None)
+            fn = self._top_level_function(name)
             if fn is not None:
                 self._add(fn, TraceReason(TraceKind.IMPORTED, fn.lineno, INFERENCE, builder=how))
         # Wrapped callables marked python-only are still traced if wrapped by tf.function;
@@ -277,16 +278,33 @@ class GraphIndex:
         """``tf.py_function(f, ...)`` & co.: what they are given runs as Python."""
         return may_denote(call.func, _PYTHON_FUNCTION_WRAPPERS) and call_qualname(call) in _PYTHON_FUNCTION_WRAPPERS
 
+    def _top_level_function(self, name: str) -> nodes.FunctionDef | None:
+        """``augment``, or ``Pool.query`` (a method of a top-level class)."""
+        owner, _, method = name.rpartition(".")
+        body = self.module.body
+        if owner:
+            cls = next((n for n in body if isinstance(n, nodes.ClassDef) and n.name == owner), None)
+            body = cls.body if cls is not None else []
+        return next((n for n in body if isinstance(n, nodes.FunctionDef) and n.name == (method or name)), None)
+
     def _note_imported(self, expr: nodes.NodeNG, line: int, how: str, confidence: str) -> None:
         """Remember ``expr`` for the project view when it names something another module defines:
-        ``augment`` from ``from data import augment``, or ``data.augment`` after ``import data``."""
+        ``augment`` from ``from data import augment``, ``data.augment`` after ``import data``, or
+        ``pool.query`` where ``pool = ImagePool(...)`` and ``ImagePool`` is imported."""
         base = expr.expr if isinstance(expr, nodes.Attribute) else expr
         if not isinstance(base, nodes.Name):
             return
         _, assignments = lookup(base, base.name)
-        if assignments and all(isinstance(a, (nodes.Import, nodes.ImportFrom)) for a in assignments):
-            attribute = expr.attrname if isinstance(expr, nodes.Attribute) else None
-            self.outgoing.setdefault((base.name, attribute), (line, how, confidence))
+        if not assignments:
+            return
+        attribute = expr.attrname if isinstance(expr, nodes.Attribute) else None
+        if all(isinstance(a, (nodes.Import, nodes.ImportFrom)) for a in assignments):
+            self.outgoing.setdefault((base.name, attribute, None), (line, how, confidence))
+        elif attribute is not None:
+            made = {_imported_constructor(a) for a in assignments}
+            if len(made) == 1 and None not in made:
+                (class_base, class_attribute), = made
+                self.outgoing.setdefault((class_base, class_attribute, attribute), (line, how, confidence))
 
     def _add(self, fn: FunctionNode, reason: TraceReason) -> TracedFunction | None:
         """Record ``fn`` as traced unless it already has a reason at least as strong."""
@@ -302,6 +320,22 @@ class GraphIndex:
             return None
         self.traced[fn] = candidate
         return candidate
+
+
+def _imported_constructor(binding: nodes.NodeNG) -> tuple[str, str | None] | None:
+    """``(ImagePool, None)`` for ``pool = ImagePool(50)`` after ``from pool import ImagePool``;
+    ``(pools, "ImagePool")`` for ``pool = pools.ImagePool(50)`` after ``import pools``."""
+    value = assigned_value(binding)
+    if not isinstance(value, nodes.Call):
+        return None
+    func = value.func
+    name = func.expr if isinstance(func, nodes.Attribute) else func
+    if not isinstance(name, nodes.Name):
+        return None
+    _, assignments = lookup(name, name.name)
+    if not assignments or not all(isinstance(a, (nodes.Import, nodes.ImportFrom)) for a in assignments):
+        return None
+    return name.name, func.attrname if isinstance(func, nodes.Attribute) else None
 
 
 _CONFIDENCE_RANK = {LOW: 0, INFERENCE: 1, HIGH: 2}

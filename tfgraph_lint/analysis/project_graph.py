@@ -94,33 +94,38 @@ class ProjectGraph:
                                    else package if package in self._files else None)
         return self._resolved[key]
 
-    def resolve_reference(self, file: str, base: str, attribute: str | None,
-                          hops: int = 0) -> tuple[str, str] | None:
-        """The (file, top-level function) that ``base`` / ``base.attribute`` names in ``file``."""
+    def resolve_reference(self, file: str, base: str, attribute: str | None, hops: int = 0,
+                          classes: bool = False) -> tuple[str, str] | None:
+        """The (file, top-level function) that ``base`` / ``base.attribute`` names in ``file``;
+        with ``classes``, the (file, top-level class) instead."""
         if file not in self._files or hops > MAX_REEXPORTS:
             return None
         imported = self.imports[file].get(base)
         if imported is None:
-            if attribute is None and base in self.summary(file)["functions"]:
+            if attribute is None and base in self._defs(file, classes):
                 return file, base
             return None
         module, level, name = imported
         if name is None:  # import pkg.mod as m; m.func(...)
             target = self.resolve_module(file, module, level)
-            return self._defined(target, attribute, hops) if attribute else None
+            return self._defined(target, attribute, hops, classes) if attribute else None
         if attribute is None:  # from mod import func
-            return self._defined(self.resolve_module(file, module, level), name, hops)
+            return self._defined(self.resolve_module(file, module, level), name, hops, classes)
         # from pkg import mod; mod.func(...)
         submodule = self.resolve_module(file, f"{module}.{name}" if module else name, level)
-        return self._defined(submodule, attribute, hops)
+        return self._defined(submodule, attribute, hops, classes)
 
-    def _defined(self, file: str | None, name: str, hops: int) -> tuple[str, str] | None:
+    def _defs(self, file: str, classes: bool):
+        summary = self.summary(file)
+        return summary["classes"] if classes else summary["functions"]
+
+    def _defined(self, file: str | None, name: str, hops: int, classes: bool = False) -> tuple[str, str] | None:
         if file is None:
             return None
-        if name in self.summary(file)["functions"]:
+        if name in self._defs(file, classes):
             return file, name
         if name in self.imports[file]:  # re-exported (``from .data import augment`` in __init__)
-            return self.resolve_reference(file, name, None, hops + 1)
+            return self.resolve_reference(file, name, None, hops + 1, classes)
         return None
 
     def imported_files(self, file: str) -> set[str]:
@@ -158,14 +163,16 @@ class ProjectGraph:
         how: dict[tuple[str, str], tuple[str, str]] = {}  # (file, function) -> (how, from file)
         queue: deque[tuple[str, str]] = deque()
         for file in sorted(self.outgoing):
-            for base, attribute, line, text, _confidence in self.outgoing[file]:
-                target = self.resolve_reference(file, base, attribute)
+            for base, attribute, method, line, text, _confidence in self.outgoing[file]:
+                target = self.resolve_reference(file, base, attribute, classes=method is not None)
+                if target is not None and method is not None:
+                    target = (target[0], f"{target[1]}.{method}")  # a method of an imported class
                 if target is not None and target not in how and target[0] != file:
                     how[target] = (f"{text} in {self._show(file)}:{line}", file)
                     queue.append(target)
         while queue:
             file, function = queue.popleft()
-            for base, attribute, line in self.summary(file)["functions"].get(function, []):
+            for base, attribute, line in self.summary(file)["functions"].get(function, []):  # "C.m": none
                 target = self.resolve_reference(file, base, attribute)
                 if target is None or target in how:
                     continue
