@@ -38,6 +38,7 @@ EXPECTED = [
     "keras_loss_print.py",
     "keras_metric_numpy.py",
     pytest.param("metric_counter.py", marks=_ATTRIBUTION_GAP),
+    "parameter_scalar_retrace.py",
     "while_counter_unrolled.py",
 ]
 

@@ -199,7 +199,7 @@ def _lint_parsed(text: str, path: str, config: Config, honour_pragmas: bool) -> 
 
 def graph_outgoing(text: str, path: str, config: Config) -> list[list]:
     """The imported names this module's graph code calls or hands to a graph builder, for the
-    project view: ``[base, attribute, line, how, confidence]`` each (see GraphIndex.outgoing).
+    project view: ``[base, attribute, method, line, how, confidence]`` each (GraphIndex.outgoing).
     Empty when the file cannot hold graph code or cannot be analysed (its lint says why)."""
     if not may_contain_graph_code(text, config) and not config.seeds_for(path):
         return []
@@ -213,7 +213,7 @@ def graph_outgoing(text: str, path: str, config: Config) -> list[list]:
             return []
         try:
             index = GraphIndex(module, config, config.seeds_for(path))
-            return [[base, attribute, *found] for (base, attribute), found in index.outgoing.items()]
+            return [[*key, *found] for key, found in index.outgoing.items()]
         except Exception:  # noqa: BLE001 - the file's own lint reports the internal error
             return []
         finally:

@@ -19,7 +19,7 @@ from astroid import nodes
 from tfgraph_lint.analysis.callables import FunctionNode, own_nodes, resolve_callables
 from tfgraph_lint.analysis.classes import attribute_values, self_class
 from tfgraph_lint.analysis.keras_callables import autograph_converts, keras_handovers
-from tfgraph_lint.analysis.names import call_qualname, lookup, may_denote, qualified_name
+from tfgraph_lint.analysis.names import assigned_value, call_qualname, lookup, may_denote, qualified_name
 from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.trace_entries import (
     argument,
@@ -53,8 +53,9 @@ class GraphIndex:
         self.module = module
         self.config = config or Config()
         # Imported names this module's graph code calls or hands to a graph builder, for the
-        # project view: (base, attribute) -> (line, how, confidence), the first way found.
-        self.outgoing: dict[tuple[str, str | None], tuple[int, str, str]] = {}
+        # project view: (base, attribute, method) -> (line, how, confidence), the first way found;
+        # ``method`` names a method called on an instance of the imported class (else None).
+        self.outgoing: dict[tuple[str, str | None, str | None], tuple[int, str, str]] = {}
         self._imported_seeds = dict(imported_seeds or {})
         self.traced: dict[FunctionNode, TracedFunction] = {}
         self.python_only: set[FunctionNode] = set()  # tf.py_function & co. callables
@@ -104,7 +105,7 @@ class GraphIndex:
             else:
                 self._check_call(node)
         for name, how in sorted(self._imported_seeds.items()):
-            fn = _top_level_function(self.module, name)
+            fn = self._top_level_function(name)
             if fn is not None:
                 self._add(fn, TraceReason(TraceKind.IMPORTED, fn.lineno, INFERENCE, builder=how))
         # Wrapped callables marked python-only are still traced if wrapped by tf.function;
@@ -277,22 +278,31 @@ class GraphIndex:
         """``tf.py_function(f, ...)`` & co.: what they are given runs as Python."""
         return may_denote(call.func, _PYTHON_FUNCTION_WRAPPERS) and call_qualname(call) in _PYTHON_FUNCTION_WRAPPERS
 
+    def _top_level_function(self, name: str) -> nodes.FunctionDef | None:
+        """``augment``, or ``Pool.query`` (a method of a top-level class)."""
+        owner, _, method = name.rpartition(".")
+        body = self.module.body
+        if owner:
+            cls = next((n for n in body if isinstance(n, nodes.ClassDef) and n.name == owner), None)
+            body = cls.body if cls is not None else []
+        return next((n for n in body if isinstance(n, nodes.FunctionDef) and n.name == (method or name)), None)
+
     def _note_imported(self, expr: nodes.NodeNG, line: int, how: str, confidence: str) -> None:
         """Remember ``expr`` for the project view when it names something another module defines:
-        ``augment`` from ``from data import augment``, or ``data.augment`` after ``import data``."""
+        ``augment`` from ``from data import augment``, ``data.augment`` after ``import data``, or
+        ``pool.query`` where ``pool = ImagePool(...)`` and ``ImagePool`` is imported."""
         base = expr.expr if isinstance(expr, nodes.Attribute) else expr
         attribute = expr.attrname if isinstance(expr, nodes.Attribute) else None
-        called = _imported_class_instance(expr)  # ``self.aug(x)``: the class's __call__
-        instance_of = called or _imported_class_instance(base)
-        if instance_of is not None:  # ``aug.apply`` after ``aug = Augmenter()``: "Augmenter()"
-            key = (f"{instance_of}()", None if called else attribute)
-            self.outgoing.setdefault(key, (line, how, confidence))
+        called = _imported_instance(expr)  # ``ds.map(aug)``, ``self.gate(x)``: its __call__
+        made = called or (_imported_instance(base) if attribute is not None else None)
+        if made is not None:
+            self.outgoing.setdefault((*made, "__call__" if called else attribute), (line, how, confidence))
             return
         if not isinstance(base, nodes.Name):
             return
         _, assignments = lookup(base, base.name)
         if assignments and all(isinstance(a, (nodes.Import, nodes.ImportFrom)) for a in assignments):
-            self.outgoing.setdefault((base.name, attribute), (line, how, confidence))
+            self.outgoing.setdefault((base.name, attribute, None), (line, how, confidence))
 
     def _add(self, fn: FunctionNode, reason: TraceReason) -> TracedFunction | None:
         """Record ``fn`` as traced unless it already has a reason at least as strong."""
@@ -310,49 +320,32 @@ class GraphIndex:
         return candidate
 
 
-def _imported_class_instance(expr: nodes.NodeNG, _depth: int = 0) -> str | None:
-    """How the code names the imported class ``expr`` is an instance of (``Augmenter`` after
-    ``from data import Augmenter``, ``data.Augmenter`` after ``import data``), when it shows it:
-    ``Augmenter(...)`` itself, a name every binding of which is ``name = Augmenter(...)``, or
-    ``self.aug`` where the class sets ``self.aug`` only to ``Augmenter(...)``. For the project
-    view: the methods live in another file."""
+def _imported_instance(expr: nodes.NodeNG, _depth: int = 0) -> tuple[str, str | None] | None:
+    """The imported class ``expr`` is an instance of, as the code names it, when the code shows
+    it: ``(ImagePool, None)`` after ``from pool import ImagePool``, ``(pools, "ImagePool")`` after
+    ``import pools``. ``expr`` is ``ImagePool(...)`` itself, a name every binding of which is
+    ``name = ImagePool(...)``, or ``self.pool`` where the class sets it only to ``ImagePool(...)``
+    (a layer's ``__init__`` making a helper its ``call`` uses)."""
     if _depth > 2:
         return None
     if isinstance(expr, nodes.Call):
         func = expr.func
-        base = func.expr if isinstance(func, nodes.Attribute) else func
-        if not isinstance(base, nodes.Name):
+        name = func.expr if isinstance(func, nodes.Attribute) else func
+        if not isinstance(name, nodes.Name):
             return None
-        _, assignments = lookup(base, base.name)
+        _, assignments = lookup(name, name.name)
         if not assignments or not all(isinstance(a, (nodes.Import, nodes.ImportFrom)) for a in assignments):
             return None
-        return f"{base.name}.{func.attrname}" if isinstance(func, nodes.Attribute) else base.name
+        return name.name, func.attrname if isinstance(func, nodes.Attribute) else None
     if isinstance(expr, nodes.Name):
         _, assignments = lookup(expr, expr.name)
-        made = []
-        for assigned in assignments or ():
-            statement = assigned.parent
-            if not (isinstance(assigned, nodes.AssignName) and isinstance(statement, nodes.Assign)
-                    and statement.targets == [assigned]):
-                return None
-            made.append(statement.value)
+        values = [assigned_value(a) for a in assignments or ()]
     elif isinstance(expr, nodes.Attribute) and (cls := self_class(expr.expr)) is not None:
-        made = attribute_values(cls, expr.attrname)
+        values = attribute_values(cls, expr.attrname)
     else:
         return None
-    names = {_imported_class_instance(value, _depth + 1) if isinstance(value, nodes.Call) else None
-             for value in made}
-    return names.pop() if len(names) == 1 and None not in names else None
-
-
-def _top_level_function(module: nodes.Module, name: str) -> nodes.FunctionDef | None:
-    """``name``'s top-level def, or for ``Class.method`` that method of a top-level class."""
-    owner, _, method = name.rpartition(".")
-    scope = module.body
-    if owner:
-        cls = next((n for n in module.body if isinstance(n, nodes.ClassDef) and n.name == owner), None)
-        scope = cls.body if cls is not None else []
-    return next((n for n in scope if isinstance(n, nodes.FunctionDef) and n.name == (method or name)), None)
+    made = {_imported_instance(v, _depth + 1) if isinstance(v, nodes.Call) else None for v in values}
+    return made.pop() if len(made) == 1 and None not in made else None
 
 
 _CONFIDENCE_RANK = {LOW: 0, INFERENCE: 1, HIGH: 2}

@@ -8,8 +8,7 @@ that traced code calls, or hands to ``Dataset.map``, ``tf.function``, ...). Impo
 to files of the project the way Python would find them from a script or package there: relative
 imports from the importing file's package; absolute ones from the importing file's own folder (a
 script's ``sys.path[0]``), the project root and its ``src/`` folder; a name a package's
-``__init__.py`` re-exports is followed to the module that defines it. A reference whose base is
-``Class()`` (an instance of an imported class, ``GraphIndex.outgoing``) names ``Class.method``. Reachability then spreads
+``__init__.py`` re-exports is followed to the module that defines it. Reachability then spreads
 from the outgoing references along the calls of top-level functions, across files, to a fixpoint.
 
 :meth:`ProjectGraph.seeds` answers, per file, which of its top-level functions graph code in
@@ -123,61 +122,38 @@ class ProjectGraph:
                                    else package if package in self._files else None)
         return self._resolved[key]
 
-    def resolve_reference(self, file: str, base: str, attribute: str | None,
-                          hops: int = 0) -> tuple[str, str] | None:
-        """The (file, top-level function) that ``base`` / ``base.attribute`` names in ``file``."""
+    def resolve_reference(self, file: str, base: str, attribute: str | None, hops: int = 0,
+                          classes: bool = False) -> tuple[str, str] | None:
+        """The (file, top-level function) that ``base`` / ``base.attribute`` names in ``file``;
+        with ``classes``, the (file, top-level class) instead."""
         if file not in self._files or hops > MAX_REEXPORTS:
             return None
-        if base.endswith("()"):  # an instance of an imported class: its method (or __call__)
-            return self._method(file, base[:-2], attribute or "__call__", hops)
         imported = self.imports[file].get(base)
         if imported is None:
-            if attribute is None and base in self.summary(file)["functions"]:
+            if attribute is None and base in self._defs(file, classes):
                 return file, base
             return None
         module, level, name = imported
         if name is None:  # import pkg.mod as m; m.func(...)
             target = self.resolve_module(file, module, level)
-            return self._defined(target, attribute, hops) if attribute else None
+            return self._defined(target, attribute, hops, classes) if attribute else None
         if attribute is None:  # from mod import func
-            return self._defined(self.resolve_module(file, module, level), name, hops)
+            return self._defined(self.resolve_module(file, module, level), name, hops, classes)
         # from pkg import mod; mod.func(...)
         submodule = self.resolve_module(file, f"{module}.{name}" if module else name, level)
-        return self._defined(submodule, attribute, hops)
+        return self._defined(submodule, attribute, hops, classes)
 
-    def _defined(self, file: str | None, name: str, hops: int) -> tuple[str, str] | None:
+    def _defs(self, file: str, classes: bool):
+        summary = self.summary(file)
+        return summary["classes"] if classes else summary["functions"]
+
+    def _defined(self, file: str | None, name: str, hops: int, classes: bool = False) -> tuple[str, str] | None:
         if file is None:
             return None
-        if name in self.summary(file)["functions"]:
+        if name in self._defs(file, classes):
             return file, name
         if name in self.imports[file]:  # re-exported (``from .data import augment`` in __init__)
-            return self.resolve_reference(file, name, None, hops + 1)
-        return None
-
-    def _method(self, file: str, cls: str, method: str, hops: int) -> tuple[str, str] | None:
-        """``Class.method`` of the class that ``Class`` (``from m import Class``) or ``m.Class``
-        (``import m`` / ``from pkg import m``) names in ``file``."""
-        head, _, name = cls.rpartition(".")
-        imported = self.imports[file].get(head or name)
-        if imported is None:
-            return None
-        module, level, imported_name = imported
-        if not head:  # from module import Class
-            if imported_name is None:
-                return None
-            target, name = self.resolve_module(file, module, level), imported_name
-        elif imported_name is None:  # import m; m.Class()
-            target = self.resolve_module(file, module, level)
-        else:  # from pkg import m; m.Class()
-            target = self.resolve_module(file, f"{module}.{imported_name}" if module else imported_name, level)
-        if target is None:
-            return None
-        summary = self.summary(target)
-        if name in summary["classes"]:
-            key = f"{name}.{method}"
-            return (target, key) if key in summary["functions"] else None
-        if name in self.imports[target] and hops < MAX_REEXPORTS:  # re-exported from __init__
-            return self._method(target, name, method, hops + 1)
+            return self.resolve_reference(file, name, None, hops + 1, classes)
         return None
 
     def imported_files(self, file: str) -> set[str]:
@@ -215,8 +191,10 @@ class ProjectGraph:
         how: dict[tuple[str, str], tuple[str, str]] = {}  # (file, function) -> (how, from file)
         queue: deque[tuple[str, str]] = deque()
         for file in sorted(self.outgoing):
-            for base, attribute, line, text, _confidence in self.outgoing[file]:
-                target = self.resolve_reference(file, base, attribute)
+            for base, attribute, method, line, text, _confidence in self.outgoing[file]:
+                target = self.resolve_reference(file, base, attribute, classes=method is not None)
+                if target is not None and method is not None:
+                    target = (target[0], f"{target[1]}.{method}")  # a method of an imported class
                 if target is not None and target not in how and target[0] != file:
                     how[target] = (f"{text} in {self._show(file)}:{line}", file)
                     queue.append(target)

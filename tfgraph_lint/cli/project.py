@@ -1,12 +1,15 @@
 """The project view for ``check``: what other files of the project say about the linted ones.
 
-Before linting, the project the linted paths belong to is found (``project_graph.find_root``)
-and every Python file in it is summarised: its imports and calls (``module_edges``, for every
-file) and what its graph code calls or hands on (``engine.graph_outgoing``, for the files the
-text screen admits). Summaries are cached by file content next to the findings, so a warm run
-reads them. The result is the configuration with ``imported_seeds`` set: per linted file, the
-top-level functions graph code elsewhere reaches. Linting one changed file (pre-commit) so
-still knows that ``train.py`` maps ``data.augment``.
+Before linting, the linted paths are grouped by project (``project_graph.project_roots``: the
+nearest folder above each holding a project marker, so a monorepo's packages are projects of their
+own), and each project is viewed on its own. Every Python file in it gives its imports (``module_edges.imports_only``, a pattern); the files
+that import a linted file, directly or not, give what their graph code calls or hands on
+(``engine.graph_outgoing``: the graph-code index, on worker processes when there are many); and
+the files the search then reaches give their calls (``module_edges.summary``). What was computed
+from a file's text is kept in one cache file per project, so a warm run reads one file. The
+result is the configuration with ``imported_seeds`` set: per linted file, the top-level
+functions (and ``Class.method``) graph code elsewhere reaches. Linting one changed file (pre-commit) so still knows
+that ``train.py`` maps ``data.augment``.
 
 A project too large to summarise (over ``MAX_PROJECT_FILES``) is linted a file at a time, with
 a warning; so are files with no project (no marker above them, and nothing in common below the
@@ -149,7 +152,7 @@ class _Store:
         if self._path is None or not self._changed:
             return
         live = {real: entry for real, entry in self._entries.items() if real in self._texts}
-        _store(self._path, live)
+        _write_json(self._path, live)
 
     def _digest(self, real: str) -> str:
         if real not in self._digests:
@@ -173,7 +176,8 @@ def _outgoing_of(files: list[str], texts: dict[str, str], config: Config, jobs: 
         yield file, graph_outgoing(texts[file], file, config)
 
 
-def _store(entry: str, data) -> None:
+def _write_json(entry: str, data) -> None:
+    temporary = None
     try:
         os.makedirs(os.path.dirname(entry), exist_ok=True)
         handle, temporary = tempfile.mkstemp(dir=os.path.dirname(entry), prefix=".tmp-")
@@ -181,4 +185,5 @@ def _store(entry: str, data) -> None:
             json.dump(data, out)
         os.replace(temporary, entry)
     except (OSError, TypeError, ValueError):
-        pass  # a cache that cannot be written only costs speed
+        if temporary is not None and os.path.exists(temporary):
+            os.unlink(temporary)  # a cache that cannot be written only costs speed

@@ -7,6 +7,9 @@ module's own tf.functions, in graph code or not:
 - a loop variable of an enclosing loop over ``range``, ``enumerate``'s index, or a literal list;
 - a counter: a name updated inside the loop (``step += 1``, ``lr = lr * 0.9``);
 - a Python value computed from either (``i * 0.1``, ``float(i)``, ``base_lr * 0.9 ** epoch``);
+- a parameter of the calling function, one level up (INFERENCE): ``def fit_one(self, index):
+  self._train_step(index)`` where the module calls ``fit_one`` with a loop variable, a counter, a
+  value computed from them, or different numbers (``analysis/parameter_sources``);
 - different numeric literals for the same parameter at different call sites (``f(1)``, ``f(2)``).
   When every such call site is itself in traced code (``self.random_execute(0.2)`` in a layer's
   ``call``), the calls run once per trace of their caller: a fixed set of literals builds one
@@ -27,7 +30,9 @@ from astroid import nodes
 from tfgraph_lint.analysis.call_sites import BoundArgument, TfFunctionCall, bind_arguments, tf_function_calls
 from tfgraph_lint.analysis.loop_values import LoopAnalysis, LoopValue, enclosing_loops
 from tfgraph_lint.analysis.names import assigned_value, bindings
+from tfgraph_lint.analysis.parameter_sources import ParameterSources, VaryingSource
 from tfgraph_lint.analysis.python_scalars import numeric_literal
+from tfgraph_lint.analysis.value_kinds import value_kind
 from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW, Finding, shorten, weakest
 from tfgraph_lint.core.registry import rule_by_code
 
@@ -38,6 +43,7 @@ def check(context) -> Iterator[Finding]:
     # (tf.function object, parameter) -> the literal call sites: (call, argument, value, confidence)
     literal_sites: dict[tuple, list[tuple[TfFunctionCall, BoundArgument, float, str]]] = defaultdict(list)
     assignments: dict = {}
+    sources = ParameterSources(context, assignments)
     for found in tf_function_calls(context.module, context.index):
         traced = found.traced
         if found.input_signature:
@@ -59,6 +65,13 @@ def check(context) -> Iterator[Finding]:
                 # Only now: ``step = 0`` is the one binding that *reaches* a use inside a loop
                 # that also runs ``step += 1``, so a name is a literal only if it does not vary.
                 literal = _named_literal(argument.node)
+            if literal is None and isinstance(argument.node, nodes.Name):
+                parameter = value_kind(argument.node).parameter
+                source = sources.varying(parameter) if parameter is not None else None
+                if source is not None:
+                    yield context.finding(RULE, argument.node, _parameter_message(found, argument, source),
+                                          confidence=weakest(confidence, INFERENCE), traced=traced)
+                    continue
             if literal is not None:
                 literal_sites[(found.key, argument.parameter)].append((found, argument, literal, confidence))
     for sites in literal_sites.values():
@@ -80,6 +93,14 @@ def _varying_message(found: TfFunctionCall, argument: BoundArgument, value: Loop
     else:
         why = f"computed from {value.origin_kind} '{value.origin}'"
     return (f"Python {value.type_name} '{text}' ({why}) passed to {found.traced.subject} as "
+            f"'{argument.parameter}' builds a new graph for every value; pass a tensor "
+            f"(tf.constant({text})) or declare an input_signature")
+
+
+def _parameter_message(found: TfFunctionCall, argument: BoundArgument, source: VaryingSource) -> str:
+    text = shorten(argument.node.as_string())
+    return (f"Python {source.type_name} '{text}' (a parameter of '{source.function}', which the call at "
+            f"line {source.call.lineno} passes {source.how}) passed to {found.traced.subject} as "
             f"'{argument.parameter}' builds a new graph for every value; pass a tensor "
             f"(tf.constant({text})) or declare an input_signature")
 

@@ -1,0 +1,117 @@
+"""The project view's parts on their own: import statements by pattern, call summaries, module
+resolution, reachability; and bad input in a project (a file that does not parse, one that cannot
+be read, a project too large) never costs the other files their findings."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from tfgraph_lint.analysis import module_edges
+from tfgraph_lint.analysis.project_graph import ProjectGraph, find_root
+from tfgraph_lint.cli import project
+from tfgraph_lint.cli.commands import cli
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+@pytest.mark.parametrize("path", sorted((REPO / "tfgraph_lint").rglob("*.py"))[:80], ids=lambda p: p.name)
+def test_the_import_pattern_finds_what_the_parser_finds(path):
+    text = path.read_text(encoding="utf-8")
+    assert module_edges.imports_only(text) == module_edges.summary(text)["imports"]
+
+
+def test_summary_of_text_that_does_not_parse_is_empty():
+    assert module_edges.summary("def broken(:\n") == {"imports": {}, "functions": {}, "classes": []}
+    assert module_edges.imports_only("from . import (a,\n") == {}
+
+
+def write(root: Path, files: dict[str, str]) -> dict[str, str]:
+    for name, text in files.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text, encoding="utf-8")
+    return {os.path.realpath(root / name): text for name, text in files.items()}
+
+
+def graph_of(root: Path, texts: dict[str, str]) -> ProjectGraph:
+    imports = {file: module_edges.imports_only(text) for file, text in texts.items()}
+    return ProjectGraph(str(root), imports, lambda file: module_edges.summary(texts[file]))
+
+
+def test_resolution_relative_absolute_src_and_reexports(tmp_path):
+    texts = write(tmp_path, {
+        "src/pkg/__init__.py": "from .core import run\n",
+        "src/pkg/core.py": "def run(x):\n    return x\n",
+        "src/pkg/sub/deep.py": "from ..core import run\nfrom pkg import run as again\n",
+        "script.py": "import helper\n",
+        "helper.py": "def h():\n    pass\n",
+    })
+    graph = graph_of(tmp_path, texts)
+    real = {Path(f).relative_to(os.path.realpath(tmp_path)).as_posix(): f for f in texts}
+    deep = real["src/pkg/sub/deep.py"]
+    assert graph.resolve_reference(deep, "run", None) == (real["src/pkg/core.py"], "run")
+    assert graph.resolve_reference(deep, "again", None) == (real["src/pkg/core.py"], "run")  # re-export
+    assert graph.resolve_module(real["script.py"], "helper", 0) == real["helper.py"]
+    assert graph.resolve_module(real["script.py"], "numpy", 0) is None
+    assert graph.importers({real["src/pkg/core.py"]}) == {real["src/pkg/__init__.py"], deep}
+
+
+def test_seeds_follow_calls_across_files_and_stop_at_the_origin(tmp_path):
+    texts = write(tmp_path, {
+        "a.py": "from b import f\n",
+        "b.py": "from c import g\n\ndef f(x):\n    return helper(x)\n\ndef helper(x):\n    return g(x)\n",
+        "c.py": "def g(x):\n    return x\n",
+    })
+    graph = graph_of(tmp_path, texts)
+    a, b, c = sorted(texts)
+    graph.outgoing = {a: [["f", None, None, 3, "passed to Dataset.map", "HIGH"]]}
+    seeds = graph.seeds()
+    assert seeds[b] == {"f": "passed to Dataset.map in a.py:3"}  # helper: b's own index sees it
+    assert seeds[c] == {"g": "called from 'helper' in b.py:7, which is called from 'f' in b.py:4, which "
+                             "is passed to Dataset.map in a.py:3"}
+    assert a not in seeds
+
+
+def test_find_root_prefers_a_marker_and_refuses_the_file_system_root(tmp_path):
+    (tmp_path / "proj" / "pkg").mkdir(parents=True)
+    (tmp_path / "proj" / "pyproject.toml").write_text("")
+    (tmp_path / "proj" / "pkg" / "m.py").write_text("")
+    assert find_root([str(tmp_path / "proj" / "pkg" / "m.py")]) == os.path.realpath(tmp_path / "proj")
+    if not any((Path("/") / marker).exists() for marker in ("pyproject.toml", "setup.cfg", "setup.py", ".git")):
+        assert find_root(["/tmp", "/usr"]) is None
+
+
+def lint_json(*args: str) -> tuple[int, list[dict], str]:
+    try:
+        runner = CliRunner(mix_stderr=False)
+    except TypeError:
+        runner = CliRunner()
+    result = runner.invoke(cli, ["check", "--format", "json", *args])
+    return result.exit_code, json.loads(result.stdout), result.stderr
+
+
+TRAIN = "import tensorflow as tf\nfrom data import augment\n\nds = tf.data.Dataset.range(3).map(augment)\n"
+DATA = "import numpy as np\n\n\ndef augment(x):\n    return x + np.random.uniform()\n"
+
+
+def test_a_broken_or_unreadable_file_in_the_project_costs_no_other_file(tmp_path):
+    write(tmp_path, {"pyproject.toml": "", "train.py": TRAIN, "data.py": DATA, "broken.py": "def f(:\n",
+                     "locked.py": "import data\n"})
+    os.chmod(tmp_path / "locked.py", 0)
+    try:
+        code, findings, _ = lint_json("--no-cache", str(tmp_path / "data.py"))
+    finally:
+        os.chmod(tmp_path / "locked.py", 0o644)
+    assert code == 1 and [f["symbol"] for f in findings] == ["python-random-in-graph"]
+
+
+def test_a_project_too_large_is_linted_a_file_at_a_time_with_a_warning(tmp_path, monkeypatch):
+    write(tmp_path, {"pyproject.toml": "", "train.py": TRAIN, "data.py": DATA})
+    monkeypatch.setattr(project, "MAX_PROJECT_FILES", 1)
+    code, findings, stderr = lint_json("--no-cache", str(tmp_path / "data.py"))
+    assert code == 0 and findings == []
+    assert "graph code is followed within each file only" in stderr
