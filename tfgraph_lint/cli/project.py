@@ -69,18 +69,21 @@ def with_project_seeds(files: list[str], config: Config, is_excluded, cache: Res
     graph = ProjectGraph(root, imports, lambda real: store.get_or_compute(real, "edges", module_edges.summary))
     # Only files that import a linted file (directly or not) can reach into it: the graph-code
     # index, the costly part, runs on those alone (on worker processes when there are many).
-    plain = dataclasses.replace(config, imported_seeds=())
+    plain = dataclasses.replace(config, imported_seeds=(), imported_tf_functions=())
     needed = sorted(graph.importers(linted_reals))
     missing = [real for real in needed if store.get(real, "outgoing") is None]
     for real, found in _outgoing_of(missing, texts, plain, jobs):
         store.put(real, "outgoing", found)
     graph.outgoing = {real: store.get(real, "outgoing") or [] for real in needed}
     seeds = graph.seeds()
+    tf_functions = {real: graph.imported_tf_functions(real) for real in sorted(linted_reals)}
     store.save()
-    if not seeds:
-        return config
     packed = tuple(sorted((file, tuple(sorted(found.items()))) for file, found in seeds.items()))
-    return dataclasses.replace(config, imported_seeds=packed)
+    imported = tuple((file, tuple((name, *found[name]) for name in sorted(found)))
+                     for file, found in tf_functions.items() if found)
+    if not packed and not imported:
+        return config
+    return dataclasses.replace(config, imported_seeds=packed, imported_tf_functions=imported)
 
 
 def _project_files(root: str) -> list[str] | None:
