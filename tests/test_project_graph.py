@@ -26,7 +26,7 @@ def test_the_import_pattern_finds_what_the_parser_finds(path):
 
 
 def test_summary_of_text_that_does_not_parse_is_empty():
-    assert module_edges.summary("def broken(:\n") == {"imports": {}, "functions": {}, "classes": []}
+    assert module_edges.summary("def broken(:\n") == {"imports": {}, "functions": {}, "classes": [], "tf_functions": {}}
     assert module_edges.imports_only("from . import (a,\n") == {}
 
 
@@ -115,3 +115,15 @@ def test_a_project_too_large_is_linted_a_file_at_a_time_with_a_warning(tmp_path,
     code, findings, stderr = lint_json("--no-cache", str(tmp_path / "data.py"))
     assert code == 0 and findings == []
     assert "graph code is followed within each file only" in stderr
+
+
+def test_summary_names_the_tf_functions_another_file_may_call():
+    text = ("import tensorflow as tf\nfrom tensorflow import function\nimport other as tf2\n\n"
+            "@tf.function\ndef a(x, lr):\n    pass\n\n"
+            "@tf.function(jit_compile=True)\ndef b(x):\n    pass\n\n"
+            "@function\ndef c(x):\n    pass\n\n"
+            "@tf.function(input_signature=[])\ndef d(x):\n    pass\n\n"
+            "@tf2.function\ndef e(x):\n    pass\n\n"
+            "@tf.function\ndef f(*args):\n    pass\n")
+    assert module_edges.summary(text)["tf_functions"] == {"a": [["x", "lr"], 6], "b": [["x"], 10],
+                                                          "c": [["x"], 14]}

@@ -167,7 +167,8 @@ def _analyze(module: nodes.Module, path: str, config: Config) -> list[Finding]:
 def lint_source(text: str, path: str, config: Config | None = None, honour_pragmas: bool = True) -> list[Finding]:
     """Lint one file's text (the CLI path). Pylint pragmas are honoured as Pylint would."""
     config = config or Config()
-    if not may_contain_graph_code(text, config) and not config.seeds_for(path):
+    told = config.seeds_for(path) or config.tf_functions_for(path)  # by the project's other files
+    if not may_contain_graph_code(text, config) and not told:
         # No graph code possible, so no astroid tree; but a file Python cannot parse is still
         # reported, as any linter would (the stdlib parser costs a fraction of astroid).
         problem = _stdlib_syntax_error(text, path)

@@ -21,6 +21,7 @@ from tfgraph_lint.analysis.classes import class_and_bases, is_instance_method, s
 from tfgraph_lint.analysis.graph_index import GraphIndex, TracedFunction, TraceKind
 from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname, qualified_name
 from tfgraph_lint.analysis.node_index import descendants, remembered
+from tfgraph_lint.core.findings import HIGH
 
 
 @dataclass(frozen=True)
@@ -85,12 +86,47 @@ _MEMO = weakref.WeakKeyDictionary()
 
 
 def tf_function_calls(module: nodes.Module, index: GraphIndex) -> Iterator[TfFunctionCall]:
-    """Every call in the module (graph code or not) of a tf.function defined in it."""
+    """Every call in the module (graph code or not) of a tf.function defined in it, and of one
+    another file of the project defines and this module imports by name (the project view)."""
     memo = _MEMO.setdefault(index, {})
     if module not in memo:
         memo[module] = [found for call in descendants(module, nodes.Call)
                         if (found := resolve_tf_function_call(call, index)) is not None] if index.traced else []
+        memo[module] += _imported_tf_function_calls(module, index)
     return iter(memo[module])
+
+
+def _imported_tf_function_calls(module: nodes.Module, index: GraphIndex) -> list[TfFunctionCall]:
+    """``step(x, lr)`` after ``from model import step``, ``step`` a tf.function of model.py: its
+    parameters come from the project view; a stub def stands for it (one per name)."""
+    imported = index.config.tf_functions_for(module.file) if module.file else {}
+    if not imported:
+        return []
+    stubs: dict[str, TracedFunction] = {}
+    found = []
+    for call in descendants(module, nodes.Call):
+        func = call.func
+        if not isinstance(func, nodes.Name) or func.name not in imported:
+            continue
+        assignments = bindings(func, func.name)
+        if not assignments or not all(isinstance(a, nodes.ImportFrom) for a in assignments):
+            continue  # shadowed by a local definition
+        if func.name not in stubs:
+            parameters, where = imported[func.name]
+            stubs[func.name] = imported_tf_function(func.name, parameters, where)
+        found.append(TfFunctionCall(call, stubs[func.name], ("imported", func.name), bound=False))
+    return found
+
+
+def imported_tf_function(name: str, parameters: tuple[str, ...], where: str) -> TracedFunction:
+    """A stand-in for a tf.function another file defines: a def with its parameters (the body is
+    not needed to bind arguments), traced for the reason 'a tf.function defined in model.py:12'."""
+    from tfgraph_lint.analysis.parsing import parse_module
+    from tfgraph_lint.analysis.traced import TraceReason
+
+    stub = parse_module(f"def {name}({', '.join(parameters)}):\n    pass\n", f"<imported {name}>")
+    return TracedFunction(stub.body[0], TraceReason(TraceKind.IMPORTED, stub.body[0].lineno, HIGH,
+                                                    builder=f"a tf.function defined in {where}"))
 
 
 def resolve_tf_function_call(call: nodes.Call, index: GraphIndex, *, plain_calls_of_wrapped: bool = False,

@@ -15,7 +15,8 @@ A *reference* is ``[base, attribute]``: ``augment(x)`` is ``["augment", None]``,
      "functions": {name: [[base, attribute, line], ...]},   # top-level defs and what they reach
                                                            # (methods of top-level classes as
                                                            # "Class.method")
-     "classes": [top-level class names]}
+     "classes": [top-level class names],
+     "tf_functions": {name: [[parameter, ...], line]}}       # top-level @tf.function defs
 """
 
 from __future__ import annotations
@@ -50,21 +51,43 @@ def summary(text: str) -> dict:
     try:
         tree = ast.parse(text)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return {"imports": {}, "functions": {}, "classes": []}
+        return {"imports": {}, "functions": {}, "classes": [], "tf_functions": {}}
     functions: dict[str, list] = {}
     classes: list[str] = []
     # Imports anywhere: a function-level import binds in that function, but names are rarely
     # reused for something else.
     imports = _imports(node for node in ast.walk(tree) if isinstance(node, (ast.Import, ast.ImportFrom)))
+    tf_functions: dict[str, list] = {}
     for node in tree.body:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             functions[node.name] = references(node)
+            if _decorated_as_tf_function(node, imports):
+                tf_functions[node.name] = [[a.arg for a in (*node.args.posonlyargs, *node.args.args)], node.lineno]
         elif isinstance(node, ast.ClassDef):
             classes.append(node.name)
             for method in node.body:  # methods as "Class.method", for instances made elsewhere
                 if isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)):
                     functions[f"{node.name}.{method.name}"] = references(method)
-    return {"imports": imports, "functions": functions, "classes": classes}
+    return {"imports": imports, "functions": functions, "classes": classes, "tf_functions": tf_functions}
+
+
+def _decorated_as_tf_function(node: ast.FunctionDef, imports: dict[str, list]) -> bool:
+    """``@tf.function`` / ``@tf.function(...)`` (``tf`` imported as tensorflow) or ``@function``
+    imported from tensorflow, without an ``input_signature``, whose parameters are plain (no
+    ``*args``/``**kwargs``, no keyword-only)."""
+    arguments = node.args
+    if arguments.vararg or arguments.kwarg or arguments.kwonlyargs:
+        return False
+    for decorator in node.decorator_list:
+        target = decorator.func if isinstance(decorator, ast.Call) else decorator
+        if isinstance(decorator, ast.Call) and any(k.arg == "input_signature" for k in decorator.keywords):
+            continue
+        if isinstance(target, ast.Attribute) and target.attr == "function" and isinstance(target.value, ast.Name):
+            if imports.get(target.value.id) == ["tensorflow", 0, None]:
+                return True
+        if isinstance(target, ast.Name) and imports.get(target.id) == ["tensorflow", 0, "function"]:
+            return True
+    return False
 
 
 def _imports(statements) -> dict[str, list]:

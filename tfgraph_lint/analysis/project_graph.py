@@ -213,6 +213,22 @@ class ProjectGraph:
                 found.setdefault(file, {})[function] = text
         return found
 
+    def imported_tf_functions(self, file: str) -> dict[str, tuple[tuple[str, ...], str]]:
+        """The names ``file`` imports (``from m import step``) that are tf.functions defined at top
+        level in another project file: local name -> (parameters, "model.py:12")."""
+        found = {}
+        for local, (_module, _level, name) in self.imports.get(file, {}).items():
+            if name is None:
+                continue
+            target = self.resolve_reference(file, local, None)
+            if target is None or target[0] == file:
+                continue
+            defined = self.summary(target[0]).get("tf_functions", {}).get(target[1])
+            if defined is not None:
+                parameters, line = defined
+                found[local] = (tuple(parameters), f"{self._show(target[0])}:{line}")
+        return found
+
     def _show(self, file: str) -> str:
         try:
             return os.path.relpath(file, self.root)

@@ -68,6 +68,9 @@ class ResultCache:
         seeds = self._config.seeds_for(path)
         if seeds:  # what other files of the project say about this one changes its findings
             digest.update(b"\0" + json.dumps(sorted(seeds.items())).encode("utf-8", "surrogatepass"))
+        imported = self._config.tf_functions_for(path)
+        if imported:
+            digest.update(b"\0" + json.dumps(sorted(imported.items())).encode("utf-8", "surrogatepass"))
         return digest.hexdigest()
 
     def get(self, key: str, path: str) -> list[Finding] | None:
@@ -150,7 +153,7 @@ def _astroid_version() -> str:
 def config_fingerprint(config: Config) -> str:
     """The configuration as canonical JSON: every field, sets sorted (hash order varies by process)."""
     return json.dumps({f.name: _plain(getattr(config, f.name)) for f in dataclasses.fields(config)
-                       if f.name != "imported_seeds"},  # per file: see ResultCache.key
+                       if f.name not in ("imported_seeds", "imported_tf_functions")},  # per file: see key
                       sort_keys=True)
 
 

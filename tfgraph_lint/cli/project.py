@@ -2,14 +2,16 @@
 
 Before linting, the linted paths are grouped by project (``project_graph.project_roots``: the
 nearest folder above each holding a project marker, so a monorepo's packages are projects of their
-own), and each project is viewed on its own. Every Python file in it gives its imports (``module_edges.imports_only``, a pattern); the files
-that import a linted file, directly or not, give what their graph code calls or hands on
+own), and each project is viewed on its own. Every Python file in it gives its imports
+(``module_edges.imports_only``, a pattern); the files that import a linted file, directly or
+not, give what their graph code calls or hands on
 (``engine.graph_outgoing``: the graph-code index, on worker processes when there are many); and
 the files the search then reaches give their calls (``module_edges.summary``). What was computed
 from a file's text is kept in one cache file per project, so a warm run reads one file. The
-result is the configuration with ``imported_seeds`` set: per linted file, the top-level
-functions (and ``Class.method``) graph code elsewhere reaches. Linting one changed file (pre-commit) so still knows
-that ``train.py`` maps ``data.augment``.
+result is the configuration with ``imported_seeds`` set (per linted file, the top-level functions
+and ``Class.method`` that graph code elsewhere reaches) and ``imported_tf_functions`` (the names
+it imports that are tf.functions of other files). Linting one changed file (pre-commit) so still
+knows that ``train.py`` maps ``data.augment``.
 
 A project too large to summarise (over ``MAX_PROJECT_FILES``) is linted a file at a time, with
 a warning; so are files with no project (no marker above them, and nothing in common below the
@@ -42,18 +44,24 @@ def with_project_seeds(files: list[str], config: Config, is_excluded, cache: Res
 
     python_files = [f for f in files if f.endswith(".py")]
     seeds: dict[str, dict[str, str]] = {}
+    tf_functions: dict[str, dict[str, tuple]] = {}
     for root, group in sorted(project_roots(python_files).items(), key=lambda item: item[0] or ""):
         if root is not None:
-            seeds.update(_project_seeds(root, group, config, is_excluded, cache, warn, jobs))
-    if not seeds:
+            found_seeds, found_functions = _project_seeds(root, group, config, is_excluded, cache, warn, jobs)
+            seeds.update(found_seeds)
+            tf_functions.update(found_functions)
+    if not seeds and not tf_functions:
         return config
     packed = tuple(sorted((file, tuple(sorted(found.items()))) for file, found in seeds.items()))
-    return dataclasses.replace(config, imported_seeds=packed)
+    imported = tuple((file, tuple((name, *found[name]) for name in sorted(found)))
+                     for file, found in sorted(tf_functions.items()))
+    return dataclasses.replace(config, imported_seeds=packed, imported_tf_functions=imported)
 
 
-def _project_seeds(root: str, python_files: list[str], config: Config, is_excluded,
-                   cache: ResultCache | None, warn, jobs: int | None) -> dict[str, dict[str, str]]:
-    """Per linted file of the project at ``root``, the functions other files of it reach."""
+def _project_seeds(root: str, python_files: list[str], config: Config, is_excluded, cache: ResultCache | None,
+                   warn, jobs: int | None) -> tuple[dict[str, dict[str, str]], dict[str, dict[str, tuple]]]:
+    """Per linted file of the project at ``root``: the functions other files of it reach, and the
+    names it imports that are tf.functions of other files (with parameters and where defined)."""
     from tfgraph_lint.analysis import module_edges
     from tfgraph_lint.analysis.project_graph import ProjectGraph
 
@@ -62,7 +70,7 @@ def _project_seeds(root: str, python_files: list[str], config: Config, is_exclud
         if warn is not None:
             warn(f"{root} holds over {MAX_PROJECT_FILES} Python files: graph code is followed within "
                  "each file only")
-        return {}
+        return {}, {}
     project = [f for f in walked if not is_excluded(f)]
     project += python_files  # a linted file is part of the view even where excluded or outside
     texts: dict[str, str] = {}
@@ -82,15 +90,17 @@ def _project_seeds(root: str, python_files: list[str], config: Config, is_exclud
     graph = ProjectGraph(root, imports, lambda real: store.get_or_compute(real, "edges", module_edges.summary))
     # Only files that import a linted file (directly or not) can reach into it: the graph-code
     # index, the costly part, runs on those alone (on worker processes when there are many).
-    plain = dataclasses.replace(config, imported_seeds=())
+    plain = dataclasses.replace(config, imported_seeds=(), imported_tf_functions=())
     needed = sorted(graph.importers(linted_reals))
     missing = [real for real in needed if store.get(real, "outgoing") is None]
     for real, found in _outgoing_of(missing, texts, plain, jobs):
         store.put(real, "outgoing", found)
     graph.outgoing = {real: store.get(real, "outgoing") or [] for real in needed}
     seeds = graph.seeds()
+    tf_functions = {real: graph.imported_tf_functions(real) for real in sorted(linted_reals)}
     store.save()
-    return {real: found for real, found in seeds.items() if real in linted_reals}
+    return ({real: found for real, found in seeds.items() if real in linted_reals},
+            {real: found for real, found in tf_functions.items() if found})
 
 
 def _project_files(root: str) -> list[str] | None:

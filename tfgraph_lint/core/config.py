@@ -25,6 +25,9 @@ class Config:
     # graph code in other files reaches, and how. Not a setting: the result cache keys a file's
     # findings on its own entry, not on this whole field.
     imported_seeds: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
+    # Also from the project view: per file, the names it imports that are tf.functions of another
+    # file, with their parameters and where they are defined (TFG301/TFG305 at its call sites).
+    imported_tf_functions: tuple[tuple[str, tuple[tuple[str, tuple[str, ...], str], ...]], ...] = ()
 
     def seeds_for(self, path: str) -> dict[str, str]:
         """The ``imported_seeds`` of one file: function name -> how graph code reaches it."""
@@ -32,6 +35,14 @@ class Config:
             return {}
         real = _real_path(path)
         return next((dict(seeds) for file, seeds in self.imported_seeds if file == real), {})
+
+    def tf_functions_for(self, path: str) -> dict[str, tuple[tuple[str, ...], str]]:
+        """The ``imported_tf_functions`` of one file: local name -> (parameters, where defined)."""
+        if not self.imported_tf_functions:
+            return {}
+        real = _real_path(path)
+        found = next((entries for file, entries in self.imported_tf_functions if file == real), ())
+        return {name: (parameters, where) for name, parameters, where in found}
 
     @property
     def function_decorators(self) -> frozenset[str]:

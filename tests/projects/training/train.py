@@ -4,6 +4,7 @@ import utils
 from data import augment
 from losses import make_weights
 from pool import ImagePool
+from steps import fixed_step, scale_step
 
 
 def log_step(x):
@@ -20,3 +21,8 @@ def train_step(x):
     utils.log_step(x)
     x = history.query(x)
     return x * weights
+
+
+for lr in (0.1, 0.01):
+    scale_step(tf.ones(3), lr)  # [python-scalar-argument]
+    fixed_step(tf.ones(3), lr)  # an input_signature: converted to a tensor, silent
