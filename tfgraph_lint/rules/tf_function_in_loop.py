@@ -6,14 +6,16 @@ runs repeatedly:
 
 - in the body of a loop (``for``, ``while``, a comprehension) of non-graph code;
 - in a function that is called in such a loop, directly or through a few callers of the same
-  module (found lexically: ``helper(...)`` and ``self.helper(...)``).
+  module (found lexically: ``helper(...)`` and ``self.helper(...)``);
+- in a function that calls the Function it makes and that eager code calls at two or more
+  places (INFERENCE: each call traces again).
 
 Only when the new Function is then *called* in that loop (``tf.function(f)(x)``, ``step(x)``
 after ``step = tf.function(f)``, ``make_step()(x)``): one traced once on purpose
 (``.get_concrete_function()``) or handed to other code is not judged.
 
 Silent where the creation runs once (module level, class body, ``__init__``/``build``, a factory
-called once), inside graph code (it then runs once per trace of the outer function, not per
+called once, a factory under ``functools.lru_cache``/``cache``), inside graph code (it then runs once per trace of the outer function, not per
 call), when each iteration wraps a different function (``tf.function(model)`` over the loop
 variable ``model``, or a model the function builds per call), when the new Function is kept per
 item (``fns[name] = tf.function(f)``, ``fns.append(...)``, a list or dict comprehension), and
