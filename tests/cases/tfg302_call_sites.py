@@ -93,3 +93,40 @@ def builder(x):
 
 FIRST = builder(1.0)
 SECOND = builder(2.0)
+
+
+def forward_path(model, mode, inputs):
+    @tf.function
+    def test_step(x):
+        return model(x, mode=mode)  # closes over this call's model and mode: needs its own graph
+    return [test_step(x) for x in inputs]
+
+
+def check_modes(model, inputs):
+    forward_path(model, "eval", inputs)
+    forward_path(model, "predict", inputs)
+
+
+def compiled(*args, _fn=None):
+    @tf.function(jit_compile=True)
+    def call_fn(*inner):
+        return _fn(*inner)  # wraps the function each call site hands in
+    return call_fn(*args)
+
+
+def compile_a(x):
+    return compiled(x, _fn=tf.abs)
+
+
+def compile_b(x):
+    return compiled(x, _fn=tf.square)
+
+
+def case_for(x):
+    @tf.function
+    def fn(y):
+        return y + 1
+    return lambda: fn(x)  # returned in a closure: each case keeps its own
+
+
+CASES = [case_for(tf.ones(2)), case_for(tf.zeros(2))]

@@ -21,3 +21,27 @@ def memoized(fn: nodes.FunctionDef) -> bool:
         if qualified_name(target) in _MEMOIZERS:
             return True
     return False
+
+
+def reads_call_state(code: nodes.NodeNG, fn: nodes.FunctionDef) -> bool:
+    """``code`` (a def or expression inside ``fn``) reads a parameter or local of ``fn`` other than
+    ``self``/``cls``, directly or through a def of ``fn`` it calls: each call of ``fn`` may then
+    hand it different values, so each call's code is in effect different."""
+    return _reads(code, fn, set())
+
+
+def _reads(code: nodes.NodeNG, fn: nodes.FunctionDef, seen: set) -> bool:
+    seen.add(code)
+    for name in code.nodes_of_class(nodes.Name):
+        if name.name in ("self", "cls"):
+            continue
+        scope, assignments = name.lookup(name.name)
+        if scope is not fn:
+            continue
+        for binding in assignments:
+            if isinstance(binding, nodes.FunctionDef):
+                if binding not in seen and _reads(binding, fn, seen):
+                    return True
+            elif not (code is binding or code.parent_of(binding)):
+                return True
+    return False

@@ -35,7 +35,7 @@ from tfgraph_lint.analysis.classes import is_instance_method
 from tfgraph_lint.analysis.loop_values import enclosing_loops
 from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname, may_denote, qualified_name
 from tfgraph_lint.analysis.node_index import descendants
-from tfgraph_lint.analysis.memoized import memoized
+from tfgraph_lint.analysis.memoized import memoized, reads_call_state
 from tfgraph_lint.core.findings import HIGH, INFERENCE, Finding, shorten
 from tfgraph_lint.core.registry import rule_by_code
 
@@ -313,8 +313,8 @@ class _Callers:
     def eager_call_sites(self, fn: nodes.FunctionDef, creation: _Creation) -> list[nodes.Call]:
         """The calls of ``fn`` in eager code, when ``fn`` calls the Function it makes itself
         (a factory whose result is kept is not judged)."""
-        if not _called_in(creation, fn):
-            return []
+        if not _called_directly(creation, fn) or reads_call_state(creation.value, fn):
+            return []  # each call may wrap different code: a new Function may be needed
         return [call for call in self.calls_of(fn)
                 if self._context.index.traced_function(call.frame()) is None and not fn.parent_of(call)]
 
@@ -349,6 +349,15 @@ def _called_in(creation: _Creation, region: nodes.NodeNG) -> bool:
         use.name == name and use.lineno >= creation.value.lineno and _is_called(use)
         for use in descendants(region, nodes.Name)
     )
+
+
+def _called_directly(creation: _Creation, fn: nodes.FunctionDef) -> bool:
+    """``fn`` itself calls the new Function, not a lambda or def it returns."""
+    if not creation.is_def and _is_called(creation.value):
+        return True
+    name = _bound_name(creation)
+    return name is not None and any(
+        use.name == name and _is_called(use) and use.scope() is fn for use in descendants(fn, nodes.Name))
 
 
 def _result_called(call: nodes.Call, region: nodes.NodeNG) -> bool:
