@@ -39,6 +39,7 @@ EXPECTED = [
     "keras_metric_numpy.py",
     pytest.param("metric_counter.py", marks=_ATTRIBUTION_GAP),
     "parameter_scalar_retrace.py",
+    "per_call_function_two_sites.py",
     "while_counter_unrolled.py",
 ]
 

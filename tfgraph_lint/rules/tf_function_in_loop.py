@@ -6,14 +6,16 @@ runs repeatedly:
 
 - in the body of a loop (``for``, ``while``, a comprehension) of non-graph code;
 - in a function that is called in such a loop, directly or through a few callers of the same
-  module (found lexically: ``helper(...)`` and ``self.helper(...)``).
+  module (found lexically: ``helper(...)`` and ``self.helper(...)``);
+- in a function that calls the Function it makes and that eager code calls at two or more
+  places (INFERENCE: each call traces again).
 
 Only when the new Function is then *called* in that loop (``tf.function(f)(x)``, ``step(x)``
 after ``step = tf.function(f)``, ``make_step()(x)``): one traced once on purpose
 (``.get_concrete_function()``) or handed to other code is not judged.
 
 Silent where the creation runs once (module level, class body, ``__init__``/``build``, a factory
-called once), inside graph code (it then runs once per trace of the outer function, not per
+called once, a factory under ``functools.lru_cache``/``cache``), inside graph code (it then runs once per trace of the outer function, not per
 call), when each iteration wraps a different function (``tf.function(model)`` over the loop
 variable ``model``, or a model the function builds per call), when the new Function is kept per
 item (``fns[name] = tf.function(f)``, ``fns.append(...)``, a list or dict comprehension), and
@@ -33,7 +35,8 @@ from tfgraph_lint.analysis.classes import is_instance_method
 from tfgraph_lint.analysis.loop_values import enclosing_loops
 from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname, may_denote, qualified_name
 from tfgraph_lint.analysis.node_index import descendants
-from tfgraph_lint.core.findings import HIGH, Finding, shorten
+from tfgraph_lint.analysis.memoized import memoized, reads_call_state
+from tfgraph_lint.core.findings import HIGH, INFERENCE, Finding, shorten
 from tfgraph_lint.core.registry import rule_by_code
 
 RULE = rule_by_code("TFG302")
@@ -81,12 +84,15 @@ def _check_creation(context, callers: _Callers, creation: _Creation) -> Finding 
         if not _called_in(creation, loops[-1]):
             return None  # traced on purpose (get_concrete_function) or handed on: not judged
         return context.finding(RULE, creation.report, _loop_message(creation, loops[0]), HIGH)
-    if not isinstance(frame, nodes.FunctionDef) or frame.name in _ONCE_PER_OBJECT:
+    if not isinstance(frame, nodes.FunctionDef) or frame.name in _ONCE_PER_OBJECT or memoized(frame):
         return None
     repeated = callers.repeated_call(frame, creation)
-    if repeated is None:
-        return None
-    return context.finding(RULE, creation.report, _caller_message(creation, frame, repeated), HIGH)
+    if repeated is not None:
+        return context.finding(RULE, creation.report, _caller_message(creation, frame, repeated), HIGH)
+    sites = callers.eager_call_sites(frame, creation)
+    if len(sites) >= 2:
+        return context.finding(RULE, creation.report, _sites_message(creation, frame, sites), INFERENCE)
+    return None
 
 
 # -- messages ------------------------------------------------------------------------------------
@@ -109,6 +115,14 @@ def _caller_message(creation: _Creation, frame: nodes.FunctionDef, repeated: _Re
     via = "".join(f" (through '{hop.name}')" for hop in repeated.through)
     return (f"{what} makes a new tf.function on every call of '{frame.name}', which runs in "
             f"{_describe_loop(repeated.loop)}{via}: {_NEVER_SHARED}; create it once (at module "
+            "level, in __init__, or in a factory called once) and reuse it")
+
+
+def _sites_message(creation: _Creation, frame: nodes.FunctionDef, sites: list[nodes.Call]) -> str:
+    what = f"@tf.function def {creation.label}" if creation.is_def else creation.label
+    lines = ", ".join(str(site.lineno) for site in sites[:3])
+    return (f"{what} makes a new tf.function on every call of '{frame.name}', which eager code calls "
+            f"at {len(sites)} places (lines {lines}): {_NEVER_SHARED}; create it once (at module "
             "level, in __init__, or in a factory called once) and reuse it")
 
 
@@ -296,6 +310,14 @@ class _Callers:
             return self._search(fn, creation, (), {fn}, result_called=True)
         return None  # traced on purpose (get_concrete_function) or handed on: not judged
 
+    def eager_call_sites(self, fn: nodes.FunctionDef, creation: _Creation) -> list[nodes.Call]:
+        """The calls of ``fn`` in eager code, when ``fn`` calls the Function it makes itself
+        (a factory whose result is kept is not judged)."""
+        if not _called_directly(creation, fn) or reads_call_state(creation.value, fn):
+            return []  # each call may wrap different code: a new Function may be needed
+        return [call for call in self.calls_of(fn)
+                if self._context.index.traced_function(call.frame()) is None and not fn.parent_of(call)]
+
     def _search(self, fn, creation: _Creation, through: tuple, seen: set,
                 result_called: bool = False) -> _Repeated | None:
         for call in self.calls_of(fn):
@@ -310,7 +332,7 @@ class _Callers:
                     continue
                 return _Repeated(call, loops[0], through)
             if (not result_called and len(through) < _MAX_CALLER_HOPS and isinstance(frame, nodes.FunctionDef)
-                    and frame.name not in _ONCE_PER_OBJECT and frame not in seen):
+                    and frame.name not in _ONCE_PER_OBJECT and frame not in seen and not memoized(frame)):
                 found = self._search(frame, creation, (*through, frame), seen | {frame})
                 if found is not None:
                     return found
@@ -327,6 +349,15 @@ def _called_in(creation: _Creation, region: nodes.NodeNG) -> bool:
         use.name == name and use.lineno >= creation.value.lineno and _is_called(use)
         for use in descendants(region, nodes.Name)
     )
+
+
+def _called_directly(creation: _Creation, fn: nodes.FunctionDef) -> bool:
+    """``fn`` itself calls the new Function, not a lambda or def it returns."""
+    if not creation.is_def and _is_called(creation.value):
+        return True
+    name = _bound_name(creation)
+    return name is not None and any(
+        use.name == name and _is_called(use) and use.scope() is fn for use in descendants(fn, nodes.Name))
 
 
 def _result_called(call: nodes.Call, region: nodes.NodeNG) -> bool:
