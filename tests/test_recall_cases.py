@@ -89,3 +89,12 @@ def test_benchmark_script_counts_the_markers(capsys, corpus):
     assert f"{found}/{expected}" in table
     assert "| TFG1xx |" in table and "| TFG2xx |" in table and "| TFG3xx |" in table
     assert not any(c.unexpected or c.fixed_alarms for c in cases)
+
+
+def test_benchmark_script_reports_every_corpus_and_the_sum(capsys):
+    assert recall_benchmark.main(["--all"]) == 0
+    out = capsys.readouterr().out
+    cases = [c for corpus in CORPORA for c in recall_benchmark.load(corpus)]
+    found, expected = sum(len(c.found) for c in cases), sum(len(c.expected) for c in cases)
+    assert all(f"# Corpus {corpus.name}" in out for corpus in CORPORA)
+    assert f"**{found}/{expected} = " in out.split("# All corpora together")[1]
