@@ -69,7 +69,7 @@ def test_every_fixed_file_has_a_case():
 
 
 # the GitHub corpus is complete (>= 40); the Q&A corpus is being built up (issue 18 asks >= 40)
-MINIMUM = {RECALL: 40, RECALL_QA: 32}
+MINIMUM = {RECALL: 40, RECALL_QA: 38}
 
 
 @pytest.mark.parametrize("corpus", CORPORA, ids=[c.name for c in CORPORA])
