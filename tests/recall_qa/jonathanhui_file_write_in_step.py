@@ -12,5 +12,5 @@ log = open("train.log", "a")
 @tf.function
 def train_step(x):
     loss = tf.reduce_mean(x)
-    log.write(f"loss {loss}\n")  # [python-side-effect-in-graph] [tensor-formatted-at-trace]
+    log.write(f"loss {loss}\n")  # [python-side-effect-in-graph, tensor-formatted-at-trace]
     return loss
