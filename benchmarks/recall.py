@@ -3,9 +3,10 @@
     python benchmarks/recall.py                  # markdown tables on stdout
     python benchmarks/recall.py --misses         # also list every missed hazard
     python benchmarks/recall.py --corpus DIR     # another folder of annotated cases
+    python benchmarks/recall.py --all            # tests/recall, tests/recall_qa, and both together
 
-The corpus is ``tests/recall``: one small file per public question (GitHub issue or forum
-thread, cited in the file's header), reproducing the asker's code shape. Each hazard the asker hit
+The corpora are ``tests/recall`` (GitHub issues) and ``tests/recall_qa`` (Q&A threads and
+tutorials): one small file per public question (cited in the file's header), reproducing the asker's code shape. Each hazard the asker hit
 is marked on its line with the rule symbol it belongs to, in the marker syntax of
 ``tfgraph_lint/core/markers.py``: ``# [symbol]`` (reported today) or ``# todo: [symbol]`` (a known
 miss). Each case has a twin ``<case>_fixed.py`` holding the accepted answer's code, which should
@@ -44,6 +45,7 @@ from tfgraph_lint.core.registry import lookup  # noqa: E402
 from tfgraph_lint.engine import lint_source  # noqa: E402
 
 CORPUS = REPO / "tests" / "recall"
+CORPORA = (CORPUS, REPO / "tests" / "recall_qa")
 
 CATEGORIES = {
     "decorated": "the hazard is in the body of a function or method decorated with @tf.function",
@@ -175,14 +177,25 @@ def render(cases: list[Case], show_misses: bool) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--corpus", type=Path, default=CORPUS, help="folder of annotated cases (default: tests/recall)")
+    parser.add_argument("--corpus", type=Path, action="append",
+                        help="folder of annotated cases (default: tests/recall); give it again for more")
+    parser.add_argument("--all", action="store_true", help="every corpus of tests/, each and together")
     parser.add_argument("--misses", action="store_true", help="list every missed hazard")
     args = parser.parse_args(argv)
-    cases = load(args.corpus)
-    if not cases:
-        print(f"no case files in {args.corpus}", file=sys.stderr)
-        return 2
-    print(render(cases, args.misses))
+    corpora = list(CORPORA) if args.all else (args.corpus or [CORPUS])
+    every: list[Case] = []
+    for corpus in corpora:
+        cases = load(corpus)
+        if not cases:
+            print(f"no case files in {corpus}", file=sys.stderr)
+            return 2
+        if len(corpora) > 1:
+            print(f"# Corpus {corpus.name}\n")
+        print(render(cases, args.misses))
+        every.extend(cases)
+    if len(corpora) > 1:
+        print(f"# All corpora together ({', '.join(c.name for c in corpora)})\n")
+        print(render(every, False))
     return 0
 
 

@@ -11,8 +11,10 @@ while tracing (checked on TF 2.21, tests/verify_user_code/):
 - ``tensor.decode()``: bytes have it, a string tensor does not (AttributeError);
 - TF1 sessions: ``tf.compat.v1.Session()`` made in graph code, and ``sess.run(...)`` on a session
   the code shows being made (``sess = tf.compat.v1.Session()``, ``with ... as sess``,
-  ``K.get_session()``): a session runs graphs it owns, not the tensors of the graph being traced.
-  A receiver called ``sess``/``session`` that the code does not show being made is LOW.
+  ``K.get_session()``, ``self.sess`` that every ``self.sess = ...`` of the class makes, or
+  ``K.get_session().run(x)`` directly): a session runs graphs it owns, not the tensors of the graph
+  being traced. A receiver called ``sess``/``session`` that the code does not show being made is
+  LOW.
 
 A value counts as a tensor on evidence only (tensor_evidence: TensorFlow ops, comparisons,
 parameters that an input_signature, a call site, a graph builder or Keras fill with tensors).
@@ -25,6 +27,7 @@ from collections.abc import Iterator
 
 from astroid import nodes
 
+from tfgraph_lint.analysis.classes import attribute_values, self_class
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
 from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname
 from tfgraph_lint.analysis.tensor_evidence import TensorEvidence
@@ -94,20 +97,35 @@ def _session_call(call: nodes.Call, name: str | None, traced: TracedFunction) ->
                 f"tracing; a session runs graphs of its own, not the tensors of this function: "
                 f"compute with the tensors directly (graph code needs no session)"), HIGH
     func = call.func
-    if not (isinstance(func, nodes.Attribute) and func.attrname == "run" and isinstance(func.expr, nodes.Name)):
+    if not (isinstance(func, nodes.Attribute) and func.attrname == "run"):
         return None
     receiver = func.expr
-    made = [assigned_value(b) if not isinstance(b.parent, nodes.With) else _with_value(b) for b in
-            bindings(receiver, receiver.name)]
+    made, name = _session_values(receiver)
     if made and all(isinstance(v, nodes.Call) and call_qualname(v) in _SESSION_MAKERS for v in made):
         confidence = HIGH
-    elif receiver.name.lower() in _SESSION_NAMES:
-        confidence = LOW  # a name alone
+    elif (name is not None and name.lower() in _SESSION_NAMES
+          and not all(isinstance(v, nodes.Call) for v in made)):
+        confidence = LOW  # a name alone; what it is made from is not shown (a parameter)
     else:
         return None
-    return (f"'{receiver.name}.run()' in {traced.subject} asks a TF1 session for values, but graph "
+    return (f"'{shorten(receiver.as_string())}.run()' in {traced.subject} asks a TF1 session for values, but graph "
             f"code has symbolic tensors of the graph being traced, which no session runs: it raises "
             f"while tracing; use the tensors themselves (return them, or tf.print them)"), confidence
+
+
+def _session_values(receiver: nodes.NodeNG) -> tuple[list[nodes.NodeNG | None], str | None]:
+    """What the receiver of ``.run()`` is made from, and its name: ``sess`` (every binding of the
+    name, ``with ... as sess`` included), ``self.sess`` (every ``self.sess = ...`` of the class), or
+    the call itself (``K.get_session().run(x)``)."""
+    if isinstance(receiver, nodes.Call):
+        return [receiver], None
+    if isinstance(receiver, nodes.Name):
+        return [assigned_value(b) if not isinstance(b.parent, nodes.With) else _with_value(b)
+                for b in bindings(receiver, receiver.name)], receiver.name
+    if isinstance(receiver, nodes.Attribute):
+        cls = self_class(receiver.expr)
+        return (attribute_values(cls, receiver.attrname) if cls is not None else []), receiver.attrname
+    return [], None
 
 
 def _with_value(binding: nodes.NodeNG) -> nodes.NodeNG | None:
