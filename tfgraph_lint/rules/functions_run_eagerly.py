@@ -23,7 +23,8 @@ from collections.abc import Iterator
 
 from astroid import nodes
 
-from tfgraph_lint.analysis.names import assigned_value, bindings, calls_named, qualified_name
+from tfgraph_lint.analysis.names import assigned_value, bindings, calls_named
+from tfgraph_lint.analysis.test_code import in_test_code, is_test_file
 from tfgraph_lint.core.findings import Finding
 from tfgraph_lint.core.registry import rule_by_code
 
@@ -33,23 +34,15 @@ _SWITCHES = frozenset({
     "tensorflow.config.run_functions_eagerly",
     "tensorflow.config.experimental_run_functions_eagerly",
 })
-_TEST_HOOKS = frozenset({
-    "setUp", "tearDown", "setUpClass", "tearDownClass", "setUpModule", "tearDownModule",
-    "setup_method", "teardown_method", "setup_class", "teardown_class", "setup_module",
-    "teardown_module", "setup_function", "teardown_function", "asyncSetUp", "asyncTearDown",
-})
-_TEST_CASE_BASES = frozenset({"unittest.TestCase", "unittest.case.TestCase", "tensorflow.test.TestCase",
-                              "absl.testing.absltest.TestCase", "absl.testing.parameterized.TestCase"})
-_FIXTURE_DECORATORS = frozenset({"pytest.fixture", "pytest.yield_fixture"})
 
 
 def check(context) -> Iterator[Finding]:
-    if _is_test_file(context.path):
+    if is_test_file(context.path):
         return
     for call in calls_named(context.module, _SWITCHES):
         if not _switches_on(call):
             continue
-        if _in_test_code(call) or _under_runtime_condition(call):
+        if in_test_code(call) or _under_runtime_condition(call):
             continue
         spelling = call.func.as_string()
         yield context.finding(
@@ -60,41 +53,11 @@ def check(context) -> Iterator[Finding]:
         )
 
 
-def _is_test_file(path: str) -> bool:
-    name = path.replace("\\", "/").rsplit("/", 1)[-1]
-    return name == "conftest.py" or (name.startswith("test_") and name.endswith(".py")) or name.endswith("_test.py")
-
-
 def _switches_on(call: nodes.Call) -> bool:
     """A constant truthy argument: ``True``, ``1``. Anything computed is a deliberate switch."""
     value = call.args[0] if call.args else next(
         (kw.value for kw in call.keywords or () if kw.arg == "run_eagerly"), None)
     return isinstance(value, nodes.Const) and bool(value.value)
-
-
-def _in_test_code(node: nodes.NodeNG) -> bool:
-    scope = node.scope()
-    while scope is not None and not isinstance(scope, nodes.Module):
-        if isinstance(scope, nodes.FunctionDef) and _is_test_function(scope):
-            return True
-        if isinstance(scope, nodes.ClassDef) and _is_test_class(scope):
-            return True
-        scope = scope.parent.scope() if scope.parent is not None else None
-    return False
-
-
-def _is_test_function(fn: nodes.FunctionDef) -> bool:
-    if fn.name.startswith("test") or fn.name in _TEST_HOOKS:
-        return True
-    for decorator in fn.decorators.nodes if fn.decorators else ():
-        target = decorator.func if isinstance(decorator, nodes.Call) else decorator
-        if qualified_name(target) in _FIXTURE_DECORATORS:
-            return True
-    return False
-
-
-def _is_test_class(cls: nodes.ClassDef) -> bool:
-    return cls.name.startswith("Test") or any(qualified_name(base) in _TEST_CASE_BASES for base in cls.bases)
 
 
 def _under_runtime_condition(node: nodes.NodeNG) -> bool:

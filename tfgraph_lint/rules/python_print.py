@@ -7,7 +7,8 @@ from collections.abc import Iterator
 from astroid import nodes
 
 from tfgraph_lint.analysis.names import is_builtin_name, qualified_name
-from tfgraph_lint.core.findings import Finding
+from tfgraph_lint.analysis.output_once import once_per_trace_reason
+from tfgraph_lint.core.findings import LOW, Finding
 from tfgraph_lint.core.registry import rule_by_code
 
 RULE = rule_by_code("TFG101")
@@ -15,12 +16,22 @@ RULE = rule_by_code("TFG101")
 
 def check(context) -> Iterator[Finding]:
     for call, traced in context.in_graph(nodes.Call):
-        if _is_builtin_print(call.func):
+        if not _is_builtin_print(call.func):
+            continue
+        reason = once_per_trace_reason(call, context.path)
+        if reason is None:
             yield context.finding(
                 RULE, call,
                 f"print() in {traced.subject} runs only while tracing, not on every call, "
                 "and shows symbolic tensors; use tf.print()",
                 traced=traced,
+            )
+        else:  # once per trace may be what is meant: LOW, off by default
+            yield context.finding(
+                RULE, call,
+                f"print() in {traced.subject} runs only while tracing, not on every call ({reason}: "
+                "perhaps meant to print once per trace); if not, use tf.print()",
+                confidence=LOW, traced=traced,
             )
 
 

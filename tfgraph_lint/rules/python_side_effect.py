@@ -27,6 +27,7 @@ from tfgraph_lint.analysis.names import (
     is_builtin_name,
     qualified_name,
 )
+from tfgraph_lint.analysis.output_once import once_per_trace_reason
 from tfgraph_lint.analysis.runs_once import RunsOnce
 from tfgraph_lint.analysis.state_creation import initialises_state
 from tfgraph_lint.analysis.value_kinds import known_at_trace_time
@@ -50,9 +51,8 @@ _SLEEP = Effect("sleeps", "", "sleep outside the function, or in a tf.py_functio
 _LOG = Effect("logs", ", and any tensor it logs is symbolic, not a value",
               "use tf.print() (output_stream=absl.logging.info logs through absl), or log the "
               "returned values outside the function")
-_LOG_STATIC = Effect("logs", " (static information only: perhaps meant to log once per trace)",
-                     "if so, silence this with '# pylint: disable=python-side-effect-in-graph'; otherwise "
-                     "use tf.print(), or log the returned values outside the function")
+_LOG_ONCE_FIX = ("if so, silence this with '# pylint: disable=python-side-effect-in-graph'; otherwise "
+                 "use tf.print(), or log the returned values outside the function")
 _OPEN = Effect("opens the file", ", so what it writes is written once",
                "use tf.io.write_file() or tf.print(..., output_stream='file://<path>'), or do file "
                "I/O outside the function")
@@ -123,7 +123,7 @@ _COMMAND_CALLS = frozenset({
 def check(context) -> Iterator[Finding]:
     once = RunsOnce(context)
     for call, traced in context.in_graph(nodes.Call):
-        found = _call_effect(call, traced)
+        found = _call_effect(call, traced, context.path)
         if found is None:
             continue
         effect, confidence = found
@@ -145,7 +145,7 @@ def check(context) -> Iterator[Finding]:
 
 # -- which calls are side effects ------------------------------------------------------------
 
-def _call_effect(call: nodes.Call, traced: TracedFunction) -> tuple[Effect, str] | None:
+def _call_effect(call: nodes.Call, traced: TracedFunction, path: str) -> tuple[Effect, str] | None:
     func = call.func
     if isinstance(func, nodes.Name) and is_builtin_name(func):
         if func.name == "open":
@@ -159,14 +159,14 @@ def _call_effect(call: nodes.Call, traced: TracedFunction) -> tuple[Effect, str]
     if name is not None:
         effect = _named_effect(call, name)
         if effect is _LOG:
-            return _logging(call, HIGH)
+            return _logging(call, HIGH, path)
         if effect is not None:
             return effect, HIGH
     if not isinstance(func, nodes.Attribute):
         return None
     if func.attrname in _LOG_METHODS:
         confidence = _logger_confidence(func.expr)
-        return _logging(call, confidence) if confidence else None
+        return _logging(call, confidence, path) if confidence else None
     if func.attrname in _FILE_WRITE_METHODS:
         confidence = _outside_file_confidence(func.expr, traced)
         return (_FILE_WRITE, confidence) if confidence else None
@@ -179,14 +179,17 @@ def _call_effect(call: nodes.Call, traced: TracedFunction) -> tuple[Effect, str]
     return None
 
 
-def _logging(call: nodes.Call, confidence: str) -> tuple[Effect, str]:
-    """Logging only strings, shapes, dtypes and names is meant to happen once per trace (model
-    code logs the shapes it builds, and warns about its configuration): on real code every such
-    finding was deliberate, so LOW, off by default, with a message that says so. Logging in an
-    ``except`` handler is INFERENCE: a Python exception in graph code is raised while tracing."""
+def _logging(call: nodes.Call, confidence: str, path: str) -> tuple[Effect, str]:
+    """Logging what is fixed per trace is meant to happen once per trace (model code logs the
+    shapes it builds, and warns about its configuration; see output_once): on real code every
+    such finding was deliberate, so LOW, off by default, with a message that says why. Logging in
+    an ``except`` handler is INFERENCE: a Python exception in graph code is raised while tracing."""
     arguments = [*call.args, *(kw.value for kw in call.keywords or ())]
     if all(known_at_trace_time(argument) for argument in arguments):
-        return _LOG_STATIC, LOW
+        return Effect("logs", " (static information only: perhaps meant to log once per trace)", _LOG_ONCE_FIX), LOW
+    reason = once_per_trace_reason(call, path)
+    if reason is not None:
+        return Effect("logs", f" ({reason}: perhaps meant to log once per trace)", _LOG_ONCE_FIX), LOW
     if _in_except_handler(call):
         return _LOG, INFERENCE
     return _LOG, confidence

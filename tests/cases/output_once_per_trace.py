@@ -1,0 +1,61 @@
+"""TFG101/TFG103: output fixed per trace is LOW (off by default); messages and tensors stay reported.
+
+Shapes from the review corpus (issue #11): a bare print of parameters annotated ``int`` in a
+Dataset.map preprocessing function (tf-models-official's legacy image preprocessing), and a
+warning about an argument's Python type followed by ``return`` (its object-detection
+visualisation utilities). Their twins, a message with text and output in a branch chosen by a
+loop variable's type (keras-io's forwardforward example), stay reported.
+"""
+import logging
+
+import tensorflow as tf
+
+
+def resize(image, height: int = 224, width: int = 224):
+    print(height, width)  # low: [python-print-in-graph]
+    print(image.shape, image.dtype)  # low: [python-print-in-graph]
+    print(f"{image.shape}")  # low: [python-print-in-graph]
+    print(f"{height}x{width}")  # [python-print-in-graph]
+    print("resizing to", height, width)  # [python-print-in-graph]
+    print(image)  # [python-print-in-graph]
+    print(height, image)  # [python-print-in-graph]
+    return tf.image.resize(image, [height, width])
+
+
+dataset = tf.data.Dataset.from_tensor_slices(tf.zeros([4, 8, 8, 3])).map(lambda image: resize(image))
+
+
+@tf.function
+def visualize(images, step):
+    if not isinstance(images, list):
+        logging.warning("expects a list of images, got %s: %s", type(images), images)  # low: [python-side-effect-in-graph]
+        print("not a list:", images)  # low: [python-print-in-graph]
+        return step
+    if type(step) is int or hasattr(images, "shape"):
+        logging.info("python step %s", images)  # low: [python-side-effect-in-graph]
+    if len(images) > 2:
+        logging.warning("many images: %s", images)  # [python-side-effect-in-graph]
+    return tf.add_n(images) + step
+
+
+class Stack(tf.keras.Model):
+    def __init__(self):
+        super().__init__()
+        self.blocks = [tf.keras.layers.Dense(2), tf.keras.layers.Dropout(0.1)]
+
+    @tf.function
+    def train_step(self, data):
+        x = data
+        for index, block in enumerate(self.blocks):
+            if isinstance(block, tf.keras.layers.Dense):  # the type of a loop variable, not of an argument
+                print(f"Training layer {index + 1} now")  # [python-print-in-graph]
+            x = block(x)
+        return x
+
+
+@tf.function
+def rebinds_its_parameter(x):
+    x = [x]
+    if isinstance(x, list):  # x is no longer the argument
+        print("x is", x)  # [python-print-in-graph]
+    return x[0]

@@ -1,0 +1,53 @@
+"""Test code, by the conventions test runners use to find it (pytest, unittest, Bazel's py_test).
+
+Findings there weigh differently: a test may switch graph mode off on purpose (TFG307), and what a
+test prints is output for the developer running it, not behaviour of the code under test.
+"""
+
+from __future__ import annotations
+
+from astroid import nodes
+
+from tfgraph_lint.analysis.names import qualified_name
+
+_TEST_HOOKS = frozenset({
+    "setUp", "tearDown", "setUpClass", "tearDownClass", "setUpModule", "tearDownModule",
+    "setup_method", "teardown_method", "setup_class", "teardown_class", "setup_module",
+    "teardown_module", "setup_function", "teardown_function", "asyncSetUp", "asyncTearDown",
+})
+_TEST_CASE_BASES = frozenset({"unittest.TestCase", "unittest.case.TestCase", "tensorflow.test.TestCase",
+                              "absl.testing.absltest.TestCase", "absl.testing.parameterized.TestCase"})
+_FIXTURE_DECORATORS = frozenset({"pytest.fixture", "pytest.yield_fixture"})
+
+
+def is_test_file(path: str) -> bool:
+    """``test_*.py``, ``*_test.py`` and ``conftest.py``: the files pytest collects (and Bazel's
+    ``*_test`` targets name), whatever folder they are in."""
+    name = path.replace("\\", "/").rsplit("/", 1)[-1]
+    return name == "conftest.py" or (name.startswith("test_") and name.endswith(".py")) or name.endswith("_test.py")
+
+
+def in_test_code(node: nodes.NodeNG) -> bool:
+    """Inside a test function, a test hook, a pytest fixture, or a method of a test class."""
+    scope = node.scope()
+    while scope is not None and not isinstance(scope, nodes.Module):
+        if isinstance(scope, nodes.FunctionDef) and _is_test_function(scope):
+            return True
+        if isinstance(scope, nodes.ClassDef) and _is_test_class(scope):
+            return True
+        scope = scope.parent.scope() if scope.parent is not None else None
+    return False
+
+
+def _is_test_function(fn: nodes.FunctionDef) -> bool:
+    if fn.name.startswith("test") or fn.name in _TEST_HOOKS:
+        return True
+    for decorator in fn.decorators.nodes if fn.decorators else ():
+        target = decorator.func if isinstance(decorator, nodes.Call) else decorator
+        if qualified_name(target) in _FIXTURE_DECORATORS:
+            return True
+    return False
+
+
+def _is_test_class(cls: nodes.ClassDef) -> bool:
+    return cls.name.startswith("Test") or any(qualified_name(base) in _TEST_CASE_BASES for base in cls.bases)
