@@ -3,9 +3,13 @@
 Issue #11 (neural-structured-learning, tensorflow-model-optimization, tf-models-official tests):
 - ``if self._losses: return`` before the appends, or ``if not structure: structure[k] = ...``:
   the first trace fills the container and later ones skip it, as eager calls would;
-- ``self.calls.append(True)`` in a test layer stores no tensor: LOW (off by default).
+- ``self.calls.append(True)`` in a test layer stores no tensor: LOW (off by default);
+- a collection on self made afresh earlier in the same trace and given only constants (a name
+  counter): a local in all but name, silent.
 Twins that still fire: the same filling without a guard, a guard on something else, and a counter.
 """
+import collections
+
 import tensorflow as tf
 
 STRUCTURE = {}
@@ -61,3 +65,34 @@ class CallRecorder(tf.keras.layers.Layer):
 
 
 recorder = CallRecorder([])
+
+
+class NamesItsLosses(tf.keras.Model):
+    """A per-trace name counter on self, made afresh before use (shape of neural-structured-learning's
+    AdversarialRegularization._make_metric_name): silent. Its twins keep a counter across traces, or
+    store tensors in the fresh collection (they leak out of the trace), and stay reported."""
+
+    def __init__(self):
+        super().__init__()
+        self._seen = collections.Counter()
+        self._kept = []
+
+    def _unique_name(self, base):
+        if base not in self._name_counts:
+            self._name_counts[base] = 1
+            return base
+        self._name_counts[base] += 1
+        return f"{base}_{self._name_counts[base]}"
+
+    def _build_names(self, bases):
+        self._name_counts = collections.Counter()
+        names = [self._unique_name(base) for base in bases]
+        del self._name_counts
+        return names
+
+    def call(self, x):
+        self._build_names(["loss", "loss"])
+        self._seen["call"] += 1  # [outer-collection-mutation]
+        self._kept = []
+        self._kept.append(x)  # [outer-collection-mutation]
+        return x

@@ -6,6 +6,11 @@ module global, a closure variable of an enclosing function that is not traced, a
 ``self`` (or ``cls``), or an argument of a tf.function. Collections created inside the traced
 frame (including a traced parent of a nested def) are fresh on every trace and are fine.
 
+An attribute bound to a new empty collection earlier in the same trace (a top-level statement
+of the function, or of a caller on the chain before the call that leads here) and given only
+constants is per-trace state in all but name (a counter that makes names unique): silent. Given
+tensors, it still leaks them out of the trace and is reported.
+
 Confidence: HIGH when the receiver is known to be a Python collection from its bindings;
 INFERENCE when its kind is unknown but the method exists only on collections (``append``,
 ``setdefault`` ...). Methods that other objects also have (``update``, ``pop``, ``add`` ...),
@@ -155,6 +160,10 @@ def _report(
         return  # lazily created TensorFlow state kept in a Python cache
     counter = (isinstance(node.parent, nodes.AugAssign) and node.parent.target is node
                and node.parent.op in ("+=", "-="))
+    if origin == _ATTRIBUTE and _is_constant(stored) and _made_afresh_earlier_in_trace(receiver, node, traced):
+        # ``self._counts = Counter()`` earlier in the same trace, then ``self._counts[k] += 1``:
+        # a new collection per trace holding Python constants is a local in all but name.
+        return
     if origin != _ARGUMENT and stores and not counter and _is_constant(stored):
         # ``self.calls.append(True)``, ``seen[key] = 1``: once per trace still, but nothing symbolic
         # leaks; on real code these were records kept on purpose (tests that a layer was called).
@@ -180,6 +189,7 @@ def _report(
 # -- where the receiver lives ----------------------------------------------------------------
 
 _ARGUMENT = "argument"  # the receiver is a tf.function's own parameter
+_ATTRIBUTE = "that lives outside it (an attribute of the object)"
 
 
 def _outside_origin(receiver: nodes.NodeNG, traced: TracedFunction, index) -> str | None:
@@ -193,7 +203,7 @@ def _outside_origin(receiver: nodes.NodeNG, traced: TracedFunction, index) -> st
         return None  # a call's result, a literal ...: nothing known about where it lives
     if self_class(root) is not None:
         # ``self.items`` lives on the object; ``self`` itself is not a collection we can judge.
-        return "that lives outside it (an attribute of the object)" if depth else None
+        return _ATTRIBUTE if depth else None
     found = bindings(root, root.name)
     if not found or any(isinstance(b, (nodes.Import, nodes.FunctionDef, nodes.ClassDef)) for b in found):
         return None  # builtin/undefined, a module, a function or a class
@@ -236,6 +246,38 @@ def _is_root_parameter(found: list[nodes.NodeNG], index) -> bool:
     if is_instance_method(fn) and positional and positional[0] is binding:
         return False
     return True
+
+
+def _made_afresh_earlier_in_trace(receiver: nodes.NodeNG, node: nodes.NodeNG, traced: TracedFunction) -> bool:
+    """``self.<attr>`` is bound to a new empty collection by a top-level statement that runs
+    before ``node`` in the same trace: earlier in the function itself, or in a caller on the
+    chain before the call that leads here (``self._counts = Counter(); self._name_losses()``)."""
+    if not isinstance(receiver, (nodes.Attribute, nodes.AssignAttr)):
+        return False
+    line, current = node.lineno, traced
+    while current is not None:
+        for statement in getattr(current.node, "body", ()):
+            if statement.lineno >= line:
+                break
+            if isinstance(statement, nodes.Assign) and _literal_type(statement.value) is not None and any(
+                    isinstance(target, nodes.AssignAttr) and target.attrname == receiver.attrname
+                    and target.expr.as_string() == receiver.expr.as_string()
+                    and _is_empty(statement.value)
+                    for target in statement.targets):
+                return True
+        if current.reason.kind != TraceKind.CALLED:
+            return False
+        line, current = current.reason.line, current.reason.via
+    return False
+
+
+def _is_empty(value: nodes.NodeNG) -> bool:
+    """``[]``, ``{}``, ``set()``, ``collections.Counter()``: a collection with nothing in it yet."""
+    if isinstance(value, (nodes.List, nodes.Tuple, nodes.Set)):
+        return not value.elts
+    if isinstance(value, nodes.Dict):
+        return not value.items
+    return isinstance(value, nodes.Call) and not value.args and not value.keywords
 
 
 def _binding_scope(name: nodes.Name) -> nodes.NodeNG | None:
