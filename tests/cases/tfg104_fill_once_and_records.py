@@ -96,3 +96,27 @@ class NamesItsLosses(tf.keras.Model):
         self._kept = []
         self._kept.append(x)  # [outer-collection-mutation]
         return x
+
+
+class KeepsScores(tf.keras.layers.Layer):
+    """Scores kept behind a switch the class never turns on (shape of keras-io's
+    temporal_latent_bottleneck example, which sets it from outside before an eager call): LOW.
+    The same switch turned on in the class, or no switch, stays reported."""
+
+    def __init__(self):
+        super().__init__()
+        self.keep_scores = False
+        self.verbose = False
+        self.scores = []
+        self.history = []
+
+    def enable_history(self):
+        self.verbose = True
+
+    def call(self, x):
+        if self.keep_scores:
+            self.scores.append(x)  # low: [outer-collection-mutation]
+        if self.verbose:  # low: [mutable-attribute-capture]
+            self.history.append(x)  # [outer-collection-mutation]
+        self.history.append(x)  # [outer-collection-mutation]
+        return x

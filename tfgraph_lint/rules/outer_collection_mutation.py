@@ -9,7 +9,9 @@ frame (including a traced parent of a nested def) are fresh on every trace and a
 An attribute bound to a new empty collection earlier in the same trace (a top-level statement
 of the function, or of a caller on the chain before the call that leads here) and given only
 constants is per-trace state in all but name (a counter that makes names unique): silent. Given
-tensors, it still leaks them out of the trace and is reported.
+tensors, it still leaks them out of the trace and is reported. A mutation behind ``if self.flag:``
+whose class only ever sets the flag to False or None is an opt-in the user turns on from outside
+(see default_off): LOW.
 
 Confidence: HIGH when the receiver is known to be a Python collection from its bindings;
 INFERENCE when its kind is unknown but the method exists only on collections (``append``,
@@ -24,6 +26,7 @@ from collections.abc import Iterator
 from astroid import nodes
 
 from tfgraph_lint.analysis.classes import attribute_values, is_instance_method, self_class
+from tfgraph_lint.analysis.default_off import behind_default_off_switch
 from tfgraph_lint.analysis.forced_traces import side_channel_confidence
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
 from tfgraph_lint.analysis.names import (
@@ -164,6 +167,8 @@ def _report(
         # ``self._counts = Counter()`` earlier in the same trace, then ``self._counts[k] += 1``:
         # a new collection per trace holding Python constants is a local in all but name.
         return
+    if origin != _ARGUMENT and behind_default_off_switch(node, traced.node):
+        confidence = LOW  # ``if self.keep_scores:`` that the class never turns on: an opt-in
     if origin != _ARGUMENT and stores and not counter and _is_constant(stored):
         # ``self.calls.append(True)``, ``seen[key] = 1``: once per trace still, but nothing symbolic
         # leaks; on real code these were records kept on purpose (tests that a layer was called).
