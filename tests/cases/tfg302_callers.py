@@ -188,3 +188,30 @@ def export_all(factories):
 def handed_on(batches, run):
     for batch in batches:
         run(tf.function(scale), batch)  # passed to unknown code: not judged
+
+
+# A Function that runs a def made per call of its creator (the shape of tensorflow-probability's
+# test_util._compute_numerical_jacobian): its traces are keyed on that new def, so it traces again
+# wherever it is made; hoisting it saves nothing. Silent. Its twin runs only a parameter: reported.
+def numerical_jacobian(fn, xs, scale):
+    def grad(d):
+        return (fn(xs + d * scale) - fn(xs - d * scale)) / (2.0 * scale)
+
+    @tf.function
+    def jacobian():
+        return tf.map_fn(grad, tf.eye(3))
+
+    return jacobian()
+
+
+def predict_once(model, x):
+    @tf.function  # [tf-function-in-loop]
+    def run():
+        return model(x)
+
+    return run()
+
+
+for point in range(3):
+    numerical_jacobian(tf.sin, tf.zeros([3]), 1e-3)
+    predict_once(tf.keras.layers.Dense(1), tf.zeros([1, 3]))

@@ -45,3 +45,27 @@ def _reads(code: nodes.NodeNG, fn: nodes.FunctionDef, seen: set) -> bool:
             elif not (code is binding or code.parent_of(binding)):
                 return True
     return False
+
+
+def calls_code_made_per_call(code: nodes.NodeNG, fn: nodes.FunctionDef) -> bool:
+    """``code`` (the body of a def or lambda made inside ``fn``) reads another def or lambda that
+    ``fn`` makes on each call (``def grad_i(d): ...`` closing over ``fn``'s arguments). A
+    Function's traces are keyed on the Python functions it runs, as on a callable argument: a
+    new one per call traces again wherever the Function is made, so making it per call loses
+    nothing that hoisting it could save."""
+    for name in code.nodes_of_class(nodes.Name):
+        scope, assignments = name.lookup(name.name)
+        if scope is not fn:
+            continue
+        for binding in assignments:
+            made = binding if isinstance(binding, nodes.FunctionDef) else _assigned_lambda(binding)
+            if made is not None and made is not code and not code.parent_of(made):
+                return True
+    return False
+
+
+def _assigned_lambda(binding: nodes.NodeNG) -> nodes.Lambda | None:
+    parent = binding.parent
+    if isinstance(parent, nodes.Assign) and isinstance(parent.value, nodes.Lambda):
+        return parent.value
+    return None

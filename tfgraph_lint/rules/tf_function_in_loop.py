@@ -19,7 +19,9 @@ called once, a factory under ``functools.lru_cache``/``cache``), inside graph co
 call), when each iteration wraps a different function (``tf.function(model)`` over the loop
 variable ``model``, or a model the function builds per call), when the new Function is kept per
 item (``fns[name] = tf.function(f)``, ``fns.append(...)``, a list or dict comprehension), and
-behind a create-once guard (``if self._fn is None:``, ``if key not in cache:``).
+behind a create-once guard (``if self._fn is None:``, ``if key not in cache:``), and when the new
+Function runs another def or lambda that its creator makes on each call (its traces are keyed on
+that new function, so it traces again wherever the Function is made; hoisting saves nothing).
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ from tfgraph_lint.analysis.classes import is_instance_method
 from tfgraph_lint.analysis.loop_values import enclosing_loops
 from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname, may_denote, qualified_name
 from tfgraph_lint.analysis.node_index import descendants
-from tfgraph_lint.analysis.memoized import memoized, reads_call_state
+from tfgraph_lint.analysis.memoized import calls_code_made_per_call, memoized, reads_call_state
 from tfgraph_lint.core.findings import HIGH, INFERENCE, Finding, shorten
 from tfgraph_lint.core.registry import rule_by_code
 
@@ -86,6 +88,9 @@ def _check_creation(context, callers: _Callers, creation: _Creation) -> Finding 
         return context.finding(RULE, creation.report, _loop_message(creation, loops[0]), HIGH)
     if not isinstance(frame, nodes.FunctionDef) or frame.name in _ONCE_PER_OBJECT or memoized(frame):
         return None
+    made = _made_code(creation, frame)
+    if made is not None and calls_code_made_per_call(made, frame):
+        return None  # it runs a def made per call of the frame: new traces wherever it is made
     repeated = callers.repeated_call(frame, creation)
     if repeated is not None:
         return context.finding(RULE, creation.report, _caller_message(creation, frame, repeated), HIGH)
@@ -174,6 +179,21 @@ def _wrapped_target(call: nodes.Call) -> nodes.NodeNG | None:
     outer = call.parent
     if isinstance(outer, nodes.Call) and outer.func is call and outer.args:
         return outer.args[0]
+    return None
+
+
+def _made_code(creation: _Creation, frame: nodes.FunctionDef) -> nodes.NodeNG | None:
+    """The def or lambda the new Function runs, when the frame makes it: the decorated def, or
+    the target of ``tf.function(f)`` / ``tf.function(lambda: ...)``."""
+    if creation.is_def:
+        return creation.value
+    target = creation.target
+    if isinstance(target, nodes.Lambda):
+        return target
+    if isinstance(target, nodes.Name):
+        found = bindings(target, target.name)
+        if len(found) == 1 and isinstance(found[0], nodes.FunctionDef) and found[0].parent.frame() is frame:
+            return found[0]
     return None
 
 
