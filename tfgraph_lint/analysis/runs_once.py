@@ -23,7 +23,9 @@ class RunsOnce:
     ``if self.v is None and ...``, ``if not self._built: ...; self._built = True``,
     ``if "v" not in holder:``, a global behind ``global v; if v is None:``, and an early
     ``if self.v is not None: return self.v``) runs its creating code on the first trace only, as
-    in eager mode. The guard must test what its block assigns. A helper called from graph code
+    in eager mode. The guard must test what its block assigns (or, for an attribute the class
+    never assigns, what a base class's method that the block's method hands on to with
+    ``super()`` may assign). A helper called from graph code
     counts as guarded when every call of it from graph code is. (``if not self.v:`` guarding a
     tf.Variable itself counts here; TFG201 reports it separately, see ``_truthiness_guard``.)
     """
@@ -231,6 +233,27 @@ def _sets(statements: list[nodes.NodeNG], target: _Target, traced: TracedFunctio
                         if any(assigns(n, ("attr", node.func.expr.as_string(), target[2]))
                                for n in descendants(method, nodes.AssignAttr)):
                             return True
+                        if _base_sets(method, target[2]):
+                            return True
+    return False
+
+
+def _base_sets(method: nodes.FunctionDef, attrname: str) -> bool:
+    """``self.<attrname>`` belongs to a base class in another module: the class never assigns it,
+    and ``method`` hands on to the base's method of the same name (``super()._build(...)``), which
+    is what sets it (``if not self._built_from_signature: self._build_from_signature(...)`` in a
+    subclass of a Keras layer)."""
+    cls = method.parent
+    if not isinstance(cls, nodes.ClassDef):
+        return False
+    if any(n.attrname == attrname for n in descendants(cls, nodes.AssignAttr)):
+        return False  # the class sets it itself: then its own assignments decide
+    for call in descendants(method, nodes.Call):
+        func = call.func
+        if (isinstance(func, nodes.Attribute) and func.attrname == method.name
+                and isinstance(func.expr, nodes.Call) and isinstance(func.expr.func, nodes.Name)
+                and func.expr.func.name == "super"):
+            return True
     return False
 
 
