@@ -11,7 +11,8 @@ of the function, or of a caller on the chain before the call that leads here) an
 constants is per-trace state in all but name (a counter that makes names unique): silent. Given
 tensors, it still leaks them out of the trace and is reported. A mutation behind ``if self.flag:``
 whose class only ever sets the flag to False or None is an opt-in the user turns on from outside
-(see default_off): LOW.
+(see default_off): LOW. Attributes of an object the traced code makes itself are per-trace
+locals (see per_trace_objects): silent.
 
 Confidence: HIGH when the receiver is known to be a Python collection from its bindings;
 INFERENCE when its kind is unknown but the method exists only on collections (``append``,
@@ -37,6 +38,7 @@ from tfgraph_lint.analysis.names import (
     lookup,
     qualified_name,
 )
+from tfgraph_lint.analysis.per_trace_objects import PerTraceSelf
 from tfgraph_lint.analysis.runs_once import fills_once
 from tfgraph_lint.analysis.value_kinds import Kind, ValueKind, value_kind
 from tfgraph_lint.core.findings import INFERENCE, LOW, Finding, shorten
@@ -95,13 +97,14 @@ _ROOT_TRACE_KINDS = (TraceKind.DECORATOR, TraceKind.WRAPPER)
 
 
 def check(context) -> Iterator[Finding]:
+    per_trace_self = PerTraceSelf(context)
     for call, traced in context.in_graph(nodes.Call):
         func = call.func
         if isinstance(func, nodes.Attribute) and func.attrname in _MUTATING_METHODS:
             method = func.attrname
             stored = _argument(call, _STORING_ARGUMENT.get(method))
             yield from _report(
-                context, traced, call, func.expr,
+                context, per_trace_self, traced, call, func.expr,
                 action=f"{shorten(func.expr.as_string())}.{method}()",
                 collection_only=method in _COLLECTION_ONLY_METHODS,
                 method=method, stored=stored, stores=method not in _REMOVING_METHODS,
@@ -110,38 +113,40 @@ def check(context) -> Iterator[Finding]:
         for target in assign.targets:
             for subscript in _subscript_targets(target):
                 yield from _report(
-                    context, traced, subscript, subscript.value,
+                    context, per_trace_self, traced, subscript, subscript.value,
                     action=f"{shorten(subscript.as_string())} = ...", stored=assign.value, stores=True,
                 )
     for aug, traced in context.in_graph(nodes.AugAssign):
         target = aug.target
         if isinstance(target, nodes.Subscript):
             yield from _report(
-                context, traced, target, target.value,
+                context, per_trace_self, traced, target, target.value,
                 action=f"{shorten(target.as_string())} {aug.op} ...", stored=aug.value, stores=True,
             )
         elif isinstance(target, nodes.AssignAttr) and aug.op in _IN_PLACE_OPERATORS:
             yield from _report(
-                context, traced, target, target,
+                context, per_trace_self, traced, target, target,
                 action=f"{shorten(target.as_string())} {aug.op} ...", stored=aug.value, stores=True,
             )
     for delete, traced in context.in_graph(nodes.Delete):
         for target in delete.targets:
             if isinstance(target, nodes.Subscript):
                 yield from _report(
-                    context, traced, target, target.value,
+                    context, per_trace_self, traced, target, target.value,
                     action=f"del {shorten(target.as_string())}", stored=None, stores=False,
                 )
 
 
 def _report(
-    context, traced: TracedFunction, node: nodes.NodeNG, receiver: nodes.NodeNG, *,
+    context, per_trace_self: PerTraceSelf, traced: TracedFunction, node: nodes.NodeNG, receiver: nodes.NodeNG, *,
     action: str, stored: nodes.NodeNG | None, stores: bool,
     collection_only: bool = False, method: str = "",
 ) -> Iterator[Finding]:
     origin = _outside_origin(receiver, traced, context.index)
     if origin is None:
         return
+    if origin == _ATTRIBUTE and per_trace_self(traced):
+        return  # ``self`` is an object made in this trace: its collections are per-trace locals
     if origin != _ARGUMENT and fills_once(node, receiver, traced):
         return  # ``if not self._losses: self._losses.append(...)``: filled once, as in eager mode
     known, type_name, confidence = _receiver_collection(receiver)

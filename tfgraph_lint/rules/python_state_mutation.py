@@ -10,7 +10,8 @@ guards of TFG201), per-trace locals of a traced parent reached through ``nonloca
 holding collections (mutating those is TFG104's), and ``self.x = value`` that does not read
 ``self.x`` (setting the same value on every call is the same as setting it once). A counter whose
 every read only makes op names unique (``name=f"call_{self._calls}"``, ``tf.name_scope(...)``)
-counts traces on purpose: LOW.
+counts traces on purpose: LOW. ``self`` of an object the traced code makes itself (``p =
+Cls(x); p.normalize()``) is a per-trace local (see per_trace_objects): silent.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from tfgraph_lint.analysis.forced_traces import side_channel_confidence
 from tfgraph_lint.analysis.graph_index import TracedFunction
 from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname, declaration, lookup
 from tfgraph_lint.analysis.node_index import descendants
+from tfgraph_lint.analysis.per_trace_objects import PerTraceSelf
 from tfgraph_lint.analysis.runs_once import RunsOnce
 from tfgraph_lint.analysis.state_creation import created_state
 from tfgraph_lint.analysis.value_kinds import Kind, value_kind
@@ -42,12 +44,15 @@ _VARIABLE_FACTORY_METHODS = frozenset({"add_weight", "add_variable"})
 
 def check(context) -> Iterator[Finding]:
     once = RunsOnce(context)
+    per_trace_self = PerTraceSelf(context)
     for statement, traced in context.in_graph(nodes.Assign, nodes.AugAssign, nodes.AnnAssign):
         if statement.value is None or once(statement, traced):
             continue
         for target in _plain_targets(statement):
             if isinstance(target, nodes.AssignName):
                 found = _rebound_name(context, statement, target, traced)
+            elif self_class(target.expr) is not None and per_trace_self(traced):
+                found = None  # an object made in this trace: its attributes are per-trace locals
             else:
                 found = _rebound_attribute(statement, target) or _argument_attribute(statement, target, traced)
             if found is not None:
