@@ -109,3 +109,42 @@ judged = Judged()
 judged.compile()
 judged.fit(tf.zeros((4, 1)), epochs=1)
 judge = make_judge(2)
+
+
+def step_called_after_rebinding(first, second):
+    """Twins of tfg107_silent.two_steps_in_a_test: the step runs again after the rebinding, or was
+    handed to code that may keep it and run it later; both read the frozen value."""
+    metrics = first
+
+    @tf.function
+    def step(x):
+        return x + metrics  # [mutable-global-capture]
+
+    step(tf.constant(1.0))
+    metrics = second
+    return step(tf.constant(2.0))
+
+
+def step_handed_over(model, first, second):
+    offset = first
+
+    def loss(y_true, y_pred):
+        return y_pred - y_true + offset  # todo: [mutable-global-capture] (a loss handed to compile() is not timed)
+
+    model.compile(loss=loss)
+    model.fit(tf.zeros([2, 1]), tf.zeros([2, 1]))
+    offset = second
+    model.fit(tf.zeros([2, 1]), tf.zeros([2, 1]))
+
+
+def step_kept_in_a_list(first, second):
+    scale = first
+
+    @tf.function
+    def step(x):
+        return x * scale  # [mutable-global-capture]
+
+    steps = [step]
+    steps[0](tf.constant(1.0))
+    scale = second
+    return steps[0](tf.constant(2.0))

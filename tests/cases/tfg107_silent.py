@@ -111,3 +111,24 @@ baseline = make_critic()  # a call that could run anything, but nothing refers t
 critic = make_critic()
 model = Critic()
 model.compile()
+
+
+def two_steps_in_a_test(strategy, first, second):
+    """Each step runs right where it is used, and the closure variable is rebound only after the
+    last use of the first step (shape of tf-models-official's pretrain_dynamic_dataloader_test):
+    silent."""
+    metrics = first
+
+    @tf.function
+    def step(x):
+        return x + metrics
+
+    strategy.run(step, args=(tf.constant(1.0),))
+    step(tf.constant(2.0))
+    metrics = second
+
+    @tf.function
+    def step_b(x):
+        return x + metrics
+
+    return step_b(tf.constant(3.0))

@@ -15,6 +15,9 @@ A rebinding only matters when it can happen after a trace:
 - a binding inside a loop (``for lr in rates:``) whose body also may run it, when the traced
   function is defined outside that loop.
 
+In a function, a rebinding after every reference to the traced def, each of which runs it there
+and then (a direct call, or ``strategy.run(fn, ...)``), cannot be seen by any later run: silent.
+
 A function reached only from graph code in another file (the project view) with a rebinding
 that may be set-up is LOW: both timings are decided in other files.
 
@@ -35,7 +38,9 @@ from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
 from tfgraph_lint.analysis.names import declaration, is_builtin_name, lookup, qualified_name, rebinds_declared
 from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.runs_once import RunsOnce
+from tfgraph_lint.analysis.trace_entries import is_strategy
 from tfgraph_lint.analysis.value_kinds import Kind, binding_kind
+from tfgraph_lint.core import tf_api
 from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW, Finding, weakest
 from tfgraph_lint.core.registry import rule_by_code
 
@@ -178,6 +183,8 @@ def _late_rebinding(scope, all_bindings: list[nodes.NodeNG], traced: TracedFunct
             return Rebinding(binding, f"at line {binding.lineno}", INFERENCE)
         statement = binding.statement()
         start = max(anchor.tolineno, first_use - 1)
+        if _last_run_before(scope, anchor, statement):
+            continue  # nothing can run the function after this rebinding
         if statement.lineno > start and timeline.may_run_between(scope, start, statement):
             return Rebinding(binding, f"at line {binding.lineno}", HIGH)
     return None
@@ -194,6 +201,32 @@ def _first_use_line(scope, anchor: nodes.NodeNG | None) -> int:
     if not uses or any(_inside_nested_code(name, scope) for name in uses):
         return 0
     return min(name.lineno for name in uses)
+
+
+def _last_run_before(scope, anchor: nodes.NodeNG | None, statement: nodes.NodeNG) -> bool:
+    """Every reference to the traced def in ``scope``'s own code comes before ``statement`` and
+    runs it there and then: a direct call, or the function handed to ``strategy.run``, which runs
+    it during the call and keeps nothing. Nothing can run it after ``statement``, so rebinding a
+    name it reads there is harmless (a test that defines a second step for the new value)."""
+    if not isinstance(scope, nodes.FunctionDef) or not isinstance(anchor, nodes.FunctionDef):
+        return False  # a module's functions can be imported and run after it by other modules
+    if _enclosing_loop(statement, scope) is not None:
+        return False
+    uses = [name for name in descendants(scope, nodes.Name) if name.name == anchor.name]
+    return bool(uses) and all(
+        not _inside_nested_code(use, scope) and use.lineno < statement.lineno and _runs_here(use)
+        for use in uses)
+
+
+def _runs_here(use: nodes.Name) -> bool:
+    parent = use.parent
+    if isinstance(parent, nodes.Call) and parent.func is use:
+        return True
+    if isinstance(parent, nodes.Call) and parent.args and parent.args[0] is use:
+        func = parent.func
+        return (isinstance(func, nodes.Attribute) and func.attrname in tf_api.STRATEGY_RUN_METHODS
+                and is_strategy(func.expr))
+    return False
 
 
 def _inside_nested_code(node: nodes.NodeNG, scope) -> bool:
