@@ -121,6 +121,7 @@ def hook_runner(tmp_path_factory):
     (project / "bad.py").write_text(BAD, encoding="utf-8")
     (project / "good.py").write_text(GOOD, encoding="utf-8")
     shutil.copy(REPO / "tests" / "notebooks" / "train.ipynb", project / "train.ipynb")
+    shutil.copytree(REPO / "tests" / "projects" / "training", project / "training")
     _git("init", "-q", cwd=project)
     _git("add", "-A", cwd=project)
 
@@ -175,3 +176,13 @@ def test_hook_runs_on_notebooks(hook_runner):
     result, _ = hook_runner("train.ipynb")
     assert result.returncode != 0, f"the hook passed (or skipped) a notebook with three hazards:\n{_output(result)}"
     assert "train.ipynb:cell 3:3:5: TFG101" in result.stdout, _output(result)
+
+
+@pytest.mark.slow
+def test_hook_on_one_changed_helper_knows_the_project(hook_runner):
+    """pre-commit passes only the changed file: a helper that another file of its project maps
+    over a dataset (issue #14) is still checked as graph code, with the chain across files."""
+    result, _ = hook_runner("training/data.py")
+    assert result.returncode != 0, f"the hook passed a helper that train.py maps:\n{_output(result)}"
+    assert "training/data.py:16:13: TFG102" in result.stdout, _output(result)
+    assert "passed to Dataset.map in train.py:14" in result.stdout, _output(result)
