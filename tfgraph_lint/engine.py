@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from tfgraph_lint.analysis.callables import is_init_scope, own_nodes
     from tfgraph_lint.analysis.expected_failures import expected_to_raise, only_run_expecting_failure
     from tfgraph_lint.analysis.graph_index import GraphIndex, TracedFunction
+    from tfgraph_lint.analysis.runs_once import RunsOnce
     from tfgraph_lint.rules import CHECKS
 
 
@@ -39,7 +40,7 @@ if TYPE_CHECKING:
 # already bound, e.g. patched by a test, is kept).
 _LAZY = ("nodes", "AstroidBuildingError", "AstroidSyntaxError", "node_index", "parsing", "is_init_scope",
          "own_nodes", "expected_to_raise", "only_run_expecting_failure", "GraphIndex", "TracedFunction",
-         "CHECKS")
+         "RunsOnce", "CHECKS")
 
 
 def _import_analysis() -> None:
@@ -53,6 +54,7 @@ def _import_analysis() -> None:
     from tfgraph_lint.analysis.callables import is_init_scope, own_nodes
     from tfgraph_lint.analysis.expected_failures import expected_to_raise, only_run_expecting_failure
     from tfgraph_lint.analysis.graph_index import GraphIndex, TracedFunction
+    from tfgraph_lint.analysis.runs_once import RunsOnce
     from tfgraph_lint.rules import CHECKS
 
     found = locals()
@@ -200,7 +202,8 @@ def _lint_parsed(text: str, path: str, config: Config, honour_pragmas: bool) -> 
 
 def graph_outgoing(text: str, path: str, config: Config) -> list[list]:
     """The imported names this module's graph code calls or hands to a graph builder, for the
-    project view: ``[base, attribute, method, line, how, confidence]`` each (GraphIndex.outgoing).
+    project view: ``[base, attribute, method, line, how, confidence]`` each (GraphIndex.outgoing),
+    except calls that run once (behind a create-once guard: ``if not self._model: self.build()``).
     Empty when the file cannot hold graph code or cannot be analysed (its lint says why)."""
     if not may_contain_graph_code(text, config) and not config.seeds_for(path):
         return []
@@ -214,7 +217,9 @@ def graph_outgoing(text: str, path: str, config: Config) -> list[list]:
             return []
         try:
             index = GraphIndex(module, config, config.seeds_for(path))
-            return [[*key, *found] for key, found in index.outgoing.items()]
+            once = RunsOnce(ModuleContext(module, path, config, index))
+            return [[*key, *found] for key, found in index.outgoing.items()
+                    if key not in index.outgoing_calls or not once(*index.outgoing_calls[key])]
         except Exception:  # noqa: BLE001 - the file's own lint reports the internal error
             return []
         finally:

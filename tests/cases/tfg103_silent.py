@@ -85,3 +85,29 @@ def logs_static_structure(x, grads_and_vars):
     logging.info("input of type %s", type(x))  # low: [python-side-effect-in-graph]
     logging.info("values %s", [t for t in grads_and_vars])  # [python-side-effect-in-graph]
     return x
+
+
+class LazyDriver:
+    """Reading self.model in a tf.function runs the property getter while tracing; its build()
+    runs behind 'if not self._model:' and assigns through the property's setter: once."""
+
+    def __init__(self):
+        self._model = None
+
+    @property
+    def model(self):
+        if not self._model:
+            self.build()
+        return self._model
+
+    @model.setter
+    def model(self, model):
+        self._model = model
+
+    def build(self):
+        logger.info("building the model")
+        self.model = tf.keras.layers.Dense(1)
+
+    @tf.function
+    def serve(self, x):
+        return self.model(x)

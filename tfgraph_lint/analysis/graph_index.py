@@ -56,6 +56,9 @@ class GraphIndex:
         # project view: (base, attribute, method) -> (line, how, confidence), the first way found;
         # ``method`` names a method called on an instance of the imported class (else None).
         self.outgoing: dict[tuple[str, str | None, str | None], tuple[int, str, str]] = {}
+        # For those found as calls in traced code: the call and the function it is in, so the
+        # project view can leave out calls that run once (behind a create-once guard).
+        self.outgoing_calls: dict[tuple[str, str | None, str | None], tuple[nodes.Call, TracedFunction]] = {}
         self._imported_seeds = dict(imported_seeds or {})
         self.traced: dict[FunctionNode, TracedFunction] = {}
         self.python_only: set[FunctionNode] = set()  # tf.py_function & co. callables
@@ -262,7 +265,7 @@ class GraphIndex:
                     reached = [(callee, TraceKind.CALLED) for callee in self._callees(node)]
                     if not reached and not self._runs_as_python(node):
                         self._note_imported(node.func, node.lineno, f"called from {traced.label}",
-                                            traced.confidence)
+                                            traced.confidence, site=(node, traced))
                 else:
                     continue
                 for fn, kind in reached:
@@ -287,7 +290,8 @@ class GraphIndex:
             body = cls.body if cls is not None else []
         return next((n for n in body if isinstance(n, nodes.FunctionDef) and n.name == (method or name)), None)
 
-    def _note_imported(self, expr: nodes.NodeNG, line: int, how: str, confidence: str) -> None:
+    def _note_imported(self, expr: nodes.NodeNG, line: int, how: str, confidence: str,
+                       site: tuple[nodes.Call, TracedFunction] | None = None) -> None:
         """Remember ``expr`` for the project view when it names something another module defines:
         ``augment`` from ``from data import augment``, ``data.augment`` after ``import data``, or
         ``pool.query`` where ``pool = ImagePool(...)`` and ``ImagePool`` is imported."""
@@ -296,13 +300,18 @@ class GraphIndex:
         called = _imported_instance(expr)  # ``ds.map(aug)``, ``self.gate(x)``: its __call__
         made = called or (_imported_instance(base) if attribute is not None else None)
         if made is not None:
-            self.outgoing.setdefault((*made, "__call__" if called else attribute), (line, how, confidence))
+            key = (*made, "__call__" if called else attribute)
+        elif isinstance(base, nodes.Name):
+            _, assignments = lookup(base, base.name)
+            if not assignments or not all(isinstance(a, (nodes.Import, nodes.ImportFrom)) for a in assignments):
+                return
+            key = (base.name, attribute, None)
+        else:
             return
-        if not isinstance(base, nodes.Name):
-            return
-        _, assignments = lookup(base, base.name)
-        if assignments and all(isinstance(a, (nodes.Import, nodes.ImportFrom)) for a in assignments):
-            self.outgoing.setdefault((base.name, attribute, None), (line, how, confidence))
+        if key not in self.outgoing:
+            self.outgoing[key] = (line, how, confidence)
+            if site is not None:
+                self.outgoing_calls[key] = site
 
     def _add(self, fn: FunctionNode, reason: TraceReason) -> TracedFunction | None:
         """Record ``fn`` as traced unless it already has a reason at least as strong."""

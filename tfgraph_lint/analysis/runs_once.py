@@ -25,7 +25,8 @@ class RunsOnce:
     ``if self.v is not None: return self.v``) runs its creating code on the first trace only, as
     in eager mode. The guard must test what its block assigns (or, for an attribute the class
     never assigns, what a base class's method that the block's method hands on to with
-    ``super()`` may assign). A helper called from graph code
+    ``super()`` may assign; a property setter the block's method uses counts as its
+    assignments). A helper called from graph code
     counts as guarded when every call of it from graph code is. (``if not self.v:`` guarding a
     tf.Variable itself counts here; TFG201 reports it separately, see ``_truthiness_guard``.)
     """
@@ -233,9 +234,30 @@ def _sets(statements: list[nodes.NodeNG], target: _Target, traced: TracedFunctio
                         if any(assigns(n, ("attr", node.func.expr.as_string(), target[2]))
                                for n in descendants(method, nodes.AssignAttr)):
                             return True
-                        if _base_sets(method, target[2]):
+                        if _base_sets(method, target[2]) or _sets_through_property(method, target[2]):
                             return True
     return False
+
+
+def _sets_through_property(method: nodes.FunctionDef, attrname: str) -> bool:
+    """``method`` assigns ``self.model = ...`` where ``model`` is a property of its class whose
+    setter assigns ``self._model``: the lazy getter's ``if not self._model: self.build()``."""
+    cls = method.parent
+    if not isinstance(cls, nodes.ClassDef):
+        return False
+    setters = {fn.name: fn for fn in cls.body if isinstance(fn, nodes.FunctionDef) and _is_setter(fn)}
+    for node in descendants(method, nodes.AssignAttr):
+        setter = setters.get(node.attrname)
+        if setter is not None and self_class(node.expr) is cls and any(
+                n.attrname == attrname and self_class(n.expr) is cls for n in descendants(setter, nodes.AssignAttr)):
+            return True
+    return False
+
+
+def _is_setter(fn: nodes.FunctionDef) -> bool:
+    """Decorated ``@<name>.setter``."""
+    return any(isinstance(d, nodes.Attribute) and d.attrname == "setter" and isinstance(d.expr, nodes.Name)
+               and d.expr.name == fn.name for d in (fn.decorators.nodes if fn.decorators else ()))
 
 
 def _base_sets(method: nodes.FunctionDef, attrname: str) -> bool:
