@@ -51,6 +51,20 @@ def test_the_view_lints_the_helper_as_graph_code_reached_from_the_script(project
     assert {(Path(f.path).name, f.line, f.symbol) for f in findings} == marked(project)
 
 
+def test_the_view_is_of_the_files_the_script_runs(tmp_path):
+    # helpers.shout is graph code for other.py, which imports it too, but not for a run of train.py.
+    (tmp_path / "pyproject.toml").write_text("")
+    (tmp_path / "helpers.py").write_text('def shout(x):\n    print("loud", x)\n\n\ndef quiet(x):\n    return x\n')
+    (tmp_path / "other.py").write_text("import tensorflow as tf\nfrom helpers import shout\n\n\n"
+                                       "@tf.function\ndef other_step(x):\n    shout(x)\n    return x\n")
+    (tmp_path / "train.py").write_text("import tensorflow as tf\nfrom helpers import quiet\n\n\n"
+                                       "@tf.function\ndef step(x):\n    return quiet(x)\n")
+    assert [(Path(f.path).name, f.line) for f in ProjectView().findings(str(tmp_path / "other.py"))] == [
+        ("helpers.py", 2)]
+    assert ProjectView().helpers(str(tmp_path / "train.py")) == [str((tmp_path / "helpers.py").resolve())]
+    assert ProjectView().findings(str(tmp_path / "train.py")) == []
+
+
 def test_the_example_has_hazards_only_in_its_helper():
     assert marked(HAZARDS) and {file for file, _, _ in marked(HAZARDS)} == {"helpers.py"}
 

@@ -4,8 +4,8 @@
 project, where ``check`` reports the hazards (issue #14). So ``verify`` asks this view, per
 script, which project files the script imports (directly or through others): their lines are
 recorded in the runs, and they are linted together with the script, with the project view of
-``check`` (``project.with_project_seeds``), so that a helper ``train.py``'s tf.function calls is
-graph code there. A script that imports no file of its project is linted alone, as it always was.
+``check`` (``project.with_project_seeds``) over these files alone, so that a helper ``train.py``'s
+tf.function calls is graph code there, and one only another script reaches is not. A script that imports no file of its project is linted alone, as it always was.
 
 It lives with the command line because the project view does (``project``); the ``verify``
 command, a layer below, gets it from the ``cli`` group (see ``commands``).
@@ -42,7 +42,11 @@ class ProjectView:
         if not helpers:
             return check_flow.lint(script, self.config)
         files = [script, *helpers]
-        config = project.with_project_seeds(files, self.config, lambda _path: False, cache=None)
+        # The view is of the files this run can execute: a helper's function that only another
+        # script's graph code reaches is not graph code when this script runs.
+        members = {os.path.realpath(path) for path in files}
+        config = project.with_project_seeds(files, self.config, lambda path: os.path.realpath(path) not in members,
+                                            cache=None)
         return [finding for path in files for finding in check_flow.lint(path, config)]
 
     def _find_helpers(self, script: str) -> list[str]:
