@@ -5,7 +5,8 @@ project, where ``check`` reports the hazards (issue #14). So ``verify`` asks thi
 script, which project files the script imports (directly or through others): their lines are
 recorded in the runs, and they are linted together with the script, with the project view of
 ``check`` (``project.with_project_seeds``) over these files alone, so that a helper ``train.py``'s
-tf.function calls is graph code there, and one only another script reaches is not. A script that imports no file of its project is linted alone, as it always was.
+tf.function calls is graph code there, and one only another script reaches is not. A script that
+imports no file of its project is linted alone, as it always was.
 
 It lives with the command line because the project view does (``project``); the ``verify``
 command, a layer below, gets it from the ``cli`` group (see ``commands``).

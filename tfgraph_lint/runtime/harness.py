@@ -115,8 +115,7 @@ def run_job(job: dict, capture_dir: str) -> dict:
         observation["state"] = recorder.state(module.__dict__)
         observation["functions"] = recorder.functions(graph_mode=(mode == "graph"))
         observation["internal_functions"] = recorder.internal_functions()
-        observation["effects"] = [_effect(key, count) for key, count in
-                                  sorted(recorder.effects.items(), key=lambda item: (str(item[0][:2]), str(item[0][2:])))]
+        observation["effects"] = [_effect(key, count) for key, count in sorted(recorder.effects.items(), key=_order)]
     finally:
         _leave(saved, script, helpers)
         tf.config.run_functions_eagerly(False)
@@ -126,6 +125,11 @@ def run_job(job: dict, capture_dir: str) -> dict:
     # No gc.collect() here: a full collection of TensorFlow's heap costs ~0.1 s per run, and the
     # run's graphs are garbage that the next automatic collection frees anyway.
     return observation
+
+
+def _order(item: tuple) -> tuple[str, str]:
+    (what, line, file, via), _count = item
+    return str((what, line)), str((file, via))  # script lines first by (what, line), as they always were
 
 
 def _effect(key: tuple, count: int) -> dict:

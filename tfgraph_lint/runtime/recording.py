@@ -139,9 +139,9 @@ class Recorder:
     def __init__(self, script: str, module_name: str, tf_seed_shift: int, source: str = "",
                  helpers: tuple[str, ...] = ()) -> None:
         self.script = script
-        # Other files of the script's project that hold findings: an effect inside one of them is
-        # recorded at its own line there (and the script line it was reached from), so that the
-        # helper's finding can claim it.
+        # Other files of the script's project that it imports: an effect inside one of them is
+        # recorded at its own line there (and the script line it was reached from), so that a
+        # finding in that helper can claim it.
         self.helpers = frozenset(helpers) - {script}
         self.folder = os.path.dirname(script)
         self.source = source

@@ -198,8 +198,11 @@ def _stdout(graph: dict, eager: dict, reseeded: dict) -> list[Divergence]:
             detail += f"; output line {len(shorter) + 1} is {longer[len(shorter)][:70]!r}"
     # The print calls that ran a different number of times explain the output.
     g_counts, e_counts = _effect_counts(graph), _effect_counts(eager)
-    changed = [key for key in set(g_counts) | set(e_counts) if key[0] == "print" and g_counts.get(key) != e_counts.get(key)]
-    lines = tuple(sorted({line for (_, line, file, _) in changed if line and file is None}))
+    changed = [key for key in set(g_counts) | set(e_counts)
+               if key[0] == "print" and g_counts.get(key) != e_counts.get(key)]
+    # A print in a helper concerns its own line there and the script line that reached it.
+    lines = tuple(sorted({line if file is None else via for (_, line, file, via) in changed
+                          if (line if file is None else via)}))
     places = tuple(sorted({(file, line) for (_, line, file, _) in changed if file is not None}))
     return [Divergence("stdout", "printed output differs: " + detail, lines, places=places)]
 
