@@ -24,7 +24,7 @@ from tfgraph_lint.core.findings import DEFAULT_CONFIDENCES
 from tfgraph_lint.core.registry import REMOVED, RULES, expand_selector, lookup
 from tfgraph_lint.output import reporters
 from tfgraph_lint.runtime.trace.command import trace_command
-from tfgraph_lint.runtime.verify.command import verify_command
+from tfgraph_lint.runtime.verify.command import PROJECT_VIEW, verify_command
 
 if TYPE_CHECKING:
     from tfgraph_lint.cli import check_run
@@ -61,13 +61,23 @@ def _show_version(ctx: click.Context, _param: click.Parameter, value: bool) -> N
 @click.group(cls=_DefaultToCheck, context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("-V", "--version", is_flag=True, expose_value=False, is_eager=True, callback=_show_version,
               help="Show the version and exit.")
-def cli() -> None:
+@click.pass_context
+def cli(ctx: click.Context) -> None:
     """Find Python code that behaves differently once TensorFlow traces it into a graph
     (@tf.function, Dataset.map, Keras train_step, ...).
 
     `tfgraph-lint PATH...` is short for `tfgraph-lint check PATH...`; with no PATH, the current
     folder is linted.
     """
+    # verify (a layer below) judges a script with the helper modules of its project, whose view
+    # is this layer's: it gets the factory here.
+    ctx.meta[PROJECT_VIEW] = _verify_project_view
+
+
+def _verify_project_view():
+    from tfgraph_lint.cli.verify_view import ProjectView  # loads the project view only for verify
+
+    return ProjectView()
 
 
 @cli.command(short_help="Lint files and folders (the default command).")

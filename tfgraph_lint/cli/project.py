@@ -73,19 +73,8 @@ def _project_seeds(root: str, python_files: list[str], config: Config, is_exclud
         return {}, {}
     project = [f for f in walked if not is_excluded(f)]
     project += python_files  # a linted file is part of the view even where excluded or outside
-    texts: dict[str, str] = {}
-    imports: dict[str, dict] = {}
+    texts, imports = _read_imports(root, project)
     linted_reals = {os.path.realpath(p) for p in python_files}
-    for path in project:
-        # Walked from the root's real path: already real, unless a link inside the project.
-        real = path if path.startswith(root) else os.path.realpath(path)
-        if real in texts:
-            continue
-        try:
-            texts[real] = read_source(path)
-        except UnreadableSource:
-            continue
-        imports[real] = module_edges.imports_only(texts[real])  # cheaper than a cache look-up
     store = _Store(cache, root, texts)
     graph = ProjectGraph(root, imports, lambda real: store.get_or_compute(real, "edges", module_edges.summary))
     # Only files that import a linted file (directly or not) can reach into it: the graph-code
@@ -101,6 +90,54 @@ def _project_seeds(root: str, python_files: list[str], config: Config, is_exclud
     store.save()
     return ({real: found for real, found in seeds.items() if real in linted_reals},
             {real: found for real, found in tf_functions.items() if found})
+
+
+def _read_imports(root: str, files: list[str]) -> tuple[dict[str, str], dict[str, dict]]:
+    """Per real path of the readable ``files``: its text, and its imports (a pattern, cheaper
+    than a cache look-up)."""
+    from tfgraph_lint.analysis import module_edges
+
+    texts: dict[str, str] = {}
+    imports: dict[str, dict] = {}
+    for path in files:
+        # Walked from the root's real path: already real, unless a link inside the project.
+        real = path if path.startswith(root) else os.path.realpath(path)
+        if real in texts:
+            continue
+        try:
+            texts[real] = read_source(path)
+        except UnreadableSource:
+            continue
+        imports[real] = module_edges.imports_only(texts[real])
+    return texts, imports
+
+
+def import_graph(root: str):
+    """The project at ``root`` as its files' imports alone (a ``ProjectGraph`` that is asked
+    nothing else); None for a project too large to view (over ``MAX_PROJECT_FILES``)."""
+    from tfgraph_lint.analysis.project_graph import ProjectGraph
+
+    walked = _project_files(root)
+    if walked is None:
+        return None
+    _, imports = _read_imports(root, walked)
+    return ProjectGraph(root, imports, lambda _file: {})
+
+
+def imported_project_files(script: str, graph) -> list[str]:
+    """The other files of the project of ``graph`` (:func:`import_graph`) that ``script`` imports,
+    directly or through others (real paths, sorted): the helper modules whose code a run of the
+    script can execute."""
+    real = os.path.realpath(script)
+    if real not in graph.imports:
+        return []
+    found, queue = {real}, [real]
+    while queue:
+        for target in graph.imported_files(queue.pop()):
+            if target not in found:
+                found.add(target)
+                queue.append(target)
+    return sorted(found - {real})
 
 
 def _project_files(root: str) -> list[str] | None:

@@ -14,7 +14,10 @@ The observation sent back (plain JSON data, values encoded as described in ``val
     mode, tf_seed_shift, duration, has_main, returned, state {name: value},
     stdout, stderr, stdout_truncated, stderr_truncated,
     exception {type, mro, message, lines} | None, exit (the sys.exit code) | None,
-    effects [{what, line, count}]             print / numpy.random.* / random.* calls per line
+    effects [{what, line, count, file?, via?}]  print / numpy.random.* / random.* calls per line;
+                                              in a helper module named by job["helpers"] (other
+                                              files of the script's project), its ``file`` relative
+                                              to the script's folder and the script line ``via``
     functions [{id, name, def_line, end_line, created_line, clone_of, tracing_count,
                 calls [{line, args [[name, signature]], traced, nested, raised, output}],
                 loops [{line, end_line, repeats}], graphs, ops}]
@@ -74,7 +77,9 @@ def start(threads: int = 0, device: str = "cpu") -> dict:
 
 
 def run_job(job: dict, capture_dir: str) -> dict:
-    """Run ``job["script"]`` in ``job["mode"]`` ("graph" or "eager"); return the observation."""
+    """Run ``job["script"]`` in ``job["mode"]`` ("graph" or "eager"); return the observation.
+    ``job["helpers"]`` (optional): absolute paths of other project files whose lines effects are
+    recorded at, and whose modules are imported afresh in every run, as the script's folder's are."""
     script = os.path.abspath(job["script"])
     mode = job["mode"]
     seed, shift = int(job.get("seed", 0)), int(job.get("tf_seed_shift", 0))
@@ -89,7 +94,8 @@ def run_job(job: dict, capture_dir: str) -> dict:
                                    "exception": None, "exit": None, "returned": None}
     saved = _enter(script, module_name, module)
     _reset(mode, seed, shift)
-    recorder = recording.Recorder(script, module_name, shift, source)
+    helpers = tuple(os.path.abspath(h) for h in job.get("helpers", ()))
+    recorder = recording.Recorder(script, module_name, shift, source, helpers)
     stdout_path, stderr_path = os.path.join(capture_dir, "stdout"), os.path.join(capture_dir, "stderr")
     started = time.perf_counter()
     with CapturedStreams(stdout_path, stderr_path):
@@ -109,10 +115,9 @@ def run_job(job: dict, capture_dir: str) -> dict:
         observation["state"] = recorder.state(module.__dict__)
         observation["functions"] = recorder.functions(graph_mode=(mode == "graph"))
         observation["internal_functions"] = recorder.internal_functions()
-        observation["effects"] = [{"what": what, "line": line, "count": count}
-                                  for (what, line), count in sorted(recorder.effects.items(), key=str)]
+        observation["effects"] = [_effect(key, count) for key, count in sorted(recorder.effects.items(), key=_order)]
     finally:
-        _leave(saved, script)
+        _leave(saved, script, helpers)
         tf.config.run_functions_eagerly(False)
         _data_debug_mode.toggle_debug_mode(False)
     for stream, path in (("stdout", stdout_path), ("stderr", stderr_path)):
@@ -120,6 +125,19 @@ def run_job(job: dict, capture_dir: str) -> dict:
     # No gc.collect() here: a full collection of TensorFlow's heap costs ~0.1 s per run, and the
     # run's graphs are garbage that the next automatic collection frees anyway.
     return observation
+
+
+def _order(item: tuple) -> tuple[str, str]:
+    (what, line, file, via), _count = item
+    return str((what, line)), str((file, via))  # script lines first by (what, line), as they always were
+
+
+def _effect(key: tuple, count: int) -> dict:
+    what, line, file, via = key
+    found = {"what": what, "line": line, "count": count}
+    if file is not None:  # in a helper module of the script's project, reached from script line ``via``
+        found.update(file=file, via=via)
+    return found
 
 
 def _defines_main(source: str) -> bool:
@@ -158,7 +176,7 @@ def _enter(script: str, module_name: str, module: types.ModuleType) -> dict:
     return saved
 
 
-def _leave(saved: dict, script: str) -> None:
+def _leave(saved: dict, script: str, helpers: tuple[str, ...] = ()) -> None:
     sys.argv = saved["argv"]
     sys.path[:] = saved["path"]
     if saved["named"] is not None:
@@ -169,7 +187,9 @@ def _leave(saved: dict, script: str) -> None:
     for name in set(sys.modules) - saved["modules"]:
         # The script's own helper modules must be imported afresh next time; library modules
         # imported on first use (Keras submodules...) stay, as re-importing them is slow.
-        if (getattr(sys.modules[name], "__file__", None) or "").startswith(folder):
+        # So must its project's helper modules outside its folder (a package under src/).
+        file = getattr(sys.modules[name], "__file__", None) or ""
+        if file.startswith(folder) or file in helpers:
             del sys.modules[name]
     try:
         os.chdir(saved["cwd"])

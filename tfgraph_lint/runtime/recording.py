@@ -103,7 +103,7 @@ def _counting(function, what: str):
     def counted(*args, **kwargs):
         recorder = _active
         if recorder is not None:
-            recorder.effects[(what, recorder.script_line())] += 1
+            recorder.effects[(what, *recorder.effect_place())] += 1
         return function(*args, **kwargs)
 
     counted.__name__ = getattr(function, "__name__", what)
@@ -136,8 +136,14 @@ def _shifted_set_seed(real_set_seed):
 class Recorder:
     """What one run records; the patches reach it through :func:`activate`."""
 
-    def __init__(self, script: str, module_name: str, tf_seed_shift: int, source: str = "") -> None:
+    def __init__(self, script: str, module_name: str, tf_seed_shift: int, source: str = "",
+                 helpers: tuple[str, ...] = ()) -> None:
         self.script = script
+        # Other files of the script's project that it imports: an effect inside one of them is
+        # recorded at its own line there (and the script line it was reached from), so that a
+        # finding in that helper can claim it.
+        self.helpers = frozenset(helpers) - {script}
+        self.folder = os.path.dirname(script)
         self.source = source
         self.spans = _function_spans(source)  # first line (decorator or def) -> last line
         self.module_name = module_name
@@ -150,23 +156,20 @@ class Recorder:
         self.depth = 0
 
     def script_line(self) -> int | None:
-        """The script line running now, innermost. Inside AutoGraph-converted code the frames
-        belong to generated files; TensorFlow's own stack extraction maps them back."""
-        frame = sys._getframe(2)
-        while frame is not None:
-            filename = frame.f_code.co_filename
+        """The script line running now, innermost."""
+        return next((line for filename, line in _source_frames(sys._getframe(2)) if filename == self.script), None)
+
+    def effect_place(self) -> tuple[int | None, str | None, int | None]:
+        """Where a recorded call (a print, a draw) runs: ``(line, None, None)`` on a script line;
+        ``(line, file, via)`` inside a helper ``file`` (relative to the script's folder), reached
+        from script line ``via``; ``(None, None, None)`` from neither."""
+        inner = None
+        for filename, line in _source_frames(sys._getframe(2)):
             if filename == self.script:
-                return frame.f_lineno
-            if _AUTOGRAPH_FILE in filename:
-                break
-            frame = frame.f_back
-        try:
-            for summary in reversed(tf_stack.extract_stack()):
-                if summary.filename == self.script:
-                    return summary.lineno
-        except Exception:  # noqa: BLE001 - a private API; lines are evidence, not essential
-            pass
-        return None
+                return (line, None, None) if inner is None else (*inner, line)
+            if inner is None and filename in self.helpers:
+                inner = (line, os.path.relpath(filename, self.folder))
+        return (None, None, None) if inner is None else (*inner, None)
 
     def creating_line(self) -> int | None:
         """The script line that created a tf.function directly (``@tf.function``, ``tf.function(f)``),
@@ -300,6 +303,24 @@ class Recorder:
             "graphs": graphs,
             "ops": max_ops,
         }
+
+
+def _source_frames(frame):
+    """``(file, line)`` of the frames running now, innermost first. Inside AutoGraph-converted
+    code the frames belong to generated files; TensorFlow's own stack extraction maps them back
+    to the user's files."""
+    while frame is not None:
+        filename = frame.f_code.co_filename
+        if _AUTOGRAPH_FILE in filename:
+            break
+        yield filename, frame.f_lineno
+        frame = frame.f_back
+    try:
+        summaries = list(reversed(tf_stack.extract_stack()))
+    except Exception:  # noqa: BLE001 - a private API; lines are evidence, not essential
+        return
+    for summary in summaries:
+        yield summary.filename, summary.lineno
 
 
 def _function_spans(source: str) -> dict[int, int]:

@@ -39,6 +39,12 @@ NO_GPU = (
 )
 
 
+# Where the command line puts a factory of its project view (``click.Context.meta``): an object
+# with ``helpers(script)`` and ``findings(script)`` (see ``runner.verify_files``). Without it (the
+# command invoked on its own), each script is linted alone and its helper modules are not judged.
+PROJECT_VIEW = "tfgraph_lint.verify.project_view"
+
+
 def shipped_examples() -> list[Path]:
     """Every fixture's bad.py and good.py, in fixture order."""
     root = fixtures_root()
@@ -96,10 +102,12 @@ def verify_command(paths: tuple[str, ...], device: str, output_format: str, jobs
     if not files:
         click.echo("tfgraph-lint verify: no Python files to verify", err=True)
         sys.exit(2)
-    sys.exit(_run(files, device, output_format, jobs or default_jobs(len(files)), timeout))
+    view_factory = click.get_current_context().meta.get(PROJECT_VIEW)
+    view = view_factory() if view_factory is not None else None
+    sys.exit(_run(files, device, output_format, jobs or default_jobs(len(files)), timeout, view))
 
 
-def _run(files: list[Path], device: str, output_format: str, jobs: int, timeout: float) -> int:
+def _run(files: list[Path], device: str, output_format: str, jobs: int, timeout: float, view=None) -> int:
     # Imported here: the pool and runner pull in the linter engine; --help stays fast.
     from tfgraph_lint.runtime.pool import WorkerPool, WorkerSettings, WorkerStartError
     from tfgraph_lint.runtime.verify import report
@@ -122,7 +130,8 @@ def _run(files: list[Path], device: str, output_format: str, jobs: int, timeout:
             click.echo(NO_GPU.format(version=info.get("tensorflow", "?")), err=True)
             return 2
         where = info["gpus"][0].replace("/physical_device:", "") if info.get("gpus") and device != "cpu" else "CPU"
-        results = verify_files(files, pool.submit, on_result=progress.done, timeout=timeout)
+        static = {"lint": view.findings, "helpers": view.helpers} if view is not None else {}
+        results = verify_files(files, pool.submit, on_result=progress.done, timeout=timeout, **static)
     except KeyboardInterrupt:
         progress.clear()
         click.echo("tfgraph-lint verify: interrupted; workers stopped", err=True)

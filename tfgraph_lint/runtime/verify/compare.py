@@ -46,9 +46,15 @@ class Divergence:
     message: str
     lines: tuple[int, ...] = ()  # the script lines it concerns, for matching findings
     function: str | None = None  # the tf.function it concerns; for ``state``, the module variable
+    # Lines of helper modules of the script's project it concerns: (file relative to the
+    # script's folder, line), for matching the findings in those files.
+    places: tuple[tuple[str, int], ...] = ()
 
     def to_json(self) -> dict:
-        return {"kind": self.kind, "evidence": self.message, "lines": list(self.lines), "function": self.function}
+        shown = {"kind": self.kind, "evidence": self.message, "lines": list(self.lines), "function": self.function}
+        if self.places:
+            shown["places"] = [{"file": file, "line": line} for file, line in self.places]
+        return shown
 
 
 @dataclass
@@ -137,21 +143,39 @@ def _lines(count: int) -> str:
     return "1 line" if count == 1 else f"{count} lines"
 
 
-def _effect_counts(observation: dict) -> dict[tuple[str, int | None], int]:
-    return {(e["what"], e["line"]): e["count"] for e in observation.get("effects", ())}
+def _effect_counts(observation: dict) -> dict[tuple[str, int | None, str | None, int | None], int]:
+    """(what, line, helper file, via script line) -> count; file and via are None on script lines."""
+    return {(e["what"], e["line"], e.get("file"), e.get("via")): e["count"] for e in observation.get("effects", ())}
+
+
+def _effect_order(key: tuple) -> tuple[str, str]:
+    return str(key[:2]), str(key[2:])  # script lines in the order they always had
 
 
 def _effects(graph: dict, eager: dict, reseeded: dict) -> list[Divergence]:
     found = []
     g, e, r = _effect_counts(graph), _effect_counts(eager), _effect_counts(reseeded) if reseeded else None
-    for key in sorted(set(g) | set(e), key=str):
-        what, line = key
+    for key in sorted(set(g) | set(e), key=_effect_order):
+        what, line, file, via = key
         if g.get(key, 0) == e.get(key, 0) or (r is not None and r.get(key, 0) != e.get(key, 0)):
             continue
-        where = f" (line {line})" if line else ""
+        if file is not None:  # in a helper: its own line, and the script line that reached it
+            where = f" ({file}:{line}, reached from line {via})" if via else f" ({file}:{line})"
+            lines, places = ((via,) if via else ()), ((file, line),)
+        else:
+            where, lines, places = (f" (line {line})" if line else ""), ((line,) if line else ()), ()
         found.append(Divergence("effects", f"{what}{where} ran {_times(g.get(key, 0))} in graph mode, "
-                                           f"{_times(e.get(key, 0))} eagerly", (line,) if line else ()))
+                                           f"{_times(e.get(key, 0))} eagerly", lines, places=places))
     return found
+
+
+def _helper_places(graph: dict, eager: dict, lines: tuple[int, ...]) -> tuple[tuple[str, int], ...]:
+    """The helper-module lines reached from script ``lines`` (a tf.function's) whose effects ran a
+    different number of times in the two modes: Python of the helper that ran only while tracing,
+    which a divergence of that tf.function's results may come from."""
+    g, e = _effect_counts(graph), _effect_counts(eager)
+    return tuple(sorted({(key[2], key[1]) for key in set(g) | set(e)
+                         if key[2] is not None and key[3] in lines and g.get(key) != e.get(key)}))
 
 
 def _stdout(graph: dict, eager: dict, reseeded: dict) -> list[Divergence]:
@@ -174,9 +198,13 @@ def _stdout(graph: dict, eager: dict, reseeded: dict) -> list[Divergence]:
             detail += f"; output line {len(shorter) + 1} is {longer[len(shorter)][:70]!r}"
     # The print calls that ran a different number of times explain the output.
     g_counts, e_counts = _effect_counts(graph), _effect_counts(eager)
-    lines = tuple(sorted({line for (what, line) in set(g_counts) | set(e_counts)
-                          if what == "print" and line and g_counts.get((what, line)) != e_counts.get((what, line))}))
-    return [Divergence("stdout", "printed output differs: " + detail, lines)]
+    changed = [key for key in set(g_counts) | set(e_counts)
+               if key[0] == "print" and g_counts.get(key) != e_counts.get(key)]
+    # A print in a helper concerns its own line there and the script line that reached it.
+    lines = tuple(sorted({line if file is None else via for (_, line, file, via) in changed
+                          if (line if file is None else via)}))
+    places = tuple(sorted({(file, line) for (_, line, file, _) in changed if file is not None}))
+    return [Divergence("stdout", "printed output differs: " + detail, lines, places=places)]
 
 
 def _returned(graph: dict, eager: dict, reseeded: dict) -> list[Divergence]:
@@ -236,9 +264,10 @@ def _outputs(graph: dict, eager: dict, reseeded: dict) -> list[Divergence]:
         name = key[0]
         g, e = g_calls[key], e_calls[key]
         lines = _function_lines(records[key], g)
+        places = _helper_places(graph, eager, lines)
         if len(g) != len(e):
             found.append(Divergence("calls", f"{name} was called {_times(len(g))} in graph mode, "
-                                             f"{_times(len(e))} eagerly", lines, name))
+                                             f"{_times(len(e))} eagerly", lines, name, places))
             continue
         g_out, e_out = [c.get("output") for c in g], [c.get("output") for c in e]
         r = r_calls.get(key)
@@ -248,7 +277,7 @@ def _outputs(graph: dict, eager: dict, reseeded: dict) -> list[Divergence]:
             found.append(Divergence("frozen", f"{name} returned the same value on all {len(g)} calls in graph "
                                               f"mode ({render(g_out[0], 50)}); eagerly {distinct} different "
                                               f"values ({render(e_out[0], 40)}, {render(e_out[1], 40)}, ...)",
-                                    lines, name))
+                                    lines, name, places))
             continue
         # The calls of one function are one series: masked as a whole (see values.differs).
         if not differs(g_out, e_out, r_out):
@@ -258,7 +287,7 @@ def _outputs(graph: dict, eager: dict, reseeded: dict) -> list[Divergence]:
             if (structure(a) != structure(b)) if random_series else differs(a, b):
                 where = f" (line {g[index]['line']})" if g[index].get("line") else ""
                 found.append(Divergence("outputs", f"call {index + 1} of {name}{where} returned {render(a, 50)} "
-                                                   f"in graph mode, {render(b, 50)} eagerly", lines, name))
+                                                   f"in graph mode, {render(b, 50)} eagerly", lines, name, places))
                 break
     return found
 

@@ -33,7 +33,12 @@ def file_lines(result: FileResult) -> list[str]:
         lines.append(f"  note: {result.note}")
     for finding in result.findings:
         evidence = "; ".join(finding.evidence) if finding.evidence else f"UNCONFIRMED: {finding.reason}"
-        where = f"cell {finding.cell} line {finding.line}" if finding.cell is not None else f"line {finding.line}"
+        if finding.cell is not None:
+            where = f"cell {finding.cell} line {finding.line}"
+        elif finding.file is not None:  # in a helper module of the script's project
+            where = f"{finding.file}:{finding.line}"
+        else:
+            where = f"line {finding.line}"
         lines.append(f"  {finding.code} {where} {finding.symbol}: {evidence}")
     for attributed in result.divergences:
         if not attributed.flagged_by:

@@ -3,6 +3,11 @@
 Every file gets a graph-mode run and an eager run at once; when those two disagree on some value,
 a third, eager run with another TensorFlow seed is queued for it (see ``compare``), so files
 without such differences cost two runs. The static findings are computed while the workers run.
+
+A script may run code of other files of its project, its helper modules (``helpers``: given by the
+command line's project view). Their paths go with each job, so that the runs record effects at
+their lines, and their findings (which ``lint`` then returns with the script's) are judged with
+the script's: the helper's own finding is confirmed by what happened on its lines.
 """
 
 from __future__ import annotations
@@ -80,14 +85,17 @@ class _File:
         self.result: FileResult | None = None
         self.budget = None  # one time budget for all the runs of this file (the pool's Budget)
         self.futures: list[Future] = []
+        self.helpers: list[str] = []  # other files of its project that it imports (absolute paths)
 
 
 def verify_files(paths: Sequence[Path], submit: Callable[..., Future],
                  on_result: Callable[[FileResult], None] | None = None,
                  lint: Callable[[str], list[Finding]] = lint_file,
-                 timeout: float | None = None) -> list[FileResult]:
+                 timeout: float | None = None,
+                 helpers: Callable[[str], list[str]] | None = None) -> list[FileResult]:
     """Verify ``paths`` with ``submit`` (a WorkerPool's); results in the order of ``paths``.
-    ``lint`` gives the static findings of a file (the engine's, unless a test says otherwise).
+    ``lint`` gives the static findings of a file (the engine's, unless a test says otherwise),
+    and of its helper modules when there are: ``helpers`` gives those of a script (none without).
     ``timeout``: seconds for all the runs of one file together (one budget per file, so that a
     script that hangs costs it once, not once per mode); None: the pool's per-run timeout."""
     from tfgraph_lint.runtime.pool import Budget
@@ -100,11 +108,15 @@ def verify_files(paths: Sequence[Path], submit: Callable[..., Future],
 
     def start(item: _File, run: str) -> None:
         job = {"script": item.script, "seed": SEED, **RUN_KINDS[run]}
+        if item.helpers:
+            job["helpers"] = item.helpers
         future = submit(job, item.budget) if item.budget is not None else submit(job)
         item.futures.append(future)
         pending[future] = (item, run)
 
     for item in files:
+        if helpers is not None and not notebooks.is_notebook(str(item.path)):
+            item.helpers = [str(Path(h).resolve()) for h in helpers(str(item.path))]
         start(item, "graph")
         start(item, "eager")
     for item in files:  # while the workers run
@@ -143,7 +155,8 @@ def _result(item: _File, comparison: Comparison) -> FileResult:
         source = _source(item.path)
     except OSError:
         source = ""
-    decision = decide(item.findings, comparison, item.runs.get("graph"), item.runs.get("eager"), source)
+    decision = decide(item.findings, comparison, item.runs.get("graph"), item.runs.get("eager"), source,
+                      item.script)
     if notebooks.is_notebook(str(item.path)):
         decision = notebook_cells.in_cells(decision, source_notebook(item.path))
     header = None
@@ -161,7 +174,7 @@ def _result(item: _File, comparison: Comparison) -> FileResult:
         summary={"runs": {name: _run_summary(obs) for name, obs in item.runs.items()},
                  "masked_tf_random": comparison.reseeded},
         duration=sum(obs.get("wall", 0.0) for obs in item.runs.values()),
-        static_problems=[f"{f.code} {_where(f)}: {f.message}" for f in item.findings if not f.rule.is_hazard],
+        static_problems=[f"{f.code} {_where(f, item)}: {f.message}" for f in item.findings if not f.rule.is_hazard],
     )
 
 
@@ -177,9 +190,11 @@ def source_notebook(path: Path) -> notebooks.Notebook | None:
         return None
 
 
-def _where(finding: Finding) -> str:
+def _where(finding: Finding, item: _File) -> str:
     if finding.cell is not None:
         return f"cell {finding.cell} line {finding.line - finding.cell_offset}"
+    if item.helpers and os.path.realpath(finding.path) != os.path.realpath(item.script):
+        return f"{os.path.relpath(os.path.realpath(finding.path), os.path.dirname(item.script))}:{finding.line}"
     return f"line {finding.line}"
 
 

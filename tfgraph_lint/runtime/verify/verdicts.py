@@ -21,6 +21,11 @@ warning, nothing observable). A divergence is a finding's evidence when it is of
   source and call sites), or
 - it is module-level state whose variable the finding's lines name.
 
+A finding in a helper module of the script's project (another file the script imports, which the
+project view lints with it) matches by its file and lines: the divergence's ``places``, the lines
+of helper modules where the recorded effect ran, or that ran differently under the tf.function
+whose results diverged.
+
 Consequences with no line of their own (what ``main()`` returned, printed output from no
 particular print) never confirm a finding alone: they join the evidence of findings already
 confirmed by behaviour, and otherwise are listed as not flagged. One-sided failures (one mode
@@ -31,6 +36,7 @@ UNCONFIRMED with that reason, never MISSED.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -92,6 +98,7 @@ class FindingEvidence:
     reason: str | None = None  # why there is no evidence, when there is none
     observable: bool = True  # False: the rule's mechanism has no runtime effect to observe
     cell: int | None = None  # in a notebook: the code cell, and ``line`` counts within it
+    file: str | None = None  # in a helper module: its path from the script's folder; ``line`` is there
 
     @property
     def confirmed(self) -> bool:
@@ -102,6 +109,8 @@ class FindingEvidence:
                  "evidence": self.evidence, "reason": self.reason}
         if self.cell is not None:
             shown["cell"] = self.cell
+        if self.file is not None:
+            shown["file"] = self.file
         return shown
 
 
@@ -133,14 +142,26 @@ def _names_variable(finding: Finding, divergence: Divergence, source_lines: list
     return re.search(rf"\b{re.escape(divergence.function)}\b", text) is not None
 
 
+def home(finding: Finding, script: str | None) -> str | None:
+    """None for a finding in the script; for one in another file (a helper module of the
+    script's project), that file's path from the script's folder, as the runs name it."""
+    if script is None:
+        return None
+    real, script_real = os.path.realpath(finding.path), os.path.realpath(script)
+    return None if real == script_real else os.path.relpath(real, os.path.dirname(script_real))
+
+
 def explains(finding: Finding, divergence: Divergence, source_lines: list[str] = (),
-             lines: tuple[int, ...] | None = None) -> bool:
+             lines: tuple[int, ...] | None = None, file: str | None = None) -> bool:
     """Is ``divergence`` evidence of ``finding``: its mechanism, on its lines (or its variable)?
-    ``lines`` overrides the divergence's own lines (a failure: the functions it was raised in)."""
+    ``lines`` overrides the divergence's own lines (a failure: the functions it was raised in).
+    ``file``: the finding's helper module (see :func:`home`); its lines are matched there."""
     if divergence.kind not in mechanism(finding):
         return False
     if divergence.kind in _PROCESS_WIDE:
         return True
+    if file is not None:
+        return any((file, line) in divergence.places for line in _span(finding))
     lines = divergence.lines if lines is None else lines
     if lines:
         return any(line in lines for line in _span(finding))
@@ -148,26 +169,30 @@ def explains(finding: Finding, divergence: Divergence, source_lines: list[str] =
 
 
 def decide(findings: Iterable[Finding], comparison: Comparison, graph: dict | None = None,
-           eager: dict | None = None, source: str = "") -> Decision:
+           eager: dict | None = None, source: str = "", script: str | None = None) -> Decision:
+    """``script``: the file that ran; findings in other files are its project's helper modules
+    (None: every finding is the script's)."""
     hazards = [f for f in findings if f.rule.is_hazard]
+    homes = [home(f, script) for f in hazards]
+    keys = [_key(f, file) for f, file in zip(hazards, homes)]
     graph, eager = graph or {}, eager or {}
     lines = source.splitlines()
     own: list[list[str]] = [[] for _ in hazards]
     attributed: list[AttributedDivergence] = []
     for divergence in comparison.divergences:
         where = _failure_lines(divergence, graph) if divergence.kind in FAILURE_KINDS else None
-        by = [i for i, f in enumerate(hazards) if explains(f, divergence, lines, where)]
+        by = [i for i, f in enumerate(hazards) if explains(f, divergence, lines, where, homes[i])]
         for i in by:
             own[i].append(divergence.message)
-        attributed.append(AttributedDivergence(divergence, [f"{hazards[i].code}:{hazards[i].line}" for i in by]))
-    _attribute_consequences(hazards, attributed, own, graph, eager)
+        attributed.append(AttributedDivergence(divergence, [keys[i] for i in by]))
+    _attribute_consequences(hazards, homes, keys, attributed, own, graph, eager)
 
     failure = _one_sided_failure(graph, eager, attributed)
     evidence = []
     for i, f in enumerate(hazards):
-        entry = FindingEvidence(f.code, f.symbol, f.line, own[i], observable=bool(mechanism(f)))
+        entry = FindingEvidence(f.code, f.symbol, f.line, own[i], observable=bool(mechanism(f)), file=homes[i])
         if not entry.confirmed:
-            entry.reason = _why_unconfirmed(f, comparison, graph, eager, failure, attributed)
+            entry.reason = _why_unconfirmed(f, homes[i], comparison, graph, eager, failure, attributed)
         evidence.append(entry)
 
     unflagged = [d for d in attributed if not d.flagged_by]
@@ -204,12 +229,14 @@ def _failure_lines(divergence: Divergence, graph: dict) -> tuple[int, ...]:
     return tuple(sorted(lines))
 
 
-def _key(finding: Finding) -> str:
-    return f"{finding.code}:{finding.line}"
+def _key(finding: Finding, file: str | None = None) -> str:
+    """How ``flagged_by`` names a finding: "TFG101:8", or "TFG101:helpers.py:6" in a helper."""
+    return f"{finding.code}:{finding.line}" if file is None else f"{finding.code}:{file}:{finding.line}"
 
 
-def _attribute_consequences(hazards: list[Finding], attributed: list[AttributedDivergence],
-                            own: list[list[str]], graph: dict, eager: dict) -> None:
+def _attribute_consequences(hazards: list[Finding], homes: list[str | None], keys: list[str],
+                            attributed: list[AttributedDivergence], own: list[list[str]], graph: dict,
+                            eager: dict) -> None:
     """Divergences with no line of their own (what main() returned, output from no particular
     print, state no finding names): they follow the findings that behaviour already confirmed;
     else, when nothing located diverged, the findings whose tf.function ran its Python body
@@ -219,7 +246,7 @@ def _attribute_consequences(hazards: list[Finding], attributed: list[AttributedD
     if not loose:
         return
     confirmed = [i for i, f in enumerate(hazards)
-                 if any(d.divergence.kind not in GRAPH_COST_KINDS and _key(f) in d.flagged_by for d in attributed)]
+                 if any(d.divergence.kind not in GRAPH_COST_KINDS and keys[i] in d.flagged_by for d in attributed)]
     located = any(item.divergence.lines and item.divergence.kind not in GRAPH_COST_KINDS for item in attributed)
     for item in loose:
         if confirmed:
@@ -229,7 +256,8 @@ def _attribute_consequences(hazards: list[Finding], attributed: list[AttributedD
         else:
             chosen = {}
             for i, f in enumerate(hazards):
-                record = _enclosing_function(f, graph)
+                # The recorded tf.functions are the script's: their lines say nothing of a helper's.
+                record = _enclosing_function(f, graph) if homes[i] is None else None
                 if record is None or not mechanism(f) & _SILENT:  # a rule about Python run while tracing
                     continue
                 calls = _calls(graph, record)
@@ -239,7 +267,7 @@ def _attribute_consequences(hazards: list[Finding], attributed: list[AttributedD
                                  f"body ran {_times(traces)} in graph mode, while tracing, for {calls} calls)")
         for i, message in chosen.items():
             own[i].append(message)
-        item.flagged_by = [_key(hazards[i]) for i in chosen]
+        item.flagged_by = [keys[i] for i in chosen]
 
 
 def _times(count: int) -> str:
@@ -291,13 +319,13 @@ def _traces(observation: dict, record: dict) -> int:
     return sum(r.get("tracing_count", 0) for r in _same_function(observation, record))
 
 
-def _why_unconfirmed(finding: Finding, comparison: Comparison, graph: dict, eager: dict, failure: str | None,
-                     attributed: list[AttributedDivergence]) -> str:
+def _why_unconfirmed(finding: Finding, file: str | None, comparison: Comparison, graph: dict, eager: dict,
+                     failure: str | None, attributed: list[AttributedDivergence]) -> str:
     if not mechanism(finding):
         return NO_RUNTIME_EFFECT
     if comparison.error is not None:
         return f"the runs could not be compared: {comparison.error}"
-    record = _enclosing_function(finding, graph) or _enclosing_function(finding, eager)
+    record = None if file is not None else _enclosing_function(finding, graph) or _enclosing_function(finding, eager)
     where = f"{record['name']} (line {record['def_line']})" if record else None
     if record is not None:
         graph_calls, eager_calls = _calls(graph, record), _calls(eager, record)

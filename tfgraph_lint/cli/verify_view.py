@@ -1,0 +1,62 @@
+"""The project view for ``verify``: a script's findings with those of the helper modules it runs.
+
+``verify SCRIPT`` runs one file, but its tf.functions may call functions of other files of its
+project, where ``check`` reports the hazards (issue #14). So ``verify`` asks this view, per
+script, which project files the script imports (directly or through others): their lines are
+recorded in the runs, and they are linted together with the script, with the project view of
+``check`` (``project.with_project_seeds``) over these files alone, so that a helper ``train.py``'s
+tf.function calls is graph code there, and one only another script reaches is not. A script that
+imports no file of its project is linted alone, as it always was.
+
+It lives with the command line because the project view does (``project``); the ``verify``
+command, a layer below, gets it from the ``cli`` group (see ``commands``).
+"""
+
+from __future__ import annotations
+
+import os
+
+from tfgraph_lint.cli import check_flow, project
+from tfgraph_lint.core.config import Config
+from tfgraph_lint.core.findings import Finding
+
+
+class ProjectView:
+    """``helpers(script)`` and ``findings(script)`` for ``verify_files``; the import graph of each
+    project is read once per run, however many of its scripts are verified."""
+
+    def __init__(self, config: Config | None = None) -> None:
+        self.config = config or Config()  # verify lints with the defaults, as it always has
+        self._graphs: dict[str, object] = {}
+        self._helpers: dict[str, list[str]] = {}
+
+    def helpers(self, script: str) -> list[str]:
+        """The other files of ``script``'s project that it imports (real paths, sorted)."""
+        real = os.path.realpath(script)
+        if real not in self._helpers:
+            self._helpers[real] = self._find_helpers(script) if script.endswith(".py") else []
+        return self._helpers[real]
+
+    def findings(self, script: str) -> list[Finding]:
+        """The findings of ``script`` and of its helper modules (each with its own path)."""
+        helpers = self.helpers(script)
+        if not helpers:
+            return check_flow.lint(script, self.config)
+        files = [script, *helpers]
+        # The view is of the files this run can execute: a helper's function that only another
+        # script's graph code reaches is not graph code when this script runs.
+        members = {os.path.realpath(path) for path in files}
+        config = project.with_project_seeds(files, self.config, lambda path: os.path.realpath(path) not in members,
+                                            cache=None)
+        return [finding for path in files for finding in check_flow.lint(path, config)]
+
+    def _find_helpers(self, script: str) -> list[str]:
+        from tfgraph_lint.analysis.project_graph import project_roots
+
+        ((root, _),) = project_roots([script]).items()
+        if root is None:
+            return []
+        if root not in self._graphs:
+            self._graphs[root] = project.import_graph(root)
+        graph = self._graphs[root]
+        return project.imported_project_files(script, graph) if graph is not None else []
