@@ -99,9 +99,10 @@ def test_file_skipped_reads_comments_only():
 
 @pytest.fixture
 def tree(tmp_path, monkeypatch):
-    """A project in the current folder: src/bad.py (one TFG101), tests/test_bad.py (the same)."""
+    """A project in the current folder: src/bad.py (one TFG101), tests/bad_helper.py (the same; not
+    named like a test module, where printing is LOW)."""
     monkeypatch.chdir(tmp_path)
-    for name in ("src/bad.py", "tests/test_bad.py"):
+    for name in ("src/bad.py", "tests/bad_helper.py"):
         (tmp_path / name).parent.mkdir(exist_ok=True)
         (tmp_path / name).write_text(PRINT_IN_GRAPH, encoding="utf-8")
     return tmp_path
@@ -114,7 +115,7 @@ def _paths(result) -> list[str]:
 def test_no_path_lints_the_current_folder(tree):
     result = run()
     assert result.exit_code == 1
-    assert _paths(result) == ["src/bad.py", "tests/test_bad.py"]
+    assert _paths(result) == ["src/bad.py", "tests/bad_helper.py"]
 
 
 @pytest.mark.parametrize("flag", ["--version", "-V"])
@@ -224,13 +225,13 @@ def test_extend_select(tree):
 def test_exclude_on_the_command_line(tree):
     assert _paths(run("--exclude", "tests")) == ["src/bad.py"]
     assert _paths(run("--exclude", "src/*.py,tests/**")) == []
-    assert _paths(run("--exclude", "tests", "tests/test_bad.py")) == []  # also when named
+    assert _paths(run("--exclude", "tests", "tests/bad_helper.py")) == []  # also when named
 
 
 def test_per_file_ignores_on_the_command_line(tree):
     assert _paths(run("--per-file-ignores", "tests/**:TFG1")) == ["src/bad.py"]
     assert _paths(run("--per-file-ignores", "*.py:TFG3,python-print-in-graph")) == []
-    assert _paths(run("--per-file-ignores", "*.py:TFG3")) == ["src/bad.py", "tests/test_bad.py"]
+    assert _paths(run("--per-file-ignores", "*.py:TFG3")) == ["src/bad.py", "tests/bad_helper.py"]
     for bad in ("tests", "tests/**:", "tests/**:TFG999", "tests/**:TFG0"):
         result = run("--per-file-ignores", bad)
         assert result.exit_code == 2 and "--per-file-ignores" in result.stderr, bad

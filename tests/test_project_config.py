@@ -100,17 +100,17 @@ def test_config_option_names_the_file(project):
 
 def test_per_file_ignores_and_exclude(project):
     (project / "tests").mkdir()
-    (project / "tests" / "test_model.py").write_text(SOURCE, encoding="utf-8")
+    (project / "tests" / "model_copy.py").write_text(SOURCE, encoding="utf-8")
     (project / "src" / "legacy").mkdir()
     (project / "src" / "legacy" / "old.py").write_text(SOURCE, encoding="utf-8")
     configure(project, '[tool.tfgraph-lint.per-file-ignores]\n"tests/**" = ["TFG3"]\n"old.py" = ["TFG1"]\n')
     result = run(".")
     paths = sorted({line.split(":")[0] + " " + line.split()[1] for line in result.stdout.splitlines()})
     assert paths == ["src/legacy/old.py TFG303", "src/model.py TFG101", "src/model.py TFG303",
-                     "tests/test_model.py TFG101"]
+                     "tests/model_copy.py TFG101"]
     (project / "pyproject.toml").unlink()
     configure(project, 'exclude = ["legacy", "tests/*.py"]\n')
-    result = run(".", "tests/test_model.py")  # named on the command line: excluded all the same
+    result = run(".", "tests/model_copy.py")  # named on the command line: excluded all the same
     assert {line.split(":")[0] for line in result.stdout.splitlines()} == {"src/model.py"}
 
 
@@ -204,11 +204,11 @@ def _pylint(tmp_path, *options: str) -> list[str]:
 
 def test_pylint_takes_the_same_options_with_a_tfgraph_prefix(project):
     (project / "tests").mkdir()
-    (project / "tests" / "test_model.py").write_text(SOURCE, encoding="utf-8")
+    (project / "tests" / "model_copy.py").write_text(SOURCE, encoding="utf-8")
     everything = _pylint(project)
     assert everything == ["src/model.py:12 python-print-in-graph", "src/model.py:15 python-range-loop",
-                          "src/model.py:7 python-print-in-graph", "tests/test_model.py:12 python-print-in-graph",
-                          "tests/test_model.py:15 python-range-loop", "tests/test_model.py:7 python-print-in-graph"]
+                          "src/model.py:7 python-print-in-graph", "tests/model_copy.py:12 python-print-in-graph",
+                          "tests/model_copy.py:15 python-range-loop", "tests/model_copy.py:7 python-print-in-graph"]
     assert _pylint(project, "--tfgraph-ignore=TFG1", "--tfgraph-exclude=tests") == ["src/model.py:15 python-range-loop"]
     assert _pylint(project, "--tfgraph-select=TFG3", "--tfgraph-extend-select=python-print-in-graph",
                    "--tfgraph-per-file-ignores=tests/*.py:TFG101 TFG303,src/**:python-range-loop") == [

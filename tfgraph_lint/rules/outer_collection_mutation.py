@@ -26,18 +26,12 @@ from collections.abc import Iterator
 
 from astroid import nodes
 
-from tfgraph_lint.analysis.classes import attribute_values, is_instance_method, self_class
+from tfgraph_lint.analysis.classes import is_instance_method, self_class
+from tfgraph_lint.analysis.collection_receivers import assigned_objects, literal_type, receiver_collection
 from tfgraph_lint.analysis.default_off import behind_default_off_switch
 from tfgraph_lint.analysis.forced_traces import side_channel_confidence
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
-from tfgraph_lint.analysis.names import (
-    assigned_value,
-    bindings,
-    call_qualname,
-    is_builtin_name,
-    lookup,
-    qualified_name,
-)
+from tfgraph_lint.analysis.names import bindings, is_builtin_name, lookup, qualified_name
 from tfgraph_lint.analysis.per_trace_objects import PerTraceSelf
 from tfgraph_lint.analysis.runs_once import fills_once
 from tfgraph_lint.analysis.value_kinds import Kind, ValueKind, value_kind
@@ -69,17 +63,6 @@ _TYPE_BY_METHOD = {
 # In-place operators of mutable collections: ``self.items += [x]``, ``self.seen |= {k}``.
 _IN_PLACE_OPERATORS = frozenset({"+=", "*=", "|=", "&=", "-=", "^="})
 
-# The concrete collection type a binding's value creates.
-_LITERAL_TYPES = {
-    nodes.List: "list", nodes.ListComp: "list", nodes.Dict: "dict", nodes.DictComp: "dict",
-    nodes.Set: "set", nodes.SetComp: "set", nodes.Tuple: "tuple",
-}
-_CONSTRUCTOR_TYPES = {
-    "list": "list", "dict": "dict", "set": "set", "tuple": "tuple", "frozenset": "frozenset",
-    "sorted": "list",
-    "collections.defaultdict": "dict", "collections.OrderedDict": "dict",
-    "collections.Counter": "dict", "collections.deque": "deque",
-}
 _MUTABLE_TYPES = frozenset({"list", "dict", "set", "deque"})
 
 # Which argument a storing method stores. A stored value that is TensorFlow state created lazily
@@ -149,7 +132,7 @@ def _report(
         return  # ``self`` is an object made in this trace: its collections are per-trace locals
     if origin != _ARGUMENT and fills_once(node, receiver, traced):
         return  # ``if not self._losses: self._losses.append(...)``: filled once, as in eager mode
-    known, type_name, confidence = _receiver_collection(receiver)
+    known, type_name, confidence = receiver_collection(receiver)
     if known:
         if type_name is not None and type_name not in _MUTABLE_TYPES:
             return  # a tuple or frozenset: cannot be mutated in place
@@ -159,7 +142,7 @@ def _report(
         item_on_argument = origin == _ARGUMENT and not method
         if not (collection_only or item_on_argument) or _kind(receiver).kind != Kind.UNKNOWN:
             return  # a tensor, TF object, NumPy array ...; or an unknown receiver of ``update``
-        if _assigned_objects(receiver):
+        if assigned_objects(receiver):
             return  # ``self._buffer = TFDeque(...)``: a class of its own with an ``extend`` method
         confidence = INFERENCE
         type_name = _TYPE_BY_METHOD.get(method)
@@ -269,7 +252,7 @@ def _made_afresh_earlier_in_trace(receiver: nodes.NodeNG, node: nodes.NodeNG, tr
         for statement in getattr(current.node, "body", ()):
             if statement.lineno >= line:
                 break
-            if isinstance(statement, nodes.Assign) and _literal_type(statement.value) is not None and any(
+            if isinstance(statement, nodes.Assign) and literal_type(statement.value) is not None and any(
                     isinstance(target, nodes.AssignAttr) and target.attrname == receiver.attrname
                     and target.expr.as_string() == receiver.expr.as_string()
                     and _is_empty(statement.value)
@@ -296,105 +279,10 @@ def _binding_scope(name: nodes.Name) -> nodes.NodeNG | None:
 
 
 
-# -- what the receiver is --------------------------------------------------------------------
-
 def _kind(receiver: nodes.NodeNG) -> ValueKind:
     if isinstance(receiver, nodes.AssignAttr):
         return ValueKind(Kind.UNKNOWN, INFERENCE)
     return value_kind(receiver)
-
-
-def _receiver_collection(receiver: nodes.NodeNG) -> tuple[bool, str | None, str]:
-    """Whether the receiver is known to be a Python collection, its concrete type when every
-    binding agrees on one, and how sure that is.
-
-    HIGH for names bound by literals/constructors; INFERENCE for ``self.x`` (read from every
-    ``self.x = ...`` of the class; other code could still replace it).
-    """
-    if isinstance(receiver, nodes.Name):
-        kind = value_kind(receiver)
-        if kind.kind != Kind.PYTHON_COLLECTION or kind.parameter is not None:
-            return False, None, INFERENCE
-        values = [assigned_value(b) for b in bindings(receiver, receiver.name)]
-        return True, _agreed_type(values), kind.confidence
-    if isinstance(receiver, (nodes.Attribute, nodes.AssignAttr)):
-        cls = self_class(receiver.expr)
-        if cls is None:
-            return False, None, INFERENCE
-        type_name = _agreed_type(attribute_values(cls, receiver.attrname))
-        known = type_name is not None or (
-            isinstance(receiver, nodes.Attribute) and value_kind(receiver).kind == Kind.PYTHON_COLLECTION)
-        return known, type_name, INFERENCE
-    return False, None, INFERENCE
-
-
-def _assigned_objects(receiver: nodes.NodeNG) -> bool:
-    """Every value the receiver is assigned is an instance of a class that is not a collection.
-
-    Told from the callee's name (``TFDeque(...)``, ``Table(...)``: capitalised, not a collection
-    factory) or, for a class of this module, from its bases.
-    """
-    if isinstance(receiver, nodes.Name):
-        values = [assigned_value(b) for b in bindings(receiver, receiver.name)]
-    elif isinstance(receiver, (nodes.Attribute, nodes.AssignAttr)) and self_class(receiver.expr) is not None:
-        values = attribute_values(self_class(receiver.expr), receiver.attrname)
-    else:
-        return False
-    return bool(values) and all(_is_object_construction(value) for value in values)
-
-
-def _is_object_construction(value: nodes.NodeNG | None) -> bool:
-    if not isinstance(value, nodes.Call):
-        return False
-    func = value.func
-    short = func.name if isinstance(func, nodes.Name) else getattr(func, "attrname", "")
-    if not short[:1].isupper() or _literal_type(value) is not None:
-        return False
-    if isinstance(func, nodes.Name):
-        for binding in bindings(func, func.name):
-            if isinstance(binding, nodes.ClassDef) and _derives_from_collection(binding, set()):
-                return False
-    return True
-
-
-def _derives_from_collection(cls: nodes.ClassDef, seen: set) -> bool:
-    if cls in seen:
-        return False
-    seen.add(cls)
-    for base in cls.bases:
-        if isinstance(base, nodes.Name):
-            if base.name in _CONSTRUCTOR_TYPES and is_builtin_name(base):
-                return True
-            for binding in bindings(base, base.name):
-                if isinstance(binding, nodes.ClassDef) and _derives_from_collection(binding, seen):
-                    return True
-        name = qualified_name(base) or ""
-        if name in _CONSTRUCTOR_TYPES or name.startswith(("collections.", "typing.")):
-            return True
-    return False
-
-
-def _agreed_type(values: list[nodes.NodeNG | None]) -> str | None:
-    types = {_literal_type(value) for value in values}
-    if len(types) != 1:
-        return None
-    return types.pop()
-
-
-def _literal_type(value: nodes.NodeNG | None) -> str | None:
-    if value is None:
-        return None
-    for node_type, type_name in _LITERAL_TYPES.items():
-        if isinstance(value, node_type):
-            return type_name
-    if isinstance(value, nodes.Call):
-        func = value.func
-        if isinstance(func, nodes.Name) and is_builtin_name(func):
-            return _CONSTRUCTOR_TYPES.get(func.name)
-        name = call_qualname(value)
-        if name is not None:
-            return _CONSTRUCTOR_TYPES.get(name)
-    return None
 
 
 # -- message pieces --------------------------------------------------------------------------

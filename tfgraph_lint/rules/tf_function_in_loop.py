@@ -34,11 +34,12 @@ from astroid import nodes
 from tfgraph_lint.analysis.call_sites import argument_for
 from tfgraph_lint.analysis.callables import resolve_callables
 from tfgraph_lint.analysis.classes import is_instance_method
+from tfgraph_lint.analysis.function_creations import Creation, creations, made_code
 from tfgraph_lint.analysis.loop_values import enclosing_loops
-from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname, may_denote, qualified_name
+from tfgraph_lint.analysis.names import assigned_value, bindings
 from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.memoized import calls_code_made_per_call, memoized, reads_call_state
-from tfgraph_lint.core.findings import HIGH, INFERENCE, Finding, shorten
+from tfgraph_lint.core.findings import HIGH, INFERENCE, Finding
 from tfgraph_lint.core.registry import rule_by_code
 
 RULE = rule_by_code("TFG302")
@@ -51,29 +52,15 @@ _ONCE_PER_OBJECT = frozenset({"__init__", "__new__", "__post_init__", "build", "
 _STORING_METHODS = frozenset({"append", "add", "insert", "extend", "appendleft", "setdefault", "update"})
 
 
-@dataclass(frozen=True)
-class _Creation:
-    """One place that makes a new tf.function each time it runs."""
-
-    report: nodes.NodeNG  # the wrapping call, or the decorator of a def
-    value: nodes.NodeNG  # the expression holding the new Function (the call, or the def)
-    target: nodes.NodeNG | None  # what ``tf.function(target)`` wraps; None for a decorated def
-    label: str  # how the message names it
-
-    @property
-    def is_def(self) -> bool:
-        return isinstance(self.value, nodes.FunctionDef)
-
-
 def check(context) -> Iterator[Finding]:
     callers = _Callers(context)
-    for creation in _creations(context.module, context.config.function_decorators):
+    for creation in creations(context.module, context.config.function_decorators):
         finding = _check_creation(context, callers, creation)
         if finding is not None:
             yield finding
 
 
-def _check_creation(context, callers: _Callers, creation: _Creation) -> Finding | None:
+def _check_creation(context, callers: _Callers, creation: Creation) -> Finding | None:
     frame = creation.value.parent.frame() if creation.is_def else creation.value.frame()
     if context.index.traced_function(frame) is not None:
         return None  # made while tracing the outer function: once per trace, not per call
@@ -88,7 +75,7 @@ def _check_creation(context, callers: _Callers, creation: _Creation) -> Finding 
         return context.finding(RULE, creation.report, _loop_message(creation, loops[0]), HIGH)
     if not isinstance(frame, nodes.FunctionDef) or frame.name in _ONCE_PER_OBJECT or memoized(frame):
         return None
-    made = _made_code(creation, frame)
+    made = made_code(creation, frame)
     if made is not None and calls_code_made_per_call(made, frame):
         return None  # it runs a def made per call of the frame: new traces wherever it is made
     repeated = callers.repeated_call(frame, creation)
@@ -105,7 +92,7 @@ def _check_creation(context, callers: _Callers, creation: _Creation) -> Finding 
 _NEVER_SHARED = "separate tf.function objects never share traces, so each one traces again"
 
 
-def _loop_message(creation: _Creation, loop: nodes.NodeNG) -> str:
+def _loop_message(creation: Creation, loop: nodes.NodeNG) -> str:
     where = _describe_loop(loop)
     if creation.is_def:
         return (f"@tf.function def {creation.label} inside {where} makes a new tf.function on every "
@@ -115,7 +102,7 @@ def _loop_message(creation: _Creation, loop: nodes.NodeNG) -> str:
             f"{_NEVER_SHARED}; create it once, before the loop, and call that one object")
 
 
-def _caller_message(creation: _Creation, frame: nodes.FunctionDef, repeated: _Repeated) -> str:
+def _caller_message(creation: Creation, frame: nodes.FunctionDef, repeated: _Repeated) -> str:
     what = f"@tf.function def {creation.label}" if creation.is_def else creation.label
     via = "".join(f" (through '{hop.name}')" for hop in repeated.through)
     return (f"{what} makes a new tf.function on every call of '{frame.name}', which runs in "
@@ -123,7 +110,7 @@ def _caller_message(creation: _Creation, frame: nodes.FunctionDef, repeated: _Re
             "level, in __init__, or in a factory called once) and reuse it")
 
 
-def _sites_message(creation: _Creation, frame: nodes.FunctionDef, sites: list[nodes.Call]) -> str:
+def _sites_message(creation: Creation, frame: nodes.FunctionDef, sites: list[nodes.Call]) -> str:
     what = f"@tf.function def {creation.label}" if creation.is_def else creation.label
     lines = ", ".join(str(site.lineno) for site in sites[:3])
     return (f"{what} makes a new tf.function on every call of '{frame.name}', which eager code calls "
@@ -135,66 +122,6 @@ def _describe_loop(loop: nodes.NodeNG) -> str:
     if isinstance(loop, nodes.Comprehension):  # a generator has no line of its own
         return f"the comprehension at line {loop.parent.lineno}"
     return f"the loop at line {loop.lineno}"
-
-
-# -- where tf.functions are made -----------------------------------------------------------------
-
-def _creations(module: nodes.Module, decorators: frozenset[str]) -> Iterator[_Creation]:
-    for node in descendants(module, nodes.FunctionDef, nodes.Call):
-        if isinstance(node, nodes.FunctionDef):
-            decorator = _tf_function_decorator(node, decorators)
-            if decorator is not None:
-                yield _Creation(decorator, node, None, f"'{node.name}'")
-        elif (may_denote(node.func, decorators) and call_qualname(node) in decorators
-              and not isinstance(node.parent, nodes.Decorators)):
-            target = _wrapped_target(node)
-            if target is not None:
-                outer = node if _argument(node) is not None else node.parent
-                yield _Creation(outer, outer, target, f"tf.function({shorten(target.as_string())})")
-
-
-def _tf_function_decorator(fn: nodes.FunctionDef, decorators: frozenset[str]) -> nodes.NodeNG | None:
-    for decorator in fn.decorators.nodes if fn.decorators else ():
-        target = decorator.func if isinstance(decorator, nodes.Call) else decorator
-        if qualified_name(target) in decorators:
-            return decorator
-    return None
-
-
-def _argument(call: nodes.Call) -> nodes.NodeNG | None:
-    for keyword in call.keywords or ():
-        if keyword.arg == "func":
-            return keyword.value
-    if call.args and not isinstance(call.args[0], nodes.Starred):
-        return call.args[0]
-    return None
-
-
-def _wrapped_target(call: nodes.Call) -> nodes.NodeNG | None:
-    """``tf.function(f, ...)`` -> ``f``; ``tf.function(...)(f)`` -> ``f``; a bare decorator
-    factory ``tf.function(jit_compile=True)`` makes no Function by itself -> None."""
-    target = _argument(call)
-    if target is not None:
-        return target
-    outer = call.parent
-    if isinstance(outer, nodes.Call) and outer.func is call and outer.args:
-        return outer.args[0]
-    return None
-
-
-def _made_code(creation: _Creation, frame: nodes.FunctionDef) -> nodes.NodeNG | None:
-    """The def or lambda the new Function runs, when the frame makes it: the decorated def, or
-    the target of ``tf.function(f)`` / ``tf.function(lambda: ...)``."""
-    if creation.is_def:
-        return creation.value
-    target = creation.target
-    if isinstance(target, nodes.Lambda):
-        return target
-    if isinstance(target, nodes.Name):
-        found = bindings(target, target.name)
-        if len(found) == 1 and isinstance(found[0], nodes.FunctionDef) and found[0].parent.frame() is frame:
-            return found[0]
-    return None
 
 
 # -- made once after all -------------------------------------------------------------------------
@@ -227,7 +154,7 @@ def _is_once_test(test: nodes.NodeNG) -> bool:
     return False
 
 
-def _kept_per_item(creation: _Creation, loop: nodes.NodeNG) -> bool:
+def _kept_per_item(creation: Creation, loop: nodes.NodeNG) -> bool:
     """The new Function is stored per item (``fns[k] = ...``, ``fns.append(...)``, a
     comprehension's element) and not called in the loop that makes it."""
     if not creation.is_def and _stored_expression(creation.value):
@@ -241,7 +168,7 @@ def _kept_per_item(creation: _Creation, loop: nodes.NodeNG) -> bool:
     return any(_stored_expression(use) for use in uses)
 
 
-def _bound_name(creation: _Creation) -> str | None:
+def _bound_name(creation: Creation) -> str | None:
     if creation.is_def:
         return creation.value.name
     assign = creation.value.parent
@@ -320,7 +247,7 @@ class _Callers:
                     self._calls.setdefault(callee, []).append(call)
         return self._calls.get(fn, [])
 
-    def repeated_call(self, fn: nodes.FunctionDef, creation: _Creation) -> _Repeated | None:
+    def repeated_call(self, fn: nodes.FunctionDef, creation: Creation) -> _Repeated | None:
         """A loop that runs ``fn`` again and again, and calls the new Function each time: ``fn``
         calls it itself (then callers of callers count too), or returns it to a looping caller
         that calls it (``make_step()(x)``, ``step = make_step(); step(x)``)."""
@@ -330,7 +257,7 @@ class _Callers:
             return self._search(fn, creation, (), {fn}, result_called=True)
         return None  # traced on purpose (get_concrete_function) or handed on: not judged
 
-    def eager_call_sites(self, fn: nodes.FunctionDef, creation: _Creation) -> list[nodes.Call]:
+    def eager_call_sites(self, fn: nodes.FunctionDef, creation: Creation) -> list[nodes.Call]:
         """The calls of ``fn`` in eager code, when ``fn`` calls the Function it makes itself
         (a factory whose result is kept is not judged)."""
         if not _called_directly(creation, fn) or reads_call_state(creation.value, fn):
@@ -338,7 +265,7 @@ class _Callers:
         return [call for call in self.calls_of(fn)
                 if self._context.index.traced_function(call.frame()) is None and not fn.parent_of(call)]
 
-    def _search(self, fn, creation: _Creation, through: tuple, seen: set,
+    def _search(self, fn, creation: Creation, through: tuple, seen: set,
                 result_called: bool = False) -> _Repeated | None:
         for call in self.calls_of(fn):
             frame = call.frame()
@@ -359,7 +286,7 @@ class _Callers:
         return None
 
 
-def _called_in(creation: _Creation, region: nodes.NodeNG) -> bool:
+def _called_in(creation: Creation, region: nodes.NodeNG) -> bool:
     """The new Function is called in ``region``: ``tf.function(f)(x)``, or ``step(x)`` after
     ``step = tf.function(f)`` / ``def step``."""
     if not creation.is_def and _is_called(creation.value):
@@ -371,7 +298,7 @@ def _called_in(creation: _Creation, region: nodes.NodeNG) -> bool:
     )
 
 
-def _called_directly(creation: _Creation, fn: nodes.FunctionDef) -> bool:
+def _called_directly(creation: Creation, fn: nodes.FunctionDef) -> bool:
     """``fn`` itself calls the new Function, not a lambda or def it returns."""
     if not creation.is_def and _is_called(creation.value):
         return True
@@ -398,7 +325,7 @@ def _is_called(expr: nodes.NodeNG) -> bool:
     return isinstance(expr.parent, nodes.Call) and expr.parent.func is expr
 
 
-def _returns(fn: nodes.FunctionDef, creation: _Creation) -> bool:
+def _returns(fn: nodes.FunctionDef, creation: Creation) -> bool:
     name = _bound_name(creation)
     for ret in fn.nodes_of_class(nodes.Return, skip_klass=(nodes.FunctionDef, nodes.Lambda, nodes.ClassDef)):
         if ret.value is creation.value:
@@ -408,7 +335,7 @@ def _returns(fn: nodes.FunctionDef, creation: _Creation) -> bool:
     return False
 
 
-def _target_varies(fn: nodes.FunctionDef, creation: _Creation, call: nodes.Call, loops: list) -> bool:
+def _target_varies(fn: nodes.FunctionDef, creation: Creation, call: nodes.Call, loops: list) -> bool:
     """A different function on every call of ``fn``: ``tf.function(model)`` where ``model`` is a
     parameter the looping call fills from the loop, or a local ``fn`` builds (``model =
     build(config)``). Nested defs and lambdas are the same code every time: not different."""

@@ -1,0 +1,88 @@
+"""Where a module makes tf.functions: each ``@tf.function`` def and each ``tf.function(f)`` call.
+
+TFG302 asks, for each such place, whether it runs again and again; this module only finds them
+and says what code the new Function runs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from astroid import nodes
+
+from tfgraph_lint.analysis.names import bindings, call_qualname, may_denote, qualified_name
+from tfgraph_lint.analysis.node_index import descendants
+from tfgraph_lint.core.findings import shorten
+
+
+@dataclass(frozen=True)
+class Creation:
+    """One place that makes a new tf.function each time it runs."""
+
+    report: nodes.NodeNG  # the wrapping call, or the decorator of a def
+    value: nodes.NodeNG  # the expression holding the new Function (the call, or the def)
+    target: nodes.NodeNG | None  # what ``tf.function(target)`` wraps; None for a decorated def
+    label: str  # how the message names it
+
+    @property
+    def is_def(self) -> bool:
+        return isinstance(self.value, nodes.FunctionDef)
+
+
+def creations(module: nodes.Module, decorators: frozenset[str]) -> Iterator[Creation]:
+    for node in descendants(module, nodes.FunctionDef, nodes.Call):
+        if isinstance(node, nodes.FunctionDef):
+            decorator = _tf_function_decorator(node, decorators)
+            if decorator is not None:
+                yield Creation(decorator, node, None, f"'{node.name}'")
+        elif (may_denote(node.func, decorators) and call_qualname(node) in decorators
+              and not isinstance(node.parent, nodes.Decorators)):
+            target = _wrapped_target(node)
+            if target is not None:
+                outer = node if _argument(node) is not None else node.parent
+                yield Creation(outer, outer, target, f"tf.function({shorten(target.as_string())})")
+
+
+def _tf_function_decorator(fn: nodes.FunctionDef, decorators: frozenset[str]) -> nodes.NodeNG | None:
+    for decorator in fn.decorators.nodes if fn.decorators else ():
+        target = decorator.func if isinstance(decorator, nodes.Call) else decorator
+        if qualified_name(target) in decorators:
+            return decorator
+    return None
+
+
+def _argument(call: nodes.Call) -> nodes.NodeNG | None:
+    for keyword in call.keywords or ():
+        if keyword.arg == "func":
+            return keyword.value
+    if call.args and not isinstance(call.args[0], nodes.Starred):
+        return call.args[0]
+    return None
+
+
+def _wrapped_target(call: nodes.Call) -> nodes.NodeNG | None:
+    """``tf.function(f, ...)`` -> ``f``; ``tf.function(...)(f)`` -> ``f``; a bare decorator
+    factory ``tf.function(jit_compile=True)`` makes no Function by itself -> None."""
+    target = _argument(call)
+    if target is not None:
+        return target
+    outer = call.parent
+    if isinstance(outer, nodes.Call) and outer.func is call and outer.args:
+        return outer.args[0]
+    return None
+
+
+def made_code(creation: Creation, frame: nodes.FunctionDef) -> nodes.NodeNG | None:
+    """The def or lambda the new Function runs, when the frame makes it: the decorated def, or
+    the target of ``tf.function(f)`` / ``tf.function(lambda: ...)``."""
+    if creation.is_def:
+        return creation.value
+    target = creation.target
+    if isinstance(target, nodes.Lambda):
+        return target
+    if isinstance(target, nodes.Name):
+        found = bindings(target, target.name)
+        if len(found) == 1 and isinstance(found[0], nodes.FunctionDef) and found[0].parent.frame() is frame:
+            return found[0]
+    return None
