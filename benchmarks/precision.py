@@ -2,22 +2,29 @@
 
     python benchmarks/precision.py                          # the table; about 25 s on 2 cores once cached
     python benchmarks/precision.py --keras-io /path/to/keras-io.git   # a keras-io git dir (or a folder with examples/)
+    python benchmarks/precision.py --git-corpus tensorflow-examples=/path/to/examples.git  # any git corpus (repeatable)
     python benchmarks/precision.py --unreviewed-out new.csv # stub rows for findings not reviewed yet
     python benchmarks/precision.py --check                  # exit 1 when the precision targets are missed
     python benchmarks/precision.py --lint-args "--format json --no-cache --select TFG --confidence HIGH"
 
 The corpus is ten pinned wheels from PyPI (downloaded once with pip, about 15 MB, into
 ``$XDG_CACHE_HOME/tfgraph-lint-precision`` or ``~/.cache/tfgraph-lint-precision``, and unpacked
-there) plus the ``examples/`` folder of keras-team/keras-io at a pinned commit (from
-``--keras-io PATH``, else ``git clone``; when neither works that part is reported as not measured
-and the rest is measured). Third-party code never goes into this repository: only the verdicts,
-``benchmarks/review/<corpus>.csv``, with columns path, line, rule, verdict, reason, reviewed_at.
+there) plus git repositories at pinned commits (``GIT_CORPORA``): the ``examples/`` folder of
+keras-team/keras-io (its ``.py`` files) and the whole tree of tensorflow/examples (its ``.py``
+files and ``.ipynb`` notebooks). Each is read from a local git dir or folder given with
+``--git-corpus NAME=PATH`` (``--keras-io PATH`` for keras-io), else fetched with git (a shallow,
+partial clone of the pinned commit, in the cache); when neither works that corpus is reported as
+not measured and the rest is measured. Third-party code never goes into this repository: only the
+verdicts, ``benchmarks/review/<corpus>.csv``, with columns path, line, rule, verdict, reason,
+reviewed_at.
 
 The linter runs through its command line, once per corpus, in the corpus's root folder, so that
-finding paths are relative to it. A finding matches a verdict by (corpus, path, line, rule); a
-finding without a verdict counts as not true. Strict precision = true / findings. Verdicts that
-match no finding any more are listed as stale: a fixed false positive, or a lost true positive
-(recall lost). The first download takes a minute or two; a run then takes about 30 seconds.
+finding paths are relative to it. A finding matches a verdict by (corpus, path, line, rule); in
+a notebook the path is ``<file>.ipynb:cell N`` and the line counts within that code cell (as the
+linter's text output says it). A finding without a verdict counts as not true. Diagnostics (TFG0xx:
+a file or notebook cell that could not be analysed; I0013: a file a pragma skips) are listed, not
+scored. Strict precision = true / findings. Verdicts that match no finding any more are listed as
+stale: a fixed false positive, or a lost true positive (recall lost). The first download takes a minute or two; a run then takes about 30 seconds.
 Exits 0 (a measurement, not a gate) unless something broke, or with ``--check`` when the targets
 (overall >= 90 %, every rule with >= 5 findings >= 80 %) are missed.
 """
@@ -34,7 +41,7 @@ import subprocess
 import sys
 import zipfile
 from collections import Counter, defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
@@ -71,6 +78,23 @@ WHEELS = (
     Wheel("tensorflow-federated", "tensorflow-federated==0.87.0"),
 )
 
+
+
+@dataclass(frozen=True)
+class GitCorpus:
+    corpus: str  # the name of benchmarks/review/<corpus>.csv
+    url: str
+    commit: str  # the commit the verdicts were made on
+    folders: tuple[str, ...] = ()  # the folders taken; () takes the whole tree
+    suffixes: tuple[str, ...] = (".py",)  # the files taken from them
+    slug: str = ""  # names its clone and unpacked copy in the cache (default: the corpus)
+    note: str = ""
+
+    @property
+    def cache_name(self) -> str:
+        return self.slug or self.corpus
+
+
 KERAS_IO = "keras-io-examples"
 KERAS_IO_URL = "https://github.com/keras-team/keras-io"
 # The commit whose examples/ the verdicts in review/keras-io-examples.csv were made on: keras-team
@@ -79,6 +103,18 @@ KERAS_IO_URL = "https://github.com/keras-team/keras-io"
 # from a fork's mirror whose HEAD it is; 166 example files.)
 KERAS_IO_COMMIT = "e4799e8c9e6e0eb990f0ebfb197d88bf78ec0ae4"  # 2023-04-11, "(#1314)"
 
+GIT_CORPORA = (
+    GitCorpus(KERAS_IO, KERAS_IO_URL, KERAS_IO_COMMIT, folders=("examples",), slug="keras-io",
+              note="examples/**/*.py"),
+    # tensorflow/examples master of 2026-04-22 ("Update LiteRT(TFLite)-in-Play-services SDK version
+    # ..."): course notebooks (Udacity), TFLite example apps' Python, the model_maker library with its
+    # vendored EfficientDet, and tensorflow_examples/models (pix2pix, ...). 382 files, notebooks
+    # included (the linter lints their code cells).
+    GitCorpus("tensorflow-examples", "https://github.com/tensorflow/examples",
+              "608f7db8c511e3dcc420afc564496e4516ceb800", suffixes=(".py", ".ipynb"),
+              note="**/*.py and **/*.ipynb"),
+)
+
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -86,9 +122,15 @@ def main() -> int:
                         help="where wheels and unpacked sources are kept (default: %(default)s)")
     parser.add_argument("--keras-io", metavar="PATH",
                         help="a keras-io git dir (bare or not) or a folder holding examples/ "
-                             "(default: git clone of %s at the pinned commit)" % KERAS_IO_URL)
+                             "(default: git clone of %s at the pinned commit); "
+                             "the same as --git-corpus %s=PATH" % (KERAS_IO_URL, KERAS_IO))
     parser.add_argument("--keras-io-commit", default=KERAS_IO_COMMIT,
                         help="the keras-io commit to take examples/ from (default: %(default)s)")
+    parser.add_argument("--git-corpus", action="append", default=[], metavar="NAME=PATH",
+                        help="where to read a git corpus from instead of cloning it (repeatable): its "
+                             "repository's git dir (bare or not; the pinned commit is taken) or a folder "
+                             "holding its files (a checkout, at its own commit). Git corpora: "
+                             + "; ".join(f"{c.corpus} ({c.url} at {c.commit[:12]})" for c in GIT_CORPORA))
     parser.add_argument("--corpus", action="append", default=[], metavar="NAME",
                         help="measure only this corpus (repeatable), e.g. tf-agents or " + KERAS_IO)
     parser.add_argument("--linter", default=f"{shlex.quote(sys.executable)} -m tfgraph_lint",
@@ -105,13 +147,30 @@ def main() -> int:
                              f"with >= {TARGET_RULE_MIN_FINDINGS} findings < {TARGET_RULE * 100:.0f}%%")
     args = parser.parse_args()
 
-    known = [wheel.corpus for wheel in WHEELS] + [KERAS_IO]
+    known = [wheel.corpus for wheel in WHEELS] + [corpus.corpus for corpus in GIT_CORPORA]
     unknown = sorted(set(args.corpus) - set(known))
     if unknown:
         parser.error(f"unknown corpus {', '.join(unknown)}; known: {', '.join(known)}")
     chosen = [name for name in known if not args.corpus or name in args.corpus]
+    given: dict[str, str] = {}
+    for item in args.git_corpus:
+        name, equals, path = item.partition("=")
+        if not equals or not path:
+            parser.error(f"--git-corpus wants NAME=PATH, not {item!r}")
+        if name not in {corpus.corpus for corpus in GIT_CORPORA}:
+            parser.error(f"--git-corpus: unknown git corpus {name!r}; known: "
+                         + ", ".join(corpus.corpus for corpus in GIT_CORPORA))
+        if name in given:
+            parser.error(f"--git-corpus: {name} given twice")
+        given[name] = path
+    if args.keras_io:
+        if KERAS_IO in given:
+            parser.error(f"--keras-io and --git-corpus {KERAS_IO}=... both given")
+        given[KERAS_IO] = args.keras_io
+    corpora = tuple(replace(corpus, commit=args.keras_io_commit) if corpus.corpus == KERAS_IO else corpus
+                    for corpus in GIT_CORPORA)
 
-    roots, missing = prepare(chosen, args.cache_dir, args.keras_io, args.keras_io_commit)
+    roots, missing = prepare(chosen, args.cache_dir, corpora, given)
     linter = shlex.split(args.linter) + ["check", *shlex.split(args.lint_args)]
     findings: list[dict] = []
     diagnostics: list[dict] = []
@@ -119,7 +178,7 @@ def main() -> int:
         print(f"linting {name} ({root}) ...", file=sys.stderr, flush=True)
         for finding in run_linter(linter, root):
             finding["corpus"] = name
-            (diagnostics if finding["code"].startswith("TFG0") else findings).append(finding)
+            (diagnostics if is_diagnostic(finding["code"]) else findings).append(finding)
     verdicts = load_verdicts(args.review_dir, [name for name in chosen if name in roots])
 
     report = Report(findings, verdicts)
@@ -147,8 +206,10 @@ def _default_cache_dir() -> Path:
     return base / "tfgraph-lint-precision"
 
 
-def prepare(chosen: list[str], cache: Path, keras_io: str | None, commit: str) -> tuple[dict[str, Path], dict[str, str]]:
-    """The unpacked root of each chosen corpus, and why the ones that could not be had are missing."""
+def prepare(chosen: list[str], cache: Path, corpora: tuple[GitCorpus, ...] = GIT_CORPORA,
+            given: dict[str, str] | None = None) -> tuple[dict[str, Path], dict[str, str]]:
+    """The unpacked root of each chosen corpus, and why the ones that could not be had are missing.
+    ``given`` maps a git corpus's name to a local git dir or folder (else it is cloned)."""
     roots: dict[str, Path] = {}
     missing: dict[str, str] = {}
     for wheel in WHEELS:
@@ -157,11 +218,13 @@ def prepare(chosen: list[str], cache: Path, keras_io: str | None, commit: str) -
                 roots[wheel.corpus] = unpack_wheel(wheel, cache)
             except (subprocess.CalledProcessError, OSError, zipfile.BadZipFile) as error:
                 missing[wheel.corpus] = f"could not download or unpack {wheel.requirement}: {error}"
-    if KERAS_IO in chosen:
-        try:
-            roots[KERAS_IO] = keras_io_examples(cache, keras_io, commit)
-        except (subprocess.CalledProcessError, OSError, RuntimeError) as error:
-            missing[KERAS_IO] = str(error).strip().splitlines()[-1] if str(error).strip() else repr(error)
+    for corpus in corpora:
+        if corpus.corpus in chosen:
+            try:
+                roots[corpus.corpus] = git_corpus_root(corpus, cache, (given or {}).get(corpus.corpus))
+            except (subprocess.CalledProcessError, OSError, RuntimeError) as error:
+                text = str(error).strip()
+                missing[corpus.corpus] = text.splitlines()[-1] if text else repr(error)
     return roots, missing
 
 
@@ -189,55 +252,73 @@ def unpack_wheel(wheel: Wheel, cache: Path) -> Path:
     return target
 
 
-def keras_io_examples(cache: Path, given: str | None, commit: str) -> Path:
-    """A folder holding keras-io's examples/ (its paths are relative to it: examples/...)."""
+def git_corpus_root(corpus: GitCorpus, cache: Path, given: str | None) -> Path:
+    """A folder holding the corpus's files (finding paths are relative to it: for keras-io
+    examples/..., for a whole-tree corpus the repository's own paths)."""
     if given:
         path = Path(given).expanduser().resolve()
-        if (path / "examples").is_dir():  # a checkout (its own commit: the user's choice)
-            return path
-        if path.name == "examples" and path.is_dir():
+        if corpus.folders and all((path / folder).is_dir() for folder in corpus.folders):
+            return path  # a checkout (its own commit: the user's choice)
+        if len(corpus.folders) == 1 and path.name == corpus.folders[0] and path.is_dir():
             return path.parent
         git_dir = path / ".git" if (path / ".git").exists() else path
         if (git_dir / "HEAD").exists() and (git_dir / "objects").exists():
-            return _archive_examples(git_dir, commit, cache)
-        raise RuntimeError(f"keras-io: {path} is neither a git dir nor a folder holding examples/")
-    target = cache / "src" / f"keras-io-{commit[:12]}"
+            return _archive(corpus, git_dir, cache)
+        if not corpus.folders and path.is_dir():
+            return path  # an unpacked tree or a checkout without its git dir (its own commit)
+        held = f"a folder holding {', '.join(f + '/' for f in corpus.folders)}" if corpus.folders else "a folder"
+        raise RuntimeError(f"{corpus.corpus}: {path} is neither a git dir nor {held}")
+    target = cache / "src" / f"{corpus.cache_name}-{corpus.commit[:12]}"
     if (target / ".unpacked").exists():
         return target
-    clone = cache / "keras-io.git"
+    clone = cache / f"{corpus.cache_name}.git"
+    taken = " and ".join(f + "/" for f in corpus.folders) + " only" if corpus.folders else "whole tree"
     try:
         if not (clone / "HEAD").exists():
-            print(f"cloning {KERAS_IO_URL} (examples/ only) ...", file=sys.stderr, flush=True)
+            print(f"cloning {corpus.url} ({taken}) ...", file=sys.stderr, flush=True)
             subprocess.run(["git", "init", "--quiet", "--bare", str(clone)], check=True)
+        if subprocess.run(["git", "--git-dir", str(clone), "config", "remote.origin.url"],
+                          capture_output=True).returncode:  # also a clone made before remotes were named
+            subprocess.run(["git", "--git-dir", str(clone), "remote", "add", "origin", corpus.url], check=True)
+        # Blobs come later, only those taken (a partial clone: its remote is a promisor).
         subprocess.run(["git", "--git-dir", str(clone), "fetch", "--quiet", "--depth", "1", "--filter=blob:none",
-                        KERAS_IO_URL, commit], check=True, capture_output=True, text=True, timeout=600)
+                        "origin", corpus.commit], check=True, capture_output=True, text=True, timeout=600)
     except (subprocess.CalledProcessError, subprocess.TimeoutExpired, OSError) as error:
         detail = getattr(error, "stderr", "") or error
-        raise RuntimeError(f"keras-io: could not fetch {KERAS_IO_URL} at {commit[:12]} "
+        option = "--keras-io PATH" if corpus.corpus == KERAS_IO else f"--git-corpus {corpus.corpus}=PATH"
+        raise RuntimeError(f"{corpus.corpus}: could not fetch {corpus.url} at {corpus.commit[:12]} "
                            f"({str(detail).strip().splitlines()[-1] if str(detail).strip() else 'no detail'}); "
-                           "give --keras-io PATH") from None
-    return _archive_examples(clone, commit, cache)
+                           f"give {option}") from None
+    return _archive(corpus, clone, cache, fetch_blobs=True)
 
 
-def _archive_examples(git_dir: Path, commit: str, cache: Path) -> Path:
-    """examples/**/*.py of one commit, read blob by blob (a partial clone or a mirror may lack big
-    non-Python blobs, which `git archive` would stop at)."""
-    target = cache / "src" / f"keras-io-{commit[:12]}"
+def _archive(corpus: GitCorpus, git_dir: Path, cache: Path, fetch_blobs: bool = False) -> Path:
+    """The corpus's files (its folders, its suffixes) at its commit, read blob by blob (a partial
+    clone or a mirror may lack big blobs of other files, which `git archive` would stop at).
+    ``fetch_blobs``: fetch the blobs taken from the promisor remote in one go first."""
+    commit = corpus.commit
+    target = cache / "src" / f"{corpus.cache_name}-{commit[:12]}"
     if (target / ".unpacked").exists():
         return target
     git = ["git", "--git-dir", str(git_dir)]
-    listing = subprocess.run([*git, "ls-tree", "-r", "-z", commit, "--", "examples"],
+    listing = subprocess.run([*git, "ls-tree", "-r", "-z", commit, "--", *corpus.folders],
                              capture_output=True, text=True)
     if listing.returncode:
-        raise RuntimeError(f"keras-io: commit {commit[:12]} is not in {git_dir}: {listing.stderr.strip()}")
+        raise RuntimeError(f"{corpus.corpus}: commit {commit[:12]} is not in {git_dir}: {listing.stderr.strip()}")
     blobs = []
     for entry in filter(None, listing.stdout.split("\0")):
         meta, name = entry.split("\t", 1)
         mode, kind, sha = meta.split()
-        if kind == "blob" and mode != "120000" and name.endswith(".py") and ".." not in Path(name).parts:
+        if kind == "blob" and mode != "120000" and name.endswith(corpus.suffixes) and ".." not in Path(name).parts:
             blobs.append((sha, name))
     if not blobs:
-        raise RuntimeError(f"keras-io: no examples/**/*.py at {commit[:12]} in {git_dir}")
+        wanted = " ".join(f"{folder}/**/*{suffix}" if folder else f"**/*{suffix}"
+                          for folder in (corpus.folders or ("",)) for suffix in corpus.suffixes)
+        raise RuntimeError(f"{corpus.corpus}: no {wanted} at {commit[:12]} in {git_dir}")
+    if fetch_blobs:
+        subprocess.run([*git, "-c", "fetch.negotiationAlgorithm=noop", "fetch", "--quiet", "--no-tags",
+                        "--filter=blob:none", "origin", *sorted({sha for sha, _ in blobs})],
+                       check=True, capture_output=True, text=True, timeout=600)
     shutil.rmtree(target, ignore_errors=True)
     batch = subprocess.run([*git, "cat-file", "--batch"], input="".join(f"{sha}\n" for sha, _ in blobs).encode(),
                            capture_output=True, check=True).stdout
@@ -246,7 +327,7 @@ def _archive_examples(git_dir: Path, commit: str, cache: Path) -> Path:
         header_end = batch.index(b"\n", position)
         header = batch[position:header_end].split()
         if header[-1] == b"missing":
-            raise RuntimeError(f"keras-io: blob of {name} missing in {git_dir} (fetch the full history)")
+            raise RuntimeError(f"{corpus.corpus}: blob of {name} missing in {git_dir} (fetch the full history)")
         size = int(header[2])
         data = batch[header_end + 1:header_end + 1 + size]
         position = header_end + 1 + size + 1
@@ -270,8 +351,17 @@ def run_linter(linter: list[str], root: Path) -> list[dict]:
                          f"{result.stdout[:500]}") from None
     for finding in found:
         finding["path"] = Path(finding["path"]).as_posix().removeprefix("./")
+        if finding.get("cell") is not None:  # a notebook's line counts within its code cell
+            finding["path"] += f":cell {finding['cell']}"
         finding.setdefault("confidence", "?")
     return found
+
+
+def is_diagnostic(code: str) -> bool:
+    """Not a rule's finding, so not scored: TFG0xx (a file that could not be analysed, such as a
+    notebook cell with a syntax error, or an internal error) and notes that are not TFG codes
+    (I0013, a file a pragma skips whole)."""
+    return code.startswith("TFG0") or not code.startswith("TFG")
 
 
 def load_verdicts(review_dir: Path, corpora: list[str]) -> dict[tuple[str, str, int, str], dict]:
@@ -380,8 +470,9 @@ def print_header(roots: dict[str, Path], missing: dict[str, str], linter: list[s
         if wheel.corpus in roots:
             note = f"  [{wheel.note}]" if wheel.note else ""
             print(f"  {wheel.corpus:<30} {wheel.requirement}{note}")
-    if KERAS_IO in roots:
-        print(f"  {KERAS_IO:<30} {roots[KERAS_IO]}")
+    for corpus in GIT_CORPORA:
+        if corpus.corpus in roots:
+            print(f"  {corpus.corpus:<30} {corpus.url} {corpus.note}: {roots[corpus.corpus]}")
     for name, why in missing.items():
         print(f"  {name:<30} NOT MEASURED: {why}")
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import csv
 import importlib.util
+import re
 import sys
 from pathlib import Path
 
@@ -34,8 +35,19 @@ FILES = sorted(REVIEW.glob("*.csv"))
 
 
 def test_every_verdict_file_is_a_known_corpus():
-    known = {wheel.corpus for wheel in PRECISION.WHEELS} | {PRECISION.KERAS_IO}
+    known = {wheel.corpus for wheel in PRECISION.WHEELS} | {corpus.corpus for corpus in PRECISION.GIT_CORPORA}
     assert FILES and {path.stem for path in FILES} <= known
+
+
+def test_git_corpora_are_pinned_and_distinct():
+    names = [corpus.corpus for corpus in PRECISION.GIT_CORPORA]
+    assert PRECISION.KERAS_IO in names and len(set(names)) == len(names)
+    assert not set(names) & {wheel.corpus for wheel in PRECISION.WHEELS}
+    caches = [corpus.cache_name for corpus in PRECISION.GIT_CORPORA]
+    assert len(set(caches)) == len(caches)
+    for corpus in PRECISION.GIT_CORPORA:
+        assert re.fullmatch(r"[0-9a-f]{40}", corpus.commit), corpus.corpus  # a commit, not a branch
+        assert corpus.url.startswith("https://") and corpus.suffixes, corpus.corpus
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
@@ -50,7 +62,8 @@ def test_rows_are_well_formed(path):
         where = f"{path.name}:{number}"
         assert row["verdict"] in PRECISION.VERDICTS, where
         assert lookup(row["rule"]) is not None and row["rule"].startswith("TFG"), where
-        assert int(row["line"]) > 0 and row["path"].endswith(".py"), where
+        # a notebook's finding: <file>.ipynb:cell N, its line counted within that cell
+        assert int(row["line"]) > 0 and re.search(r"\.py$|\.ipynb:cell [1-9][0-9]*$", row["path"]), where
         assert row["reason"].strip() and row["reviewed_at"].strip(), where
         key = (row["path"], int(row["line"]), row["rule"])
         assert key not in seen, f"{where}: a second verdict for {key}"
@@ -62,3 +75,18 @@ def test_loading_refuses_an_unknown_verdict(tmp_path):
         ",".join(PRECISION.COLUMNS) + "\nx.py,1,TFG101,maybe,why,abc\n", encoding="utf-8")
     with pytest.raises(SystemExit, match="not one of"):
         PRECISION.load_verdicts(tmp_path, ["tf-keras"])
+
+
+def test_notebook_findings_are_keyed_by_cell(tmp_path):
+    """Two cells of one notebook may have a finding on the same line: the cell tells them apart."""
+    linter = tmp_path / "linter.py"
+    linter.write_text("import json\nprint(json.dumps([" + ", ".join(
+        '{"path": "./nb.ipynb", "line": 3, "code": "TFG101", "cell": %d}' % cell for cell in (2, 5)) + "]))\n",
+        encoding="utf-8")
+    found = PRECISION.run_linter([sys.executable, str(linter)], tmp_path)
+    assert [finding["path"] for finding in found] == ["nb.ipynb:cell 2", "nb.ipynb:cell 5"]
+
+
+def test_diagnostics_are_not_scored():
+    assert PRECISION.is_diagnostic("TFG001") and PRECISION.is_diagnostic("I0013")
+    assert not PRECISION.is_diagnostic("TFG101")
