@@ -157,3 +157,19 @@ def describe(x, note=None):
         note = x * 2
         logging.info("note %s", note)  # [python-side-effect-in-graph]
     return note
+
+
+def augment(image, policy_name, mode):
+    """A parameter the function compares with string literals, or looks up in a dict it builds, is
+    a Python string (a tensor is not hashable): logging it is static information, LOW (shape of
+    efficientdet's autoaugment in tensorflow/examples). A parameter used otherwise stays reported."""
+    logging.info("policy %s", policy_name)  # low: [python-side-effect-in-graph]
+    logging.info("mode %s", mode)  # low: [python-side-effect-in-graph]
+    logging.info("image %s", image)  # [python-side-effect-in-graph]
+    policies = {"v0": tf.image.flip_left_right, "v1": tf.image.flip_up_down}
+    if mode == "train":
+        image = policies[policy_name](image)
+    return image
+
+
+augmented = tf.data.Dataset.from_tensor_slices(tf.zeros([2, 4, 4, 3])).map(lambda x: augment(x, "v0", "train"))

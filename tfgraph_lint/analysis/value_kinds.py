@@ -226,7 +226,8 @@ _STATIC_BUILTINS = frozenset({"int", "float", "str", "repr", "abs", "min", "max"
 def known_at_trace_time(expr: nodes.NodeNG, _depth: int = 0) -> bool:
     """A value fixed while tracing, so printing or logging it shows nothing symbolic: literals,
     static tensor attributes (``x.shape``, ``.dtype``, ``.name``, ``x.shape.as_list()``), Python
-    scalars, parameters annotated as Python numbers or strings (or tuples of them), strings
+    scalars, parameters annotated as Python numbers or strings (or tuples of them) or that the
+    function compares with string literals or uses as keys of its own dicts, strings
     formatted from such values, and names every binding of which gives one."""
     if _depth > 4:
         return False
@@ -307,7 +308,7 @@ def _tests_falsy(test: nodes.NodeNG, name: str) -> bool:
 def _binding_known_at_trace_time(binding: nodes.NodeNG, depth: int) -> bool:
     if isinstance(binding, nodes.AssignName) and isinstance(binding.parent, nodes.Arguments):
         hint = annotation_of(binding)
-        return hint is not None and _annotates_python_scalars(hint)
+        return (hint is not None and _annotates_python_scalars(hint)) or _used_as_python_string(binding)
     if _enumerated(binding, depth):
         return True
     target = binding.parent
@@ -316,6 +317,39 @@ def _binding_known_at_trace_time(binding: nodes.NodeNG, depth: int) -> bool:
         return known_at_trace_time(target.parent.value, depth)
     value = assigned_value(binding)
     return value is not None and known_at_trace_time(value, depth)
+
+
+def _used_as_python_string(parameter: nodes.AssignName) -> bool:
+    """The function's own code shows the parameter is a Python string: it compares it with a
+    string literal (``if name == "v0":``, ``name in ("a", "b")``) or looks it up in a dict it
+    builds (``policies[name]`` with ``policies = {"v0": ...}``; a tensor is not hashable). Only
+    when nothing rebinds it."""
+    fn = parameter.scope()
+    if len(fn.locals.get(parameter.name, ())) != 1:
+        return False
+    for node in fn.nodes_of_class((nodes.Compare, nodes.Subscript)):
+        if isinstance(node, nodes.Compare) and len(node.ops) == 1:
+            op, right = node.ops[0]
+            sides = (node.left, right)
+            if op in ("==", "!=", "in", "not in") and any(_is_name(side, parameter.name) for side in sides) \
+                    and any(_is_string_literal(side) for side in sides):
+                return True
+        elif (isinstance(node, nodes.Subscript) and _is_name(node.slice, parameter.name)
+              and isinstance(node.value, nodes.Name)
+              and any(isinstance(assigned_value(b), nodes.Dict) for b in fn.locals.get(node.value.name, ()))):
+            return True
+    return False
+
+
+def _is_name(node: nodes.NodeNG, name: str) -> bool:
+    return isinstance(node, nodes.Name) and node.name == name
+
+
+def _is_string_literal(node: nodes.NodeNG) -> bool:
+    if isinstance(node, nodes.Const):
+        return isinstance(node.value, str)
+    return isinstance(node, (nodes.Tuple, nodes.List, nodes.Set)) and bool(node.elts) and all(
+        isinstance(e, nodes.Const) and isinstance(e.value, str) for e in node.elts)
 
 
 def _enumerated(binding: nodes.NodeNG, depth: int) -> bool:
