@@ -120,3 +120,37 @@ class KeepsScores(tf.keras.layers.Layer):
             self.history.append(x)  # [outer-collection-mutation]
         self.history.append(x)  # [outer-collection-mutation]
         return x
+
+
+class Head(tf.keras.layers.Layer):
+    """Endpoints filled by key in call and read back only by graph code of the module, within the
+    same trace (shape of efficientdet's EfficientNet head in tensorflow/examples): LOW. A list that
+    piles up, a slot by position, or a dict eager code reads, stays reported."""
+
+    def __init__(self):
+        super().__init__()
+        self.endpoints = {}
+        self.features = {}
+        self.history = []
+        self.slots = [None]
+
+    def call(self, x):
+        self.endpoints["head"] = x  # low: [outer-collection-mutation]
+        self.slots[0] = x  # [outer-collection-mutation]
+        self.features["head"] = x  # [outer-collection-mutation]
+        self.history.append(x)  # [outer-collection-mutation]
+        return x
+
+
+class Net(tf.keras.Model):
+    def __init__(self):
+        super().__init__()
+        self.head = Head()
+
+    def call(self, x):
+        y = self.head(x)
+        return y + self.head.endpoints["head"] + self.head.slots[0]
+
+
+net = Net()
+print(net.head.features)

@@ -11,7 +11,8 @@ of the function, or of a caller on the chain before the call that leads here) an
 constants is per-trace state in all but name (a counter that makes names unique): silent. Given
 tensors, it still leaks them out of the trace and is reported. A mutation behind ``if self.flag:``
 whose class only ever sets the flag to False or None is an opt-in the user turns on from outside
-(see default_off): LOW. Attributes of an object the traced code makes itself are per-trace
+(see default_off): LOW, and so is a store by name (``self.endpoints["head"] = t``) into an attribute
+that only graph code of the module reads: a channel within the trace. Attributes of an object the traced code makes itself are per-trace
 locals (see per_trace_objects): silent.
 
 Confidence: HIGH when the receiver is known to be a Python collection from its bindings;
@@ -32,6 +33,7 @@ from tfgraph_lint.analysis.default_off import behind_default_off_switch
 from tfgraph_lint.analysis.forced_traces import side_channel_confidence
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
 from tfgraph_lint.analysis.names import bindings, is_builtin_name, lookup, qualified_name
+from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.per_trace_objects import PerTraceSelf
 from tfgraph_lint.analysis.runs_once import fills_once
 from tfgraph_lint.analysis.value_kinds import Kind, ValueKind, value_kind
@@ -155,6 +157,10 @@ def _report(
         # ``self._counts = Counter()`` earlier in the same trace, then ``self._counts[k] += 1``:
         # a new collection per trace holding Python constants is a local in all but name.
         return
+    overwrites = (isinstance(node, nodes.Subscript) and isinstance(node.parent, nodes.Assign)
+                  and _is_name_key(node.slice))
+    if origin == _ATTRIBUTE and overwrites and _read_only_in_graph(receiver, context):
+        confidence = LOW  # ``self.endpoints["head"] = t`` only graph code reads: a channel in the trace
     if origin != _ARGUMENT and behind_default_off_switch(node, traced.node):
         confidence = LOW  # ``if self.keep_scores:`` that the class never turns on: an opt-in
     if origin != _ARGUMENT and stores and not counter and _is_constant(stored):
@@ -239,6 +245,29 @@ def _is_root_parameter(found: list[nodes.NodeNG], index) -> bool:
     if is_instance_method(fn) and positional and positional[0] is binding:
         return False
     return True
+
+
+def _is_name_key(key: nodes.NodeNG) -> bool:
+    """A string key: ``"head"``, ``f"block_{i}"``, ``"block_%s" % i``: a named slot, not a position."""
+    if isinstance(key, nodes.Const):
+        return isinstance(key.value, str)
+    if isinstance(key, nodes.JoinedStr):
+        return True
+    if isinstance(key, nodes.BinOp) and key.op == "%":
+        return isinstance(key.left, nodes.Const) and isinstance(key.left.value, str)
+    return (isinstance(key, nodes.Call) and isinstance(key.func, nodes.Attribute) and key.func.attrname == "format"
+            and isinstance(key.func.expr, nodes.Const) and isinstance(key.func.expr.value, str))
+
+
+def _read_only_in_graph(receiver: nodes.NodeNG, context) -> bool:
+    """Every read of the attribute's name in the module (``self.endpoints``, ``block.endpoints``)
+    is in graph code: a dict that traced code fills by key and traced code reads back within the
+    same trace (a network's endpoints). Keyed stores overwrite rather than pile up, and no code in
+    the module sees the symbolic values afterwards."""
+    if not isinstance(receiver, (nodes.Attribute, nodes.AssignAttr)):
+        return False
+    reads = [node for node in descendants(context.module, nodes.Attribute) if node.attrname == receiver.attrname]
+    return bool(reads) and all(context.index.in_traced_code(read) for read in reads)
 
 
 def _made_afresh_earlier_in_trace(receiver: nodes.NodeNG, node: nodes.NodeNG, traced: TracedFunction) -> bool:
