@@ -24,6 +24,9 @@ class Processor:
         self._image = tf.image.flip_left_right(self._image)
         self._steps.append("flip")
 
+    def replace(self, image):  # public, never called here: may rebind _image at any time
+        self._image = image
+
     def result(self):
         return self._image
 
@@ -45,11 +48,15 @@ class Counter:
     def __init__(self):
         self.count = 0
         self.seen = []
+        self.scale = 1.0
+
+    def rescale(self, scale):
+        self.scale = scale
 
     def tick(self, x):
         self.count += 1  # [python-state-mutation]
         self.seen.append(x)  # [outer-collection-mutation]
-        return x
+        return x * self.scale  # low: [mutable-attribute-capture]
 
 
 shared = Counter()

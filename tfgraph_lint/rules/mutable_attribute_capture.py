@@ -28,6 +28,7 @@ from tfgraph_lint.analysis.classes import attribute_values, method_named, only_c
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
 from tfgraph_lint.analysis.names import call_qualname
 from tfgraph_lint.analysis.node_index import descendants
+from tfgraph_lint.analysis.per_trace_objects import PerTraceSelf
 from tfgraph_lint.analysis.value_kinds import Kind, value_kind
 from tfgraph_lint.core.findings import INFERENCE, LOW, Finding
 from tfgraph_lint.core.registry import rule_by_code
@@ -43,10 +44,13 @@ _TRACED_ONCE = (TraceKind.DECORATOR, TraceKind.WRAPPER, TraceKind.KERAS)
 def check(context) -> Iterator[Finding]:
     judged: dict[tuple[nodes.ClassDef, str], nodes.AssignAttr | None] = {}
     reported: set[tuple[nodes.NodeNG, str]] = set()
+    per_trace_self = PerTraceSelf(context)
     for node, traced in context.in_graph(nodes.Attribute):
         cls = self_class(node.expr)
         if cls is None or (traced.node, node.attrname) in reported or not _traced_once(traced):
             continue
+        if per_trace_self(traced):
+            continue  # an object made in this trace: nothing of it outlives the trace to go stale
         if isinstance(node.parent, nodes.Call) and node.parent.func is node:
             continue  # calling a method, not reading a value
         key = (cls, node.attrname)
