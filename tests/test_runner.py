@@ -157,3 +157,18 @@ def test_a_dying_worker_costs_only_the_file_that_killed_it(tmp_path):
 
 def test_default_jobs_is_the_usable_cores():
     assert 1 <= runner.default_jobs() <= (os.cpu_count() or 1)
+
+
+def test_files_the_caller_already_linted_are_not_linted_again(tmp_path):
+    """The project view lints files on its way (check_flow passes their findings on): those are
+    used as they are, and cached, and only the others are linted."""
+    paths = [write(tmp_path, f"m{i}.py") for i in range(3)]
+    cache = ResultCache(Config(), tmp_path / "cache")
+    given = {paths[0]: [], paths[2]: _lint(paths[2], Config())}
+    CALLS.clear()
+    results = list(runner.lint_files(paths, Config(), counting_lint, jobs=1, cache=cache, linted=given))
+    assert CALLS == [paths[1]]
+    assert [found for _, found in results] == [[], _lint(paths[1], Config()), given[paths[2]]]
+    CALLS.clear()
+    assert lint_all(paths, jobs=1, cache=cache, lint=counting_lint) == results
+    assert CALLS == []  # all three came from the cache, the two given ones included

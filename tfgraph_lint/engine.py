@@ -133,18 +133,19 @@ class ModuleContext:
         return found
 
 
-def analyze_module(module: nodes.Module, path: str, config: Config) -> list[Finding]:
-    """All findings of the enabled rules on an already-built astroid module."""
+def analyze_module(module: nodes.Module, path: str, config: Config, outgoing: list | None = None) -> list[Finding]:
+    """All findings of the enabled rules on an already-built astroid module (and, into
+    ``outgoing`` when given, what graph_outgoing would say of it, from the same index)."""
     _import_analysis()
     try:
-        return _analyze(module, path, config)
+        return _analyze(module, path, config, outgoing)
     finally:
         # Nothing remembered about the module outlives its analysis: in Pylint, whose cache
         # keeps every module, leftovers would only make its garbage collector work longer.
         node_index.forget(module)
 
 
-def _analyze(module: nodes.Module, path: str, config: Config) -> list[Finding]:
+def _analyze(module: nodes.Module, path: str, config: Config, outgoing: list | None = None) -> list[Finding]:
     try:
         index = GraphIndex(module, config, config.seeds_for(path))
         context = ModuleContext(module, path, config, index)
@@ -152,6 +153,11 @@ def _analyze(module: nodes.Module, path: str, config: Config) -> list[Finding]:
         return [_recursion_failure(module, path, "the graph-code index", exc)]
     except Exception as exc:  # noqa: BLE001 - contained by design, reported as a finding
         return [internal_error(path, "the graph-code index", exc)]
+    if outgoing is not None:
+        try:
+            outgoing.extend(_outgoing(index, context))
+        except Exception:  # noqa: BLE001 - as graph_outgoing: the project view does without it
+            pass
     findings: list[Finding] = []
     for check in CHECKS:
         if not config.is_enabled(check.RULE.code):
@@ -166,8 +172,11 @@ def _analyze(module: nodes.Module, path: str, config: Config) -> list[Finding]:
     return sorted(reported, key=lambda f: f.sort_key)
 
 
-def lint_source(text: str, path: str, config: Config | None = None, honour_pragmas: bool = True) -> list[Finding]:
-    """Lint one file's text (the CLI path). Pylint pragmas are honoured as Pylint would."""
+def lint_source(text: str, path: str, config: Config | None = None, honour_pragmas: bool = True,
+                outgoing: list | None = None) -> list[Finding]:
+    """Lint one file's text (the CLI path). Pylint pragmas are honoured as Pylint would. With
+    ``outgoing``, also fill it as :func:`graph_outgoing` would, from the same parse and index
+    (the project view asks this of the files it is about to lint anyway)."""
     config = config or Config()
     told = config.seeds_for(path) or config.tf_functions_for(path)  # by the project's other files
     if not may_contain_graph_code(text, config) and not told:
@@ -177,10 +186,11 @@ def lint_source(text: str, path: str, config: Config | None = None, honour_pragm
         return [problem] if problem else []
     _import_analysis()
     with parsing.lexical_builtins():
-        return _lint_parsed(text, path, config, honour_pragmas)
+        return _lint_parsed(text, path, config, honour_pragmas, outgoing)
 
 
-def _lint_parsed(text: str, path: str, config: Config, honour_pragmas: bool) -> list[Finding]:
+def _lint_parsed(text: str, path: str, config: Config, honour_pragmas: bool,
+                 outgoing: list | None = None) -> list[Finding]:
     try:
         with warnings.catch_warnings():
             # Python's parser warns about the user's code (invalid escapes, `is` with a literal):
@@ -196,7 +206,7 @@ def _lint_parsed(text: str, path: str, config: Config, honour_pragmas: bool) -> 
         return [_analysis_failed(path, TOO_DEEP)]
     except (AstroidBuildingError, MemoryError, ValueError) as exc:
         return [_analysis_failed(path, f"could not parse: {type(exc).__name__}: {exc}")]
-    findings = analyze_module(module, path, config)
+    findings = analyze_module(module, path, config, outgoing)
     return pragmas.remove_suppressed(findings, text) if honour_pragmas else findings
 
 
@@ -217,13 +227,17 @@ def graph_outgoing(text: str, path: str, config: Config) -> list[list]:
             return []
         try:
             index = GraphIndex(module, config, config.seeds_for(path))
-            once = RunsOnce(ModuleContext(module, path, config, index))
-            return [[*key, *found] for key, found in index.outgoing.items()
-                    if key not in index.outgoing_calls or not once(*index.outgoing_calls[key])]
+            return _outgoing(index, ModuleContext(module, path, config, index))
         except Exception:  # noqa: BLE001 - the file's own lint reports the internal error
             return []
         finally:
             node_index.forget(module)
+
+
+def _outgoing(index: GraphIndex, context: ModuleContext) -> list[list]:
+    once = RunsOnce(context)
+    return [[*key, *found] for key, found in index.outgoing.items()
+            if key not in index.outgoing_calls or not once(*index.outgoing_calls[key])]
 
 
 def _parse_uncached(text: str, path: str) -> nodes.Module:

@@ -43,11 +43,15 @@ def check_paths(ctx: click.Context, paths: tuple[str, ...], options: check_run.O
     run.start(len(files))
     cache = None if no_cache else ResultCache(config)
     warn = None if options.quiet else (lambda message: click.echo(f"{PROG}: warning: {message}", err=True))
-    config = project.with_project_seeds(files, config, settings.is_excluded, cache, warn, jobs)
+    linted: dict[str, list[Finding]] = {}
+    config = project.with_project_seeds(files, config, settings.is_excluded, cache, warn, jobs, linted)
     if cache is not None:
         cache = ResultCache(config)  # keys now include each file's seeds
+    # Linted while the project view was built, and final where the view gives the file nothing.
+    final = {path: found for path, found in linted.items()
+             if not config.seeds_for(path) and not config.tf_functions_for(path)}
     # Streamed in order, so a large tree shows its first findings early.
-    for path, findings in runner.lint_files(files, config, lint, jobs=jobs, cache=cache):
+    for path, findings in runner.lint_files(files, config, lint, jobs=jobs, cache=cache, linted=final):
         if debug:
             _show_tracebacks(findings)
         run.add(path, findings)

@@ -36,10 +36,15 @@ MAX_PROJECT_FILES = 5000
 
 
 def with_project_seeds(files: list[str], config: Config, is_excluded, cache: ResultCache | None,
-                       warn=None, jobs: int | None = None) -> Config:
+                       warn=None, jobs: int | None = None, linted: dict | None = None) -> Config:
     """``config`` with the seeds their projects give ``files`` (unchanged when there are none).
     Files of different projects (a monorepo's packages, each with its own ``pyproject.toml``)
-    each get their own project's view."""
+    each get their own project's view.
+
+    With ``linted`` (a dict), the linted files whose graph-code index the view needs are linted
+    on the way, with ``config`` as it comes in, and their findings put there by path: they are
+    final for each file the view gives nothing (no seeds, no imported tf.functions), so the
+    caller lints only the others again instead of parsing and indexing every file twice."""
     from tfgraph_lint.analysis.project_graph import project_roots
 
     python_files = [f for f in files if f.endswith(".py")]
@@ -47,7 +52,8 @@ def with_project_seeds(files: list[str], config: Config, is_excluded, cache: Res
     tf_functions: dict[str, dict[str, tuple]] = {}
     for root, group in sorted(project_roots(python_files).items(), key=lambda item: item[0] or ""):
         if root is not None:
-            found_seeds, found_functions = _project_seeds(root, group, config, is_excluded, cache, warn, jobs)
+            found_seeds, found_functions = _project_seeds(root, group, config, is_excluded, cache, warn, jobs,
+                                                          linted)
             seeds.update(found_seeds)
             tf_functions.update(found_functions)
     if not seeds and not tf_functions:
@@ -59,7 +65,8 @@ def with_project_seeds(files: list[str], config: Config, is_excluded, cache: Res
 
 
 def _project_seeds(root: str, python_files: list[str], config: Config, is_excluded, cache: ResultCache | None,
-                   warn, jobs: int | None) -> tuple[dict[str, dict[str, str]], dict[str, dict[str, tuple]]]:
+                   warn, jobs: int | None,
+                   linted: dict | None = None) -> tuple[dict[str, dict[str, str]], dict[str, dict[str, tuple]]]:
     """Per linted file of the project at ``root``: the functions other files of it reach, and the
     names it imports that are tf.functions of other files (with parameters and where defined)."""
     from tfgraph_lint.analysis import module_edges
@@ -82,8 +89,11 @@ def _project_seeds(root: str, python_files: list[str], config: Config, is_exclud
     plain = dataclasses.replace(config, imported_seeds=(), imported_tf_functions=())
     needed = sorted(graph.importers(linted_reals))
     missing = [real for real in needed if store.get(real, "outgoing") is None]
-    for real, found in _outgoing_of(missing, texts, plain, jobs):
+    shown = {} if linted is None else {os.path.realpath(p): p for p in python_files}
+    for real, (found, findings) in _outgoing_of(missing, texts, plain, jobs, shown):
         store.put(real, "outgoing", found)
+        if findings is not None:
+            linted[shown[real]] = findings
     graph.outgoing = {real: store.get(real, "outgoing") or [] for real in needed}
     seeds = graph.seeds()
     tf_functions = {real: graph.imported_tf_functions(real) for real in sorted(linted_reals)}
@@ -207,20 +217,37 @@ class _Store:
         return self._digests[real]
 
 
-def _outgoing_of(files: list[str], texts: dict[str, str], config: Config, jobs: int | None):
-    """``(file, graph_outgoing(...))`` for each file: on worker processes when there are many."""
+def _outgoing_of(files: list[str], texts: dict[str, str], config: Config, jobs: int | None,
+                 shown: dict[str, str]):
+    """``(file, (graph_outgoing(...), findings or None))`` for each file: on worker processes when
+    there are many. A file in ``shown`` (real path -> the path it is linted as) is linted too."""
     from tfgraph_lint.cli import runner
-    from tfgraph_lint.engine import graph_outgoing
 
+    arguments = [(texts[f], f, shown.get(f), config) for f in files]
     workers = min(jobs or runner.default_jobs(), len(files))
     if workers > 1 and len(files) >= runner.MIN_FILES_FOR_WORKERS:
         try:
-            yield from runner.map_in_workers(graph_outgoing, [(texts[f], f, config) for f in files], files, workers)
+            yield from runner.map_in_workers(_outgoing_and_findings, arguments, files, workers)
             return
         except Exception:  # noqa: BLE001 - a worker that died: compute here instead
             pass
-    for file in files:
-        yield file, graph_outgoing(texts[file], file, config)
+    for file, found in zip(files, arguments):
+        yield file, _outgoing_and_findings(*found)
+
+
+def _outgoing_and_findings(text: str, real: str, shown: str | None, config: Config):
+    """What the file's graph code reaches in other files, and, for a linted file (``shown``, the
+    path its findings carry), its findings, from one parse and one index. Findings None when the
+    file is not linted here (or linting it failed: the lint run does it again and reports why)."""
+    from tfgraph_lint.engine import graph_outgoing, lint_source
+
+    if shown is None or not shown.endswith(".py"):
+        return graph_outgoing(text, real, config), None
+    outgoing: list = []
+    try:
+        return outgoing, lint_source(text, shown, config, outgoing=outgoing)
+    except Exception:  # noqa: BLE001 - the lint run reports it
+        return graph_outgoing(text, real, config), None
 
 
 def _write_json(entry: str, data) -> None:

@@ -59,8 +59,11 @@ def lint_files(
     lint: Lint,
     jobs: int | None = None,
     cache: ResultCache | None = None,
+    linted: dict[str, list[Finding]] | None = None,
 ) -> Iterator[tuple[str, list[Finding]]]:
-    """``(path, findings)`` for every path, in order; see the module's docstring."""
+    """``(path, findings)`` for every path, in order; see the module's docstring. ``linted``:
+    paths whose findings the caller already has (stored in the cache, not linted again)."""
+    known = linted or {}
     done: dict[int, list[Finding]] = {}
     tasks: list[_Task] = []
     for number, path in enumerate(paths):
@@ -68,9 +71,14 @@ def lint_files(
         if cache is not None:
             task.key, task.size = _cache_key(cache, path)
             found = cache.get(task.key, path) if task.key else None
+            if found is None and path in known and task.key:
+                cache.put(task.key, known[path])
             if found is not None:
                 done[number] = found
                 continue
+        if path in known:
+            done[number] = known[path]
+            continue
         tasks.append(task)
     finished = _lint_tasks(tasks, config, lint, jobs or default_jobs(), cache)
     for number, path in enumerate(paths):
