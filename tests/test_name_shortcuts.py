@@ -16,7 +16,7 @@ import astroid
 import pytest
 from astroid import nodes
 
-from tfgraph_lint.analysis import callables, graph_index, names, node_index
+from tfgraph_lint.analysis import callables, function_creations, graph_index, names, node_index
 from tfgraph_lint.analysis.callables import own_nodes
 from tfgraph_lint.analysis.graph_index import GraphIndex
 from tfgraph_lint.analysis.names import (
@@ -29,7 +29,7 @@ from tfgraph_lint.analysis.names import (
 from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.core import tf_api
 from tfgraph_lint.engine import lint_source
-from tfgraph_lint.rules import mutable_global_capture, tf_function_in_loop
+from tfgraph_lint.rules import mutable_global_capture
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = sorted((ROOT / "fixtures").glob("*/*.py")) + sorted((ROOT / "tests" / "cases").glob("*.py"))
@@ -128,7 +128,7 @@ def test_findings_are_the_same_with_every_shortcut_off(monkeypatch):
     monkeypatch.setattr(names, "_aliasable_names", lambda module: _EveryName())
     monkeypatch.setattr(names, "may_denote", lambda expr, qualnames: True)
     monkeypatch.setattr(graph_index, "may_denote", lambda expr, qualnames: True)
-    monkeypatch.setattr(tf_function_in_loop, "may_denote", lambda expr, qualnames: True)
+    monkeypatch.setattr(function_creations, "may_denote", lambda expr, qualnames: True)
     monkeypatch.setattr(callables, "_callable_names", lambda node: callables._EVERY_NAME)
     monkeypatch.setattr(mutable_global_capture, "_bound_outside", lambda name, frame: True)
     monkeypatch.setattr(graph_index.TracedFunction, "is_local", _is_local_by_lookup)
