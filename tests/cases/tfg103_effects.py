@@ -142,7 +142,7 @@ def make_step(metric, scale):
         if not metric:
             logging.info("skipping: metric is %s", metric)  # low: [python-side-effect-in-graph]
             return x
-        logging.info("scale %s", scale)  # [python-side-effect-in-graph]
+        logging.info("scale %s", scale)  # low: [python-side-effect-in-graph] (a closure value: fixed per trace)
         logging.log(logging.WARNING, "value %s", x)  # [python-side-effect-in-graph]
         if not scale:
             logging.info("x %s", x)  # [python-side-effect-in-graph]
@@ -173,3 +173,28 @@ def augment(image, policy_name, mode):
 
 
 augmented = tf.data.Dataset.from_tensor_slices(tf.zeros([2, 4, 4, 3])).map(lambda x: augment(x, "v0", "train"))
+
+
+class Network(tf.keras.Model):
+    """What a log line shows changes from call to call only if it comes from the arguments of the
+    traced function or its tensors. Configuration read from the object, closures, Python loops over
+    them and the names of variables are what tracing saw: LOW (shapes of efficientdet's network in
+    tensorflow/examples and xlnet's layer-wise learning rates in tf-models-official)."""
+
+    def __init__(self, blocks, rate):
+        super().__init__()
+        self.blocks = blocks
+        self.rate = rate
+
+    def call(self, inputs, training=None):
+        outputs = inputs
+        for index, block in enumerate(self.blocks):
+            keep = 1.0 - self.rate * float(index) / len(self.blocks)
+            logging.info("block %s keep %s", index, keep)  # low: [python-side-effect-in-graph]
+            logging.info("training %s", training)  # [python-side-effect-in-graph]
+            outputs = block(outputs)
+        total = tf.reduce_sum(outputs)
+        logging.info("total %s", total)  # [python-side-effect-in-graph]
+        for weight in self.trainable_weights:
+            logging.info("weight %s rate %s", weight.name, self.rate)  # low: [python-side-effect-in-graph]
+        return outputs

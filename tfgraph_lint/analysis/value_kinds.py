@@ -215,7 +215,7 @@ def _attribute_kind(attribute: nodes.Attribute, depth: int) -> ValueKind:
 # -- values fixed while tracing ------------------------------------------------------------------
 
 # Tensor attributes known while tracing (static shape, dtype, name), and the like of layers.
-_STATIC_ATTRIBUTES = frozenset({"shape", "dtype", "name", "ndim", "rank", "__name__", "__class__"})
+STATIC_ATTRIBUTES = frozenset({"shape", "dtype", "name", "ndim", "rank", "__name__", "__class__"})
 # Methods of static values that give static values: ``x.shape.as_list()``, ``d.keys()``.
 _STATIC_METHODS = frozenset({"as_list", "num_elements"})
 _PYTHON_SCALAR_HINTS = frozenset({"int", "float", "bool", "str"})
@@ -243,8 +243,8 @@ def known_at_trace_time(expr: nodes.NodeNG, _depth: int = 0) -> bool:
         return known_at_trace_time(expr.left, depth) and known_at_trace_time(expr.right, depth)
     if isinstance(expr, nodes.Attribute):
         base = expr.expr
-        return expr.attrname in _STATIC_ATTRIBUTES or _module_constant(expr) or (
-            isinstance(base, nodes.Attribute) and base.attrname in _STATIC_ATTRIBUTES)
+        return expr.attrname in STATIC_ATTRIBUTES or _module_constant(expr) or (
+            isinstance(base, nodes.Attribute) and base.attrname in STATIC_ATTRIBUTES)
     if isinstance(expr, nodes.Subscript):  # ``x.shape[0]``
         return known_at_trace_time(expr.value, depth)
     if isinstance(expr, (nodes.ListComp, nodes.SetComp, nodes.GeneratorExp)):
@@ -308,7 +308,7 @@ def _tests_falsy(test: nodes.NodeNG, name: str) -> bool:
 def _binding_known_at_trace_time(binding: nodes.NodeNG, depth: int) -> bool:
     if isinstance(binding, nodes.AssignName) and isinstance(binding.parent, nodes.Arguments):
         hint = annotation_of(binding)
-        return (hint is not None and _annotates_python_scalars(hint)) or _used_as_python_string(binding)
+        return (hint is not None and _annotates_python_scalars(hint)) or used_as_python_string(binding)
     if _enumerated(binding, depth):
         return True
     target = binding.parent
@@ -319,7 +319,7 @@ def _binding_known_at_trace_time(binding: nodes.NodeNG, depth: int) -> bool:
     return value is not None and known_at_trace_time(value, depth)
 
 
-def _used_as_python_string(parameter: nodes.AssignName) -> bool:
+def used_as_python_string(parameter: nodes.AssignName) -> bool:
     """The function's own code shows the parameter is a Python string: it compares it with a
     string literal (``if name == "v0":``, ``name in ("a", "b")``) or looks it up in a dict it
     builds (``policies[name]`` with ``policies = {"v0": ...}``; a tensor is not hashable). Only

@@ -8,7 +8,9 @@ never again. Values they return (a time, an answer) are frozen into the graph as
 ``print()`` is TFG101's; ``tf.timestamp``, ``tf.print``, ``tf.summary.*`` and ``tf.io.write_file``
 are graph operations and never match. Code under ``with tf.init_scope():`` is not graph code, and
 code behind a singleton guard (``if self.start is None: self.start = time.time()``) runs once in
-eager mode as well: both stay silent.
+eager mode as well: both stay silent. Logging what cannot change from call to call (only
+configuration: attributes, closures, literals; see call_data) or what is fixed per trace (see
+output_once) is LOW.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from dataclasses import dataclass
 
 from astroid import nodes
 
+from tfgraph_lint.analysis.call_data import changes_per_call
 from tfgraph_lint.analysis.classes import attribute_values, self_class
 from tfgraph_lint.analysis.graph_index import TracedFunction
 from tfgraph_lint.analysis.names import (
@@ -123,7 +126,7 @@ _COMMAND_CALLS = frozenset({
 def check(context) -> Iterator[Finding]:
     once = RunsOnce(context)
     for call, traced in context.in_graph(nodes.Call):
-        found = _call_effect(call, traced, context.path)
+        found = _call_effect(call, traced, context)
         if found is None:
             continue
         effect, confidence = found
@@ -145,7 +148,7 @@ def check(context) -> Iterator[Finding]:
 
 # -- which calls are side effects ------------------------------------------------------------
 
-def _call_effect(call: nodes.Call, traced: TracedFunction, path: str) -> tuple[Effect, str] | None:
+def _call_effect(call: nodes.Call, traced: TracedFunction, context) -> tuple[Effect, str] | None:
     func = call.func
     if isinstance(func, nodes.Name) and is_builtin_name(func):
         if func.name == "open":
@@ -159,14 +162,14 @@ def _call_effect(call: nodes.Call, traced: TracedFunction, path: str) -> tuple[E
     if name is not None:
         effect = _named_effect(call, name)
         if effect is _LOG:
-            return _logging(call, HIGH, path)
+            return _logging(call, HIGH, context)
         if effect is not None:
             return effect, HIGH
     if not isinstance(func, nodes.Attribute):
         return None
     if func.attrname in _LOG_METHODS:
         confidence = _logger_confidence(func.expr)
-        return _logging(call, confidence, path) if confidence else None
+        return _logging(call, confidence, context) if confidence else None
     if func.attrname in _FILE_WRITE_METHODS:
         confidence = _outside_file_confidence(func.expr, traced)
         return (_FILE_WRITE, confidence) if confidence else None
@@ -179,7 +182,7 @@ def _call_effect(call: nodes.Call, traced: TracedFunction, path: str) -> tuple[E
     return None
 
 
-def _logging(call: nodes.Call, confidence: str, path: str) -> tuple[Effect, str]:
+def _logging(call: nodes.Call, confidence: str, context) -> tuple[Effect, str]:
     """Logging what is fixed per trace is meant to happen once per trace (model code logs the
     shapes it builds, and warns about its configuration; see output_once): on real code every
     such finding was deliberate, so LOW, off by default, with a message that says why. Logging in
@@ -187,7 +190,9 @@ def _logging(call: nodes.Call, confidence: str, path: str) -> tuple[Effect, str]
     arguments = [*call.args, *(kw.value for kw in call.keywords or ())]
     if all(known_at_trace_time(argument) for argument in arguments):
         return Effect("logs", " (static information only: perhaps meant to log once per trace)", _LOG_ONCE_FIX), LOW
-    reason = once_per_trace_reason(call, path)
+    reason = once_per_trace_reason(call, context.path)
+    if reason is None and not any(changes_per_call(argument, context.index) for argument in arguments):
+        reason = "nothing it logs changes from call to call: no argument of the traced function, no tensor"
     if reason is not None:
         return Effect("logs", f" ({reason}: perhaps meant to log once per trace)", _LOG_ONCE_FIX), LOW
     if _in_except_handler(call):
