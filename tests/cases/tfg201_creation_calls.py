@@ -135,3 +135,32 @@ def backend_state(x):
     pad = K.zeros((2,))  # [variable-created-in-graph]
     bias = K.ones((2,))  # [variable-created-in-graph]
     return x * weight + pad + bias + tf.zeros((2,)) + K.zeros_like(x)
+
+
+class AddsWeights(tf.keras.layers.Layer):
+    """self.add_weight() in call creates a weight each time call runs (Keras 3 refuses it from the
+    second call, eagerly too; a second trace raises); in build(), or behind a guard, it runs once."""
+
+    def build(self, input_shape):
+        self.kernel = self.add_weight(shape=(input_shape[-1], 3))
+
+    def call(self, inputs):
+        scale = self.add_weight(name="scale", shape=())  # [variable-created-in-graph]
+        if self.bias is None:
+            self.bias = self.add_weight(name="bias", shape=(3,))
+        return tf.matmul(inputs, self.kernel) * scale + self.bias
+
+
+class Registry:
+    """Not a Keras class: an add_weight of its own is just a method."""
+
+    def __init__(self):
+        self.weights = []
+
+    def add_weight(self, value):
+        self.weights.append(value)  # [outer-collection-mutation]
+        return value
+
+    @tf.function
+    def apply(self, x):
+        return x * self.add_weight(2.0)

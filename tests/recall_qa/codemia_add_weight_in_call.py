@@ -10,5 +10,5 @@ import tensorflow as tf
 
 class Scale(tf.keras.layers.Layer):
     def call(self, x):
-        w = self.add_weight(name="w", shape=(x.shape[-1],))  # todo: [variable-created-in-graph]
+        w = self.add_weight(name="w", shape=(x.shape[-1],))  # [variable-created-in-graph]
         return x * w

@@ -10,11 +10,15 @@ from dataclasses import dataclass
 
 from astroid import nodes
 
+from tfgraph_lint.analysis.classes import self_class
 from tfgraph_lint.analysis.names import call_qualname, spelled_qualified_name
+from tfgraph_lint.analysis.trace_entries import keras_base
 from tfgraph_lint.core.findings import HIGH, INFERENCE
 
-VARIABLE, GENERATOR, LAYER, OPTIMIZER, METRIC, MODEL = (
-    "variable", "generator", "layer", "optimizer", "metric", "model")
+VARIABLE, GENERATOR, LAYER, OPTIMIZER, METRIC, MODEL, WEIGHT = (
+    "variable", "generator", "layer", "optimizer", "metric", "model", "weight")
+# ``self.add_weight(...)`` in a Keras layer, metric or loss of the module: a variable of its own.
+_WEIGHT_METHODS = frozenset({"add_weight", "add_variable"})
 
 
 @dataclass(frozen=True)
@@ -72,6 +76,8 @@ def _spelled_keras_2(call: nodes.Call) -> bool:
 
 def created_state(call: nodes.Call) -> Creation | None:
     """What stateful TensorFlow object a call creates (variables, generators, Keras objects)."""
+    if _adds_own_weight(call):
+        return Creation(WEIGHT, HIGH)
     name = call_qualname(call)
     if name is None:
         return None
@@ -98,6 +104,16 @@ def created_state(call: nodes.Call) -> Creation | None:
     # ``keras.Sequential([...])`` and ``keras.Model(inputs, outputs)`` own no variables but those
     # of their layers: the layers created here are reported, not the container.
     return None
+
+
+def _adds_own_weight(call: nodes.Call) -> bool:
+    """``self.add_weight(...)`` where ``self`` is a Keras layer, metric or loss (its class derives
+    from one, here or through the module's own classes)."""
+    func = call.func
+    if not (isinstance(func, nodes.Attribute) and func.attrname in _WEIGHT_METHODS):
+        return False
+    cls = self_class(func.expr)
+    return cls is not None and keras_base(cls, set()) is not None
 
 
 def initialises_state(call: nodes.Call, fn: nodes.NodeNG) -> bool:

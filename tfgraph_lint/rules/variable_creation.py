@@ -26,6 +26,7 @@ from tfgraph_lint.analysis.state_creation import (
     OPTIMIZER,
     SEEDED_LAYERS,
     VARIABLE,
+    WEIGHT,
     Creation,
     created_state,
 )
@@ -148,6 +149,10 @@ def _message(call: nodes.Call, made: Creation, traced: TracedFunction) -> str:
     spelled = _spelling(call)
     subject = traced.subject
     method = _in_method(traced)
+    if made.kind == WEIGHT:
+        return (f"{spelled}() in {subject} creates a new weight each time it runs: Keras refuses new "
+                f"state once the layer is built (Keras 3, from the second call on, eagerly too), and in "
+                f"graph code {_SINGLETON_ERROR}; create it once in build() and use self.<name> here")
     if made.kind in (VARIABLE, GENERATOR):
         what = "a new variable" if made.kind == VARIABLE else "a new generator, whose state is a variable,"
         if method:
