@@ -31,6 +31,10 @@ def loop_variables_over_collections(x):
     for shape in SHAPES:
         step(x, list(shape))  # [python-collection-argument]
     outputs = [step(x, [i]) for i in range(4)]  # [python-collection-argument]
+    for ids in [[1, 2, 3], [4, 5]]:  # held inside another collection (a Q&A page's request dict)
+        step(x, {"ids": ids})  # [python-collection-argument]
+    for ids in [[1, 2], [1, 2]]:  # the same collection every time: one graph
+        step(x, {"ids": ids})
     return outputs
 
 

@@ -14,4 +14,4 @@ def embed(features):
 
 requests = [[1, 2, 3], [4, 5], [6]]
 for ids in requests:
-    embed({"ids": ids})  # todo: [python-collection-argument]
+    embed({"ids": ids})  # [python-collection-argument]

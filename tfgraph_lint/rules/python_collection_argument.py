@@ -229,6 +229,8 @@ class _VaryingFinder:
                 found = self.argument(element, depth + 1)
             else:
                 found = self._scalar(element, "its element")
+                if found is None and isinstance(element, nodes.Name):
+                    found = self._name(element, depth + 1)  # a collection held by a name: ``{"ids": ids}``
             if found is not None:
                 return found
         return None
