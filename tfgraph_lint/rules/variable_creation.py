@@ -15,7 +15,7 @@ from astroid import nodes
 
 from tfgraph_lint.analysis.callables import own_nodes
 from tfgraph_lint.analysis.graph_index import TracedFunction
-from tfgraph_lint.analysis.names import bindings, call_qualname
+from tfgraph_lint.analysis.names import bindings, call_qualname, qualified_name
 from tfgraph_lint.analysis.runs_once import RunsOnce, assigns, guards_of
 from tfgraph_lint.analysis.state_creation import (
     GENERATOR,
@@ -65,7 +65,19 @@ def check(context) -> Iterator[Finding]:
         if made is None or once(call, traced):
             continue
         message = _message(call, made, traced) + " (tf.init_scope() does not change this)"
-        yield context.finding(RULE, call, message, confidence=INFERENCE, traced=traced)
+        # Lifted out of the graph on purpose, in a Function another library's decorator takes
+        # over (and traces as often as it decides, typically once): LOW.
+        confidence = LOW if _handed_to_another_decorator(traced.root.node, context) else INFERENCE
+        yield context.finding(RULE, call, message, confidence=confidence, traced=traced)
+
+
+def _handed_to_another_decorator(fn: nodes.NodeNG, context) -> bool:
+    """``@other.library.decorator(...)`` stacked above ``@tf.function``: the Function is wrapped
+    by code that is not TensorFlow's (a federated computation, a serving wrapper)."""
+    decorators = fn.decorators.nodes if isinstance(fn, nodes.FunctionDef) and fn.decorators else []
+    names = [qualified_name(d.func if isinstance(d, nodes.Call) else d) or "" for d in decorators]
+    tf_function = next((i for i, name in enumerate(names) if name in context.config.function_decorators), None)
+    return bool(tf_function) and any(name.partition(".")[0] not in ("tensorflow", "keras") for name in names[:tf_function])
 
 
 def _under_variable_creator(call: nodes.Call, traced: TracedFunction) -> bool:
