@@ -6,8 +6,9 @@ call() reads self.node_features, which module code rebinds after fit() and evalu
 next call is predict(), whose function is traced for the first time after the rebinding, so it
 sees the new features: no hazard (Seen, below). Running evaluate() again instead reuses the test
 function traced with the old features (TensorFlow 2.21 / Keras 3.15: the loss of the old features,
-a hundredth of what the eager model gives). The rule looks only at rebinding by methods of the
-class: a known miss, and not one the review corpus has (gnn_citations.py stops at predict()).
+a hundredth of what the eager model gives). Reported: the same method called on the object before
+and after the rebinding (Stale); a different one after it is traced anew (Seen: silent, as
+gnn_citations.py itself, which stops at predict()).
 """
 import numpy as np
 import tensorflow as tf
@@ -31,7 +32,7 @@ class Stale(keras.Model):
         self.dense = keras.layers.Dense(1)
 
     def call(self, indices):
-        return tf.gather(self.dense(self.node_features), indices)  # todo: [mutable-attribute-capture]
+        return tf.gather(self.dense(self.node_features), indices)  # [mutable-attribute-capture]
 
 
 x, y = np.arange(3), np.zeros((3, 1), np.float32)

@@ -16,6 +16,11 @@ configuration set before the first trace (41 findings, none a hazard on reading)
 (``tf.Variable`` state is read when the graph runs; re-creating optimizers or layers is another
 hazard), on attributes only set during set-up, and when the rebinding method also makes a fresh
 tf.function (``self.query = tf.function(self._query)``), which drops the old traces.
+
+Also reported (INFERENCE): code that uses an instance rebinds the attribute between two calls of
+the same method of it (``m.evaluate(x); m.features = new; m.evaluate(x)``, see
+outside_rebinding); a different method after the rebinding (``predict()`` after ``evaluate()``)
+is traced anew and stays silent.
 """
 
 from __future__ import annotations
@@ -28,6 +33,7 @@ from tfgraph_lint.analysis.classes import attribute_values, method_named, only_c
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
 from tfgraph_lint.analysis.names import call_qualname
 from tfgraph_lint.analysis.node_index import descendants
+from tfgraph_lint.analysis.outside_rebinding import OutsideRebinding, rebound_between_calls
 from tfgraph_lint.analysis.per_trace_objects import PerTraceSelf
 from tfgraph_lint.analysis.value_kinds import Kind, value_kind
 from tfgraph_lint.core.findings import INFERENCE, LOW, Finding
@@ -55,19 +61,26 @@ def check(context) -> Iterator[Finding]:
             continue  # calling a method, not reading a value
         key = (cls, node.attrname)
         if key not in judged:
-            judged[key] = _rebinding(cls, node.attrname, context.index)
+            judged[key] = (_rebinding(cls, node.attrname, context.index)
+                           or _rebinding_between_calls(cls, node.attrname, context.module))
         rebinding = judged[key]
         if rebinding is None:
             continue
         reported.add((traced.node, node.attrname))
-        method = rebinding.scope()
-        confidence = INFERENCE if _calls_root(method, cls, traced.root.node) else LOW
+        if isinstance(rebinding, OutsideRebinding):
+            where = (f"'{rebinding.target.as_string()}' (line {rebinding.target.lineno}) rebinds it "
+                     f"between two calls of '{rebinding.after.func.as_string()}' (lines "
+                     f"{rebinding.before.lineno} and {rebinding.after.lineno}): the second keeps")
+            confidence = INFERENCE
+        else:
+            method = rebinding.scope()
+            where = f"'{method.name}' (line {rebinding.lineno}) rebinds it: calls after that keep"
+            confidence = INFERENCE if _calls_root(method, cls, traced.root.node) else LOW
         yield context.finding(
             RULE, node,
-            f"'self.{node.attrname}' in {traced.subject} is read while tracing, but '{method.name}' "
-            f"(line {rebinding.lineno}) rebinds it: calls after that keep running the graph of the "
-            f"first trace, with the old value; pass it in as an argument, keep it in a tf.Variable "
-            f"and assign() new values, or make a new tf.function after rebinding it",
+            f"'self.{node.attrname}' in {traced.subject} is read while tracing, but {where} "
+            f"running the graph of the first trace, with the old value; pass it in as an argument, keep "
+            f"it in a tf.Variable and assign() new values, or make a new tf.function after rebinding it",
             confidence=confidence, traced=traced)
 
 
@@ -93,6 +106,15 @@ def _rebinding(cls: nodes.ClassDef, attrname: str, index) -> nodes.AssignAttr | 
             continue
         return target
     return None
+
+
+def _rebinding_between_calls(cls: nodes.ClassDef, attrname: str, module: nodes.Module) -> OutsideRebinding | None:
+    """Code that uses an instance rebinds the attribute between two calls of the same method of it
+    (see outside_rebinding); not for TensorFlow objects, whose state is read when the graph runs."""
+    found = rebound_between_calls(cls, attrname, module)
+    if found is None or value_kind(found.target.parent.value).kind == Kind.TF_OBJECT:
+        return None
+    return found
 
 
 def _calls_root(method: nodes.FunctionDef, cls: nodes.ClassDef, root: nodes.NodeNG) -> bool:

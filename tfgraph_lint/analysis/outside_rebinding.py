@@ -1,0 +1,55 @@
+"""An attribute of an object rebound by the code that uses the object, between two runs of the
+same traced entry: ``model.evaluate(x); model.features = new; model.evaluate(x)``.
+
+The second call of the same method reuses what the first traced (Keras keeps one function per
+entry point, a tf.function method one per signature), so a value its graph read from ``self`` at
+trace time stays the old one. A different entry after the rebinding (``predict()`` after
+``evaluate()``) is traced anew and sees the new value: not this hazard. TFG109 reports the read
+in the traced method, naming the rebinding and the two calls.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from astroid import nodes
+
+from tfgraph_lint.analysis.classes import instance_class
+from tfgraph_lint.analysis.node_index import descendants
+
+
+@dataclass(frozen=True)
+class OutsideRebinding:
+    target: nodes.AssignAttr  # ``stale.node_features = ...``
+    before: nodes.Call  # ``stale.evaluate(...)`` before it
+    after: nodes.Call  # the same method called on the object after it
+
+
+def rebound_between_calls(cls: nodes.ClassDef, attrname: str, module: nodes.Module) -> OutsideRebinding | None:
+    """The first ``obj.<attrname> = ...`` in a scope's own statements (module or function) where
+    ``obj`` is shown to be an instance of ``cls`` and the same method of ``obj`` is called in that
+    scope both before and after it."""
+    for target in descendants(module, nodes.AssignAttr):
+        if target.attrname != attrname or not isinstance(target.expr, nodes.Name):
+            continue
+        if instance_class(target.expr) is not cls:
+            continue
+        scope = target.scope()
+        statement = target.statement()
+        calls = [call for call in descendants(scope, nodes.Call)
+                 if call.scope() is scope and _method_on(call, target.expr.name) is not None]
+        earlier = {_method_on(call, target.expr.name): call for call in calls if call.lineno < statement.lineno}
+        for call in calls:
+            if call.lineno > statement.tolineno and _method_on(call, target.expr.name) in earlier:
+                return OutsideRebinding(target, earlier[_method_on(call, target.expr.name)], call)
+    return None
+
+
+def _method_on(call: nodes.Call, name: str) -> str | None:
+    """``name.m(...)`` -> "m"; ``name(...)`` -> "__call__"; else None."""
+    func = call.func
+    if isinstance(func, nodes.Name):
+        return "__call__" if func.name == name else None
+    if isinstance(func, nodes.Attribute) and isinstance(func.expr, nodes.Name) and func.expr.name == name:
+        return func.attrname
+    return None
