@@ -129,7 +129,20 @@ def step_handed_over(model, first, second):
     offset = first
 
     def loss(y_true, y_pred):
-        return y_pred - y_true + offset  # todo: [mutable-global-capture] (a loss handed to compile() is not timed)
+        return y_pred - y_true + offset  # silent: nothing shows 'model' (a parameter) is a Keras model
+
+    model.compile(loss=loss)
+    model.fit(tf.zeros([2, 1]), tf.zeros([2, 1]))
+    offset = second
+    model.fit(tf.zeros([2, 1]), tf.zeros([2, 1]))
+
+
+def loss_handed_to_a_keras_model(first, second):
+    offset = first
+    model = tf.keras.Sequential([tf.keras.layers.Dense(1)])
+
+    def loss(y_true, y_pred):
+        return y_pred - y_true + offset  # [mutable-global-capture]
 
     model.compile(loss=loss)
     model.fit(tf.zeros([2, 1]), tf.zeros([2, 1]))
