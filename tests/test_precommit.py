@@ -185,4 +185,4 @@ def test_hook_on_one_changed_helper_knows_the_project(hook_runner):
     result, _ = hook_runner("training/data.py")
     assert result.returncode != 0, f"the hook passed a helper that train.py maps:\n{_output(result)}"
     assert "training/data.py:16:13: TFG102" in result.stdout, _output(result)
-    assert "passed to Dataset.map in train.py:14" in result.stdout, _output(result)
+    assert "passed to Dataset.map in train.py:15" in result.stdout, _output(result)

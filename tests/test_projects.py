@@ -84,9 +84,9 @@ def test_same_findings_on_any_processes_order_and_cache(project):
 @pytest.mark.parametrize("project", ["training"], indirect=True)
 def test_why_shows_the_chain_across_files(project):
     by_file = {Path(f["path"]).name: f for f in findings("--no-cache", str(project))}
-    assert by_file["data.py"]["traced_because"] == ["'augment' is passed to Dataset.map in train.py:14"]
+    assert by_file["data.py"]["traced_because"] == ["'augment' is passed to Dataset.map in train.py:15"]
     assert by_file["metrics.py"]["traced_because"] == [
-        "'summarize' is called from 'augment' in data.py:17, which is passed to Dataset.map in train.py:14"]
+        "'summarize' is called from 'augment' in data.py:17, which is passed to Dataset.map in train.py:15"]
 
 
 @pytest.mark.parametrize("project", ["training"], indirect=True)

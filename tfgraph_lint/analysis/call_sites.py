@@ -97,8 +97,9 @@ def tf_function_calls(module: nodes.Module, index: GraphIndex) -> Iterator[TfFun
 
 
 def _imported_tf_function_calls(module: nodes.Module, index: GraphIndex) -> list[TfFunctionCall]:
-    """``step(x, lr)`` after ``from model import step``, ``step`` a tf.function of model.py: its
-    parameters come from the project view; a stub def stands for it (one per name)."""
+    """``step(x, lr)`` after ``from model import step`` (or ``model.step(x, lr)`` after ``import
+    model``), ``step`` a tf.function of model.py: its parameters come from the project view; a
+    stub def stands for it (one per spelling)."""
     imported = index.config.tf_functions_for(module.file) if module.file else {}
     if not imported:
         return []
@@ -106,15 +107,21 @@ def _imported_tf_function_calls(module: nodes.Module, index: GraphIndex) -> list
     found = []
     for call in descendants(module, nodes.Call):
         func = call.func
-        if not isinstance(func, nodes.Name) or func.name not in imported:
+        if isinstance(func, nodes.Name):
+            base, spelled = func, func.name
+        elif isinstance(func, nodes.Attribute) and isinstance(func.expr, nodes.Name):
+            base, spelled = func.expr, f"{func.expr.name}.{func.attrname}"  # ``steps.scale_step(...)``
+        else:
             continue
-        assignments = bindings(func, func.name)
-        if not assignments or not all(isinstance(a, nodes.ImportFrom) for a in assignments):
+        if spelled not in imported:
+            continue
+        assignments = bindings(base, base.name)
+        if not assignments or not all(isinstance(a, (nodes.Import, nodes.ImportFrom)) for a in assignments):
             continue  # shadowed by a local definition
-        if func.name not in stubs:
-            parameters, where = imported[func.name]
-            stubs[func.name] = imported_tf_function(func.name, parameters, where)
-        found.append(TfFunctionCall(call, stubs[func.name], ("imported", func.name), bound=False))
+        if spelled not in stubs:
+            parameters, where = imported[spelled]
+            stubs[spelled] = imported_tf_function(spelled.rpartition(".")[2], parameters, where)
+        found.append(TfFunctionCall(call, stubs[spelled], ("imported", spelled), bound=False))
     return found
 
 

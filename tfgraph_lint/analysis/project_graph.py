@@ -214,20 +214,32 @@ class ProjectGraph:
         return found
 
     def imported_tf_functions(self, file: str) -> dict[str, tuple[tuple[str, ...], str]]:
-        """The names ``file`` imports (``from m import step``) that are tf.functions defined at top
-        level in another project file: local name -> (parameters, "model.py:12")."""
+        """The tf.functions defined at top level in another project file that ``file`` names by
+        an import: ``step`` after ``from m import step``, and ``m.step`` after ``import m`` or
+        ``from pkg import m``: the spelling -> (parameters, "model.py:12")."""
         found = {}
-        for local, (_module, _level, name) in self.imports.get(file, {}).items():
-            if name is None:
+        for local, (module, level, name) in self.imports.get(file, {}).items():
+            if name is None:  # import m: every tf.function of m, as m.<name>
+                found.update(self._tf_functions_of(self.resolve_module(file, module, level), f"{local}."))
                 continue
             target = self.resolve_reference(file, local, None)
-            if target is None or target[0] == file:
+            if target is None:  # from pkg import m: perhaps a module
+                submodule = self.resolve_module(file, f"{module}.{name}" if module else name, level)
+                found.update(self._tf_functions_of(submodule, f"{local}."))
+                continue
+            if target[0] == file:
                 continue
             defined = self.summary(target[0]).get("tf_functions", {}).get(target[1])
             if defined is not None:
                 parameters, line = defined
                 found[local] = (tuple(parameters), f"{self._show(target[0])}:{line}")
         return found
+
+    def _tf_functions_of(self, module_file: str | None, prefix: str) -> dict[str, tuple[tuple[str, ...], str]]:
+        if module_file is None or module_file not in self._files:
+            return {}
+        return {f"{prefix}{name}": (tuple(parameters), f"{self._show(module_file)}:{line}")
+                for name, (parameters, line) in self.summary(module_file).get("tf_functions", {}).items()}
 
     def _show(self, file: str) -> str:
         try:

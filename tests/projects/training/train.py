@@ -1,5 +1,6 @@
 import tensorflow as tf
 
+import steps
 import utils
 from data import augment
 from losses import make_weights
@@ -26,3 +27,6 @@ def train_step(x):
 for lr in (0.1, 0.01):
     scale_step(tf.ones(3), lr)  # [python-scalar-argument]
     fixed_step(tf.ones(3), lr)  # an input_signature: converted to a tensor, silent
+
+for lr in (0.1, 0.01):
+    steps.scale_step(tf.ones(3), lr)  # [python-scalar-argument]
