@@ -18,7 +18,7 @@ from astroid import nodes
 
 from tfgraph_lint.analysis.callables import FunctionNode, own_nodes, resolve_callables
 from tfgraph_lint.analysis.classes import attribute_values, self_class
-from tfgraph_lint.analysis.keras_callables import autograph_converts, keras_handovers
+from tfgraph_lint.analysis.keras_callables import autograph_converts, handed_expressions, keras_handovers
 from tfgraph_lint.analysis.names import assigned_value, call_qualname, lookup, may_denote, qualified_name
 from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.trace_entries import (
@@ -174,6 +174,12 @@ class GraphIndex:
                 TraceKind.KERAS, call.lineno, weakest(handover.confidence, self._keras_confidence),
                 builder="Keras", handed_to_keras=handover.spelled, autograph=autograph_converts(self.module),
             ))
+        # Functions of other files handed over (``loss=losses.focal``): for the project view.
+        for expr, spelled, confidence in handed_expressions(call):
+            for element in expr.elts if isinstance(expr, (nodes.List, nodes.Tuple)) else [expr]:
+                if isinstance(element, (nodes.Name, nodes.Attribute)):
+                    self._note_imported(element, call.lineno, f"passed as {spelled}",
+                                        weakest(confidence, self._keras_confidence))
 
     def _check_wrapper_call(self, call: nodes.Call) -> None:
         """``tf.function(fn)``, ``tf.function(fn, jit_compile=True)``, ``tf.function(**opts)(fn)``."""

@@ -56,10 +56,24 @@ class Handover:
 
 def keras_handovers(call: nodes.Call) -> Iterator[Handover]:
     """The module's functions this call hands to Keras to run in its traced steps."""
+    for expr, spelled, confidence in handed_expressions(call):
+        for fn in resolve_callables(expr):
+            yield Handover(fn, spelled, confidence)
+
+
+def handed_expressions(call: nodes.Call) -> Iterator[tuple[nodes.NodeNG, str, str]]:
+    """What this call hands to Keras, as written (``my_loss``, ``[acc, losses.f1]``), with how
+    (``loss= of compile()``) and how sure: the module's own functions among them are resolved by
+    :func:`keras_handovers`; the project view follows names imported from other files."""
     func = call.func
     last = func.attrname if isinstance(func, nodes.Attribute) else getattr(func, "name", "")
     if last == "compile" and isinstance(func, nodes.Attribute):
-        yield from _compiled(call, func)
+        confidence = model_confidence(func.expr, "compile")
+        if confidence is None:
+            return
+        for keyword in call.keywords or ():
+            if keyword.arg in _COMPILE_KEYWORDS:
+                yield keyword.value, f"{keyword.arg}= of compile()", weakest(confidence, INFERENCE)
         return
     keywords = [kw for kw in call.keywords or () if kw.arg and _layer_keyword(kw.arg)]
     if last not in CALL_NAMES and not keywords:
@@ -71,22 +85,10 @@ def keras_handovers(call: nodes.Call) -> Iterator[Handover]:
     if name in _FUNCTION_WRAPPERS:
         wrapped = argument(call, 0, _FUNCTION_WRAPPERS[name])
         if wrapped is not None:
-            for fn in resolve_callables(wrapped):
-                yield Handover(fn, f"{shown}(...)", INFERENCE)
+            yield wrapped, f"{shown}(...)", INFERENCE
     if name.startswith("keras.layers.") and shown[:1].isupper():
         for keyword in keywords:
-            for fn in resolve_callables(keyword.value):
-                yield Handover(fn, f"{keyword.arg}= of {shown}()", INFERENCE)
-
-
-def _compiled(call: nodes.Call, func: nodes.Attribute) -> Iterator[Handover]:
-    confidence = model_confidence(func.expr, "compile")
-    if confidence is None:
-        return
-    for keyword in call.keywords or ():
-        if keyword.arg in _COMPILE_KEYWORDS:
-            for fn in resolve_callables(keyword.value):
-                yield Handover(fn, f"{keyword.arg}= of compile()", weakest(confidence, INFERENCE))
+            yield keyword.value, f"{keyword.arg}= of {shown}()", INFERENCE
 
 
 def autograph_converts(module: nodes.Module) -> bool:
