@@ -18,7 +18,7 @@ from astroid import nodes
 
 from tfgraph_lint.analysis.callables import resolve_callables
 from tfgraph_lint.analysis.classes import class_and_bases, is_instance_method, self_class
-from tfgraph_lint.analysis.graph_index import GraphIndex, TracedFunction, TraceKind
+from tfgraph_lint.analysis.graph_index import GraphIndex, TracedFunction, TraceKind, imported_instance
 from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname, qualified_name
 from tfgraph_lint.analysis.node_index import descendants, remembered
 from tfgraph_lint.core.findings import HIGH
@@ -109,6 +109,12 @@ def _imported_tf_function_calls(module: nodes.Module, index: GraphIndex) -> list
         func = call.func
         if isinstance(func, nodes.Name):
             base, spelled = func, func.name
+        elif isinstance(func, nodes.Attribute) and (made := imported_instance(func.expr)) is not None:
+            # ``trainer.step(...)`` with ``trainer = Trainer()``: a tf.function method of the class
+            spelled = ".".join(part for part in (*made, func.attrname) if part)
+            if spelled in imported:
+                found.append(_imported_call(call, spelled, imported, stubs))
+            continue
         elif isinstance(func, nodes.Attribute) and isinstance(func.expr, nodes.Name):
             base, spelled = func.expr, f"{func.expr.name}.{func.attrname}"  # ``steps.scale_step(...)``
         else:
@@ -118,11 +124,15 @@ def _imported_tf_function_calls(module: nodes.Module, index: GraphIndex) -> list
         assignments = bindings(base, base.name)
         if not assignments or not all(isinstance(a, (nodes.Import, nodes.ImportFrom)) for a in assignments):
             continue  # shadowed by a local definition
-        if spelled not in stubs:
-            parameters, where = imported[spelled]
-            stubs[spelled] = imported_tf_function(spelled.rpartition(".")[2], parameters, where)
-        found.append(TfFunctionCall(call, stubs[spelled], ("imported", spelled), bound=False))
+        found.append(_imported_call(call, spelled, imported, stubs))
     return found
+
+
+def _imported_call(call: nodes.Call, spelled: str, imported: dict, stubs: dict) -> TfFunctionCall:
+    if spelled not in stubs:
+        parameters, where = imported[spelled]
+        stubs[spelled] = imported_tf_function(spelled.rpartition(".")[2], parameters, where)
+    return TfFunctionCall(call, stubs[spelled], ("imported", spelled), bound=False)
 
 
 def imported_tf_function(name: str, parameters: tuple[str, ...], where: str) -> TracedFunction:

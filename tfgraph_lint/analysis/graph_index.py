@@ -303,8 +303,8 @@ class GraphIndex:
         ``pool.query`` where ``pool = ImagePool(...)`` and ``ImagePool`` is imported."""
         base = expr.expr if isinstance(expr, nodes.Attribute) else expr
         attribute = expr.attrname if isinstance(expr, nodes.Attribute) else None
-        called = _imported_instance(expr)  # ``ds.map(aug)``, ``self.gate(x)``: its __call__
-        made = called or (_imported_instance(base) if attribute is not None else None)
+        called = imported_instance(expr)  # ``ds.map(aug)``, ``self.gate(x)``: its __call__
+        made = called or (imported_instance(base) if attribute is not None else None)
         if made is not None:
             key = (*made, "__call__" if called else attribute)
         elif isinstance(base, nodes.Name):
@@ -335,7 +335,7 @@ class GraphIndex:
         return candidate
 
 
-def _imported_instance(expr: nodes.NodeNG, _depth: int = 0) -> tuple[str, str | None] | None:
+def imported_instance(expr: nodes.NodeNG, _depth: int = 0) -> tuple[str, str | None] | None:
     """The imported class ``expr`` is an instance of, as the code names it, when the code shows
     it: ``(ImagePool, None)`` after ``from pool import ImagePool``, ``(pools, "ImagePool")`` after
     ``import pools``. ``expr`` is ``ImagePool(...)`` itself, a name every binding of which is
@@ -359,7 +359,7 @@ def _imported_instance(expr: nodes.NodeNG, _depth: int = 0) -> tuple[str, str | 
         values = attribute_values(cls, expr.attrname)
     else:
         return None
-    made = {_imported_instance(v, _depth + 1) if isinstance(v, nodes.Call) else None for v in values}
+    made = {imported_instance(v, _depth + 1) if isinstance(v, nodes.Call) else None for v in values}
     return made.pop() if len(made) == 1 and None not in made else None
 
 

@@ -16,7 +16,9 @@ A *reference* is ``[base, attribute]``: ``augment(x)`` is ``["augment", None]``,
                                                            # (methods of top-level classes as
                                                            # "Class.method")
      "classes": [top-level class names],
-     "tf_functions": {name: [[parameter, ...], line]}}       # top-level @tf.function defs
+     "tf_functions": {name: [[parameter, ...], line]}}       # top-level @tf.function defs, and
+                                                           # methods as "Class.method" (without
+                                                           # self)
 """
 
 from __future__ import annotations
@@ -68,6 +70,10 @@ def summary(text: str) -> dict:
             for method in node.body:  # methods as "Class.method", for instances made elsewhere
                 if isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)):
                     functions[f"{node.name}.{method.name}"] = references(method)
+                    if _decorated_as_tf_function(method, imports) and method.args.args:
+                        # ``self`` is not an argument a caller passes
+                        tf_functions[f"{node.name}.{method.name}"] = [
+                            [a.arg for a in (*method.args.posonlyargs, *method.args.args)][1:], method.lineno]
     return {"imports": imports, "functions": functions, "classes": classes, "tf_functions": tf_functions}
 
 

@@ -216,14 +216,21 @@ class ProjectGraph:
     def imported_tf_functions(self, file: str) -> dict[str, tuple[tuple[str, ...], str]]:
         """The tf.functions defined at top level in another project file that ``file`` names by
         an import: ``step`` after ``from m import step``, and ``m.step`` after ``import m`` or
-        ``from pkg import m``: the spelling -> (parameters, "model.py:12")."""
+        ``from pkg import m``; and tf.function methods of a class it imports, as ``Cls.step``
+        (``m.Cls.step`` through the module): the spelling -> (parameters, "model.py:12")."""
         found = {}
         for local, (module, level, name) in self.imports.get(file, {}).items():
             if name is None:  # import m: every tf.function of m, as m.<name>
                 found.update(self._tf_functions_of(self.resolve_module(file, module, level), f"{local}."))
                 continue
             target = self.resolve_reference(file, local, None)
-            if target is None:  # from pkg import m: perhaps a module
+            if target is None:
+                cls = self.resolve_reference(file, local, None, classes=True)
+                if cls is not None and cls[0] != file:  # from m import Cls: its tf.function methods
+                    found.update({f"{local}.{key.partition('.')[2]}": entry for key, entry
+                                  in self._tf_functions_of(cls[0], "").items() if key.startswith(f"{cls[1]}.")})
+                    continue
+                # from pkg import m: perhaps a module
                 submodule = self.resolve_module(file, f"{module}.{name}" if module else name, level)
                 found.update(self._tf_functions_of(submodule, f"{local}."))
                 continue

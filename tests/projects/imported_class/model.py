@@ -1,4 +1,5 @@
 import numpy as np
+import tensorflow as tf
 
 from helpers import smooth
 
@@ -35,3 +36,16 @@ class Unused:
 def clip(x):
     print("clipping", x)  # [python-print-in-graph]
     return x
+
+
+class Trainer:
+    def __init__(self, scale):
+        self.scale = scale
+
+    @tf.function
+    def step(self, x, lr):
+        return x * lr * self.scale
+
+    @tf.function(input_signature=[tf.TensorSpec(None, tf.float32), tf.TensorSpec((), tf.float32)])
+    def fixed_step(self, x, lr):
+        return x * lr * self.scale
