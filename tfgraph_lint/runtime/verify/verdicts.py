@@ -239,8 +239,9 @@ def _attribute_consequences(hazards: list[Finding], homes: list[str | None], key
                             eager: dict) -> None:
     """Divergences with no line of their own (what main() returned, output from no particular
     print, state no finding names): they follow the findings that behaviour already confirmed;
-    else, when nothing located diverged, the findings whose tf.function ran its Python body
-    fewer times in graph mode than it was called (the flagged line ran only while tracing)."""
+    else, when nothing located diverged, the findings whose tf.function (the one they are in, or
+    the one their explanation says traces them) ran its Python body fewer times in graph mode
+    than it was called (the flagged line ran only while tracing)."""
     loose = [item for item in attributed if not item.flagged_by and not item.divergence.lines
              and item.divergence.kind in CONSEQUENCE_KINDS | {"state"}]
     if not loose:
@@ -257,14 +258,16 @@ def _attribute_consequences(hazards: list[Finding], homes: list[str | None], key
             chosen = {}
             for i, f in enumerate(hazards):
                 # The recorded tf.functions are the script's: their lines say nothing of a helper's.
-                record = _enclosing_function(f, graph) if homes[i] is None else None
+                inside = _enclosing_function(f, graph) if homes[i] is None else None
+                record = inside or (_tracing_function(f, graph) if homes[i] is None else None)
                 if record is None or not mechanism(f) & _SILENT:  # a rule about Python run while tracing
                     continue
                 calls = _calls(graph, record)
                 traces = _traces(graph, record)
                 if 0 < traces < calls and _calls(eager, record) == calls:
-                    chosen[i] = (f"{item.divergence.message} (line {f.line} is in {record['name']}, whose Python "
-                                 f"body ran {_times(traces)} in graph mode, while tracing, for {calls} calls)")
+                    where = "is in" if inside is not None else "is reached from"
+                    chosen[i] = (f"{item.divergence.message} (line {f.line} {where} {record['name']}, whose "
+                                 f"Python body ran {_times(traces)} in graph mode, while tracing, for {calls} calls)")
         for i, message in chosen.items():
             own[i].append(message)
         item.flagged_by = [keys[i] for i in chosen]
@@ -303,6 +306,18 @@ def _enclosing_function(finding: Finding, observation: dict) -> dict | None:
         if best is None or start >= best["def_line"]:
             best = record
     return best
+
+
+def _tracing_function(finding: Finding, observation: dict) -> dict | None:
+    """For a finding outside every recorded tf.function (a method of a plain class that one calls,
+    a helper): the recorded tf.function its explanation ends at, the root that traces it
+    ("'train_step' is decorated with @tf.function"), when exactly one record has that name."""
+    if not finding.traced_because or "tf.function" not in finding.traced_because[-1]:
+        return None
+    root = finding.traced_because[-1].split("'")[1] if finding.traced_because[-1].count("'") >= 2 else ""
+    name = root.rpartition(".")[2]
+    named = [r for r in observation.get("functions", ()) if name and r.get("name") == name]
+    return named[0] if len({(r.get("name"), r.get("def_line")) for r in named}) == 1 else None
 
 
 def _same_function(observation: dict, record: dict) -> list[dict]:
