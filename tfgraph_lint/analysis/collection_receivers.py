@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from astroid import nodes
 
-from tfgraph_lint.analysis.classes import attribute_values, self_class
+from tfgraph_lint.analysis.classes import attribute_values, class_and_bases, self_class
 from tfgraph_lint.analysis.names import (
     assigned_value,
     bindings,
@@ -80,26 +80,22 @@ def _is_object_construction(value: nodes.NodeNG | None) -> bool:
         return False
     if isinstance(func, nodes.Name):
         for binding in bindings(func, func.name):
-            if isinstance(binding, nodes.ClassDef) and _derives_from_collection(binding, set()):
+            if isinstance(binding, nodes.ClassDef) and _derives_from_collection(binding):
                 return False
     return True
 
 
-def _derives_from_collection(cls: nodes.ClassDef, seen: set) -> bool:
-    if cls in seen:
-        return False
-    seen.add(cls)
-    for base in cls.bases:
-        if isinstance(base, nodes.Name):
-            if base.name in _CONSTRUCTOR_TYPES and is_builtin_name(base):
-                return True
-            for binding in bindings(base, base.name):
-                if isinstance(binding, nodes.ClassDef) and _derives_from_collection(binding, seen):
-                    return True
-        name = qualified_name(base) or ""
-        if name in _CONSTRUCTOR_TYPES or name.startswith(("collections.", "typing.")):
-            return True
-    return False
+def _derives_from_collection(cls: nodes.ClassDef) -> bool:
+    """``class Batch(list)``, ``class Table(collections.OrderedDict)``, or through a class of the
+    module that does."""
+    return any(_is_collection_base(base) for found in class_and_bases(cls) for base in found.bases)
+
+
+def _is_collection_base(base: nodes.NodeNG) -> bool:
+    if isinstance(base, nodes.Name) and base.name in _CONSTRUCTOR_TYPES and is_builtin_name(base):
+        return True
+    name = qualified_name(base) or ""
+    return name in _CONSTRUCTOR_TYPES or name.startswith(("collections.", "typing."))
 
 
 def _agreed_type(values: list[nodes.NodeNG | None]) -> str | None:

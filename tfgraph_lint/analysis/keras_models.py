@@ -15,7 +15,7 @@ import re
 
 from astroid import nodes
 
-from tfgraph_lint.analysis.classes import method_named, self_class
+from tfgraph_lint.analysis.classes import class_and_bases, method_named, self_class
 from tfgraph_lint.analysis.names import annotation_of, assigned_value, bindings, call_qualname, qualified_name
 from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.value_kinds import Kind, value_kind
@@ -37,7 +37,7 @@ def model_confidence(receiver: nodes.NodeNG, method: str) -> str | None:
     if cls is not None:
         if method_named(cls, method) is not None:
             return None  # the class defines its own ``predict``
-        return HIGH if derives_from_keras_model(cls, set()) else None
+        return HIGH if derives_from_keras_model(cls) else None
     annotations = _annotations(receiver)
     if annotations:
         # An annotation is the author's word on the type: a Keras model, or something else.
@@ -86,7 +86,7 @@ def _names_keras_model(annotation: nodes.NodeNG) -> bool:
         return True
     if isinstance(annotation, nodes.Name):
         classes = [b for b in bindings(annotation, annotation.name) if isinstance(b, nodes.ClassDef)]
-        return bool(classes) and all(derives_from_keras_model(cls, set()) for cls in classes)
+        return bool(classes) and all(derives_from_keras_model(cls) for cls in classes)
     return False
 
 
@@ -120,20 +120,11 @@ def _model_value(value: nodes.NodeNG | None, method: str) -> bool | None:
     if isinstance(value.func, nodes.Name):
         classes = [b for b in bindings(value.func, value.func.name) if isinstance(b, nodes.ClassDef)]
         if classes:
-            return all(derives_from_keras_model(cls, set()) and method_named(cls, method) is None
+            return all(derives_from_keras_model(cls) and method_named(cls, method) is None
                        for cls in classes)
     return None
 
 
-def derives_from_keras_model(cls: nodes.ClassDef, seen: set) -> bool:
-    if cls in seen:
-        return False
-    seen.add(cls)
-    for base in cls.bases:
-        if qualified_name(base) in _KERAS_MODEL_CLASSES:
-            return True
-        if isinstance(base, nodes.Name):
-            for binding in bindings(base, base.name):
-                if isinstance(binding, nodes.ClassDef) and derives_from_keras_model(binding, seen):
-                    return True
-    return False
+def derives_from_keras_model(cls: nodes.ClassDef) -> bool:
+    """A subclass of a Keras model, directly or through classes of the module."""
+    return any(qualified_name(base) in _KERAS_MODEL_CLASSES for found in class_and_bases(cls) for base in found.bases)
