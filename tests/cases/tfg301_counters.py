@@ -57,3 +57,17 @@ def silent_counters(x, dataset, start):
     for batch in dataset:
         tensor_step.assign_add(1)
         train_step(batch, tensor_step)
+
+
+def unpacked_counters(x, dataset):
+    """Counters set by unpacking a literal tuple (``step, lr = 0, 0.1``), as a training script of a
+    public issue does (tests/recall/metapseudo1_python_float_hyperparams.py): the same as two
+    assignments. Unpacked but never updated in the loop: one value, one graph."""
+    step, lr = 0, 0.1
+    while step < 10:
+        train_step(x, step, lr)  # [python-scalar-argument]
+        lr *= 0.9
+        step += 1
+    fixed_step, fixed_lr = 0, 0.1  # the values other call sites pass: no new graph
+    for batch in dataset:
+        train_step(batch, fixed_step, fixed_lr)

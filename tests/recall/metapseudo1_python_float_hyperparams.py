@@ -22,7 +22,7 @@ def train_step(x, learning_rate, temperature):
 
 step, learning_rate, temperature = 0, 1e-2, 2.0
 while step < 100:
-    train_step(tf.zeros([2, 3]), learning_rate, temperature)  # todo: [python-scalar-argument]
+    train_step(tf.zeros([2, 3]), learning_rate, temperature)  # [python-scalar-argument]
     learning_rate *= 0.99
     temperature = max(temperature * 0.98, 1.0)
     step += 1

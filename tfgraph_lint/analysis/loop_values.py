@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from astroid import nodes
 
-from tfgraph_lint.analysis.names import bindings, call_qualname, is_builtin_name, lookup
+from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname, is_builtin_name, lookup
 from tfgraph_lint.analysis.python_scalars import binop_scalar_type, join_scalar_types, numeric_literal
 from tfgraph_lint.analysis.value_kinds import Kind, loop_target_kind, value_kind
 from tfgraph_lint.core.findings import HIGH, weakest
@@ -206,15 +206,9 @@ class LoopAnalysis:
 
     def _binding(self, binding: nodes.NodeNG, depth: int) -> LoopValue | None:
         """What a binding statement gives its name, varying only if the loops repeat it."""
-        if not isinstance(binding, nodes.AssignName):
-            return None
-        parent = binding.parent
-        if isinstance(parent, nodes.Assign) and len(parent.targets) == 1 and parent.targets[0] is binding:
-            value = parent.value
-        elif isinstance(parent, nodes.AnnAssign) and parent.value is not None:
-            value = parent.value
-        else:
-            return None  # parameters, unpacking, other loops' targets, ``with ... as``
+        value = assigned_value(binding)  # ``lr = 0.1``, and ``step, lr = 0, 0.1`` element by element
+        if value is None:
+            return None  # parameters, other unpacking, other loops' targets, ``with ... as``
         described = self.describe(value, depth + 1)
         if described is None:
             return None

@@ -175,9 +175,11 @@ def _binding_qualname(binding: nodes.NodeNG, name: str, depth: int) -> str | Non
 
 
 def assigned_value(binding: nodes.NodeNG) -> nodes.NodeNG | None:
-    """The value a plain ``name = value`` (or ``name: T = value``) binding gives its name.
+    """The value a plain ``name = value`` (or ``name: T = value``) binding gives its name, and the
+    matching element of ``a, b = 0, 1e-2`` (a literal tuple or list of the same length, unpacked
+    into plain names: Python assigns them one by one).
 
-    None for anything else: tuple unpacking, chained targets, loop targets, parameters, imports.
+    None for anything else: other unpacking, chained targets, loop targets, parameters, imports.
     """
     if not isinstance(binding, nodes.AssignName):
         return None
@@ -186,6 +188,13 @@ def assigned_value(binding: nodes.NodeNG) -> nodes.NodeNG | None:
         return parent.value
     if isinstance(parent, nodes.AnnAssign):
         return parent.value
+    if isinstance(parent, (nodes.Tuple, nodes.List)) and isinstance(parent.parent, nodes.Assign):
+        assign = parent.parent
+        value = assign.value
+        if (len(assign.targets) == 1 and assign.targets[0] is parent and isinstance(value, (nodes.Tuple, nodes.List))
+                and len(value.elts) == len(parent.elts)
+                and not any(isinstance(e, nodes.Starred) for e in (*parent.elts, *value.elts))):
+            return value.elts[parent.elts.index(binding)]
     return None
 
 
