@@ -105,27 +105,32 @@ def _imported_tf_function_calls(module: nodes.Module, index: GraphIndex) -> list
         return []
     stubs: dict[str, TracedFunction] = {}
     found = []
+    last_names = {spelling.rpartition(".")[2] for spelling in imported}  # a cheap test before look-ups
     for call in descendants(module, nodes.Call):
         func = call.func
-        if isinstance(func, nodes.Name):
-            base, spelled = func, func.name
-        elif isinstance(func, nodes.Attribute) and (made := imported_instance(func.expr)) is not None:
-            # ``trainer.step(...)`` with ``trainer = Trainer()``: a tf.function method of the class
-            spelled = ".".join(part for part in (*made, func.attrname) if part)
-            if spelled in imported:
-                found.append(_imported_call(call, spelled, imported, stubs))
-            continue
-        elif isinstance(func, nodes.Attribute) and isinstance(func.expr, nodes.Name):
-            base, spelled = func.expr, f"{func.expr.name}.{func.attrname}"  # ``steps.scale_step(...)``
-        else:
-            continue
-        if spelled not in imported:
-            continue
-        assignments = bindings(base, base.name)
-        if not assignments or not all(isinstance(a, (nodes.Import, nodes.ImportFrom)) for a in assignments):
-            continue  # shadowed by a local definition
-        found.append(_imported_call(call, spelled, imported, stubs))
+        last = func.name if isinstance(func, nodes.Name) else getattr(func, "attrname", None)
+        spelled = _imported_spelling(func) if last in last_names else None
+        if spelled in imported:
+            found.append(_imported_call(call, spelled, imported, stubs))
     return found
+
+
+def _imported_spelling(func: nodes.NodeNG) -> str | None:
+    """How a call names something another file defines, as the project view lists it: ``step``
+    or ``steps.step`` (bound only by imports), or ``Trainer.step`` / ``m.Trainer.step`` on an
+    instance of an imported class (``trainer = Trainer(); trainer.step(...)``)."""
+    if isinstance(func, nodes.Attribute) and (made := imported_instance(func.expr)) is not None:
+        return ".".join(part for part in (*made, func.attrname) if part)
+    if isinstance(func, nodes.Name):
+        base, spelled = func, func.name
+    elif isinstance(func, nodes.Attribute) and isinstance(func.expr, nodes.Name):
+        base, spelled = func.expr, f"{func.expr.name}.{func.attrname}"
+    else:
+        return None
+    assignments = bindings(base, base.name)
+    if not assignments or not all(isinstance(a, (nodes.Import, nodes.ImportFrom)) for a in assignments):
+        return None  # shadowed by a local definition
+    return spelled
 
 
 def _imported_call(call: nodes.Call, spelled: str, imported: dict, stubs: dict) -> TfFunctionCall:

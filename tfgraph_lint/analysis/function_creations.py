@@ -13,6 +13,7 @@ from astroid import nodes
 
 from tfgraph_lint.analysis.names import bindings, call_qualname, may_denote, qualified_name
 from tfgraph_lint.analysis.node_index import descendants
+from tfgraph_lint.analysis.trace_entries import argument
 from tfgraph_lint.core.findings import shorten
 
 
@@ -40,7 +41,7 @@ def creations(module: nodes.Module, decorators: frozenset[str]) -> Iterator[Crea
               and not isinstance(node.parent, nodes.Decorators)):
             target = _wrapped_target(node)
             if target is not None:
-                outer = node if _argument(node) is not None else node.parent
+                outer = node if argument(node, 0, "func") is not None else node.parent
                 yield Creation(outer, outer, target, f"tf.function({shorten(target.as_string())})")
 
 
@@ -52,19 +53,10 @@ def _tf_function_decorator(fn: nodes.FunctionDef, decorators: frozenset[str]) ->
     return None
 
 
-def _argument(call: nodes.Call) -> nodes.NodeNG | None:
-    for keyword in call.keywords or ():
-        if keyword.arg == "func":
-            return keyword.value
-    if call.args and not isinstance(call.args[0], nodes.Starred):
-        return call.args[0]
-    return None
-
-
 def _wrapped_target(call: nodes.Call) -> nodes.NodeNG | None:
     """``tf.function(f, ...)`` -> ``f``; ``tf.function(...)(f)`` -> ``f``; a bare decorator
     factory ``tf.function(jit_compile=True)`` makes no Function by itself -> None."""
-    target = _argument(call)
+    target = argument(call, 0, "func")
     if target is not None:
         return target
     outer = call.parent

@@ -18,7 +18,7 @@ from tfgraph_lint.core.findings import HIGH, INFERENCE
 VARIABLE, GENERATOR, LAYER, OPTIMIZER, METRIC, MODEL, WEIGHT = (
     "variable", "generator", "layer", "optimizer", "metric", "model", "weight")
 # ``self.add_weight(...)`` in a Keras layer, metric or loss of the module: a variable of its own.
-_WEIGHT_METHODS = frozenset({"add_weight", "add_variable"})
+WEIGHT_METHODS = frozenset({"add_weight", "add_variable"})
 
 
 @dataclass(frozen=True)
@@ -110,7 +110,7 @@ def _adds_own_weight(call: nodes.Call) -> bool:
     """``self.add_weight(...)`` where ``self`` is a Keras layer, metric or loss (its class derives
     from one, here or through the module's own classes)."""
     func = call.func
-    if not (isinstance(func, nodes.Attribute) and func.attrname in _WEIGHT_METHODS):
+    if not (isinstance(func, nodes.Attribute) and func.attrname in WEIGHT_METHODS):
         return False
     cls = self_class(func.expr)
     return cls is not None and keras_base(cls, set()) is not None

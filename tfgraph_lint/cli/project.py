@@ -241,7 +241,7 @@ def _outgoing_and_findings(text: str, real: str, shown: str | None, config: Conf
     file is not linted here (or linting it failed: the lint run does it again and reports why)."""
     from tfgraph_lint.engine import graph_outgoing, lint_source
 
-    if shown is None or not shown.endswith(".py"):
+    if shown is None:
         return graph_outgoing(text, real, config), None
     outgoing: list = []
     try:

@@ -11,9 +11,9 @@ of the function, or of a caller on the chain before the call that leads here) an
 constants is per-trace state in all but name (a counter that makes names unique): silent. Given
 tensors, it still leaks them out of the trace and is reported. A mutation behind ``if self.flag:``
 whose class only ever sets the flag to False or None is an opt-in the user turns on from outside
-(see default_off): LOW, and so is a store by name (``self.endpoints["head"] = t``) into an attribute
-that only graph code of the module reads: a channel within the trace. Attributes of an object the traced code makes itself are per-trace
-locals (see per_trace_objects): silent.
+(see default_off): LOW, and so is a store by name (``self.endpoints["head"] = t``) into an
+attribute that only graph code of the module reads: a channel within the trace. Attributes of an
+object the traced code makes itself are per-trace locals (see per_trace_objects): silent.
 
 Confidence: HIGH when the receiver is known to be a Python collection from its bindings;
 INFERENCE when its kind is unknown but the method exists only on collections (``append``,
@@ -33,7 +33,7 @@ from tfgraph_lint.analysis.default_off import behind_default_off_switch
 from tfgraph_lint.analysis.forced_traces import side_channel_confidence
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
 from tfgraph_lint.analysis.names import bindings, is_builtin_name, lookup, qualified_name
-from tfgraph_lint.analysis.node_index import descendants
+from tfgraph_lint.analysis.node_index import descendants, remembered
 from tfgraph_lint.analysis.per_trace_objects import PerTraceSelf
 from tfgraph_lint.analysis.runs_once import fills_once
 from tfgraph_lint.analysis.value_kinds import Kind, ValueKind, value_kind
@@ -266,8 +266,12 @@ def _read_only_in_graph(receiver: nodes.NodeNG, context) -> bool:
     the module sees the symbolic values afterwards."""
     if not isinstance(receiver, (nodes.Attribute, nodes.AssignAttr)):
         return False
-    reads = [node for node in descendants(context.module, nodes.Attribute) if node.attrname == receiver.attrname]
-    return bool(reads) and all(context.index.in_traced_code(read) for read in reads)
+    answers = remembered(context.module, "attribute read only in graph code")
+    name = receiver.attrname
+    if name not in answers:  # one walk of the module per attribute name, not per store
+        reads = [node for node in descendants(context.module, nodes.Attribute) if node.attrname == name]
+        answers[name] = bool(reads) and all(context.index.in_traced_code(read) for read in reads)
+    return answers[name]
 
 
 def _made_afresh_earlier_in_trace(receiver: nodes.NodeNG, node: nodes.NodeNG, traced: TracedFunction) -> bool:

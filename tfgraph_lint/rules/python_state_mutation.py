@@ -28,7 +28,7 @@ from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname,
 from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.per_trace_objects import PerTraceSelf
 from tfgraph_lint.analysis.runs_once import RunsOnce
-from tfgraph_lint.analysis.state_creation import created_state
+from tfgraph_lint.analysis.state_creation import WEIGHT_METHODS, created_state
 from tfgraph_lint.analysis.value_kinds import Kind, value_kind
 from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW, Finding
 from tfgraph_lint.core.registry import rule_by_code
@@ -38,8 +38,6 @@ RULE = rule_by_code("TFG105")
 # Attribute kinds whose updates are some other rule's business (TFG104 for collections; in-place
 # NumPy updates; TensorFlow objects have their own update methods).
 _NOT_REBOUND_STATE = frozenset({Kind.TF_OBJECT, Kind.PYTHON_COLLECTION, Kind.NUMPY})
-# Methods of Keras layers and tf.Module that create variables.
-_VARIABLE_FACTORY_METHODS = frozenset({"add_weight", "add_variable"})
 
 
 def check(context) -> Iterator[Finding]:
@@ -272,7 +270,7 @@ def _holds_tensorflow_state(value: nodes.NodeNG) -> bool:
 def _creates_variable(value: nodes.NodeNG) -> bool:
     """``self.add_weight(...)``: a Keras/tf.Module variable, whatever the lexical kind says."""
     return (isinstance(value, nodes.Call) and isinstance(value.func, nodes.Attribute)
-            and value.func.attrname in _VARIABLE_FACTORY_METHODS)
+            and value.func.attrname in WEIGHT_METHODS)
 
 
 # -- messages ------------------------------------------------------------------------------------

@@ -77,7 +77,10 @@ def _handed_to_another_decorator(fn: nodes.NodeNG, context) -> bool:
     decorators = fn.decorators.nodes if isinstance(fn, nodes.FunctionDef) and fn.decorators else []
     names = [qualified_name(d.func if isinstance(d, nodes.Call) else d) or "" for d in decorators]
     tf_function = next((i for i, name in enumerate(names) if name in context.config.function_decorators), None)
-    return bool(tf_function) and any(name.partition(".")[0] not in ("tensorflow", "keras") for name in names[:tf_function])
+    if tf_function is None:
+        return False
+    above = names[:tf_function]  # applied after tf.function: they receive the Function
+    return any(name.partition(".")[0] not in ("tensorflow", "keras") for name in above)
 
 
 def _under_variable_creator(call: nodes.Call, traced: TracedFunction) -> bool:
