@@ -127,3 +127,33 @@ def test_summary_names_the_tf_functions_another_file_may_call():
             "@tf.function\ndef f(*args):\n    pass\n")
     assert module_edges.summary(text)["tf_functions"] == {"a": [["x", "lr"], 6], "b": [["x"], 10],
                                                           "c": [["x"], 14]}
+
+
+def test_imported_tf_functions_in_every_spelling_and_only_modules_that_may_define_them_are_parsed(tmp_path):
+    """``from m import step``, ``import m`` (m.step), ``from pkg import m`` (a submodule),
+    ``from m import Cls`` (Cls.step); a module whose text has no tf.function decorator is not
+    parsed to find out, unless it re-exports the name."""
+    step = "import tensorflow as tf\n\n\n@tf.function\ndef step(x, lr):\n    return x * lr\n"
+    texts = write(tmp_path, {
+        "model.py": step + "\n\nclass Trainer:\n    @tf.function\n    def fit(self, x, lr):\n        return x\n",
+        "pkg/__init__.py": "from .inner import step\n",
+        "pkg/inner.py": step,
+        "pkg/plain.py": "def helper(x):\n    return x\n",
+        "train.py": "import model\nfrom model import Trainer, step\nfrom pkg import inner, plain, step as again\n",
+    })
+    parsed = []
+    imports = {file: module_edges.imports_only(text) for file, text in texts.items()}
+
+    def load(file):
+        parsed.append(Path(file).relative_to(os.path.realpath(tmp_path)).as_posix())
+        return module_edges.summary(texts[file])
+
+    decorated = {file for file, text in texts.items() if "@tf.function" in text}
+    graph = ProjectGraph(str(tmp_path), imports, load, lambda file: file in decorated)
+    train = next(f for f in texts if f.endswith("train.py"))
+    found = graph.imported_tf_functions(train)
+    assert {spelling: where.split(":")[0] for spelling, (_, where) in found.items()} == {
+        "model.step": "model.py", "model.Trainer.fit": "model.py", "step": "model.py", "Trainer.fit": "model.py",
+        "inner.step": "pkg/inner.py", "again": "pkg/inner.py"}
+    assert found["Trainer.fit"][0] == ("x", "lr")  # without self
+    assert "pkg/plain.py" not in parsed  # no tf.function decorator: never parsed

@@ -77,11 +77,15 @@ class ProjectGraph:
     file's whole summary (``module_edges.summary``), asked only for files the search reaches;
     ``outgoing``: per file, what its graph code reaches out to (filled by the caller)."""
 
-    def __init__(self, root: str, imports: dict[str, dict], load: Callable[[str], dict]) -> None:
+    def __init__(self, root: str, imports: dict[str, dict], load: Callable[[str], dict],
+                 may_define_tf_functions: Callable[[str], bool] = lambda _file: True) -> None:
         self.root = os.path.realpath(root)
         self.imports = imports
         self.outgoing: dict[str, list] = {}
         self._load = load
+        # A cheap test of a file's text, so that listing the tf.functions of a module it imports
+        # does not parse every imported module.
+        self._may_define_tf_functions = may_define_tf_functions
         self._summaries: dict[str, dict] = {}
         self._files = set(imports)
         self._resolved: dict[tuple[str, tuple[str, ...]], str | None] = {}
@@ -217,15 +221,21 @@ class ProjectGraph:
         """The tf.functions defined at top level in another project file that ``file`` names by
         an import: ``step`` after ``from m import step``, and ``m.step`` after ``import m`` or
         ``from pkg import m``; and tf.function methods of a class it imports, as ``Cls.step``
-        (``m.Cls.step`` through the module): the spelling -> (parameters, "model.py:12")."""
+        (``m.Cls.step`` through the module): the spelling -> (parameters, "model.py:12").
+        A module whose text shows no tf.function decorator is not parsed to find out."""
         found = {}
         for local, (module, level, name) in self.imports.get(file, {}).items():
             if name is None:  # import m: every tf.function of m, as m.<name>
                 found.update(self._tf_functions_of(self.resolve_module(file, module, level), f"{local}."))
                 continue
-            target = self.resolve_reference(file, local, None)
+            # A module with no tf.function decorator and no re-export of the name cannot define
+            # it: not parsed (then it can only be a submodule, ``from pkg import m``).
+            source = self.resolve_module(file, module, level) if module or level else None
+            may_define = (source is None or self._may_define_tf_functions(source)
+                          or name in self.imports.get(source, {}))
+            target = self.resolve_reference(file, local, None) if may_define else None
             if target is None:
-                cls = self.resolve_reference(file, local, None, classes=True)
+                cls = self.resolve_reference(file, local, None, classes=True) if may_define else None
                 if cls is not None and cls[0] != file:  # from m import Cls: its tf.function methods
                     found.update({f"{local}.{key.partition('.')[2]}": entry for key, entry
                                   in self._tf_functions_of(cls[0], "").items() if key.startswith(f"{cls[1]}.")})
@@ -243,7 +253,7 @@ class ProjectGraph:
         return found
 
     def _tf_functions_of(self, module_file: str | None, prefix: str) -> dict[str, tuple[tuple[str, ...], str]]:
-        if module_file is None or module_file not in self._files:
+        if module_file is None or module_file not in self._files or not self._may_define_tf_functions(module_file):
             return {}
         return {f"{prefix}{name}": (tuple(parameters), f"{self._show(module_file)}:{line}")
                 for name, (parameters, line) in self.summary(module_file).get("tf_functions", {}).items()}

@@ -25,6 +25,7 @@ import dataclasses
 import hashlib
 import json
 import os
+import re
 import tempfile
 
 from tfgraph_lint.cli.cache import ResultCache
@@ -83,7 +84,8 @@ def _project_seeds(root: str, python_files: list[str], config: Config, is_exclud
     texts, imports = _read_imports(root, project)
     linted_reals = {os.path.realpath(p) for p in python_files}
     store = _Store(cache, root, texts)
-    graph = ProjectGraph(root, imports, lambda real: store.get_or_compute(real, "edges", module_edges.summary))
+    graph = ProjectGraph(root, imports, lambda real: store.get_or_compute(real, "edges", module_edges.summary),
+                         lambda real: _TF_FUNCTION_DECORATOR.search(texts.get(real, "")) is not None)
     # Only files that import a linted file (directly or not) can reach into it: the graph-code
     # index, the costly part, runs on those alone (on worker processes when there are many).
     plain = dataclasses.replace(config, imported_seeds=(), imported_tf_functions=())
@@ -96,10 +98,27 @@ def _project_seeds(root: str, python_files: list[str], config: Config, is_exclud
             linted[shown[real]] = findings
     graph.outgoing = {real: store.get(real, "outgoing") or [] for real in needed}
     seeds = graph.seeds()
-    tf_functions = {real: graph.imported_tf_functions(real) for real in sorted(linted_reals)}
+    tf_functions = {real: _called_in(texts.get(real, ""), graph.imported_tf_functions(real))
+                    for real in sorted(linted_reals)}
     store.save()
     return ({real: found for real, found in seeds.items() if real in linted_reals},
             {real: found for real, found in tf_functions.items() if found})
+
+
+# A decorator line naming ``function`` (``@tf.function``, ``@function(...)``): a file without one
+# defines no tf.function the project view lists (module_edges counts decorated defs only).
+_TF_FUNCTION_DECORATOR = re.compile(r"^[ \t]*@[\w.]*\bfunction\b", re.MULTILINE)
+_CALLED_NAME = re.compile(r"\b(\w+)\s*\(")
+
+
+def _called_in(text: str, tf_functions: dict[str, tuple]) -> dict[str, tuple]:
+    """The imported tf.functions whose name the file's text calls somewhere (``step(``): a file
+    given an entry is linted again after the project view, so ``import m`` must not hand it every
+    tf.function of ``m`` when it calls none of them."""
+    if not tf_functions:
+        return tf_functions
+    called = set(_CALLED_NAME.findall(text))
+    return {spelled: entry for spelled, entry in tf_functions.items() if spelled.rpartition(".")[2] in called}
 
 
 def _read_imports(root: str, files: list[str]) -> tuple[dict[str, str], dict[str, dict]]:
