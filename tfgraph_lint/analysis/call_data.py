@@ -7,6 +7,12 @@ tracing saw, the same on every call the graph serves. TFG103 uses this: logging 
 once per trace loses nothing but repetitions of the same line (on the review corpus, every such
 finding was configuration logged on purpose), so it is LOW.
 
+A helper's parameter (a function graph code calls, not one TensorFlow traces itself) is what
+its calls pass: followed to the arguments at every call of it in graph code, when every
+reference to the helper is such a call; when the helper is reached from another file of the
+project, to what the project view says those calls pass (``imported_arguments``). A parameter
+whose calls cannot all be seen counts as changing.
+
 Conservative: a value whose origin cannot be followed counts as changing.
 """
 
@@ -14,7 +20,11 @@ from __future__ import annotations
 
 from astroid import nodes
 
+from tfgraph_lint.analysis.call_sites import argument_for
+from tfgraph_lint.analysis.callables import resolve_callables
+from tfgraph_lint.analysis.graph_index import TraceKind
 from tfgraph_lint.analysis.names import assigned_value, bindings
+from tfgraph_lint.analysis.node_index import descendants, remembered
 from tfgraph_lint.analysis.value_kinds import (
     STATIC_ATTRIBUTES,
     Kind,
@@ -64,7 +74,10 @@ def _binding_changes(binding: nodes.NodeNG, index, depth: int) -> bool:
         fn = parent.parent
         if binding.name in _SELF_NAMES or not index.in_traced_code(fn):
             return False  # the object itself, or a closure's value captured while tracing
-        return not used_as_python_string(binding)
+        if used_as_python_string(binding):
+            return False
+        passed = _passed_arguments(fn, binding, index)
+        return passed is None or any(changes_per_call(value, index, depth) for value in passed)
     if isinstance(parent, nodes.For) and parent.target is binding:
         return changes_per_call(parent.iter, index, depth)
     if isinstance(parent, nodes.Tuple) and isinstance(parent.parent, nodes.For) and parent.parent.target is parent:
@@ -75,3 +88,45 @@ def _binding_changes(binding: nodes.NodeNG, index, depth: int) -> bool:
     if isinstance(parent, nodes.Tuple) and isinstance(parent.parent, nodes.Assign):
         return changes_per_call(parent.parent.value, index, depth)
     return True
+
+
+def _passed_arguments(fn: nodes.NodeNG, parameter: nodes.AssignName, index) -> list[nodes.NodeNG] | None:
+    """What the calls of a helper pass for ``parameter`` (defaults where they leave it out), or
+    None when not every call can be seen: TensorFlow calls a root itself (with tensors), and a
+    helper also referred to otherwise (handed to ``tf.map_fn``, kept in a dict) is called unseen."""
+    traced = index.traced_function(fn)
+    if traced is None or not isinstance(fn, nodes.FunctionDef):
+        return None
+    if traced.reason.kind != TraceKind.CALLED:
+        return None
+    calls = _graph_calls(index).get(fn)
+    if not calls:
+        return None
+    passed = [argument_for(call, fn, parameter) for call in calls]
+    return None if any(value is None for value in passed) else passed
+
+
+def _graph_calls(index) -> dict[nodes.FunctionDef, list[nodes.Call] | None]:
+    """Per function of the module: the direct calls of it in graph code, or None when it is
+    also named other than as the function of a call (its calls cannot all be seen)."""
+    memo = remembered(index.module, "graph calls of helpers")
+    found = memo.get(index)
+    if found is None:
+        found = memo[index] = _collect_graph_calls(index)
+    return found
+
+
+def _collect_graph_calls(index) -> dict:
+    found: dict = {}
+    for reference in descendants(index.module, nodes.Name, nodes.Attribute):
+        callees = [fn for fn in resolve_callables(reference) if isinstance(fn, nodes.FunctionDef)]
+        if not callees:
+            continue
+        parent = reference.parent
+        direct_call = isinstance(parent, nodes.Call) and parent.func is reference
+        for fn in callees:
+            if not direct_call:
+                found[fn] = None  # named otherwise: handed somewhere, called unseen
+            elif index.in_traced_code(parent) and found.get(fn, []) is not None:
+                found.setdefault(fn, []).append(parent)
+    return found
