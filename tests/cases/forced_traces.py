@@ -53,3 +53,40 @@ class Recorder(tf.keras.layers.Layer):
     def call(self, inputs):
         self.keys |= set(inputs.keys())  # low: [outer-collection-mutation]
         return inputs
+
+
+def replaying_creator(make):
+    """What the forced trace wrote, read by another tf.function: kept on purpose (LOW); the same
+    name rebound by a tf.function that is only called stays reported (TFG107 on the reader)."""
+    order = None
+
+    @tf.function
+    def initialize():
+        nonlocal order
+        order = [v.name for v in make()]  # low: [python-state-mutation]
+        return order
+
+    initialize.get_concrete_function()
+
+    @tf.function
+    def update(x):
+        return x * len(order)  # low: [mutable-global-capture]
+
+    return update
+
+
+def replaying_called(make, values):
+    order = None
+
+    @tf.function
+    def initialize():
+        nonlocal order
+        order = [v.name for v in make()]  # [python-state-mutation]
+        return order
+
+    @tf.function
+    def update(x):
+        return x * len(order)  # [mutable-global-capture]
+
+    initialize()
+    return [update(v) for v in values]

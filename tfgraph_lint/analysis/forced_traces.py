@@ -4,7 +4,8 @@
 wants the graph, or the Python facts the trace leaves behind (variable creation order, result
 shapes), written to a ``nonlocal`` name or an outer container by the traced body. State changed
 there is a side channel the author reads after the forced trace, not per-call state that a
-trace freezes: TFG104, TFG105 and TFG107 report it only at LOW confidence.
+trace freezes: TFG104, TFG105 and TFG107 report it only at LOW confidence, TFG107 also where
+another tf.function reads a name such a trace rebinds.
 """
 
 from __future__ import annotations

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 
 from astroid import nodes
 
-from tfgraph_lint.analysis.forced_traces import side_channel_confidence
+from tfgraph_lint.analysis.forced_traces import side_channel_confidence, traced_on_purpose
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
 from tfgraph_lint.analysis.names import declaration, is_builtin_name, lookup, qualified_name, rebinds_declared
 from tfgraph_lint.analysis.node_index import descendants
@@ -82,8 +82,17 @@ def check(context) -> Iterator[Finding]:
             # Traced from another file, rebound by a function that may be set-up: when each runs
             # is decided in other files, two steps this file does not show.
             confidence = LOW
+        if _written_by_forced_trace(rebinding, context.index):
+            confidence = LOW  # what a trace run on purpose found out, read on purpose
         yield context.finding(RULE, name, _message(name.name, what, rebinding, traced),
                               confidence=side_channel_confidence(traced, confidence), traced=traced)
+
+
+def _written_by_forced_trace(rebinding: Rebinding, index) -> bool:
+    """The rebinding is in a tf.function the code traces on purpose (``get_concrete_function()``):
+    a side channel filled while tracing, whose value the author means graph code to keep."""
+    writer = index.traced_function(rebinding.binding.scope())
+    return writer is not None and traced_on_purpose(writer)
 
 
 def _bound_outside(name: str, frame: nodes.NodeNG) -> bool:
