@@ -96,7 +96,7 @@ def calls_helpers(x, m):
         x = helper(x, 4)
 
     def nested(y):
-        for _ in range(3):  # [python-range-loop]
+        for _ in range(8):  # [python-range-loop]
             y = y + 1.0
         return y
 
@@ -117,9 +117,22 @@ class Stepper(tf.Module):
 
 class Block(tf.keras.layers.Layer):
     def call(self, inputs):
-        for _ in range(2):  # [python-range-loop]
+        for _ in range(8):  # [python-range-loop]
             inputs = inputs * 2.0
         return inputs
+
+
+@tf.function
+def two_passes(mask):
+    """Two or three fixed copies of the body are what writing it out by hand would give (one
+    pass per axis: shape of gridmask in tensorflow/examples): LOW. Four and more: reported."""
+    for _ in range(2):  # low: [python-range-loop]
+        mask = tf.transpose(mask * 2.0)
+    for _ in range(3):  # low: [python-range-loop]
+        mask = mask + 1.0
+    for _ in range(4):  # [python-range-loop]
+        mask = mask * 0.5
+    return mask
 
 
 def main():

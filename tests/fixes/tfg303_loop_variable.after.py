@@ -34,7 +34,7 @@ def powers(x):  # left alone: x's dtype is unknown
 def powers_known(values):
     x = tf.cast(values, tf.float64)
     total = tf.zeros_like(x)
-    for i in tf.range(3, dtype=tf.float64):
+    for i in tf.range(6, dtype=tf.float64):
         total = total + x ** (i + 1)
     return total
 
@@ -58,7 +58,7 @@ def weighted(x):
 @tf.function
 def rolled(x):
     total = tf.zeros_like(x)
-    for i in tf.range(3):
+    for i in tf.range(6):
         total = total + tf.roll(x, shift=i, axis=0)  # shift takes an int32 tensor
     return total
 

@@ -12,7 +12,8 @@ AutoGraph is off, and when the loop variable must stay a Python int (it indexes 
 (``len(x.shape) - len(mask.shape)``, ``x.shape.rank``, ``x.ndim``): such loops add or remove
 axes (``tf.expand_dims``), which a ``tf.while_loop`` cannot do, and the count is static and small.
 LOW when a loop of a known, small count (<= 64) fills a Python list: only an unrolled loop can
-do that (a tensor loop would need a ``tf.TensorArray``), so the unroll is deliberate.
+do that (a tensor loop would need a ``tf.TensorArray``), so the unroll is deliberate. LOW too
+for any known count of two or three: the graph holds what writing the body out by hand would.
 """
 
 from __future__ import annotations
@@ -35,6 +36,9 @@ RULE = rule_by_code("TFG303")
 _MAX_PARAMETER_HOPS = 3
 # Iterations up to which a loop filling a Python list is taken as a deliberate unroll (LOW).
 SMALL_LIST_UNROLL = 64
+# Iterations up to which any unroll is LOW: two or three copies of the body are what writing
+# it out by hand would give (two passes, one per axis), not a graph that grows with the data.
+SMALL_FIXED_UNROLL = 3
 # What a tensor loop variable can index: tensors, variables, TensorArrays (not Python lists).
 _TENSOR_INDEXABLE = (Kind.TENSOR, Kind.TF_OBJECT)
 # Builtins that need a Python value (a symbolic tensor breaks or misformats them).
@@ -133,6 +137,8 @@ def _check_loop(context, sites: _CallSites, loop: nodes.For, traced: TracedFunct
         # A few per-index tensors collected in a Python list (then tf.stack/tf.concat): only an
         # unrolled loop can fill a Python list, so the unroll is the code's design, and small.
         confidence = LOW
+    elif count is not None and count <= SMALL_FIXED_UNROLL:
+        confidence = LOW  # a fixed two or three copies: deliberate, and no larger than by hand
     return context.finding(RULE, loop, _message(loop, iterable, traced, evidence), confidence, traced=traced)
 
 
