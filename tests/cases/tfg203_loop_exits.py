@@ -6,7 +6,7 @@ STEPS = 4
 
 @tf.function
 def python_range(x):
-    for _ in range(3):  # [python-range-loop]
+    for _ in range(3):  # low: [python-range-loop]
         x = x - 1.0
         if tf.reduce_sum(x) < 0:
             break  # [tensor-used-as-python-value]
@@ -43,7 +43,7 @@ def python_counter(x):
 
 @tf.function
 def return_through_tensor_loop(x):
-    for _ in range(2):  # [python-range-loop]
+    for _ in range(2):  # low: [python-range-loop]
         for _ in tf.range(3):
             if tf.reduce_sum(x) > 10.0:
                 return x  # [tensor-used-as-python-value]
@@ -80,7 +80,7 @@ def tensor_loops(x):
     for _ in range(tf.shape(x)[0]):  # range over a tensor bound becomes tf.range
         if tf.reduce_sum(x) < 0:
             break
-    for _ in range(2):  # [python-range-loop]
+    for _ in range(2):  # low: [python-range-loop]
         for _ in tf.range(3):  # a break leaves only its own (tensor) loop
             if tf.reduce_sum(x) < 0:
                 break
@@ -99,14 +99,14 @@ def continue_is_converted(x):
 
 @tf.function
 def python_conditions(x, n):
-    for i in range(3):  # [python-range-loop]
+    for i in range(3):  # low: [python-range-loop]
         if i == 2:
             break
         x = x + 1.0
     for _ in range(n):  # unknown bound: may be a tensor
         if tf.reduce_sum(x) > 0:
             break
-    for _ in range(3):  # [python-range-loop]
+    for _ in range(3):  # low: [python-range-loop]
         if x.shape[0] > 2:
             return x
     return x

@@ -54,7 +54,7 @@ def elif_without_else(x):
 
 @tf.function
 def read_in_next_iteration(x):
-    for _ in range(2):  # [python-range-loop]
+    for _ in range(2):  # low: [python-range-loop]
         if tf.reduce_sum(x) > 0:  # [tensor-branch-undefined-variable]
             step = x
         x = x + step
