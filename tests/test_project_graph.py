@@ -76,6 +76,26 @@ def test_seeds_follow_calls_across_files_and_stop_at_the_origin(tmp_path):
     assert a not in seeds
 
 
+def test_seed_arguments_gather_every_call_and_give_up_on_any_other_way_in(tmp_path):
+    texts = write(tmp_path, {
+        "a.py": "from b import f, h, k\n",
+        "a2.py": "from b import f\n",
+        "b.py": "def f(x):\n    return g(x)\n\ndef g(x):\n    return x\n\ndef h(x):\n    return x\n\n"
+                "def k(x):\n    return x\n",
+    })
+    graph = graph_of(tmp_path, texts)
+    a, a2, b = sorted(texts)
+    static, changing = [[False], []], [[True], [["y", False]]]
+    graph.outgoing = {
+        a: [["f", None, None, 3, "called from 'step'", "HIGH", [static]],
+            ["h", None, None, 4, "called from 'step'", "HIGH", [static]],
+            ["h", None, None, 5, "passed to Dataset.map", "HIGH", None],  # handed over too: unknown
+            ["k", None, None, 6, "called from 'step'", "HIGH"]],  # an entry without arguments: unknown
+        a2: [["f", None, None, 2, "called from 'other'", "HIGH", [changing]]],
+    }
+    assert graph.seed_arguments() == {b: {"f": [static, changing]}}  # g: b's own index follows f's calls
+
+
 def test_find_root_prefers_a_marker_and_refuses_the_file_system_root(tmp_path):
     (tmp_path / "proj" / "pkg").mkdir(parents=True)
     (tmp_path / "proj" / "pyproject.toml").write_text("")

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from astroid.exceptions import AstroidBuildingError, AstroidSyntaxError
 
     from tfgraph_lint.analysis import node_index, parsing
+    from tfgraph_lint.analysis.call_data import outgoing_arguments
     from tfgraph_lint.analysis.callables import is_init_scope, own_nodes
     from tfgraph_lint.analysis.expected_failures import expected_to_raise, only_run_expecting_failure
     from tfgraph_lint.analysis.graph_index import GraphIndex, TracedFunction
@@ -40,7 +41,7 @@ if TYPE_CHECKING:
 # already bound, e.g. patched by a test, is kept).
 _LAZY = ("nodes", "AstroidBuildingError", "AstroidSyntaxError", "node_index", "parsing", "is_init_scope",
          "own_nodes", "expected_to_raise", "only_run_expecting_failure", "GraphIndex", "TracedFunction",
-         "RunsOnce", "CHECKS")
+         "RunsOnce", "CHECKS", "outgoing_arguments")
 
 
 def _import_analysis() -> None:
@@ -51,6 +52,7 @@ def _import_analysis() -> None:
     from astroid.exceptions import AstroidBuildingError, AstroidSyntaxError
 
     from tfgraph_lint.analysis import node_index, parsing
+    from tfgraph_lint.analysis.call_data import outgoing_arguments
     from tfgraph_lint.analysis.callables import is_init_scope, own_nodes
     from tfgraph_lint.analysis.expected_failures import expected_to_raise, only_run_expecting_failure
     from tfgraph_lint.analysis.graph_index import GraphIndex, TracedFunction
@@ -212,7 +214,8 @@ def _lint_parsed(text: str, path: str, config: Config, honour_pragmas: bool,
 
 def graph_outgoing(text: str, path: str, config: Config) -> list[list]:
     """The imported names this module's graph code calls or hands to a graph builder, for the
-    project view: ``[base, attribute, method, line, how, confidence]`` each (GraphIndex.outgoing),
+    project view: ``[base, attribute, method, line, how, confidence, arguments]`` each
+    (GraphIndex.outgoing; ``arguments``: what its calls pass, call_data.outgoing_arguments),
     except calls that run once (behind a create-once guard: ``if not self._model: self.build()``).
     Empty when the file cannot hold graph code or cannot be analysed (its lint says why)."""
     if not may_contain_graph_code(text, config) and not config.seeds_for(path):
@@ -236,7 +239,8 @@ def graph_outgoing(text: str, path: str, config: Config) -> list[list]:
 
 def _outgoing(index: GraphIndex, context: ModuleContext) -> list[list]:
     once = RunsOnce(context)
-    return [[*key, *found] for key, found in index.outgoing.items()
+    return [[*key, *found, outgoing_arguments(index, index.outgoing_sites.get(key))]
+            for key, found in index.outgoing.items()
             if key not in index.outgoing_calls or not once(*index.outgoing_calls[key])]
 
 

@@ -20,8 +20,9 @@ from __future__ import annotations
 
 from astroid import nodes
 
-from tfgraph_lint.analysis.call_sites import argument_for
+from tfgraph_lint.analysis.call_sites import argument_for, argument_for_default
 from tfgraph_lint.analysis.callables import resolve_callables
+from tfgraph_lint.analysis.classes import is_instance_method
 from tfgraph_lint.analysis.graph_index import TraceKind
 from tfgraph_lint.analysis.names import assigned_value, bindings
 from tfgraph_lint.analysis.node_index import descendants, remembered
@@ -76,8 +77,7 @@ def _binding_changes(binding: nodes.NodeNG, index, depth: int) -> bool:
             return False  # the object itself, or a closure's value captured while tracing
         if used_as_python_string(binding):
             return False
-        passed = _passed_arguments(fn, binding, index)
-        return passed is None or any(changes_per_call(value, index, depth) for value in passed)
+        return _parameter_changes(fn, binding, index, depth)
     if isinstance(parent, nodes.For) and parent.target is binding:
         return changes_per_call(parent.iter, index, depth)
     if isinstance(parent, nodes.Tuple) and isinstance(parent.parent, nodes.For) and parent.parent.target is parent:
@@ -90,20 +90,70 @@ def _binding_changes(binding: nodes.NodeNG, index, depth: int) -> bool:
     return True
 
 
-def _passed_arguments(fn: nodes.NodeNG, parameter: nodes.AssignName, index) -> list[nodes.NodeNG] | None:
-    """What the calls of a helper pass for ``parameter`` (defaults where they leave it out), or
-    None when not every call can be seen: TensorFlow calls a root itself (with tensors), and a
-    helper also referred to otherwise (handed to ``tf.map_fn``, kept in a dict) is called unseen."""
+def _parameter_changes(fn: nodes.NodeNG, parameter: nodes.AssignName, index, depth: int) -> bool:
+    """Whether some call of the helper ``fn`` passes per-call data for ``parameter`` (True when
+    not every call can be seen: TensorFlow calls a root itself, with tensors; a helper also named
+    other than in a call, handed to ``tf.map_fn`` or kept in a dict, is called unseen)."""
     traced = index.traced_function(fn)
-    if traced is None or not isinstance(fn, nodes.FunctionDef):
-        return None
-    if traced.reason.kind != TraceKind.CALLED:
-        return None
-    calls = _graph_calls(index).get(fn)
-    if not calls:
-        return None
+    if (traced is None or not isinstance(fn, nodes.FunctionDef)
+            or traced.reason.kind not in (TraceKind.CALLED, TraceKind.IMPORTED)):
+        return True
+    calls = _graph_calls(index).get(fn, [])
+    if calls is None:
+        return True
+    seed = _seed_name(fn)
+    from_elsewhere = index.config.arguments_for(index.module.file).get(seed) if seed in index.seeds else ()
+    if from_elsewhere is None or not (calls or from_elsewhere):
+        return True  # reached from another file whose calls pass something unknown
     passed = [argument_for(call, fn, parameter) for call in calls]
-    return None if any(value is None for value in passed) else passed
+    if any(value is None for value in passed):
+        return True
+    for shape in from_elsewhere:
+        flag = _flag_for(shape, fn, parameter)
+        if flag is None:
+            default = argument_for_default(fn, parameter)
+            if default is None:
+                return True
+            passed.append(default)
+        elif flag:
+            return True
+    return any(changes_per_call(value, index, depth) for value in passed)
+
+
+def _seed_name(fn: nodes.FunctionDef) -> str:
+    """How the project view names ``fn``: ``f``, or ``Cls.m`` for a method of a top-level class."""
+    owner = fn.parent
+    return f"{owner.name}.{fn.name}" if isinstance(owner, nodes.ClassDef) else fn.name
+
+
+def _flag_for(shape, fn: nodes.FunctionDef, parameter: nodes.AssignName) -> bool | None:
+    """What one call in another file passes for ``parameter``: True (per-call data), False
+    (fixed per trace), None (left out: the default)."""
+    positional_flags, keyword_flags = shape
+    positional = [*(fn.args.posonlyargs or ()), *(fn.args.args or ())]
+    if positional and is_instance_method(fn):
+        positional = positional[1:]  # ``obj.m(x)``: self is bound
+    for position, candidate in enumerate(positional):
+        if candidate is parameter and position < len(positional_flags):
+            return bool(positional_flags[position])
+    return next((bool(flag) for name, flag in keyword_flags if name == parameter.name), None)
+
+
+def outgoing_arguments(index, calls: list[nodes.Call] | None):
+    """What calls in this module's graph code pass to a function of another file, for the
+    project view: per call, (a flag per positional argument, (name, flag) per keyword), the
+    flag telling whether the value changes from call to call. None when unknown (the function
+    is also handed over, or a call spreads ``*args``/``**kwargs``)."""
+    if calls is None:
+        return None
+    shapes = []
+    for call in calls:
+        if any(isinstance(arg, nodes.Starred) for arg in call.args) or any(
+                keyword.arg is None for keyword in call.keywords or ()):
+            return None
+        shapes.append([[changes_per_call(arg, index) for arg in call.args],
+                       [[keyword.arg, changes_per_call(keyword.value, index)] for keyword in call.keywords or ()]])
+    return shapes
 
 
 def _graph_calls(index) -> dict[nodes.FunctionDef, list[nodes.Call] | None]:

@@ -368,6 +368,12 @@ def argument_for(call: nodes.Call, fn: nodes.FunctionDef, parameter: nodes.Assig
     return _default_for(arguments, positional, parameter)
 
 
+def argument_for_default(fn: nodes.FunctionDef, parameter: nodes.AssignName) -> nodes.NodeNG | None:
+    """The default value of ``parameter``, or None when it has none."""
+    arguments = fn.args
+    return _default_for(arguments, [*(arguments.posonlyargs or ()), *(arguments.args or ())], parameter)
+
+
 def _default_for(arguments: nodes.Arguments, positional: list, parameter: nodes.AssignName) -> nodes.NodeNG | None:
     defaults = list(arguments.defaults or ())
     with_defaults = positional[len(positional) - len(defaults):] if defaults else []

@@ -59,6 +59,9 @@ class GraphIndex:
         # For those found as calls in traced code: the call and the function it is in, so the
         # project view can leave out calls that run once (behind a create-once guard).
         self.outgoing_calls: dict[tuple[str, str | None, str | None], tuple[nodes.Call, TracedFunction]] = {}
+        # Every call of each of them in graph code, for what they pass (call_data.outgoing_arguments);
+        # None for one also handed over or wrapped (then TensorFlow passes what it passes).
+        self.outgoing_sites: dict[tuple[str, str | None, str | None], list[nodes.Call] | None] = {}
         self._imported_seeds = dict(imported_seeds or {})
         self.traced: dict[FunctionNode, TracedFunction] = {}
         self.python_only: set[FunctionNode] = set()  # tf.py_function & co. callables
@@ -85,6 +88,11 @@ class GraphIndex:
         self._upgrade_eager_running_builders()
 
     # -- queries -----------------------------------------------------------------------------
+
+    @property
+    def seeds(self) -> Mapping[str, str]:
+        """What the project view says other files' graph code reaches here: name -> how."""
+        return self._imported_seeds
 
     def traced_function(self, node: FunctionNode) -> TracedFunction | None:
         return self.traced.get(node)
@@ -318,6 +326,11 @@ class GraphIndex:
             self.outgoing[key] = (line, how, confidence)
             if site is not None:
                 self.outgoing_calls[key] = site
+        sites = self.outgoing_sites.setdefault(key, [])
+        if site is None:
+            self.outgoing_sites[key] = None
+        elif sites is not None and site[0] not in sites:
+            sites.append(site[0])
 
     def _add(self, fn: FunctionNode, reason: TraceReason) -> TracedFunction | None:
         """Record ``fn`` as traced unless it already has a reason at least as strong."""

@@ -81,7 +81,8 @@ class ProjectGraph:
                  may_define_tf_functions: Callable[[str], bool] = lambda _file: True) -> None:
         self.root = os.path.realpath(root)
         self.imports = imports
-        self.outgoing: dict[str, list] = {}
+        self.outgoing: dict[str, list] = {}  # set before seeds() is first asked
+        self._reached: tuple[dict, dict] | None = None
         self._load = load
         # A cheap test of a file's text, so that listing the tf.functions of a module it imports
         # does not parse every imported module.
@@ -192,30 +193,57 @@ class ProjectGraph:
 
     def seeds(self) -> dict[str, dict[str, str]]:
         """Per file, its top-level functions that graph code in another file reaches, and how."""
+        how, _ = self._reach()
+        found: dict[str, dict[str, str]] = {}
+        for (file, function), (text, origin) in sorted(how.items()):
+            if origin != file:  # reached within its own file: that file's index sees it
+                found.setdefault(file, {})[function] = text
+        return found
+
+    def seed_arguments(self) -> dict[str, dict[str, list]]:
+        """Per file, for the seeds that other files' graph code only calls (each call in the
+        code that TensorFlow traces there), what those calls pass: their ``arguments`` entries
+        (call_data.outgoing_arguments). A seed reached any other way, or through a function
+        that is itself a seed (what it passes is unknown here), is left out: unknown."""
+        how, passed = self._reach()
+        found: dict[str, dict[str, list]] = {}
+        for (file, function), shapes in sorted(passed.items()):
+            if shapes is not None and how[(file, function)][1] != file:
+                found.setdefault(file, {})[function] = shapes
+        return found
+
+    def _reach(self) -> tuple[dict, dict]:
+        if self._reached is not None:
+            return self._reached
         how: dict[tuple[str, str], tuple[str, str]] = {}  # (file, function) -> (how, from file)
+        passed: dict[tuple[str, str], list | None] = {}  # (file, function) -> call shapes, or unknown
         queue: deque[tuple[str, str]] = deque()
         for file in sorted(self.outgoing):
-            for base, attribute, method, line, text, _confidence in self.outgoing[file]:
+            for base, attribute, method, line, text, _confidence, *shapes in self.outgoing[file]:
                 target = self.resolve_reference(file, base, attribute, classes=method is not None)
                 if target is not None and method is not None:
                     target = (target[0], f"{target[1]}.{method}")  # a method of an imported class
-                if target is not None and target not in how and target[0] != file:
+                if target is None or target[0] == file:
+                    continue
+                known = passed.get(target, [])
+                passed[target] = None if known is None or not shapes or shapes[0] is None else [*known, *shapes[0]]
+                if target not in how:
                     how[target] = (f"{text} in {self._show(file)}:{line}", file)
                     queue.append(target)
         while queue:
             file, function = queue.popleft()
             for base, attribute, line in self.summary(file)["functions"].get(function, []):
                 target = self.resolve_reference(file, base, attribute)
-                if target is None or target in how:
+                if target is None:
+                    continue
+                passed[target] = None  # called from a function reached from elsewhere: not followed
+                if target in how:
                     continue
                 step = f"called from '{function}' in {self._show(file)}:{line}"
                 how[target] = (_joined(step, how[(file, function)][0]), file)
                 queue.append(target)
-        found: dict[str, dict[str, str]] = {}
-        for (file, function), (text, origin) in sorted(how.items()):
-            if origin != file:  # reached within its own file: that file's index sees it
-                found.setdefault(file, {})[function] = text
-        return found
+        self._reached = (how, passed)
+        return self._reached
 
     def imported_tf_functions(self, file: str) -> dict[str, tuple[tuple[str, ...], str]]:
         """The tf.functions defined at top level in another project file that ``file`` names by

@@ -51,25 +51,31 @@ def with_project_seeds(files: list[str], config: Config, is_excluded, cache: Res
     python_files = [f for f in files if f.endswith(".py")]
     seeds: dict[str, dict[str, str]] = {}
     tf_functions: dict[str, dict[str, tuple]] = {}
+    passed: dict[str, dict[str, list]] = {}
     for root, group in sorted(project_roots(python_files).items(), key=lambda item: item[0] or ""):
         if root is not None:
-            found_seeds, found_functions = _project_seeds(root, group, config, is_excluded, cache, warn, jobs,
-                                                          linted)
+            found_seeds, found_functions, found_arguments = _project_seeds(root, group, config, is_excluded,
+                                                                           cache, warn, jobs, linted)
             seeds.update(found_seeds)
             tf_functions.update(found_functions)
+            passed.update(found_arguments)
     if not seeds and not tf_functions:
         return config
     packed = tuple(sorted((file, tuple(sorted(found.items()))) for file, found in seeds.items()))
     imported = tuple((file, tuple((name, *found[name]) for name in sorted(found)))
                      for file, found in sorted(tf_functions.items()))
-    return dataclasses.replace(config, imported_seeds=packed, imported_tf_functions=imported)
+    arguments = tuple((file, tuple((name, json.dumps(found[name])) for name in sorted(found)))
+                      for file, found in sorted(passed.items()))
+    return dataclasses.replace(config, imported_seeds=packed, imported_tf_functions=imported,
+                               imported_arguments=arguments)
 
 
 def _project_seeds(root: str, python_files: list[str], config: Config, is_excluded, cache: ResultCache | None,
                    warn, jobs: int | None,
-                   linted: dict | None = None) -> tuple[dict[str, dict[str, str]], dict[str, dict[str, tuple]]]:
-    """Per linted file of the project at ``root``: the functions other files of it reach, and the
-    names it imports that are tf.functions of other files (with parameters and where defined)."""
+                   linted: dict | None = None) -> tuple[dict, dict, dict]:
+    """Per linted file of the project at ``root``: the functions other files of it reach, the
+    names it imports that are tf.functions of other files (with parameters and where defined),
+    and what other files' graph code passes to the functions it only calls."""
     from tfgraph_lint.analysis import module_edges
     from tfgraph_lint.analysis.project_graph import ProjectGraph
 
@@ -78,7 +84,7 @@ def _project_seeds(root: str, python_files: list[str], config: Config, is_exclud
         if warn is not None:
             warn(f"{root} holds over {MAX_PROJECT_FILES} Python files: graph code is followed within "
                  "each file only")
-        return {}, {}
+        return {}, {}, {}
     project = [f for f in walked if not is_excluded(f)]
     project += python_files  # a linted file is part of the view even where excluded or outside
     texts, imports = _read_imports(root, project)
@@ -88,7 +94,7 @@ def _project_seeds(root: str, python_files: list[str], config: Config, is_exclud
                          lambda real: _TF_FUNCTION_DECORATOR.search(texts.get(real, "")) is not None)
     # Only files that import a linted file (directly or not) can reach into it: the graph-code
     # index, the costly part, runs on those alone (on worker processes when there are many).
-    plain = dataclasses.replace(config, imported_seeds=(), imported_tf_functions=())
+    plain = dataclasses.replace(config, imported_seeds=(), imported_tf_functions=(), imported_arguments=())
     needed = sorted(graph.importers(linted_reals))
     missing = [real for real in needed if store.get(real, "outgoing") is None]
     shown = {} if linted is None else {os.path.realpath(p): p for p in python_files}
@@ -102,7 +108,8 @@ def _project_seeds(root: str, python_files: list[str], config: Config, is_exclud
                     for real in sorted(linted_reals)}
     store.save()
     return ({real: found for real, found in seeds.items() if real in linted_reals},
-            {real: found for real, found in tf_functions.items() if found})
+            {real: found for real, found in tf_functions.items() if found},
+            {real: found for real, found in graph.seed_arguments().items() if real in linted_reals})
 
 
 # A decorator line naming ``function`` (``@tf.function``, ``@function(...)``): a file without one

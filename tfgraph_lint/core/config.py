@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import json
 import os
 from dataclasses import dataclass, field
 
@@ -28,6 +29,9 @@ class Config:
     # Also from the project view: per file, the names it imports that are tf.functions of another
     # file, with their parameters and where they are defined (TFG301/TFG305 at its call sites).
     imported_tf_functions: tuple[tuple[str, tuple[tuple[str, tuple[str, ...], str], ...]], ...] = ()
+    # Also from the project view: per file, for those of its seeds that other files' graph code
+    # calls (and only calls), what each call passes (call_data.outgoing_arguments), as JSON.
+    imported_arguments: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
 
     def seeds_for(self, path: str) -> dict[str, str]:
         """The ``imported_seeds`` of one file: function name -> how graph code reaches it."""
@@ -35,6 +39,14 @@ class Config:
             return {}
         real = _real_path(path)
         return next((dict(seeds) for file, seeds in self.imported_seeds if file == real), {})
+
+    def arguments_for(self, path: str) -> dict[str, list]:
+        """The ``imported_arguments`` of one file: seed name -> the calls' shapes (absent: unknown)."""
+        if not self.imported_arguments or not path:
+            return {}
+        real = _real_path(path)
+        found = next((entries for file, entries in self.imported_arguments if file == real), ())
+        return {name: json.loads(shapes) for name, shapes in found}
 
     def tf_functions_for(self, path: str) -> dict[str, tuple[tuple[str, ...], str]]:
         """The ``imported_tf_functions`` of one file: local name -> (parameters, where defined)."""

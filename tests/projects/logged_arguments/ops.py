@@ -1,0 +1,40 @@
+"""Helpers that log their parameters, reached only from model.py's graph code. What the calls
+there pass decides: a static value (an attribute, a literal, a default) is logged once per
+trace as meant (LOW); a tensor, or anything passed through *args, may change per call."""
+import logging
+
+import tensorflow as tf
+
+
+def reshape_to_2d(x, height=None):
+    logging.info("reshape to height %s", height)  # low: [python-side-effect-in-graph]
+    return tf.reshape(x, [-1, height or 2, 2])
+
+
+def scaled(x, factor):
+    logging.info("scale by %s", factor)  # [python-side-effect-in-graph]
+    return x * factor
+
+
+def resize(image, size, method=None):
+    return _resize(image, size, method)
+
+
+def _resize(image, size, method):
+    logging.info("resize to %s with %s", size, method)  # low: [python-side-effect-in-graph]
+    return tf.image.resize(image, [size, size])
+
+
+def spread(x, amount):
+    logging.info("spread by %s", amount)  # [python-side-effect-in-graph]
+    return x + amount
+
+
+class Normalizer:
+    def apply(self, x, mean):
+        logging.info("normalize by %s", mean)  # low: [python-side-effect-in-graph]
+        return x - mean
+
+    def shift(self, x, offset):
+        logging.info("shift by %s", offset)  # [python-side-effect-in-graph]
+        return x + offset
