@@ -75,9 +75,7 @@ def _binding_changes(binding: nodes.NodeNG, index, depth: int) -> bool:
         fn = parent.parent
         if binding.name in _SELF_NAMES or not index.in_traced_code(fn):
             return False  # the object itself, or a closure's value captured while tracing
-        if used_as_python_string(binding):
-            return False
-        return _parameter_changes(fn, binding, index, depth)
+        return _parameter_changes(fn, binding, index, depth) and not used_as_python_string(binding)
     if isinstance(parent, nodes.For) and parent.target is binding:
         return changes_per_call(parent.iter, index, depth)
     if isinstance(parent, nodes.Tuple) and isinstance(parent.parent, nodes.For) and parent.parent.target is parent:
@@ -168,7 +166,10 @@ def _graph_calls(index) -> dict[nodes.FunctionDef, list[nodes.Call] | None]:
 
 def _collect_graph_calls(index) -> dict:
     found: dict = {}
+    defined = {fn.name for fn in descendants(index.module, nodes.FunctionDef)}
     for reference in descendants(index.module, nodes.Name, nodes.Attribute):
+        if (reference.name if isinstance(reference, nodes.Name) else reference.attrname) not in defined:
+            continue  # names no def of the module: resolving it (the costly part) finds nothing
         callees = [fn for fn in resolve_callables(reference) if isinstance(fn, nodes.FunctionDef)]
         if not callees:
             continue
