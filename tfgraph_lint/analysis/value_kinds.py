@@ -21,6 +21,7 @@ from tfgraph_lint.analysis.names import (
     is_builtin_name,
     made_only_by_calls,
 )
+from tfgraph_lint.analysis.node_index import remembered
 from tfgraph_lint.core import tf_api
 from tfgraph_lint.core.findings import HIGH, INFERENCE, weakest
 
@@ -324,6 +325,14 @@ def used_as_python_string(parameter: nodes.AssignName) -> bool:
     string literal (``if name == "v0":``, ``name in ("a", "b")``) or looks it up in a dict it
     builds (``policies[name]`` with ``policies = {"v0": ...}``; a tensor is not hashable). Only
     when nothing rebinds it."""
+    memo = remembered(parameter, "parameters used as Python strings")  # a walk of the function each
+    found = memo.get(parameter)
+    if found is None:
+        found = memo[parameter] = _used_as_python_string(parameter)
+    return found
+
+
+def _used_as_python_string(parameter: nodes.AssignName) -> bool:
     fn = parameter.scope()
     if len(fn.locals.get(parameter.name, ())) != 1:
         return False
