@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from astroid import nodes
 
 from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname, is_builtin_name, lookup
+from tfgraph_lint.analysis.picked_iteration import picks_one_iteration
 from tfgraph_lint.analysis.python_scalars import binop_scalar_type, join_scalar_types, numeric_literal
 from tfgraph_lint.analysis.value_kinds import Kind, loop_target_kind, value_kind
 from tfgraph_lint.core.findings import HIGH, weakest
@@ -29,13 +30,16 @@ _NUMBER_TYPES = ("int", "float", "number")
 def enclosing_loops(node: nodes.NodeNG) -> list[nodes.NodeNG]:
     """For/While statements and comprehension generators that repeat ``node``, innermost first.
 
-    Only loops of the same function count: a loop around a ``def`` does not repeat its body.
+    Only loops of the same function count: a loop around a ``def`` does not repeat its body. Nor
+    does a ``for`` loop over ``range()`` (or ``enumerate()``) that runs ``node`` only in the
+    iteration an ``if i == last:`` on its loop variable picks: once per run of the loop.
     """
     loops: list[nodes.NodeNG] = []
     child, parent = node, node.parent
     while parent is not None and not isinstance(parent, _SCOPES):
         if isinstance(parent, nodes.For) and child in parent.body:
-            loops.append(parent)
+            if not picks_one_iteration(node, parent):
+                loops.append(parent)
         elif isinstance(parent, nodes.While) and (child in parent.body or child is parent.test):
             loops.append(parent)
         elif isinstance(parent, _COMPREHENSIONS):
