@@ -10,8 +10,10 @@
 The corpus is ten pinned wheels from PyPI (downloaded once with pip, about 15 MB, into
 ``$XDG_CACHE_HOME/tfgraph-lint-precision`` or ``~/.cache/tfgraph-lint-precision``, and unpacked
 there) plus git repositories at pinned commits (``GIT_CORPORA``): the ``examples/`` folder of
-keras-team/keras-io (its ``.py`` files) and the whole tree of tensorflow/examples (its ``.py``
-files and ``.ipynb`` notebooks). Each is read from a local git dir or folder given with
+keras-team/keras-io (its ``.py`` files), the whole tree of tensorflow/examples, and three
+user-style repositories held out on 2026-11-25 (aymericdamien/TensorFlow-Examples,
+YunYang1994/TensorFlow2.0-Examples, marload/DeepRL-TensorFlow2; their ``.py`` files and
+``.ipynb`` notebooks). Each is read from a local git dir or folder given with
 ``--git-corpus NAME=PATH`` (``--keras-io PATH`` for keras-io), else fetched with git (a shallow,
 partial clone of the pinned commit, in the cache); when neither works that corpus is reported as
 not measured and the rest is measured. Third-party code never goes into this repository: only the
@@ -113,6 +115,18 @@ GIT_CORPORA = (
     GitCorpus("tensorflow-examples", "https://github.com/tensorflow/examples",
               "608f7db8c511e3dcc420afc564496e4516ceb800", suffixes=(".py", ".ipynb"),
               note="**/*.py and **/*.ipynb"),
+    # Held out on 2026-11-25: user-style TensorFlow 2 repositories of tutorials and model
+    # implementations, none of which a rule was tuned on before their first run (one finding then,
+    # false: a list of tower gradients averaged only in the loop's last iteration).
+    GitCorpus("aymericdamien-tf-examples", "https://github.com/aymericdamien/TensorFlow-Examples",
+              "6dcbe14649163814e72a22a999f20c5e247ce988", suffixes=(".py", ".ipynb"),
+              note="**/*.py and **/*.ipynb (2021-10-23)"),
+    GitCorpus("yunyang-tf2-examples", "https://github.com/YunYang1994/TensorFlow2.0-Examples",
+              "299fd6689f242d0f647a96b8844e86325e9fcb46", suffixes=(".py", ".ipynb"),
+              note="**/*.py and **/*.ipynb (2020-12-12)"),
+    GitCorpus("deeprl-tf2", "https://github.com/marload/DeepRL-TensorFlow2",
+              "876266d9a5fcf7d8a7c7e3afd8b110085b32b615", suffixes=(".py", ".ipynb"),
+              note="**/*.py and **/*.ipynb (2020-05-04)"),
 )
 
 
