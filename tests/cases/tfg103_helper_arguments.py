@@ -55,6 +55,16 @@ def shifted(image):
     return shift(image, 1.0) + SHIFTS[0](image, image)
 
 
+def walk(image, depth):
+    logging.info("walk %s", depth)  # [python-side-effect-in-graph]
+    return image if depth == 0 else walk(image, depth - 1)
+
+
+@tf.function
+def walked(image):
+    return walk(image, 3)  # a helper that calls itself: the parameter counts as changing
+
+
 class Processor:
     """A method called on ``self`` from graph code: its calls are followed the same way."""
 

@@ -75,7 +75,7 @@ def _binding_changes(binding: nodes.NodeNG, index, depth: int) -> bool:
         fn = parent.parent
         if binding.name in _SELF_NAMES or not index.in_traced_code(fn):
             return False  # the object itself, or a closure's value captured while tracing
-        return _parameter_changes(fn, binding, index, depth) and not used_as_python_string(binding)
+        return _parameter_changes(fn, binding, index) and not used_as_python_string(binding)
     if isinstance(parent, nodes.For) and parent.target is binding:
         return changes_per_call(parent.iter, index, depth)
     if isinstance(parent, nodes.Tuple) and isinstance(parent.parent, nodes.For) and parent.parent.target is parent:
@@ -88,10 +88,23 @@ def _binding_changes(binding: nodes.NodeNG, index, depth: int) -> bool:
     return True
 
 
-def _parameter_changes(fn: nodes.NodeNG, parameter: nodes.AssignName, index, depth: int) -> bool:
+def _parameter_changes(fn: nodes.NodeNG, parameter: nodes.AssignName, index) -> bool:
     """Whether some call of the helper ``fn`` passes per-call data for ``parameter`` (True when
     not every call can be seen: TensorFlow calls a root itself, with tensors; a helper also named
-    other than in a call, handed to ``tf.map_fn`` or kept in a dict, is called unseen)."""
+    other than in a call, handed to ``tf.map_fn`` or kept in a dict, is called unseen).
+
+    Remembered per parameter, each answer from a fresh depth: helpers passing parameters on to
+    helpers would otherwise be walked once per path. A parameter met again while its answer is
+    being worked out (helpers calling each other) counts as changing, and so does every
+    parameter of that cycle, whichever is asked first."""
+    memo = remembered(parameter, "parameters changing per call")
+    if parameter not in memo:
+        memo[parameter] = True  # until known: a cycle through it is not followed
+        memo[parameter] = _calls_pass_changing(fn, parameter, index)
+    return memo[parameter]
+
+
+def _calls_pass_changing(fn: nodes.NodeNG, parameter: nodes.AssignName, index) -> bool:
     traced = index.traced_function(fn)
     if (traced is None or not isinstance(fn, nodes.FunctionDef)
             or traced.reason.kind not in (TraceKind.CALLED, TraceKind.IMPORTED)):
@@ -115,7 +128,7 @@ def _parameter_changes(fn: nodes.NodeNG, parameter: nodes.AssignName, index, dep
             passed.append(default)
         elif flag:
             return True
-    return any(changes_per_call(value, index, depth) for value in passed)
+    return any(changes_per_call(value, index) for value in passed)
 
 
 def _seed_name(fn: nodes.FunctionDef) -> str:
