@@ -239,7 +239,7 @@ def graph_outgoing(text: str, path: str, config: Config) -> list[list]:
 
 def _outgoing(index: GraphIndex, context: ModuleContext) -> list[list]:
     once = RunsOnce(context)
-    return [[*key, *found, outgoing_arguments(index, index.outgoing_sites.get(key))]
+    return [[*key, *found, outgoing_arguments(index, key, index.outgoing_sites.get(key))]
             for key, found in index.outgoing.items()
             if key not in index.outgoing_calls or not once(*index.outgoing_calls[key])]
 

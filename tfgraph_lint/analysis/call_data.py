@@ -150,12 +150,14 @@ def _flag_for(shape, fn: nodes.FunctionDef, parameter: nodes.AssignName) -> bool
     return next((bool(flag) for name, flag in keyword_flags if name == parameter.name), None)
 
 
-def outgoing_arguments(index, calls: list[nodes.Call] | None):
+def outgoing_arguments(index, key: tuple[str, str | None, str | None], calls: list[nodes.Call] | None):
     """What calls in this module's graph code pass to a function of another file, for the
     project view: per call, (a flag per positional argument, (name, flag) per keyword), the
-    flag telling whether the value changes from call to call. None when unknown (the function
-    is also handed over, or a call spreads ``*args``/``**kwargs``)."""
-    if calls is None:
+    flag telling whether the value changes from call to call. None when unknown: the function
+    is also handed over, or named here other than as the function of a direct call, or called
+    through its class (``Cls.method(obj, x)``) or as the instance itself (``aug(x)``), or a call
+    spreads ``*args``/``**kwargs``. ``key`` is GraphIndex.outgoing's."""
+    if calls is None or not _only_called(index.module, key):
         return None
     shapes = []
     for call in calls:
@@ -165,6 +167,33 @@ def outgoing_arguments(index, calls: list[nodes.Call] | None):
         shapes.append([[changes_per_call(arg, index) for arg in call.args],
                        [[keyword.arg, changes_per_call(keyword.value, index)] for keyword in call.keywords or ()]])
     return shapes
+
+
+def _only_called(module: nodes.Module, key: tuple[str, str | None, str | None]) -> bool:
+    """Every spelling of the name ``key`` calls is the function of a direct call, and for a
+    method one on an instance: what those calls pass is all that reaches the function here."""
+    base, attribute, method = key
+    if method == "__call__":
+        return False  # the instance itself is what is called: where else it goes is not followed
+    name = method or attribute or base
+    for node in descendants(module, nodes.Name, nodes.Attribute):
+        if (node.name if isinstance(node, nodes.Name) else node.attrname) != name:
+            continue
+        if not (isinstance(node.parent, nodes.Call) and node.parent.func is node):
+            return False  # handed on, stored or read: calls made through that are not seen
+        if method is not None and isinstance(node, nodes.Attribute) and _names_an_import(node.expr):
+            return False  # ``Cls.method(obj, x)``: the receiver is an argument
+    return True
+
+
+def _names_an_import(expr: nodes.NodeNG) -> bool:
+    """``Cls`` or ``module.Cls`` where the name is bound only by imports."""
+    while isinstance(expr, nodes.Attribute):
+        expr = expr.expr
+    if not isinstance(expr, nodes.Name):
+        return False
+    found = bindings(expr, expr.name)
+    return bool(found) and all(isinstance(b, (nodes.Import, nodes.ImportFrom)) for b in found)
 
 
 def _graph_calls(index) -> dict[nodes.FunctionDef, list[nodes.Call] | None]:

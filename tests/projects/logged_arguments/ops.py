@@ -25,6 +25,11 @@ def _resize(image, size, method):
     return tf.image.resize(image, [size, size])
 
 
+def center(x, offset):
+    logging.info("center on %s", offset)  # [python-side-effect-in-graph]
+    return x - offset
+
+
 def spread(x, amount):
     logging.info("spread by %s", amount)  # [python-side-effect-in-graph]
     return x + amount
@@ -34,6 +39,10 @@ class Normalizer:
     def apply(self, x, mean):
         logging.info("normalize by %s", mean)  # low: [python-side-effect-in-graph]
         return x - mean
+
+    def scale_by(self, x, factor):
+        logging.info("scale by %s", factor)  # [python-side-effect-in-graph]
+        return x * factor
 
     def shift(self, x, offset):
         logging.info("shift by %s", offset)  # [python-side-effect-in-graph]
