@@ -79,7 +79,12 @@ class Processor:
         logging.info("jitter %s", amount)  # [python-side-effect-in-graph]
         return amount
 
+    def blend(self, image, weight):
+        logging.info("blend %s", weight)  # [python-side-effect-in-graph]
+        return image * weight
+
     @tf.function
     def __call__(self, image):
         factor = self.set_scale(0.8, 1.2, self.size)
+        image = self.blend(image, 0.5) + Processor.blend(self, image, tf.reduce_mean(image))  # through the class too
         return image * factor + self.jitter(tf.reduce_mean(image))

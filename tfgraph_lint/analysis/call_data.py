@@ -186,6 +186,13 @@ def _only_called(module: nodes.Module, key: tuple[str, str | None, str | None]) 
     return True
 
 
+def _names_a_class(reference: nodes.NodeNG) -> bool:
+    """``Cls.method``: a method named through a class defined here, not an instance."""
+    if not (isinstance(reference, nodes.Attribute) and isinstance(reference.expr, nodes.Name)):
+        return False
+    return any(isinstance(b, nodes.ClassDef) for b in bindings(reference.expr, reference.expr.name))
+
+
 def _names_an_import(expr: nodes.NodeNG) -> bool:
     """``Cls`` or ``module.Cls`` where the name is bound only by imports."""
     while isinstance(expr, nodes.Attribute):
@@ -208,18 +215,25 @@ def _graph_calls(index) -> dict[nodes.FunctionDef, list[nodes.Call] | None]:
 
 def _collect_graph_calls(index) -> dict:
     found: dict = {}
+    methods = [fn for fn in descendants(index.module, nodes.FunctionDef) if isinstance(fn.parent, nodes.ClassDef)]
     defined = {fn.name for fn in descendants(index.module, nodes.FunctionDef)}
+    unresolved: set[str] = set()  # ``obj.name`` spelled somewhere and not resolved to a def
     for reference in descendants(index.module, nodes.Name, nodes.Attribute):
         if (reference.name if isinstance(reference, nodes.Name) else reference.attrname) not in defined:
             continue  # names no def of the module: resolving it (the costly part) finds nothing
         callees = [fn for fn in resolve_callables(reference) if isinstance(fn, nodes.FunctionDef)]
         if not callees:
+            if isinstance(reference, nodes.Attribute):
+                unresolved.add(reference.attrname)
             continue
         parent = reference.parent
         direct_call = isinstance(parent, nodes.Call) and parent.func is reference
         for fn in callees:
-            if not direct_call:
-                found[fn] = None  # named otherwise: handed somewhere, called unseen
+            if not direct_call or (is_instance_method(fn) and _names_a_class(reference)):
+                found[fn] = None  # named otherwise (handed somewhere), or ``Cls.m(obj, x)``: unseen
             elif index.in_traced_code(parent) and found.get(fn, []) is not None:
                 found.setdefault(fn, []).append(parent)
+    for fn in methods:
+        if fn.name in unresolved:
+            found[fn] = None  # perhaps called on a receiver the look-up does not follow
     return found
