@@ -33,6 +33,7 @@ from dataclasses import dataclass
 
 from astroid import nodes
 
+from tfgraph_lint.analysis.consumed_datasets import consumed_before
 from tfgraph_lint.analysis.forced_traces import side_channel_confidence, traced_on_purpose
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
 from tfgraph_lint.analysis.names import declaration, is_builtin_name, lookup, qualified_name, rebinds_declared
@@ -183,6 +184,8 @@ def _late_rebinding(scope, all_bindings: list[nodes.NodeNG], traced: TracedFunct
     anchor = _anchor(scope, traced)
     first_use = _first_use_line(scope, anchor)
     for position, binding in enumerate(own):
+        if consumed_before(traced, scope, binding.statement()):
+            continue  # its dataset was read to the end before: the function never runs again
         loop = _enclosing_loop(binding, scope)
         if loop is not None and _loop_may_rebind_after_trace(loop, anchor, traced.root.node, scope):
             return Rebinding(binding, f"in the loop at line {loop.lineno}", HIGH if anchor else INFERENCE)

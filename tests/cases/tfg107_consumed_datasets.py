@@ -1,0 +1,52 @@
+"""TFG107: a Dataset function reads a global that a later statement rebinds. The dataset is
+read to the end where it is made (``list(ds)``, ``for x in ds:``) and never used again: its
+function cannot run after the rebinding (shape of tensorflow/recommenders, docs/examples/uet.ipynb:
+one vocabulary per feature, the loop variable rebound by a later loop). A dataset kept, handed
+on, or iterated after the rebinding still runs the function traced with the old value.
+"""
+import numpy as np
+import tensorflow as tf
+
+ratings = tf.data.Dataset.from_tensor_slices({"movie": [1, 2, 2], "user": [3, 4, 3]})
+features = ["movie", "user"]
+
+vocabularies = {}
+for feature in features:
+    vocab = ratings.batch(10).map(lambda x: x[feature])
+    vocabularies[feature] = np.unique(np.concatenate(list(vocab)))
+
+for feature in features:  # rebinds the global after every dataset above was read
+    print(feature, len(vocabularies[feature]))
+
+
+column = "movie"
+values = ratings.map(lambda x: x[column]).batch(10)
+for batch in values:
+    print(batch)
+column = "user"  # after the only loop over the dataset
+
+
+field = "movie"
+kept = ratings.map(lambda x: x[field])  # [mutable-global-capture]
+print(list(kept))
+field = "user"
+print(list(kept))  # iterated again after the rebinding: still the movie column
+
+
+late = "movie"
+made = ratings.map(lambda x: x[late])  # todo: [mutable-global-capture]
+late = "user"  # Dataset.map traced at the line above; nothing ran in between, which hides it
+print(list(made))
+
+
+name = "movie"
+pipelines = []
+handed = ratings.map(lambda x: x[name])  # [mutable-global-capture]
+pipelines.append(handed)  # kept: it may be iterated after the rebinding
+name = "user"
+
+
+key = "movie"
+stepped = ratings.map(lambda x: x[key])  # [mutable-global-capture]
+first = next(iter(stepped))  # an iterator keeps the dataset alive
+key = "user"

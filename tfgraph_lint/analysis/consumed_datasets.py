@@ -1,0 +1,61 @@
+"""A dataset that is read to the end where it is made: its traced function never runs later.
+
+``vocab = ds.map(lambda x: x[feature]); values = list(vocab)``: ``Dataset.map`` traces the
+function when it is called, and the elements are produced when the dataset is iterated. When the
+dataset is bound to a name and every use of that name iterates it there and then (``list(ds)``,
+``for x in ds:``), before some statement, the function cannot run after that statement: a global
+it reads and that statement rebinds is never seen stale (TFG107).
+"""
+
+from __future__ import annotations
+
+from astroid import nodes
+
+from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
+from tfgraph_lint.analysis.names import bindings, is_builtin_name
+
+# Builtins that read an iterable to the end and keep nothing of it (not iter(), zip(), map()...).
+_CONSUMING_BUILTINS = frozenset({"list", "tuple", "set", "dict", "sorted", "sum", "min", "max", "any", "all"})
+# Dataset methods that return another dataset: ``ds.map(f).batch(2)`` is still f's dataset.
+_MAX_CHAIN = 8
+
+
+def consumed_before(traced: TracedFunction, scope: nodes.NodeNG, statement: nodes.NodeNG) -> bool:
+    """``traced`` is reached from a function a ``Dataset`` method traces, in a lambda handed to it
+    in ``scope``'s own code, whose dataset is bound to a name every use of which (in ``scope``'s
+    own code) consumes it before ``statement``."""
+    root = traced.root
+    if root.reason.kind != TraceKind.BUILDER or not root.reason.builder.startswith("Dataset."):
+        return False
+    if not isinstance(root.node, nodes.Lambda) or not isinstance(root.node.parent, nodes.Call):
+        return False
+    made = _dataset_expression(root.node.parent)
+    assign = made.parent
+    if not (isinstance(assign, nodes.Assign) and assign.value is made and len(assign.targets) == 1
+            and isinstance(assign.targets[0], nodes.AssignName) and assign.scope() is scope):
+        return False
+    target = assign.targets[0]
+    uses = [n for n in scope.nodes_of_class(nodes.Name) if n.name == target.name and target in bindings(n, n.name)]
+    return bool(uses) and all(
+        use.scope() is scope and use.lineno < statement.lineno and _consumed_here(use) for use in uses)
+
+
+def _dataset_expression(call: nodes.Call) -> nodes.NodeNG:
+    """``ds.map(f)``, or the chain of methods called on it (``ds.map(f).batch(2).prefetch(1)``)."""
+    node = call
+    for _ in range(_MAX_CHAIN):
+        attribute = node.parent
+        if not (isinstance(attribute, nodes.Attribute) and isinstance(attribute.parent, nodes.Call)
+                and attribute.parent.func is attribute):
+            break
+        node = attribute.parent
+    return node
+
+
+def _consumed_here(use: nodes.Name) -> bool:
+    parent = use.parent
+    if isinstance(parent, nodes.For) and parent.iter is use:
+        return True
+    return (isinstance(parent, nodes.Call) and parent.args and parent.args[0] is use
+            and isinstance(parent.func, nodes.Name) and parent.func.name in _CONSUMING_BUILTINS
+            and is_builtin_name(parent.func))
