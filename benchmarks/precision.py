@@ -10,10 +10,10 @@
 The corpus is ten pinned wheels from PyPI (downloaded once with pip, about 15 MB, into
 ``$XDG_CACHE_HOME/tfgraph-lint-precision`` or ``~/.cache/tfgraph-lint-precision``, and unpacked
 there) plus git repositories at pinned commits (``GIT_CORPORA``): the ``examples/`` folder of
-keras-team/keras-io (its ``.py`` files), the whole tree of tensorflow/examples, and three
-user-style repositories held out on 2026-11-25 (aymericdamien/TensorFlow-Examples,
-YunYang1994/TensorFlow2.0-Examples, marload/DeepRL-TensorFlow2; their ``.py`` files and
-``.ipynb`` notebooks). Each is read from a local git dir or folder given with
+keras-team/keras-io (its ``.py`` files), the whole tree of tensorflow/examples, and five
+repositories held out on 2026-11-25 (aymericdamien/TensorFlow-Examples,
+YunYang1994/TensorFlow2.0-Examples, marload/DeepRL-TensorFlow2, tensorflow/recommenders,
+zzh8829/yolov3-tf2; their ``.py`` files and ``.ipynb`` notebooks). Each is read from a local git dir or folder given with
 ``--git-corpus NAME=PATH`` (``--keras-io PATH`` for keras-io), else fetched with git (a shallow,
 partial clone of the pinned commit, in the cache); when neither works that corpus is reported as
 not measured and the rest is measured. Third-party code never goes into this repository: only the
@@ -127,6 +127,14 @@ GIT_CORPORA = (
     GitCorpus("deeprl-tf2", "https://github.com/marload/DeepRL-TensorFlow2",
               "876266d9a5fcf7d8a7c7e3afd8b110085b32b615", suffixes=(".py", ".ipynb"),
               note="**/*.py and **/*.ipynb (2020-05-04)"),
+    # Held out later the same day, chosen before they were linted: a library with its example
+    # notebooks, and a popular user implementation of YOLOv3.
+    GitCorpus("tensorflow-recommenders", "https://github.com/tensorflow/recommenders",
+              "cf1dafa988f223ed5f30b68cb9aed518484b3a1d", suffixes=(".py", ".ipynb"),
+              note="**/*.py and **/*.ipynb (2026-01-21)"),
+    GitCorpus("yolov3-tf2", "https://github.com/zzh8829/yolov3-tf2",
+              "2784050f2fc1ff060f4c8b3ac2db231370569aa8", suffixes=(".py", ".ipynb"),
+              note="**/*.py and **/*.ipynb (2023-09-25)"),
 )
 
 
