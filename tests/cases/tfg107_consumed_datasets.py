@@ -2,7 +2,9 @@
 read to the end where it is made (``list(ds)``, ``for x in ds:``) and never used again: its
 function cannot run after the rebinding (shape of tensorflow/recommenders, docs/examples/uet.ipynb:
 one vocabulary per feature, the loop variable rebound by a later loop). A dataset kept, handed
-on, or iterated after the rebinding still runs the function traced with the old value.
+on, or iterated after the rebinding still runs the function traced with the old value; and
+``Dataset.map`` traces its function at the ``map()`` call, so a rebinding right after it comes
+too late even when nothing has run in between.
 """
 import numpy as np
 import tensorflow as tf
@@ -34,8 +36,8 @@ print(list(kept))  # iterated again after the rebinding: still the movie column
 
 
 late = "movie"
-made = ratings.map(lambda x: x[late])  # todo: [mutable-global-capture]
-late = "user"  # Dataset.map traced at the line above; nothing ran in between, which hides it
+made = ratings.map(lambda x: x[late])  # [mutable-global-capture]
+late = "user"  # Dataset.map traced it at the line above: too late
 print(list(made))
 
 
