@@ -52,3 +52,12 @@ key = "movie"
 stepped = ratings.map(lambda x: x[key])  # [mutable-global-capture]
 first = next(iter(stepped))  # an iterator keeps the dataset alive
 key = "user"
+
+
+def make_pipeline():
+    return ratings.map(lambda x: x[chosen])  # traced when make_pipeline() runs, not here
+
+
+chosen = "movie"
+chosen = "user"  # set before anything calls make_pipeline(): setting up
+print(list(make_pipeline()))

@@ -198,17 +198,18 @@ def _late_rebinding(scope, all_bindings: list[nodes.NodeNG], traced: TracedFunct
         if _last_run_before(scope, anchor, statement):
             continue  # nothing can run the function after this rebinding
         if statement.lineno > start and (timeline.may_run_between(scope, start, statement)
-                                         or _traced_where_made(traced, anchor)):
+                                         or _traced_where_made(traced, anchor, scope)):
             return Rebinding(binding, f"at line {binding.lineno}", HIGH)
     return None
 
 
-def _traced_where_made(traced: TracedFunction, anchor: nodes.NodeNG | None) -> bool:
-    """A lambda a ``Dataset`` method traces at the statement that hands it over: the trace exists
-    once that statement has run, whatever runs after it."""
+def _traced_where_made(traced: TracedFunction, anchor: nodes.NodeNG | None, scope) -> bool:
+    """A lambda a ``Dataset`` method traces at the statement that hands it over, in ``scope``'s
+    own code (not in a def that runs later): the trace exists once that statement has run."""
     root = traced.root
     return (anchor is not None and isinstance(root.node, nodes.Lambda) and root.reason.kind == TraceKind.BUILDER
-            and root.reason.builder.startswith("Dataset.") and anchor.is_statement)
+            and root.reason.builder.startswith("Dataset.") and anchor.is_statement
+            and not _inside_nested_code(root.node.parent, scope))
 
 
 def _first_use_line(scope, anchor: nodes.NodeNG | None) -> int:
