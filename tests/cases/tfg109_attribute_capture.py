@@ -46,3 +46,52 @@ class Rebuilt:
 
     def _run(self):
         return tf.reduce_sum(tf.constant(self.weights))
+
+
+class Index(tf.keras.layers.Layer):
+    """A method that, through a helper, makes a fresh tf.function of another method shows it runs
+    after traces: the layer's own call, traced by whatever serves it, keeps the old value
+    (INFERENCE; shape of tensorflow/recommenders' ScaNN.index(), whose searcher a traced call keeps:
+    reproduced there with BruteForce and Streaming). A weight made afresh is TFG208's, not this rule's."""
+
+    def __init__(self):
+        super().__init__()
+        self._searcher = None
+        self._ids = None
+
+    def index(self, candidates):
+        self._searcher = np.asarray(candidates)
+        self._ids = self.add_weight(shape=(len(candidates),), initializer="zeros", trainable=False)
+        self._reset_cache()
+        return self
+
+    def _reset_cache(self):
+        self.query = tf.function(self.query.python_function)
+
+    @tf.function
+    def query(self, x):
+        return self(x)
+
+    def call(self, x):
+        scores = tf.matmul(x, tf.constant(self._searcher), transpose_b=True)  # [mutable-attribute-capture]
+        return scores + self._ids  # [tf-state-recreated]
+
+
+class QueryReset(tf.keras.layers.Layer):
+    """The helper makes a fresh tf.function of the very method that reads the attribute: that
+    path is traced anew, so no evidence of a stale one (LOW, as any rebinding)."""
+
+    def __init__(self):
+        super().__init__()
+        self._table = None
+
+    def load(self, table):
+        self._table = np.asarray(table)
+        self._refresh()
+
+    def _refresh(self):
+        self.lookup = tf.function(self.lookup.python_function)
+
+    @tf.function
+    def lookup(self, x):
+        return x * tf.constant(self._table)  # low: [mutable-attribute-capture]

@@ -35,6 +35,7 @@ from tfgraph_lint.analysis.names import call_qualname
 from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.outside_rebinding import OutsideRebinding, rebound_between_calls
 from tfgraph_lint.analysis.per_trace_objects import PerTraceSelf
+from tfgraph_lint.analysis.state_creation import created_state
 from tfgraph_lint.analysis.value_kinds import Kind, value_kind
 from tfgraph_lint.core.findings import INFERENCE, LOW, Finding
 from tfgraph_lint.core.registry import rule_by_code
@@ -75,7 +76,8 @@ def check(context) -> Iterator[Finding]:
         else:
             method = rebinding.scope()
             where = f"'{method.name}' (line {rebinding.lineno}) rebinds it: calls after that keep"
-            confidence = INFERENCE if _calls_root(method, cls, traced.root.node) else LOW
+            confidence = (INFERENCE if _calls_root(method, cls, traced.root.node)
+                          or _resets_other_functions(method, cls, traced.root.node) else LOW)
         yield context.finding(
             RULE, node,
             f"'self.{node.attrname}' in {traced.subject} is read while tracing, but {where} "
@@ -92,8 +94,10 @@ def _traced_once(traced: TracedFunction) -> bool:
 def _rebinding(cls: nodes.ClassDef, attrname: str, index) -> nodes.AssignAttr | None:
     """Where a method that is neither set-up nor graph code rebinds ``self.<attrname>``."""
     values = attribute_values(cls, attrname)
-    if any(value is not None and value_kind(value).kind == Kind.TF_OBJECT for value in values):
-        return None
+    if any(value is not None and (value_kind(value).kind == Kind.TF_OBJECT
+                                  or (isinstance(value, nodes.Call) and created_state(value) is not None))
+           for value in values):
+        return None  # TensorFlow state (a weight made afresh is TFG208's)
     for target in descendants(cls, nodes.AssignAttr):
         if target.attrname != attrname or self_class(target.expr) is not cls:
             continue
@@ -105,6 +109,33 @@ def _rebinding(cls: nodes.ClassDef, attrname: str, index) -> nodes.AssignAttr | 
         if only_called_while_setting_up(method, _SET_UP_METHODS, index) or _makes_fresh_tf_function(method):
             continue
         return target
+    return None
+
+
+def _resets_other_functions(method: nodes.FunctionDef, cls: nodes.ClassDef, root: nodes.NodeNG) -> bool:
+    """The rebinding method, through a helper of the class it calls, makes a fresh tf.function of
+    another method (``self._reset_cache()`` doing ``self.query = tf.function(self.query.python_function)``):
+    the class expects it to run after traces, and resets those of that method only, not ``root``'s."""
+    for call in descendants(method, nodes.Call):
+        func = call.func
+        helper = (method_named(cls, func.attrname)
+                  if isinstance(func, nodes.Attribute) and self_class(func.expr) is not None else None)
+        if helper is None or helper is method:
+            continue
+        wrapped = [_wrapped_method(made, cls) for made in descendants(helper, nodes.Call)
+                   if call_qualname(made) == "tensorflow.function"]
+        if wrapped and all(target is not None and target is not root for target in wrapped):
+            return True
+    return False
+
+
+def _wrapped_method(call: nodes.Call, cls: nodes.ClassDef) -> nodes.FunctionDef | None:
+    """The method ``tf.function(...)`` wraps: ``self.m``, or ``self.m.python_function``."""
+    target = call.args[0] if call.args else None
+    if isinstance(target, nodes.Attribute) and target.attrname == "python_function":
+        target = target.expr
+    if isinstance(target, nodes.Attribute) and self_class(target.expr) is not None:
+        return method_named(cls, target.attrname)  # ``self`` there may be a base class's
     return None
 
 
