@@ -10,11 +10,13 @@ Reported when a method of the same class that is not graph code rebinds the attr
 method is not only set-up: not ``__init__``/``build``/``compile`` (nor ``__new__``, ``setUp``,
 ``__post_init__``), nor a helper called only from them. Confidence INFERENCE when the rebinding
 method itself goes on to call a traced method of the class (``self.items = items; return
-self.total()``, or both in one loop): then a stale trace is certain to be used. Otherwise LOW (off
+self.total()``, or both in one loop): then a stale trace is certain to be used; INFERENCE too when
+it makes, through a helper of the class, a fresh tf.function of another method only (the class
+expects it to run after traces, and resets one traced path, not the reader's). Otherwise LOW (off
 by default): on the review corpus such rebindings were almost all lazy initialisers and
 configuration set before the first trace (41 findings, none a hazard on reading). Silent on TensorFlow objects
-(``tf.Variable`` state is read when the graph runs; re-creating optimizers or layers is another
-hazard), on attributes only set during set-up, and when the rebinding method also makes a fresh
+(``tf.Variable`` state is read when the graph runs; re-creating optimizers, layers or weights,
+``self.add_weight(...)`` included, is TFG208's hazard), on attributes only set during set-up, and when the rebinding method also makes a fresh
 tf.function (``self.query = tf.function(self._query)``), which drops the old traces.
 
 Also reported (INFERENCE): code that uses an instance rebinds the attribute between two calls of
