@@ -127,14 +127,20 @@ GIT_CORPORA = (
     GitCorpus("deeprl-tf2", "https://github.com/marload/DeepRL-TensorFlow2",
               "876266d9a5fcf7d8a7c7e3afd8b110085b32b615", suffixes=(".py", ".ipynb"),
               note="**/*.py and **/*.ipynb (2020-05-04)"),
-    # Held out later the same day, chosen before they were linted: a library with its example
-    # notebooks, and a popular user implementation of YOLOv3.
+    # Held out later the same day, chosen before they were linted: libraries with their example
+    # notebooks and research projects, a popular user implementation of YOLOv3, SimCLR's code.
     GitCorpus("tensorflow-recommenders", "https://github.com/tensorflow/recommenders",
               "cf1dafa988f223ed5f30b68cb9aed518484b3a1d", suffixes=(".py", ".ipynb"),
               note="**/*.py and **/*.ipynb (2026-01-21)"),
     GitCorpus("yolov3-tf2", "https://github.com/zzh8829/yolov3-tf2",
               "2784050f2fc1ff060f4c8b3ac2db231370569aa8", suffixes=(".py", ".ipynb"),
               note="**/*.py and **/*.ipynb (2023-09-25)"),
+    GitCorpus("simclr", "https://github.com/google-research/simclr",
+              "383d4143fd8cf7879ae10f1046a9baeb753ff438", suffixes=(".py", ".ipynb"),
+              note="**/*.py and **/*.ipynb (2023-05-22)"),
+    GitCorpus("tensorflow-graphics", "https://github.com/tensorflow/graphics",
+              "ad932c3e609ba77c74a61bd83880e730aaab4eeb", suffixes=(".py", ".ipynb"),
+              note="**/*.py and **/*.ipynb (2025-02-03)"),
 )
 
 

@@ -53,3 +53,36 @@ class Configured(tf.keras.Model):
 
     def train_step(self, data):
         return {"lr": self.inner_optimizer.learning_rate}
+
+
+class Deferred:
+    """State first created by a method after __init__ (an init_optimizer() called once before
+    training, shape of tensorflow/graphics' NeRF): setting up as far as the code shows, LOW.
+    The same deferred creation in a method that resets another tf.function of the class (it is
+    meant to run again after traces: tensorflow/recommenders' index()) is INFERENCE."""
+
+    def __init__(self):
+        self.w = tf.Variable(1.0)
+        self.optimizer = None
+        self.table = None
+
+    def init_optimizer(self, learning_rate):
+        self.optimizer = tf.keras.optimizers.SGD(learning_rate)
+
+    def index(self, values):
+        self.table = tf.Variable(values)
+        self._reset()
+
+    def _reset(self):
+        self.lookup = tf.function(self.lookup.python_function)
+
+    @tf.function
+    def lookup(self, i):
+        return tf.gather(self.table, i)  # reset by _reset(): not this read
+
+    @tf.function
+    def train_step(self, x):
+        with tf.GradientTape() as tape:
+            loss = self.w * x * tf.reduce_sum(self.table)  # [tf-state-recreated]
+        self.optimizer.apply_gradients([(tape.gradient(loss, self.w), self.w)])  # low: [tf-state-recreated]
+        return loss

@@ -31,7 +31,8 @@ from collections.abc import Iterator
 
 from astroid import nodes
 
-from tfgraph_lint.analysis.classes import attribute_values, method_named, only_called_while_setting_up, self_class
+from tfgraph_lint.analysis.after_traces import runs_after_traces
+from tfgraph_lint.analysis.classes import attribute_values, only_called_while_setting_up, self_class
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
 from tfgraph_lint.analysis.names import call_qualname
 from tfgraph_lint.analysis.node_index import descendants
@@ -78,8 +79,7 @@ def check(context) -> Iterator[Finding]:
         else:
             method = rebinding.scope()
             where = f"'{method.name}' (line {rebinding.lineno}) rebinds it: calls after that keep"
-            confidence = (INFERENCE if _calls_root(method, cls, traced.root.node)
-                          or _resets_other_functions(method, cls, traced.root.node) else LOW)
+            confidence = INFERENCE if runs_after_traces(method, cls, traced.root.node) else LOW
         yield context.finding(
             RULE, node,
             f"'self.{node.attrname}' in {traced.subject} is read while tracing, but {where} "
@@ -114,33 +114,6 @@ def _rebinding(cls: nodes.ClassDef, attrname: str, index) -> nodes.AssignAttr | 
     return None
 
 
-def _resets_other_functions(method: nodes.FunctionDef, cls: nodes.ClassDef, root: nodes.NodeNG) -> bool:
-    """The rebinding method, through a helper of the class it calls, makes a fresh tf.function of
-    another method (``self._reset_cache()`` doing ``self.query = tf.function(self.query.python_function)``):
-    the class expects it to run after traces, and resets those of that method only, not ``root``'s."""
-    for call in descendants(method, nodes.Call):
-        func = call.func
-        helper = (method_named(cls, func.attrname)
-                  if isinstance(func, nodes.Attribute) and self_class(func.expr) is not None else None)
-        if helper is None or helper is method:
-            continue
-        wrapped = [_wrapped_method(made, cls) for made in descendants(helper, nodes.Call)
-                   if call_qualname(made) == "tensorflow.function"]
-        if wrapped and all(target is not None and target is not root for target in wrapped):
-            return True
-    return False
-
-
-def _wrapped_method(call: nodes.Call, cls: nodes.ClassDef) -> nodes.FunctionDef | None:
-    """The method ``tf.function(...)`` wraps: ``self.m``, or ``self.m.python_function``."""
-    target = call.args[0] if call.args else None
-    if isinstance(target, nodes.Attribute) and target.attrname == "python_function":
-        target = target.expr
-    if isinstance(target, nodes.Attribute) and self_class(target.expr) is not None:
-        return method_named(cls, target.attrname)  # ``self`` there may be a base class's
-    return None
-
-
 def _rebinding_between_calls(cls: nodes.ClassDef, attrname: str, module: nodes.Module) -> OutsideRebinding | None:
     """Code that uses an instance rebinds the attribute between two calls of the same method of it
     (see outside_rebinding); not for TensorFlow objects, whose state is read when the graph runs."""
@@ -148,17 +121,6 @@ def _rebinding_between_calls(cls: nodes.ClassDef, attrname: str, module: nodes.M
     if found is None or value_kind(found.target.parent.value).kind == Kind.TF_OBJECT:
         return None
     return found
-
-
-def _calls_root(method: nodes.FunctionDef, cls: nodes.ClassDef, root: nodes.NodeNG) -> bool:
-    """``self.total()`` in the rebinding method, where ``total`` is the traced function whose
-    graph reads the attribute: the stale trace is then certain to be used."""
-    for call in descendants(method, nodes.Call):
-        func = call.func
-        if isinstance(func, nodes.Attribute) and self_class(func.expr) is cls \
-                and method_named(cls, func.attrname) is root:
-            return True
-    return False
 
 
 def _makes_fresh_tf_function(method: nodes.FunctionDef) -> bool:

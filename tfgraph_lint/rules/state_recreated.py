@@ -10,8 +10,12 @@ its variables in a trace that is not the function's first, and TensorFlow raises
 Reported where the traced function reads the attribute (as TFG107/TFG109 are, so that ``verify``
 can tie the graph's stale results to it), naming the method and line that re-create it, when the method
 is not set-up (``__init__``, ``build``, ``compile``, or only called from them or from graph code)
-and is not graph code itself (creation in graph code is TFG201's). Confidence INFERENCE: whether
-the method runs after the first trace is not known statically. The fix: create the object once
+and is not graph code itself (creation in graph code is TFG201's). Whether the method runs after
+the first trace is not known statically: INFERENCE when the code shows a re-creation (set-up
+made the state already, or the method calls the traced method or resets another tf.function of
+the class, see after_traces), LOW for a first creation deferred from ``__init__`` (``self.opt =
+None`` there, an ``init_optimizer()`` called once before training: on the review corpus, every
+such finding was setting up). The fix: create the object once
 and update it (``optimizer.learning_rate.assign(lr)``, ``variable.assign(value)``, resetting
 slots through the optimizer's variables), or make a fresh tf.function along with the new object.
 """
@@ -22,12 +26,13 @@ from collections.abc import Iterator
 
 from astroid import nodes
 
+from tfgraph_lint.analysis.after_traces import runs_after_traces
 from tfgraph_lint.analysis.classes import only_called_while_setting_up, self_class
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
 from tfgraph_lint.analysis.names import call_qualname
 from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.state_creation import created_state
-from tfgraph_lint.core.findings import INFERENCE, Finding
+from tfgraph_lint.core.findings import INFERENCE, LOW, Finding
 from tfgraph_lint.core.registry import rule_by_code
 
 RULE = rule_by_code("TFG208")
@@ -55,8 +60,14 @@ def check(context) -> Iterator[Finding]:
             continue
         if only_called_while_setting_up(method, _SET_UP_METHODS, context.index) or _makes_fresh_tf_function(method):
             continue
-        read, traced = user
         reported.add((cls, target.attrname))
+        # A first creation deferred from __init__ (``self.opt = None`` there, ``init_optimizer()``
+        # called once before training) is setting up; a re-creation is shown by state made in
+        # set-up already, or by the method running after the trace of a reader (after_traces).
+        made_before = _created_while_setting_up(cls, target.attrname)
+        read, traced = next(((read, traced) for read, traced in user
+                             if made_before or runs_after_traces(method, cls, traced.root.node)), user[0])
+        again = made_before or runs_after_traces(method, cls, traced.root.node)
         yield context.finding(
             RULE, read,
             f"'self.{target.attrname}' in {traced.subject} is a new {creation.kind} each time "
@@ -64,19 +75,35 @@ def check(context) -> Iterator[Finding]:
             f"the first one, and after one TensorFlow raises ValueError (variables created on a "
             f"non-first trace); create it once in __init__ and update it (assign new values), or "
             f"make a new tf.function along with it",
-            confidence=INFERENCE, traced=traced)
+            confidence=INFERENCE if again else LOW, traced=traced)
 
 
-def _graph_users(context) -> dict[tuple[nodes.ClassDef, str], tuple[nodes.Attribute, TracedFunction]]:
-    """(class, attribute) -> its first read in a traced function that is traced once, run later."""
-    users: dict[tuple[nodes.ClassDef, str], tuple[nodes.Attribute, TracedFunction]] = {}
+def _created_while_setting_up(cls: nodes.ClassDef, attrname: str) -> bool:
+    """``self.<attrname>`` is set to new TensorFlow state in a set-up method of the class."""
+    for target in descendants(cls, nodes.AssignAttr):
+        if target.attrname != attrname or self_class(target.expr) is not cls:
+            continue
+        method = target.scope()
+        value = target.parent.value if isinstance(target.parent, (nodes.Assign, nodes.AnnAssign)) else None
+        if (isinstance(method, nodes.FunctionDef) and method.name in _SET_UP_METHODS
+                and isinstance(value, nodes.Call) and created_state(value) is not None):
+            return True
+    return False
+
+
+def _graph_users(context) -> dict[tuple[nodes.ClassDef, str], list[tuple[nodes.Attribute, TracedFunction]]]:
+    """(class, attribute) -> its reads in traced functions that are traced once and run later,
+    the first read of each function, in order."""
+    users: dict[tuple[nodes.ClassDef, str], list[tuple[nodes.Attribute, TracedFunction]]] = {}
     for node, traced in context.in_graph(nodes.Attribute):
         root = traced.root.reason
         if root.kind not in _TRACED_ONCE:
             continue
         cls = self_class(node.expr)
         if cls is not None:
-            users.setdefault((cls, node.attrname), (node, traced))
+            found = users.setdefault((cls, node.attrname), [])
+            if all(traced.node is not seen.node for _, seen in found):
+                found.append((node, traced))
     return users
 
 

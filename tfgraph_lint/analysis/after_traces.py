@@ -1,0 +1,61 @@
+"""Evidence that a method of a class runs after one of the class's tf.functions has been traced.
+
+Whether a method that rebinds or re-creates what graph code reads runs before the first trace
+(setting up) or after it (the graph then keeps the old value) is not known statically. Two things
+the code can show: the method itself goes on to call the traced method (``self.items = items;
+return self.total()``), or it makes, through a helper of the class, a fresh tf.function of another
+method only (``self._reset_cache()`` doing ``self.query = tf.function(self.query.python_function)``):
+the class then expects it to run after traces, and resets that traced path, not the reader's.
+TFG109 and TFG208 raise their confidence on either.
+"""
+
+from __future__ import annotations
+
+from astroid import nodes
+
+from tfgraph_lint.analysis.classes import method_named, self_class
+from tfgraph_lint.analysis.names import call_qualname
+from tfgraph_lint.analysis.node_index import descendants
+
+
+def runs_after_traces(method: nodes.FunctionDef, cls: nodes.ClassDef, root: nodes.NodeNG) -> bool:
+    """Either kind of evidence, for the traced function ``root`` whose graph reads the value."""
+    return calls_root(method, cls, root) or _resets_other_functions(method, cls, root)
+
+
+def calls_root(method: nodes.FunctionDef, cls: nodes.ClassDef, root: nodes.NodeNG) -> bool:
+    """``self.total()`` in the rebinding method, where ``total`` is the traced function whose
+    graph reads the attribute: the stale trace is then certain to be used."""
+    for call in descendants(method, nodes.Call):
+        func = call.func
+        if isinstance(func, nodes.Attribute) and self_class(func.expr) is cls \
+                and method_named(cls, func.attrname) is root:
+            return True
+    return False
+
+
+def _resets_other_functions(method: nodes.FunctionDef, cls: nodes.ClassDef, root: nodes.NodeNG) -> bool:
+    """The rebinding method, through a helper of the class it calls, makes a fresh tf.function of
+    another method (``self._reset_cache()`` doing ``self.query = tf.function(self.query.python_function)``):
+    the class expects it to run after traces, and resets those of that method only, not ``root``'s."""
+    for call in descendants(method, nodes.Call):
+        func = call.func
+        helper = (method_named(cls, func.attrname)
+                  if isinstance(func, nodes.Attribute) and self_class(func.expr) is not None else None)
+        if helper is None or helper is method:
+            continue
+        wrapped = [_wrapped_method(made, cls) for made in descendants(helper, nodes.Call)
+                   if call_qualname(made) == "tensorflow.function"]
+        if wrapped and all(target is not None and target is not root for target in wrapped):
+            return True
+    return False
+
+
+def _wrapped_method(call: nodes.Call, cls: nodes.ClassDef) -> nodes.FunctionDef | None:
+    """The method ``tf.function(...)`` wraps: ``self.m``, or ``self.m.python_function``."""
+    target = call.args[0] if call.args else None
+    if isinstance(target, nodes.Attribute) and target.attrname == "python_function":
+        target = target.expr
+    if isinstance(target, nodes.Attribute) and self_class(target.expr) is not None:
+        return method_named(cls, target.attrname)  # ``self`` there may be a base class's
+    return None
