@@ -73,7 +73,8 @@ def check(context) -> Iterator[Finding]:
                 or traced.is_local(name)):
             continue
         if key not in judged:  # the same answer for every read of the name in this function
-            judged[key] = _rebound_outer_name(name, traced, context.index, timeline)
+            judged[key] = _rebound_outer_name(name, traced, context.index, timeline,
+                                              notebook=str(context.path).endswith(".ipynb"))
         found = judged[key]
         if found is None or once(name, traced):
             continue
@@ -131,7 +132,8 @@ def _traced_once_run_later(traced: TracedFunction, index, _seen: set | None = No
     return False
 
 
-def _rebound_outer_name(name: nodes.Name, traced: TracedFunction, index, timeline: _Timeline):
+def _rebound_outer_name(name: nodes.Name, traced: TracedFunction, index, timeline: _Timeline,
+                        notebook: bool = False):
     """(what the name is, how it is rebound, confidence) for a rebound global/closure variable."""
     scope, _ = lookup(name, name.name)
     if isinstance(scope, nodes.Module):
@@ -149,7 +151,7 @@ def _rebound_outer_name(name: nodes.Name, traced: TracedFunction, index, timelin
     kinds = [binding_kind(b) for b in all_bindings]
     if any(kind.kind == Kind.TF_OBJECT for kind in kinds):
         return None  # TensorFlow state: its value is read when the graph runs
-    rebinding = _late_rebinding(scope, all_bindings, traced, timeline)
+    rebinding = _late_rebinding(scope, all_bindings, traced, timeline, notebook)
     if rebinding is None:
         return None
     known = all(kind.kind != Kind.UNKNOWN for kind in kinds)
@@ -171,7 +173,7 @@ def _nonlocal_bindings(scope: nodes.FunctionDef, name: str) -> list[nodes.Assign
 # -- can the rebinding happen after a trace? --------------------------------------------------
 
 def _late_rebinding(scope, all_bindings: list[nodes.NodeNG], traced: TracedFunction,
-                    timeline: _Timeline) -> Rebinding | None:
+                    timeline: _Timeline, notebook: bool = False) -> Rebinding | None:
     own = sorted((b for b in all_bindings if b.scope() is scope), key=_position)
     elsewhere = [b for b in all_bindings if b.scope() is not scope]
     for binding in elsewhere:
@@ -195,7 +197,7 @@ def _late_rebinding(scope, all_bindings: list[nodes.NodeNG], traced: TracedFunct
             return Rebinding(binding, f"at line {binding.lineno}", INFERENCE)
         statement = binding.statement()
         start = max(anchor.tolineno, first_use - 1)
-        if _last_run_before(scope, anchor, statement):
+        if _last_run_before(scope, anchor, statement, notebook):
             continue  # nothing can run the function after this rebinding
         if statement.lineno > start and (timeline.may_run_between(scope, start, statement)
                                          or _traced_where_made(traced, anchor, scope)):
@@ -225,13 +227,16 @@ def _first_use_line(scope, anchor: nodes.NodeNG | None) -> int:
     return min(name.lineno for name in uses)
 
 
-def _last_run_before(scope, anchor: nodes.NodeNG | None, statement: nodes.NodeNG) -> bool:
+def _last_run_before(scope, anchor: nodes.NodeNG | None, statement: nodes.NodeNG, notebook: bool = False) -> bool:
     """Every reference to the traced def in ``scope``'s own code comes before ``statement`` and
     runs it there and then: a direct call, or the function handed to ``strategy.run``, which runs
     it during the call and keeps nothing. Nothing can run it after ``statement``, so rebinding a
-    name it reads there is harmless (a test that defines a second step for the new value)."""
-    if not isinstance(scope, nodes.FunctionDef) or not isinstance(anchor, nodes.FunctionDef):
+    name it reads there is harmless (a test that defines a second step for the new value). A
+    notebook's cells count as a function's body: nothing imports a notebook to run its functions."""
+    if not isinstance(scope, nodes.FunctionDef) and not (notebook and isinstance(scope, nodes.Module)):
         return False  # a module's functions can be imported and run after it by other modules
+    if not isinstance(anchor, nodes.FunctionDef):
+        return False
     if _enclosing_loop(statement, scope) is not None:
         return False
     uses = [name for name in descendants(scope, nodes.Name) if name.name == anchor.name]
