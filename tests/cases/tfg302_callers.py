@@ -215,3 +215,44 @@ def predict_once(model, x):
 for point in range(3):
     numerical_jacobian(tf.sin, tf.zeros([3]), 1e-3)
     predict_once(tf.keras.layers.Dense(1), tf.zeros([1, 3]))
+
+
+# A Function that uses TensorFlow state its creator makes on each call (a model of a Keras model
+# class, its optimizer, a step variable: the shape of simclr's randbits_mnist train_and_eval, one
+# experiment per call). A Function made once would meet new variables on every call and trace
+# for each anyway: silent. Its twin closes over state it is given (a parameter): reported.
+class TinyNet(tf.keras.Model):
+    def __init__(self):
+        super().__init__()
+        self.dense = tf.keras.layers.Dense(1)
+
+    def call(self, x):
+        return self.dense(x)
+
+
+def experiment(data, rate):
+    model = TinyNet()
+    optimizer = tf.keras.optimizers.SGD(rate)
+
+    @tf.function
+    def train_step(x):
+        with tf.GradientTape() as tape:
+            loss = tf.reduce_mean(model(x))
+        optimizer.apply_gradients(zip(tape.gradient(loss, model.trainable_variables), model.trainable_variables))
+        return loss
+
+    return [train_step(x) for x in data]
+
+
+def evaluate_with(model, data):
+    @tf.function  # [tf-function-in-loop]
+    def eval_step(x):
+        return model(x)
+
+    return [eval_step(x) for x in data]
+
+
+shared = TinyNet()
+for rate in (0.1, 0.2):
+    experiment([tf.zeros([1, 3])], rate)
+    evaluate_with(shared, [tf.zeros([1, 3])])

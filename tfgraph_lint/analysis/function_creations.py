@@ -11,8 +11,10 @@ from dataclasses import dataclass
 
 from astroid import nodes
 
-from tfgraph_lint.analysis.names import bindings, call_qualname, may_denote, qualified_name
+from tfgraph_lint.analysis.keras_models import builds_keras_model
+from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname, may_denote, qualified_name
 from tfgraph_lint.analysis.node_index import descendants
+from tfgraph_lint.analysis.state_creation import created_state
 from tfgraph_lint.analysis.trace_entries import argument
 from tfgraph_lint.core.findings import shorten
 
@@ -78,3 +80,19 @@ def made_code(creation: Creation, frame: nodes.FunctionDef) -> nodes.NodeNG | No
         if len(found) == 1 and isinstance(found[0], nodes.FunctionDef) and found[0].parent.frame() is frame:
             return found[0]
     return None
+
+
+def reads_state_made_per_call(code: nodes.NodeNG, fn: nodes.FunctionDef) -> bool:
+    """``code`` (the def or lambda a new Function runs) reads a local of ``fn`` bound to
+    TensorFlow state that ``fn`` creates on each call (``optimizer = tf.keras.optimizers.Adam()``,
+    ``step = tf.Variable(0)``, ``model = ConvNet()`` of a Keras model class). A Function made once would meet new objects on every call of
+    ``fn`` and trace for each anyway: making it per call costs no trace that hoisting saves."""
+    for name in code.nodes_of_class(nodes.Name):
+        scope, assignments = name.lookup(name.name)
+        if scope is not fn:
+            continue
+        for binding in assignments:
+            value = assigned_value(binding)
+            if isinstance(value, nodes.Call) and (created_state(value) is not None or builds_keras_model(value)):
+                return True
+    return False

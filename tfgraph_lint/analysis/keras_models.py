@@ -125,6 +125,12 @@ def _model_value(value: nodes.NodeNG | None, method: str) -> bool | None:
     return None
 
 
+def builds_keras_model(value: nodes.NodeNG | None) -> bool:
+    """``value`` builds a Keras model: a Keras constructor or loader, or a class of the module
+    deriving from a Keras model."""
+    return _model_value(value, "") is True
+
+
 def derives_from_keras_model(cls: nodes.ClassDef) -> bool:
     """A subclass of a Keras model, directly or through classes of the module."""
     return any(qualified_name(base) in _KERAS_MODEL_CLASSES for found in class_and_bases(cls) for base in found.bases)

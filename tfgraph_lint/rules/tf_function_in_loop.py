@@ -21,7 +21,9 @@ variable ``model``, or a model the function builds per call), when the new Funct
 item (``fns[name] = tf.function(f)``, ``fns.append(...)``, a list or dict comprehension), and
 behind a create-once guard (``if self._fn is None:``, ``if key not in cache:``), and when the new
 Function runs another def or lambda that its creator makes on each call (its traces are keyed on
-that new function, so it traces again wherever the Function is made; hoisting saves nothing).
+that new function, so it traces again wherever the Function is made; hoisting saves nothing), or
+uses TensorFlow state its creator makes on each call (a model's optimizer, a step variable: a
+Function made once would meet new objects on every call and trace for each anyway).
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ from astroid import nodes
 from tfgraph_lint.analysis.call_sites import argument_for
 from tfgraph_lint.analysis.callables import resolve_callables
 from tfgraph_lint.analysis.classes import is_instance_method
-from tfgraph_lint.analysis.function_creations import Creation, creations, made_code
+from tfgraph_lint.analysis.function_creations import Creation, creations, made_code, reads_state_made_per_call
 from tfgraph_lint.analysis.loop_values import enclosing_loops
 from tfgraph_lint.analysis.names import assigned_value, bindings
 from tfgraph_lint.analysis.node_index import descendants
@@ -76,8 +78,8 @@ def _check_creation(context, callers: _Callers, creation: Creation) -> Finding |
     if not isinstance(frame, nodes.FunctionDef) or frame.name in _ONCE_PER_OBJECT or memoized(frame):
         return None
     made = made_code(creation, frame)
-    if made is not None and calls_code_made_per_call(made, frame):
-        return None  # it runs a def made per call of the frame: new traces wherever it is made
+    if made is not None and (calls_code_made_per_call(made, frame) or reads_state_made_per_call(made, frame)):
+        return None  # it runs a def, or uses TF state, made per call of the frame: traced anew anyway
     repeated = callers.repeated_call(frame, creation)
     if repeated is not None:
         return context.finding(RULE, creation.report, _caller_message(creation, frame, repeated), HIGH)
