@@ -18,6 +18,7 @@ from astroid import nodes
 
 from tfgraph_lint.analysis.callables import FunctionNode, own_nodes, resolve_callables
 from tfgraph_lint.analysis.classes import attribute_values, self_class
+from tfgraph_lint.analysis.eager_models import called_only_eagerly
 from tfgraph_lint.analysis.keras_callables import autograph_converts, handed_expressions, keras_handovers
 from tfgraph_lint.analysis.names import assigned_value, call_qualname, lookup, may_denote, qualified_name
 from tfgraph_lint.analysis.node_index import descendants
@@ -150,9 +151,13 @@ class GraphIndex:
         if found is None:
             return
         base, family = found
+        confidence = self._keras_confidence
+        if family == "layer" and str(self.module.file or "").endswith(".ipynb") \
+                and called_only_eagerly(cls, self.module):
+            confidence = LOW  # a notebook that only calls its instances directly, eagerly
         for method in cls.mymethods():
             if method.name in tf_api.KERAS_TRACED_METHODS_BY_FAMILY[family]:
-                self._add(method, TraceReason(TraceKind.KERAS, method.lineno, self._keras_confidence, builder=base))
+                self._add(method, TraceReason(TraceKind.KERAS, method.lineno, confidence, builder=base))
 
     def _check_call(self, call: nodes.Call) -> None:
         if self.config.keras_methods:
