@@ -137,7 +137,29 @@ def _rebound_attribute(statement, target: nodes.AssignAttr):
     if _only_names_ops(cls, target.attrname, statement):
         # A counter that only makes op names unique ("call_3"): per trace is what it is for.
         return (spelled, "changes", what, fix), LOW
+    if _normalizes_negative_index(statement, target):
+        # ``if self.axis < 0: self.axis = rank + self.axis``: made non-negative once, then the
+        # guard is false on every later trace; the value changes once per object, on purpose.
+        return (spelled, "changes", what, fix), LOW
     return (spelled, "changes", what, fix), HIGH if known_python else INFERENCE
+
+
+def _normalizes_negative_index(statement: nodes.NodeNG, target: nodes.AssignAttr) -> bool:
+    """The only statement under ``if <attr> < 0:``, adding something to the attribute itself
+    (``self.axis = ndims + self.axis``, ``self.axis += len(shape)``): an index made non-negative."""
+    guard = statement.parent
+    if not (isinstance(guard, nodes.If) and guard.body == [statement] and not guard.orelse):
+        return False
+    test = guard.test
+    if not (isinstance(test, nodes.Compare) and len(test.ops) == 1 and test.ops[0][0] == "<"
+            and isinstance(test.ops[0][1], nodes.Const) and test.ops[0][1].value == 0
+            and test.left.as_string() == target.as_string()):
+        return False
+    if isinstance(statement, nodes.AugAssign):
+        return statement.op == "+="
+    value = statement.value
+    return (isinstance(value, nodes.BinOp) and value.op == "+"
+            and target.as_string() in (value.left.as_string(), value.right.as_string()))
 
 
 # Where a string is a name and nothing else: a ``name=`` argument, or TensorFlow's name scopes.
