@@ -58,6 +58,10 @@ def make_pipeline():
     return ratings.map(lambda x: x[chosen])  # traced when make_pipeline() runs, not here
 
 
+def run_pipeline():
+    return list(make_pipeline())
+
+
 chosen = "movie"
-chosen = "user"  # set before anything calls make_pipeline(): setting up
-print(list(make_pipeline()))
+chosen = "user"  # set before anything calls run_pipeline(): setting up
+run_pipeline()

@@ -6,7 +6,8 @@ the code can show: the method itself goes on to call the traced method (``self.i
 return self.total()``), or it makes, through a helper of the class, a fresh tf.function of another
 method only (``self._reset_cache()`` doing ``self.query = tf.function(self.query.python_function)``):
 the class then expects it to run after traces, and resets that traced path, not the reader's.
-TFG109 and TFG208 raise their confidence on either.
+TFG109 and TFG208 raise their confidence on either; both also share what counts as set-up
+(``SET_UP_METHODS``) and a method that makes a fresh tf.function itself (its old traces dropped).
 """
 
 from __future__ import annotations
@@ -16,6 +17,14 @@ from astroid import nodes
 from tfgraph_lint.analysis.classes import method_named, self_class
 from tfgraph_lint.analysis.names import call_qualname
 from tfgraph_lint.analysis.node_index import descendants
+
+# Methods that run before anything is traced: Keras sets optimizers and losses in compile().
+SET_UP_METHODS = frozenset({"__init__", "build", "compile", "__new__", "setUp", "__post_init__", "__setstate__"})
+
+
+def makes_fresh_tf_function(method: nodes.FunctionDef) -> bool:
+    """``self.run = tf.function(self._run)`` in the method: what it rebinds is traced anew."""
+    return any(call_qualname(call) == "tensorflow.function" for call in descendants(method, nodes.Call))
 
 
 def runs_after_traces(method: nodes.FunctionDef, cls: nodes.ClassDef, root: nodes.NodeNG) -> bool:

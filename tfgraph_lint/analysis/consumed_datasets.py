@@ -25,9 +25,7 @@ def consumed_before(traced: TracedFunction, scope: nodes.NodeNG, statement: node
     in ``scope``'s own code, whose dataset is bound to a name every use of which (in ``scope``'s
     own code) consumes it before ``statement``."""
     root = traced.root
-    if root.reason.kind != TraceKind.BUILDER or not root.reason.builder.startswith("Dataset."):
-        return False
-    if not isinstance(root.node, nodes.Lambda) or not isinstance(root.node.parent, nodes.Call):
+    if not dataset_lambda(traced) or not isinstance(root.node.parent, nodes.Call):
         return False
     made = _dataset_expression(root.node.parent)
     assign = made.parent
@@ -38,6 +36,13 @@ def consumed_before(traced: TracedFunction, scope: nodes.NodeNG, statement: node
     uses = [n for n in scope.nodes_of_class(nodes.Name) if n.name == target.name and target in bindings(n, n.name)]
     return bool(uses) and all(
         use.scope() is scope and use.lineno < statement.lineno and _consumed_here(use) for use in uses)
+
+
+def dataset_lambda(traced: TracedFunction) -> bool:
+    """``traced`` is reached from a lambda that a ``Dataset`` method traces (when it is called)."""
+    root = traced.root
+    return (root.reason.kind == TraceKind.BUILDER and root.reason.builder.startswith("Dataset.")
+            and isinstance(root.node, nodes.Lambda))
 
 
 def _dataset_expression(call: nodes.Call) -> nodes.NodeNG:

@@ -64,10 +64,15 @@ def with_project_seeds(files: list[str], config: Config, is_excluded, cache: Res
     packed = tuple(sorted((file, tuple(sorted(found.items()))) for file, found in seeds.items()))
     imported = tuple((file, tuple((name, *found[name]) for name in sorted(found)))
                      for file, found in sorted(tf_functions.items()))
-    arguments = tuple((file, tuple((name, json.dumps(found[name])) for name in sorted(found)))
+    arguments = tuple((file, tuple((name, _frozen(found[name])) for name in sorted(found)))
                       for file, found in sorted(passed.items()))
     return dataclasses.replace(config, imported_seeds=packed, imported_tf_functions=imported,
                                imported_arguments=arguments)
+
+
+def _frozen(value):
+    """JSON lists (from the project cache) as tuples, so the configuration stays hashable."""
+    return tuple(_frozen(item) for item in value) if isinstance(value, list) else value
 
 
 def _project_seeds(root: str, python_files: list[str], config: Config, is_excluded, cache: ResultCache | None,

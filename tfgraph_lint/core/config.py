@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import functools
-import json
 import os
 from dataclasses import dataclass, field
 
@@ -30,8 +29,8 @@ class Config:
     # file, with their parameters and where they are defined (TFG301/TFG305 at its call sites).
     imported_tf_functions: tuple[tuple[str, tuple[tuple[str, tuple[str, ...], str], ...]], ...] = ()
     # Also from the project view: per file, for those of its seeds that other files' graph code
-    # calls (and only calls), what each call passes (call_data.outgoing_arguments), as JSON.
-    imported_arguments: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
+    # calls (and only calls), what each call passes (call_data.outgoing_arguments, as tuples).
+    imported_arguments: tuple[tuple[str, tuple[tuple[str, tuple], ...]], ...] = ()
 
     def seeds_for(self, path: str) -> dict[str, str]:
         """The ``imported_seeds`` of one file: function name -> how graph code reaches it."""
@@ -40,13 +39,12 @@ class Config:
         real = _real_path(path)
         return next((dict(seeds) for file, seeds in self.imported_seeds if file == real), {})
 
-    def arguments_for(self, path: str) -> dict[str, list]:
+    def arguments_for(self, path: str) -> dict[str, tuple]:
         """The ``imported_arguments`` of one file: seed name -> the calls' shapes (absent: unknown)."""
         if not self.imported_arguments or not path:
             return {}
         real = _real_path(path)
-        found = next((entries for file, entries in self.imported_arguments if file == real), ())
-        return {name: json.loads(shapes) for name, shapes in found}
+        return dict(next((entries for file, entries in self.imported_arguments if file == real), ()))
 
     def tf_functions_for(self, path: str) -> dict[str, tuple[tuple[str, ...], str]]:
         """The ``imported_tf_functions`` of one file: local name -> (parameters, where defined)."""

@@ -31,10 +31,9 @@ from collections.abc import Iterator
 
 from astroid import nodes
 
-from tfgraph_lint.analysis.after_traces import runs_after_traces
+from tfgraph_lint.analysis.after_traces import SET_UP_METHODS, makes_fresh_tf_function, runs_after_traces
 from tfgraph_lint.analysis.classes import attribute_values, only_called_while_setting_up, self_class
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
-from tfgraph_lint.analysis.names import call_qualname
 from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.outside_rebinding import OutsideRebinding, rebound_between_calls
 from tfgraph_lint.analysis.per_trace_objects import PerTraceSelf
@@ -45,8 +44,6 @@ from tfgraph_lint.core.registry import rule_by_code
 
 RULE = rule_by_code("TFG109")
 
-# compile(): Keras models set their optimizers and losses there, before fit() traces anything.
-_SET_UP_METHODS = frozenset({"__init__", "build", "compile", "__new__", "setUp", "__post_init__", "__setstate__"})
 # Roots whose traces outlive the call that made them (tf.cond & co. run their function at once).
 _TRACED_ONCE = (TraceKind.DECORATOR, TraceKind.WRAPPER, TraceKind.KERAS)
 
@@ -106,9 +103,9 @@ def _rebinding(cls: nodes.ClassDef, attrname: str, index) -> nodes.AssignAttr | 
         method = target.scope()
         if not isinstance(method, nodes.FunctionDef) or method.parent is not cls:
             continue
-        if method.name in _SET_UP_METHODS or index.in_traced_code(method):
+        if method.name in SET_UP_METHODS or index.in_traced_code(method):
             continue
-        if only_called_while_setting_up(method, _SET_UP_METHODS, index) or _makes_fresh_tf_function(method):
+        if only_called_while_setting_up(method, SET_UP_METHODS, index) or makes_fresh_tf_function(method):
             continue
         return target
     return None
@@ -121,7 +118,3 @@ def _rebinding_between_calls(cls: nodes.ClassDef, attrname: str, module: nodes.M
     if found is None or value_kind(found.target.parent.value).kind == Kind.TF_OBJECT:
         return None
     return found
-
-
-def _makes_fresh_tf_function(method: nodes.FunctionDef) -> bool:
-    return any(call_qualname(call) == "tensorflow.function" for call in descendants(method, nodes.Call))

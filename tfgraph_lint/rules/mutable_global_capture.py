@@ -33,7 +33,7 @@ from dataclasses import dataclass
 
 from astroid import nodes
 
-from tfgraph_lint.analysis.consumed_datasets import consumed_before
+from tfgraph_lint.analysis.consumed_datasets import consumed_before, dataset_lambda
 from tfgraph_lint.analysis.forced_traces import side_channel_confidence, traced_on_purpose
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
 from tfgraph_lint.analysis.names import declaration, is_builtin_name, lookup, qualified_name, rebinds_declared
@@ -208,10 +208,8 @@ def _late_rebinding(scope, all_bindings: list[nodes.NodeNG], traced: TracedFunct
 def _traced_where_made(traced: TracedFunction, anchor: nodes.NodeNG | None, scope) -> bool:
     """A lambda a ``Dataset`` method traces at the statement that hands it over, in ``scope``'s
     own code (not in a def that runs later): the trace exists once that statement has run."""
-    root = traced.root
-    return (anchor is not None and isinstance(root.node, nodes.Lambda) and root.reason.kind == TraceKind.BUILDER
-            and root.reason.builder.startswith("Dataset.") and anchor.is_statement
-            and not _inside_nested_code(root.node.parent, scope))
+    return (anchor is not None and anchor.is_statement and dataset_lambda(traced)
+            and not _inside_nested_code(traced.root.node.parent, scope))
 
 
 def _first_use_line(scope, anchor: nodes.NodeNG | None) -> int:

@@ -26,10 +26,9 @@ from collections.abc import Iterator
 
 from astroid import nodes
 
-from tfgraph_lint.analysis.after_traces import runs_after_traces
+from tfgraph_lint.analysis.after_traces import SET_UP_METHODS, makes_fresh_tf_function, runs_after_traces
 from tfgraph_lint.analysis.classes import only_called_while_setting_up, self_class
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
-from tfgraph_lint.analysis.names import call_qualname
 from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.state_creation import created_state
 from tfgraph_lint.core.findings import INFERENCE, LOW, Finding
@@ -37,7 +36,6 @@ from tfgraph_lint.core.registry import rule_by_code
 
 RULE = rule_by_code("TFG208")
 
-_SET_UP_METHODS = frozenset({"__init__", "build", "compile", "__new__", "setUp", "__post_init__", "__setstate__"})
 _TRACED_ONCE = (TraceKind.DECORATOR, TraceKind.WRAPPER, TraceKind.KERAS)
 
 
@@ -56,9 +54,9 @@ def check(context) -> Iterator[Finding]:
         method = target.scope()
         if creation is None or not isinstance(method, nodes.FunctionDef) or method.parent is not cls:
             continue
-        if method.name in _SET_UP_METHODS or context.index.in_traced_code(method):
+        if method.name in SET_UP_METHODS or context.index.in_traced_code(method):
             continue
-        if only_called_while_setting_up(method, _SET_UP_METHODS, context.index) or _makes_fresh_tf_function(method):
+        if only_called_while_setting_up(method, SET_UP_METHODS, context.index) or makes_fresh_tf_function(method):
             continue
         reported.add((cls, target.attrname))
         # A first creation deferred from __init__ (``self.opt = None`` there, ``init_optimizer()``
@@ -85,7 +83,7 @@ def _created_while_setting_up(cls: nodes.ClassDef, attrname: str) -> bool:
             continue
         method = target.scope()
         value = target.parent.value if isinstance(target.parent, (nodes.Assign, nodes.AnnAssign)) else None
-        if (isinstance(method, nodes.FunctionDef) and method.name in _SET_UP_METHODS
+        if (isinstance(method, nodes.FunctionDef) and method.name in SET_UP_METHODS
                 and isinstance(value, nodes.Call) and created_state(value) is not None):
             return True
     return False
@@ -105,7 +103,3 @@ def _graph_users(context) -> dict[tuple[nodes.ClassDef, str], list[tuple[nodes.A
             if all(traced.node is not seen.node for _, seen in found):
                 found.append((node, traced))
     return users
-
-
-def _makes_fresh_tf_function(method: nodes.FunctionDef) -> bool:
-    return any(call_qualname(call) == "tensorflow.function" for call in descendants(method, nodes.Call))
