@@ -141,6 +141,19 @@ GIT_CORPORA = (
     GitCorpus("tensorflow-graphics", "https://github.com/tensorflow/graphics",
               "ad932c3e609ba77c74a61bd83880e730aaab4eeb", suffixes=(".py", ".ipynb"),
               note="**/*.py and **/*.ipynb (2025-02-03)"),
+    # Held out on 2026-11-26, chosen and pinned before they were linted: a textbook's notebooks
+    # (its TensorFlow chapters include custom training loops and tf.function), a Chinese course's
+    # TensorFlow 2 tutorials, and a popular user port of YOLOv4. (tensorflow/docs is not held out:
+    # its tf.function guide is where the rules' seeds come from.)
+    GitCorpus("handson-ml2", "https://github.com/ageron/handson-ml2",
+              "1e2115277b50f6c584cd668fa30e3af309a5b136", suffixes=(".py", ".ipynb"),
+              note="**/*.py and **/*.ipynb (2026-03-19)"),
+    GitCorpus("dragen1860-tf2-tutorials", "https://github.com/dragen1860/TensorFlow-2.x-Tutorials",
+              "9861a308283d17693d497fdfaab20b92c0b26d08", suffixes=(".py", ".ipynb"),
+              note="**/*.py and **/*.ipynb (2020-09-23)"),
+    GitCorpus("yolov4-tflite", "https://github.com/hunglc007/tensorflow-yolov4-tflite",
+              "9f16748aa3f45ff240608da4bd9b1216a29127f5", suffixes=(".py", ".ipynb"),
+              note="**/*.py and **/*.ipynb (2020-08-11)"),
 )
 
 
