@@ -21,7 +21,8 @@ from tfgraph_lint.engine import lint_file, lint_notebook, lint_source
 HERE = Path(__file__).resolve().parent
 EXAMPLES = HERE / "notebooks"
 FIXTURES = HERE.parent / "fixtures"
-READABLE = ["train.ipynb", "magics.ipynb", "syntax_error.ipynb", "crlf.ipynb", "late_rebinding.ipynb", "eager_model.ipynb"]
+READABLE = ["train.ipynb", "magics.ipynb", "syntax_error.ipynb", "crlf.ipynb", "late_rebinding.ipynb", "eager_model.ipynb",
+            "redefined_function.ipynb"]
 
 
 def _notebook(name: str) -> notebooks.Notebook:

@@ -65,3 +65,35 @@ def run_pipeline():
 chosen = "movie"
 chosen = "user"  # set before anything calls run_pipeline(): setting up
 run_pipeline()
+
+
+# A dataset derived from it (shuffled, batched, bound to the same name again) and read to the end
+# with enumerate() where it is made (shape of ageron/handson-ml2, 16_nlp_with_rnns_and_attention
+# .ipynb, https://github.com/ageron/handson-ml2: a window size set again later for a new dataset).
+n_steps = 5
+windows = tf.data.Dataset.range(15).window(n_steps, shift=2, drop_remainder=True)
+windows = windows.flat_map(lambda window: window.batch(n_steps))
+windows = windows.shuffle(10).map(lambda window: (window[:-1], window[1:]))
+windows = windows.batch(3).prefetch(1)
+for index, (x_batch, y_batch) in enumerate(windows):
+    print(index, x_batch, y_batch)
+n_steps = 100  # every dataset that reads it was read to the end above
+
+
+# Twin: the derived dataset is kept and read after the rebinding.
+size = 5
+chunks = tf.data.Dataset.range(15).window(size, drop_remainder=True)
+chunks = chunks.flat_map(lambda window: window.batch(size))  # [mutable-global-capture]
+chunks = chunks.batch(3)
+for index, batch in enumerate(chunks):
+    print(index, batch)
+size = 100
+print(list(chunks))  # read again after the rebinding: still windows of 5
+
+
+# Twin: enumerate() kept as an iterator is not reading it to the end.
+width = 5
+strips = tf.data.Dataset.range(15).batch(3).map(lambda x: x * width)  # [mutable-global-capture]
+numbered = enumerate(strips)
+width = 7
+print(next(numbered))

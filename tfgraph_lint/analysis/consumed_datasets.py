@@ -4,7 +4,9 @@
 function when it is called, and the elements are produced when the dataset is iterated. When the
 dataset is bound to a name and every use of that name iterates it there and then (``list(ds)``,
 ``for x in ds:``), before some statement, the function cannot run after that statement: a global
-it reads and that statement rebinds is never seen stale (TFG107).
+it reads and that statement rebinds is never seen stale (TFG107). A use that derives another
+dataset (``ds = ds.shuffle(10).batch(3)``) passes the question on to the derived one's name, and
+``for i, x in enumerate(ds):`` reads it like ``for x in ds:``.
 """
 
 from __future__ import annotations
@@ -27,7 +29,13 @@ def consumed_before(traced: TracedFunction, scope: nodes.NodeNG, statement: node
     root = traced.root
     if not dataset_lambda(traced) or not isinstance(root.node.parent, nodes.Call):
         return False
-    made = _dataset_expression(root.node.parent)
+    return _bound_and_consumed(_dataset_expression(root.node.parent), scope, statement, _MAX_CHAIN)
+
+
+def _bound_and_consumed(made: nodes.NodeNG, scope: nodes.NodeNG, statement: nodes.NodeNG, depth: int) -> bool:
+    """``made`` is assigned to a single name in ``scope``, and every use of that binding consumes
+    it before ``statement``, or derives another dataset bound to a name that is (``ds =
+    ds.shuffle(10).batch(3)``: the function runs when the derived dataset is read)."""
     assign = made.parent
     if not (isinstance(assign, nodes.Assign) and assign.value is made and len(assign.targets) == 1
             and isinstance(assign.targets[0], nodes.AssignName) and assign.scope() is scope):
@@ -35,7 +43,11 @@ def consumed_before(traced: TracedFunction, scope: nodes.NodeNG, statement: node
     target = assign.targets[0]
     uses = [n for n in scope.nodes_of_class(nodes.Name) if n.name == target.name and target in bindings(n, n.name)]
     return bool(uses) and all(
-        use.scope() is scope and use.lineno < statement.lineno and _consumed_here(use) for use in uses)
+        use.scope() is scope and use.lineno < statement.lineno
+        and (_consumed_here(use) or (depth > 0 and _derives_dataset(use)
+                                     and _bound_and_consumed(_dataset_expression(use.parent.parent), scope,
+                                                             statement, depth - 1)))
+        for use in uses)
 
 
 def dataset_lambda(traced: TracedFunction) -> bool:
@@ -57,10 +69,20 @@ def _dataset_expression(call: nodes.Call) -> nodes.NodeNG:
     return node
 
 
+def _derives_dataset(use: nodes.Name) -> bool:
+    """``use.method(...)``: a method called on the dataset (its result is the chain's to follow)."""
+    attribute = use.parent
+    return (isinstance(attribute, nodes.Attribute) and attribute.expr is use and isinstance(attribute.parent, nodes.Call)
+            and attribute.parent.func is attribute)
+
+
 def _consumed_here(use: nodes.Name) -> bool:
     parent = use.parent
     if isinstance(parent, nodes.For) and parent.iter is use:
         return True
+    if (isinstance(parent, nodes.Call) and parent.args and parent.args[0] is use and isinstance(parent.func, nodes.Name)
+            and parent.func.name == "enumerate" and is_builtin_name(parent.func)):
+        return isinstance(parent.parent, nodes.For) and parent.parent.iter is parent  # for i, x in enumerate(ds)
     return (isinstance(parent, nodes.Call) and parent.args and parent.args[0] is use
             and isinstance(parent.func, nodes.Name) and parent.func.name in _CONSUMING_BUILTINS
             and is_builtin_name(parent.func))

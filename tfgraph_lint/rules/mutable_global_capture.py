@@ -36,7 +36,9 @@ from astroid import nodes
 from tfgraph_lint.analysis.consumed_datasets import consumed_before, dataset_lambda
 from tfgraph_lint.analysis.forced_traces import side_channel_confidence, traced_on_purpose
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
-from tfgraph_lint.analysis.names import declaration, is_builtin_name, lookup, qualified_name, rebinds_declared
+from tfgraph_lint.analysis.names import (
+    bindings, declaration, is_builtin_name, lookup, qualified_name, rebinds_declared,
+)
 from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.runs_once import RunsOnce
 from tfgraph_lint.analysis.trace_entries import is_strategy
@@ -146,6 +148,8 @@ def _rebound_outer_name(name: nodes.Name, traced: TracedFunction, index, timelin
         return None  # a class body, or a per-trace local of a traced enclosing function
     if not all_bindings or any(isinstance(b, _NOT_VALUES) for b in all_bindings):
         return None  # a module, function or class
+    if _same_fixed_value(all_bindings):
+        return None  # bound again to what it already held: nothing changes
     if rebinds_declared(traced.node, name.name):
         return None  # the reading function rebinds it itself: TFG105
     kinds = [binding_kind(b) for b in all_bindings]
@@ -156,6 +160,32 @@ def _rebound_outer_name(name: nodes.Name, traced: TracedFunction, index, timelin
         return None
     known = all(kind.kind != Kind.UNKNOWN for kind in kinds)
     return what, rebinding, weakest(rebinding.confidence, HIGH if known else INFERENCE)
+
+
+def _same_fixed_value(all_bindings: list[nodes.NodeNG]) -> bool:
+    """Every binding assigns the same literal, or the same attribute of an imported module
+    (``K = keras.backend``, ``loss_fn = keras.losses.mean_squared_error`` again in a later
+    notebook cell): the name never holds another value."""
+    values = []
+    for binding in all_bindings:
+        parent = binding.parent
+        if not (isinstance(parent, nodes.Assign) and any(target is binding for target in parent.targets)):
+            return False
+        values.append(parent.value)
+    text = values[0].as_string()
+    return len(values) > 1 and all(value.as_string() == text and _fixed_value(value) for value in values)
+
+
+def _fixed_value(value: nodes.NodeNG) -> bool:
+    """A number, string, bool or None literal, or ``module.attr...`` of a name an import binds."""
+    if isinstance(value, nodes.Const):
+        return True
+    while isinstance(value, nodes.Attribute):
+        value = value.expr
+    if not isinstance(value, nodes.Name):
+        return False
+    found = bindings(value, value.name)
+    return bool(found) and all(isinstance(b, (nodes.Import, nodes.ImportFrom)) for b in found)
 
 
 def _nonlocal_bindings(scope: nodes.FunctionDef, name: str) -> list[nodes.AssignName]:
@@ -237,10 +267,22 @@ def _last_run_before(scope, anchor: nodes.NodeNG | None, statement: nodes.NodeNG
         return False
     if _enclosing_loop(statement, scope) is not None:
         return False
-    uses = [name for name in descendants(scope, nodes.Name) if name.name == anchor.name]
+    redefined = _redefined_at(scope, anchor)
+    uses = [name for name in descendants(scope, nodes.Name) if name.name == anchor.name
+            and (name.lineno < redefined or _inside_nested_code(name, scope))]
     return bool(uses) and all(
         not _inside_nested_code(use, scope) and use.lineno < statement.lineno and _runs_here(use)
         for use in uses)
+
+
+def _redefined_at(scope, anchor: nodes.FunctionDef) -> float:
+    """The line where ``scope``'s own code next binds the def's name to something else, for
+    certain (a statement of the scope itself, not in a branch or loop): references in its own
+    code after that line are to the new function (a notebook cell that defines ``train`` again).
+    Infinity when nothing does."""
+    later = [binding.lineno for binding in scope.locals.get(anchor.name, ())
+             if binding is not anchor and binding.lineno > anchor.lineno and binding.statement().parent is scope]
+    return min(later, default=float("inf"))
 
 
 def _runs_here(use: nodes.Name) -> bool:
