@@ -10,10 +10,12 @@
 The corpus is ten pinned wheels from PyPI (downloaded once with pip, about 15 MB, into
 ``$XDG_CACHE_HOME/tfgraph-lint-precision`` or ``~/.cache/tfgraph-lint-precision``, and unpacked
 there) plus git repositories at pinned commits (``GIT_CORPORA``): the ``examples/`` folder of
-keras-team/keras-io (its ``.py`` files), the whole tree of tensorflow/examples, and five
+keras-team/keras-io (its ``.py`` files), the whole tree of tensorflow/examples, seven
 repositories held out on 2026-11-25 (aymericdamien/TensorFlow-Examples,
 YunYang1994/TensorFlow2.0-Examples, marload/DeepRL-TensorFlow2, tensorflow/recommenders,
-zzh8829/yolov3-tf2; their ``.py`` files and ``.ipynb`` notebooks). Each is read from a local git dir or folder given with
+zzh8829/yolov3-tf2, google-research/simclr, tensorflow/graphics) and three on 2026-11-26
+(ageron/handson-ml2, dragen1860/TensorFlow-2.x-Tutorials, hunglc007/tensorflow-yolov4-tflite;
+their ``.py`` files and ``.ipynb`` notebooks). Each is read from a local git dir or folder given with
 ``--git-corpus NAME=PATH`` (``--keras-io PATH`` for keras-io), else fetched with git (a shallow,
 partial clone of the pinned commit, in the cache); when neither works that corpus is reported as
 not measured and the rest is measured. Third-party code never goes into this repository: only the
@@ -431,6 +433,10 @@ def _key(finding: dict) -> tuple[str, str, int, str]:
     return finding["corpus"], finding["path"], int(finding["line"]), finding["code"]
 
 
+def _file_kind(path: str) -> str:
+    return "notebook (.ipynb)" if ".ipynb:cell " in path else "module (.py)"
+
+
 @dataclass
 class Tally:
     counts: Counter = field(default_factory=Counter)
@@ -453,6 +459,7 @@ class Report:
         self.by_rule: dict[str, Tally] = defaultdict(Tally)
         self.by_confidence: dict[str, Tally] = defaultdict(Tally)
         self.by_corpus: dict[str, Tally] = defaultdict(Tally)
+        self.by_file_kind: dict[str, Tally] = defaultdict(Tally)  # notebooks are read cell by cell, run by hand
         self.overall = Tally()
         self.unreviewed: list[dict] = []
         matched: set = set()
@@ -464,7 +471,8 @@ class Report:
             else:
                 matched.add(key)
             for tally in (self.by_rule[f"{finding['code']} {finding['symbol']}"],
-                          self.by_confidence[finding["confidence"]], self.by_corpus[finding["corpus"]], self.overall):
+                          self.by_confidence[finding["confidence"]], self.by_corpus[finding["corpus"]],
+                          self.by_file_kind[_file_kind(finding["path"])], self.overall):
                 tally.add(verdict)
         self.stale = [row for key, row in sorted(verdicts.items()) if key not in matched]
 
@@ -472,6 +480,7 @@ class Report:
         _table("rule", self.by_rule, self.overall)
         _table("confidence", self.by_confidence, self.overall)
         _table("corpus", self.by_corpus, self.overall)
+        _table("file kind", self.by_file_kind, self.overall)
         print(f"\nStale verdicts (match no finding now: a fixed false positive, or a LOST true positive): {len(self.stale)}")
         if filtered and self.stale:
             print("  (--lint-args differ from the default: verdicts of rules or confidences left out show here too)")

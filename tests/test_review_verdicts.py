@@ -90,3 +90,31 @@ def test_notebook_findings_are_keyed_by_cell(tmp_path):
 def test_diagnostics_are_not_scored():
     assert PRECISION.is_diagnostic("TFG001") and PRECISION.is_diagnostic("I0013")
     assert not PRECISION.is_diagnostic("TFG101")
+
+
+def test_report_tallies_notebooks_apart_from_modules():
+    findings = [{"corpus": "c", "path": p, "line": 1, "code": "TFG101", "symbol": "python-print-in-graph",
+                 "confidence": "HIGH"} for p in ("a.py", "nb.ipynb:cell 2", "nb.ipynb:cell 3")]
+    verdicts = {("c", "a.py", 1, "TFG101"): {"verdict": "true"},
+                ("c", "nb.ipynb:cell 2", 1, "TFG101"): {"verdict": "deliberate"}}
+    report = PRECISION.Report(findings, verdicts)
+    modules, notebooks = report.by_file_kind["module (.py)"], report.by_file_kind["notebook (.ipynb)"]
+    assert (modules.findings, modules.counts["true"]) == (1, 1)
+    assert (notebooks.findings, notebooks.counts["true"], notebooks.counts["unreviewed"]) == (2, 0, 1)
+
+
+def test_excluded_paths_are_left_out_of_a_git_corpus(tmp_path):
+    """A corpus may leave out files it could not be reviewed on (say why where it is listed)."""
+    import subprocess
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    for name in ("kept.py", "left_out.py"):
+        (repo / name).write_text("x = 1\n", encoding="utf-8")
+    git = ["git", "-C", str(repo), "-c", "user.name=t", "-c", "user.email=t@t"]
+    subprocess.run([*git, "init", "-q"], check=True)
+    subprocess.run([*git, "add", "."], check=True)
+    subprocess.run([*git, "commit", "-qm", "files"], check=True)
+    commit = subprocess.run([*git, "rev-parse", "HEAD"], capture_output=True, text=True, check=True).stdout.strip()
+    corpus = PRECISION.GitCorpus("tf-keras", "https://example.invalid/repo", commit, excluded=("left_out.py",))
+    root = PRECISION.git_corpus_root(corpus, tmp_path / "cache", str(repo))
+    assert sorted(p.name for p in root.glob("*.py")) == ["kept.py"]
