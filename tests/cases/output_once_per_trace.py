@@ -59,3 +59,19 @@ def rebinds_its_parameter(x):
     if isinstance(x, list):  # x is no longer the argument
         print("x is", x)  # [python-print-in-graph]
     return x[0]
+
+
+# Text alone that says it reports a trace is a trace counter by its own words (shape of
+# google/uncertainty-baselines, baselines/diabetic_retinopathy_detection/deterministic.py and
+# utils/eval_utils.py, https://github.com/google/uncertainty-baselines). A tensor beside the text,
+# other words ("traceback"), or text the message does not spell out stay reported.
+@tf.function
+def announced_step(x):
+    print("retracing train")  # low: [python-print-in-graph]
+    print("Tracing in `eval_utils.eval_step_tf`.")  # low: [python-print-in-graph]
+    logging.info("traced once")  # low: [python-side-effect-in-graph]
+    print("tracing", x)  # [python-print-in-graph]
+    print("traceback follows")  # [python-print-in-graph]
+    print(f"tracing step {x}")  # [python-print-in-graph]
+    print("step done")  # [python-print-in-graph]
+    return x + 1

@@ -4,7 +4,7 @@ import tensorflow as tf
 
 @tf.function
 def double(x):
-    print("tracing double")
+    print("doubling")
     return x * 2
 
 

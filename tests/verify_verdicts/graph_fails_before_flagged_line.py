@@ -11,7 +11,7 @@ def describe(x):
 
 @tf.function
 def report(x):
-    print("tracing report")
+    print("reporting")
     return x + 1.0
 
 

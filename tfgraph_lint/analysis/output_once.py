@@ -13,11 +13,18 @@ them LOW, off by default, and say why:
   (``if not isinstance(images, list): logging.warning(...); return``): the types of the
   arguments are part of what TensorFlow traces for, so the branch is taken once per trace and
   its message comes exactly as often as the condition can change;
+- output of text alone that says it reports a trace (``print("retracing train_step")``,
+  ``print("Tracing in eval_step.")``): a trace counter by its own words. Maintained training
+  scripts (google/uncertainty-baselines) and textbooks (ageron/handson-ml2) write these on
+  purpose; with a tensor beside the text (``print("tracing", x)``) it is still reported, since
+  the tensor it shows is symbolic;
 - test modules (``*_test.py``, ``test_*.py``): what a test writes is for the person running it,
   not behaviour of the code under test.
 """
 
 from __future__ import annotations
+
+import re
 
 from astroid import nodes
 
@@ -25,6 +32,8 @@ from tfgraph_lint.analysis.names import bindings, is_builtin_name
 from tfgraph_lint.analysis.test_code import is_test_file
 from tfgraph_lint.analysis.value_kinds import known_at_trace_time
 
+# "tracing", "Retracing train", "traced once": text that names what it reports (not "traceback").
+_TRACE_WORD = re.compile(r"\b(re)?trac(e|es|ed|ing)\b", re.IGNORECASE)
 # Builtins whose answer depends on a value's Python type or attributes only.
 _TYPE_CHECKS = frozenset({"isinstance", "issubclass", "hasattr", "callable"})
 
@@ -35,11 +44,18 @@ def once_per_trace_reason(call: nodes.Call, path: str) -> str | None:
     arguments = [*call.args, *(keyword.value for keyword in call.keywords or ())]
     if arguments and not any(_has_text(a) for a in arguments) and all(known_at_trace_time(a) for a in arguments):
         return "it writes only values fixed while tracing"
+    if call.args and all(_is_plain_text(a) for a in call.args) and _TRACE_WORD.search(
+            " ".join(a.value for a in call.args)):
+        return "its text says it reports a trace"
     if _in_parameter_type_branch(call):
         return "it sits in a branch chosen by the Python type of an argument, taken once per trace"
     if is_test_file(path):
         return "it is in a test module"
     return None
+
+
+def _is_plain_text(expr: nodes.NodeNG) -> bool:
+    return isinstance(expr, nodes.Const) and isinstance(expr.value, str)
 
 
 def _has_text(expr: nodes.NodeNG) -> bool:
