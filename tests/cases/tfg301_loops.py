@@ -101,3 +101,23 @@ def nested_function_in_loop(x):
             return step(x, i)  # the loop does not repeat this body
 
         later()
+
+
+# A loop over Python strings that the tf.function uses as strings (compares with literals): mode
+# switches, one graph per mode by design, as with training=True/False: LOW (shape of
+# google/uncertainty-baselines, baselines/privileged_information/imagenet_pi/distill_pi.py,
+# https://github.com/google/uncertainty-baselines). Used as a number, a string still fires above.
+@tf.function
+def update_metrics(x, split, phase="train"):
+    if split == "_clean":
+        return x * 2.0
+    return x if phase in ("train", "eval") else -x
+
+
+def loops_over_modes(x):
+    for split in ["", "_clean", "_noisy"]:
+        update_metrics(x, split)  # low: [python-scalar-argument]
+    for phase in ("train", "eval"):
+        update_metrics(x, "", phase=phase)  # low: [python-scalar-argument]
+    for scale in [0.5, 2.0]:
+        update_metrics(x, scale)  # [python-scalar-argument]

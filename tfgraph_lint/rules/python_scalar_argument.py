@@ -17,7 +17,8 @@ module's own tf.functions, in graph code or not:
 
 Tensors, values of unknown kind, values that never change, and bool/str literals (bounded mode
 switches such as ``training=True``/``False``) stay silent, as does any function that declares an
-``input_signature``.
+``input_signature``. A varying Python string that the tf.function itself compares with string
+literals (or looks up in a dict it builds) is such a mode switch too: LOW.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from tfgraph_lint.analysis.loop_values import LoopAnalysis, LoopValue, enclosing
 from tfgraph_lint.analysis.names import assigned_value, bindings
 from tfgraph_lint.analysis.parameter_sources import ParameterSources, VaryingSource
 from tfgraph_lint.analysis.python_scalars import numeric_literal
-from tfgraph_lint.analysis.value_kinds import value_kind
+from tfgraph_lint.analysis.value_kinds import used_as_python_string, value_kind
 from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW, Finding, shorten, weakest
 from tfgraph_lint.core.registry import rule_by_code
 
@@ -58,8 +59,9 @@ def check(context) -> Iterator[Finding]:
             if literal is None and loops:
                 value = LoopAnalysis(context, loops, assignments).describe(argument.node)
                 if value is not None and value.origin is not None:
+                    sure = LOW if _mode_switch(found, argument, value.type_name) else value.confidence
                     yield context.finding(RULE, argument.node, _varying_message(found, argument, value),
-                                          confidence=weakest(confidence, value.confidence), traced=traced)
+                                          confidence=weakest(confidence, sure), traced=traced)
                     continue
             if literal is None:
                 # Only now: ``step = 0`` is the one binding that *reaches* a use inside a loop
@@ -69,8 +71,9 @@ def check(context) -> Iterator[Finding]:
                 parameter = value_kind(argument.node).parameter
                 source = sources.varying(parameter) if parameter is not None else None
                 if source is not None:
+                    sure = LOW if _mode_switch(found, argument, source.type_name) else INFERENCE
                     yield context.finding(RULE, argument.node, _parameter_message(found, argument, source),
-                                          confidence=weakest(confidence, INFERENCE), traced=traced)
+                                          confidence=weakest(confidence, sure), traced=traced)
                     continue
             if literal is not None:
                 literal_sites[(found.key, argument.parameter)].append((found, argument, literal, confidence))
@@ -82,6 +85,18 @@ def check(context) -> Iterator[Finding]:
         for found, argument, literal, confidence in sites:
             yield context.finding(RULE, argument.node, _literal_message(found, argument, literal, values),
                                   confidence=LOW if once_per_trace else confidence, traced=found.traced)
+
+
+def _mode_switch(found: TfFunctionCall, argument: BoundArgument, type_name: str) -> bool:
+    """A Python string that the tf.function's own code uses as one (``if phase == "pretrain":``,
+    a look-up in a dict it builds): it cannot be a tensor there, so one graph per value is what
+    the function asks for, as with ``training=True``/``False`` (shape of google/
+    uncertainty-baselines' distill_pi.py: metrics chosen by a loop over ``["", "_clean", "_noisy"]``)."""
+    fn = found.traced.node
+    if type_name != "str" or not isinstance(fn, nodes.FunctionDef):
+        return False
+    parameters = [*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs]
+    return any(p.name == argument.parameter and used_as_python_string(p) for p in parameters)
 
 
 # -- messages ------------------------------------------------------------------------------------
