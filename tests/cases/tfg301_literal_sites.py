@@ -1,4 +1,6 @@
 """TFG301: different numeric literals at different call sites of the same tf.function."""
+import unittest
+
 import tensorflow as tf
 
 
@@ -79,3 +81,21 @@ def pipeline(x):
 @tf.function
 def scale_by(x, k):
     return x * k
+
+
+# Test methods pass the values they check, one each: LOW (shape of tensorflow/privacy,
+# sparsity_preserving_noise/sparse_noise_utils_test.py, https://github.com/tensorflow/privacy).
+# The same calls in a plain function (main() above) still fire.
+
+
+@tf.function
+def sample(n, probability):
+    return tf.cast(n, tf.float32) * probability
+
+
+class SampleTest(unittest.TestCase):
+    def test_one_probability(self):
+        self.assertEqual(float(sample(tf.constant(2), 1.0)), 2.0)  # low: [python-scalar-argument]
+
+    def test_zero_probability(self):
+        self.assertEqual(float(sample(tf.constant(2), 0.0)), 0.0)  # low: [python-scalar-argument]

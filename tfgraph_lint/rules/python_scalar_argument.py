@@ -13,7 +13,9 @@ module's own tf.functions, in graph code or not:
 - different numeric literals for the same parameter at different call sites (``f(1)``, ``f(2)``).
   When every such call site is itself in traced code (``self.random_execute(0.2)`` in a layer's
   ``call``), the calls run once per trace of their caller: a fixed set of literals builds one
-  graph each, once, as a static setting would. That is reported only at LOW confidence.
+  graph each, once, as a static setting would. That is reported only at LOW confidence, as are
+  different literals passed by test code (a test module, or test methods: each passes the value
+  it checks).
 
 Tensors, values of unknown kind, values that never change, and bool/str literals (bounded mode
 switches such as ``training=True``/``False``) stay silent, as does any function that declares an
@@ -33,6 +35,7 @@ from tfgraph_lint.analysis.loop_values import LoopAnalysis, LoopValue, enclosing
 from tfgraph_lint.analysis.names import assigned_value, bindings
 from tfgraph_lint.analysis.parameter_sources import ParameterSources, VaryingSource
 from tfgraph_lint.analysis.python_scalars import numeric_literal
+from tfgraph_lint.analysis.test_code import in_test_code, is_test_file
 from tfgraph_lint.analysis.value_kinds import used_as_python_string, value_kind
 from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW, Finding, shorten, weakest
 from tfgraph_lint.core.registry import rule_by_code
@@ -82,9 +85,11 @@ def check(context) -> Iterator[Finding]:
         if len(values) < 2:
             continue
         once_per_trace = all(context.index.in_traced_code(found.call) for found, _, _, _ in sites)
+        # Tests call a function with the values they check, one case each: the graphs are the cases.
+        in_tests = is_test_file(context.path) or all(in_test_code(found.call) for found, _, _, _ in sites)
         for found, argument, literal, confidence in sites:
             yield context.finding(RULE, argument.node, _literal_message(found, argument, literal, values),
-                                  confidence=LOW if once_per_trace else confidence, traced=found.traced)
+                                  confidence=LOW if once_per_trace or in_tests else confidence, traced=found.traced)
 
 
 def _mode_switch(found: TfFunctionCall, argument: BoundArgument, type_name: str) -> bool:
