@@ -117,3 +117,22 @@ class Schedule:
     def update_step(self, step):
         self.updates += 1
         return tf.cond(step > 0, lambda: step, lambda: -step)
+
+
+# A forward reference names the class as a string; a name no class of the module has is no evidence.
+@tf.function
+def forward_annotated(sampler: "Sampler", x):
+    return sampler.draw(x)
+
+
+@tf.function
+def unknown_annotated(sampler: "SamplerFromElsewhere", x):
+    return sampler.peek(x)
+
+
+class Sampler:
+    def draw(self, x):
+        return x * random.random()  # [python-random-in-graph]
+
+    def peek(self, x):
+        return x * random.random()  # only reached through another type's annotation: silent

@@ -127,6 +127,10 @@ def _binding_class(binding: nodes.NodeNG, depth: int) -> nodes.ClassDef | None:
 
 
 def _constructed_class_name(hint: nodes.NodeNG) -> nodes.ClassDef | None:
+    if isinstance(hint, nodes.Const) and isinstance(hint.value, str) and hint.value.isidentifier():
+        # a forward reference, ``augmenter: "GraphAugment"``: a class of the module, by name
+        classes = [b for b in hint.root().locals.get(hint.value, ()) if isinstance(b, nodes.ClassDef)]
+        return classes[0] if len(classes) == 1 else None
     if not isinstance(hint, nodes.Name):
         return None
     classes = [b for b in bindings(hint, hint.name) if isinstance(b, nodes.ClassDef)]

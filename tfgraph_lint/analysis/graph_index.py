@@ -20,7 +20,7 @@ from tfgraph_lint.analysis.callables import FunctionNode, own_nodes, resolve_cal
 from tfgraph_lint.analysis.classes import attribute_values, self_class
 from tfgraph_lint.analysis.eager_models import called_only_eagerly
 from tfgraph_lint.analysis.keras_callables import autograph_converts, handed_expressions, keras_handovers
-from tfgraph_lint.analysis.names import assigned_value, call_qualname, lookup, may_denote, qualified_name
+from tfgraph_lint.analysis.names import annotation_of, assigned_value, call_qualname, lookup, may_denote, qualified_name
 from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.trace_entries import (
     argument,
@@ -372,6 +372,10 @@ def imported_instance(expr: nodes.NodeNG, _depth: int = 0) -> tuple[str, str | N
         return name.name, func.attrname if isinstance(func, nodes.Attribute) else None
     if isinstance(expr, nodes.Name):
         _, assignments = lookup(expr, expr.name)
+        if assignments and all(isinstance(a.parent, nodes.Arguments) for a in assignments):
+            # a parameter annotated with the class: ``def run(augmenter: aug.GraphAugment, ...)``
+            annotated = {_imported_class_named(annotation_of(a)) for a in assignments}
+            return annotated.pop() if len(annotated) == 1 and None not in annotated else None
         values = [assigned_value(a) for a in assignments or ()]
     elif isinstance(expr, nodes.Attribute) and (cls := self_class(expr.expr)) is not None:
         values = attribute_values(cls, expr.attrname)
@@ -379,6 +383,18 @@ def imported_instance(expr: nodes.NodeNG, _depth: int = 0) -> tuple[str, str | N
         return None
     made = {imported_instance(v, _depth + 1) if isinstance(v, nodes.Call) else None for v in values}
     return made.pop() if len(made) == 1 and None not in made else None
+
+
+def _imported_class_named(hint: nodes.NodeNG | None) -> tuple[str, str | None] | None:
+    """``(aug, "GraphAugment")`` for the annotation ``aug.GraphAugment`` after ``import aug``,
+    ``(GraphAugment, None)`` for ``GraphAugment`` after ``from aug import GraphAugment``."""
+    name = hint.expr if isinstance(hint, nodes.Attribute) else hint
+    if not isinstance(name, nodes.Name):
+        return None
+    _, assignments = lookup(name, name.name)
+    if not assignments or not all(isinstance(a, (nodes.Import, nodes.ImportFrom)) for a in assignments):
+        return None
+    return name.name, hint.attrname if isinstance(hint, nodes.Attribute) else None
 
 
 _CONFIDENCE_RANK = {LOW: 0, INFERENCE: 1, HIGH: 2}

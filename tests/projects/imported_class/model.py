@@ -49,3 +49,16 @@ class Trainer:
     @tf.function(input_signature=[tf.TensorSpec(None, tf.float32), tf.TensorSpec((), tf.float32)])
     def fixed_step(self, x, lr):
         return x * lr * self.scale
+
+
+class GraphAugment:
+    """Reached only through a parameter annotated with the class (annotated.py)."""
+
+    def augment(self, x):
+        if np.random.uniform() < 0.5:  # [python-random-in-graph]
+            return x
+        return x * 2
+
+    def describe(self, x):
+        print("graph augment", x)  # annotated.py's twin: its parameter's annotation is another type
+        return x
