@@ -75,3 +75,15 @@ def announced_step(x):
     print(f"tracing step {x}")  # [python-print-in-graph]
     print("step done")  # [python-print-in-graph]
     return x + 1
+
+
+# Output in a branch only values other than tensors take (shape of tensorflow/graphics,
+# projects/points_to_3Dobjects/models/centernet_vid.py): LOW; its twin, the tensor branch, fires.
+@tf.function
+def log_head_loss(head, x):
+    loss = head(x)
+    if not isinstance(loss, tf.Tensor):
+        logging.info("loss %s", loss)  # low: [python-side-effect-in-graph]
+    else:
+        logging.info("loss %s", loss)  # [python-side-effect-in-graph]
+    return loss

@@ -18,6 +18,8 @@ them LOW, off by default, and say why:
   scripts (google/uncertainty-baselines) and textbooks (ageron/handson-ml2) write these on
   purpose; with a tensor beside the text (``print("tracing", x)``) it is still reported, since
   the tensor it shows is symbolic;
+- output in a branch graph code's tensors never take (``if not isinstance(loss, tf.Tensor):``,
+  analysis/tensor_type_branches);
 - test modules (``*_test.py``, ``test_*.py``): what a test writes is for the person running it,
   not behaviour of the code under test.
 """
@@ -29,6 +31,7 @@ import re
 from astroid import nodes
 
 from tfgraph_lint.analysis.names import bindings, is_builtin_name
+from tfgraph_lint.analysis.tensor_type_branches import in_non_tensor_branch
 from tfgraph_lint.analysis.test_code import is_test_file
 from tfgraph_lint.analysis.value_kinds import known_at_trace_time
 
@@ -49,6 +52,8 @@ def once_per_trace_reason(call: nodes.Call, path: str) -> str | None:
         return "its text says it reports a trace"
     if _in_parameter_type_branch(call):
         return "it sits in a branch chosen by the Python type of an argument, taken once per trace"
+    if in_non_tensor_branch(call):
+        return "it sits in a branch that only values other than tensors take"
     if is_test_file(path):
         return "it is in a test module"
     return None

@@ -33,9 +33,8 @@ from astroid import nodes
 from tfgraph_lint.analysis.classes import self_class
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
 from tfgraph_lint.analysis.keras_models import model_confidence
-from tfgraph_lint.analysis.names import (
-    assigned_value, bindings, call_qualname, imports_package, is_builtin_name, qualified_name,
-)
+from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname, imports_package
+from tfgraph_lint.analysis.tensor_type_branches import in_non_tensor_branch
 from tfgraph_lint.analysis.value_kinds import Kind, value_kind
 from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW, Finding, shorten
 from tfgraph_lint.core.registry import rule_by_code
@@ -62,8 +61,6 @@ _EAGER_MODE = ".context.eager_mode"
 # Methods of PyTorch tensors that TensorFlow tensors do not have.
 _TORCH_TENSOR_METHODS = frozenset({"detach", "cpu", "cuda"})
 
-_TENSOR_TYPES = frozenset({"tensorflow.Tensor", "tensorflow.python.framework.tensor.Tensor"})
-
 # Values that are plainly not tensors: calling ``.numpy()`` on them is not a graph hazard.
 _NOT_TENSORS = (Kind.NUMPY, Kind.PYTHON_SCALAR, Kind.PYTHON_COLLECTION, Kind.NONE)
 
@@ -75,7 +72,8 @@ def check(context) -> Iterator[Finding]:
             continue
         if func.attrname == "numpy" and not call.args and not call.keywords:
             confidence = _tensor_confidence(func.expr, traced)
-            if confidence is not None and _checked_not_a_tensor(call, func.expr, traced):
+            if (confidence is not None and isinstance(func.expr, nodes.Name)
+                    and in_non_tensor_branch(call, func.expr.name)):
                 confidence = LOW  # the code takes this branch only for values that are not tf.Tensor
             if confidence is not None:
                 yield context.finding(RULE, call, _numpy_message(func.expr, traced),
@@ -156,29 +154,6 @@ def _instance_of_own_class(receiver: nodes.NodeNG) -> bool:
         and any(isinstance(b, nodes.ClassDef) for b in bindings(value.func, value.func.name))
         for value in values
     )
-
-
-def _checked_not_a_tensor(node: nodes.NodeNG, receiver: nodes.NodeNG, traced: TracedFunction) -> bool:
-    """``node`` is in the body of ``if not isinstance(receiver, tf.Tensor):`` or the else of
-    ``if isinstance(receiver, tf.Tensor):`` (in the traced function): graph code's symbolic
-    tensors never take that branch (shape of tensorflow/graphics' centernet_vid.py, which logs
-    ``loss.numpy()`` only for a loss that is not a tensor). A variable would still take it."""
-    if not isinstance(receiver, nodes.Name):
-        return False
-    child, parent = node, node.parent
-    while parent is not None and parent is not traced.node:
-        if isinstance(parent, nodes.If) and child is not parent.test:
-            test, negated = parent.test, False
-            if isinstance(test, nodes.UnaryOp) and test.op == "not":
-                test, negated = test.operand, True
-            if (isinstance(test, nodes.Call) and isinstance(test.func, nodes.Name) and test.func.name == "isinstance"
-                    and is_builtin_name(test.func) and len(test.args) == 2
-                    and isinstance(test.args[0], nodes.Name) and test.args[0].name == receiver.name
-                    and qualified_name(test.args[1]) in _TENSOR_TYPES):
-                in_body = child in parent.body
-                return in_body == negated
-        child, parent = parent, parent.parent
-    return False
 
 
 # -- branches that only eager code takes -----------------------------------------------------
