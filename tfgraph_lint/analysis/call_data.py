@@ -24,7 +24,7 @@ from tfgraph_lint.analysis.call_sites import argument_for, argument_for_default
 from tfgraph_lint.analysis.callables import resolve_callables
 from tfgraph_lint.analysis.classes import is_instance_method
 from tfgraph_lint.analysis.graph_index import TraceKind
-from tfgraph_lint.analysis.names import assigned_value, bindings
+from tfgraph_lint.analysis.names import assigned_value, bindings, names_an_import
 from tfgraph_lint.analysis.node_index import descendants, remembered
 from tfgraph_lint.analysis.value_kinds import (
     STATIC_ATTRIBUTES,
@@ -181,7 +181,7 @@ def _only_called(module: nodes.Module, key: tuple[str, str | None, str | None]) 
             continue
         if not (isinstance(node.parent, nodes.Call) and node.parent.func is node):
             return False  # handed on, stored or read: calls made through that are not seen
-        if method is not None and isinstance(node, nodes.Attribute) and _names_an_import(node.expr):
+        if method is not None and isinstance(node, nodes.Attribute) and names_an_import(node.expr):
             return False  # ``Cls.method(obj, x)``: the receiver is an argument
     return True
 
@@ -191,16 +191,6 @@ def _names_a_class(reference: nodes.NodeNG) -> bool:
     if not (isinstance(reference, nodes.Attribute) and isinstance(reference.expr, nodes.Name)):
         return False
     return any(isinstance(b, nodes.ClassDef) for b in bindings(reference.expr, reference.expr.name))
-
-
-def _names_an_import(expr: nodes.NodeNG) -> bool:
-    """``Cls`` or ``module.Cls`` where the name is bound only by imports."""
-    while isinstance(expr, nodes.Attribute):
-        expr = expr.expr
-    if not isinstance(expr, nodes.Name):
-        return False
-    found = bindings(expr, expr.name)
-    return bool(found) and all(isinstance(b, (nodes.Import, nodes.ImportFrom)) for b in found)
 
 
 def _graph_calls(index) -> dict[nodes.FunctionDef, list[nodes.Call] | None]:

@@ -362,14 +362,7 @@ def imported_instance(expr: nodes.NodeNG, _depth: int = 0) -> tuple[str, str | N
     if _depth > 2:
         return None
     if isinstance(expr, nodes.Call):
-        func = expr.func
-        name = func.expr if isinstance(func, nodes.Attribute) else func
-        if not isinstance(name, nodes.Name):
-            return None
-        _, assignments = lookup(name, name.name)
-        if not assignments or not all(isinstance(a, (nodes.Import, nodes.ImportFrom)) for a in assignments):
-            return None
-        return name.name, func.attrname if isinstance(func, nodes.Attribute) else None
+        return _imported_class_named(expr.func)
     if isinstance(expr, nodes.Name):
         _, assignments = lookup(expr, expr.name)
         if assignments and all(isinstance(a.parent, nodes.Arguments) for a in assignments):
@@ -386,8 +379,9 @@ def imported_instance(expr: nodes.NodeNG, _depth: int = 0) -> tuple[str, str | N
 
 
 def _imported_class_named(hint: nodes.NodeNG | None) -> tuple[str, str | None] | None:
-    """``(aug, "GraphAugment")`` for the annotation ``aug.GraphAugment`` after ``import aug``,
-    ``(GraphAugment, None)`` for ``GraphAugment`` after ``from aug import GraphAugment``."""
+    """``(aug, "GraphAugment")`` for ``aug.GraphAugment`` (a constructor called, an annotation)
+    after ``import aug``, ``(GraphAugment, None)`` for ``GraphAugment`` after ``from aug import
+    GraphAugment``."""
     name = hint.expr if isinstance(hint, nodes.Attribute) else hint
     if not isinstance(name, nodes.Name):
         return None

@@ -244,6 +244,17 @@ def made_only_by_calls(expr: nodes.NodeNG, qualnames, depth: int = 0, max_depth:
     return False
 
 
+def names_an_import(expr: nodes.NodeNG) -> bool:
+    """``name`` or ``name.attr...`` where the name is bound only by imports (a module, a class
+    or function imported from one)."""
+    while isinstance(expr, nodes.Attribute):
+        expr = expr.expr
+    if not isinstance(expr, nodes.Name):
+        return False
+    found = bindings(expr, expr.name)
+    return bool(found) and all(isinstance(b, (nodes.Import, nodes.ImportFrom)) for b in found)
+
+
 def annotation_of(binding: nodes.NodeNG) -> nodes.NodeNG | None:
     """The type annotation that binds a name: a parameter's (``model: SurrogateModel``) or an
     annotated assignment's (``model: keras.Model = ...``); None when there is none."""

@@ -37,7 +37,7 @@ from tfgraph_lint.analysis.consumed_datasets import consumed_before, dataset_lam
 from tfgraph_lint.analysis.forced_traces import side_channel_confidence, traced_on_purpose
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
 from tfgraph_lint.analysis.names import (
-    bindings, declaration, is_builtin_name, lookup, qualified_name, rebinds_declared,
+    declaration, is_builtin_name, lookup, names_an_import, qualified_name, rebinds_declared,
 )
 from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.runs_once import RunsOnce
@@ -178,14 +178,7 @@ def _same_fixed_value(all_bindings: list[nodes.NodeNG]) -> bool:
 
 def _fixed_value(value: nodes.NodeNG) -> bool:
     """A number, string, bool or None literal, or ``module.attr...`` of a name an import binds."""
-    if isinstance(value, nodes.Const):
-        return True
-    while isinstance(value, nodes.Attribute):
-        value = value.expr
-    if not isinstance(value, nodes.Name):
-        return False
-    found = bindings(value, value.name)
-    return bool(found) and all(isinstance(b, (nodes.Import, nodes.ImportFrom)) for b in found)
+    return isinstance(value, nodes.Const) or names_an_import(value)
 
 
 def _nonlocal_bindings(scope: nodes.FunctionDef, name: str) -> list[nodes.AssignName]:
