@@ -17,8 +17,8 @@ zzh8829/yolov3-tf2, google-research/simclr, tensorflow/graphics) and three on 20
 (ageron/handson-ml2, dragen1860/TensorFlow-2.x-Tutorials, hunglc007/tensorflow-yolov4-tflite,
 then google/uncertainty-baselines, tensorflow/privacy, tensorflow/gan,
 Hvass-Labs/TensorFlow-Tutorials, and pythonlessons/TensorFlow-2.x-YOLOv3,
-tensorflow/model-remediation, tensorflow/ranking, google/dopamine; their ``.py`` files and
-``.ipynb`` notebooks). Each is read from a local git dir or folder given with
+tensorflow/model-remediation, tensorflow/ranking, google/dopamine, magenta/ddsp,
+deepmind/acme, tensorlayer/TensorLayer; their ``.py`` files and ``.ipynb`` notebooks). Each is read from a local git dir or folder given with
 ``--git-corpus NAME=PATH`` (``--keras-io PATH`` for keras-io), else fetched with git (a shallow,
 partial clone of the pinned commit, in the cache); when neither works that corpus is reported as
 not measured and the rest is measured. Third-party code never goes into this repository: only the
@@ -197,6 +197,18 @@ GIT_CORPORA = (
               "5873f5494ee0c2d7c016d0ab2ad530354fec59d0", suffixes=(".py", ".ipynb"),
               note="**/*.py and **/*.ipynb but one notebook (2026-03-24)",
               excluded=("dopamine/colab/tensorboard.ipynb",)),
+    # Held out last on 2026-11-26, chosen and pinned before they were linted: Magenta's DDSP
+    # (a TensorFlow 2 library with its training loops and colabs), DeepMind's Acme of early 2021
+    # (TensorFlow 2 agents and learners) and TensorLayer (a TensorFlow 2 library and its examples).
+    GitCorpus("ddsp", "https://github.com/magenta/ddsp",
+              "88621d2725e5af05114c4b322bc187ffae8c1f56", suffixes=(".py", ".ipynb"),
+              note="**/*.py and **/*.ipynb (2026-03-06)"),
+    GitCorpus("acme", "https://github.com/deepmind/acme",
+              "a6d719904aaf2d5dfc3e9a597c58ef7584671309", suffixes=(".py", ".ipynb"),
+              note="**/*.py and **/*.ipynb (2021-02-02)"),
+    GitCorpus("tensorlayer", "https://github.com/tensorlayer/TensorLayer",
+              "0681633252667b317a23b803c11a8a060a44bf31", suffixes=(".py", ".ipynb"),
+              note="**/*.py and **/*.ipynb (2023-02-18)"),
 )
 
 
