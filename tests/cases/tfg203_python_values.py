@@ -137,3 +137,13 @@ def eager_only(x):
 @tf.function
 def python_function(x):
     return tf.py_function(eager_only, [x], tf.bool)
+
+
+# Functions that return a tuple: its items are a list of tensors and a tensor, so iterating
+# the first is Python iteration over a list (shape of deepmind/acme, agents/tf/mpo/learning.py,
+# https://github.com/deepmind/acme). A tensor op's result still cannot be iterated.
+@tf.function
+def clipped(gradients):
+    clipped_gradients = tuple(tf.clip_by_global_norm(gradients, 40.0)[0])
+    parts = tuple(tf.reduce_sum(g) for g in clipped_gradients)
+    return parts, list(tf.linalg.global_norm(gradients))  # [tensor-used-as-python-value]

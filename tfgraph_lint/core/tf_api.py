@@ -158,6 +158,14 @@ STRUCTURE_RETURNING = frozenset({
     "tensorflow.image.combined_non_max_suppression", "tensorflow.image.non_max_suppression_padded",
     "tensorflow.nn.ctc_beam_search_decoder", "tensorflow.nn.ctc_greedy_decoder",
     "tensorflow.custom_gradient", "tensorflow.recompute_grad",
+    # (list of tensors, tensor) pairs and other tuples: ``tuple(tf.clip_by_global_norm(g, 40.)[0])``
+    "tensorflow.clip_by_global_norm", "tensorflow.linalg.slogdet", "tensorflow.nn.normalize_moments",
+    "tensorflow.nn.sufficient_statistics", "tensorflow.nn.max_pool_with_argmax", "tensorflow.nn.fractional_max_pool",
+    "tensorflow.nn.fractional_avg_pool", "tensorflow.nn.compute_accidental_hits", "tensorflow.nn.ctc_unique_labels",
+    "tensorflow.random.log_uniform_candidate_sampler", "tensorflow.random.uniform_candidate_sampler",
+    "tensorflow.random.learned_unigram_candidate_sampler", "tensorflow.random.fixed_unigram_candidate_sampler",
+    "tensorflow.random.all_candidate_sampler", "tensorflow.image.non_max_suppression_with_scores",
+    "tensorflow.strings.unicode_decode_with_offsets",
 })
 NOT_ONE_TENSOR_PREFIXES = (
     "tensorflow.python.", "tensorflow.raw_ops.", "tensorflow.sparse.", "tensorflow.ragged.",
