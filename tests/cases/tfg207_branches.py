@@ -192,3 +192,31 @@ def not_converted(x):
     if x.shape[0] > 2:
         y = x
     return y
+
+
+# A loop's own target is bound before its body reads it: the names the first branch's loop left
+# are dead (shape of deepmind/acme, agents/tf/mpo/learning.py, https://github.com/deepmind/acme:
+# two target-network updates one after the other; traces on TF 2.21). Read elsewhere, still reported.
+online = [tf.Variable(1.0)]
+target = [tf.Variable(0.0)]
+
+
+@tf.function
+def update_targets(steps):
+    if tf.math.mod(steps, 2) == 0:
+        for src, dest in zip(online, target):
+            dest.assign(src)
+    if tf.math.mod(steps, 3) == 0:
+        for src, dest in zip(online, target):
+            dest.assign(src)
+    return steps
+
+
+@tf.function
+def loop_reads_the_old_one(steps):
+    if tf.math.mod(steps, 2) == 0:  # [tensor-branch-undefined-variable]
+        for src, dest in zip(online, target):
+            dest.assign(src)
+    for other in target:
+        other.assign(src)
+    return steps

@@ -112,7 +112,10 @@ def _statement_effect(stmt: nodes.NodeNG, name: str):
         return _KILLED if body is _KILLED and orelse is _KILLED else None
     if isinstance(stmt, (nodes.For, nodes.While)):
         head = stmt.iter if isinstance(stmt, nodes.For) else stmt.test
-        for effect in (_reader_in(head, name), _block_effect(stmt.body, name), _block_effect(stmt.orelse, name)):
+        # ``for src, dest in ...:`` binds them before every run of its body, which reads its own.
+        rebinds = isinstance(stmt, nodes.For) and any(n.name == name for n in target_names(stmt.target))
+        body = None if rebinds else _block_effect(stmt.body, name)
+        for effect in (_reader_in(head, name), body, _block_effect(stmt.orelse, name)):
             if isinstance(effect, nodes.NodeNG):
                 return effect
         return None  # the body may not run: a reassignment there does not count
