@@ -108,3 +108,20 @@ def counted_step(x, tally):
     local = Tally()
     local.value += 1  # a fresh object per trace: its own business
     return x * 2
+
+
+# An attribute updated from what the same run stored in it first: the same on every call (shape
+# of tensorlayer/TensorLayer, examples/reinforcement_learning/tutorial_A3C.py). Updated from the
+# value a previous call left, it changes once per trace.
+class Policy:
+    def __init__(self, net):
+        self.net = net
+        self.mu = 0.0
+        self.scale = 1.0
+
+    @tf.function
+    def step(self, s):
+        self.mu = self.net(s)
+        self.mu = self.mu * 2.0
+        self.scale = self.scale * 0.5  # [python-state-mutation]
+        return self.mu * self.scale

@@ -95,3 +95,28 @@ class QueryReset(tf.keras.layers.Layer):
     @tf.function
     def lookup(self, x):
         return x * tf.constant(self._table)  # low: [mutable-attribute-capture]
+
+
+# Attributes the traced method itself sets before reading them: a read sees this trace's value,
+# whatever another method left there (shape of tensorlayer/TensorLayer,
+# examples/reinforcement_learning/tutorial_A3C.py, https://github.com/tensorlayer/TensorLayer).
+# A read before the method sets it still sees the other method's value.
+class ActorCritic:
+    def __init__(self, actor):
+        self.actor = actor
+        self.mu, self.sigma = None, None
+        self.bound = 2.0
+
+    def act(self, s):
+        self.mu, self.sigma = self.actor(s)
+        self.bound = 3.0
+        return self.mu
+
+    @tf.function
+    def update(self, s):
+        scaled = s * self.bound  # low: [mutable-attribute-capture]
+        with tf.GradientTape() as tape:
+            self.mu, self.sigma = self.actor(s)
+            self.mu, self.sigma = self.mu * 2.0, self.sigma + 1e-5
+            loss = tf.reduce_mean(self.mu + self.sigma + scaled)
+        return tape.gradient(loss, s)

@@ -228,3 +228,38 @@ def terminates(stmts: list[nodes.NodeNG]) -> bool:
     if isinstance(last, nodes.If):
         return terminates(last.body) and terminates(last.orelse)
     return False
+
+
+# -- attributes set earlier in the same function ---------------------------------------------------
+
+def attribute_set_before(node: nodes.NodeNG, receiver: str, attrname: str) -> bool:
+    """A statement before ``node``, in its own block or a block around it up to its function (so
+    on every path that reaches ``node``), assigns ``receiver.attrname``: a read at ``node`` sees
+    what this run of the function stored, not what an earlier call or another method left
+    (``self.mu, self.sigma = self.actor(s)`` then ``self.mu * bound``)."""
+    fn = node.frame()
+    current = node.statement() if not node.is_statement else node
+    while current is not None and current is not fn:
+        parent = current.parent
+        block = block_of(parent, current) if parent is not None else None
+        if block is not None:
+            for stmt in block[:next(i for i, s in enumerate(block) if s is current)]:
+                if _assigns_attribute(stmt, receiver, attrname):
+                    return True
+        current = parent
+    return False
+
+
+def _assigns_attribute(stmt: nodes.NodeNG, receiver: str, attrname: str) -> bool:
+    if not isinstance(stmt, (nodes.Assign, nodes.AnnAssign)):
+        return False
+    targets = stmt.targets if isinstance(stmt, nodes.Assign) else [stmt.target]
+    stack = list(targets)
+    while stack:
+        target = stack.pop()
+        if isinstance(target, (nodes.Tuple, nodes.List)):
+            stack.extend(target.elts)
+        elif (isinstance(target, nodes.AssignAttr) and target.attrname == attrname
+              and target.expr.as_string() == receiver):
+            return True
+    return False

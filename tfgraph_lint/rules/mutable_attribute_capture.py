@@ -38,6 +38,7 @@ from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.outside_rebinding import OutsideRebinding, rebound_between_calls
 from tfgraph_lint.analysis.per_trace_objects import PerTraceSelf
 from tfgraph_lint.analysis.state_creation import created_state
+from tfgraph_lint.analysis.statement_flow import attribute_set_before
 from tfgraph_lint.analysis.value_kinds import Kind, value_kind
 from tfgraph_lint.core.findings import INFERENCE, LOW, Finding
 from tfgraph_lint.core.registry import rule_by_code
@@ -60,6 +61,8 @@ def check(context) -> Iterator[Finding]:
             continue  # an object made in this trace: nothing of it outlives the trace to go stale
         if isinstance(node.parent, nodes.Call) and node.parent.func is node:
             continue  # calling a method, not reading a value
+        if attribute_set_before(node, node.expr.as_string(), node.attrname):
+            continue  # reads what this trace stored there, not what another method left
         key = (cls, node.attrname)
         if key not in judged:
             judged[key] = (_rebinding(cls, node.attrname, context.index)

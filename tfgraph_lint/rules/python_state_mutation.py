@@ -8,7 +8,9 @@ Stays silent on: state kept in TensorFlow objects (``self.v.assign_add(1)``; att
 that are variables, layers, ...), the singleton guard (``if self.v is None: self.v = ...``, the
 guards of TFG201), per-trace locals of a traced parent reached through ``nonlocal``, attributes
 holding collections (mutating those is TFG104's), and ``self.x = value`` that does not read
-``self.x`` (setting the same value on every call is the same as setting it once). A counter whose
+``self.x`` (setting the same value on every call is the same as setting it once), or reads only
+what the same function stored in it earlier on every path (``self.mu = net(s)`` then ``self.mu =
+self.mu * bound``). A counter whose
 every read only makes op names unique (``name=f"call_{self._calls}"``, ``tf.name_scope(...)``)
 counts traces on purpose: LOW. ``self`` of an object the traced code makes itself (``p =
 Cls(x); p.normalize()``) is a per-trace local (see per_trace_objects): silent.
@@ -29,6 +31,7 @@ from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.per_trace_objects import PerTraceSelf
 from tfgraph_lint.analysis.runs_once import RunsOnce
 from tfgraph_lint.analysis.state_creation import WEIGHT_METHODS, created_state
+from tfgraph_lint.analysis.statement_flow import attribute_set_before
 from tfgraph_lint.analysis.value_kinds import Kind, value_kind
 from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW, Finding
 from tfgraph_lint.core.registry import rule_by_code
@@ -121,8 +124,9 @@ def _rebound_attribute(statement, target: nodes.AssignAttr):
         isinstance(node, nodes.Attribute) and node.attrname == target.attrname and node.expr.as_string() == receiver
         for node in statement.value.nodes_of_class(nodes.Attribute)
     )
-    if isinstance(statement, (nodes.Assign, nodes.AnnAssign)) and not reads_itself:
-        return None  # the same value on every call, unless it depends on the old one
+    if isinstance(statement, (nodes.Assign, nodes.AnnAssign)) and (
+            not reads_itself or attribute_set_before(statement, receiver, target.attrname)):
+        return None  # the same value on every call, unless it depends on the one before the call
     if _holds_tensorflow_state(statement.value):
         return None
     kinds = _attribute_kinds(cls, target.attrname)
