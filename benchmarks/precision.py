@@ -18,7 +18,8 @@ zzh8829/yolov3-tf2, google-research/simclr, tensorflow/graphics) and three on 20
 then google/uncertainty-baselines, tensorflow/privacy, tensorflow/gan,
 Hvass-Labs/TensorFlow-Tutorials, and pythonlessons/TensorFlow-2.x-YOLOv3,
 tensorflow/model-remediation, tensorflow/ranking, google/dopamine, magenta/ddsp,
-deepmind/acme, tensorlayer/TensorLayer; their ``.py`` files and ``.ipynb`` notebooks). Each is read from a local git dir or folder given with
+deepmind/acme, tensorlayer/TensorLayer, tensorflow/compression, tensorflow/lattice,
+google/edward2, mrdbourke/tensorflow-deep-learning; their ``.py`` files and ``.ipynb`` notebooks). Each is read from a local git dir or folder given with
 ``--git-corpus NAME=PATH`` (``--keras-io PATH`` for keras-io), else fetched with git (a shallow,
 partial clone of the pinned commit, in the cache); when neither works that corpus is reported as
 not measured and the rest is measured. Third-party code never goes into this repository: only the
@@ -209,6 +210,27 @@ GIT_CORPORA = (
     GitCorpus("tensorlayer", "https://github.com/tensorlayer/TensorLayer",
               "0681633252667b317a23b803c11a8a060a44bf31", suffixes=(".py", ".ipynb"),
               note="**/*.py and **/*.ipynb (2023-02-18)"),
+    # And a last batch, chosen and pinned before it was linted: two TensorFlow 2 libraries with
+    # Keras models and tf.functions (compression, lattice), Edward2 (probabilistic layers and
+    # its experiments; one colab left out, its blob missing here), and a popular course's
+    # notebooks (four left out, their blobs missing here).
+    GitCorpus("tensorflow-compression", "https://github.com/tensorflow/compression",
+              "dda8cb4c4364e657d13491227e886ff8014f7243", suffixes=(".py", ".ipynb"),
+              note="**/*.py and **/*.ipynb (2026-04-17)"),
+    GitCorpus("tensorflow-lattice", "https://github.com/tensorflow/lattice",
+              "f52258331345031d179e24b8c8a93bffdd2d7597", suffixes=(".py", ".ipynb"),
+              note="**/*.py and **/*.ipynb (2024-07-30)"),
+    GitCorpus("edward2", "https://github.com/google/edward2",
+              "ee025600cb3cf288230f34929d8a7110e719686b", suffixes=(".py", ".ipynb"),
+              note="**/*.py and **/*.ipynb but one colab (2025-01-17)",
+              excluded=("experimental/attentive_uncertainty/colabs/2019_09_11_gnp_1d_train.ipynb",)),
+    GitCorpus("mrdbourke-tf-course", "https://github.com/mrdbourke/tensorflow-deep-learning",
+              "bd065b806249f7b1155e5b1fabd130c5cfc9d184", suffixes=(".py", ".ipynb"),
+              note="**/*.py and **/*.ipynb but four notebooks (2024-05-02)",
+              excluded=("03_convolutional_neural_networks_in_tensorflow.ipynb",
+                        "06_transfer_learning_in_tensorflow_part_3_scaling_up.ipynb",
+                        "docs/06_transfer_learning_in_tensorflow_part_3_scaling_up.ipynb",
+                        "video_notebooks/06_transfer_learning_in_tensorflow_part_3_scaling_up_video.ipynb")),
 )
 
 
