@@ -125,3 +125,19 @@ class Policy:
         self.mu = self.mu * 2.0
         self.scale = self.scale * 0.5  # [python-state-mutation]
         return self.mu * self.scale
+
+
+# A new value made from only the old one's static attributes (shape, dtype) is the same on every
+# call (shape of google/edward2, tensorflow/layers/dense.py, https://github.com/google/edward2:
+# weights sampled anew by the layer's call). Made from the old value itself, it is an update.
+class Sampled(tf.keras.layers.Layer):
+    def __init__(self, sampler):
+        super().__init__()
+        self.sampler = sampler
+        self.kernel = tf.zeros([2, 2])
+        self.noise = 0.0
+
+    def call(self, x):
+        self.kernel = self.sampler(self.kernel.shape, self.kernel.dtype)
+        self.noise = self.noise + 0.1  # [python-state-mutation]
+        return tf.matmul(x, self.kernel) + self.noise

@@ -10,7 +10,7 @@ guards of TFG201), per-trace locals of a traced parent reached through ``nonloca
 holding collections (mutating those is TFG104's), and ``self.x = value`` that does not read
 ``self.x`` (setting the same value on every call is the same as setting it once), or reads only
 what the same function stored in it earlier on every path (``self.mu = net(s)`` then ``self.mu =
-self.mu * bound``). A counter whose
+self.mu * bound``) or only its static attributes (``self.kernel = sample(self.kernel.shape)``). A counter whose
 every read only makes op names unique (``name=f"call_{self._calls}"``, ``tf.name_scope(...)``)
 counts traces on purpose: LOW. ``self`` of an object the traced code makes itself (``p =
 Cls(x); p.normalize()``) is a per-trace local (see per_trace_objects): silent.
@@ -32,7 +32,7 @@ from tfgraph_lint.analysis.per_trace_objects import PerTraceSelf
 from tfgraph_lint.analysis.runs_once import RunsOnce
 from tfgraph_lint.analysis.state_creation import WEIGHT_METHODS, created_state
 from tfgraph_lint.analysis.statement_flow import attribute_set_before
-from tfgraph_lint.analysis.value_kinds import Kind, value_kind
+from tfgraph_lint.analysis.value_kinds import STATIC_ATTRIBUTES, Kind, value_kind
 from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW, Finding
 from tfgraph_lint.core.registry import rule_by_code
 
@@ -122,6 +122,7 @@ def _rebound_attribute(statement, target: nodes.AssignAttr):
     receiver = target.expr.as_string()
     reads_itself = any(
         isinstance(node, nodes.Attribute) and node.attrname == target.attrname and node.expr.as_string() == receiver
+        and not _static_attribute_of(node)
         for node in statement.value.nodes_of_class(nodes.Attribute)
     )
     if isinstance(statement, (nodes.Assign, nodes.AnnAssign)) and (
@@ -146,6 +147,13 @@ def _rebound_attribute(statement, target: nodes.AssignAttr):
         # guard is false on every later trace; the value changes once per object, on purpose.
         return (spelled, "changes", what, fix), LOW
     return (spelled, "changes", what, fix), HIGH if known_python else INFERENCE
+
+
+def _static_attribute_of(read: nodes.Attribute) -> bool:
+    """``self.kernel.shape``, ``self.kernel.dtype``: what is read is fixed, not the old value
+    (a Bayesian layer's ``self.kernel = sampler(self.kernel.shape, ...)`` on every call)."""
+    parent = read.parent
+    return isinstance(parent, nodes.Attribute) and parent.expr is read and parent.attrname in STATIC_ATTRIBUTES
 
 
 def _normalizes_negative_index(statement: nodes.NodeNG, target: nodes.AssignAttr) -> bool:
