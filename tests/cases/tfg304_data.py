@@ -96,3 +96,15 @@ def accumulate(x, values):
 @tf.function
 def calls_helper(x):
     return accumulate(x, [float(v) for v in range(16)])  # a helper's parameter: call sites not followed
+
+
+# Numbers zipped with a range() are still data (the twin of tfg304_silent's metric per temperature).
+SCALES = [x * 0.1 for x in range(1, 51)]
+
+
+@tf.function
+def scaled_sum(x):
+    total = x
+    for scale, _ in zip(SCALES, range(50)):  # [python-loop-over-data]
+        total = total + x * scale
+    return total

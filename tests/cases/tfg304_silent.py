@@ -107,3 +107,17 @@ def not_graph_code(x):
 def main():
     with_signature(tf.constant(1.0), [float(v) for v in range(16)])
     return [v * 2 for v in BIG]
+
+
+# Numbers zipped with objects the body needs as Python objects (a metric per temperature) must
+# be unrolled: the loop is over the objects too (shape of google/edward2,
+# experimental/marginalization_mixup/temperature_scaling.py, https://github.com/google/edward2).
+TEMPERATURES = [x * 0.1 for x in range(1, 51)]
+TEMPERATURE_METRICS = [{"nll": tf.keras.metrics.Mean()} for _ in TEMPERATURES]
+
+
+@tf.function
+def calibrate(logits):
+    for temperature, metrics in zip(TEMPERATURES, TEMPERATURE_METRICS):
+        metrics["nll"].update_state(tf.reduce_mean(logits / temperature))
+    return logits

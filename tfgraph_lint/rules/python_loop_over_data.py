@@ -19,7 +19,8 @@ is a small deliberate unroll (``for rate in (1, 2, 4)``) and stays silent. Unkno
 Silent on loops over anything else: tensors and datasets (AutoGraph converts them), strings and
 bools (keys and switches), layers, variables, lists of tensors and anything of unknown kind (the
 loop variable is then an object the body needs as such). ``range()`` is TFG303's; comprehensions
-are not loops AutoGraph could convert. Also silent when the loop variable must stay a Python
+are not loops AutoGraph could convert; ``zip`` of data with anything else but ``range()`` (a
+metric object per temperature) is a loop over those objects too. Also silent when the loop variable must stay a Python
 value (it indexes a Python list or attribute, is formatted into a string, or goes to ``getattr``,
 ``int()``, NumPy), and under ``autograph=False``, where a tensor loop would not be converted.
 """
@@ -112,7 +113,9 @@ class _DataFinder:
             if name == "zip":
                 parts = [self.loop_data(arg) for arg in args]
                 found = [part for part in parts if part is not None]
-                if not found:
+                if not found or any(part is None and not _is_builtin_call(arg, "range") for part, arg in zip(parts, args)):
+                    # Also zipped with objects the body needs as such (a metric per temperature):
+                    # the loop must run in Python, whatever the numbers beside them.
                     return None
                 counts = [part.count for part in found if part.count is not None]
                 # zip stops at its shortest argument: a known short one bounds the loop
