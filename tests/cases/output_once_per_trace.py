@@ -87,3 +87,16 @@ def log_head_loss(head, x):
     else:
         logging.info("loss %s", loss)  # [python-side-effect-in-graph]
     return loss
+
+
+# Static shapes through a local lambda and tf.nest.map_structure (shape of magenta/ddsp,
+# ddsp/dags.py, https://github.com/magenta/ddsp: a verbose log of each module's input shapes).
+# A lambda that computes with the values logs symbolic tensors: still reported.
+@tf.function
+def describe_modules(inputs, verbose=True):
+    shape = lambda d: tf.nest.map_structure(lambda x: list(x.shape), d)  # noqa: E731
+    if verbose:
+        logging.info("In: %s", shape(inputs))  # low: [python-side-effect-in-graph]
+    doubled = lambda d: tf.nest.map_structure(lambda x: x * 2, d)  # noqa: E731
+    logging.info("Out: %s", doubled(inputs))  # [python-side-effect-in-graph]
+    return inputs

@@ -221,7 +221,9 @@ STATIC_ATTRIBUTES = frozenset({"shape", "dtype", "name", "ndim", "rank", "__name
 _STATIC_METHODS = frozenset({"as_list", "num_elements"})
 _PYTHON_SCALAR_HINTS = frozenset({"int", "float", "bool", "str"})
 # Builtins that give a static value from static arguments.
-_STATIC_BUILTINS = frozenset({"int", "float", "str", "repr", "abs", "min", "max", "round"})
+_STATIC_BUILTINS = frozenset({"int", "float", "str", "repr", "abs", "min", "max", "round", "list", "tuple"})
+# Functions that apply a function to every leaf of a structure: static leaves give a static result.
+_STRUCTURE_MAPS = frozenset({"tensorflow.nest.map_structure"})
 
 
 def known_at_trace_time(expr: nodes.NodeNG, _depth: int = 0) -> bool:
@@ -255,6 +257,13 @@ def known_at_trace_time(expr: nodes.NodeNG, _depth: int = 0) -> bool:
             return True  # a value's Python type is fixed while tracing
         if expr.func.name in _STATIC_BUILTINS:
             return bool(expr.args) and all(known_at_trace_time(a, depth) for a in expr.args)
+    if isinstance(expr, nodes.Call) and isinstance(expr.func, nodes.Name) and not is_builtin_name(expr.func):
+        # ``shape(inputs)`` with ``shape = lambda d: ...``: what the lambda returns
+        made = [assigned_value(b) for b in bindings(expr.func, expr.func.name)]
+        return bool(made) and all(isinstance(m, nodes.Lambda) and known_at_trace_time(m.body, depth) for m in made)
+    if (isinstance(expr, nodes.Call) and expr.args and isinstance(expr.args[0], nodes.Lambda)
+            and call_qualname(expr) in _STRUCTURE_MAPS):
+        return known_at_trace_time(expr.args[0].body, depth)  # the same structure of static values
     if isinstance(expr, nodes.Call) and isinstance(expr.func, nodes.Attribute):
         method, base = expr.func.attrname, expr.func.expr
         if method == "format":
