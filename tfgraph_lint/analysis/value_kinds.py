@@ -231,7 +231,9 @@ def known_at_trace_time(expr: nodes.NodeNG, _depth: int = 0) -> bool:
     static tensor attributes (``x.shape``, ``.dtype``, ``.name``, ``x.shape.as_list()``), Python
     scalars, parameters annotated as Python numbers or strings (or tuples of them) or that the
     function compares with string literals or uses as keys of its own dicts, strings
-    formatted from such values, and names every binding of which gives one."""
+    formatted from such values, what a local lambda or ``tf.nest.map_structure`` of a lambda
+    returns from such values (``lambda d: tf.nest.map_structure(lambda x: list(x.shape), d)``),
+    and names every binding of which gives one."""
     if _depth > 4:
         return False
     depth = _depth + 1
