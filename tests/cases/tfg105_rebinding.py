@@ -141,3 +141,20 @@ class Sampled(tf.keras.layers.Layer):
         self.kernel = self.sampler(self.kernel.shape, self.kernel.dtype)
         self.noise = self.noise + 0.1  # [python-state-mutation]
         return tf.matmul(x, self.kernel) + self.noise
+
+
+# Set in another except clause is not set before: only one handler runs.
+class Retry:
+    def __init__(self):
+        self.failures = 0.0
+
+    @tf.function
+    def step(self, x):
+        try:
+            y = x * 2.0
+        except ValueError:
+            self.failures = 0.0
+        except TypeError:
+            self.failures = self.failures + 1.0  # [python-state-mutation]
+            y = x
+        return y

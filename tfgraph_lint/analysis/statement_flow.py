@@ -242,7 +242,7 @@ def attribute_set_before(node: nodes.NodeNG, receiver: str, attrname: str) -> bo
     while current is not None and current is not fn:
         parent = current.parent
         block = block_of(parent, current) if parent is not None else None
-        if block is not None:
+        if block is not None and block is not getattr(parent, "handlers", None):  # handlers: one runs
             for stmt in block[:next(i for i, s in enumerate(block) if s is current)]:
                 if _assigns_attribute(stmt, receiver, attrname):
                     return True
