@@ -234,7 +234,8 @@ def terminates(stmts: list[nodes.NodeNG]) -> bool:
 
 def attribute_set_before(node: nodes.NodeNG, receiver: str, attrname: str) -> bool:
     """A statement before ``node``, in its own block or a block around it up to its function (so
-    on every path that reaches ``node``), assigns ``receiver.attrname``: a read at ``node`` sees
+    on every path that reaches ``node``; a statement nested in an earlier ``if``, loop or except
+    clause does not count), assigns ``receiver.attrname``: a read at ``node`` sees
     what this run of the function stored, not what an earlier call or another method left
     (``self.mu, self.sigma = self.actor(s)`` then ``self.mu * bound``)."""
     fn = node.frame()
@@ -242,7 +243,7 @@ def attribute_set_before(node: nodes.NodeNG, receiver: str, attrname: str) -> bo
     while current is not None and current is not fn:
         parent = current.parent
         block = block_of(parent, current) if parent is not None else None
-        if block is not None and block is not getattr(parent, "handlers", None):  # handlers: one runs
+        if block is not None:
             for stmt in block[:next(i for i, s in enumerate(block) if s is current)]:
                 if _assigns_attribute(stmt, receiver, attrname):
                     return True
