@@ -136,3 +136,36 @@ class Sampler:
 
     def peek(self, x):
         return x * random.random()  # only reached through another type's annotation: silent
+
+
+# Methods called through the class: a static method, and a method given its instance explicitly
+# (Base.call(self, x) before super() was common). A name bound to either of two classes is not
+# followed.
+class Ops:
+    @staticmethod
+    def noise(x):
+        return x + random.random()  # [python-random-in-graph]
+
+    def jitter(self, x):
+        return x + random.random()  # [python-random-in-graph]
+
+    @staticmethod
+    def unused(x):
+        return x + random.random()  # called only in eager code: silent
+
+
+class OtherOps:
+    @staticmethod
+    def scale(x):
+        return x * random.random()  # reached only through a name that may be either class: silent
+
+
+Either = Ops if random.random() > 0.5 else OtherOps
+
+
+@tf.function
+def through_the_class(x):
+    return Ops.noise(x) + Ops.jitter(Ops(), x) + Either.scale(x)
+
+
+print(Ops.unused(1.0))

@@ -107,11 +107,20 @@ def _resolve_callables(expr: nodes.NodeNG, _depth: int) -> list[FunctionNode]:
     if isinstance(expr, nodes.Attribute):
         # ``self.method``, and ``pool.query`` / ``self.buffer.add`` on an instance of a class of
         # the module, shown by how the receiver is made (issue #18: replay buffers, image pools).
-        cls = self_class(expr.expr) or instance_class(expr.expr)
+        cls = self_class(expr.expr) or instance_class(expr.expr) or _named_class(expr.expr)
         if cls is not None:
             method = method_named(cls, expr.attrname)
             return [method] if method is not None else []
     return []
+
+
+def _named_class(expr: nodes.NodeNG) -> nodes.ClassDef | None:
+    """``Ops`` in ``Ops.noise(x)`` (a static method) or ``Base.call(self, x)``: a name every
+    binding of which is one class of the module."""
+    if not isinstance(expr, nodes.Name):
+        return None
+    found = bindings(expr, expr.name)
+    return found[0] if len(found) == 1 and isinstance(found[0], nodes.ClassDef) else None
 
 
 def _factory_products(call: nodes.Call) -> list[FunctionNode]:
