@@ -20,7 +20,9 @@ from tfgraph_lint.analysis.callables import FunctionNode, own_nodes, resolve_cal
 from tfgraph_lint.analysis.classes import attribute_values, self_class
 from tfgraph_lint.analysis.eager_models import called_only_eagerly
 from tfgraph_lint.analysis.keras_callables import autograph_converts, handed_expressions, keras_handovers
-from tfgraph_lint.analysis.names import annotation_of, assigned_value, call_qualname, lookup, may_denote, qualified_name
+from tfgraph_lint.analysis.names import (
+    annotation_of, assigned_value, call_qualname, lookup, may_denote, names_an_import, qualified_name,
+)
 from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.trace_entries import (
     argument,
@@ -320,6 +322,9 @@ class GraphIndex:
         made = called or (imported_instance(base) if attribute is not None else None)
         if made is not None:
             key = (*made, "__call__" if called else attribute)
+        elif (attribute is not None and isinstance(base, nodes.Attribute) and isinstance(base.expr, nodes.Name)
+              and names_an_import(base.expr)):
+            key = (base.expr.name, base.attrname, attribute)  # ``m.Cls.method(...)``: a method of a class of m
         elif isinstance(base, nodes.Name):
             _, assignments = lookup(base, base.name)
             if not assignments or not all(isinstance(a, (nodes.Import, nodes.ImportFrom)) for a in assignments):

@@ -146,7 +146,13 @@ class ProjectGraph:
             return self._defined(self.resolve_module(file, module, level), name, hops, classes)
         # from pkg import mod; mod.func(...)
         submodule = self.resolve_module(file, f"{module}.{name}" if module else name, level)
-        return self._defined(submodule, attribute, hops, classes)
+        found = self._defined(submodule, attribute, hops, classes)
+        if found is None and not classes:
+            # from mod import Cls; Cls.method(...): a static method, or Base.method(self, ...)
+            owner = self._defined(self.resolve_module(file, module, level), name, hops, classes=True)
+            if owner is not None and f"{owner[1]}.{attribute}" in self._defs(owner[0], False):
+                return owner[0], f"{owner[1]}.{attribute}"
+        return found
 
     def _defs(self, file: str, classes: bool):
         summary = self.summary(file)

@@ -16,3 +16,22 @@ class Gate:
     def open(self, x):
         print("open", x)  # self.maybe is not always a Gate: silent
         return x
+
+
+class Ops:
+    """Static methods called through the class from another file (static_calls.py)."""
+
+    @staticmethod
+    def noise(x):
+        print("noise", x)  # [python-print-in-graph]
+        return x
+
+    @staticmethod
+    def scaled(x):
+        print("scaled", x)  # [python-print-in-graph]
+        return x
+
+    @staticmethod
+    def eager_only(x):
+        print("eager", x)  # called only in eager code: silent
+        return x
