@@ -14,7 +14,8 @@ from __future__ import annotations
 from astroid import nodes
 
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
-from tfgraph_lint.analysis.names import bindings, is_builtin_name
+from tfgraph_lint.analysis.names import bindings, is_builtin_call
+from tfgraph_lint.analysis.node_index import descendants
 
 # Builtins that read an iterable to the end and keep nothing of it (not iter(), zip(), map()...).
 _CONSUMING_BUILTINS = frozenset({"list", "tuple", "set", "dict", "sorted", "sum", "min", "max", "any", "all"})
@@ -41,7 +42,7 @@ def _bound_and_consumed(made: nodes.NodeNG, scope: nodes.NodeNG, statement: node
             and isinstance(assign.targets[0], nodes.AssignName) and assign.scope() is scope):
         return False
     target = assign.targets[0]
-    uses = [n for n in scope.nodes_of_class(nodes.Name) if n.name == target.name and target in bindings(n, n.name)]
+    uses = [n for n in descendants(scope, nodes.Name) if n.name == target.name and target in bindings(n, n.name)]
     return bool(uses) and all(
         use.scope() is scope and use.lineno < statement.lineno
         and (_consumed_here(use) or (depth > 0 and _derives_dataset(use)
@@ -80,9 +81,8 @@ def _consumed_here(use: nodes.Name) -> bool:
     parent = use.parent
     if isinstance(parent, nodes.For) and parent.iter is use:
         return True
-    if (isinstance(parent, nodes.Call) and parent.args and parent.args[0] is use and isinstance(parent.func, nodes.Name)
-            and parent.func.name == "enumerate" and is_builtin_name(parent.func)):
+    if not (isinstance(parent, nodes.Call) and parent.args and parent.args[0] is use):
+        return False
+    if is_builtin_call(parent, "enumerate"):
         return isinstance(parent.parent, nodes.For) and parent.parent.iter is parent  # for i, x in enumerate(ds)
-    return (isinstance(parent, nodes.Call) and parent.args and parent.args[0] is use
-            and isinstance(parent.func, nodes.Name) and parent.func.name in _CONSUMING_BUILTINS
-            and is_builtin_name(parent.func))
+    return is_builtin_call(parent, *_CONSUMING_BUILTINS)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from astroid import nodes
 
 from tfgraph_lint.analysis.keras_models import builds_keras_model
-from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname, may_denote, qualified_name
+from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname, lookup, may_denote, qualified_name
 from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.state_creation import created_state
 from tfgraph_lint.analysis.trace_entries import argument
@@ -88,7 +88,7 @@ def reads_state_made_per_call(code: nodes.NodeNG, fn: nodes.FunctionDef) -> bool
     ``step = tf.Variable(0)``, ``model = ConvNet()`` of a Keras model class). A Function made once would meet new objects on every call of
     ``fn`` and trace for each anyway: making it per call costs no trace that hoisting saves."""
     for name in code.nodes_of_class(nodes.Name):
-        scope, assignments = name.lookup(name.name)
+        scope, assignments = lookup(name, name.name)
         if scope is not fn:
             continue
         for binding in assignments:

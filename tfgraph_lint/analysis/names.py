@@ -209,6 +209,13 @@ def is_builtin_name(name_node: nodes.Name) -> bool:
     return _is_builtins(scope) and bool(assigned)
 
 
+def is_builtin_call(expr: nodes.NodeNG, *names: str) -> bool:
+    """``expr`` calls one of the builtins ``names`` (``enumerate(ds)``, ``isinstance(x, T)``),
+    not something that shadows it."""
+    return (isinstance(expr, nodes.Call) and isinstance(expr.func, nodes.Name)
+            and expr.func.name in names and is_builtin_name(expr.func))
+
+
 # -- global and nonlocal -------------------------------------------------------------------------
 
 def declaration(fn: nodes.NodeNG, name: str) -> str | None:

@@ -30,7 +30,7 @@ import re
 
 from astroid import nodes
 
-from tfgraph_lint.analysis.names import bindings, is_builtin_name
+from tfgraph_lint.analysis.names import bindings, is_builtin_call
 from tfgraph_lint.analysis.tensor_type_branches import in_non_tensor_branch
 from tfgraph_lint.analysis.test_code import is_test_file
 from tfgraph_lint.analysis.value_kinds import known_at_trace_time
@@ -91,17 +91,12 @@ def _asks_type_only(test: nodes.NodeNG, parameters: set[str]) -> bool:
         return _asks_type_only(test.operand, parameters)
     if isinstance(test, nodes.BoolOp):
         return all(_asks_type_only(value, parameters) for value in test.values)
-    if _builtin_call(test, *_TYPE_CHECKS):
+    if is_builtin_call(test, *_TYPE_CHECKS):
         return _is_parameter(test.args[0] if test.args else None, parameters)
     if isinstance(test, nodes.Compare) and len(test.ops) == 1 and test.ops[0][0] in ("is", "is not", "==", "!="):
-        return any(_builtin_call(side, "type") and _is_parameter(side.args[0] if side.args else None, parameters)
+        return any(is_builtin_call(side, "type") and _is_parameter(side.args[0] if side.args else None, parameters)
                    for side in (test.left, test.ops[0][1]))
     return False
-
-
-def _builtin_call(expr: nodes.NodeNG, *names: str) -> bool:
-    return (isinstance(expr, nodes.Call) and isinstance(expr.func, nodes.Name) and expr.func.name in names
-            and is_builtin_name(expr.func))
 
 
 def _is_parameter(expr: nodes.NodeNG | None, parameters: set[str]) -> bool:

@@ -239,7 +239,7 @@ def attribute_set_before(node: nodes.NodeNG, receiver: str, attrname: str) -> bo
     what this run of the function stored, not what an earlier call or another method left
     (``self.mu, self.sigma = self.actor(s)`` then ``self.mu * bound``)."""
     fn = node.frame()
-    current = node.statement() if not node.is_statement else node
+    current = node.statement()
     while current is not None and current is not fn:
         parent = current.parent
         block = block_of(parent, current) if parent is not None else None

@@ -20,7 +20,7 @@ from tfgraph_lint.analysis.names import (
     bindings,
     call_qualname,
     calls_named,
-    is_builtin_name,
+    is_builtin_call,
     made_only_by_calls,
     qualified_name,
 )
@@ -43,11 +43,6 @@ def _is_not_one_tensor(call: nodes.Call) -> bool:
 
 def _is_list_returning(expr: nodes.NodeNG) -> bool:
     return isinstance(expr, nodes.Call) and call_qualname(expr) in tf_api.LIST_RETURNING
-
-
-def is_builtin_call(expr: nodes.NodeNG, *names: str) -> bool:
-    return (isinstance(expr, nodes.Call) and isinstance(expr.func, nodes.Name)
-            and expr.func.name in names and is_builtin_name(expr.func))
 
 
 class TensorEvidence:

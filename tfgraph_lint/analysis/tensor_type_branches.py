@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from astroid import nodes
 
-from tfgraph_lint.analysis.names import is_builtin_name, qualified_name
+from tfgraph_lint.analysis.names import is_builtin_call, qualified_name
 
 _TENSOR_TYPES = frozenset({"tensorflow.Tensor", "tensorflow.python.framework.tensor.Tensor"})
 
@@ -34,7 +34,6 @@ def in_non_tensor_branch(node: nodes.NodeNG, name: str | None = None) -> bool:
 
 def _tensor_check(test: nodes.NodeNG) -> str | None:
     """The name ``isinstance(name, tf.Tensor)`` asks about; None for any other test."""
-    if not (isinstance(test, nodes.Call) and isinstance(test.func, nodes.Name) and test.func.name == "isinstance"
-            and is_builtin_name(test.func) and len(test.args) == 2 and isinstance(test.args[0], nodes.Name)):
+    if not (is_builtin_call(test, "isinstance") and len(test.args) == 2 and isinstance(test.args[0], nodes.Name)):
         return None
     return test.args[0].name if qualified_name(test.args[1]) in _TENSOR_TYPES else None

@@ -35,7 +35,7 @@ from astroid import nodes
 from tfgraph_lint.analysis.call_sites import bind_arguments, tf_function_calls
 from tfgraph_lint.analysis.classes import self_class
 from tfgraph_lint.analysis.graph_index import TracedFunction
-from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname, is_builtin_name
+from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname, is_builtin_call, is_builtin_name
 from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.value_kinds import Kind, value_kind
 from tfgraph_lint.core.findings import HIGH, INFERENCE, Finding
@@ -68,7 +68,7 @@ class _Data:
 def check(context) -> Iterator[Finding]:
     finder = _DataFinder(context)
     for loop, traced in context.in_graph(nodes.For):
-        if not traced.autograph or _is_builtin_call(loop.iter, "range"):
+        if not traced.autograph or is_builtin_call(loop.iter, "range"):
             continue
         data = finder.loop_data(loop.iter)
         if data is None or (data.count is not None and data.count < _SMALL_UNROLL):
@@ -91,11 +91,6 @@ def _message(loop: nodes.For, traced: TracedFunction, data: _Data) -> str:
             "tf.data.Dataset and loop over that, so AutoGraph builds one tf.while_loop")
 
 
-def _is_builtin_call(expr: nodes.NodeNG, name: str) -> bool:
-    return (isinstance(expr, nodes.Call) and isinstance(expr.func, nodes.Name)
-            and expr.func.name == name and is_builtin_name(expr.func))
-
-
 # -- is it data? ---------------------------------------------------------------------------------
 
 class _DataFinder:
@@ -113,7 +108,7 @@ class _DataFinder:
             if name == "zip":
                 parts = [self.loop_data(arg) for arg in args]
                 found = [part for part in parts if part is not None]
-                if not found or any(part is None and not _is_builtin_call(arg, "range") for part, arg in zip(parts, args)):
+                if not found or any(part is None and not is_builtin_call(arg, "range") for part, arg in zip(parts, args)):
                     # Also zipped with objects the body needs as such (a metric per temperature):
                     # the loop must run in Python, whatever the numbers beside them.
                     return None
@@ -146,7 +141,7 @@ class _DataFinder:
         if len(comprehension.generators) != 1 or comprehension.generators[0].ifs:
             return None
         iterable = comprehension.generators[0].iter
-        if _is_builtin_call(iterable, "range"):
+        if is_builtin_call(iterable, "range"):
             values = [_int_literal(arg) for arg in iterable.args]
             if not values or len(values) > 3 or any(value is None for value in values):
                 return None
