@@ -9,8 +9,11 @@ Issue #11 (neural-structured-learning, tensorflow-model-optimization, tf-models-
 Twins that still fire: the same filling without a guard, a guard on something else, and a counter.
 """
 import collections
+import dataclasses
+import typing
 
 import tensorflow as tf
+from unroll import UnrollStore
 
 STRUCTURE = {}
 
@@ -154,3 +157,51 @@ class Net(tf.keras.Model):
 
 net = Net()
 print(net.head.features)
+
+
+@dataclasses.dataclass
+class Host:
+    """Fields declared by class (google-research/seed_rl's ``TrainingHost``): ``host.store`` is
+    an ``UnrollStore``, whose ``append`` is its own; ``host.pending`` is declared a list."""
+    store: UnrollStore
+    pending: typing.List[int]
+
+
+def make_inference(host):
+    @tf.function
+    def inference(x):
+        host.store.append(x)
+        host.pending.append(x)  # [outer-collection-mutation]
+        host.unknown.append(x)  # [outer-collection-mutation]
+        return x
+
+    return inference
+
+
+class Logger:
+    """google-research/seed_rl's logger: each name is registered once, behind ``if name not in
+    self.names_seen:`` whose block adds it: once per name, as eager calls would. The twin's
+    block does not record the name, so it appends on every trace."""
+
+    def __init__(self):
+        self.names = []
+        self.names_seen = set()
+        self.forgotten = set()
+
+    def log(self, session, name, value):
+        if name not in self.names_seen:
+            self.names.append(name)
+            self.names_seen.add(name)
+        if name not in self.forgotten:
+            self.names.append(name)  # [outer-collection-mutation]
+        session.append(value)
+
+
+logger = Logger()
+
+
+@tf.function
+def log_step(x):
+    session = []
+    logger.log(session, "loss", x)
+    return session

@@ -281,3 +281,37 @@ def client_eval(x):
         metric = tf.keras.metrics.Mean()  # low: [variable-created-in-graph]
     metric.update_state(x)
     return metric.result()
+
+
+class LazyNormalizer(tf.Module):
+    """google-research/seed_rl's Normalizer: ``update`` calls ``build`` behind ``if not
+    self.initialized:``; ``build`` sets the flag and makes its variables through a def nested in
+    it. The nested def runs only when ``build`` does: once."""
+
+    def __init__(self):
+        super().__init__()
+        self.initialized = False
+
+    def build(self, size):
+        self.initialized = True
+
+        def get_variable(initial):
+            return tf.Variable(initial, trainable=False)
+
+        self.total = get_variable(tf.zeros([size]))
+
+    def rebuild(self, size):
+        def get_variable(initial):
+            return tf.Variable(initial, trainable=False)  # [variable-created-in-graph]
+
+        self.total = get_variable(tf.zeros([size]))
+
+    @tf.function
+    def update(self, x):
+        if not self.initialized:
+            self.build(x.shape[-1])
+        self.total.assign_add(x)
+
+    @tf.function
+    def reset(self, x):
+        self.rebuild(x.shape[-1])

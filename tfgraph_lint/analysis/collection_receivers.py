@@ -3,7 +3,8 @@
 ``items = []``, ``self.cache = collections.OrderedDict()``: the literal or constructor every
 binding (or every ``self.x = ...`` of the class) gives it. An instance of some other class
 (``self._buffer = TFDeque(...)``, a class with list-like method names that keeps its state in
-variables) is not one. TFG104 asks this before judging a mutation.
+variables; a field the module's classes declare only as some class, ``store: UnrollStore``) is
+not one. TFG104 asks this before judging a mutation.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from tfgraph_lint.analysis.names import (
     is_builtin_name,
     qualified_name,
 )
+from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.value_kinds import Kind, value_kind
 from tfgraph_lint.core.findings import INFERENCE
 
@@ -66,9 +68,34 @@ def assigned_objects(receiver: nodes.NodeNG) -> bool:
         values = [assigned_value(b) for b in bindings(receiver, receiver.name)]
     elif isinstance(receiver, (nodes.Attribute, nodes.AssignAttr)) and self_class(receiver.expr) is not None:
         values = attribute_values(self_class(receiver.expr), receiver.attrname)
+    elif isinstance(receiver, nodes.Attribute):
+        return _declared_as_object(receiver)
     else:
         return False
     return bool(values) and all(_is_object_construction(value) for value in values)
+
+
+# Annotations that name a collection (``List[int]``, ``typing.Deque``): not evidence of an object.
+_COLLECTION_ANNOTATIONS = frozenset({
+    "List", "Dict", "Set", "FrozenSet", "Tuple", "Deque", "DefaultDict", "OrderedDict", "Counter",
+    "Sequence", "MutableSequence", "Mapping", "MutableMapping", "MutableSet", "Iterable", "Collection",
+})
+
+
+def _declared_as_object(receiver: nodes.Attribute) -> bool:
+    """``host.store`` on an object of unknown class, where the module's classes declare a field
+    of that name only as an instance of some class (``store: utils.UnrollStore`` in a
+    dataclass; shape of google-research/seed_rl's learner): its ``append`` is that class's."""
+    declared = [statement.annotation for cls in descendants(receiver.root(), nodes.ClassDef)
+                for statement in cls.body
+                if isinstance(statement, nodes.AnnAssign) and isinstance(statement.target, nodes.AssignName)
+                and statement.target.name == receiver.attrname]
+    return bool(declared) and all(_names_a_class(annotation) for annotation in declared)
+
+
+def _names_a_class(annotation: nodes.NodeNG) -> bool:
+    short = annotation.name if isinstance(annotation, nodes.Name) else getattr(annotation, "attrname", "")
+    return short[:1].isupper() and short not in _COLLECTION_ANNOTATIONS
 
 
 def _is_object_construction(value: nodes.NodeNG | None) -> bool:

@@ -39,8 +39,8 @@ class RunsOnce:
     def __call__(self, node: nodes.NodeNG, traced: TracedFunction) -> bool:
         if guards_of(node, traced):
             return True
-        if traced.reason.kind != TraceKind.CALLED:
-            return False
+        if traced.reason.kind not in (TraceKind.CALLED, TraceKind.NESTED):
+            return False  # a nested def runs when its traced parent calls it: judged at those calls
         fn = traced.node
         if fn not in self._helper_guarded:
             self._helper_guarded[fn] = False  # cycles: unguarded until shown otherwise
@@ -86,10 +86,13 @@ def guards_of(node: nodes.NodeNG, traced: TracedFunction) -> list[tuple[_Target,
 
 def fills_once(node: nodes.NodeNG, receiver: nodes.NodeNG, traced: TracedFunction) -> bool:
     """``node`` fills the container ``receiver`` only while it is empty: behind ``if not
-    self._losses:`` (or ``if X is None``), or after ``if self._losses: return`` in the same block.
+    self._losses:`` (or ``if X is None``), or after ``if self._losses: return`` in the same block;
+    or once per key, behind ``if key not in self.seen:`` whose block adds ``key`` to ``seen``.
     The first trace fills it and later traces skip the filling, as eager calls would: the
     create-once guard of a collection (TFG104)."""
     wanted = set(_targets_of(receiver, traced))
+    if isinstance(node, nodes.Subscript) and node.value is receiver:
+        wanted.update(_targets_of(node, traced))  # ``if not mod[0]: mod[0] = build()``
     if not wanted:
         return False
     child = node
@@ -100,11 +103,36 @@ def fills_once(node: nodes.NodeNG, receiver: nodes.NodeNG, traced: TracedFunctio
             if side is not None and any(target in wanted and unset_side == side
                                         for target, unset_side, _ in _unset_targets(parent.test, traced)):
                 return True
+            if side == "body" and _registers_key(parent, traced):
+                return True
         for earlier in _earlier_statements(child, parent):
             if _is_early_exit(earlier) and any(target in wanted and unset_side == "orelse"
                                                for target, unset_side, _ in _unset_targets(earlier.test, traced)):
                 return True
         child = parent
+    return False
+
+
+def _registers_key(guard: nodes.If, traced: TracedFunction) -> bool:
+    """``if name not in self.seen: ...; self.seen.add(name)``: the block records the key it
+    tests, so it runs once per key, on later traces as in eager calls (google-research/seed_rl's
+    logger registers each log name so)."""
+    test = guard.test
+    if not (isinstance(test, nodes.Compare) and len(test.ops) == 1 and test.ops[0][0] == "not in"):
+        return False
+    key, container = test.left.as_string(), test.ops[0][1]
+    if not _targets_of(container, traced) and not _persistent_base(container, traced):
+        return False  # a set made in this trace: nothing outlives it
+    spelled = container.as_string()
+    for statement in guard.body:
+        for call in statement.nodes_of_class(nodes.Call):
+            func = call.func
+            if (isinstance(func, nodes.Attribute) and func.attrname in ("add", "append") and call.args
+                    and func.expr.as_string() == spelled and call.args[0].as_string() == key):
+                return True
+        for store in statement.nodes_of_class(nodes.Subscript):
+            if store.ctx == Context.Store and store.value.as_string() == spelled and store.slice.as_string() == key:
+                return True
     return False
 
 
@@ -142,7 +170,7 @@ def _after_early_return(stmt: nodes.NodeNG, block: nodes.NodeNG, traced: TracedF
 
 
 # A guard target: ("attr", base text, attribute name) for ``self.v``; ("name", name) for a global;
-# ("item", container text, key) for ``holder["v"]``.
+# ("item", container text, key) for ``holder["v"]`` and ``holder[0]``.
 _Target = tuple
 
 
@@ -190,6 +218,10 @@ def _targets_of(expr: nodes.NodeNG, traced: TracedFunction) -> list[_Target]:
     if isinstance(expr, nodes.Call) and isinstance(expr.func, nodes.Name) and expr.func.name == "getattr":
         target = _getattr_target(expr, traced)
         return [target] if target else []
+    if isinstance(expr, nodes.Subscript) and isinstance(expr.slice, nodes.Const) \
+            and isinstance(expr.slice.value, (int, str)) and _persistent_base(expr.value, traced):
+        # ``holder[0]``, ``cache["model"]``: a slot of a container that outlives the trace
+        return [("item", expr.value.as_string(), expr.slice.value)]
     return []
 
 

@@ -13,7 +13,10 @@ tensors, it still leaks them out of the trace and is reported. A mutation behind
 whose class only ever sets the flag to False or None is an opt-in the user turns on from outside
 (see default_off): LOW, and so is a store by name (``self.endpoints["head"] = t``) into an
 attribute that only graph code of the module reads: a channel within the trace. Attributes of an
-object the traced code makes itself are per-trace locals (see per_trace_objects): silent.
+object the traced code makes itself are per-trace locals (see per_trace_objects): silent. A
+local list of a test that the test's tf.function fills is the test's record of what tracing did
+(it then checks ``len(calls)``): LOW. ``if not mod[0]: mod[0] = build()`` fills a slot once, as
+eager calls would (see runs_once): silent.
 
 Confidence: HIGH when the receiver is known to be a Python collection from its bindings;
 INFERENCE when its kind is unknown but the method exists only on collections (``append``,
@@ -36,6 +39,7 @@ from tfgraph_lint.analysis.names import bindings, is_builtin_name, lookup, quali
 from tfgraph_lint.analysis.node_index import descendants, remembered
 from tfgraph_lint.analysis.per_trace_objects import PerTraceSelf
 from tfgraph_lint.analysis.runs_once import fills_once
+from tfgraph_lint.analysis.test_code import in_test_code
 from tfgraph_lint.analysis.value_kinds import Kind, ValueKind, value_kind
 from tfgraph_lint.core.findings import INFERENCE, LOW, Finding, shorten
 from tfgraph_lint.core.registry import rule_by_code
@@ -168,6 +172,10 @@ def _report(
         # leaks; on real code these were records kept on purpose (tests that a layer was called).
         # A counter (``counts[k] += 1``) keeps its confidence: it counts traces, not calls.
         confidence = LOW
+    if origin == _CLOSURE and _local_of_test(receiver):
+        # A test's own list that its tf.function fills (sonnet's conformance tests: ``logged.append(
+        # tape.watched_variables())``, then ``len(logged)``): the test records what tracing did.
+        confidence = LOW
     collection = _article(type_name)
     if origin == _ARGUMENT:
         message = (
@@ -189,6 +197,7 @@ def _report(
 
 _ARGUMENT = "argument"  # the receiver is a tf.function's own parameter
 _ATTRIBUTE = "that lives outside it (an attribute of the object)"
+_CLOSURE = "that lives outside it (a closure variable)"
 
 
 def _outside_origin(receiver: nodes.NodeNG, traced: TracedFunction, index) -> str | None:
@@ -220,8 +229,16 @@ def _outside_origin(receiver: nodes.NodeNG, traced: TracedFunction, index) -> st
     if isinstance(scope, nodes.Module):
         return "that lives outside it (a module global)"
     if isinstance(scope, (nodes.FunctionDef, nodes.Lambda)):
-        return "that lives outside it (a closure variable)"
+        return _CLOSURE
     return None
+
+
+def _local_of_test(receiver: nodes.NodeNG) -> bool:
+    """The collection is a local of a test function (or of a method of a test class)."""
+    root = receiver
+    while isinstance(root, (nodes.Attribute, nodes.Subscript)):
+        root = root.value if isinstance(root, nodes.Subscript) else root.expr
+    return isinstance(root, nodes.Name) and in_test_code(_binding_scope(root))
 
 
 def _is_root_parameter(found: list[nodes.NodeNG], index) -> bool:
@@ -308,8 +325,6 @@ def _is_empty(value: nodes.NodeNG) -> bool:
 
 def _binding_scope(name: nodes.Name) -> nodes.NodeNG | None:
     return lookup(name, name.name)[0]
-
-
 
 
 def _kind(receiver: nodes.NodeNG) -> ValueKind:
