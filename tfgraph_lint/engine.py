@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from tfgraph_lint.analysis.call_data import outgoing_arguments
     from tfgraph_lint.analysis.callables import is_init_scope, own_nodes
     from tfgraph_lint.analysis.expected_failures import expected_to_raise, only_run_expecting_failure
-    from tfgraph_lint.analysis.graph_index import GraphIndex, TracedFunction
+    from tfgraph_lint.analysis.graph_index import GraphIndex, TracedFunction, TraceKind
     from tfgraph_lint.analysis.runs_once import RunsOnce
     from tfgraph_lint.rules import CHECKS
 
@@ -40,7 +40,7 @@ if TYPE_CHECKING:
 # they are imported on first need and bound as this module's globals, as if imported above (a name
 # already bound, e.g. patched by a test, is kept).
 _LAZY = ("nodes", "AstroidBuildingError", "AstroidSyntaxError", "node_index", "parsing", "is_init_scope",
-         "own_nodes", "expected_to_raise", "only_run_expecting_failure", "GraphIndex", "TracedFunction",
+         "own_nodes", "expected_to_raise", "only_run_expecting_failure", "GraphIndex", "TracedFunction", "TraceKind",
          "RunsOnce", "CHECKS", "outgoing_arguments")
 
 
@@ -55,7 +55,7 @@ def _import_analysis() -> None:
     from tfgraph_lint.analysis.call_data import outgoing_arguments
     from tfgraph_lint.analysis.callables import is_init_scope, own_nodes
     from tfgraph_lint.analysis.expected_failures import expected_to_raise, only_run_expecting_failure
-    from tfgraph_lint.analysis.graph_index import GraphIndex, TracedFunction
+    from tfgraph_lint.analysis.graph_index import GraphIndex, TracedFunction, TraceKind
     from tfgraph_lint.analysis.runs_once import RunsOnce
     from tfgraph_lint.rules import CHECKS
 
@@ -130,9 +130,14 @@ class ModuleContext:
             confidence=confidence,
             traced_because=traced.chain if traced is not None else (),
         )
-        if expected_to_raise(node) or (traced is not None and only_run_expecting_failure(traced.root.node)):
+        if expected_to_raise(node) or (traced is not None and _traced_expecting_failure(traced.root)):
             self.expected_failures.add(found)
         return found
+
+
+def _traced_expecting_failure(root: TracedFunction) -> bool:
+    wrapped_at = root.reason.line if root.reason.kind == TraceKind.WRAPPER else None
+    return only_run_expecting_failure(root.node, wrapped_at)
 
 
 def analyze_module(module: nodes.Module, path: str, config: Config, outgoing: list | None = None) -> list[Finding]:

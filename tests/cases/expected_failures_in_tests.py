@@ -60,3 +60,35 @@ def module_level(x):
 def test_module_level_function_is_still_reported():
     with pytest.raises(AttributeError):
         module_level(tf.constant(1.0))  # other modules may call it normally
+
+
+class WrappedWhereFailureIsExpected(unittest.TestCase):
+    """Sonnet's utils_test (held out 2026-11-26): ``foo`` is made graph code by a
+    ``tf.function(foo, autograph=False)`` call inside ``assertRaises``; the test then hands
+    ``foo`` to something else. The trace that call makes is the failure the test expects."""
+
+    def test_unconverted_branch_raises(self):
+        def foo(x):
+            if x > 0:
+                return x * x
+            return -x
+
+        with self.assertRaises(Exception):
+            traced = tf.function(foo, autograph=False)
+            traced(tf.constant(2.0))
+        self.assertEqual(float(other_wrapper(foo)(tf.constant(2.0))), 4.0)
+
+    def test_wrapped_outside_the_expectation(self):
+        def bar(x):
+            if x > 0:  # [tensor-used-as-python-value]
+                return x * x
+            return -x
+
+        traced = tf.function(bar, autograph=False)
+        with self.assertRaises(Exception):
+            traced(tf.constant(2.0))  # wrapped outside: other calls of it may be meant to work
+        return traced
+
+
+def other_wrapper(fn):
+    return fn

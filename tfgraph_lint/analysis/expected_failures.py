@@ -8,7 +8,8 @@ Tests of TensorFlow code exercise tracing failures on purpose::
 
 A node counts as expected to fail when it sits in such a block (or is the callable handed to
 the call form), and a traced function does when every use of its name, in the function that
-defines it, is such a place: the tf.function a test defines only to watch it raise.
+defines it, is such a place: the tf.function a test defines only to watch it raise. So does one made graph code by a
+``tf.function(fn)`` call in such a block (its other uses may run it eagerly).
 """
 
 from __future__ import annotations
@@ -47,14 +48,29 @@ def expected_to_raise(node: nodes.NodeNG) -> bool:
     return False
 
 
-def only_run_expecting_failure(fn: nodes.NodeNG) -> bool:
-    """A def inside a function (a test) whose every use there expects an exception."""
+def only_run_expecting_failure(fn: nodes.NodeNG, wrapped_at: int | None = None) -> bool:
+    """A def inside a function (a test) whose every use there expects an exception; or, with
+    ``wrapped_at`` (the line of the ``tf.function(fn, ...)`` call that makes it graph code), one
+    whose wrapping call there expects one: ``with self.assertRaises(...): tf.function(foo,
+    autograph=False)(x)`` tests that this trace fails, whatever else the test does with ``foo``."""
     if not isinstance(fn, nodes.FunctionDef) or fn.parent is None:
         return False
     memo = remembered(fn, "only run expecting failure")  # asked once per finding in the function
-    if fn not in memo:
-        memo[fn] = _uses_all_expect_failure(fn)
-    return memo[fn]
+    key = (fn, wrapped_at)
+    if key not in memo:
+        memo[key] = _uses_all_expect_failure(fn) or (
+            wrapped_at is not None and _wrapped_expecting_failure(fn, wrapped_at))
+    return memo[key]
+
+
+def _wrapped_expecting_failure(fn: nodes.FunctionDef, line: int) -> bool:
+    scope = fn.parent.scope()
+    if not isinstance(scope, nodes.FunctionDef):
+        return False
+    uses = [name for name in descendants(scope, nodes.Name) if name.name == fn.name and name.lineno == line
+            and isinstance(name.parent, nodes.Call) and name in name.parent.args
+            and any(binding is fn for binding in bindings(name, name.name))]
+    return bool(uses) and all(expected_to_raise(use) for use in uses)
 
 
 def _uses_all_expect_failure(fn: nodes.FunctionDef) -> bool:
