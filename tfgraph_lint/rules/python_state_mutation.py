@@ -32,6 +32,7 @@ from tfgraph_lint.analysis.per_trace_objects import PerTraceSelf
 from tfgraph_lint.analysis.runs_once import RunsOnce
 from tfgraph_lint.analysis.state_creation import WEIGHT_METHODS, created_state
 from tfgraph_lint.analysis.statement_flow import attribute_set_before
+from tfgraph_lint.analysis.unknown_decorators import decorator_note, unknown_decorator_on_path
 from tfgraph_lint.analysis.value_kinds import STATIC_ATTRIBUTES, Kind, value_kind
 from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW, Finding
 from tfgraph_lint.core.registry import rule_by_code
@@ -58,7 +59,11 @@ def check(context) -> Iterator[Finding]:
                 found = _rebound_attribute(statement, target) or _argument_attribute(statement, target, traced)
             if found is not None:
                 message, confidence = found
-                yield context.finding(RULE, statement, _finish(message, statement, traced),
+                text = _finish(message, statement, traced)
+                decorator = unknown_decorator_on_path(traced)
+                if decorator is not None:  # it may run once only (see unknown_decorators)
+                    confidence, text = LOW, text + decorator_note(decorator)
+                yield context.finding(RULE, statement, text,
                                       confidence=side_channel_confidence(traced, confidence), traced=traced)
                 break  # one finding per statement
 

@@ -30,6 +30,7 @@ from tfgraph_lint.analysis.state_creation import (
     Creation,
     created_state,
 )
+from tfgraph_lint.analysis.unknown_decorators import decorator_note, unknown_decorator_on_path
 from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW, Finding
 from tfgraph_lint.core.registry import rule_by_code
 
@@ -56,7 +57,12 @@ def check(context) -> Iterator[Finding]:
             # TF 2.21: no error after three traces), one passing through raises. The code does
             # not say which: LOW.
             confidence = LOW
-        yield context.finding(RULE, call, _message(call, made, traced), confidence=confidence, traced=traced)
+        message = _message(call, made, traced)
+        decorator = unknown_decorator_on_path(traced)
+        if decorator is not None:
+            # ``@snt.once def _initialize(self, x)``: the decorator may run the body once only.
+            confidence, message = LOW, message + decorator_note(decorator)
+        yield context.finding(RULE, call, message, confidence=confidence, traced=traced)
     # ``with tf.init_scope():`` runs its block eagerly, but still once per trace, and TensorFlow
     # (2.21 at least) still refuses a variable created there on the second trace. The graph-code
     # index skips these blocks, so they are walked here; INFERENCE, as older releases may differ.

@@ -1,0 +1,53 @@
+"""Helpers entered through a decorator the linter does not follow (issue #11).
+
+DeepMind's Sonnet 2 (held out 2026-11-26) builds each module's variables in ``_initialize``,
+decorated ``@once.once`` (a decorator of its own package that runs the method on the first
+call only) and called from ``__call__`` on every trace: "creates a new variable on every trace"
+is not shown there, so TFG201 and TFG105 report it LOW, naming the decorator. Twins that still
+fire: the same helper undecorated, and under decorators known to run the body on every call
+(TensorFlow's ``tf.Module.with_name_scope``, Python's ``staticmethod``).
+"""
+import tensorflow as tf
+from sonnet.src import once
+
+
+class Linear(tf.Module):
+    def __init__(self, units):
+        super().__init__()
+        self.units = units
+        self.calls = 0
+
+    @once.once
+    def _initialize(self, x):
+        self.w = tf.Variable(tf.zeros([x.shape[-1], self.units]))  # low: [variable-created-in-graph]
+        self.calls = self.calls + 1  # low: [python-state-mutation]
+
+    @tf.function
+    def __call__(self, x):
+        self._initialize(x)
+        return tf.matmul(x, self.w)
+
+
+class Plain(tf.Module):
+    def _initialize(self, x):
+        self.w = tf.Variable(tf.zeros([x.shape[-1], 3]))  # [variable-created-in-graph]
+
+    @tf.function
+    def __call__(self, x):
+        self._initialize(x)
+        return tf.matmul(x, self.w)
+
+
+class NameScoped(tf.Module):
+    @tf.Module.with_name_scope
+    def _initialize(self, x):
+        self.w = tf.Variable(tf.zeros([x.shape[-1], 3]))  # [variable-created-in-graph]
+
+    @staticmethod
+    def _bias():
+        return tf.Variable(0.0)  # [variable-created-in-graph]
+
+    @tf.function
+    def __call__(self, x):
+        self._initialize(x)
+        return tf.matmul(x, self.w) + self._bias()
