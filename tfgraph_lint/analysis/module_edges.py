@@ -71,10 +71,15 @@ def summary(text: str) -> dict:
                 if isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)):
                     functions[f"{node.name}.{method.name}"] = references(method)
                     if _decorated_as_tf_function(method, imports) and method.args.args:
-                        # ``self`` is not an argument a caller passes
+                        # ``self`` is not an argument a caller passes; a static method has none
+                        parameters = [a.arg for a in (*method.args.posonlyargs, *method.args.args)]
                         tf_functions[f"{node.name}.{method.name}"] = [
-                            [a.arg for a in (*method.args.posonlyargs, *method.args.args)][1:], method.lineno]
+                            parameters if _is_static(method) else parameters[1:], method.lineno]
     return {"imports": imports, "functions": functions, "classes": classes, "tf_functions": tf_functions}
+
+
+def _is_static(method: ast.FunctionDef) -> bool:
+    return any(isinstance(d, ast.Name) and d.id == "staticmethod" for d in method.decorator_list)
 
 
 def _decorated_as_tf_function(node: ast.FunctionDef, imports: dict[str, list]) -> bool:

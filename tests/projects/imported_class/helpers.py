@@ -1,3 +1,6 @@
+import tensorflow as tf
+
+
 def smooth(x):
     print("smoothing", x)  # [python-print-in-graph]
     return x
@@ -35,3 +38,9 @@ class Ops:
     def eager_only(x):
         print("eager", x)  # called only in eager code: silent
         return x
+
+    @staticmethod
+    @tf.function
+    def blend(images, model, index, steps):
+        """A static tf.function: its callers pass every parameter, the first one too."""
+        return model(images)[:, index] * steps

@@ -12,3 +12,11 @@ def step(x):
 
 
 print(Ops.eager_only(1.0))
+
+
+def explain(images, model):
+    # tf-explain's tests (held out 2026-11-26): the literals are ``index``, the third parameter
+    # of a static method, not ``steps``; ``steps`` is the same everywhere.
+    first = Ops.blend(images, model, 0, steps=4)  # [python-scalar-argument]
+    second = Ops.blend(images, model, 1, steps=4)  # [python-scalar-argument]
+    return first, second
