@@ -93,6 +93,7 @@ class ProjectGraph:
         # The names a module path can start with: every project file's and folder's name.
         self._names = {name.removesuffix(".py") for file in self._files
                        for name in os.path.relpath(file, self.root).split(os.sep)}
+        self._root_is_package = os.path.join(self.root, "__init__.py") in self._files
 
     def summary(self, file: str) -> dict:
         found = self._summaries.get(file)
@@ -111,6 +112,11 @@ class ProjectGraph:
                 folder = os.path.dirname(folder)
             return self._module_file(folder, parts)
         if parts and parts[0] not in self._names:
+            # ``from seed_rl.agents import learner`` in a repository that is itself the package
+            # (an __init__.py at its root), checked out under another folder name
+            # (``seed_rl-master``): the rest of the path, from the root
+            if len(parts) > 1 and self._root_is_package:
+                return self._module_file(self.root, parts[1:])
             return None  # tensorflow, numpy...: no file or folder of the project is called so
         for base in (folder, self.root, os.path.join(self.root, "src")):
             found = self._module_file(base, parts)
