@@ -25,8 +25,9 @@ def own_nodes(fn: FunctionNode) -> tuple[nodes.NodeNG, ...]:
 
     Nested functions and lambdas are included (so callers see them) but not entered: their
     bodies are their own. Their decorators and default values run in ``fn`` and are entered.
-    Blocks under ``with tf.init_scope():`` run eagerly, outside the graph, and are skipped. Class
-    bodies are skipped. Remembered per function: the index, the rule context and three rules ask.
+    Blocks under ``with tf.init_scope():`` run eagerly, outside the graph, and are skipped, as are
+    branches of ``if`` on the execution mode that graph code never takes (``branch_never_traced``).
+    Class bodies are skipped. Remembered per function: the index, the rule context and three rules ask.
     """
     memo = remembered(fn, "own nodes")
     found = memo.get(fn)
@@ -49,9 +50,37 @@ def _own_nodes(fn: FunctionNode) -> Iterator[nodes.NodeNG]:
             children = [*node.bases]
         elif isinstance(node, nodes.With) and is_init_scope(node):
             children = [item for item, _ in node.items]
+        elif isinstance(node, nodes.If) and (skipped := branch_never_traced(node.test)) is not None:
+            children = [node.test, *(node.orelse if skipped == "body" else node.body)]
         else:
             children = list(node.get_children())
         stack.extend(reversed(children))
+
+
+# Mode tests: which branch of ``if <test>:`` a traced call of TensorFlow 2 never takes.
+_NEVER_TRACED_BRANCH = {
+    "tensorflow.executing_eagerly": "body",  # its body runs only in eager code
+    "tensorflow.inside_function": "orelse",  # its else branch runs only in eager code
+    # True in TF 2 even inside a tf.function (the outermost context is eager): its else branch
+    # is TF 1's graph mode (tf_keras' backend.set_value builds a session there)
+    "tensorflow.executing_eagerly_outside_functions": "orelse",
+}
+_FLIPPED = {"body": "orelse", "orelse": "body"}
+
+
+def branch_never_traced(test: nodes.NodeNG) -> str | None:
+    """``"body"`` or ``"orelse"``: the branch of an ``if`` on ``test`` that graph code of
+    TensorFlow 2 never runs (``if tf.executing_eagerly():``, ``if not tf.inside_function():``,
+    ``if tf.executing_eagerly() and verbose:``); None when both may run."""
+    if isinstance(test, nodes.UnaryOp) and test.op == "not":
+        inner = branch_never_traced(test.operand)
+        return None if inner is None else _FLIPPED[inner]
+    if isinstance(test, nodes.BoolOp) and test.op == "and":
+        # ``a and b`` is true only where every part is: a part true only eagerly makes the body eager
+        return "body" if any(branch_never_traced(value) == "body" for value in test.values) else None
+    if isinstance(test, nodes.Call) and not test.args:
+        return _NEVER_TRACED_BRANCH.get(call_qualname(test) or "")
+    return None
 
 
 def is_init_scope(with_node: nodes.With) -> bool:

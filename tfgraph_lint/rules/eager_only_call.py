@@ -30,6 +30,7 @@ from collections.abc import Iterator
 
 from astroid import nodes
 
+from tfgraph_lint.analysis.callables import branch_never_traced
 from tfgraph_lint.analysis.classes import self_class
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
 from tfgraph_lint.analysis.keras_models import model_confidence
@@ -49,11 +50,6 @@ _KERAS_LOOP_METHODS = frozenset({
     "fit_generator", "evaluate_generator", "predict_generator",
 })
 _TRAINING_METHODS = frozenset({"fit", "fit_generator"})
-
-# Tests under which a branch runs only in eager code: ``if tf.executing_eagerly():`` (its body)
-# and ``if tf.inside_function():`` (its else branch).
-_EAGER_WHEN_TRUE = "tensorflow.executing_eagerly"
-_EAGER_WHEN_FALSE = "tensorflow.inside_function"
 
 # ``with context.eager_mode():`` (TensorFlow's own code) runs its block eagerly.
 _EAGER_MODE = ".context.eager_mode"
@@ -167,27 +163,10 @@ def _runs_only_eagerly(node: nodes.NodeNG, traced: TracedFunction) -> bool:
             return True
         if isinstance(parent, (nodes.If, nodes.IfExp)) and child is not parent.test:
             body = parent.body if isinstance(parent.body, list) else [parent.body]
-            eager_test = _eager_test(parent.test)
-            if eager_test is not None and (child in body) == eager_test:
+            skipped = branch_never_traced(parent.test)
+            if skipped is not None and (child in body) == (skipped == "body"):
                 return True
         child, parent = parent, parent.parent
     return False
-
-
-def _eager_test(test: nodes.NodeNG) -> bool | None:
-    """True when ``test`` holds only in eager code, False when it fails only there, else None."""
-    if isinstance(test, nodes.UnaryOp) and test.op == "not":
-        inner = _eager_test(test.operand)
-        return None if inner is None else not inner
-    if isinstance(test, nodes.BoolOp) and test.op == "and":
-        # ``if tf.executing_eagerly() and verbose:``: the body runs only eagerly.
-        return True if any(_eager_test(value) is True for value in test.values) else None
-    if isinstance(test, nodes.Call) and not test.args:
-        name = call_qualname(test)
-        if name == _EAGER_WHEN_TRUE:
-            return True
-        if name == _EAGER_WHEN_FALSE:
-            return False
-    return None
 
 

@@ -1,0 +1,39 @@
+"""Branches on the execution mode that graph code of TensorFlow 2 never takes (issue #11).
+
+tf_keras' ``backend.set_value`` (held out through the project view, 2026-11-26) keeps its TF 1
+path in the else branch of ``if tf.compat.v1.executing_eagerly_outside_functions():``, which is
+true in TF 2 even inside a tf.function: a session made there never runs in a trace, and what it
+calls is not graph code. The body of ``if tf.executing_eagerly():`` and the else branch of
+``if tf.inside_function():`` run only eagerly. Twins: the other branch of each, reported.
+"""
+import tensorflow as tf
+
+
+def set_value(variable, value):
+    if tf.compat.v1.executing_eagerly_outside_functions():
+        variable.assign(value)
+        print("assigned", value)  # [python-print-in-graph]
+    else:
+        session = make_session()
+        session.run(variable.assign(value))
+
+
+def make_session():
+    print("making a session")  # reached only from the TF 1 branch: silent
+    return tf.compat.v1.Session()
+
+
+def describe(x):
+    if tf.executing_eagerly():
+        print("value", x.numpy())  # eager only: silent
+    else:
+        print("traced", x)  # [python-print-in-graph]
+    if not tf.inside_function():
+        print("eager again", x)  # eager only: silent
+    return x
+
+
+@tf.function
+def step(x, variable):
+    set_value(variable, x)
+    return describe(x)
