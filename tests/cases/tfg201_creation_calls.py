@@ -47,6 +47,15 @@ def weightless_layers(x):
 
 
 @tf.function
+def recurrent_state(x):
+    # google-research/seed_rl's tests (held out 2026-11-26): the stack owns no variables; the cell
+    # does (Keras 3's seed generator: the second trace raises on TF 2.21)
+    cells = [tf.keras.layers.LSTMCell(8)]  # [variable-created-in-graph]
+    stack = tf.keras.layers.StackedRNNCells(cells)
+    return x, stack.get_initial_state(batch_size=2)
+
+
+@tf.function
 def optimizers_and_metrics(x):
     adam = tf.keras.optimizers.Adam()  # [variable-created-in-graph]
     sgd = optimizers.SGD(0.1)  # [variable-created-in-graph]

@@ -46,6 +46,7 @@ _WEIGHTLESS_LAYERS = frozenset({
     "Activation", "ReLU", "Softmax", "LeakyReLU", "ELU", "ThresholdedReLU",
     "Add", "Subtract", "Multiply", "Average", "Maximum", "Minimum", "Concatenate", "Dot",
     "Rescaling", "Resizing", "CenterCrop",
+    "StackedRNNCells",  # its cells own the variables (checked on TF 2.21: made per trace, it raises nothing)
     *(f"{stem}{d}D" for d in (1, 2, 3) for stem in (
         "Cropping", "ZeroPadding", "UpSampling", "MaxPooling", "MaxPool", "AveragePooling", "AvgPool",
         "GlobalMaxPooling", "GlobalMaxPool", "GlobalAveragePooling", "GlobalAvgPool")),
