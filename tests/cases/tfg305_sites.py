@@ -47,3 +47,28 @@ def same_content_everywhere(x):
     configure(x, options=("tanh",))
     configure(x, [tf.constant(1.0), tf.constant(2.0)])
     configure(x, [tf.constant(3.0), tf.constant(4.0)])
+
+
+@tf.function
+def stack_frames(frames):
+    return tf.stack(frames)
+
+
+def test_stacking_one_frame():
+    # google-research/seed_rl's tests (held out 2026-11-26): each test passes the case it checks
+    assert stack_frames([[1]]).shape == (1, 1)  # low: [python-collection-argument]
+
+
+def test_stacking_two_frames():
+    assert stack_frames([[1], [2]]).shape == (2, 1)  # low: [python-collection-argument]
+
+
+@tf.function
+def crop(x, box):
+    return x[box[0]:box[1]]
+
+
+@tf.function
+def pipeline(image):
+    # literal sites all in traced code run once per trace of their caller: a fixed set of graphs
+    return crop(image, [0, 8]) + crop(image, [8, 16])  # low: [python-collection-argument, python-collection-argument]

@@ -21,6 +21,7 @@ from tfgraph_lint.analysis.classes import class_and_bases, is_instance_method, s
 from tfgraph_lint.analysis.graph_index import GraphIndex, TracedFunction, TraceKind, imported_instance
 from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname, qualified_name
 from tfgraph_lint.analysis.node_index import descendants, remembered
+from tfgraph_lint.analysis.test_code import in_test_code, is_test_file
 from tfgraph_lint.core.findings import HIGH
 
 
@@ -242,6 +243,16 @@ def _assign_attrs(klass):
         for target in descendants(klass, nodes.AssignAttr):
             found.setdefault(target.attrname, []).append(target)
     return found
+
+
+def fixed_literal_sites(calls: list[TfFunctionCall], index: GraphIndex, path: str) -> bool:
+    """Call sites passing different literals that still build a fixed, small set of graphs:
+    each runs once per trace of its caller (all in traced code: ``self.random_execute(0.2)`` in
+    a layer's ``call``), or they are tests (a test module, or test methods: each passes the
+    value it checks, and the graphs are the cases). TFG301 and TFG305 report these LOW."""
+    if all(index.in_traced_code(found.call) for found in calls):
+        return True
+    return is_test_file(path) or all(in_test_code(found.call) for found in calls)
 
 
 def bind_arguments(found: TfFunctionCall) -> list[BoundArgument]:

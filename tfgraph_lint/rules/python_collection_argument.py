@@ -11,7 +11,8 @@ varies:
   (``f(x, [i, 2])``, ``f(x, {"lr": lr})``); a comprehension over such a value; a loop variable
   that walks a literal list of different collections (``for shape in [(1, 2), (3, 4)]``); a
   list or dict that grows or changes in the loop (``history.append(...)``, ``d[k] = v``);
-- across call sites: different literal collections of numbers for the same parameter.
+- across call sites: different literal collections of numbers for the same parameter (LOW when
+  every such call site is in traced code or in tests, as for TFG301: the graphs are a fixed set).
 
 Silent with an ``input_signature``, for collections whose Python elements never change, for
 collections of tensors (keyed by dtype and shape), for collections holding only strings and
@@ -26,12 +27,18 @@ from dataclasses import dataclass
 
 from astroid import nodes
 
-from tfgraph_lint.analysis.call_sites import BoundArgument, TfFunctionCall, bind_arguments, tf_function_calls
+from tfgraph_lint.analysis.call_sites import (
+    BoundArgument,
+    TfFunctionCall,
+    bind_arguments,
+    fixed_literal_sites,
+    tf_function_calls,
+)
 from tfgraph_lint.analysis.loop_values import LoopAnalysis, contains, enclosing_loops
 from tfgraph_lint.analysis.names import assigned_value, bindings, is_builtin_name
 from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.value_kinds import Kind, value_kind
-from tfgraph_lint.core.findings import HIGH, INFERENCE, Finding, shorten, weakest
+from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW, Finding, shorten, weakest
 from tfgraph_lint.core.registry import rule_by_code
 
 RULE = rule_by_code("TFG305")
@@ -76,9 +83,10 @@ def check(context) -> Iterator[Finding]:
                 values.append(literal)
         if len(values) < 2:
             continue
+        fixed = fixed_literal_sites([found for found, _, _, _ in sites], context.index, context.path)
         for found, argument, _, confidence in sites:
             yield context.finding(RULE, argument.node, _literal_message(found, argument, sites),
-                                  confidence=confidence, traced=found.traced)
+                                  confidence=LOW if fixed else confidence, traced=found.traced)
 
 
 # -- messages ------------------------------------------------------------------------------------

@@ -30,12 +30,17 @@ from collections.abc import Iterator
 
 from astroid import nodes
 
-from tfgraph_lint.analysis.call_sites import BoundArgument, TfFunctionCall, bind_arguments, tf_function_calls
+from tfgraph_lint.analysis.call_sites import (
+    BoundArgument,
+    TfFunctionCall,
+    bind_arguments,
+    fixed_literal_sites,
+    tf_function_calls,
+)
 from tfgraph_lint.analysis.loop_values import LoopAnalysis, LoopValue, enclosing_loops
 from tfgraph_lint.analysis.names import assigned_value, bindings
 from tfgraph_lint.analysis.parameter_sources import ParameterSources, VaryingSource
 from tfgraph_lint.analysis.python_scalars import numeric_literal
-from tfgraph_lint.analysis.test_code import in_test_code, is_test_file
 from tfgraph_lint.analysis.value_kinds import used_as_python_string, value_kind
 from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW, Finding, shorten, weakest
 from tfgraph_lint.core.registry import rule_by_code
@@ -84,12 +89,10 @@ def check(context) -> Iterator[Finding]:
         values = _distinct([literal for _, _, literal, _ in sites])
         if len(values) < 2:
             continue
-        once_per_trace = all(context.index.in_traced_code(found.call) for found, _, _, _ in sites)
-        # Tests call a function with the values they check, one case each: the graphs are the cases.
-        in_tests = is_test_file(context.path) or all(in_test_code(found.call) for found, _, _, _ in sites)
+        fixed = fixed_literal_sites([found for found, _, _, _ in sites], context.index, context.path)
         for found, argument, literal, confidence in sites:
             yield context.finding(RULE, argument.node, _literal_message(found, argument, literal, values),
-                                  confidence=LOW if once_per_trace or in_tests else confidence, traced=found.traced)
+                                  confidence=LOW if fixed else confidence, traced=found.traced)
 
 
 def _mode_switch(found: TfFunctionCall, argument: BoundArgument, type_name: str) -> bool:
