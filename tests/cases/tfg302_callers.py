@@ -256,3 +256,41 @@ shared = TinyNet()
 for rate in (0.1, 0.2):
     experiment([tf.zeros([1, 3])], rate)
     evaluate_with(shared, [tf.zeros([1, 3])])
+
+
+def make_device_fn(device):
+    @tf.function
+    def add_stats(x):
+        return x + 1
+
+    def run(x):
+        with tf.device(device):
+            return add_stats(x)
+
+    return run
+
+
+def make_unguarded_fn(device):
+    @tf.function  # [tf-function-in-loop]
+    def add_stats(x):
+        return x + 1
+
+    with tf.device(device):
+        return add_stats(tf.ones([]))
+
+
+class Host:
+    """google-research/seed_rl's learner: one function per device, made by a loop that runs
+    only while ``self.fns`` is unset. Twin: the same loop with no guard, on every call."""
+
+    def __init__(self, devices):
+        self.devices = devices
+        self.fns = None
+
+    def serve(self):
+        if self.fns is None:
+            self.fns = [make_device_fn(d) for d in self.devices]
+        return self.fns
+
+    def poll(self):
+        return [make_unguarded_fn(d) for d in self.devices]

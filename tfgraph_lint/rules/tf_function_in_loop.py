@@ -19,7 +19,8 @@ called once, a factory under ``functools.lru_cache``/``cache``), inside graph co
 call), when each iteration wraps a different function (``tf.function(model)`` over the loop
 variable ``model``, or a model the function builds per call), when the new Function is kept per
 item (``fns[name] = tf.function(f)``, ``fns.append(...)``, a list or dict comprehension), and
-behind a create-once guard (``if self._fn is None:``, ``if key not in cache:``), and when the new
+behind a create-once guard (``if self._fn is None:``, ``if key not in cache:``; also around the
+loop that calls the function making it), and when the new
 Function runs another def or lambda that its creator makes on each call (its traces are keyed on
 that new function, so it traces again wherever the Function is made; hoisting saves nothing), or
 uses TensorFlow state its creator makes on each call (a model's optimizer, a step variable: a
@@ -274,6 +275,10 @@ class _Callers:
             if self._context.index.traced_function(frame) is not None:
                 continue  # called while tracing: once per trace
             loops = enclosing_loops(call)
+            if loops and _guarded(loops[0], frame):
+                # ``if host.fns is None: host.fns = [make_fn(d) for d in devices]``: the loop
+                # itself runs once (google-research/seed_rl's learner)
+                continue
             if loops:
                 if not through and _target_varies(fn, creation, call, loops):
                     continue
