@@ -142,3 +142,25 @@ def main():
     wrapped(x, n=5)
     calls_helpers(x, 2)
     Stepper().run(x, 6)
+
+
+def evaluate_interpolation(coefficients, x):
+    """tensorflow-probability's Runge-Kutta interpolation (found through the project view,
+    2026-11-26): one power of x per coefficient, collected in a Python list, and a tuple built
+    per model component: only an unrolled loop can fill them, one item per item of a Python
+    sequence. LOW. Twin: the same loop summing tensors, reported."""
+    xs = [tf.constant(1.0), x]
+    for _ in range(2, len(coefficients)):  # low: [python-range-loop]
+        xs.append(xs[-1] * x)
+    parts = ()
+    for index in range(len(coefficients)):  # low: [python-range-loop]
+        parts += (x * 2.0,)
+    total = x
+    for _ in range(len(coefficients)):  # [python-range-loop]
+        total = total * x
+    return xs, parts, total
+
+
+@tf.function
+def interpolate(x):
+    return evaluate_interpolation([1.0, 2.0, 3.0, 4.0], x)

@@ -11,8 +11,9 @@ AutoGraph is off, and when the loop variable must stay a Python int (it indexes 
 ``self.layers[i]``, or builds a string). Silent too when the bound counts a tensor's dimensions
 (``len(x.shape) - len(mask.shape)``, ``x.shape.rank``, ``x.ndim``): such loops add or remove
 axes (``tf.expand_dims``), which a ``tf.while_loop`` cannot do, and the count is static and small.
-LOW when a loop of a known, small count (<= 64) fills a Python list: only an unrolled loop can
-do that (a tensor loop would need a ``tf.TensorArray``), so the unroll is deliberate. LOW too
+LOW when a loop of a known, small count (<= 64), or one of ``len(<a Python sequence>)`` items,
+fills a Python list or tuple: only an unrolled loop can do that (a tensor loop would need a
+``tf.TensorArray``), so the unroll is deliberate. LOW too
 for any known count of two or three: the graph holds what writing the body out by hand would.
 """
 
@@ -25,7 +26,7 @@ from astroid import nodes
 from tfgraph_lint.analysis.call_sites import argument_for, resolve_tf_function_call
 from tfgraph_lint.analysis.callables import resolve_callables
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
-from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname, is_builtin_name
+from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname, is_builtin_call, is_builtin_name
 from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.value_kinds import Kind, value_kind
 from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW, Finding, shorten, weakest
@@ -133,9 +134,11 @@ def _check_loop(context, sites: _CallSites, loop: nodes.For, traced: TracedFunct
         return None  # a loop over axes: unrolling it is what the code needs
     if _loop_variable_must_be_python(loop):
         return None
-    if count is not None and count <= SMALL_LIST_UNROLL and _appends_to_python_list(loop):
+    if (count is not None and count <= SMALL_LIST_UNROLL or count is None and _sized_by_len(args)) \
+            and _appends_to_python_list(loop):
         # A few per-index tensors collected in a Python list (then tf.stack/tf.concat): only an
-        # unrolled loop can fill a Python list, so the unroll is the code's design, and small.
+        # unrolled loop can fill a Python list, so the unroll is the code's design, and small
+        # (or one item per item of a Python sequence: ``range(len(coefficients))``).
         confidence = LOW
     elif count is not None and count <= SMALL_FIXED_UNROLL:
         confidence = LOW  # a fixed two or three copies: deliberate, and no larger than by hand
@@ -305,13 +308,25 @@ def _is_python_only_call(call: nodes.Call) -> bool:
 
 
 def _appends_to_python_list(loop: nodes.For) -> bool:
+    """The body grows a Python list or tuple: ``xs.append(t)``, ``parts += (t,)``."""
     for stmt in loop.body:
         for node in _walk(stmt):
             if (isinstance(node, nodes.Call) and isinstance(node.func, nodes.Attribute)
                     and node.func.attrname == "append" and isinstance(node.func.expr, nodes.Name)
                     and value_kind(node.func.expr).kind == Kind.PYTHON_COLLECTION):
                 return True
+            if (isinstance(node, nodes.AugAssign) and node.op == "+=" and isinstance(node.target, nodes.AssignName)
+                    and isinstance(node.value, (nodes.Tuple, nodes.List))):
+                return True
     return False
+
+
+def _sized_by_len(args: list[nodes.NodeNG]) -> bool:
+    """The loop's stop is ``len(<a Python value>)``: one iteration per item of a sequence the
+    code holds (``range(2, len(coefficients))``), a structure's size, not data's."""
+    stop = args[1] if len(args) > 1 else args[0]
+    return (is_builtin_call(stop, "len") and len(stop.args) == 1
+            and value_kind(stop.args[0]).kind != Kind.TENSOR)
 
 
 # -- call sites of the function a range bound is a parameter of -----------------------------
