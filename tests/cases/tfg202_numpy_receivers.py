@@ -115,3 +115,19 @@ def log_losses(losses, head):
         if isinstance(loss, tf.Tensor):
             tf.print(loss.numpy())  # [eager-only-call-in-graph]
     return total
+
+
+def smart_resize(x, size):
+    """tf_keras' smart_resize (found through the project view, 2026-11-26): the NumPy result is
+    only for NumPy input, which graph code's tensors are not. LOW, as in the other such branches."""
+    img = tf.image.resize(x, size)
+    if isinstance(x, np.ndarray):
+        return img.numpy()  # low: [eager-only-call-in-graph]
+    if isinstance(x, list):
+        return img.numpy()  # [eager-only-call-in-graph]
+    return img
+
+
+@tf.function
+def resize_batch(images):
+    return smart_resize(images, [8, 8])

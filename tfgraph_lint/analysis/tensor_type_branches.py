@@ -4,7 +4,8 @@ In traced code a value that is a tensor is a symbolic ``tf.Tensor``, so the body
 isinstance(x, tf.Tensor):`` (or the else of ``if isinstance(x, tf.Tensor):``) runs only for the
 other kinds of value the code also accepts: a NumPy array, a Python number, a variable (shape of
 tensorflow/graphics' centernet_vid.py, which logs ``loss.numpy()`` only for a loss that is not a
-tensor). What happens there is no hazard of tensors; rules report it at LOW at most.
+tensor). The body of ``if isinstance(x, np.ndarray):`` is such a branch too. What happens there
+is no hazard of tensors; rules report it at LOW at most.
 """
 
 from __future__ import annotations
@@ -28,6 +29,8 @@ def in_non_tensor_branch(node: nodes.NodeNG, name: str | None = None) -> bool:
             tested = _tensor_check(test)
             if tested is not None and (name is None or tested == name):
                 return (child in parent.body) == negated
+            if _numpy_check(test) and not negated and child in parent.body:
+                return True  # ``if isinstance(x, np.ndarray): return img.numpy()``
         child, parent = parent, parent.parent
     return False
 
@@ -37,3 +40,13 @@ def _tensor_check(test: nodes.NodeNG) -> str | None:
     if not (is_builtin_call(test, "isinstance") and len(test.args) == 2 and isinstance(test.args[0], nodes.Name)):
         return None
     return test.args[0].name if qualified_name(test.args[1]) in _TENSOR_TYPES else None
+
+
+_NUMPY_TYPES = frozenset({"numpy.ndarray", "numpy.generic"})
+
+
+def _numpy_check(test: nodes.NodeNG) -> bool:
+    """``isinstance(x, np.ndarray)``: its body runs for NumPy input, which traced code's values,
+    tensors, are not (tf_keras' ``smart_resize`` returns ``img.numpy()`` only for NumPy input)."""
+    return (is_builtin_call(test, "isinstance") and len(test.args) == 2
+            and qualified_name(test.args[1]) in _NUMPY_TYPES)
