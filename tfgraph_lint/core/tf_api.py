@@ -140,6 +140,7 @@ PYTHON_VALUED_PREFIXES = (
     "tensorflow.config.", "tensorflow.io.gfile.", "tensorflow.nest.", "tensorflow.test.",
     "tensorflow.sysconfig.", "tensorflow.autograph.", "tensorflow.saved_model.", "tensorflow.compat.",
     "tensorflow.train.", "tensorflow.summary.", "tensorflow.version.", "tensorflow.lite.",
+    "tensorflow.__internal__.nest.",  # tf.nest's fuller twin (yield_flat_paths ...), as tf_keras uses it
 )
 # A Python list of tensors: iterating it is plain Python.
 LIST_RETURNING = frozenset({
