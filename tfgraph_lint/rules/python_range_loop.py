@@ -134,8 +134,8 @@ def _check_loop(context, sites: _CallSites, loop: nodes.For, traced: TracedFunct
         return None  # a loop over axes: unrolling it is what the code needs
     if _loop_variable_must_be_python(loop):
         return None
-    if (count is not None and count <= SMALL_LIST_UNROLL or count is None and _sized_by_len(args)) \
-            and _appends_to_python_list(loop):
+    if (count is not None and count <= SMALL_LIST_UNROLL and _appends_to_python_list(loop)
+            or count is None and _sized_by_len(args) and _appends_to_python_list(loop, concatenating=True)):
         # A few per-index tensors collected in a Python list (then tf.stack/tf.concat): only an
         # unrolled loop can fill a Python list, so the unroll is the code's design, and small
         # (or one item per item of a Python sequence: ``range(len(coefficients))``).
@@ -307,15 +307,19 @@ def _is_python_only_call(call: nodes.Call) -> bool:
     return name is not None and name.startswith("numpy.")
 
 
-def _appends_to_python_list(loop: nodes.For) -> bool:
-    """The body grows a Python list or tuple: ``xs.append(t)``, ``parts += (t,)``."""
+def _appends_to_python_list(loop: nodes.For, concatenating: bool = False) -> bool:
+    """The body grows a Python list: ``xs.append(t)``; with ``concatenating``, also a list or
+    tuple grown by ``parts += (t,)``. (Only for loops over a sequence's items: a loop of a fixed
+    count that concatenates, ``goodness += [t]`` over ``range(10)`` labels in keras-io's
+    forwardforward, stays reported, as reviewed.)"""
     for stmt in loop.body:
         for node in _walk(stmt):
             if (isinstance(node, nodes.Call) and isinstance(node.func, nodes.Attribute)
                     and node.func.attrname == "append" and isinstance(node.func.expr, nodes.Name)
                     and value_kind(node.func.expr).kind == Kind.PYTHON_COLLECTION):
                 return True
-            if (isinstance(node, nodes.AugAssign) and node.op == "+=" and isinstance(node.target, nodes.AssignName)
+            if (concatenating and isinstance(node, nodes.AugAssign) and node.op == "+="
+                    and isinstance(node.target, nodes.AssignName)
                     and isinstance(node.value, (nodes.Tuple, nodes.List))):
                 return True
     return False
