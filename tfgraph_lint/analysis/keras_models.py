@@ -6,7 +6,9 @@ A receiver is a Keras model when it is built by ``keras.Sequential``, ``keras.Mo
 ``self`` in such a class, or is annotated as one. An annotation naming any other type (a library's
 own model class, a Protocol) says it is not: its ``predict`` may well be TensorFlow code. A
 receiver of unknown kind only *named* like a model (``model``, ``self.model``) is LOW evidence.
-A class of the module that defines the method itself is not Keras's for that method.
+A class of the module that defines the method itself is not Keras's for that method. An attribute
+set from a constructor parameter (``self.model = model``) is what the module's instantiations of
+the class pass there (``Agent(Model(n), env)``, or a name bound to one).
 """
 
 from __future__ import annotations
@@ -105,8 +107,13 @@ def _assigned_values(receiver: nodes.NodeNG) -> list[nodes.NodeNG | None]:
     return []
 
 
-def _model_value(value: nodes.NodeNG | None, method: str) -> bool | None:
+def _model_value(value: nodes.NodeNG | None, method: str, depth: int = 0) -> bool | None:
     """True: builds a Keras model; False: builds something else; None: cannot tell."""
+    if isinstance(value, nodes.Name) and depth < 2:
+        passed = _passed_to_constructor(value)
+        if passed:
+            verdicts = {_model_value(argument, method, depth + 1) for argument in passed}
+            return False if False in verdicts else True if verdicts == {True} else None
     if not isinstance(value, nodes.Call):
         return None if value is None or isinstance(value, (nodes.Name, nodes.Attribute)) else False
     name = call_qualname(value)
@@ -123,6 +130,35 @@ def _model_value(value: nodes.NodeNG | None, method: str) -> bool | None:
             return all(derives_from_keras_model(cls) and method_named(cls, method) is None
                        for cls in classes)
     return None
+
+
+def _passed_to_constructor(name: nodes.Name) -> list[nodes.NodeNG | None]:
+    """For a parameter of ``__init__`` (``self.model = model``): what each ``Agent(...)`` of the
+    module passes for it, as the values every binding of a name there gives (``model =
+    Model(n); Agent(model, env)``); empty when the name is something else or a call passes it
+    by ``*args``/``**kwargs``."""
+    found = bindings(name, name.name)
+    if len(found) != 1 or not isinstance(found[0].parent, nodes.Arguments):
+        return []
+    init = found[0].parent.parent
+    cls = init.parent
+    if not (isinstance(init, nodes.FunctionDef) and init.name == "__init__" and isinstance(cls, nodes.ClassDef)):
+        return []
+    parameters = [*(init.args.posonlyargs or ()), *(init.args.args or ())][1:]
+    position = next((i for i, p in enumerate(parameters) if p is found[0]), None)
+    values: list[nodes.NodeNG | None] = []
+    for call in descendants(cls.root(), nodes.Call):
+        if not (isinstance(call.func, nodes.Name) and call.func.name == cls.name):
+            continue
+        if any(isinstance(a, nodes.Starred) for a in call.args) or any(k.arg is None for k in call.keywords or ()):
+            return []
+        passed = next((k.value for k in call.keywords or () if k.arg == name.name), None)
+        if passed is None and position is not None and position < len(call.args):
+            passed = call.args[position]
+        if passed is None:
+            return []
+        values += [assigned_value(b) for b in bindings(passed, passed.name)] if isinstance(passed, nodes.Name) else [passed]
+    return values
 
 
 def builds_keras_model(value: nodes.NodeNG | None) -> bool:
