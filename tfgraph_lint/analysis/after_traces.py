@@ -5,7 +5,9 @@ Whether a method that rebinds or re-creates what graph code reads runs before th
 the code can show: the method itself goes on to call the traced method (``self.items = items;
 return self.total()``), or it makes, through a helper of the class, a fresh tf.function of another
 method only (``self._reset_cache()`` doing ``self.query = tf.function(self.query.python_function)``):
-the class then expects it to run after traces, and resets that traced path, not the reader's.
+the class then expects it to run after traces, and resets that traced path, not the reader's; or,
+for a loss or metric handed to ``self.model.compile(...)``, it calls ``self.model.fit``/
+``train_on_batch`` ..., which run the step Keras traced with it.
 TFG109 and TFG208 raise their confidence on either; both also share what counts as set-up
 (``SET_UP_METHODS``) and a method that makes a fresh tf.function itself (its old traces dropped).
 """
@@ -15,6 +17,7 @@ from __future__ import annotations
 from astroid import nodes
 
 from tfgraph_lint.analysis.classes import method_named, self_class
+from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
 from tfgraph_lint.analysis.names import call_qualname
 from tfgraph_lint.analysis.node_index import descendants
 
@@ -27,9 +30,32 @@ def makes_fresh_tf_function(method: nodes.FunctionDef) -> bool:
     return any(call_qualname(call) == "tensorflow.function" for call in descendants(method, nodes.Call))
 
 
-def runs_after_traces(method: nodes.FunctionDef, cls: nodes.ClassDef, root: nodes.NodeNG) -> bool:
-    """Either kind of evidence, for the traced function ``root`` whose graph reads the value."""
-    return calls_root(method, cls, root) or _resets_other_functions(method, cls, root)
+def runs_after_traces(method: nodes.FunctionDef, cls: nodes.ClassDef, root: TracedFunction) -> bool:
+    """Any kind of evidence, for the traced function ``root`` whose graph reads the value."""
+    return (calls_root(method, cls, root.node) or _resets_other_functions(method, cls, root.node)
+            or _runs_compiled_step(method, root))
+
+
+# Keras methods that run the train or test step a compiled loss or metric is traced into.
+_COMPILED_STEP_RUNNERS = frozenset({
+    "fit", "train_on_batch", "evaluate", "test_on_batch", "fit_generator", "evaluate_generator",
+})
+
+
+def _runs_compiled_step(method: nodes.FunctionDef, root: TracedFunction) -> bool:
+    """``root`` is a loss or metric handed to ``self.model.compile(...)``, and the rebinding
+    method goes on to call ``self.model.train_on_batch(...)`` (or ``fit``, ``evaluate`` ...) on
+    the same receiver: Keras runs the step it traced with the loss, so the stale trace is
+    certain to be used (Huixxi/TensorFlow2.0-for-Deep-Reinforcement-Learning: importance
+    weights set on ``self`` before every ``train_on_batch``, read by the compiled loss)."""
+    reason = root.reason
+    if reason.kind != TraceKind.KERAS or not reason.handed_to_keras.endswith("of compile()"):
+        return False
+    compiled = {call.func.expr.as_string() for call in descendants(root.node.root(), nodes.Call)
+                if call.lineno == reason.line and isinstance(call.func, nodes.Attribute)
+                and call.func.attrname == "compile"}
+    return any(isinstance(call.func, nodes.Attribute) and call.func.attrname in _COMPILED_STEP_RUNNERS
+               and call.func.expr.as_string() in compiled for call in descendants(method, nodes.Call))
 
 
 def calls_root(method: nodes.FunctionDef, cls: nodes.ClassDef, root: nodes.NodeNG) -> bool:

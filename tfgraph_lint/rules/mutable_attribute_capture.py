@@ -79,7 +79,7 @@ def check(context) -> Iterator[Finding]:
         else:
             method = rebinding.scope()
             where = f"'{method.name}' (line {rebinding.lineno}) rebinds it: calls after that keep"
-            confidence = INFERENCE if runs_after_traces(method, cls, traced.root.node) else LOW
+            confidence = INFERENCE if runs_after_traces(method, cls, traced.root) else LOW
         yield context.finding(
             RULE, node,
             f"'self.{node.attrname}' in {traced.subject} is read while tracing, but {where} "

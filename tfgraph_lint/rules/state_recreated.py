@@ -64,8 +64,8 @@ def check(context) -> Iterator[Finding]:
         # set-up already, or by the method running after the trace of a reader (after_traces).
         made_before = _created_while_setting_up(cls, target.attrname)
         read, traced = next(((read, traced) for read, traced in user
-                             if made_before or runs_after_traces(method, cls, traced.root.node)), user[0])
-        again = made_before or runs_after_traces(method, cls, traced.root.node)
+                             if made_before or runs_after_traces(method, cls, traced.root)), user[0])
+        again = made_before or runs_after_traces(method, cls, traced.root)
         yield context.finding(
             RULE, read,
             f"'self.{target.attrname}' in {traced.subject} is a new {creation.kind} each time "
