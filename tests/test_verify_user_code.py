@@ -25,20 +25,15 @@ def test_markers(path):
     check_annotated(path)
 
 
-# verify credits a divergence with no line of its own (what main() returned) to findings inside
-# a tf.function of the script, or reached from one (a plain class's method it calls); findings in
-# a method Keras traces are left UNCONFIRMED and the file MISSED. Known problem, kept visible here.
-_ATTRIBUTION_GAP = pytest.mark.xfail(strict=True, reason="verify does not yet attribute a return-value "
-                                     "divergence to findings in methods Keras traces")
 EXPECTED = [
     "argument_attribute_counter.py",
-    pytest.param("compiled_loss_weight.py", marks=_ATTRIBUTION_GAP),
+    "compiled_loss_weight.py",
     "instance_method_counter.py",
     "keras_activation_if.py",
     "keras_backend_zeros.py",
     "keras_loss_print.py",
     "keras_metric_numpy.py",
-    pytest.param("metric_counter.py", marks=_ATTRIBUTION_GAP),
+    "metric_counter.py",
     "parameter_scalar_retrace.py",
     "per_call_function_two_sites.py",
     "while_counter_unrolled.py",
@@ -54,7 +49,7 @@ def verdicts():
 
 
 def test_every_example_is_listed():
-    assert sorted(p if isinstance(p, str) else p.values[0] for p in EXPECTED) == [p.name for p in SCRIPTS]
+    assert sorted(EXPECTED) == [p.name for p in SCRIPTS]
 
 
 @pytest.mark.tensorflow

@@ -21,7 +21,8 @@ The observation sent back (plain JSON data, values encoded as described in ``val
     functions [{id, name, def_line, end_line, created_line, clone_of, tracing_count,
                 calls [{line, args [[name, signature]], traced, nested, raised, output}],
                 loops [{line, end_line, repeats}], graphs, ops}]
-    internal_functions {count, traces}        tf.functions created by libraries (Keras...)
+    internal_functions {count, traces,        tf.functions created by libraries (Keras...); the one
+        reused_calls, reused_traces}          called most often per trace: its calls and traces
 """
 
 from __future__ import annotations

@@ -153,6 +153,7 @@ class Recorder:
         self.objects: list[Any] = []  # keeps recorded Functions alive, so ids stay unique
         self.signatures: dict[int, inspect.Signature | None] = {}
         self.internal: list[Any] = []  # tf.functions created by library code
+        self.internal_calls: dict[int, int] = {}  # id -> calls of each (Keras's steps)
         self.depth = 0
 
     def script_line(self) -> int | None:
@@ -190,6 +191,7 @@ class Recorder:
         created_line = self.creating_line()
         if not in_script and created_line is None:
             self.internal.append(function)  # e.g. Keras's train_function, made inside model.fit
+            self.internal_calls[id(function)] = 0
             return
         self.records[id(function)] = {
             "id": len(self.objects) + 1,
@@ -219,6 +221,8 @@ class Recorder:
     def call(self, function, real_call, args: tuple, kwargs: dict):
         record = self.function_record(function)
         if record is None:
+            if id(function) in self.internal_calls:
+                self.internal_calls[id(function)] += 1
             return real_call(function, *args, **kwargs)
         call = {"line": self.script_line(), "args": self.argument_signature(record, args, kwargs),
                 "nested": self.depth > 0, "traced": 0, "raised": None}
@@ -274,7 +278,12 @@ class Recorder:
         return result
 
     def internal_functions(self) -> dict:
-        return {"count": len(self.internal), "traces": sum(function_hooks.tracing_count(f) for f in self.internal)}
+        traces = [function_hooks.tracing_count(f) for f in self.internal]
+        calls = [self.internal_calls.get(id(f), 0) for f in self.internal]
+        # The one run most often per trace: a library's step reused without tracing again.
+        reused = max(((c, t) for c, t in zip(calls, traces) if 0 < t < c), default=(0, 0))
+        return {"count": len(self.internal), "traces": sum(traces), "reused_calls": reused[0],
+                "reused_traces": reused[1]}
 
     def _graph_shape(self, function, def_line: int) -> dict:
         """Per traced graph, the repetitions of each loop body (see ``loops``)."""

@@ -241,7 +241,8 @@ def _attribute_consequences(hazards: list[Finding], homes: list[str | None], key
     print, state no finding names): they follow the findings that behaviour already confirmed;
     else, when nothing located diverged, the findings whose tf.function (the one they are in, or
     the one their explanation says traces them) ran its Python body fewer times in graph mode
-    than it was called (the flagged line ran only while tracing)."""
+    than it was called (the flagged line ran only while tracing), or, in a function Keras runs
+    in its traced step, whose Keras functions were traced fewer times than called."""
     loose = [item for item in attributed if not item.flagged_by and not item.divergence.lines
              and item.divergence.kind in CONSEQUENCE_KINDS | {"state"}]
     if not loose:
@@ -260,7 +261,12 @@ def _attribute_consequences(hazards: list[Finding], homes: list[str | None], key
                 # The recorded tf.functions are the script's: their lines say nothing of a helper's.
                 inside = _enclosing_function(f, graph) if homes[i] is None else None
                 record = inside or (_tracing_function(f, graph) if homes[i] is None else None)
-                if record is None or not mechanism(f) & _SILENT:  # a rule about Python run while tracing
+                if not mechanism(f) & _SILENT:  # a rule about Python run while tracing
+                    continue
+                if record is None:
+                    message = _run_in_keras_step(f, item.divergence.message, graph)
+                    if message is not None:
+                        chosen[i] = message
                     continue
                 calls = _calls(graph, record)
                 traces = _traces(graph, record)
@@ -271,6 +277,21 @@ def _attribute_consequences(hazards: list[Finding], homes: list[str | None], key
         for i, message in chosen.items():
             own[i].append(message)
         item.flagged_by = [keys[i] for i in chosen]
+
+
+def _run_in_keras_step(finding: Finding, message: str, graph: dict) -> str | None:
+    """For a finding in a function Keras runs inside the step it traces (a compiled loss or
+    metric, a layer's ``call``: its explanation ends at Keras), when the script made no
+    tf.function that holds it: in graph mode a tf.function Keras made ran more often than it was
+    traced (its step reused, so the flagged line ran only while tracing)."""
+    if not finding.traced_because or "Keras" not in finding.traced_because[-1]:
+        return None
+    internal = graph.get("internal_functions") or {}
+    calls, traces = internal.get("reused_calls", 0), internal.get("reused_traces", 0)
+    if not 0 < traces < calls:
+        return None
+    return (f"{message} (line {finding.line} runs inside a step Keras traced {_times(traces)} in graph "
+            f"mode and ran {calls} times)")
 
 
 def _times(count: int) -> str:
