@@ -86,7 +86,7 @@ class ProjectGraph:
         self._load = load
         # A cheap test of a file's text, so that listing the tf.functions of a module it imports
         # does not parse every imported module.
-        self._may_define_tf_functions = may_define_tf_functions
+        self._may_define_tf_functions = functools.cache(may_define_tf_functions)  # a regex over a file's text
         self._summaries: dict[str, dict] = {}
         self._files = set(imports)
         self._resolved: dict[tuple[str, tuple[str, ...]], str | None] = {}
