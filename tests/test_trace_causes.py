@@ -155,3 +155,11 @@ def test_one_def_closing_over_different_functions_is_several_functions():
     summaries = explain([train, test])
     assert sorted(s["variant"] for s in summaries) == ["step_function=test_step", "step_function=train_step"]
     assert all(not s["retraces"] for s in summaries)  # neither is a re-creation of the other
+
+
+def test_a_run_without_tensorflow_says_when_it_is_not_installed(monkeypatch):
+    run = {"program": ["p.py"], "exit_code": 1, "wall_seconds": 0.1, "tensorflow": None, "functions": []}
+    monkeypatch.setattr(report.importlib.util, "find_spec", lambda name: None)
+    assert "it is not installed for" in report.render_text(report.build(run))
+    monkeypatch.setattr(report.importlib.util, "find_spec", lambda name: object())
+    assert "not installed" not in report.render_text(report.build(run))

@@ -10,8 +10,10 @@ The JSON report adds ``summaries`` (``causes.explain``) and drops the raw record
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
+import sys
 
 from tfgraph_lint.core.registry import lookup
 from tfgraph_lint.runtime.trace.causes import explain
@@ -61,7 +63,9 @@ def render_text(report: dict, show_all: bool = False) -> str:
 def _headline(report: dict) -> str:
     program = " ".join(report["program"]) or "the program"
     if report["tensorflow"] is None:
-        return f"tfgraph-lint trace: {program}: TensorFlow was never imported; no tf.function ran"
+        missing = "" if importlib.util.find_spec("tensorflow") else (
+            f" (it is not installed for {sys.executable}: pip install tensorflow-cpu, or any TensorFlow 2 build)")
+        return f"tfgraph-lint trace: {program}: TensorFlow was never imported{missing}; no tf.function ran"
     functions = report["functions"]
     if not functions:
         return f"tfgraph-lint trace: {program}: no tf.function was called (TensorFlow {report['tensorflow']})"
