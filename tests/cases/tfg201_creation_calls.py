@@ -55,6 +55,15 @@ def recurrent_state(x):
     return x, stack.get_initial_state(batch_size=2)
 
 
+CELL = tf.keras.layers.GRUCell(4)
+
+
+@tf.function
+def decode(x):
+    # tensorflow-addons' crf_decode_forward: an RNN layer around a cell made once
+    return tf.keras.layers.RNN(CELL, return_sequences=True)(x)
+
+
 @tf.function
 def optimizers_and_metrics(x):
     adam = tf.keras.optimizers.Adam()  # [variable-created-in-graph]

@@ -46,7 +46,9 @@ _WEIGHTLESS_LAYERS = frozenset({
     "Activation", "ReLU", "Softmax", "LeakyReLU", "ELU", "ThresholdedReLU",
     "Add", "Subtract", "Multiply", "Average", "Maximum", "Minimum", "Concatenate", "Dot",
     "Rescaling", "Resizing", "CenterCrop",
-    "StackedRNNCells",  # its cells own the variables (checked on TF 2.21: made per trace, it raises nothing)
+    # Recurrent wrappers: their cells own the variables (checked on TF 2.21: either made per trace
+    # around a cell made once raises nothing); a cell made with them is reported on its own.
+    "StackedRNNCells", "RNN",
     *(f"{stem}{d}D" for d in (1, 2, 3) for stem in (
         "Cropping", "ZeroPadding", "UpSampling", "MaxPooling", "MaxPool", "AveragePooling", "AvgPool",
         "GlobalMaxPooling", "GlobalMaxPool", "GlobalAveragePooling", "GlobalAvgPool")),
