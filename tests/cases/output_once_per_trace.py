@@ -100,3 +100,28 @@ def describe_modules(inputs, verbose=True):
     doubled = lambda d: tf.nest.map_structure(lambda x: x * 2, d)  # noqa: E731
     logging.info("Out: %s", doubled(inputs))  # [python-side-effect-in-graph]
     return inputs
+
+
+class TokenLabelAlign:
+    """leondgarse/keras_cv_attention_models' token-label aligner (held out 2026-11-26): ``build``
+    prints its configuration behind ``if not self.built:``, so it prints once, on the first
+    trace, as eager calls would. Twin: the same print in ``__call__`` itself, reported."""
+
+    def __init__(self, source, target):
+        self.source, self.target = source, target
+        self.built = False
+
+    def build(self, shape):
+        self.table = tf.zeros(shape)
+        self.built = True
+        print(">>>> [TokenLabelAlign] source: {}, target: {}".format(self.source, self.target))
+
+    def __call__(self, token_label):
+        if not self.built:
+            self.build(token_label.shape)
+        print("aligning", token_label)  # [python-print-in-graph]
+        return token_label + self.table
+
+
+align = TokenLabelAlign(14, 7)
+labels = tf.data.Dataset.from_tensor_slices(tf.zeros([4, 2])).map(align)

@@ -315,3 +315,29 @@ class LazyNormalizer(tf.Module):
     @tf.function
     def reset(self, x):
         self.rebuild(x.shape[-1])
+
+
+class GradientAccumulator:
+    """TensorSpeech/TensorFlowTTS' accumulator (held out 2026-11-26): its gradient variables are
+    made behind ``if not self._gradients:``, which the block's ``extend`` makes false for every
+    later trace. Twin: a guard on another list."""
+
+    def __init__(self):
+        self._gradients = []
+        self._other = []
+
+    def __call__(self, gradients):
+        if not self._gradients:
+            self._gradients.extend([tf.Variable(tf.zeros_like(g), trainable=False) for g in gradients])
+        if not self._other:
+            self._gradients.extend([tf.Variable(tf.zeros_like(g)) for g in gradients])  # [variable-created-in-graph, outer-collection-mutation]
+        for accumulated, gradient in zip(self._gradients, gradients):
+            accumulated.assign_add(gradient)
+
+
+accumulator = GradientAccumulator()
+
+
+@tf.function
+def accumulate(gradients):
+    accumulator(gradients)

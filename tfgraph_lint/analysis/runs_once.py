@@ -256,7 +256,7 @@ def _sets(statements: list[nodes.NodeNG], target: _Target, traced: TracedFunctio
     """Whether the statements assign the target (directly, or in a method of ``self`` they call)."""
     for statement in statements:
         for node in statement.nodes_of_class((nodes.AssignAttr, nodes.AssignName, nodes.Call, nodes.Subscript)):
-            if assigns(node, target):
+            if assigns(node, target) or _fills(node, target):
                 return True
             if isinstance(node, nodes.Call) and target[0] == "attr" and isinstance(node.func, nodes.Attribute):
                 if target[2] in ("built", "_built") and node.func.attrname == "build":
@@ -309,6 +309,21 @@ def _base_sets(method: nodes.FunctionDef, attrname: str) -> bool:
                 and func.expr.func.name == "super"):
             return True
     return False
+
+
+# Methods that make a container non-empty: ``if not self._gradients: self._gradients.extend(...)``.
+_FILLING_METHODS = frozenset({"append", "extend", "insert", "update", "add", "setdefault"})
+
+
+def _fills(node: nodes.NodeNG, target: _Target) -> bool:
+    """``self.items.extend(...)`` for the target ``self.items``: a truthiness guard on it is then
+    false on every later trace (HuggingFace-style gradient accumulators fill a list of variables
+    behind ``if not self._gradients:``)."""
+    if target[0] != "attr" or not isinstance(node, nodes.Call) or not isinstance(node.func, nodes.Attribute):
+        return False
+    receiver = node.func.expr
+    return (node.func.attrname in _FILLING_METHODS and isinstance(receiver, nodes.Attribute)
+            and receiver.attrname == target[2] and receiver.expr.as_string() == target[1])
 
 
 def assigns(node: nodes.NodeNG, target: _Target) -> bool:

@@ -8,6 +8,7 @@ from astroid import nodes
 
 from tfgraph_lint.analysis.names import is_builtin_name, qualified_name
 from tfgraph_lint.analysis.output_once import once_per_trace_reason
+from tfgraph_lint.analysis.runs_once import RunsOnce
 from tfgraph_lint.core.findings import LOW, Finding
 from tfgraph_lint.core.registry import rule_by_code
 
@@ -15,9 +16,12 @@ RULE = rule_by_code("TFG101")
 
 
 def check(context) -> Iterator[Finding]:
+    once = RunsOnce(context)
     for call, traced in context.in_graph(nodes.Call):
         if not _is_builtin_print(call.func):
             continue
+        if once(call, traced):
+            continue  # behind a create-once guard (``if not self.built: self.build(...)``): once eagerly too
         reason = once_per_trace_reason(call, context.path)
         if reason is None:
             yield context.finding(
