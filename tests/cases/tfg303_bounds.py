@@ -164,3 +164,21 @@ def evaluate_interpolation(coefficients, x):
 @tf.function
 def interpolate(x):
     return evaluate_interpolation([1.0, 2.0, 3.0, 4.0], x)
+
+
+def apply_with_random_selector(x, func, num_cases):
+    """tensorflow/tpu's inception preprocessing (held out 2026-11-26): one (condition, branch) pair
+    per case for tf.case, as many as the caller asks for; only an unrolled loop can build the
+    list. LOW. Twin: the same caller-sized loop that only chains ops, reported."""
+    selector = tf.random.uniform([], maxval=num_cases, dtype=tf.int32)
+    pairs = []
+    for i in range(num_cases):  # low: [python-range-loop]
+        pairs.append((tf.equal(selector, i), lambda i=i: func(x, i)))
+    for _ in range(num_cases):  # [python-range-loop]
+        x = x * 2.0
+    return tf.case(pairs), x
+
+
+@tf.function
+def distort(image):
+    return apply_with_random_selector(image, lambda x, i: x + i, num_cases=4)

@@ -11,8 +11,8 @@ AutoGraph is off, and when the loop variable must stay a Python int (it indexes 
 ``self.layers[i]``, or builds a string). Silent too when the bound counts a tensor's dimensions
 (``len(x.shape) - len(mask.shape)``, ``x.shape.rank``, ``x.ndim``): such loops add or remove
 axes (``tf.expand_dims``), which a ``tf.while_loop`` cannot do, and the count is static and small.
-LOW when a loop of a known, small count (<= 64), or one of ``len(<a Python sequence>)`` items,
-fills a Python list or tuple: only an unrolled loop can do that (a tensor loop would need a
+LOW when a loop of a known, small count (<= 64), one of ``len(<a Python sequence>)`` items, or
+one whose count a caller passes, fills a Python list (or, over a sequence's items, a tuple): only an unrolled loop can do that (a tensor loop would need a
 ``tf.TensorArray``), so the unroll is deliberate. LOW too
 for any known count of two or three: the graph holds what writing the body out by hand would.
 """
@@ -135,10 +135,12 @@ def _check_loop(context, sites: _CallSites, loop: nodes.For, traced: TracedFunct
     if _loop_variable_must_be_python(loop):
         return None
     if (count is not None and count <= SMALL_LIST_UNROLL and _appends_to_python_list(loop)
-            or count is None and _sized_by_len(args) and _appends_to_python_list(loop, concatenating=True)):
+            or count is None and _sized_by_len(args) and _appends_to_python_list(loop, concatenating=True)
+            or evidence is not None and _appends_to_python_list(loop)):
         # A few per-index tensors collected in a Python list (then tf.stack/tf.concat): only an
         # unrolled loop can fill a Python list, so the unroll is the code's design, and small
-        # (or one item per item of a Python sequence: ``range(len(coefficients))``).
+        # (or one item per item of a Python sequence: ``range(len(coefficients))``, or as many as
+        # a caller asks for: per-example graphs of graph_nets' demos, tf.case branches).
         confidence = LOW
     elif count is not None and count <= SMALL_FIXED_UNROLL:
         confidence = LOW  # a fixed two or three copies: deliberate, and no larger than by hand
