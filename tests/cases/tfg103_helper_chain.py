@@ -68,3 +68,24 @@ def block13(x, width, depth):
 @tf.function
 def network(x):
     return block0(x, 64, 3)
+
+
+def preprocess_for_train(image, augname=None):
+    if augname:
+        logging.info("Apply AutoAugment policy %s", augname)  # low: [python-side-effect-in-graph]
+    return image
+
+
+def preprocess_image(image, is_training, augname=None):
+    """google/automl's EfficientNetV2 input pipeline (held out 2026-11-26): the policy name is cut
+    down with a slice before it is passed on; a slice of configuration is configuration."""
+    if augname and augname.startswith("v1_"):
+        augname = augname[len("v1_"):]
+    if is_training:
+        logging.info("Cropping %s", image[: tf.shape(image)[0] // 2])  # [python-side-effect-in-graph]
+        return preprocess_for_train(image, augname)
+    return image
+
+
+def make_dataset(files, augname):
+    return tf.data.Dataset.from_tensor_slices(files).map(lambda x: preprocess_image(x, True, augname))

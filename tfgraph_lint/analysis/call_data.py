@@ -37,7 +37,7 @@ from tfgraph_lint.analysis.value_kinds import (
 _MAX_DEPTH = 12
 _SELF_NAMES = frozenset({"self", "cls"})
 _COMPOSITES = (nodes.BinOp, nodes.BoolOp, nodes.Compare, nodes.UnaryOp, nodes.IfExp, nodes.JoinedStr,
-               nodes.FormattedValue, nodes.Tuple, nodes.List, nodes.Set, nodes.Dict, nodes.Starred)
+               nodes.FormattedValue, nodes.Tuple, nodes.List, nodes.Set, nodes.Dict, nodes.Starred, nodes.Slice)
 
 
 def changes_per_call(expr: nodes.NodeNG, index, _depth: int = 0) -> bool:
