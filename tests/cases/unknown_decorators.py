@@ -51,3 +51,39 @@ class NameScoped(tf.Module):
     def __call__(self, x):
         self._initialize(x)
         return tf.matmul(x, self.w) + self._bias()
+
+
+def timed(fn):
+    def wrapper(*args, **kwargs):
+        result = fn(*args, **kwargs)
+        return result
+
+    return wrapper
+
+
+def first_call_only(fn):
+    def wrapper(self, *args):
+        if not getattr(self, "_done", False):
+            self._done = True
+            fn(self, *args)
+
+    return wrapper
+
+
+class Decorated(tf.Module):
+    """Decorators of this module: one that always calls through keeps the finding; one that
+    calls only behind an ``if`` is not followed (LOW)."""
+
+    @timed
+    def _initialize(self, x):
+        self.w = tf.Variable(tf.zeros([x.shape[-1], 3]))  # [variable-created-in-graph]
+
+    @first_call_only
+    def _initialize_once(self, x):
+        self.b = tf.Variable(tf.zeros([3]))  # low: [variable-created-in-graph]
+
+    @tf.function
+    def __call__(self, x):
+        self._initialize(x)
+        self._initialize_once(x)
+        return tf.matmul(x, self.w) + self.b

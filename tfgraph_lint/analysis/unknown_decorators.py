@@ -9,9 +9,11 @@ every trace" (TFG201) and "rebinds the attribute on every trace" (TFG105) are no
 rules report them LOW, naming the decorator.
 
 Known to run the body on every call, and so ignored: Python's own ``property``/``staticmethod``/
-``classmethod`` and property accessors, ``functools.wraps``, ``abc``/``typing`` markers, and
+``classmethod`` and property accessors, ``functools.wraps``, ``abc``/``typing`` markers,
 TensorFlow's and Keras's decorators (``tf.Module.with_name_scope``, ``do_not_convert``; the
-static path never looks into TensorFlow, and none of them memoizes a user's method).
+static path never looks into TensorFlow, and none of them memoizes a user's method), and a
+decorator of the same module whose code shows it: it returns the function, or a wrapper that
+calls it in a statement of its own body, outside any ``if``.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from __future__ import annotations
 from astroid import nodes
 
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
-from tfgraph_lint.analysis.names import is_builtin_name, qualified_name
+from tfgraph_lint.analysis.names import bindings, is_builtin_name, qualified_name
 
 _BUILTIN_PASSTHROUGH = frozenset({"property", "staticmethod", "classmethod"})
 _PASSTHROUGH_PREFIXES = ("tensorflow.", "keras.", "tf_keras.", "abc.", "typing.", "typing_extensions.")
@@ -55,8 +57,43 @@ def _runs_body_every_call(target: nodes.NodeNG) -> bool:
         return True
     if isinstance(target, nodes.Attribute) and target.attrname in _ACCESSORS:
         return True  # ``@value.setter``
+    if isinstance(target, nodes.Name):
+        defined = [b for b in bindings(target, target.name) if isinstance(b, nodes.FunctionDef)]
+        if defined and all(_always_calls_through(decorator) for decorator in defined):
+            return True
     name = qualified_name(target) or ""
     return name in _PASSTHROUGH or name.startswith(_PASSTHROUGH_PREFIXES)
+
+
+def _always_calls_through(decorator: nodes.FunctionDef) -> bool:
+    """A decorator of this module whose code shows it runs the function on every call: it returns
+    the function itself, or a wrapper that calls it in a statement of its own body, outside any
+    ``if`` (``def timed(fn): def wrapper(*a, **k): start = time.time(); out = fn(*a, **k); ...``)."""
+    parameters = decorator.args.args or []
+    if not parameters:
+        return False
+    wrapped = parameters[0].name
+    returned = [r.value for r in decorator.nodes_of_class(nodes.Return)
+                if r.scope() is decorator and r.value is not None]
+    if not returned:
+        return False
+    for value in returned:
+        if isinstance(value, nodes.Name) and value.name == wrapped:
+            continue  # ``return fn``
+        wrappers = [d for d in decorator.body if isinstance(d, nodes.FunctionDef)
+                    and isinstance(value, nodes.Name) and d.name == value.name]
+        if len(wrappers) != 1 or not _calls_in_own_body(wrappers[0], wrapped):
+            return False
+    return True
+
+
+def _calls_in_own_body(wrapper: nodes.FunctionDef, wrapped: str) -> bool:
+    for statement in wrapper.body:
+        if isinstance(statement, (nodes.Expr, nodes.Return, nodes.Assign)) and isinstance(statement.value, nodes.Call):
+            func = statement.value.func
+            if isinstance(func, nodes.Name) and func.name == wrapped:
+                return True
+    return False
 
 
 def decorator_note(decorator: str) -> str:
