@@ -132,3 +132,24 @@ def two_steps_in_a_test(strategy, first, second):
         return x + metrics
 
     return step_b(tf.constant(3.0))
+
+
+def wrapped_and_run_at_once(mu, times):
+    """tf-quant-finance's sampling tests (held out 2026-11-26): ``tf.function(sample_fn)(mu)``
+    wraps and runs the def once, and the Function is gone; rebinding ``times`` afterwards changes
+    nothing it will run. Twin: the Function kept and called again after the rebinding."""
+
+    def sample_fn(m):
+        return m * times
+
+    paths = tf.function(sample_fn)(mu)
+    times = times * 2.0
+
+    def kept_fn(m):
+        return m * scale  # [mutable-global-capture]
+
+    scale = 1.0
+    kept = tf.function(kept_fn)
+    first = kept(mu)
+    scale = 2.0
+    return paths, first, kept(mu), times

@@ -37,7 +37,7 @@ from tfgraph_lint.analysis.consumed_datasets import consumed_before, dataset_lam
 from tfgraph_lint.analysis.forced_traces import side_channel_confidence, traced_on_purpose
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
 from tfgraph_lint.analysis.names import (
-    declaration, is_builtin_name, lookup, names_an_import, qualified_name, rebinds_declared,
+    call_qualname, declaration, is_builtin_name, lookup, names_an_import, qualified_name, rebinds_declared,
 )
 from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.runs_once import RunsOnce
@@ -284,6 +284,10 @@ def _runs_here(use: nodes.Name) -> bool:
         return True
     if isinstance(parent, nodes.Call) and parent.args and parent.args[0] is use:
         func = parent.func
+        if call_qualname(parent) == "tensorflow.function":
+            # ``tf.function(sample_fn)(x)``: wrapped, run at once, and the Function thrown away
+            # (tf-quant-finance's tests)
+            return isinstance(parent.parent, nodes.Call) and parent.parent.func is parent
         return (isinstance(func, nodes.Attribute) and func.attrname in tf_api.STRATEGY_RUN_METHODS
                 and is_strategy(func.expr))
     return False
