@@ -74,6 +74,10 @@ def announced_step(x):
     print("traceback follows")  # [python-print-in-graph]
     print(f"tracing step {x}")  # [python-print-in-graph]
     print("step done")  # [python-print-in-graph]
+    # tf-quant-finance's tutorial notebooks (held out 2026-11-26) say it as "graph building"
+    print("****** Building graph")  # low: [python-print-in-graph]
+    print("TRUE_FN: I'm evaluated at graph building time")  # low: [python-print-in-graph]
+    print("building the model")  # [python-print-in-graph]
     return x + 1
 
 

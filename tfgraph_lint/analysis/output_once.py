@@ -14,7 +14,8 @@ them LOW, off by default, and say why:
   arguments are part of what TensorFlow traces for, so the branch is taken once per trace and
   its message comes exactly as often as the condition can change;
 - output of text alone that says it reports a trace (``print("retracing train_step")``,
-  ``print("Tracing in eval_step.")``): a trace counter by its own words. Maintained training
+  ``print("Tracing in eval_step.")``, ``print("Building graph")``): a trace counter by its own
+  words. Maintained training
   scripts (google/uncertainty-baselines) and textbooks (ageron/handson-ml2) write these on
   purpose; with a tensor beside the text (``print("tracing", x)``) it is still reported, since
   the tensor it shows is symbolic;
@@ -35,8 +36,11 @@ from tfgraph_lint.analysis.tensor_type_branches import in_non_tensor_branch
 from tfgraph_lint.analysis.test_code import is_test_file
 from tfgraph_lint.analysis.value_kinds import known_at_trace_time
 
-# "tracing", "Retracing train", "traced once": text that names what it reports (not "traceback").
-_TRACE_WORD = re.compile(r"\b(re)?trac(e|es|ed|ing)\b", re.IGNORECASE)
+# "tracing", "Retracing train", "traced once", "Building graph", "at graph building time": text
+# that names what it reports (not "traceback", not "building the model").
+_TRACE_WORD = re.compile(
+    r"\b(re)?trac(e|es|ed|ing)\b|\bbuild(s|ing)? (the |a )?graph\b|\bgraph[ -](building|construction)\b",
+    re.IGNORECASE)
 # Builtins whose answer depends on a value's Python type or attributes only.
 _TYPE_CHECKS = frozenset({"isinstance", "issubclass", "hasattr", "callable"})
 
