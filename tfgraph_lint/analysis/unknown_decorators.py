@@ -88,11 +88,16 @@ def _always_calls_through(decorator: nodes.FunctionDef) -> bool:
 
 
 def _calls_in_own_body(wrapper: nodes.FunctionDef, wrapped: str) -> bool:
+    """A statement of the wrapper's own body calls the function, and no earlier statement can
+    return first (``if key in cache: return cache[key]`` makes a memoizer)."""
     for statement in wrapper.body:
         if isinstance(statement, (nodes.Expr, nodes.Return, nodes.Assign)) and isinstance(statement.value, nodes.Call):
             func = statement.value.func
             if isinstance(func, nodes.Name) and func.name == wrapped:
                 return True
+        if isinstance(statement, nodes.Return) or any(
+                True for _ in statement.nodes_of_class((nodes.Return, nodes.Raise), skip_klass=nodes.FunctionDef)):
+            return False
     return False
 
 
