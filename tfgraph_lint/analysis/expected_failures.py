@@ -8,8 +8,8 @@ Tests of TensorFlow code exercise tracing failures on purpose::
 
 A node counts as expected to fail when it sits in such a block (or is the callable handed to
 the call form), and a traced function does when every use of its name, in the function that
-defines it, is such a place: the tf.function a test defines only to watch it raise. So does one made graph code by a
-``tf.function(fn)`` call in such a block (its other uses may run it eagerly).
+defines it, is such a place: the tf.function a test defines only to watch it raise. So does one
+made graph code by a ``tf.function(fn)`` call in such a block (its other uses may run it eagerly).
 """
 
 from __future__ import annotations
