@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 from collections import deque
 from collections.abc import Callable
 from pathlib import Path  # find_root only
@@ -94,6 +95,9 @@ class ProjectGraph:
         self._names = {name.removesuffix(".py") for file in self._files
                        for name in os.path.relpath(file, self.root).split(os.sep)}
         self._root_is_package = os.path.join(self.root, "__init__.py") in self._files
+        # The root folder's name as a package name would be spelled (``seed_rl-master`` ->
+        # ``seed_rl_master``): an import names the root package only if that name starts with it.
+        self._root_spelling = re.sub(r"[^0-9a-z_]", "_", os.path.basename(self.root).lower())
 
     def summary(self, file: str) -> dict:
         found = self._summaries.get(file)
@@ -115,7 +119,7 @@ class ProjectGraph:
             # ``from seed_rl.agents import learner`` in a repository that is itself the package
             # (an __init__.py at its root), checked out under another folder name
             # (``seed_rl-master``): the rest of the path, from the root
-            if len(parts) > 1 and self._root_is_package:
+            if len(parts) > 1 and self._root_is_package and self._names_root(parts[0]):
                 return self._module_file(self.root, parts[1:])
             return None  # tensorflow, numpy...: no file or folder of the project is called so
         for base in (folder, self.root, os.path.join(self.root, "src")):
@@ -123,6 +127,13 @@ class ProjectGraph:
             if found is not None:
                 return found
         return None
+
+    def _names_root(self, package: str) -> bool:
+        """``package`` is the root package under the name the folder was checked out as
+        (``tf_keras`` in ``tf_keras/``, ``seed_rl`` in ``seed_rl-master/``); not ``keras`` in
+        ``tf_keras/``, nor any other library whose path happens to match the root's layout."""
+        spelled = package.lower()
+        return self._root_spelling == spelled or self._root_spelling.startswith(spelled + "_")
 
     def _module_file(self, base: str, parts: list[str]) -> str | None:
         key = (base, tuple(parts))

@@ -7,5 +7,5 @@ def noisy(x):
 
 
 def report(x):
-    print("report", x)  # called only in eager code: silent
+    print("report", x)  # called only in eager code (and by otherkit's namesake): silent
     return x
