@@ -8,15 +8,15 @@ method only (``self._reset_cache()`` doing ``self.query = tf.function(self.query
 the class then expects it to run after traces, and resets that traced path, not the reader's; or,
 for a loss or metric handed to ``self.model.compile(...)``, it calls ``self.model.fit``/
 ``train_on_batch`` ..., which run the step Keras traced with it.
-TFG109 and TFG208 raise their confidence on either; both also share what counts as set-up
-(``SET_UP_METHODS``) and a method that makes a fresh tf.function itself (its old traces dropped).
+TFG109 and TFG208 raise their confidence on any of these; both also share what counts as set-up
+or as a reset (``sets_up_or_resets``).
 """
 
 from __future__ import annotations
 
 from astroid import nodes
 
-from tfgraph_lint.analysis.classes import method_named, self_class
+from tfgraph_lint.analysis.classes import method_named, only_called_while_setting_up, self_class
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
 from tfgraph_lint.analysis.names import call_qualname
 from tfgraph_lint.analysis.node_index import descendants
@@ -25,9 +25,13 @@ from tfgraph_lint.analysis.node_index import descendants
 SET_UP_METHODS = frozenset({"__init__", "build", "compile", "__new__", "setUp", "__post_init__", "__setstate__"})
 
 
-def makes_fresh_tf_function(method: nodes.FunctionDef) -> bool:
-    """``self.run = tf.function(self._run)`` in the method: what it rebinds is traced anew."""
-    return any(call_qualname(call) == "tensorflow.function" for call in descendants(method, nodes.Call))
+def sets_up_or_resets(method: nodes.FunctionDef, index) -> bool:
+    """What ``method`` rebinds cannot go stale in a trace: it is set-up (``__init__``, ``build``
+    ..., or a helper only they call), graph code itself, or it makes a fresh tf.function, whose
+    old traces are dropped (``self.run = tf.function(self._run)``). TFG109 and TFG208 skip it."""
+    return (method.name in SET_UP_METHODS or index.in_traced_code(method)
+            or only_called_while_setting_up(method, SET_UP_METHODS, index)
+            or any(call_qualname(call) == "tensorflow.function" for call in descendants(method, nodes.Call)))
 
 
 def runs_after_traces(method: nodes.FunctionDef, cls: nodes.ClassDef, root: TracedFunction) -> bool:

@@ -388,10 +388,7 @@ def _imported_class_named(hint: nodes.NodeNG | None) -> tuple[str, str | None] |
     after ``import aug``, ``(GraphAugment, None)`` for ``GraphAugment`` after ``from aug import
     GraphAugment``."""
     name = hint.expr if isinstance(hint, nodes.Attribute) else hint
-    if not isinstance(name, nodes.Name):
-        return None
-    _, assignments = lookup(name, name.name)
-    if not assignments or not all(isinstance(a, (nodes.Import, nodes.ImportFrom)) for a in assignments):
+    if not isinstance(name, nodes.Name) or not names_an_import(name):
         return None
     return name.name, hint.attrname if isinstance(hint, nodes.Attribute) else None
 

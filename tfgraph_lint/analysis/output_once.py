@@ -15,10 +15,9 @@ them LOW, off by default, and say why:
   its message comes exactly as often as the condition can change;
 - output of text alone that says it reports a trace (``print("retracing train_step")``,
   ``print("Tracing in eval_step.")``, ``print("Building graph")``): a trace counter by its own
-  words. Maintained training
-  scripts (google/uncertainty-baselines) and textbooks (ageron/handson-ml2) write these on
-  purpose; with a tensor beside the text (``print("tracing", x)``) it is still reported, since
-  the tensor it shows is symbolic;
+  words. Maintained training scripts (google/uncertainty-baselines) and textbooks
+  (ageron/handson-ml2) write these on purpose; with a tensor beside the text (``print("tracing",
+  x)``) it is still reported, since the tensor it shows is symbolic;
 - output in a branch graph code's tensors never take (``if not isinstance(loss, tf.Tensor):``,
   analysis/tensor_type_branches);
 - test modules (``*_test.py``, ``test_*.py``): what a test writes is for the person running it,

@@ -37,9 +37,8 @@ def in_non_tensor_branch(node: nodes.NodeNG, name: str | None = None) -> bool:
 
 def _tensor_check(test: nodes.NodeNG) -> str | None:
     """The name ``isinstance(name, tf.Tensor)`` asks about; None for any other test."""
-    if not (is_builtin_call(test, "isinstance") and len(test.args) == 2 and isinstance(test.args[0], nodes.Name)):
-        return None
-    return test.args[0].name if qualified_name(test.args[1]) in _TENSOR_TYPES else None
+    tested = _isinstance_of(test, _TENSOR_TYPES)
+    return tested.name if isinstance(tested, nodes.Name) else None
 
 
 _NUMPY_TYPES = frozenset({"numpy.ndarray", "numpy.generic"})
@@ -48,5 +47,11 @@ _NUMPY_TYPES = frozenset({"numpy.ndarray", "numpy.generic"})
 def _numpy_check(test: nodes.NodeNG) -> bool:
     """``isinstance(x, np.ndarray)``: its body runs for NumPy input, which traced code's values,
     tensors, are not (tf_keras' ``smart_resize`` returns ``img.numpy()`` only for NumPy input)."""
-    return (is_builtin_call(test, "isinstance") and len(test.args) == 2
-            and qualified_name(test.args[1]) in _NUMPY_TYPES)
+    return _isinstance_of(test, _NUMPY_TYPES) is not None
+
+
+def _isinstance_of(test: nodes.NodeNG, types: frozenset[str]) -> nodes.NodeNG | None:
+    """What ``isinstance(value, T)`` asks about, when ``T`` is one of ``types``."""
+    if is_builtin_call(test, "isinstance") and len(test.args) == 2 and qualified_name(test.args[1]) in types:
+        return test.args[0]
+    return None

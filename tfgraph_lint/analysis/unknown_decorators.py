@@ -95,9 +95,9 @@ def _calls_in_own_body(wrapper: nodes.FunctionDef, wrapped: str) -> bool:
             func = statement.value.func
             if isinstance(func, nodes.Name) and func.name == wrapped:
                 return True
-        if isinstance(statement, nodes.Return) or any(
-                True for _ in statement.nodes_of_class((nodes.Return, nodes.Raise), skip_klass=nodes.FunctionDef)):
-            return False
+        exits = statement.nodes_of_class((nodes.Return, nodes.Raise), skip_klass=nodes.FunctionDef)
+        if next(exits, None) is not None:
+            return False  # it may leave before the call
     return False
 
 

@@ -31,8 +31,8 @@ from collections.abc import Iterator
 
 from astroid import nodes
 
-from tfgraph_lint.analysis.after_traces import SET_UP_METHODS, makes_fresh_tf_function, runs_after_traces
-from tfgraph_lint.analysis.classes import attribute_values, only_called_while_setting_up, self_class
+from tfgraph_lint.analysis.after_traces import runs_after_traces, sets_up_or_resets
+from tfgraph_lint.analysis.classes import attribute_values, self_class
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
 from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.outside_rebinding import OutsideRebinding, rebound_between_calls
@@ -106,11 +106,8 @@ def _rebinding(cls: nodes.ClassDef, attrname: str, index) -> nodes.AssignAttr | 
         method = target.scope()
         if not isinstance(method, nodes.FunctionDef) or method.parent is not cls:
             continue
-        if method.name in SET_UP_METHODS or index.in_traced_code(method):
-            continue
-        if only_called_while_setting_up(method, SET_UP_METHODS, index) or makes_fresh_tf_function(method):
-            continue
-        return target
+        if not sets_up_or_resets(method, index):
+            return target
     return None
 
 

@@ -26,8 +26,8 @@ from collections.abc import Iterator
 
 from astroid import nodes
 
-from tfgraph_lint.analysis.after_traces import SET_UP_METHODS, makes_fresh_tf_function, runs_after_traces
-from tfgraph_lint.analysis.classes import only_called_while_setting_up, self_class
+from tfgraph_lint.analysis.after_traces import SET_UP_METHODS, runs_after_traces, sets_up_or_resets
+from tfgraph_lint.analysis.classes import self_class
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
 from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.state_creation import created_state
@@ -54,18 +54,17 @@ def check(context) -> Iterator[Finding]:
         method = target.scope()
         if creation is None or not isinstance(method, nodes.FunctionDef) or method.parent is not cls:
             continue
-        if method.name in SET_UP_METHODS or context.index.in_traced_code(method):
-            continue
-        if only_called_while_setting_up(method, SET_UP_METHODS, context.index) or makes_fresh_tf_function(method):
+        if sets_up_or_resets(method, context.index):
             continue
         reported.add((cls, target.attrname))
         # A first creation deferred from __init__ (``self.opt = None`` there, ``init_optimizer()``
         # called once before training) is setting up; a re-creation is shown by state made in
         # set-up already, or by the method running after the trace of a reader (after_traces).
         made_before = _created_while_setting_up(cls, target.attrname)
-        read, traced = next(((read, traced) for read, traced in user
-                             if made_before or runs_after_traces(method, cls, traced.root)), user[0])
-        again = made_before or runs_after_traces(method, cls, traced.root)
+        after = None if made_before else next(
+            ((read, traced) for read, traced in user if runs_after_traces(method, cls, traced.root)), None)
+        read, traced = after or user[0]
+        again = made_before or after is not None
         yield context.finding(
             RULE, read,
             f"'self.{target.attrname}' in {traced.subject} is a new {creation.kind} each time "
