@@ -361,6 +361,9 @@ def main() -> int:
     parser.add_argument("--review-dir", type=Path, default=REVIEW_DIR, help="the verdict CSVs (default: %(default)s)")
     parser.add_argument("--unreviewed-out", type=Path, metavar="FILE",
                         help="write a CSV of stub rows (corpus + the verdict columns) for unreviewed findings")
+    parser.add_argument("--findings-out", type=Path, metavar="FILE",
+                        help="write a CSV of every finding with its confidence, verdict and the verdict's "
+                             "reason (what is left to fix or to explain; 'unreviewed' where none)")
     parser.add_argument("--check", action="store_true",
                         # argparse formats help strings with %: the percent signs are doubled
                         help=f"exit 1 when overall precision < {TARGET_OVERALL * 100:.0f}%% or a rule "
@@ -411,6 +414,9 @@ def main() -> int:
     if args.unreviewed_out:
         write_stubs(args.unreviewed_out, report.unreviewed)
         print(f"\n{len(report.unreviewed)} unreviewed finding(s) written to {args.unreviewed_out}")
+    if args.findings_out:
+        write_findings(args.findings_out, report.findings, verdicts)
+        print(f"{len(report.findings)} finding(s) with their verdicts written to {args.findings_out}")
     if args.check:
         failures = report.missed_targets()
         print("\nTargets: " + ("met" if not failures else "MISSED: " + "; ".join(failures)))
@@ -635,6 +641,7 @@ class Report:
         self.by_file_kind: dict[str, Tally] = defaultdict(Tally)  # notebooks are read cell by cell, run by hand
         self.overall = Tally()
         self.unreviewed: list[dict] = []
+        self.findings: list[dict] = []  # sorted
         matched: set = set()
         for finding in sorted(findings, key=lambda f: (f["corpus"], f["path"], f["line"], f["code"])):
             key = _key(finding)
@@ -643,6 +650,7 @@ class Report:
                 self.unreviewed.append(finding)
             else:
                 matched.add(key)
+            self.findings.append(finding)
             for tally in (self.by_rule[f"{finding['code']} {finding['symbol']}"],
                           self.by_confidence[finding["confidence"]], self.by_corpus[finding["corpus"]],
                           self.by_file_kind[_file_kind(finding["path"])], self.overall):
@@ -714,6 +722,16 @@ def write_stubs(path: Path, findings: list[dict]) -> None:
         for finding in findings:
             writer.writerow((finding["corpus"], finding["path"], finding["line"], finding["code"], "", "", commit,
                              finding["message"], " / ".join(finding.get("traced_because", []))))
+
+
+def write_findings(path: Path, findings: list[dict], verdicts: dict) -> None:
+    with open(path, "w", newline="", encoding="utf-8") as handle:
+        writer = csv.writer(handle, lineterminator="\n")
+        writer.writerow(("corpus", "path", "line", "rule", "confidence", "verdict", "reason", "message"))
+        for finding in findings:
+            row = verdicts.get(_key(finding), {"verdict": "unreviewed", "reason": ""})
+            writer.writerow((finding["corpus"], finding["path"], finding["line"], finding["code"],
+                             finding["confidence"], row["verdict"], row["reason"], finding["message"]))
 
 
 if __name__ == "__main__":
