@@ -9,8 +9,8 @@ never again. Values they return (a time, an answer) are frozen into the graph as
 are graph operations and never match. Code under ``with tf.init_scope():`` is not graph code, and
 code behind a singleton guard (``if self.start is None: self.start = time.time()``) runs once in
 eager mode as well: both stay silent. Logging what cannot change from call to call (only
-configuration: attributes, closures, literals; see call_data) or what is fixed per trace (see
-output_once) is LOW.
+configuration: attributes, closures, literals; see call_data), what is fixed per trace (see
+output_once), and logging in a module written for TensorFlow 1 (see tf1_modules) is LOW.
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ from tfgraph_lint.analysis.names import (
 from tfgraph_lint.analysis.output_once import once_per_trace_reason
 from tfgraph_lint.analysis.runs_once import RunsOnce
 from tfgraph_lint.analysis.state_creation import initialises_state
+from tfgraph_lint.analysis.tf1_modules import written_for_tf1
 from tfgraph_lint.analysis.value_kinds import known_at_trace_time
 from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW, Finding, of_every_binding
 from tfgraph_lint.core.registry import rule_by_code
@@ -185,7 +186,8 @@ def _call_effect(call: nodes.Call, traced: TracedFunction, context) -> tuple[Eff
 def _logging(call: nodes.Call, confidence: str, context) -> tuple[Effect, str]:
     """Logging what is fixed per trace is meant to happen once per trace (model code logs the
     shapes it builds, and warns about its configuration; see output_once): on real code every
-    such finding was deliberate, so LOW, off by default, with a message that says why. Logging in
+    such finding was deliberate, so LOW, off by default, with a message that says why. So is
+    logging in a module written for TensorFlow 1 (analysis/tf1_modules). Logging in
     an ``except`` handler is INFERENCE: a Python exception in graph code is raised while tracing."""
     arguments = [*call.args, *(kw.value for kw in call.keywords or ())]
     if all(known_at_trace_time(argument) for argument in arguments):
@@ -193,6 +195,8 @@ def _logging(call: nodes.Call, confidence: str, context) -> tuple[Effect, str]:
     reason = once_per_trace_reason(call, context.path)
     if reason is None and not any(changes_per_call(argument, context.index) for argument in arguments):
         reason = "nothing it logs changes from call to call: no argument of the traced function, no tensor"
+    if reason is None and written_for_tf1(call.root()):
+        reason = "the module is written for TensorFlow 1, where graph code logs what it builds, once"
     if reason is not None:
         return Effect("logs", f" ({reason}: perhaps meant to log once per trace)", _LOG_ONCE_FIX), LOW
     if _in_except_handler(call):
