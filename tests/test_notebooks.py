@@ -15,14 +15,16 @@ from pathlib import Path
 import pytest
 
 from tfgraph_lint.core import notebooks
+from tfgraph_lint.core.config import Config
 from tfgraph_lint.core.markers import parse_markers
+from tfgraph_lint.core.notebook_prose import NOTE, explains_tracing
 from tfgraph_lint.engine import lint_file, lint_notebook, lint_source
 
 HERE = Path(__file__).resolve().parent
 EXAMPLES = HERE / "notebooks"
 FIXTURES = HERE.parent / "fixtures"
 READABLE = ["train.ipynb", "magics.ipynb", "syntax_error.ipynb", "crlf.ipynb", "late_rebinding.ipynb", "eager_model.ipynb",
-            "redefined_function.ipynb"]
+            "redefined_function.ipynb", "tracing_lesson.ipynb"]
 
 
 def _notebook(name: str) -> notebooks.Notebook:
@@ -144,3 +146,35 @@ def test_fixture_bad_examples_as_notebooks_give_the_same_findings(bad):
     as_notebook = {(f.code, starts[f.cell - 1] + f.to_json()["line"] - 1, f.column)
                    for f in lint_notebook(text, "bad.ipynb")}
     assert as_py and as_notebook == as_py
+
+
+@pytest.mark.parametrize("prose, explains", [
+    ("### How TF Functions Trace Python Functions", True),
+    ("Each call with a new Python value retraces the function.", True),
+    ("The print runs only while the graph is being traced.", True),
+    ("At graph construction time, Python runs once.", True),
+    ("Computes [tf.linalg.trace](https://www.tensorflow.org/api_docs/python/tf/linalg/trace).", False),
+    ("Use `tf.linalg.trace` or ```trace(x)``` here.", False),
+    ("A stack trace here means the data is wrong; see the matrix trace.", False),
+    ("We train the model with tf.function for speed.", False),
+])
+def test_prose_that_explains_tracing(prose, explains):
+    assert explains_tracing(prose) is explains
+
+
+def test_a_cells_prose_is_its_sections_markdown_and_the_markdown_right_after_it():
+    notebook = _notebook("tracing_lesson.ipynb")
+    lesson, calls, training, loop, variable = notebook.cells[1:]
+    assert lesson.prose.startswith("## How tf.function traces") and "Each new Python value" in lesson.prose
+    assert calls.prose.startswith("## How tf.function traces") and "## Training" not in calls.prose
+    assert training.prose.startswith("## Training") and loop.prose.startswith("## Training")
+    assert "Variables made in a traced function" in loop.prose and "Variables made" in variable.prose
+
+
+def test_demonstrations_are_low_and_say_why():
+    findings = lint_file(str(EXAMPLES / "tracing_lesson.ipynb"),
+                         Config(confidences=frozenset({"HIGH", "INFERENCE", "LOW"})))
+    lowered = {(f.cell, f.code) for f in findings if f.confidence == "LOW"}
+    assert lowered == {(2, "TFG101"), (3, "TFG301")}
+    assert all(f.message.endswith(NOTE) for f in findings if f.confidence == "LOW")
+    assert not any(f.message.endswith(NOTE) for f in findings if f.confidence != "LOW")

@@ -10,7 +10,7 @@ import ast
 import traceback
 import warnings
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from typing import TYPE_CHECKING
@@ -19,8 +19,11 @@ from tfgraph_lint.analysis.screen import may_contain_graph_code
 from tfgraph_lint.core import notebooks, pragmas
 from tfgraph_lint.core.config import Config
 from tfgraph_lint.core.findings import HIGH, Finding, weakest
+from tfgraph_lint.core.notebook_prose import demonstrations
 from tfgraph_lint.core.registry import ANALYSIS_FAILED, INTERNAL_ERROR, Rule
 from tfgraph_lint.core.source import UnreadableSource, read_source
+
+Adjust = Callable[[Finding], Finding]  # what lint_source does to each finding before choosing
 
 if TYPE_CHECKING:
     from astroid import nodes
@@ -140,19 +143,22 @@ def _traced_expecting_failure(root: TracedFunction) -> bool:
     return only_run_expecting_failure(root.node, wrapped_at)
 
 
-def analyze_module(module: nodes.Module, path: str, config: Config, outgoing: list | None = None) -> list[Finding]:
+def analyze_module(module: nodes.Module, path: str, config: Config, outgoing: list | None = None,
+                   adjust: Adjust | None = None) -> list[Finding]:
     """All findings of the enabled rules on an already-built astroid module (and, into
-    ``outgoing`` when given, what graph_outgoing would say of it, from the same index)."""
+    ``outgoing`` when given, what graph_outgoing would say of it, from the same index), each
+    passed through ``adjust`` when given before the configured confidences are chosen."""
     _import_analysis()
     try:
-        return _analyze(module, path, config, outgoing)
+        return _analyze(module, path, config, outgoing, adjust)
     finally:
         # Nothing remembered about the module outlives its analysis: in Pylint, whose cache
         # keeps every module, leftovers would only make its garbage collector work longer.
         node_index.forget(module)
 
 
-def _analyze(module: nodes.Module, path: str, config: Config, outgoing: list | None = None) -> list[Finding]:
+def _analyze(module: nodes.Module, path: str, config: Config, outgoing: list | None = None,
+             adjust: Adjust | None = None) -> list[Finding]:
     try:
         index = GraphIndex(module, config, config.seeds_for(path))
         context = ModuleContext(module, path, config, index)
@@ -175,15 +181,20 @@ def _analyze(module: nodes.Module, path: str, config: Config, outgoing: list | N
             findings.append(_recursion_failure(module, path, f"rule {check.RULE.code} {check.RULE.symbol}", exc))
         except Exception as exc:  # noqa: BLE001
             findings.append(internal_error(path, f"rule {check.RULE.code} {check.RULE.symbol}", exc))
+    if adjust is not None:
+        expected = context.expected_failures
+        context.expected_failures = {adjust(f) for f in expected}
+        findings = [adjust(f) for f in findings]
     reported = {f for f in findings if config.reports(f.code, f.confidence) and f not in context.expected_failures}
     return sorted(reported, key=lambda f: f.sort_key)
 
 
 def lint_source(text: str, path: str, config: Config | None = None, honour_pragmas: bool = True,
-                outgoing: list | None = None) -> list[Finding]:
+                outgoing: list | None = None, adjust: Adjust | None = None) -> list[Finding]:
     """Lint one file's text (the CLI path). Pylint pragmas are honoured as Pylint would. With
     ``outgoing``, also fill it as :func:`graph_outgoing` would, from the same parse and index
-    (the project view asks this of the files it is about to lint anyway)."""
+    (the project view asks this of the files it is about to lint anyway). ``adjust`` changes
+    each finding before the configured confidences are chosen (a notebook's demonstrations)."""
     config = config or Config()
     told = config.seeds_for(path) or config.tf_functions_for(path)  # by the project's other files
     if not may_contain_graph_code(text, config) and not told:
@@ -193,11 +204,11 @@ def lint_source(text: str, path: str, config: Config | None = None, honour_pragm
         return [problem] if problem else []
     _import_analysis()
     with parsing.lexical_builtins():
-        return _lint_parsed(text, path, config, honour_pragmas, outgoing)
+        return _lint_parsed(text, path, config, honour_pragmas, outgoing, adjust)
 
 
 def _lint_parsed(text: str, path: str, config: Config, honour_pragmas: bool,
-                 outgoing: list | None = None) -> list[Finding]:
+                 outgoing: list | None = None, adjust: Adjust | None = None) -> list[Finding]:
     try:
         with warnings.catch_warnings():
             # Python's parser warns about the user's code (invalid escapes, `is` with a literal):
@@ -213,7 +224,7 @@ def _lint_parsed(text: str, path: str, config: Config, honour_pragmas: bool,
         return [_analysis_failed(path, TOO_DEEP)]
     except (AstroidBuildingError, MemoryError, ValueError) as exc:
         return [_analysis_failed(path, f"could not parse: {type(exc).__name__}: {exc}")]
-    findings = analyze_module(module, path, config, outgoing)
+    findings = analyze_module(module, path, config, outgoing, adjust)
     return pragmas.remove_suppressed(findings, text) if honour_pragmas else findings
 
 
@@ -274,7 +285,7 @@ def lint_notebook(text: str, path: str, config: Config | None = None) -> list[Fi
         notebook = notebooks.read(text)
     except notebooks.NotebookError as exc:
         return [_analysis_failed(path, str(exc))]
-    findings = lint_source(notebook.source, path, config)
+    findings = lint_source(notebook.source, path, config, adjust=demonstrations(notebook.cells))
     for cell in notebook.cells:
         if cell.error is not None:
             line, column, message = cell.error

@@ -26,20 +26,14 @@ them LOW, off by default, and say why:
 
 from __future__ import annotations
 
-import re
-
 from astroid import nodes
 
 from tfgraph_lint.analysis.names import bindings, is_builtin_call
 from tfgraph_lint.analysis.tensor_type_branches import in_non_tensor_branch
 from tfgraph_lint.analysis.test_code import is_test_file
 from tfgraph_lint.analysis.value_kinds import known_at_trace_time
+from tfgraph_lint.core.trace_words import TRACE_WORD
 
-# "tracing", "Retracing train", "traced once", "Building graph", "at graph building time": text
-# that names what it reports (not "traceback", not "building the model").
-_TRACE_WORD = re.compile(
-    r"\b(re)?trac(e|es|ed|ing)\b|\bbuild(s|ing)? (the |a )?graph\b|\bgraph[ -](building|construction)\b",
-    re.IGNORECASE)
 # Builtins whose answer depends on a value's Python type or attributes only.
 _TYPE_CHECKS = frozenset({"isinstance", "issubclass", "hasattr", "callable"})
 
@@ -50,7 +44,7 @@ def once_per_trace_reason(call: nodes.Call, path: str) -> str | None:
     arguments = [*call.args, *(keyword.value for keyword in call.keywords or ())]
     if arguments and not any(_has_text(a) for a in arguments) and all(known_at_trace_time(a) for a in arguments):
         return "it writes only values fixed while tracing"
-    if call.args and all(_is_plain_text(a) for a in call.args) and _TRACE_WORD.search(
+    if call.args and all(_is_plain_text(a) for a in call.args) and TRACE_WORD.search(
             " ".join(a.value for a in call.args)):
         return "its text says it reports a trace"
     if _in_parameter_type_branch(call):

@@ -43,6 +43,7 @@ _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 _LINE_WITH_BREAK = re.compile(r".*?(?:\r\n|\r|\n)|.+\Z", re.DOTALL)
 _ASSIGNED_MAGIC = re.compile(r"(?P<target>\s*[\w.]+(?:\s*,\s*[\w.]+)*\s*=)\s*[%!]")
 _PREFIX_MAGIC = re.compile(r"(?P<indent>\s*)[%!?]")
+_HEADING = re.compile(r"\s*#{1,6}\s")  # a markdown cell that opens with a heading starts a section
 _HELP_SUFFIX = re.compile(r"(?P<indent>\s*)[\w.\[\]()'\"]+\?{1,2}\s*$")
 
 
@@ -65,6 +66,9 @@ class CodeCell:
     left_out: bool = False  # a %%cell magic or a syntax error: blank lines in the module
     error: tuple[int, int, str] | None = None  # (line in cell, column, message) of a syntax error
     first_line: int = 0  # the module's line number of the cell's first line
+    # The notebook's prose around the cell: the markdown of its section (from the last heading
+    # above it down to it) and the markdown right after it (see notebook_prose).
+    prose: str = ""
 
 
 @dataclass
@@ -181,19 +185,41 @@ def read(text: str) -> Notebook:
     except LayoutError:
         spans = None
     cells, code_spans = [], []
+    section: list[str] = []  # the markdown since the last heading
+    explains_last = False  # whether markdown now still explains the last code cell
     for index, raw in enumerate(document["cells"]):
-        if not isinstance(raw, dict) or raw.get("cell_type") != "code":
+        if not isinstance(raw, dict):
             continue
-        source = raw.get("source", "")
-        if isinstance(source, list) and all(isinstance(part, str) for part in source):
-            source = "".join(source)
-        if not isinstance(source, str):
+        if raw.get("cell_type") == "markdown":
+            markdown = _text(raw.get("source", ""))
+            if markdown is None:
+                continue
+            if _HEADING.match(markdown):
+                section, explains_last = [], False
+            section.append(markdown)
+            if explains_last:  # the markdown right after a code cell, up to a heading, explains it
+                cells[-1].prose += "\n" + markdown
+            continue
+        if raw.get("cell_type") != "code":
+            continue
+        source = _text(raw.get("source", ""))
+        if source is None:
             raise NotebookError(f"not a notebook: the source of cell {len(cells) + 1} is not text")
-        cells.append(_code_cell(len(cells) + 1, source))
+        cell = _code_cell(len(cells) + 1, source)
+        cell.prose = "\n".join(section)
+        cells.append(cell)
+        explains_last = True
         code_spans.append(spans[index] if spans is not None and index < len(spans) else None)
     if not cells:
         raise NotebookError("the notebook has no code cells")
     return Notebook(text, cells, _join(cells), code_spans if spans is not None else None)
+
+
+def _text(source) -> str | None:
+    """A cell's source, written as one string or a list of them; None when it is neither."""
+    if isinstance(source, list) and all(isinstance(part, str) for part in source):
+        return "".join(source)
+    return source if isinstance(source, str) else None
 
 
 def _language(document: dict) -> str | None:

@@ -1,0 +1,58 @@
+"""Notebook cells whose own prose explains tracing: what they show is a demonstration.
+
+A textbook's or tutorial's notebook teaches tf.function by showing its hazards: under a heading
+such as "How TF Functions Trace Python Functions", a cell prints in a tf.function and the next
+calls it with 2, then 3, to show each call tracing again (ageron/handson-ml2, review corpus of
+issue #11). The linter reads the same shapes in a user's notebook, where they are bugs; what
+tells them apart is the notebook's text. When the markdown of a cell's section (from the last
+heading above it down to it), or the markdown right after it, speaks of tracing, the cell's
+findings of the rules whose hazard is a trace's behaviour (TFG1xx: Python that runs once per
+trace; TFG301-305: retracing) are LOW, off by default, and say why. Errors (TFG2xx) and
+deprecated arguments (TFG306) stay as they are: a demonstration does not make them right.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Callable
+
+from tfgraph_lint.core.findings import LOW, Finding
+from tfgraph_lint.core.trace_words import TRACE_WORD
+
+NOTE = " (the notebook's text around this cell explains tracing: perhaps a demonstration)"
+# Rules whose findings a demonstration of tracing shows on purpose.
+_DEMONSTRATED = re.compile(r"TFG1\d\d|TFG30[1-5]")
+# Code in the prose names APIs (``tf.linalg.trace``), it does not explain: left out, as are the
+# targets of links.
+_CODE = re.compile(r"```.*?```|`[^`\n]*`", re.DOTALL)
+_LINK_TARGET = re.compile(r"\]\([^)]*\)")
+
+
+def explains_tracing(prose: str) -> bool:
+    """Whether ``prose`` speaks of tracing (not of a matrix's ``linalg.trace``, a stack trace)."""
+    text = _LINK_TARGET.sub("]", _CODE.sub(" ", prose))
+    return any(not _names_something_else(text, match.start()) for match in TRACE_WORD.finditer(text))
+
+
+def _names_something_else(text: str, start: int) -> bool:
+    before = text[:start].rstrip(" ").lower()
+    return text[start - 1:start] == "." or before.endswith("stack") or before.endswith("matrix")
+
+
+def demonstrations(cells) -> Callable[[Finding], Finding] | None:
+    """What becomes of a finding in the module of ``cells`` (core.notebooks.CodeCell, in order):
+    LOW in a cell whose prose explains tracing, for the rules a demonstration shows; None when
+    no cell's prose does."""
+    lines: set[int] = set()
+    for cell in cells:
+        if cell.prose and explains_tracing(cell.prose):
+            lines.update(range(cell.first_line, cell.first_line + len(cell.lines)))
+    if not lines:
+        return None
+
+    def lowered(finding: Finding) -> Finding:
+        if finding.line not in lines or finding.confidence == LOW or not _DEMONSTRATED.fullmatch(finding.code):
+            return finding
+        return dataclasses.replace(finding, confidence=LOW, message=finding.message + NOTE)
+    return lowered
