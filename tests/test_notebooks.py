@@ -156,6 +156,7 @@ def test_fixture_bad_examples_as_notebooks_give_the_same_findings(bad):
     ("Computes [tf.linalg.trace](https://www.tensorflow.org/api_docs/python/tf/linalg/trace).", False),
     ("Use `tf.linalg.trace` or ```trace(x)``` here.", False),
     ("A stack trace here means the data is wrong; see the matrix trace.", False),
+    ("### Using Autograph To Capture Control Flow", True),
     ("We train the model with tf.function for speed.", False),
 ])
 def test_prose_that_explains_tracing(prose, explains):

@@ -27,11 +27,17 @@ _DEMONSTRATED = re.compile(r"TFG1\d\d|TFG30[1-5]")
 # targets of links.
 _CODE = re.compile(r"```.*?```|`[^`\n]*`", re.DOTALL)
 _LINK_TARGET = re.compile(r"\]\([^)]*\)")
+# AutoGraph is how a tf.function turns Python control flow into graph ops: prose about it explains
+# what tracing does to the cell's loops and branches.
+_AUTOGRAPH = re.compile(r"\bauto-?graph\b", re.IGNORECASE)
 
 
 def explains_tracing(prose: str) -> bool:
-    """Whether ``prose`` speaks of tracing (not of a matrix's ``linalg.trace``, a stack trace)."""
+    """Whether ``prose`` speaks of tracing or AutoGraph (not of a matrix's ``linalg.trace``, a
+    stack trace)."""
     text = _LINK_TARGET.sub("]", _CODE.sub(" ", prose))
+    if _AUTOGRAPH.search(text):
+        return True
     return any(not _names_something_else(text, match.start()) for match in TRACE_WORD.finditer(text))
 
 
