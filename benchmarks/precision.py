@@ -27,7 +27,8 @@ Huixxi/TensorFlow2.0-for-Deep-Reinforcement-Learning, pythonlessons/Reinforcemen
 tensorflow/tpu, and last TensorSpeech/TensorFlowTTS, LynnHo/DCGAN-LSGAN-WGAN-GP-DRAGAN-Tensorflow-2,
 timsainb/tensorflow2-generative-models, deepmind/graph_nets and leondgarse/keras_cv_attention_models,
 then google/tf-quant-finance, tensorflow/quantum, google-research/big_transfer, kpe/bert-for-tf2 and
-bojone/bert4keras; their ``.py`` files and ``.ipynb`` notebooks). Each is read from a local git dir or folder given with
+bojone/bert4keras, and in the next session keras-team/keras-cv, keras-team/keras-nlp,
+keras-team/autokeras, fizyr/keras-retinanet and ageron/handson-ml3; their ``.py`` files and ``.ipynb`` notebooks). Each is read from a local git dir or folder given with
 ``--git-corpus NAME=PATH`` (``--keras-io PATH`` for keras-io), else fetched with git (a shallow,
 partial clone of the pinned commit, in the cache); when neither works that corpus is reported as
 not measured and the rest is measured. Third-party code never goes into this repository: only the
@@ -333,6 +334,24 @@ GIT_CORPORA = (
     GitCorpus("bert4keras", "https://github.com/bojone/bert4keras",
               "c1ae0dc5eff66d329ab3c5c7ee369124ddbb6f87", suffixes=(".py", ".ipynb"),
               note="**/*.py and **/*.ipynb (2024-11-11)"),
+    # Held out 2026-11-26 (second session), chosen and pinned before they were linted: two
+    # multi-backend Keras libraries with TensorFlow paths (KerasCV, KerasNLP), AutoKeras, a Keras
+    # 2 RetinaNet, and the third edition of the handson-ml textbook's notebooks.
+    GitCorpus("keras-cv", "https://github.com/keras-team/keras-cv",
+              "94b0a551d03ee9de3d81663e2c1a680cb113f7f1", suffixes=(".py", ".ipynb"),
+              note="**/*.py and **/*.ipynb (2024-11-01)"),
+    GitCorpus("keras-nlp", "https://github.com/keras-team/keras-nlp",
+              "03f3578ec9783ffcc9435bbbaa76816438efdb20", suffixes=(".py", ".ipynb"),
+              note="**/*.py and **/*.ipynb (2024-10-09)"),
+    GitCorpus("autokeras", "https://github.com/keras-team/autokeras",
+              "6deb82792885fed128b7b95eb8aa859c027273a8", suffixes=(".py", ".ipynb"),
+              note="**/*.py and **/*.ipynb (2025-11-12)"),
+    GitCorpus("keras-retinanet", "https://github.com/fizyr/keras-retinanet",
+              "7ac91dfbbacce77d6d9633fc09e16cd0ee71fd5e", suffixes=(".py", ".ipynb"),
+              note="**/*.py and **/*.ipynb (2023-03-16)"),
+    GitCorpus("handson-ml3", "https://github.com/ageron/handson-ml3",
+              "e3f3f9e66d58cfa1d068a498433063a1d3fba9ef", suffixes=(".py", ".ipynb"),
+              note="**/*.py and **/*.ipynb (2025-10-29)"),
 )
 
 
