@@ -86,3 +86,37 @@ def inside_graph_code(x):
     for scale in (2, 3):
         x = tf.function(add_one)(x) * scale
     return x
+
+
+class Contrast(tf.keras.layers.Layer):
+    def call(self, inputs):
+        return inputs * 2.0
+
+
+class OldContrast(Contrast):
+    pass
+
+
+def time_each_layer(images, rates):
+    # The shape of keras-cv's benchmarks: one Function per layer built from the loop's item; a
+    # Function made once would trace for each layer as well (silent). Its twin closes over a
+    # number the loop changes: made once and given the number as a tensor, it would trace once.
+    for layer_class in [Contrast, OldContrast]:
+        layer = layer_class()
+
+        @tf.function
+        def apply_layer(inputs):
+            return layer(inputs)
+
+        apply_layer(images)
+    for rate in rates:
+        scale = rate * 2
+
+        @tf.function  # [tf-function-in-loop]
+        def apply_rate(inputs):
+            return inputs * scale
+
+        apply_rate(images)
+    for _ in range(3):
+        optimizer = tf.keras.optimizers.SGD()
+        tf.function(lambda: optimizer.iterations + 1)()

@@ -82,6 +82,33 @@ def made_code(creation: Creation, frame: nodes.FunctionDef) -> nodes.NodeNG | No
     return None
 
 
+def reads_state_made_per_iteration(code: nodes.NodeNG, loops: list[nodes.NodeNG]) -> bool:
+    """``code`` (the def or lambda a Function made in ``loops`` runs) reads a name bound in one of
+    the loops to an object made there on each iteration: TensorFlow state or a Keras model (as in
+    reads_state_made_per_call), or what calling the loop's own item returns (``for aug in [A, B]:
+    layer = aug(...)``, then ``@tf.function def apply(x): return layer(x)``: keras-cv's
+    benchmarks). Each iteration's Function runs on a different object, which a Function made once
+    would have to trace for as well: making it per iteration costs no trace that hoisting saves."""
+    for name in code.nodes_of_class(nodes.Name):
+        for binding in bindings(name, name.name):
+            if code.parent_of(binding) or not any(loop.parent_of(binding) for loop in loops):
+                continue
+            value = assigned_value(binding)
+            if isinstance(value, nodes.Call) and (created_state(value) is not None or builds_keras_model(value)
+                                                  or _calls_loop_item(value, loops)):
+                return True
+    return False
+
+
+def _calls_loop_item(call: nodes.Call, loops: list[nodes.NodeNG]) -> bool:
+    """``aug(...)`` where ``aug`` is the target of one of ``loops`` (a loop over classes or factories)."""
+    if not isinstance(call.func, nodes.Name):
+        return False
+    targets = [loop.target for loop in loops if isinstance(loop, (nodes.For, nodes.Comprehension))]
+    return any(target is binding or target.parent_of(binding)
+               for binding in bindings(call.func, call.func.name) for target in targets)
+
+
 def reads_state_made_per_call(code: nodes.NodeNG, fn: nodes.FunctionDef) -> bool:
     """``code`` (the def or lambda a new Function runs) reads a local of ``fn`` bound to
     TensorFlow state that ``fn`` creates on each call (``optimizer = tf.keras.optimizers.Adam()``,

@@ -24,7 +24,9 @@ loop that calls the function making it), and when the new
 Function runs another def or lambda that its creator makes on each call (its traces are keyed on
 that new function, so it traces again wherever the Function is made; hoisting saves nothing), or
 uses TensorFlow state its creator makes on each call (a model's optimizer, a step variable: a
-Function made once would meet new objects on every call and trace for each anyway).
+Function made once would meet new objects on every call and trace for each anyway); likewise in a
+loop, a Function that runs on an object the loop makes each iteration (TensorFlow state, a Keras
+model, or what calling the loop's item returns: ``for cls in [A, B]: layer = cls()``).
 """
 
 from __future__ import annotations
@@ -37,7 +39,13 @@ from astroid import nodes
 from tfgraph_lint.analysis.call_sites import argument_for
 from tfgraph_lint.analysis.callables import resolve_callables
 from tfgraph_lint.analysis.classes import is_instance_method
-from tfgraph_lint.analysis.function_creations import Creation, creations, made_code, reads_state_made_per_call
+from tfgraph_lint.analysis.function_creations import (
+    Creation,
+    creations,
+    made_code,
+    reads_state_made_per_call,
+    reads_state_made_per_iteration,
+)
 from tfgraph_lint.analysis.loop_values import enclosing_loops
 from tfgraph_lint.analysis.names import assigned_value, bindings
 from tfgraph_lint.analysis.node_index import descendants
@@ -73,6 +81,9 @@ def _check_creation(context, callers: _Callers, creation: Creation) -> Finding |
     if loops:
         if _kept_per_item(creation, loops[-1]) or _varies_with_loops(creation.target, loops):
             return None
+        made = _loop_made_code(creation)
+        if made is not None and reads_state_made_per_iteration(made, loops):
+            return None  # it runs on an object made per iteration: traced anew anyway
         if not _called_in(creation, loops[-1]):
             return None  # traced on purpose (get_concrete_function) or handed on: not judged
         return context.finding(RULE, creation.report, _loop_message(creation, loops[0]), HIGH)
@@ -215,6 +226,18 @@ def _varies_with_loops(target: nodes.NodeNG | None, loops: list[nodes.NodeNG]) -
             if any(loop is binding or loop.parent_of(binding) for loop in loops):
                 return True
     return False
+
+
+def _loop_made_code(creation: Creation) -> nodes.NodeNG | None:
+    """The def or lambda a Function made in a loop runs: the decorated def, the lambda, or the
+    def a name passed to ``tf.function`` is bound to (once)."""
+    if creation.is_def or isinstance(creation.target, nodes.Lambda):
+        return creation.value if creation.is_def else creation.target
+    if isinstance(creation.target, nodes.Name):
+        found = bindings(creation.target, creation.target.name)
+        if len(found) == 1 and isinstance(found[0], (nodes.FunctionDef, nodes.Lambda)):
+            return found[0]
+    return None
 
 
 def _free_names(expr: nodes.NodeNG) -> list[nodes.Name]:
