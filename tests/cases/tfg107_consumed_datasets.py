@@ -97,3 +97,33 @@ strips = tf.data.Dataset.range(15).batch(3).map(lambda x: x * width)  # [mutable
 numbered = enumerate(strips)
 width = 7
 print(next(numbered))
+
+
+# A def handed by name, the shape of ageron/handson-ml3's chapter 13 notebook: each cell parses
+# and prints its records, then a later cell rebinds the description for another file (silent).
+# The twin's dataset is kept and iterated after the rebinding.
+description = {"movie": tf.io.FixedLenFeature([], tf.int64)}
+
+
+def parse(record):
+    return tf.io.parse_single_example(record, description)
+
+
+records = tf.data.TFRecordDataset(["ratings.tfrecord"]).map(parse)
+for parsed in records:
+    print(parsed)
+description = {"user": tf.io.FixedLenFeature([], tf.int64)}
+
+
+schema = {"movie": tf.io.FixedLenFeature([], tf.int64)}
+
+
+def parse_kept(record):
+    return tf.io.parse_single_example(record, schema)  # [mutable-global-capture]
+
+
+kept_records = tf.data.TFRecordDataset(["ratings.tfrecord"]).map(parse_kept)
+for parsed in kept_records:
+    print(parsed)
+schema = {"user": tf.io.FixedLenFeature([], tf.int64)}
+print(list(kept_records))

@@ -6,7 +6,10 @@ dataset is bound to a name and every use of that name iterates it there and then
 ``for x in ds:``), before some statement, the function cannot run after that statement: a global
 it reads and that statement rebinds is never seen stale (TFG107). A use that derives another
 dataset (``ds = ds.shuffle(10).batch(3)``) passes the question on to the derived one's name, and
-``for i, x in enumerate(ds):`` reads it like ``for x in ds:``.
+``for i, x in enumerate(ds):`` reads it like ``for x in ds:``. A def handed by name
+(``ds.map(parse)``) is judged the same way when its name is only handed to such methods
+(ageron/handson-ml3: each notebook cell parses and prints its records, then a later cell rebinds
+the feature description for another file).
 """
 
 from __future__ import annotations
@@ -24,13 +27,33 @@ _MAX_CHAIN = 8
 
 
 def consumed_before(traced: TracedFunction, scope: nodes.NodeNG, statement: nodes.NodeNG) -> bool:
-    """``traced`` is reached from a function a ``Dataset`` method traces, in a lambda handed to it
-    in ``scope``'s own code, whose dataset is bound to a name every use of which (in ``scope``'s
-    own code) consumes it before ``statement``."""
+    """``traced`` is reached from a function a ``Dataset`` method traces, a lambda handed to it
+    in ``scope``'s own code or a def whose name is only handed to such methods there
+    (``ds.map(parse)``), whose dataset is bound to a name every use of which (in ``scope``'s own
+    code) consumes it before ``statement``."""
     root = traced.root
-    if not dataset_lambda(traced) or not isinstance(root.node.parent, nodes.Call):
-        return False
-    return _bound_and_consumed(_dataset_expression(root.node.parent), scope, statement, _MAX_CHAIN)
+    if dataset_lambda(traced) and isinstance(root.node.parent, nodes.Call):
+        return _bound_and_consumed(_dataset_expression(root.node.parent), scope, statement, _MAX_CHAIN)
+    if _dataset_traced(traced) and isinstance(root.node, nodes.FunctionDef):
+        handed = _handed_to(root.node, scope)
+        return bool(handed) and all(
+            _bound_and_consumed(_dataset_expression(call), scope, statement, _MAX_CHAIN) for call in handed)
+    return False
+
+
+def _handed_to(fn: nodes.FunctionDef, scope: nodes.NodeNG) -> list[nodes.Call] | None:
+    """The calls ``fn`` is handed to as their first argument (``ds.map(parse)``), when that is
+    the only use of its name in ``scope``; None otherwise (it may be traced elsewhere too)."""
+    calls = []
+    for name in descendants(scope, nodes.Name):
+        if name.name != fn.name or fn not in bindings(name, name.name):
+            continue
+        call = name.parent
+        if not (isinstance(call, nodes.Call) and call.args and call.args[0] is name
+                and isinstance(call.func, nodes.Attribute)):
+            return None
+        calls.append(call)
+    return calls
 
 
 def _bound_and_consumed(made: nodes.NodeNG, scope: nodes.NodeNG, statement: nodes.NodeNG, depth: int) -> bool:
@@ -53,9 +76,12 @@ def _bound_and_consumed(made: nodes.NodeNG, scope: nodes.NodeNG, statement: node
 
 def dataset_lambda(traced: TracedFunction) -> bool:
     """``traced`` is reached from a lambda that a ``Dataset`` method traces (when it is called)."""
+    return _dataset_traced(traced) and isinstance(traced.root.node, nodes.Lambda)
+
+
+def _dataset_traced(traced: TracedFunction) -> bool:
     root = traced.root
-    return (root.reason.kind == TraceKind.BUILDER and root.reason.builder.startswith("Dataset.")
-            and isinstance(root.node, nodes.Lambda))
+    return root.reason.kind == TraceKind.BUILDER and root.reason.builder.startswith("Dataset.")
 
 
 def _dataset_expression(call: nodes.Call) -> nodes.NodeNG:
