@@ -161,3 +161,37 @@ def step_kept_in_a_list(first, second):
     steps[0](tf.constant(1.0))
     scale = second
     return steps[0](tf.constant(2.0))
+
+
+# A lazily filled global (issue #11, pattern 3; the shape of keras-cv's Pascal VOC colour map):
+# set once, from None, before the tf.function can use it (silent). The twin's tf.function asks
+# whether it is set yet: a trace made before the set-up keeps the other branch.
+_COLOURS = None
+
+
+def _load_colours():
+    global _COLOURS
+    if _COLOURS is None:
+        _COLOURS = tf.range(256)
+    return _COLOURS
+
+
+@tf.function
+def decode(mask):
+    return tf.gather(_COLOURS, mask)
+
+
+_LABELS = None
+
+
+def _load_labels():
+    global _LABELS
+    if not _LABELS:
+        _LABELS = tf.range(10)
+
+
+@tf.function
+def label(index):
+    if _LABELS is None:  # [mutable-global-capture]
+        return index
+    return tf.gather(_LABELS, index)
