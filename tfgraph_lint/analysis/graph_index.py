@@ -46,6 +46,18 @@ _PYTHON_FUNCTION_WRAPPERS = frozenset(tf_api.PYTHON_FUNCTION_WRAPPERS)
 __all__ = ["GraphIndex", "TracedFunction", "TraceKind", "TraceReason"]  # the last three: traced.py
 
 
+def _replaced_on_instances(cls: nodes.ClassDef) -> set[str]:
+    """Names the class's ``__new__`` or ``__init__`` binds on the instance (``obj.update_state =
+    types.MethodType(wrapper, obj)``, ``self.call = wrapped``): they shadow the class's methods."""
+    names = set()
+    for maker in ("__new__", "__init__"):
+        for fn in cls.locals.get(maker, ()):
+            if isinstance(fn, nodes.FunctionDef):
+                names.update(target.attrname for target in descendants(fn, nodes.AssignAttr)
+                             if isinstance(target.expr, nodes.Name))
+    return names
+
+
 class GraphIndex:
     """Built once per module; answers "is this node graph code, and why?"."""
 
@@ -157,9 +169,14 @@ class GraphIndex:
         if family == "layer" and str(self.module.file or "").endswith(".ipynb") \
                 and called_only_eagerly(cls, self.module):
             confidence = LOW  # a notebook that only calls its instances directly, eagerly
+        replaced = _replaced_on_instances(cls)
         for method in cls.mymethods():
             if method.name in tf_api.KERAS_TRACED_METHODS_BY_FAMILY[family]:
-                self._add(method, TraceReason(TraceKind.KERAS, method.lineno, confidence, builder=base))
+                # Keras calls what the instance holds under the name: when the class's __new__ or
+                # __init__ puts a wrapper there (keras-cv's COCO metrics run update_state in a
+                # tf.py_function), the class's own def is not what Keras traces.
+                reached = LOW if method.name in replaced else confidence
+                self._add(method, TraceReason(TraceKind.KERAS, method.lineno, reached, builder=base))
 
     def _check_call(self, call: nodes.Call) -> None:
         if self.config.keras_methods:
