@@ -86,3 +86,39 @@ class Deferred:
             loss = self.w * x * tf.reduce_sum(self.table)  # [tf-state-recreated]
         self.optimizer.apply_gradients([(tape.gradient(loss, self.w), self.w)])  # low: [tf-state-recreated]
         return loss
+
+
+class StepDistance(tf.keras.metrics.Metric):
+    """tensorflow/similarity's distance metrics: update_state keeps the step's value on self and
+    result returns it; Keras runs both in the same traced step, so the variable reset_state puts
+    there is never what result reads (silent). The twin's update_state sets it only in a branch."""
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.distance = tf.Variable(0.0)
+
+    def update_state(self, y_true, y_pred, sample_weight=None):
+        self.distance = tf.reduce_mean(y_pred - y_true)
+
+    def reset_state(self):
+        self.distance = tf.Variable(0.0)
+
+    def result(self):
+        return self.distance
+
+
+class SometimesDistance(tf.keras.metrics.Metric):
+    def __init__(self, skip_first=False, **kwargs):
+        super().__init__(**kwargs)
+        self.skip_first = skip_first
+        self.distance = tf.Variable(0.0)
+
+    def update_state(self, y_true, y_pred, sample_weight=None):
+        if not self.skip_first:
+            self.distance = tf.reduce_mean(y_pred - y_true)
+
+    def reset_state(self):
+        self.distance = tf.Variable(0.0)
+
+    def result(self):
+        return self.distance  # [tf-state-recreated]

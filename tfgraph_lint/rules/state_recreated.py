@@ -10,7 +10,8 @@ its variables in a trace that is not the function's first, and TensorFlow raises
 Reported where the traced function reads the attribute (as TFG107/TFG109 are, so that ``verify``
 can tie the graph's stale results to it), naming the method and line that re-create it, when the method
 is not set-up (``__init__``, ``build``, ``compile``, or only called from them or from graph code)
-and is not graph code itself (creation in graph code is TFG201's). Whether the method runs after
+and is not graph code itself (creation in graph code is TFG201's). A metric's ``result`` reading
+what its ``update_state`` always rebinds reads the value of the same traced step: silent. Whether the method runs after
 the first trace is not known statically: INFERENCE when the code shows a re-creation (set-up
 made the state already, or the method calls the traced method or resets another tf.function of
 the class, see after_traces), LOW for a first creation deferred from ``__init__`` (``self.opt =
@@ -47,7 +48,9 @@ def check(context) -> Iterator[Finding]:
     for target in descendants(context.module, nodes.AssignAttr):
         cls = self_class(target.expr)
         user = users.get((cls, target.attrname)) if cls is not None else None
-        if user is None or (cls, target.attrname) in reported or not isinstance(target.parent, (nodes.Assign, nodes.AnnAssign)):
+        if user is not None:
+            user = [(read, traced) for read, traced in user if not _set_earlier_in_the_step(cls, target.attrname, traced)]
+        if not user or (cls, target.attrname) in reported or not isinstance(target.parent, (nodes.Assign, nodes.AnnAssign)):
             continue
         value = target.parent.value
         creation = created_state(value) if isinstance(value, nodes.Call) else None
@@ -73,6 +76,21 @@ def check(context) -> Iterator[Finding]:
             f"non-first trace); create it once in __init__ and update it (assign new values), or "
             f"make a new tf.function along with it",
             confidence=INFERENCE if again else LOW, traced=traced)
+
+
+def _set_earlier_in_the_step(cls: nodes.ClassDef, attrname: str, traced: TracedFunction) -> bool:
+    """Keras runs a metric's ``update_state`` before its ``result`` in the same traced step: an
+    attribute that ``update_state`` rebinds in a statement of its own body (not in a branch) holds
+    that step's value when ``result`` reads it, whatever a reset put there (tensorflow/similarity's
+    distance metrics keep the step's aggregate on ``self``)."""
+    root = traced.root
+    if root.reason.kind != TraceKind.KERAS or root.node.name != "result":
+        return False
+    return any(isinstance(statement, nodes.Assign) and any(
+        isinstance(target, nodes.AssignAttr) and target.attrname == attrname and self_class(target.expr) is cls
+        for target in statement.targets)
+        for fn in cls.locals.get("update_state", ()) if isinstance(fn, nodes.FunctionDef)
+        for statement in fn.body)
 
 
 def _created_while_setting_up(cls: nodes.ClassDef, attrname: str) -> bool:
