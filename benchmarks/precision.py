@@ -28,7 +28,9 @@ tensorflow/tpu, and last TensorSpeech/TensorFlowTTS, LynnHo/DCGAN-LSGAN-WGAN-GP-
 timsainb/tensorflow2-generative-models, deepmind/graph_nets and leondgarse/keras_cv_attention_models,
 then google/tf-quant-finance, tensorflow/quantum, google-research/big_transfer, kpe/bert-for-tf2 and
 bojone/bert4keras, and in the next session keras-team/keras-cv, keras-team/keras-nlp,
-keras-team/autokeras, fizyr/keras-retinanet and ageron/handson-ml3; their ``.py`` files and ``.ipynb`` notebooks). Each is read from a local git dir or folder given with
+keras-team/autokeras, fizyr/keras-retinanet and ageron/handson-ml3, then
+thushv89/manning_tf2_in_action, keras-team/keras-tuner, tensorflow/hub, tensorflow/io and
+tensorflow/tfx; their ``.py`` files and ``.ipynb`` notebooks). Each is read from a local git dir or folder given with
 ``--git-corpus NAME=PATH`` (``--keras-io PATH`` for keras-io), else fetched with git (a shallow,
 partial clone of the pinned commit, in the cache); when neither works that corpus is reported as
 not measured and the rest is measured. Third-party code never goes into this repository: only the
@@ -352,6 +354,23 @@ GIT_CORPORA = (
     GitCorpus("handson-ml3", "https://github.com/ageron/handson-ml3",
               "e3f3f9e66d58cfa1d068a498433063a1d3fba9ef", suffixes=(".py", ".ipynb"),
               note="**/*.py and **/*.ipynb (2025-10-29)"),
+    # Held out later the same session, pinned before they were linted: a book's notebooks
+    # (TensorFlow 2 in Action), KerasTuner, TensorFlow Hub, TensorFlow I/O and TFX.
+    GitCorpus("manning-tf2-in-action", "https://github.com/thushv89/manning_tf2_in_action",
+              "0e8080fe7eaae90f3afe73bde3822b2a68dc90f5", suffixes=(".py", ".ipynb"),
+              note="**/*.py and **/*.ipynb (2022-07-31)"),
+    GitCorpus("keras-tuner", "https://github.com/keras-team/keras-tuner",
+              "417e5b5e8df924d428a3c64007f3ed47bd4c7026", suffixes=(".py", ".ipynb"),
+              note="**/*.py and **/*.ipynb (2024-06-24)"),
+    GitCorpus("tensorflow-hub", "https://github.com/tensorflow/hub",
+              "26c94f67716f457efaa70c63b4d1b561a08be9f1", suffixes=(".py", ".ipynb"),
+              note="**/*.py and **/*.ipynb (2025-01-17)"),
+    GitCorpus("tensorflow-io", "https://github.com/tensorflow/io",
+              "e42be7b4b10616d4801a04422193264a3566343c", suffixes=(".py", ".ipynb"),
+              note="**/*.py and **/*.ipynb (2025-04-10)"),
+    GitCorpus("tfx", "https://github.com/tensorflow/tfx",
+              "58435d68d561e9ba6c657a0ec111adba5176ee98", suffixes=(".py", ".ipynb"),
+              note="**/*.py and **/*.ipynb (2026-06-25)"),
 )
 
 
