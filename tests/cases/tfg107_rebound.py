@@ -195,3 +195,30 @@ def label(index):
     if _LABELS is None:  # [mutable-global-capture]
         return index
     return tf.gather(_LABELS, index)
+
+
+def column_datasets(columns, capacity):
+    # tensorflow/tensorflow-io's Avro/JSON/ORC datasets: a first loop makes one reader per column,
+    # a second maps each column's dataset with its own reader. The first loop has ended before any
+    # map function exists (silent, though both sit in one with block); Dataset.map traces at once,
+    # so the second loop's own rebinding is this iteration's value. The twin's loop comes after
+    # the map and runs its dataset, so the reader it rebinds is stale there.
+    with tf.name_scope("columns"):
+        readers = []
+        for column in columns:
+            reader = tf.constant(column)
+            readers.append(reader)
+        datasets = []
+        for column, reader in zip(columns, readers):
+            datasets.append(tf.data.Dataset.range(capacity).map(lambda i: i + reader))
+    return datasets
+
+
+def stale_reader(columns):
+    with tf.name_scope("columns"):
+        scale = tf.constant(1, tf.int64)
+        dataset = tf.data.Dataset.range(3).map(lambda i: i * scale)  # [mutable-global-capture]
+        for column in columns:
+            scale = tf.constant(column, tf.int64)
+            print(list(dataset))
+    return dataset

@@ -376,8 +376,10 @@ def _loop_may_rebind_after_trace(loop: nodes.NodeNG, anchor: nodes.NodeNG | None
                                  scope) -> bool:
     if loop.parent_of(root):
         return False  # a new function, traced anew, per iteration (TFG302's concern)
-    if anchor is not None and loop.tolineno < anchor.lineno:
-        return False  # the loop ends before the function exists
+    if loop.tolineno < root.lineno or (anchor is not None and loop.tolineno < anchor.lineno):
+        # The loop ends before the function exists (it is the outermost loop around the
+        # binding, so nothing runs it again once the function is made).
+        return False
     return any(_may_run(event) for event in _own_events(loop, scope))
 
 
