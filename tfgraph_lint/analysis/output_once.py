@@ -20,6 +20,8 @@ them LOW, off by default, and say why:
   x)``) it is still reported, since the tensor it shows is symbolic;
 - output in a branch graph code's tensors never take (``if not isinstance(loss, tf.Tensor):``,
   analysis/tensor_type_branches);
+- output in a function exported as a SavedModel signature (analysis/exported_signatures): a
+  server runs its graph, never its Python, so what it writes describes the export, once;
 - test modules (``*_test.py``, ``test_*.py``): what a test writes is for the person running it,
   not behaviour of the code under test.
 """
@@ -28,6 +30,7 @@ from __future__ import annotations
 
 from astroid import nodes
 
+from tfgraph_lint.analysis.exported_signatures import exported_at
 from tfgraph_lint.analysis.names import bindings, is_builtin_call
 from tfgraph_lint.analysis.tensor_type_branches import in_non_tensor_branch
 from tfgraph_lint.analysis.test_code import is_test_file
@@ -51,6 +54,11 @@ def once_per_trace_reason(call: nodes.Call, path: str) -> str | None:
         return "it sits in a branch chosen by the Python type of an argument, taken once per trace"
     if in_non_tensor_branch(call):
         return "it sits in a branch that only values other than tensors take"
+    frame = call.frame()
+    exported = exported_at(frame) if isinstance(frame, nodes.FunctionDef) else None
+    if exported is not None:
+        return (f"it is in a function exported as a SavedModel signature at line {exported}, whose "
+                "Python runs once, when the model is saved")
     if is_test_file(path):
         return "it is in a test module"
     return None
