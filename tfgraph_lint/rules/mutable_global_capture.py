@@ -39,6 +39,7 @@ from astroid import nodes
 from tfgraph_lint.analysis.consumed_datasets import consumed_before, dataset_lambda
 from tfgraph_lint.analysis.forced_traces import side_channel_confidence, traced_on_purpose
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
+from tfgraph_lint.analysis.lazy_globals import asks_if_set, lazily_initialised
 from tfgraph_lint.analysis.names import (
     call_qualname, declaration, is_builtin_name, lookup, names_an_import, qualified_name, rebinds_declared,
 )
@@ -184,36 +185,6 @@ def _fixed_value(value: nodes.NodeNG) -> bool:
     return isinstance(value, nodes.Const) or names_an_import(value)
 
 
-def _lazily_initialised(binding: nodes.NodeNG) -> bool:
-    """A binding under ``if NAME is None:`` (or ``if not NAME:``) of its own name, in the function
-    that declares it global: a lazily filled global (``if _TABLE is None: _TABLE = build()``)
-    changes once, from nothing to its value. A tf.function that read the nothing could not use it,
-    so the value it traces with is the one the name keeps."""
-    name = getattr(binding, "name", None)
-    child, parent = binding, binding.parent
-    while parent is not None and not isinstance(parent, (nodes.FunctionDef, nodes.Module)):
-        if isinstance(parent, nodes.If) and child in parent.body and _tests_unset(parent.test, name):
-            return True
-        child, parent = parent, parent.parent
-    return False
-
-
-def _tests_unset(test: nodes.NodeNG, name: str | None) -> bool:
-    if isinstance(test, nodes.UnaryOp) and test.op == "not":
-        return isinstance(test.operand, nodes.Name) and test.operand.name == name
-    return (isinstance(test, nodes.Compare) and isinstance(test.left, nodes.Name) and test.left.name == name
-            and len(test.ops) == 1 and test.ops[0][0] == "is"
-            and isinstance(test.ops[0][1], nodes.Const) and test.ops[0][1].value is None)
-
-
-def _tests_for_none(fn: nodes.NodeNG, name: str) -> bool:
-    """``fn`` asks whether the global is set itself (``if NAME is None``): a trace made before the
-    lazy set-up would take the other branch, and keep it."""
-    return any(_tests_unset(test, name) or (isinstance(test, nodes.Compare) and isinstance(test.left, nodes.Name)
-                                             and test.left.name == name)
-               for test in (node.test for node in descendants(fn, nodes.If, nodes.IfExp)))
-
-
 def _nonlocal_bindings(scope: nodes.FunctionDef, name: str) -> list[nodes.AssignName]:
     """Assignments to ``name`` in functions nested in ``scope`` that declare it ``nonlocal``."""
     found = []
@@ -233,7 +204,7 @@ def _late_rebinding(scope, all_bindings: list[nodes.NodeNG], traced: TracedFunct
     own = sorted((b for b in all_bindings if b.scope() is scope), key=_position)
     elsewhere = [b for b in all_bindings if b.scope() is not scope]
     for binding in elsewhere:
-        if _lazily_initialised(binding) and not _tests_for_none(traced.node, binding.name):
+        if lazily_initialised(binding) and not asks_if_set(traced.node, binding.name):
             continue  # set once, from None, before the first trace could use it
         updates = _updates_itself(binding) or _enclosing_loop(binding, binding.scope()) is not None
         if len(all_bindings) > 1 or updates:
