@@ -30,7 +30,8 @@ then google/tf-quant-finance, tensorflow/quantum, google-research/big_transfer, 
 bojone/bert4keras, and in the next session keras-team/keras-cv, keras-team/keras-nlp,
 keras-team/autokeras, fizyr/keras-retinanet and ageron/handson-ml3, then
 thushv89/manning_tf2_in_action, keras-team/keras-tuner, tensorflow/hub, tensorflow/io and
-tensorflow/tfx; their ``.py`` files and ``.ipynb`` notebooks). Each is read from a local git dir or folder given with
+tensorflow/tfx, then keras-team/keras, tensorflow/docs, tensorflow/decision-forests and
+tensorflow/recommenders-addons; their ``.py`` files and ``.ipynb`` notebooks). Each is read from a local git dir or folder given with
 ``--git-corpus NAME=PATH`` (``--keras-io PATH`` for keras-io), else fetched with git (a shallow,
 partial clone of the pinned commit, in the cache); when neither works that corpus is reported as
 not measured and the rest is measured. Third-party code never goes into this repository: only the
@@ -371,6 +372,21 @@ GIT_CORPORA = (
     GitCorpus("tfx", "https://github.com/tensorflow/tfx",
               "58435d68d561e9ba6c657a0ec111adba5176ee98", suffixes=(".py", ".ipynb"),
               note="**/*.py and **/*.ipynb (2026-06-25)"),
+    # Held out third that session, pinned before they were linted: Keras 3's own source (its
+    # TensorFlow backend and trainers), TensorFlow's guides and tutorials (tensorflow/docs),
+    # TensorFlow Decision Forests and TensorFlow Recommenders Addons.
+    GitCorpus("keras", "https://github.com/keras-team/keras",
+              "3422977a5e38fb2f7709aaa9a08e47f0c43d0f60", suffixes=(".py", ".ipynb"),
+              note="**/*.py and **/*.ipynb (2026-08-21)"),
+    GitCorpus("tensorflow-docs", "https://github.com/tensorflow/docs",
+              "7c3650212740204359d4ceae481abc79345541be", suffixes=(".py", ".ipynb"),
+              note="**/*.py and **/*.ipynb (2026-03-11)"),
+    GitCorpus("decision-forests", "https://github.com/tensorflow/decision-forests",
+              "ad5a8dccc3f9e73d14aef7b53d4e90970859012a", suffixes=(".py", ".ipynb"),
+              note="**/*.py and **/*.ipynb (2026-01-29)"),
+    GitCorpus("recommenders-addons", "https://github.com/tensorflow/recommenders-addons",
+              "b3bc3d4691a9421dbe837ee9708c504217fdc8f9", suffixes=(".py", ".ipynb"),
+              note="**/*.py and **/*.ipynb (2025-01-16)"),
 )
 
 
