@@ -1,4 +1,6 @@
 """tf.py_function / tf.numpy_function callables and tf.init_scope blocks run as Python."""
+import time
+
 import tensorflow as tf
 
 
@@ -26,3 +28,41 @@ def step(x):
 @tf.function
 def legacy(x):
     return tf.compat.v1.py_func(lambda v: print(v), [x], tf.float32)
+
+
+# A decorator whose wrapper hands the function to tf.py_function (tensorflow/docs' data
+# performance guide, site/en/guide/data_performance.ipynb): Dataset.map traces the wrapper, and
+# the decorated body runs as Python on every element (silent). The twin's decorator calls the
+# function in its wrapper, so the body is traced.
+def run_in_python(func):
+    def wrapper(steps, times):
+        return tf.py_function(func, inp=(steps, times), Tout=(steps.dtype, times.dtype))
+    return wrapper
+
+
+def logged(func):
+    def wrapper(steps, times):
+        return func(steps, times)
+    return wrapper
+
+
+@run_in_python
+def slow_map(steps, times):
+    entered = time.perf_counter()
+    time.sleep(0.001)
+    return steps, times + entered
+
+
+def plain_map(steps, times):
+    time.sleep(0.001)
+    return steps, times
+
+
+@logged
+def traced_map(steps, times):
+    time.sleep(0.001)  # [python-side-effect-in-graph]
+    return steps, times
+
+
+pairs = tf.data.Dataset.from_tensor_slices(([1.0, 2.0], [3.0, 4.0]))
+timed = pairs.map(slow_map).map(run_in_python(plain_map)).map(traced_map)

@@ -199,3 +199,30 @@ class _EveryName:
 
 
 _EVERY_NAME = _EveryName()
+
+
+def decorated_through(arg: nodes.NodeNG) -> list[nodes.FunctionDef]:
+    """``tf.py_function(func, ...)`` in a decorator's wrapper, where ``func`` is the decorator's
+    parameter: the defs the module hands to that decorator (``@map_decorator``, or
+    ``map_decorator(f)``), whose bodies then run through the same call (tensorflow/docs' data
+    performance guide runs its map functions in tf.py_function this way)."""
+    if not isinstance(arg, nodes.Name):
+        return []
+    found = bindings(arg, arg.name)
+    if len(found) != 1 or not isinstance(found[0].parent, nodes.Arguments):
+        return []
+    decorator = found[0].parent.parent
+    if not isinstance(decorator, nodes.FunctionDef) or decorator is arg.frame():
+        return []  # a parameter of the function making the call, not of a decorator around it
+    decorated = []
+    for node in descendants(decorator.root(), nodes.FunctionDef, nodes.Call):
+        if isinstance(node, nodes.FunctionDef):
+            if node.decorators and any(_names(target, decorator) for target in node.decorators.nodes):
+                decorated.append(node)
+        elif _names(node.func, decorator) and node.args:
+            decorated += [fn for fn in resolve_callables(node.args[0]) if isinstance(fn, nodes.FunctionDef)]
+    return decorated
+
+
+def _names(expr: nodes.NodeNG, fn: nodes.FunctionDef) -> bool:
+    return isinstance(expr, nodes.Name) and expr.name == fn.name and fn in bindings(expr, expr.name)

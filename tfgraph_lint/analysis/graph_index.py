@@ -16,7 +16,7 @@ from collections.abc import Mapping
 
 from astroid import nodes
 
-from tfgraph_lint.analysis.callables import FunctionNode, own_nodes, resolve_callables
+from tfgraph_lint.analysis.callables import FunctionNode, decorated_through, own_nodes, resolve_callables
 from tfgraph_lint.analysis.classes import attribute_values, self_class
 from tfgraph_lint.analysis.eager_models import called_only_eagerly
 from tfgraph_lint.analysis.keras_callables import autograph_converts, handed_expressions, keras_handovers
@@ -196,7 +196,7 @@ class GraphIndex:
             self._add_callables(call, tf_api.GRAPH_BUILDERS[name], tf_api.describe_builder(name), HIGH)
         elif name in tf_api.PYTHON_FUNCTION_WRAPPERS:
             for arg in arguments(call, tf_api.PYTHON_FUNCTION_WRAPPERS[name]):
-                self.python_only.update(resolve_callables(arg))
+                self.python_only.update(resolve_callables(arg) or decorated_through(arg))
         elif isinstance(call.func, nodes.Attribute):
             self._check_method_call(call, call.func)
 
