@@ -43,7 +43,10 @@ def weightless_layers(x):
     y = layers.Reshape((-1,))(y)
     y = layers.GlobalAveragePooling1D()(tf.expand_dims(y, -1))
     y = tf.keras.Sequential([layers.Flatten()])(y)
-    return layers.Concatenate()([y, y])
+    # keras' FeatureSpace encodes in its traced call: stateless preprocessing (no weights)
+    codes = layers.CategoryEncoding(num_tokens=4)(layers.Hashing(num_bins=4)(tf.constant([1, 2])))
+    normalized = layers.Normalization()(y)  # [variable-created-in-graph]
+    return layers.Concatenate()([y, y]), codes, normalized
 
 
 @tf.function

@@ -46,6 +46,9 @@ _WEIGHTLESS_LAYERS = frozenset({
     "Activation", "ReLU", "Softmax", "LeakyReLU", "ELU", "ThresholdedReLU",
     "Add", "Subtract", "Multiply", "Average", "Maximum", "Minimum", "Concatenate", "Dot",
     "Rescaling", "Resizing", "CenterCrop",
+    # Stateless preprocessing (checked on TF 2.21: weights == [], made per trace in a retraced
+    # tf.function without error; keras' FeatureSpace makes CategoryEncoding in its traced call).
+    "CategoryEncoding", "Hashing",
     # Recurrent wrappers: their cells own the variables (checked on TF 2.21: either made per trace
     # around a cell made once raises nothing); a cell made with them is reported on its own.
     "StackedRNNCells", "RNN",
