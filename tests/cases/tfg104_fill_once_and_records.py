@@ -205,3 +205,31 @@ def log_step(x):
     session = []
     logger.log(session, "loss", x)
     return session
+
+
+class CompiledLoss(tf.keras.layers.Layer):
+    """keras' CompileLoss: its traced call builds once, behind ``if not self.built:``, and the
+    build's helper fills the list of losses then (silent: as in eager mode). The twin's call fills
+    it on every trace."""
+
+    def __init__(self):
+        super().__init__()
+        self._flat_losses = []
+        self._seen = []
+
+    def build(self, shape):
+        self._register(shape)
+
+    def _register(self, shape, depth=0):
+        if depth < 2:
+            self._register(shape, depth + 1)  # nested losses: recursion only where it already runs
+        self._flat_losses.append(shape)
+
+    def _remember(self, x):
+        self._seen.append(x)  # [outer-collection-mutation]
+
+    def call(self, x):
+        if not self.built:
+            self.build(x.shape)
+        self._remember(x)
+        return x

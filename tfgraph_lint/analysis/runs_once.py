@@ -44,7 +44,8 @@ class RunsOnce:
         fn = traced.node
         if fn not in self._helper_guarded:
             self._helper_guarded[fn] = False  # cycles: unguarded until shown otherwise
-            sites = self._sites_calling(fn)
+            # Its own recursive calls run only where it already runs: the other sites decide.
+            sites = [(site, caller) for site, caller in self._sites_calling(fn) if caller.node is not fn]
             self._helper_guarded[fn] = bool(sites) and all(self(site, caller) for site, caller in sites)
         return self._helper_guarded[fn]
 

@@ -38,7 +38,7 @@ from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
 from tfgraph_lint.analysis.names import bindings, is_builtin_name, lookup, qualified_name
 from tfgraph_lint.analysis.node_index import descendants, remembered
 from tfgraph_lint.analysis.per_trace_objects import PerTraceSelf
-from tfgraph_lint.analysis.runs_once import fills_once
+from tfgraph_lint.analysis.runs_once import RunsOnce, fills_once
 from tfgraph_lint.analysis.test_code import in_test_code
 from tfgraph_lint.analysis.value_kinds import Kind, ValueKind, value_kind
 from tfgraph_lint.core.findings import INFERENCE, LOW, Finding, shorten
@@ -87,13 +87,14 @@ _ROOT_TRACE_KINDS = (TraceKind.DECORATOR, TraceKind.WRAPPER)
 
 def check(context) -> Iterator[Finding]:
     per_trace_self = PerTraceSelf(context)
+    once = RunsOnce(context)
     for call, traced in context.in_graph(nodes.Call):
         func = call.func
         if isinstance(func, nodes.Attribute) and func.attrname in _MUTATING_METHODS:
             method = func.attrname
             stored = _argument(call, _STORING_ARGUMENT.get(method))
             yield from _report(
-                context, per_trace_self, traced, call, func.expr,
+                context, per_trace_self, once, traced, call, func.expr,
                 action=f"{shorten(func.expr.as_string())}.{method}()",
                 collection_only=method in _COLLECTION_ONLY_METHODS,
                 method=method, stored=stored, stores=method not in _REMOVING_METHODS,
@@ -102,32 +103,33 @@ def check(context) -> Iterator[Finding]:
         for target in assign.targets:
             for subscript in _subscript_targets(target):
                 yield from _report(
-                    context, per_trace_self, traced, subscript, subscript.value,
+                    context, per_trace_self, once, traced, subscript, subscript.value,
                     action=f"{shorten(subscript.as_string())} = ...", stored=assign.value, stores=True,
                 )
     for aug, traced in context.in_graph(nodes.AugAssign):
         target = aug.target
         if isinstance(target, nodes.Subscript):
             yield from _report(
-                context, per_trace_self, traced, target, target.value,
+                context, per_trace_self, once, traced, target, target.value,
                 action=f"{shorten(target.as_string())} {aug.op} ...", stored=aug.value, stores=True,
             )
         elif isinstance(target, nodes.AssignAttr) and aug.op in _IN_PLACE_OPERATORS:
             yield from _report(
-                context, per_trace_self, traced, target, target,
+                context, per_trace_self, once, traced, target, target,
                 action=f"{shorten(target.as_string())} {aug.op} ...", stored=aug.value, stores=True,
             )
     for delete, traced in context.in_graph(nodes.Delete):
         for target in delete.targets:
             if isinstance(target, nodes.Subscript):
                 yield from _report(
-                    context, per_trace_self, traced, target, target.value,
+                    context, per_trace_self, once, traced, target, target.value,
                     action=f"del {shorten(target.as_string())}", stored=None, stores=False,
                 )
 
 
 def _report(
-    context, per_trace_self: PerTraceSelf, traced: TracedFunction, node: nodes.NodeNG, receiver: nodes.NodeNG, *,
+    context, per_trace_self: PerTraceSelf, once: RunsOnce, traced: TracedFunction, node: nodes.NodeNG,
+    receiver: nodes.NodeNG, *,
     action: str, stored: nodes.NodeNG | None, stores: bool,
     collection_only: bool = False, method: str = "",
 ) -> Iterator[Finding]:
@@ -138,6 +140,8 @@ def _report(
         return  # ``self`` is an object made in this trace: its collections are per-trace locals
     if origin != _ARGUMENT and fills_once(node, receiver, traced):
         return  # ``if not self._losses: self._losses.append(...)``: filled once, as in eager mode
+    if once(node, traced):
+        return  # in a helper only reached behind ``if not self.built: self.build(...)``: once, as eagerly
     known, type_name, confidence = receiver_collection(receiver)
     if known:
         if type_name is not None and type_name not in _MUTABLE_TYPES:
