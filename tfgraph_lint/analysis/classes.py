@@ -147,3 +147,15 @@ def only_called_while_setting_up(method: nodes.FunctionDef, set_up: frozenset[st
     return bool(calls) and all(
         (call.scope().name if isinstance(call.scope(), nodes.FunctionDef) else "") in set_up
         or index.in_traced_code(call) for call in calls)
+
+
+def replaced_on_instances(cls: nodes.ClassDef) -> set[str]:
+    """Names the class's ``__new__`` or ``__init__`` binds on the instance (``obj.update_state =
+    types.MethodType(wrapper, obj)``, ``self.call = wrapped``): they shadow the class's methods."""
+    names = set()
+    for maker in ("__new__", "__init__"):
+        for fn in cls.locals.get(maker, ()):
+            if isinstance(fn, nodes.FunctionDef):
+                names.update(target.attrname for target in descendants(fn, nodes.AssignAttr)
+                             if isinstance(target.expr, nodes.Name))
+    return names

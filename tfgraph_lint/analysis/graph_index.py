@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from astroid import nodes
 
 from tfgraph_lint.analysis.callables import FunctionNode, decorated_through, own_nodes, resolve_callables
-from tfgraph_lint.analysis.classes import attribute_values, self_class
+from tfgraph_lint.analysis.classes import attribute_values, replaced_on_instances, self_class
 from tfgraph_lint.analysis.eager_models import called_only_eagerly
 from tfgraph_lint.analysis.keras_callables import autograph_converts, handed_expressions, keras_handovers
 from tfgraph_lint.analysis.names import (
@@ -44,18 +44,6 @@ from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW, weakest
 _PYTHON_FUNCTION_WRAPPERS = frozenset(tf_api.PYTHON_FUNCTION_WRAPPERS)
 
 __all__ = ["GraphIndex", "TracedFunction", "TraceKind", "TraceReason"]  # the last three: traced.py
-
-
-def _replaced_on_instances(cls: nodes.ClassDef) -> set[str]:
-    """Names the class's ``__new__`` or ``__init__`` binds on the instance (``obj.update_state =
-    types.MethodType(wrapper, obj)``, ``self.call = wrapped``): they shadow the class's methods."""
-    names = set()
-    for maker in ("__new__", "__init__"):
-        for fn in cls.locals.get(maker, ()):
-            if isinstance(fn, nodes.FunctionDef):
-                names.update(target.attrname for target in descendants(fn, nodes.AssignAttr)
-                             if isinstance(target.expr, nodes.Name))
-    return names
 
 
 class GraphIndex:
@@ -169,7 +157,7 @@ class GraphIndex:
         if family == "layer" and str(self.module.file or "").endswith(".ipynb") \
                 and called_only_eagerly(cls, self.module):
             confidence = LOW  # a notebook that only calls its instances directly, eagerly
-        replaced = _replaced_on_instances(cls)
+        replaced = replaced_on_instances(cls)
         for method in cls.mymethods():
             if method.name in tf_api.KERAS_TRACED_METHODS_BY_FAMILY[family]:
                 # Keras calls what the instance holds under the name: when the class's __new__ or
@@ -253,7 +241,10 @@ class GraphIndex:
                 specs = tf_api.DATASET_FUNCTION_METHODS[method.attrname]
                 self._add_callables(call, specs, f"Dataset.{method.attrname}", confidence)
         elif method.attrname in tf_api.STRATEGY_RUN_METHODS and is_strategy(method.expr):
-            self._add_callables(call, ((0, "fn"),), f"strategy.{method.attrname}", HIGH)
+            # Called eagerly, strategy.run runs its function eagerly on each replica (as tf.cond
+            # runs a branch): LOW until the upgrade finds the call in graph code.
+            added = self._add_callables(call, ((0, "fn"),), f"strategy.{method.attrname}", LOW)
+            self._eager_running_calls += [(call, fn) for fn in added]
 
     def _add_callables(self, call, specs, builder: str, confidence: str) -> list[FunctionNode]:
         added = []
@@ -267,8 +258,8 @@ class GraphIndex:
     # -- propagation -------------------------------------------------------------------------
 
     def _upgrade_eager_running_builders(self) -> None:
-        """A function passed to tf.cond/tf.while_loop/tf.map_fn/tf.switch_case is traced when that
-        call is in graph code: then it is as sure as the code around the call. To a fixpoint, as a
+        """A function passed to tf.cond/tf.while_loop/tf.map_fn/tf.switch_case/strategy.run is
+        traced when that call is in graph code: then it is as sure as the code around the call. To a fixpoint, as a
         branch may hold another tf.cond."""
         changed = True
         while changed:
