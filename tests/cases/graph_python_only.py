@@ -1,6 +1,7 @@
 """tf.py_function / tf.numpy_function callables and tf.init_scope blocks run as Python."""
 import time
 
+import numpy as np
 import tensorflow as tf
 
 
@@ -66,3 +67,17 @@ def traced_map(steps, times):
 
 pairs = tf.data.Dataset.from_tensor_slices(([1.0, 2.0], [3.0, 4.0]))
 timed = pairs.map(slow_map).map(run_in_python(plain_map)).map(traced_map)
+
+
+# tf.py_function as a decorator (tensorflow/docs' data guide): the body runs as Python for every
+# element (silent); the twin, an undecorated map function, is traced.
+@tf.py_function(Tout=tf.float32)
+def random_rotate(image):
+    return image * np.random.uniform(-30, 30)
+
+
+def traced_rotate(image):
+    return image * np.random.uniform(-30, 30)  # [python-random-in-graph]
+
+
+rotated = tf.data.Dataset.from_tensor_slices([1.0, 2.0]).map(random_rotate).map(traced_rotate)

@@ -137,6 +137,8 @@ class GraphIndex:
             named.append((decorator, target, qualified_name(target)))
         if any(name == tf_api.DO_NOT_CONVERT for _, _, name in named):
             self.no_autograph.add(fn)
+        if any(name in tf_api.PYTHON_FUNCTION_WRAPPERS for _, _, name in named):
+            self.python_only.add(fn)  # ``@tf.py_function(Tout=tf.float32)``: its body runs as Python
         for decorator, target, name in named:
             if name in self.config.function_decorators:
                 options = decorator if isinstance(decorator, nodes.Call) else None
