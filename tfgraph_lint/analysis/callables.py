@@ -10,7 +10,7 @@ from collections.abc import Iterator
 
 from astroid import nodes
 
-from tfgraph_lint.analysis.classes import instance_class, method_named, self_class
+from tfgraph_lint.analysis.classes import instance_class, method_named, replaced_on_instances, self_class
 from tfgraph_lint.analysis.names import bindings, call_qualname
 from tfgraph_lint.analysis.node_index import descendants, module_of, remembered
 from tfgraph_lint.core import tf_api
@@ -136,7 +136,10 @@ def _resolve_callables(expr: nodes.NodeNG, _depth: int) -> list[FunctionNode]:
     if isinstance(expr, nodes.Attribute):
         # ``self.method``, and ``pool.query`` / ``self.buffer.add`` on an instance of a class of
         # the module, shown by how the receiver is made (issue #18: replay buffers, image pools).
-        cls = self_class(expr.expr) or instance_class(expr.expr) or _named_class(expr.expr)
+        named = _named_class(expr.expr)
+        cls = self_class(expr.expr) or instance_class(expr.expr) or named
+        if cls is not None and named is None and expr.attrname in replaced_on_instances(cls):
+            return []  # the instance holds another function under the name (set in __new__/__init__)
         if cls is not None:
             method = method_named(cls, expr.attrname)
             return [method] if method is not None else []

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 
 from astroid import nodes
 
-from tfgraph_lint.analysis.names import annotation_of, assigned_value, bindings, is_builtin_name
+from tfgraph_lint.analysis.names import annotation_of, assigned_value, bindings, call_qualname, is_builtin_name
 from tfgraph_lint.analysis.node_index import descendants
 
 
@@ -150,12 +150,20 @@ def only_called_while_setting_up(method: nodes.FunctionDef, set_up: frozenset[st
 
 
 def replaced_on_instances(cls: nodes.ClassDef) -> set[str]:
-    """Names the class's ``__new__`` or ``__init__`` binds on the instance (``obj.update_state =
-    types.MethodType(wrapper, obj)``, ``self.call = wrapped``): they shadow the class's methods."""
+    """Methods the class's ``__new__`` or ``__init__`` replaces on the instance with another
+    function (``obj.update_state = types.MethodType(wrapper, obj)``): they shadow the class's
+    def. A ``tf.function`` of the method itself (``self.train_step = tf.function(self.train_step)``)
+    still runs the def, traced: not a replacement."""
+    methods = {fn.name for fn in cls.mymethods()}
     names = set()
     for maker in ("__new__", "__init__"):
         for fn in cls.locals.get(maker, ()):
-            if isinstance(fn, nodes.FunctionDef):
-                names.update(target.attrname for target in descendants(fn, nodes.AssignAttr)
-                             if isinstance(target.expr, nodes.Name))
+            if not isinstance(fn, nodes.FunctionDef):
+                continue
+            for target in descendants(fn, nodes.AssignAttr):
+                if not (isinstance(target.expr, nodes.Name) and target.attrname in methods):
+                    continue
+                value = target.parent.value if isinstance(target.parent, nodes.Assign) else None
+                if not (isinstance(value, nodes.Call) and call_qualname(value) == "tensorflow.function"):
+                    names.add(target.attrname)
     return names

@@ -1,4 +1,4 @@
-"""In a notebook, a Keras layer or model class whose instances top-level code only calls directly.
+"""In a notebook, Keras classes whose methods nothing shown runs in Keras' traced loops.
 
 Keras traces ``call`` when ``fit``/``predict``/``evaluate`` run the model, or when a tf.function
 calls it; ``model(x)`` in a notebook's top-level code runs ``call`` eagerly, every time. Nothing
@@ -6,6 +6,13 @@ imports a notebook, so when every instance the notebook makes of the class is bo
 top level, every use of that name is such a direct call in top-level code, and the class is named
 nowhere else, its ``call`` is not shown to be graph code: the graph-code index makes it LOW (the
 held-out simclr distillation notebook prints in a ``call`` it runs eagerly in a loop).
+
+Likewise a notebook that never calls anything Keras runs its compiled loops with (``fit``,
+``evaluate``, ``predict``, ``*_on_batch``, ``save``/``export``) shows no trace of its Keras
+classes' ``train_step``, ``update_state`` and the like: tensorflow/docs' migration-debugging guide
+calls ``model.train_step(batch)`` itself, eagerly, to compare logs with TF 1 (LOW there too; a
+tf.function calling the method is its own, stronger way in). ``call`` is left as it is: a
+tf.function calling the instance traces it, a way in the index does not follow.
 """
 
 from __future__ import annotations
@@ -16,6 +23,11 @@ from tfgraph_lint.analysis.names import bindings
 from tfgraph_lint.analysis.node_index import descendants
 
 _CODE = (nodes.FunctionDef, nodes.Lambda, nodes.ClassDef)
+# Methods by which Keras runs a model in the loops it traces (or traces it to save it).
+_KERAS_LOOPS = frozenset({
+    "fit", "fit_generator", "evaluate", "evaluate_generator", "predict", "predict_generator",
+    "train_on_batch", "test_on_batch", "predict_on_batch", "save", "export", "save_model",
+})
 
 
 def called_only_eagerly(cls: nodes.ClassDef, module: nodes.Module) -> bool:
@@ -38,6 +50,13 @@ def called_only_eagerly(cls: nodes.ClassDef, module: nodes.Module) -> bool:
             if not (isinstance(use.parent, nodes.Call) and use.parent.func is use and _top_level(use)):
                 return False  # model.fit(...), a tf.function calling it, passed on: may be traced
     return True
+
+
+def runs_no_keras_loop(module: nodes.Module) -> bool:
+    """Nothing in the module calls a method (or function) named as Keras' traced loops are."""
+    return not any(
+        (call.func.attrname if isinstance(call.func, nodes.Attribute) else getattr(call.func, "name", None))
+        in _KERAS_LOOPS for call in descendants(module, nodes.Call))
 
 
 def _top_level(node: nodes.NodeNG) -> bool:

@@ -18,7 +18,7 @@ from astroid import nodes
 
 from tfgraph_lint.analysis.callables import FunctionNode, decorated_through, own_nodes, resolve_callables
 from tfgraph_lint.analysis.classes import attribute_values, replaced_on_instances, self_class
-from tfgraph_lint.analysis.eager_models import called_only_eagerly
+from tfgraph_lint.analysis.eager_models import called_only_eagerly, runs_no_keras_loop
 from tfgraph_lint.analysis.keras_callables import autograph_converts, handed_expressions, keras_handovers
 from tfgraph_lint.analysis.names import (
     annotation_of, assigned_value, call_qualname, lookup, may_denote, names_an_import, qualified_name,
@@ -156,16 +156,20 @@ class GraphIndex:
             return
         base, family = found
         confidence = self._keras_confidence
-        if family == "layer" and str(self.module.file or "").endswith(".ipynb") \
-                and called_only_eagerly(cls, self.module):
+        notebook = str(self.module.file or "").endswith(".ipynb")
+        if notebook and family == "layer" and called_only_eagerly(cls, self.module):
             confidence = LOW  # a notebook that only calls its instances directly, eagerly
+        # A notebook that runs no Keras loop: train_step & co. run only where it calls them (a
+        # tf.function calling them is its own way in); call may still be traced by a tf.function
+        # calling the instance, which the index does not follow.
+        loopless = notebook and runs_no_keras_loop(self.module)
         replaced = replaced_on_instances(cls)
         for method in cls.mymethods():
             if method.name in tf_api.KERAS_TRACED_METHODS_BY_FAMILY[family]:
                 # Keras calls what the instance holds under the name: when the class's __new__ or
                 # __init__ puts a wrapper there (keras-cv's COCO metrics run update_state in a
                 # tf.py_function), the class's own def is not what Keras traces.
-                reached = LOW if method.name in replaced else confidence
+                reached = LOW if method.name in replaced or (loopless and method.name != "call") else confidence
                 self._add(method, TraceReason(TraceKind.KERAS, method.lineno, reached, builder=base))
 
     def _check_call(self, call: nodes.Call) -> None:
@@ -318,6 +322,8 @@ class GraphIndex:
         body = self.module.body
         if owner:
             cls = next((n for n in body if isinstance(n, nodes.ClassDef) and n.name == owner), None)
+            if cls is not None and method in replaced_on_instances(cls):
+                return None  # instances hold another function under the name: calls reach that
             body = cls.body if cls is not None else []
         return next((n for n in body if isinstance(n, nodes.FunctionDef) and n.name == (method or name)), None)
 
@@ -406,5 +412,7 @@ def _imported_class_named(hint: nodes.NodeNG | None) -> tuple[str, str | None] |
 _CONFIDENCE_RANK = {LOW: 0, INFERENCE: 1, HIGH: 2}
 
 
-def _strength(traced: TracedFunction) -> tuple[int, int]:
-    return (-int(traced.reason.kind), _CONFIDENCE_RANK.get(traced.confidence, 0))
+def _strength(traced: TracedFunction) -> tuple[bool, int, int]:
+    # A way in that is shown (not LOW) beats one that is not, whatever their kinds: a Keras method
+    # of a notebook that runs no Keras loop (LOW) that a tf.function calls is traced by that call.
+    return (traced.confidence != LOW, -int(traced.reason.kind), _CONFIDENCE_RANK.get(traced.confidence, 0))
