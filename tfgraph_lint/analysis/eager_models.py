@@ -8,7 +8,8 @@ nowhere else, its ``call`` is not shown to be graph code: the graph-code index m
 held-out simclr distillation notebook prints in a ``call`` it runs eagerly in a loop).
 
 Likewise a notebook that never calls anything Keras runs its compiled loops with (``fit``,
-``evaluate``, ``predict``, ``*_on_batch``, ``save``/``export``) shows no trace of its Keras
+``evaluate``, ``predict``, ``*_on_batch``, ``save``/``export``), or whose instances of the class
+are only ever asked for other attributes, shows no trace of its Keras
 classes' ``train_step``, ``update_state`` and the like: tensorflow/docs' migration-debugging guide
 calls ``model.train_step(batch)`` itself, eagerly, to compare logs with TF 1 (LOW there too; a
 tf.function calling the method is its own, stronger way in). ``call`` is left as it is: a
@@ -52,11 +53,47 @@ def called_only_eagerly(cls: nodes.ClassDef, module: nodes.Module) -> bool:
     return True
 
 
-def runs_no_keras_loop(module: nodes.Module) -> bool:
-    """Nothing in the module calls a method (or function) named as Keras' traced loops are."""
+def runs_no_keras_loop(module: nodes.Module, cls: nodes.ClassDef) -> bool:
+    """Nothing in the module calls a method (or function) named as Keras' traced loops are, or
+    every instance of ``cls`` is bound to a name (or an attribute of ``self``) whose every use
+    reads an attribute other than those loops (``model.train_step(batch)``, ``model.logs``)."""
     return not any(
         (call.func.attrname if isinstance(call.func, nodes.Attribute) else getattr(call.func, "name", None))
-        in _KERAS_LOOPS for call in descendants(module, nodes.Call))
+        in _KERAS_LOOPS for call in descendants(module, nodes.Call)) or _instances_run_no_loop(cls, module)
+
+
+def _instances_run_no_loop(cls: nodes.ClassDef, module: nodes.Module) -> bool:
+    references = [name for name in descendants(module, nodes.Name)
+                  if name.name == cls.name and not cls.parent_of(name) and cls in bindings(name, name.name)]
+    if not references:
+        return False
+    for reference in references:
+        made = reference.parent
+        assign = made.parent if isinstance(made, nodes.Call) and made.func is reference else None
+        if not (isinstance(assign, nodes.Assign) and assign.value is made and len(assign.targets) == 1):
+            return False  # subclassed, handed on, returned: used where this cannot be followed
+        uses = _uses(assign.targets[0], module)
+        if uses is None or not all(_reads_other_than_loops(use) for use in uses):
+            return False
+    return True
+
+
+def _uses(target: nodes.NodeNG, module: nodes.Module) -> list[nodes.NodeNG] | None:
+    """The reads of a name or ``self.<attribute>`` bound to an instance; None for other targets."""
+    if isinstance(target, nodes.AssignName):
+        return [use for use in descendants(module, nodes.Name)
+                if use.name == target.name and target in bindings(use, use.name)]
+    if isinstance(target, nodes.AssignAttr) and isinstance(target.expr, nodes.Name) and target.expr.name == "self":
+        owner = target.frame().parent
+        return [use for use in descendants(owner, nodes.Attribute)
+                if use.attrname == target.attrname and isinstance(use.expr, nodes.Name) and use.expr.name == "self"]
+    return None
+
+
+def _reads_other_than_loops(use: nodes.NodeNG) -> bool:
+    """``model.train_step(...)``, ``model.logs[...]``: an attribute, not a Keras loop, of the instance."""
+    attribute = use.parent
+    return isinstance(attribute, nodes.Attribute) and attribute.expr is use and attribute.attrname not in _KERAS_LOOPS
 
 
 def _top_level(node: nodes.NodeNG) -> bool:

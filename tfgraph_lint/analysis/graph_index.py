@@ -162,7 +162,7 @@ class GraphIndex:
         # A notebook that runs no Keras loop: train_step & co. run only where it calls them (a
         # tf.function calling them is its own way in); call may still be traced by a tf.function
         # calling the instance, which the index does not follow.
-        loopless = notebook and runs_no_keras_loop(self.module)
+        loopless = notebook and runs_no_keras_loop(self.module, cls)
         replaced = replaced_on_instances(cls)
         for method in cls.mymethods():
             if method.name in tf_api.KERAS_TRACED_METHODS_BY_FAMILY[family]:
