@@ -25,3 +25,19 @@ def check(x):
 
 def eager_report(x):
     return f"value {tf.reduce_sum(x)}"  # not graph code: the value is concrete
+
+
+@tf.function(input_signature=[tf.TensorSpec([None, None], tf.float32)])
+def check_input(value):
+    # tensorflow/decision-forests' input checks: a static check raises while tracing, and the
+    # tensor's description is what the message should show (silent). The twin above raises
+    # behind a condition on a tensor.
+    if len(value.shape) != 2:
+        raise ValueError(f"expected a matrix, got {value}")
+    if not isinstance(value, tf.Tensor):
+        raise ValueError("not a tensor: {}".format(value))
+    rows = tf.shape(value)
+    if value.shape[0] == 0:
+        # uncertainty-baselines' vrnn utils: the dynamic shape's description shows no number
+        raise ValueError("empty input, shape {}".format(rows))  # [tensor-formatted-at-trace]
+    return value

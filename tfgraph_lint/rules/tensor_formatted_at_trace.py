@@ -3,12 +3,16 @@
 Python formats the string while TensorFlow traces the function, once: a tensor there is symbolic,
 so the text says ``Tensor("x:0", shape=(), dtype=float32)`` (a tf.Variable, its trace-time repr),
 not the value, and every later call reuses that text: ``tf.print(f"loss {loss}")`` prints the same
-description on every step, an ``assert``/exception message never shows the failing value.
+description on every step, a ``tf.debugging.assert_*`` message never shows the failing value.
 
 Reported where the formatted operand is shown to be a tensor or a TensorFlow variable (tensor
 evidence, value kinds: a name is not evidence). Silent on static properties (``x.shape``,
-``x.dtype``, ``x.name``), on Python values, and on strings handed straight to ``print()`` or a
-logger, which TFG101 and TFG103 report already (the whole call runs once).
+``x.dtype``, ``x.name``), on Python values, on strings handed straight to ``print()`` or a
+logger, which TFG101 and TFG103 report already (the whole call runs once), and on the message of
+an exception a ``raise`` makes about the function's own argument: Python raises it while tracing,
+on a static check (a shape, a type), and the argument's trace-time description (its shape and
+dtype) is what there is to show (tensorflow/decision-forests' input checks). A computed tensor in
+such a message (``tf.shape(y)``) shows no value, and stays reported.
 The fix: pass the tensor itself to ``tf.print`` (``tf.print("loss", loss)``), or build the text
 in the graph with ``tf.strings.format("loss {}", loss)``.
 """
@@ -20,7 +24,7 @@ from collections.abc import Iterator
 from astroid import nodes
 
 from tfgraph_lint.analysis.graph_index import TracedFunction
-from tfgraph_lint.analysis.names import call_qualname, is_builtin_name, made_only_by_calls
+from tfgraph_lint.analysis.names import bindings, call_qualname, is_builtin_name, made_only_by_calls
 from tfgraph_lint.analysis.tensor_evidence import TensorEvidence
 from tfgraph_lint.core.findings import HIGH, Finding, shorten
 from tfgraph_lint.core.registry import rule_by_code
@@ -37,7 +41,9 @@ def check(context) -> Iterator[Finding]:
     evidence = TensorEvidence(context)
     for node, traced in context.in_graph(nodes.JoinedStr, nodes.BinOp, nodes.Call):
         operands = _formatted_operands(node)
-        if not operands or _printed_once_anyway(node):
+        if not operands or _printed_once_anyway(node) or (
+                _raised_on_static_check(node, evidence) and all(_is_parameter(operand) for operand in operands
+                                                                 if _tensor(evidence, operand) is not None)):
             continue
         for operand in operands:
             confidence = _tensor(evidence, operand)
@@ -85,6 +91,45 @@ def _printed_once_anyway(node: nodes.NodeNG) -> bool:
     name = call_qualname(parent) or ""
     return name.startswith(_LOGGING_MODULES) or (isinstance(func, nodes.Attribute) and func.attrname in (
         "debug", "info", "warning", "warn", "error", "exception", "critical", "log"))
+
+
+def _raised_on_static_check(node: nodes.NodeNG, evidence: TensorEvidence) -> bool:
+    """The message of an exception a ``raise`` statement makes (``raise ValueError(f"bad {x}")``)
+    behind checks of what is known while tracing (a shape, a type): Python raises it then and
+    the trace ends; the tensor's trace-time description is all there is to show. Behind a
+    condition on a tensor (``if total > 10.0:``) the message is the graph's, and stays reported."""
+    parent = node.parent
+    while isinstance(parent, (nodes.Call, nodes.Keyword, nodes.BinOp, nodes.JoinedStr, nodes.FormattedValue)):
+        node, parent = parent, parent.parent
+    if not (isinstance(parent, nodes.Raise) and parent.exc is node):
+        return False
+    branch = parent.parent
+    while branch is not None and not isinstance(branch, (nodes.FunctionDef, nodes.Lambda)):
+        if isinstance(branch, nodes.If) and any(evidence.of(n) is not None for n in _operands(branch.test)):
+            return False
+        branch = branch.parent
+    return True
+
+
+def _is_parameter(operand: nodes.NodeNG) -> bool:
+    """The function's own argument, never rebound: a message about the input it was given (its
+    description names its shape and dtype). A computed tensor (``tf.shape(y)``) shows no value."""
+    if not isinstance(operand, nodes.Name):
+        return False
+    found = bindings(operand, operand.name)
+    return bool(found) and all(isinstance(binding.parent, nodes.Arguments) for binding in found)
+
+
+def _operands(test: nodes.NodeNG) -> list[nodes.NodeNG]:
+    """What a condition tests, as a value: ``total`` in ``total > 10.0``, not ``value`` in
+    ``len(value.shape) != 2`` or ``isinstance(value, tf.Tensor)`` (static questions)."""
+    if isinstance(test, nodes.BoolOp):
+        return [operand for value in test.values for operand in _operands(value)]
+    if isinstance(test, nodes.UnaryOp):
+        return _operands(test.operand)
+    if isinstance(test, nodes.Compare):
+        return [test.left, *(right for _op, right in test.ops)]
+    return [test]
 
 
 def _message(operand: nodes.NodeNG, traced: TracedFunction) -> str:
