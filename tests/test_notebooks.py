@@ -24,7 +24,7 @@ HERE = Path(__file__).resolve().parent
 EXAMPLES = HERE / "notebooks"
 FIXTURES = HERE.parent / "fixtures"
 READABLE = ["train.ipynb", "magics.ipynb", "syntax_error.ipynb", "crlf.ipynb", "late_rebinding.ipynb", "eager_model.ipynb",
-            "redefined_function.ipynb", "tracing_lesson.ipynb"]
+            "redefined_function.ipynb", "tracing_lesson.ipynb", "expected_errors.ipynb"]
 
 
 def _notebook(name: str) -> notebooks.Notebook:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from astroid import nodes
 
-from tfgraph_lint.analysis.names import bindings, call_qualname
+from tfgraph_lint.analysis.names import bindings, call_qualname, qualified_name
 from tfgraph_lint.analysis.node_index import descendants, remembered
 
 # unittest's and absl/TensorFlow test cases' helpers; pytest's context manager.
@@ -32,7 +32,27 @@ def _expects_raise(expr: nodes.NodeNG) -> bool:
         return False
     if isinstance(expr.func, nodes.Attribute) and expr.func.attrname in _RAISE_HELPERS:
         return True
-    return call_qualname(expr) == _PYTEST_RAISES
+    return call_qualname(expr) == _PYTEST_RAISES or _catching_context(expr)
+
+
+def _catching_context(call: nodes.Call) -> bool:
+    """``assert_raises(TypeError)`` of a ``@contextlib.contextmanager`` of the module that yields
+    inside ``try:`` and catches the class it is given (tensorflow/docs' tf.function guide defines
+    one to show the errors it demonstrates)."""
+    if not isinstance(call.func, nodes.Name):
+        return False
+    for fn in bindings(call.func, call.func.name):
+        if not (isinstance(fn, nodes.FunctionDef) and fn.decorators and fn.args.args and any(
+                qualified_name(decorator) == "contextlib.contextmanager" for decorator in fn.decorators.nodes)):
+            continue
+        given = fn.args.args[0].name
+        for handler in descendants(fn, nodes.ExceptHandler):
+            caught = handler.type
+            guarded = handler.parent
+            if (isinstance(caught, nodes.Name) and caught.name == given and isinstance(guarded, nodes.Try)
+                    and any(isinstance(n, nodes.Yield) for stmt in guarded.body for n in stmt.nodes_of_class(nodes.Yield))):
+                return True
+    return False
 
 
 def expected_to_raise(node: nodes.NodeNG) -> bool:
@@ -75,8 +95,12 @@ def _wrapped_expecting_failure(fn: nodes.FunctionDef, line: int) -> bool:
 
 def _uses_all_expect_failure(fn: nodes.FunctionDef) -> bool:
     scope = fn.parent.scope()
-    if not isinstance(scope, nodes.FunctionDef):
-        return False  # module-level and class-level code may be used from anywhere
+    if not (isinstance(scope, nodes.FunctionDef) or (isinstance(scope, nodes.Module) and _is_notebook(scope))):
+        return False  # module-level and class-level code may be used from anywhere (nothing imports a notebook)
     uses = [name for name in descendants(scope, nodes.Name) if name.name == fn.name
             and any(binding is fn for binding in bindings(name, name.name))]
     return bool(uses) and all(expected_to_raise(use) for use in uses)
+
+
+def _is_notebook(module: nodes.Module) -> bool:
+    return str(module.file or "").endswith(".ipynb")
