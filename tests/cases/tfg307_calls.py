@@ -5,11 +5,11 @@ import pytest
 import tensorflow as tf
 from tensorflow import config as tf_config
 
+tf.config.run_functions_eagerly(False)
 tf.config.run_functions_eagerly(True)  # [functions-run-eagerly]
 tf.config.experimental_run_functions_eagerly(True)  # [functions-run-eagerly]
 tf_config.run_functions_eagerly(run_eagerly=True)  # [functions-run-eagerly]
 tf.compat.v1.config.run_functions_eagerly(1)  # [functions-run-eagerly]
-tf.config.run_functions_eagerly(False)
 
 DEBUG = True
 if DEBUG:
@@ -21,7 +21,14 @@ def train(debug):
     tf.config.run_functions_eagerly(debug)  # a switch the caller decides
     if debug:
         tf.config.run_functions_eagerly(True)  # behind a debug flag
+
+
+def compare_with_eager(step, x):
+    # Turned on for a stretch and off again (tensorflow/docs' graphs guide): not left on.
+    tf.config.run_functions_eagerly(True)
+    eager = step(x)
     tf.config.run_functions_eagerly(False)
+    return eager, step(x)
 
 
 def main(args):

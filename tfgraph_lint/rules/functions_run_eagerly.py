@@ -12,7 +12,8 @@ tests use it on purpose, so these are silent:
   an ``if`` decided at run time (``if args.debug:``): both are switches the author made on
   purpose. A constant condition (``if DEBUG:`` with ``DEBUG = True``, or the script guard
   ``if __name__ == "__main__":``) is no switch;
-- ``run_functions_eagerly(False)``.
+- ``run_functions_eagerly(False)``, and a ``True`` that a later ``False`` in the same scope turns
+  off again (a stretch of eager debugging, not a switch left on).
 
 Not graph code: the call is found anywhere in the module.
 """
@@ -39,10 +40,11 @@ _SWITCHES = frozenset({
 def check(context) -> Iterator[Finding]:
     if is_test_file(context.path):
         return
-    for call in calls_named(context.module, _SWITCHES):
+    switches = calls_named(context.module, _SWITCHES)
+    for call in switches:
         if not _switches_on(call):
             continue
-        if in_test_code(call) or _under_runtime_condition(call):
+        if in_test_code(call) or _under_runtime_condition(call) or _switched_back(call, switches):
             continue
         spelling = call.func.as_string()
         yield context.finding(
@@ -53,10 +55,26 @@ def check(context) -> Iterator[Finding]:
         )
 
 
+def _switched_back(call: nodes.Call, switches: list[nodes.Call]) -> bool:
+    """A later ``run_functions_eagerly(False)`` in the same scope's own code: the switch is turned
+    on for a stretch and off again (tensorflow/docs' graphs guide compares the two), not left on."""
+    scope = call.scope()
+    return any(other.scope() is scope and other.lineno > call.lineno and _switches_off(other) for other in switches)
+
+
+def _switches_off(call: nodes.Call) -> bool:
+    value = _argument(call)
+    return isinstance(value, nodes.Const) and not value.value
+
+
+def _argument(call: nodes.Call) -> nodes.NodeNG | None:
+    return call.args[0] if call.args else next(
+        (kw.value for kw in call.keywords or () if kw.arg == "run_eagerly"), None)
+
+
 def _switches_on(call: nodes.Call) -> bool:
     """A constant truthy argument: ``True``, ``1``. Anything computed is a deliberate switch."""
-    value = call.args[0] if call.args else next(
-        (kw.value for kw in call.keywords or () if kw.arg == "run_eagerly"), None)
+    value = _argument(call)
     return isinstance(value, nodes.Const) and bool(value.value)
 
 
