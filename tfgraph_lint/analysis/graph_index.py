@@ -29,6 +29,7 @@ from tfgraph_lint.analysis.trace_entries import (
     arguments,
     asks_keras_to_run_eagerly,
     autograph_enabled,
+    autograph_features,
     dataset_confidence,
     display,
     has_input_signature,
@@ -144,7 +145,7 @@ class GraphIndex:
                 options = decorator if isinstance(decorator, nodes.Call) else None
                 self._add(fn, TraceReason(
                     TraceKind.DECORATOR, decorator.lineno, HIGH, builder=display(target),
-                    autograph=autograph_enabled(options),
+                    autograph=autograph_enabled(options), autograph_features=autograph_features(options),
                     input_signature=has_input_signature(options),
                 ))
 
@@ -220,7 +221,8 @@ class GraphIndex:
         for fn in resolve_callables(target):
             traced = self._add(fn, TraceReason(
                 TraceKind.WRAPPER, call.lineno, HIGH, builder=display(call.func),
-                autograph=autograph_enabled(options), input_signature=has_input_signature(options),
+                autograph=autograph_enabled(options), autograph_features=autograph_features(options),
+                input_signature=has_input_signature(options),
             ))
             if traced is not None:
                 self._remember_wrapper_binding(outer, traced)

@@ -138,6 +138,24 @@ def autograph_enabled(options: nodes.Call | None) -> bool:
     return not (isinstance(value, nodes.Const) and value.value is False)
 
 
+_AUTOGRAPH_FEATURES = frozenset({"ALL", "AUTO_CONTROL_DEPS", "ASSERT_STATEMENTS", "BUILTIN_FUNCTIONS",
+                                 "EQUALITY_OPERATORS", "LISTS", "NAME_SCOPES"})
+
+
+def autograph_features(options: nodes.Call | None) -> frozenset[str]:
+    """The optional AutoGraph conversions ``experimental_autograph_options`` turns on
+    (``tf.autograph.experimental.Feature.ASSERT_STATEMENTS``, a tuple of them, ``Feature.all()``)."""
+    value = keyword_value(options, "experimental_autograph_options")
+    items = value.elts if isinstance(value, (nodes.Tuple, nodes.List)) else [value]
+    found = set()
+    for item in items:
+        if isinstance(item, nodes.Call) and isinstance(item.func, nodes.Attribute) and item.func.attrname == "all":
+            found.add("ALL")
+        elif isinstance(item, nodes.Attribute) and item.attrname in _AUTOGRAPH_FEATURES:
+            found.add(item.attrname)
+    return frozenset(found)
+
+
 def has_input_signature(options: nodes.Call | None) -> bool:
     value = keyword_value(options, "input_signature")
     if value is None and options is not None and len(options.args) >= 2:

@@ -35,6 +35,8 @@ class TraceReason:
     via: TracedFunction | None = None  # the traced function this one is reached from
     builder: str = ""  # "tf.function", "Dataset.map", "tf.map_fn", the Keras base class ...
     autograph: bool = True
+    # Optional AutoGraph conversions its options turn on (``ASSERT_STATEMENTS``, ``BUILTIN_FUNCTIONS``)
+    autograph_features: frozenset[str] = frozenset()
     input_signature: bool = False
     handed_to_keras: str = ""  # "loss= of compile()": a function Keras runs in its traced step
 
@@ -65,6 +67,12 @@ class TracedFunction:
     @property
     def root(self) -> TracedFunction:
         return self.reason.via.root if self.reason.via else self
+
+    def converts(self, feature: str) -> bool:
+        """Whether AutoGraph, as the root's options set it, converts ``feature`` (an optional
+        conversion: ``assert`` to tf.Assert, builtins such as ``print`` to their TF ops)."""
+        features = self.root.reason.autograph_features
+        return feature in features or "ALL" in features
 
     @property
     def frame(self) -> FunctionNode:

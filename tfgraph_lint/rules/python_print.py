@@ -20,6 +20,8 @@ def check(context) -> Iterator[Finding]:
     for call, traced in context.in_graph(nodes.Call):
         if not _is_builtin_print(call.func):
             continue
+        if traced.autograph and traced.converts("BUILTIN_FUNCTIONS"):
+            continue  # experimental_autograph_options turns print into tf.print: it runs per call
         if once(call, traced):
             continue  # behind a create-once guard (``if not self.built: self.build(...)``): once eagerly too
         reason = once_per_trace_reason(call, context.path)

@@ -54,6 +54,8 @@ def _check_node(context, evidence: TensorEvidence, node, traced: TracedFunction)
     if isinstance(node, nodes.Call):
         return _check_builtin_call(context, evidence, node, traced)
     if isinstance(node, nodes.Assert):
+        if traced.autograph and traced.converts("ASSERT_STATEMENTS"):
+            return None  # experimental_autograph_options turns it into tf.debugging.Assert
         return _report(context, evidence.truth_tested(node.test), node, traced,
                        f"assert on a tensor in {traced.subject} asks for its Python truth value: "
                        f"tracing raises {_OPERATOR_ERROR} (AutoGraph does not convert assert); use "
