@@ -31,7 +31,9 @@ bojone/bert4keras, and in the next session keras-team/keras-cv, keras-team/keras
 keras-team/autokeras, fizyr/keras-retinanet and ageron/handson-ml3, then
 thushv89/manning_tf2_in_action, keras-team/keras-tuner, tensorflow/hub, tensorflow/io and
 tensorflow/tfx, then keras-team/keras, tensorflow/docs, tensorflow/decision-forests and
-tensorflow/recommenders-addons; their ``.py`` files and ``.ipynb`` notebooks). Each is read from a local git dir or folder given with
+tensorflow/recommenders-addons, and last sayakpaul/SimCLR-in-TensorFlow-2, ayulockin/SwAV-TF,
+theAIGuysCode/yolov4-deepsort, calmisential/TensorFlow2.0_ResNet and
+LongxingTan/Time-series-prediction; their ``.py`` files and ``.ipynb`` notebooks). Each is read from a local git dir or folder given with
 ``--git-corpus NAME=PATH`` (``--keras-io PATH`` for keras-io), else fetched with git (a shallow,
 partial clone of the pinned commit, in the cache); when neither works that corpus is reported as
 not measured and the rest is measured. Third-party code never goes into this repository: only the
@@ -387,6 +389,24 @@ GIT_CORPORA = (
     GitCorpus("recommenders-addons", "https://github.com/tensorflow/recommenders-addons",
               "b3bc3d4691a9421dbe837ee9708c504217fdc8f9", suffixes=(".py", ".ipynb"),
               note="**/*.py and **/*.ipynb (2025-01-16)"),
+    # Held out fourth that session, pinned before they were linted: users' TF 2 training code
+    # (SimCLR and SwAV re-implementations with custom loops, a YOLOv4 + DeepSORT tracker, ResNets
+    # trained with tf.function steps, a time-series library).
+    GitCorpus("simclr-tf2", "https://github.com/sayakpaul/SimCLR-in-TensorFlow-2",
+              "29c725616adb386b203ab5eb653e0d36b297b34a", suffixes=(".py", ".ipynb"),
+              note="**/*.py and **/*.ipynb (2021-04-06)"),
+    GitCorpus("swav-tf", "https://github.com/ayulockin/SwAV-TF",
+              "1de736f3584c7a256a3ec66c5a596591d921064e", suffixes=(".py", ".ipynb"),
+              note="**/*.py and **/*.ipynb (2022-08-12)"),
+    GitCorpus("yolov4-deepsort", "https://github.com/theAIGuysCode/yolov4-deepsort",
+              "24e675f59d556e13c680df125918ec031c4bd683", suffixes=(".py", ".ipynb"),
+              note="**/*.py and **/*.ipynb (2021-08-20)"),
+    GitCorpus("resnet-tf2", "https://github.com/calmisential/TensorFlow2.0_ResNet",
+              "6136d57c7580d24c9ee3e55ca0b820822565ce17", suffixes=(".py", ".ipynb"),
+              note="**/*.py and **/*.ipynb (2020-01-25)"),
+    GitCorpus("time-series-prediction", "https://github.com/LongxingTan/Time-series-prediction",
+              "1d1324b4dfc05accc0385cc250ae3a7b2bb2669e", suffixes=(".py", ".ipynb"),
+              note="**/*.py and **/*.ipynb (2026-01-10)"),
 )
 
 
