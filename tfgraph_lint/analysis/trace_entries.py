@@ -84,11 +84,19 @@ def asks_keras_to_run_eagerly(module: nodes.Module) -> bool:
                for target in descendants(module, nodes.AssignAttr))
 
 
-def _made_by_other_library(binding: nodes.NodeNG) -> bool:
-    """``name = f(...)`` where ``f`` resolves through imports to something outside TensorFlow."""
-    if not (isinstance(binding, nodes.AssignName) and isinstance(binding.parent, nodes.Assign)):
+def _made_by_other_library(binding: nodes.NodeNG, _depth: int = 0) -> bool:
+    """``name = f(...)`` where ``f`` resolves through imports to something outside TensorFlow;
+    also through another such name (``ds = path_ds``) or a method called on one (``ds =
+    ds.shuffle(seed=1)``): keras' grain pipelines, ``grain.MapDataset.source(paths)``."""
+    if _depth > 4 or not (isinstance(binding, nodes.AssignName) and isinstance(binding.parent, nodes.Assign)):
         return False
     value = binding.parent.value
+    if isinstance(value, nodes.Call) and isinstance(value.func, nodes.Attribute) \
+            and value.func.attrname in tf_api.DATASET_RETURNING_METHODS and call_qualname(value) is None:
+        value = value.func.expr  # a method of the dataset: made by what made its receiver
+    if isinstance(value, nodes.Name):
+        found = [b for b in bindings(value, value.name) if b is not binding]
+        return bool(found) and all(_made_by_other_library(b, _depth + 1) for b in found)
     name = call_qualname(value) if isinstance(value, nodes.Call) else None
     return name is not None and not name.startswith(("tensorflow.", "keras.", "tensorflow_datasets."))
 
