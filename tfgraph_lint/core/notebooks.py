@@ -43,7 +43,7 @@ _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 _LINE_WITH_BREAK = re.compile(r".*?(?:\r\n|\r|\n)|.+\Z", re.DOTALL)
 _ASSIGNED_MAGIC = re.compile(r"(?P<target>\s*[\w.]+(?:\s*,\s*[\w.]+)*\s*=)\s*[%!]")
 _PREFIX_MAGIC = re.compile(r"(?P<indent>\s*)[%!?]")
-_HEADING = re.compile(r"\s*#{1,6}\s")  # a markdown cell that opens with a heading starts a section
+_HEADING = re.compile(r"\s*(?P<hashes>#{1,6})\s")  # a markdown cell opening with a heading starts a section
 _HELP_SUFFIX = re.compile(r"(?P<indent>\s*)[\w.\[\]()'\"]+\?{1,2}\s*$")
 
 
@@ -66,8 +66,9 @@ class CodeCell:
     left_out: bool = False  # a %%cell magic or a syntax error: blank lines in the module
     error: tuple[int, int, str] | None = None  # (line in cell, column, message) of a syntax error
     first_line: int = 0  # the module's line number of the cell's first line
-    # The notebook's prose around the cell: the markdown of its section (from the last heading
-    # above it down to it) and the markdown right after it (see notebook_prose).
+    # The notebook's prose around the cell: the headings its section sits under, the markdown of
+    # its section (from the last heading above it down to it) and the markdown right after it
+    # (see notebook_prose).
     prose: str = ""
 
 
@@ -186,6 +187,7 @@ def read(text: str) -> Notebook:
         spans = None
     cells, code_spans = [], []
     section: list[str] = []  # the markdown since the last heading
+    headings: dict[int, str] = {}  # the headings in force, by level: "#### x" sits under "### y"
     explains_last = False  # whether markdown now still explains the last code cell
     for index, raw in enumerate(document["cells"]):
         if not isinstance(raw, dict):
@@ -194,7 +196,11 @@ def read(text: str) -> Notebook:
             markdown = _text(raw.get("source", ""))
             if markdown is None:
                 continue
-            if _HEADING.match(markdown):
+            heading = _HEADING.match(markdown)
+            if heading:
+                level = len(heading["hashes"])
+                headings = {lower: text for lower, text in headings.items() if lower < level}
+                headings[level] = markdown.strip().splitlines()[0]
                 section, explains_last = [], False
             section.append(markdown)
             if explains_last:  # the markdown right after a code cell, up to a heading, explains it
@@ -206,7 +212,7 @@ def read(text: str) -> Notebook:
         if source is None:
             raise NotebookError(f"not a notebook: the source of cell {len(cells) + 1} is not text")
         cell = _code_cell(len(cells) + 1, source)
-        cell.prose = "\n".join(section)
+        cell.prose = "\n".join([*(text for level, text in sorted(headings.items())[:-1]), *section])
         cells.append(cell)
         explains_last = True
         code_spans.append(spans[index] if spans is not None and index < len(spans) else None)
