@@ -127,3 +127,19 @@ for parsed in kept_records:
     print(parsed)
 schema = {"user": tf.io.FixedLenFeature([], tf.int64)}
 print(list(kept_records))
+
+
+# tensorflow/docs' text tutorial: each file's lines are labelled with the loop index by a lambda
+# that Dataset.map traces in that iteration; a later loop rebinding i changes no trace (silent).
+# The twin's lambda is made outside the loop that rebinds its name.
+labelled = []
+for i, name in enumerate(["a.txt", "b.txt"]):
+    lines = tf.data.TextLineDataset(name)
+    labelled.append(lines.map(lambda line: (line, i)))
+for i in range(3):
+    print(i)
+
+offset = 0
+shifted = ratings.map(lambda x: x["movie"] + offset)  # [mutable-global-capture]
+for offset in range(3):
+    print(list(shifted))

@@ -112,3 +112,14 @@ def _consumed_here(use: nodes.Name) -> bool:
     if is_builtin_call(parent, "enumerate"):
         return isinstance(parent.parent, nodes.For) and parent.parent.iter is parent  # for i, x in enumerate(ds)
     return is_builtin_call(parent, *_CONSUMING_BUILTINS)
+
+
+def traced_per_iteration_of(traced: TracedFunction, own: list[nodes.NodeNG]) -> bool:
+    """A lambda that a Dataset method traces where it is made, inside a loop whose target is the
+    name (tensorflow/docs' text tutorial labels each file's lines with the loop index): each
+    iteration's trace keeps that iteration's value, which is what the code means (Python's own
+    late binding would give every lambda the last one); a later rebinding changes no trace."""
+    if not dataset_lambda(traced):
+        return False
+    loops = [node for node in traced.root.node.node_ancestors() if isinstance(node, nodes.For)]
+    return any(loop.target is binding or loop.target.parent_of(binding) for loop in loops for binding in own)

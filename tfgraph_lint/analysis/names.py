@@ -286,3 +286,15 @@ def imports_package(module: nodes.Module, package: str) -> bool:
             name.split(".")[0] == package for node in descendants(module, nodes.Import, nodes.ImportFrom)
             for name in ([node.modname] if isinstance(node, nodes.ImportFrom) else [n for n, _ in node.names]))
     return memo[module]
+
+
+def nonlocal_bindings(scope: nodes.FunctionDef, name: str) -> list[nodes.AssignName]:
+    """Assignments to ``name`` in functions nested in ``scope`` that declare it ``nonlocal``."""
+    found = []
+    for fn in descendants(scope, nodes.FunctionDef):
+        if fn is scope or declaration(fn, name) != "nonlocal":
+            continue
+        owner, _ = lookup(fn.parent.scope(), name)
+        if owner is scope:
+            found += [n for n in descendants(fn, nodes.AssignName) if n.name == name and n.scope() is fn]
+    return found

@@ -36,12 +36,12 @@ from dataclasses import dataclass
 
 from astroid import nodes
 
-from tfgraph_lint.analysis.consumed_datasets import consumed_before, dataset_lambda
+from tfgraph_lint.analysis.consumed_datasets import consumed_before, dataset_lambda, traced_per_iteration_of
 from tfgraph_lint.analysis.forced_traces import side_channel_confidence, traced_on_purpose
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
 from tfgraph_lint.analysis.lazy_globals import asks_if_set, lazily_initialised
 from tfgraph_lint.analysis.names import (
-    call_qualname, declaration, is_builtin_name, lookup, names_an_import, qualified_name, rebinds_declared,
+    call_qualname, is_builtin_name, lookup, names_an_import, nonlocal_bindings, qualified_name, rebinds_declared,
 )
 from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.runs_once import RunsOnce
@@ -147,7 +147,7 @@ def _rebound_outer_name(name: nodes.Name, traced: TracedFunction, index, timelin
             return None
         what, all_bindings = "global", list(scope.locals.get(name.name, ()))
     elif isinstance(scope, nodes.FunctionDef) and not index.in_traced_code(scope):
-        what, all_bindings = "closure", [*scope.locals.get(name.name, ()), *_nonlocal_bindings(scope, name.name)]
+        what, all_bindings = "closure", [*scope.locals.get(name.name, ()), *nonlocal_bindings(scope, name.name)]
     else:
         return None  # a class body, or a per-trace local of a traced enclosing function
     if not all_bindings or any(isinstance(b, _NOT_VALUES) for b in all_bindings):
@@ -185,23 +185,13 @@ def _fixed_value(value: nodes.NodeNG) -> bool:
     return isinstance(value, nodes.Const) or names_an_import(value)
 
 
-def _nonlocal_bindings(scope: nodes.FunctionDef, name: str) -> list[nodes.AssignName]:
-    """Assignments to ``name`` in functions nested in ``scope`` that declare it ``nonlocal``."""
-    found = []
-    for fn in descendants(scope, nodes.FunctionDef):
-        if fn is scope or declaration(fn, name) != "nonlocal":
-            continue
-        owner, _ = lookup(fn.parent.scope(), name)
-        if owner is scope:
-            found += [n for n in descendants(fn, nodes.AssignName) if n.name == name and n.scope() is fn]
-    return found
-
-
 # -- can the rebinding happen after a trace? --------------------------------------------------
 
 def _late_rebinding(scope, all_bindings: list[nodes.NodeNG], traced: TracedFunction,
                     timeline: _Timeline, notebook: bool = False) -> Rebinding | None:
     own = sorted((b for b in all_bindings if b.scope() is scope), key=_position)
+    if traced_per_iteration_of(traced, own):
+        return None  # ``for i in ...: ds.map(lambda x: f(x, i))``: each trace keeps its own i, as meant
     elsewhere = [b for b in all_bindings if b.scope() is not scope]
     for binding in elsewhere:
         if lazily_initialised(binding) and not asks_if_set(traced.node, binding.name):
