@@ -92,3 +92,30 @@ class WrappedWhereFailureIsExpected(unittest.TestCase):
 
 def other_wrapper(fn):
     return fn
+
+
+class LayerStateTest(tf.test.TestCase):
+    """Keras' own layer tests: a layer class made in the test whose instances are only called
+    under assertRaisesRegex fails there on purpose (silent); the twin's instance is also called
+    outside it."""
+
+    def test_tracker_locking(self):
+        class BadLayer(tf.keras.layers.Layer):
+            def call(self, x):
+                self.w = self.add_weight(initializer="zeros", shape=())
+                return x
+
+        layer = BadLayer()
+        with self.assertRaisesRegex(ValueError, "cannot add new elements of state"):
+            layer(tf.ones([3, 2]))
+
+    def test_tracker_locking_twice(self):
+        class AlsoBadLayer(tf.keras.layers.Layer):
+            def call(self, x):
+                self.w = self.add_weight(initializer="zeros", shape=())  # [variable-created-in-graph]
+                return x
+
+        layer = AlsoBadLayer()
+        with self.assertRaisesRegex(ValueError, "cannot add new elements of state"):
+            layer(tf.ones([3, 2]))
+        layer(tf.ones([3, 2]))
