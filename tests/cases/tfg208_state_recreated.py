@@ -122,3 +122,38 @@ class SometimesDistance(tf.keras.metrics.Metric):
 
     def result(self):
         return self.distance  # [tf-state-recreated]
+
+
+class QuantizedEmbedding(tf.keras.layers.Layer):
+    """Keras' ReversibleEmbedding: quantize() re-makes the weights through _int8_build (whose
+    super() call is its own), and Keras' Model.quantize drops the model's traced functions after
+    it (silent). The twin, not a Keras layer, has no such step."""
+
+    def build(self, shape):
+        self.table = self.add_weight(shape=(4, 2))
+
+    def _int8_build(self, shape):
+        self.table = self.add_weight(shape=shape, dtype="int8")
+
+    def quantize(self, mode):
+        self._int8_build((4, 2))
+
+    def call(self, ids):
+        return tf.gather(self.table, ids)
+
+
+class Lookup:
+    def __init__(self):
+        self.table = tf.Variable(tf.zeros([4, 2]))
+
+    def shrink(self):
+        self.table = tf.Variable(tf.zeros([4, 2], tf.int8))
+
+    @tf.function
+    def lookup(self, ids):
+        return tf.gather(self.table, ids)  # [tf-state-recreated]
+
+    def lookup_twice(self, ids):
+        first = self.lookup(ids)
+        self.shrink()
+        return first, self.lookup(ids)

@@ -20,18 +20,30 @@ from tfgraph_lint.analysis.classes import method_named, only_called_while_settin
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
 from tfgraph_lint.analysis.names import call_qualname
 from tfgraph_lint.analysis.node_index import descendants
+from tfgraph_lint.analysis.trace_entries import keras_base
 
 # Methods that run before anything is traced: Keras sets optimizers and losses in compile().
 SET_UP_METHODS = frozenset({"__init__", "build", "compile", "__new__", "setUp", "__post_init__", "__setstate__"})
 
 
+# A Keras layer's own conversion steps (quantized_build runs from build or quantize): Keras' Model.quantize drops the model's traced train,
+# test and predict functions after quantizing its layers, so the next call traces anew.
+_KERAS_SET_UP = frozenset({"quantize", "quantized_build"})
+
+
 def sets_up_or_resets(method: nodes.FunctionDef, index) -> bool:
     """What ``method`` rebinds cannot go stale in a trace: it is set-up (``__init__``, ``build``
-    ..., or a helper only they call), graph code itself, or it makes a fresh tf.function, whose
-    old traces are dropped (``self.run = tf.function(self._run)``). TFG109 and TFG208 skip it."""
-    return (method.name in SET_UP_METHODS or index.in_traced_code(method)
-            or only_called_while_setting_up(method, SET_UP_METHODS, index)
+    ..., a Keras layer's ``quantize``, or a helper only they call), graph code itself, or it makes
+    a fresh tf.function, whose old traces are dropped (``self.run = tf.function(self._run)``).
+    TFG109 and TFG208 skip it."""
+    set_up = SET_UP_METHODS | _KERAS_SET_UP if _keras_class(method.parent) else SET_UP_METHODS
+    return (method.name in set_up or index.in_traced_code(method)
+            or only_called_while_setting_up(method, set_up, index)
             or any(call_qualname(call) == "tensorflow.function" for call in descendants(method, nodes.Call)))
+
+
+def _keras_class(cls: nodes.NodeNG) -> bool:
+    return isinstance(cls, nodes.ClassDef) and keras_base(cls, set()) is not None
 
 
 def runs_after_traces(method: nodes.FunctionDef, cls: nodes.ClassDef, root: TracedFunction) -> bool:

@@ -142,8 +142,9 @@ def only_called_while_setting_up(method: nodes.FunctionDef, set_up: frozenset[st
     of the ``set_up`` methods or in graph code itself (a lazy initialiser under ``if not
     self._built:``, often in ``with tf.init_scope():``): it runs before or while tracing, not after.
     A method the module never calls is public API, called any time: not set-up."""
-    calls = [call for call in descendants(method.root(), nodes.Call)
-             if isinstance(call.func, nodes.Attribute) and call.func.attrname == method.name]
+    calls = [call for call in descendants(method.root(), nodes.Call)  # its own super() call aside
+             if isinstance(call.func, nodes.Attribute) and call.func.attrname == method.name
+             and call.scope() is not method]
     return bool(calls) and all(
         (call.scope().name if isinstance(call.scope(), nodes.FunctionDef) else "") in set_up
         or index.in_traced_code(call) for call in calls)
