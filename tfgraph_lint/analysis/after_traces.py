@@ -26,8 +26,9 @@ from tfgraph_lint.analysis.trace_entries import keras_base
 SET_UP_METHODS = frozenset({"__init__", "build", "compile", "__new__", "setUp", "__post_init__", "__setstate__"})
 
 
-# A Keras layer's own conversion steps (quantized_build runs from build or quantize): Keras' Model.quantize drops the model's traced train,
-# test and predict functions after quantizing its layers, so the next call traces anew.
+# A Keras layer's own conversion steps (quantized_build runs from build or quantize): Keras'
+# Model.quantize drops the model's traced train, test and predict functions after quantizing its
+# layers, so the next call traces anew.
 _KERAS_SET_UP = frozenset({"quantize", "quantized_build"})
 
 
@@ -36,7 +37,7 @@ def sets_up_or_resets(method: nodes.FunctionDef, index) -> bool:
     ..., a Keras layer's ``quantize``, or a helper only they call), graph code itself, or it makes
     a fresh tf.function, whose old traces are dropped (``self.run = tf.function(self._run)``).
     TFG109 and TFG208 skip it."""
-    set_up = SET_UP_METHODS | _KERAS_SET_UP if _keras_class(method.parent) else SET_UP_METHODS
+    set_up = (SET_UP_METHODS | _KERAS_SET_UP) if _keras_class(method.parent) else SET_UP_METHODS
     return (method.name in set_up or index.in_traced_code(method)
             or only_called_while_setting_up(method, set_up, index)
             or any(call_qualname(call) == "tensorflow.function" for call in descendants(method, nodes.Call)))

@@ -47,10 +47,9 @@ def _catching_context(call: nodes.Call) -> bool:
             continue
         given = fn.args.args[0].name
         for handler in descendants(fn, nodes.ExceptHandler):
-            caught = handler.type
-            guarded = handler.parent
+            caught, guarded = handler.type, handler.parent
             if (isinstance(caught, nodes.Name) and caught.name == given and isinstance(guarded, nodes.Try)
-                    and any(isinstance(n, nodes.Yield) for stmt in guarded.body for n in stmt.nodes_of_class(nodes.Yield))):
+                    and any(next(stmt.nodes_of_class(nodes.Yield), None) for stmt in guarded.body)):
                 return True
     return False
 
@@ -123,8 +122,8 @@ def _instances_only_called_expecting_failure(cls: nodes.ClassDef) -> bool:
         if not (isinstance(made, nodes.Call) and made.func is reference):
             return False
         assign = made.parent
-        if isinstance(made.parent, nodes.Call) and made.parent.func is made:
-            calls.append(made.parent)  # ``BadLayer()(x)``
+        if isinstance(assign, nodes.Call) and assign.func is made:
+            calls.append(assign)  # ``BadLayer()(x)``
             continue
         if not (isinstance(assign, nodes.Assign) and len(assign.targets) == 1
                 and isinstance(assign.targets[0], nodes.AssignName)):

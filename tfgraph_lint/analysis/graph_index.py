@@ -267,8 +267,8 @@ class GraphIndex:
 
     def _upgrade_eager_running_builders(self) -> None:
         """A function passed to tf.cond/tf.while_loop/tf.map_fn/tf.switch_case/strategy.run is
-        traced when that call is in graph code: then it is as sure as the code around the call. To a fixpoint, as a
-        branch may hold another tf.cond."""
+        traced when that call is in graph code: then it is as sure as the code around the call. To
+        a fixpoint, as a branch may hold another tf.cond."""
         changed = True
         while changed:
             changed = False

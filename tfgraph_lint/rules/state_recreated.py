@@ -49,8 +49,10 @@ def check(context) -> Iterator[Finding]:
         cls = self_class(target.expr)
         user = users.get((cls, target.attrname)) if cls is not None else None
         if user is not None:
-            user = [(read, traced) for read, traced in user if not _set_earlier_in_the_step(cls, target.attrname, traced)]
-        if not user or (cls, target.attrname) in reported or not isinstance(target.parent, (nodes.Assign, nodes.AnnAssign)):
+            user = [(read, traced) for read, traced in user
+                    if not _set_earlier_in_the_step(cls, target.attrname, traced)]
+        if (not user or (cls, target.attrname) in reported
+                or not isinstance(target.parent, (nodes.Assign, nodes.AnnAssign))):
             continue
         value = target.parent.value
         creation = created_state(value) if isinstance(value, nodes.Call) else None

@@ -41,9 +41,7 @@ def check(context) -> Iterator[Finding]:
     evidence = TensorEvidence(context)
     for node, traced in context.in_graph(nodes.JoinedStr, nodes.BinOp, nodes.Call):
         operands = _formatted_operands(node)
-        if not operands or _printed_once_anyway(node) or (
-                _raised_on_static_check(node, evidence) and all(_is_parameter(operand) for operand in operands
-                                                                 if _tensor(evidence, operand) is not None)):
+        if not operands or _printed_once_anyway(node) or _describes_argument_in_raise(node, operands, evidence):
             continue
         for operand in operands:
             confidence = _tensor(evidence, operand)
@@ -91,6 +89,13 @@ def _printed_once_anyway(node: nodes.NodeNG) -> bool:
     name = call_qualname(parent) or ""
     return name.startswith(_LOGGING_MODULES) or (isinstance(func, nodes.Attribute) and func.attrname in (
         "debug", "info", "warning", "warn", "error", "exception", "critical", "log"))
+
+
+def _describes_argument_in_raise(node: nodes.NodeNG, operands: list[nodes.NodeNG], evidence: TensorEvidence) -> bool:
+    """Every tensor the text formats is the function's own argument, in the message of an
+    exception raised on a static check."""
+    tensors = [operand for operand in operands if _tensor(evidence, operand) is not None]
+    return all(_is_parameter(operand) for operand in tensors) and _raised_on_static_check(node, evidence)
 
 
 def _raised_on_static_check(node: nodes.NodeNG, evidence: TensorEvidence) -> bool:
