@@ -12,8 +12,9 @@ Likewise a notebook that never calls anything Keras runs its compiled loops with
 are only ever asked for other attributes, shows no trace of its Keras
 classes' ``train_step``, ``update_state`` and the like: tensorflow/docs' migration-debugging guide
 calls ``model.train_step(batch)`` itself, eagerly, to compare logs with TF 1 (LOW there too; a
-tf.function calling the method is its own, stronger way in). ``call`` is left as it is: a
-tf.function calling the instance traces it, a way in the index does not follow.
+tf.function calling the method is its own, stronger way in). ``call`` is LOW only when the
+instances are never called or handed on either: a tf.function calling an instance traces it, a
+way in the index does not follow.
 """
 
 from __future__ import annotations
@@ -53,16 +54,17 @@ def called_only_eagerly(cls: nodes.ClassDef, module: nodes.Module) -> bool:
     return True
 
 
-def runs_no_keras_loop(module: nodes.Module, cls: nodes.ClassDef) -> bool:
-    """Nothing in the module calls a method (or function) named as Keras' traced loops are, or
-    every instance of ``cls`` is bound to a name (or an attribute of ``self``) whose every use
-    reads an attribute other than those loops (``model.train_step(batch)``, ``model.logs``)."""
+def runs_no_keras_loop(module: nodes.Module) -> bool:
+    """Nothing in the module calls a method (or function) named as Keras' traced loops are."""
     return not any(
         (call.func.attrname if isinstance(call.func, nodes.Attribute) else getattr(call.func, "name", None))
-        in _KERAS_LOOPS for call in descendants(module, nodes.Call)) or _instances_run_no_loop(cls, module)
+        in _KERAS_LOOPS for call in descendants(module, nodes.Call))
 
 
-def _instances_run_no_loop(cls: nodes.ClassDef, module: nodes.Module) -> bool:
+def only_asked_for_attributes(cls: nodes.ClassDef, module: nodes.Module) -> bool:
+    """Every instance of ``cls`` is bound to a name (or an attribute of ``self``) whose every use
+    reads an attribute other than Keras' loops (``model.train_step(batch)``, ``model.logs``): the
+    instances are never run by a loop, called, or handed on."""
     references = [name for name in descendants(module, nodes.Name)
                   if name.name == cls.name and not cls.parent_of(name) and cls in bindings(name, name.name)]
     if not references:

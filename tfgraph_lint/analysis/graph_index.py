@@ -18,7 +18,7 @@ from astroid import nodes
 
 from tfgraph_lint.analysis.callables import FunctionNode, decorated_through, own_nodes, resolve_callables
 from tfgraph_lint.analysis.classes import attribute_values, replaced_on_instances, self_class
-from tfgraph_lint.analysis.eager_models import called_only_eagerly, runs_no_keras_loop
+from tfgraph_lint.analysis.eager_models import called_only_eagerly, only_asked_for_attributes, runs_no_keras_loop
 from tfgraph_lint.analysis.keras_callables import autograph_converts, handed_expressions, keras_handovers
 from tfgraph_lint.analysis.names import (
     annotation_of, assigned_value, call_qualname, lookup, may_denote, names_an_import, qualified_name,
@@ -160,17 +160,17 @@ class GraphIndex:
         notebook = str(self.module.file or "").endswith(".ipynb")
         if notebook and family == "layer" and called_only_eagerly(cls, self.module):
             confidence = LOW  # a notebook that only calls its instances directly, eagerly
-        # A notebook that runs no Keras loop: train_step & co. run only where it calls them (a
-        # tf.function calling them is its own way in); call may still be traced by a tf.function
-        # calling the instance, which the index does not follow.
-        loopless = notebook and runs_no_keras_loop(self.module, cls)
+        # In a notebook running no Keras loop (on the class), train_step & co. run where it calls
+        # them; call, when instances are not called either (eager_models).
+        attributes_only = notebook and only_asked_for_attributes(cls, self.module)
+        loopless = attributes_only or (notebook and runs_no_keras_loop(self.module))
         replaced = replaced_on_instances(cls)
         for method in cls.mymethods():
             if method.name in tf_api.KERAS_TRACED_METHODS_BY_FAMILY[family]:
-                # Keras calls what the instance holds under the name: when the class's __new__ or
-                # __init__ puts a wrapper there (keras-cv's COCO metrics run update_state in a
-                # tf.py_function), the class's own def is not what Keras traces.
-                reached = LOW if method.name in replaced or (loopless and method.name != "call") else confidence
+                # Keras calls what the instance holds under the name: a wrapper __new__/__init__
+                # puts there (keras-cv's COCO metrics), not the class's def.
+                eager = attributes_only if method.name == "call" else loopless
+                reached = LOW if method.name in replaced or eager else confidence
                 self._add(method, TraceReason(TraceKind.KERAS, method.lineno, reached, builder=base))
 
     def _check_call(self, call: nodes.Call) -> None:
