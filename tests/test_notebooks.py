@@ -157,6 +157,9 @@ def test_fixture_bad_examples_as_notebooks_give_the_same_findings(bad):
     ("Use `tf.linalg.trace` or ```trace(x)``` here.", False),
     ("A stack trace here means the data is wrong; see the matrix trace.", False),
     ("### Using Autograph To Capture Control Flow", True),
+    ("Again the callable is called just once, and is used to generate a tensorflow op.", True),
+    ("# Sessions and `tf.function`: graph execution against eager execution", True),
+    ("The model is trained for ten epochs, once per day.", False),
     ("We train the model with tf.function for speed.", False),
 ])
 def test_prose_that_explains_tracing(prose, explains):

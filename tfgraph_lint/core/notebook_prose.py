@@ -29,14 +29,17 @@ _DEMONSTRATED = re.compile(r"TFG1\d\d|TFG30[1-5]")
 # targets of links.
 _CODE = re.compile(r"```.*?```|`[^`\n]*`", re.DOTALL)
 _LINK_TARGET = re.compile(r"\]\([^)]*\)")
-# AutoGraph is how a tf.function turns Python control flow into graph ops: prose about it explains
-# what tracing does to the cell's loops and branches.
-_AUTOGRAPH = re.compile(r"\bauto-?graph\b", re.IGNORECASE)
+# Prose that explains what tracing does in other words: AutoGraph (how a tf.function turns Python
+# control flow into graph ops), graph mode against eager execution, and a Python function "called
+# just once" to make the op that then runs per row (tf-quant-finance's tutorials on tf.foldl).
+_AUTOGRAPH = re.compile(
+    r"\bauto-?graph\b|\b(graph|eager) (mode|execution)\b"
+    r"|\b(called|runs?|executed|evaluated) (just |only )?once\b", re.IGNORECASE)
 
 
 def explains_tracing(prose: str) -> bool:
-    """Whether ``prose`` speaks of tracing or AutoGraph (not of a matrix's ``linalg.trace``, a
-    stack trace)."""
+    """Whether ``prose`` speaks of tracing, AutoGraph, graph against eager execution, or Python
+    run once (not of a matrix's ``linalg.trace``, a stack trace)."""
     text = _LINK_TARGET.sub("]", _CODE.sub(" ", prose))
     if _AUTOGRAPH.search(text):
         return True
