@@ -33,7 +33,9 @@ thushv89/manning_tf2_in_action, keras-team/keras-tuner, tensorflow/hub, tensorfl
 tensorflow/tfx, then keras-team/keras, tensorflow/docs, tensorflow/decision-forests and
 tensorflow/recommenders-addons, and last sayakpaul/SimCLR-in-TensorFlow-2, ayulockin/SwAV-TF,
 theAIGuysCode/yolov4-deepsort, calmisential/TensorFlow2.0_ResNet and
-LongxingTan/Time-series-prediction; their ``.py`` files and ``.ipynb`` notebooks). Each is read from a local git dir or folder given with
+LongxingTan/Time-series-prediction, then PacktPublishing/Hands-On-Computer-Vision-with-TensorFlow-2,
+lexfridman/mit-deep-learning, emadboctorx/yolo-tf2, rasbt/deeplearning-models and
+nicknochnack/TFODCourse; their ``.py`` files and ``.ipynb`` notebooks). Each is read from a local git dir or folder given with
 ``--git-corpus NAME=PATH`` (``--keras-io PATH`` for keras-io), else fetched with git (a shallow,
 partial clone of the pinned commit, in the cache); when neither works that corpus is reported as
 not measured and the rest is measured. Third-party code never goes into this repository: only the
@@ -407,6 +409,25 @@ GIT_CORPORA = (
     GitCorpus("time-series-prediction", "https://github.com/LongxingTan/Time-series-prediction",
               "1d1324b4dfc05accc0385cc250ae3a7b2bb2669e", suffixes=(".py", ".ipynb"),
               note="**/*.py and **/*.ipynb (2026-01-10)"),
+    # Held out last that session, pinned before they were linted: a book's TF 2 computer-vision
+    # notebooks, MIT's deep-learning tutorials, a YOLOv3/v4 trainer, a collection of model
+    # notebooks (its TensorFlow ones), and an object-detection course.
+    GitCorpus("packt-cv-tf2", "https://github.com/PacktPublishing/Hands-On-Computer-Vision-with-TensorFlow-2",
+              "9a73003eff274f288d59dfb1532a5a48655bfaa3", suffixes=(".py", ".ipynb"),
+              note="**/*.py and **/*.ipynb (2023-01-18)"),
+    GitCorpus("mit-deep-learning", "https://github.com/lexfridman/mit-deep-learning",
+              "c5cc240d3482889109c954eeac786522843b0b3a", suffixes=(".py", ".ipynb"),
+              note="**/*.py and **/*.ipynb (2019-02-17)"),
+    GitCorpus("yolo-tf2", "https://github.com/emadboctorx/yolo-tf2",
+              "45648a09bd99cc02c2267923e9016c155c9d0d53", suffixes=(".py", ".ipynb"),
+              note="**/*.py and **/*.ipynb (2021-04-11)"),
+    GitCorpus("deeplearning-models", "https://github.com/rasbt/deeplearning-models",
+              "18e046926551378cd691fd871dda0f21dcd272ab", suffixes=(".py", ".ipynb"),
+              note="**/*.py and **/*.ipynb but one notebook (2024-02-08)",
+              excluded=("pytorch_ipynb/gan/dcgan-cats-and-dogs.ipynb",)),
+    GitCorpus("tfod-course", "https://github.com/nicknochnack/TFODCourse",
+              "2359cdc3bcfdb453ff909e4807a2f1615ad78baf", suffixes=(".py", ".ipynb"),
+              note="**/*.py and **/*.ipynb (2021-04-03)"),
 )
 
 
