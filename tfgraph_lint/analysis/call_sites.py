@@ -18,7 +18,8 @@ from astroid import nodes
 
 from tfgraph_lint.analysis.callables import resolve_callables
 from tfgraph_lint.analysis.classes import class_and_bases, is_instance_method, self_class
-from tfgraph_lint.analysis.graph_index import GraphIndex, TracedFunction, TraceKind, imported_instance
+from tfgraph_lint.analysis.graph_index import GraphIndex, TracedFunction, TraceKind
+from tfgraph_lint.analysis.imported_instances import imported_instance
 from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname, qualified_name
 from tfgraph_lint.analysis.node_index import descendants, remembered
 from tfgraph_lint.analysis.test_code import in_test_code, is_test_file
