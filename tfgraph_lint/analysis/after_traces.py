@@ -21,6 +21,7 @@ from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
 from tfgraph_lint.analysis.names import call_qualname
 from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.trace_entries import keras_base
+from tfgraph_lint.core import tf_api
 
 # Methods that run before anything is traced: Keras sets optimizers and losses in compile().
 SET_UP_METHODS = frozenset({"__init__", "build", "compile", "__new__", "setUp", "__post_init__", "__setstate__"})
@@ -53,12 +54,6 @@ def runs_after_traces(method: nodes.FunctionDef, cls: nodes.ClassDef, root: Trac
             or _runs_compiled_step(method, root))
 
 
-# Keras methods that run the train or test step a compiled loss or metric is traced into.
-_COMPILED_STEP_RUNNERS = frozenset({
-    "fit", "train_on_batch", "evaluate", "test_on_batch", "fit_generator", "evaluate_generator",
-})
-
-
 def _runs_compiled_step(method: nodes.FunctionDef, root: TracedFunction) -> bool:
     """``root`` is a loss or metric handed to ``self.model.compile(...)``, and the rebinding
     method goes on to call ``self.model.train_on_batch(...)`` (or ``fit``, ``evaluate`` ...) on
@@ -71,7 +66,7 @@ def _runs_compiled_step(method: nodes.FunctionDef, root: TracedFunction) -> bool
     compiled = {call.func.expr.as_string() for call in descendants(root.node.root(), nodes.Call)
                 if call.lineno == reason.line and isinstance(call.func, nodes.Attribute)
                 and call.func.attrname == "compile"}
-    return any(isinstance(call.func, nodes.Attribute) and call.func.attrname in _COMPILED_STEP_RUNNERS
+    return any(isinstance(call.func, nodes.Attribute) and call.func.attrname in tf_api.KERAS_STEP_RUNNERS
                and call.func.expr.as_string() in compiled for call in descendants(method, nodes.Call))
 
 

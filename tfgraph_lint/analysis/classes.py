@@ -10,8 +10,10 @@ from collections.abc import Iterator
 
 from astroid import nodes
 
-from tfgraph_lint.analysis.names import annotation_of, assigned_value, bindings, call_qualname, is_builtin_name
-from tfgraph_lint.analysis.node_index import descendants
+from tfgraph_lint.analysis.names import (
+    annotation_of, assigned_value, bindings, call_qualname, is_builtin_name, references,
+)
+from tfgraph_lint.analysis.node_index import descendants, remembered
 
 
 def is_instance_method(fn: nodes.NodeNG) -> bool:
@@ -150,11 +152,19 @@ def only_called_while_setting_up(method: nodes.FunctionDef, set_up: frozenset[st
         or index.in_traced_code(call) for call in calls)
 
 
-def replaced_on_instances(cls: nodes.ClassDef) -> set[str]:
+def replaced_on_instances(cls: nodes.ClassDef) -> frozenset[str]:
     """Methods the class's ``__new__`` or ``__init__`` replaces on the instance with another
     function (``obj.update_state = types.MethodType(wrapper, obj)``): they shadow the class's
     def. A ``tf.function`` of the method itself (``self.train_step = tf.function(self.train_step)``)
-    still runs the def, traced: not a replacement."""
+    still runs the def, traced: not a replacement. Remembered: asked for every call through an
+    instance of the class."""
+    memo = remembered(cls, "replaced on instances")
+    if cls not in memo:
+        memo[cls] = _replaced_on_instances(cls)
+    return memo[cls]
+
+
+def _replaced_on_instances(cls: nodes.ClassDef) -> frozenset[str]:
     methods = {fn.name for fn in cls.mymethods()}
     names = set()
     for maker in ("__new__", "__init__"):
@@ -167,4 +177,26 @@ def replaced_on_instances(cls: nodes.ClassDef) -> set[str]:
                 value = target.parent.value if isinstance(target.parent, nodes.Assign) else None
                 if not (isinstance(value, nodes.Call) and call_qualname(value) == "tensorflow.function"):
                     names.add(target.attrname)
-    return names
+    return frozenset(names)
+
+
+def instance_bindings(cls: nodes.ClassDef, scope: nodes.NodeNG) -> list[nodes.NodeNG] | None:
+    """Where the instances ``scope`` makes of ``cls`` go: for each ``Cls(...)``, the one target it
+    is assigned to (a name, an attribute), or the call made of it at once (``Cls()(x)``); None when
+    the class is named otherwise (subclassed, handed on, returned) or not at all. ``super(Cls,
+    self)`` inside the class does not count."""
+    found = []
+    for reference in references(cls, scope):
+        if cls.parent_of(reference):
+            continue
+        made = reference.parent
+        if not (isinstance(made, nodes.Call) and made.func is reference):
+            return None
+        parent = made.parent
+        if isinstance(parent, nodes.Call) and parent.func is made:
+            found.append(parent)
+        elif isinstance(parent, nodes.Assign) and parent.value is made and len(parent.targets) == 1:
+            found.append(parent.targets[0])
+        else:
+            return None
+    return found or None

@@ -17,8 +17,7 @@ from __future__ import annotations
 from astroid import nodes
 
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
-from tfgraph_lint.analysis.names import bindings, is_builtin_call
-from tfgraph_lint.analysis.node_index import descendants
+from tfgraph_lint.analysis.names import is_builtin_call, references
 
 # Builtins that read an iterable to the end and keep nothing of it (not iter(), zip(), map()...).
 _CONSUMING_BUILTINS = frozenset({"list", "tuple", "set", "dict", "sorted", "sum", "min", "max", "any", "all"})
@@ -45,9 +44,7 @@ def _handed_to(fn: nodes.FunctionDef, scope: nodes.NodeNG) -> list[nodes.Call] |
     """The calls ``fn`` is handed to as their first argument (``ds.map(parse)``), when that is
     the only use of its name in ``scope``; None otherwise (it may be traced elsewhere too)."""
     calls = []
-    for name in descendants(scope, nodes.Name):
-        if name.name != fn.name or fn not in bindings(name, name.name):
-            continue
+    for name in references(fn, scope):
         call = name.parent
         if not (isinstance(call, nodes.Call) and call.args and call.args[0] is name
                 and isinstance(call.func, nodes.Attribute)):
@@ -65,7 +62,7 @@ def _bound_and_consumed(made: nodes.NodeNG, scope: nodes.NodeNG, statement: node
             and isinstance(assign.targets[0], nodes.AssignName) and assign.scope() is scope):
         return False
     target = assign.targets[0]
-    uses = [n for n in descendants(scope, nodes.Name) if n.name == target.name and target in bindings(n, n.name)]
+    uses = references(target, scope)
     return bool(uses) and all(
         use.scope() is scope and use.lineno < statement.lineno
         and (_consumed_here(use) or (depth > 0 and _derives_dataset(use)

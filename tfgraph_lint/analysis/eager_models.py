@@ -21,60 +21,43 @@ from __future__ import annotations
 
 from astroid import nodes
 
-from tfgraph_lint.analysis.names import bindings
-from tfgraph_lint.analysis.node_index import descendants
+from tfgraph_lint.analysis.classes import instance_bindings
+from tfgraph_lint.analysis.names import references
+from tfgraph_lint.analysis.node_index import descendants, remembered
+from tfgraph_lint.core import tf_api
 
 _CODE = (nodes.FunctionDef, nodes.Lambda, nodes.ClassDef)
-# Methods by which Keras runs a model in the loops it traces (or traces it to save it).
-_KERAS_LOOPS = frozenset({
-    "fit", "fit_generator", "evaluate", "evaluate_generator", "predict", "predict_generator",
-    "train_on_batch", "test_on_batch", "predict_on_batch", "save", "export", "save_model",
-})
 
 
 def called_only_eagerly(cls: nodes.ClassDef, module: nodes.Module) -> bool:
-    references = [name for name in descendants(module, nodes.Name)  # ``super(Model, self)`` aside
-                  if name.name == cls.name and not cls.parent_of(name) and cls in bindings(name, name.name)]
-    if not references:
+    targets = instance_bindings(cls, module)  # None: subclassed, handed on, stored elsewhere
+    if targets is None or not all(isinstance(target, nodes.AssignName) and _top_level(target) for target in targets):
         return False
-    for reference in references:
-        made = reference.parent
-        if not (isinstance(made, nodes.Call) and made.func is reference):
-            return False  # subclassed, handed on, stored: used where this module cannot see
-        assign = made.parent
-        if not (isinstance(assign, nodes.Assign) and assign.value is made and len(assign.targets) == 1
-                and isinstance(assign.targets[0], nodes.AssignName) and _top_level(assign)):
-            return False
-        target = assign.targets[0]
-        for use in descendants(module, nodes.Name):
-            if use.name != target.name or target not in bindings(use, use.name):
-                continue
-            if not (isinstance(use.parent, nodes.Call) and use.parent.func is use and _top_level(use)):
-                return False  # model.fit(...), a tf.function calling it, passed on: may be traced
-    return True
+    # model.fit(...), a tf.function calling it, passed on: may be traced
+    return all(isinstance(use.parent, nodes.Call) and use.parent.func is use and _top_level(use)
+               for target in targets for use in references(target, module))
 
 
 def runs_no_keras_loop(module: nodes.Module) -> bool:
-    """Nothing in the module calls a method (or function) named as Keras' traced loops are."""
-    return not any(
-        (call.func.attrname if isinstance(call.func, nodes.Attribute) else getattr(call.func, "name", None))
-        in _KERAS_LOOPS for call in descendants(module, nodes.Call))
+    """Nothing in the module calls a method (or function) named as Keras' traced loops are
+    (remembered: asked once per Keras class of the notebook)."""
+    memo = remembered(module, "runs no keras loop")
+    if module not in memo:
+        memo[module] = not any(
+            (call.func.attrname if isinstance(call.func, nodes.Attribute) else getattr(call.func, "name", None))
+            in tf_api.KERAS_LOOPS for call in descendants(module, nodes.Call))
+    return memo[module]
 
 
 def only_asked_for_attributes(cls: nodes.ClassDef, module: nodes.Module) -> bool:
     """Every instance of ``cls`` is bound to a name (or an attribute of ``self``) whose every use
     reads an attribute other than Keras' loops (``model.train_step(batch)``, ``model.logs``): the
     instances are never run by a loop, called, or handed on."""
-    references = [name for name in descendants(module, nodes.Name)
-                  if name.name == cls.name and not cls.parent_of(name) and cls in bindings(name, name.name)]
-    if not references:
+    targets = instance_bindings(cls, module)  # None: subclassed, handed on, returned
+    if targets is None:
         return False
-    for reference in references:
-        made = reference.parent
-        assign = made.parent if isinstance(made, nodes.Call) and made.func is reference else None
-        if not (isinstance(assign, nodes.Assign) and assign.value is made and len(assign.targets) == 1):
-            return False  # subclassed, handed on, returned: used where this cannot be followed
-        uses = _uses(assign.targets[0], module)
+    for target in targets:
+        uses = _uses(target, module)
         if uses is None or not all(_reads_other_than_loops(use) for use in uses):
             return False
     return True
@@ -83,8 +66,7 @@ def only_asked_for_attributes(cls: nodes.ClassDef, module: nodes.Module) -> bool
 def _uses(target: nodes.NodeNG, module: nodes.Module) -> list[nodes.NodeNG] | None:
     """The reads of a name or ``self.<attribute>`` bound to an instance; None for other targets."""
     if isinstance(target, nodes.AssignName):
-        return [use for use in descendants(module, nodes.Name)
-                if use.name == target.name and target in bindings(use, use.name)]
+        return references(target, module)
     if isinstance(target, nodes.AssignAttr) and isinstance(target.expr, nodes.Name) and target.expr.name == "self":
         owner = target.frame().parent
         return [use for use in descendants(owner, nodes.Attribute)
@@ -95,7 +77,7 @@ def _uses(target: nodes.NodeNG, module: nodes.Module) -> list[nodes.NodeNG] | No
 def _reads_other_than_loops(use: nodes.NodeNG) -> bool:
     """``model.train_step(...)``, ``model.logs[...]``: an attribute, not a Keras loop, of the instance."""
     attribute = use.parent
-    return isinstance(attribute, nodes.Attribute) and attribute.expr is use and attribute.attrname not in _KERAS_LOOPS
+    return isinstance(attribute, nodes.Attribute) and attribute.expr is use and attribute.attrname not in tf_api.KERAS_LOOPS
 
 
 def _top_level(node: nodes.NodeNG) -> bool:

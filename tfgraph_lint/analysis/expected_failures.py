@@ -16,8 +16,10 @@ from __future__ import annotations
 
 from astroid import nodes
 
-from tfgraph_lint.analysis.names import bindings, call_qualname, qualified_name
+from tfgraph_lint.analysis.classes import instance_bindings
+from tfgraph_lint.analysis.names import bindings, call_qualname, qualified_name, references
 from tfgraph_lint.analysis.node_index import descendants, remembered
+from tfgraph_lint.core.notebooks import is_notebook
 
 # unittest's and absl/TensorFlow test cases' helpers; pytest's context manager.
 _RAISE_HELPERS = frozenset({
@@ -88,23 +90,17 @@ def _wrapped_expecting_failure(fn: nodes.FunctionDef, line: int) -> bool:
     scope = fn.parent.scope()
     if not isinstance(scope, nodes.FunctionDef):
         return False
-    uses = [name for name in descendants(scope, nodes.Name) if name.name == fn.name and name.lineno == line
-            and isinstance(name.parent, nodes.Call) and name in name.parent.args
-            and any(binding is fn for binding in bindings(name, name.name))]
+    uses = [name for name in references(fn, scope) if name.lineno == line
+            and isinstance(name.parent, nodes.Call) and name in name.parent.args]
     return bool(uses) and all(expected_to_raise(use) for use in uses)
 
 
 def _uses_all_expect_failure(fn: nodes.FunctionDef) -> bool:
     scope = fn.parent.scope()
-    if not (isinstance(scope, nodes.FunctionDef) or (isinstance(scope, nodes.Module) and _is_notebook(scope))):
+    if not (isinstance(scope, nodes.FunctionDef) or (isinstance(scope, nodes.Module) and is_notebook(str(scope.file or "")))):
         return False  # module-level and class-level code may be used from anywhere (nothing imports a notebook)
-    uses = [name for name in descendants(scope, nodes.Name) if name.name == fn.name
-            and any(binding is fn for binding in bindings(name, name.name))]
+    uses = references(fn, scope)
     return bool(uses) and all(expected_to_raise(use) for use in uses)
-
-
-def _is_notebook(module: nodes.Module) -> bool:
-    return str(module.file or "").endswith(".ipynb")
 
 
 def _instances_only_called_expecting_failure(cls: nodes.ClassDef) -> bool:
@@ -115,23 +111,14 @@ def _instances_only_called_expecting_failure(cls: nodes.ClassDef) -> bool:
     if not isinstance(scope, nodes.FunctionDef):
         return False
     calls = []
-    for reference in descendants(scope, nodes.Name):
-        if reference.name != cls.name or cls.parent_of(reference) or cls not in bindings(reference, reference.name):
+    for target in instance_bindings(cls, scope) or ():
+        if isinstance(target, nodes.Call):
+            calls.append(target)  # ``BadLayer()(x)``
             continue
-        made = reference.parent
-        if not (isinstance(made, nodes.Call) and made.func is reference):
+        if not isinstance(target, nodes.AssignName):
             return False
-        assign = made.parent
-        if isinstance(assign, nodes.Call) and assign.func is made:
-            calls.append(assign)  # ``BadLayer()(x)``
-            continue
-        if not (isinstance(assign, nodes.Assign) and len(assign.targets) == 1
-                and isinstance(assign.targets[0], nodes.AssignName)):
-            return False
-        target = assign.targets[0]
-        for use in descendants(scope, nodes.Name):
-            if use.name == target.name and target in bindings(use, use.name):
-                if not (isinstance(use.parent, nodes.Call) and use.parent.func is use):
-                    return False  # handed on, or a method asked for: not followed
-                calls.append(use.parent)
+        for use in references(target, scope):
+            if not (isinstance(use.parent, nodes.Call) and use.parent.func is use):
+                return False  # handed on, or a method asked for: not followed
+            calls.append(use.parent)
     return bool(calls) and all(expected_to_raise(call) for call in calls)

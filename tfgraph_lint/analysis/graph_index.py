@@ -39,6 +39,7 @@ from tfgraph_lint.analysis.trace_entries import (
 from tfgraph_lint.analysis.traced import TracedFunction, TraceKind, TraceReason
 from tfgraph_lint.core import tf_api
 from tfgraph_lint.core.config import Config
+from tfgraph_lint.core.notebooks import is_notebook
 from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW, weakest
 
 _PYTHON_FUNCTION_WRAPPERS = frozenset(tf_api.PYTHON_FUNCTION_WRAPPERS)
@@ -156,7 +157,7 @@ class GraphIndex:
             return
         base, family = found
         confidence = self._keras_confidence
-        notebook = str(self.module.file or "").endswith(".ipynb")
+        notebook = is_notebook(str(self.module.file or ""))
         if notebook and family == "layer" and called_only_eagerly(cls, self.module):
             confidence = LOW  # a notebook that only calls its instances directly, eagerly
         # In a notebook running no Keras loop (on the class), train_step & co. run where it calls

@@ -298,3 +298,18 @@ def nonlocal_bindings(scope: nodes.FunctionDef, name: str) -> list[nodes.AssignN
         if owner is scope:
             found += [n for n in descendants(fn, nodes.AssignName) if n.name == name and n.scope() is fn]
     return found
+
+
+def references(definition: nodes.NodeNG, scope: nodes.NodeNG) -> list[nodes.Name]:
+    """The names in ``scope`` that refer to ``definition`` (a def or class): the uses a caller
+    follows to see where a function or class goes."""
+    return [name for name in descendants(scope, nodes.Name)
+            if name.name == definition.name and definition in bindings(name, name.name)]
+
+
+def unrebound_parameter(expr: nodes.NodeNG | None) -> bool:
+    """A parameter of its function that the function never rebinds: its value is the argument."""
+    if not isinstance(expr, nodes.Name):
+        return False
+    found = bindings(expr, expr.name)
+    return bool(found) and all(isinstance(binding.parent, nodes.Arguments) for binding in found)

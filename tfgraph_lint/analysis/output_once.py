@@ -31,7 +31,7 @@ from __future__ import annotations
 from astroid import nodes
 
 from tfgraph_lint.analysis.exported_signatures import exported_at
-from tfgraph_lint.analysis.names import bindings, is_builtin_call
+from tfgraph_lint.analysis.names import is_builtin_call, unrebound_parameter
 from tfgraph_lint.analysis.tensor_type_branches import in_non_tensor_branch
 from tfgraph_lint.analysis.test_code import is_test_file
 from tfgraph_lint.analysis.value_kinds import known_at_trace_time
@@ -105,7 +105,5 @@ def _asks_type_only(test: nodes.NodeNG, parameters: set[str]) -> bool:
 
 
 def _is_parameter(expr: nodes.NodeNG | None, parameters: set[str]) -> bool:
-    """A parameter not rebound in the function: its type is the argument's."""
-    if not isinstance(expr, nodes.Name) or expr.name not in parameters:
-        return False
-    return all(isinstance(binding.parent, nodes.Arguments) for binding in bindings(expr, expr.name))
+    """One of ``parameters``, not rebound in the function: its type is the argument's."""
+    return isinstance(expr, nodes.Name) and expr.name in parameters and unrebound_parameter(expr)

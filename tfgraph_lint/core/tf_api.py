@@ -118,6 +118,14 @@ KERAS_TRACED_METHODS_BY_FAMILY = {
     "optimizer": frozenset({"update_step"}),
 }
 KERAS_TRACED_METHODS = frozenset().union(*KERAS_TRACED_METHODS_BY_FAMILY.values())
+# Model methods that run the train or test step Keras traces (a compiled loss or metric runs there).
+KERAS_STEP_RUNNERS = frozenset({
+    "fit", "train_on_batch", "evaluate", "test_on_batch", "fit_generator", "evaluate_generator",
+})
+# Every method by which Keras runs a model in a loop it traces, or traces it to save it.
+KERAS_LOOPS = KERAS_STEP_RUNNERS | frozenset({
+    "predict", "predict_generator", "predict_on_batch", "save", "export", "save_model",
+})
 
 KERAS_BASE_CLASSES = frozenset({
     "keras.Model", "keras.models.Model", "keras.Sequential", "keras.models.Sequential",

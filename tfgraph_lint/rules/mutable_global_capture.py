@@ -48,6 +48,7 @@ from tfgraph_lint.analysis.runs_once import RunsOnce
 from tfgraph_lint.analysis.trace_entries import is_strategy
 from tfgraph_lint.analysis.value_kinds import Kind, binding_kind
 from tfgraph_lint.core import tf_api
+from tfgraph_lint.core.notebooks import is_notebook
 from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW, Finding, weakest
 from tfgraph_lint.core.registry import rule_by_code
 
@@ -80,7 +81,7 @@ def check(context) -> Iterator[Finding]:
             continue
         if key not in judged:  # the same answer for every read of the name in this function
             judged[key] = _rebound_outer_name(name, traced, context.index, timeline,
-                                              notebook=str(context.path).endswith(".ipynb"))
+                                              notebook=is_notebook(str(context.path)))
         found = judged[key]
         if found is None or once(name, traced):
             continue

@@ -24,7 +24,7 @@ from collections.abc import Iterator
 from astroid import nodes
 
 from tfgraph_lint.analysis.graph_index import TracedFunction
-from tfgraph_lint.analysis.names import bindings, call_qualname, is_builtin_name, made_only_by_calls
+from tfgraph_lint.analysis.names import call_qualname, is_builtin_name, made_only_by_calls, unrebound_parameter
 from tfgraph_lint.analysis.tensor_evidence import TensorEvidence
 from tfgraph_lint.core.findings import HIGH, Finding, shorten
 from tfgraph_lint.core.registry import rule_by_code
@@ -95,7 +95,9 @@ def _describes_argument_in_raise(node: nodes.NodeNG, operands: list[nodes.NodeNG
     """Every tensor the text formats is the function's own argument, in the message of an
     exception raised on a static check."""
     tensors = [operand for operand in operands if _tensor(evidence, operand) is not None]
-    return all(_is_parameter(operand) for operand in tensors) and _raised_on_static_check(node, evidence)
+    # The argument's description names its shape and dtype; a computed tensor (tf.shape(y)) shows
+    # no value.
+    return all(unrebound_parameter(operand) for operand in tensors) and _raised_on_static_check(node, evidence)
 
 
 def _raised_on_static_check(node: nodes.NodeNG, evidence: TensorEvidence) -> bool:
@@ -114,15 +116,6 @@ def _raised_on_static_check(node: nodes.NodeNG, evidence: TensorEvidence) -> boo
             return False
         branch = branch.parent
     return True
-
-
-def _is_parameter(operand: nodes.NodeNG) -> bool:
-    """The function's own argument, never rebound: a message about the input it was given (its
-    description names its shape and dtype). A computed tensor (``tf.shape(y)``) shows no value."""
-    if not isinstance(operand, nodes.Name):
-        return False
-    found = bindings(operand, operand.name)
-    return bool(found) and all(isinstance(binding.parent, nodes.Arguments) for binding in found)
 
 
 def _operands(test: nodes.NodeNG) -> list[nodes.NodeNG]:
