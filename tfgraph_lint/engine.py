@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from tfgraph_lint.analysis.screen import may_contain_graph_code
 from tfgraph_lint.core import notebooks, pragmas
+from tfgraph_lint.core import demonstration_comments
 from tfgraph_lint.core.config import Config
 from tfgraph_lint.core.findings import HIGH, Finding, weakest
 from tfgraph_lint.core.notebook_prose import demonstrations
@@ -133,14 +134,16 @@ class ModuleContext:
             confidence=confidence,
             traced_because=traced.chain if traced is not None else (),
         )
-        if expected_to_raise(node) or (traced is not None and _traced_expecting_failure(traced.root)):
+        # An error, which a ``try:`` around the calls of the function may catch on purpose.
+        raises = rule.code.startswith("TFG2")
+        if expected_to_raise(node) or (traced is not None and _traced_expecting_failure(traced.root, raises)):
             self.expected_failures.add(found)
         return found
 
 
-def _traced_expecting_failure(root: TracedFunction) -> bool:
+def _traced_expecting_failure(root: TracedFunction, raises: bool) -> bool:
     wrapped_at = root.reason.line if root.reason.kind == TraceKind.WRAPPER else None
-    return only_run_expecting_failure(root.node, wrapped_at)
+    return only_run_expecting_failure(root.node, wrapped_at, raises)
 
 
 def analyze_module(module: nodes.Module, path: str, config: Config, outgoing: list | None = None,
@@ -181,12 +184,31 @@ def _analyze(module: nodes.Module, path: str, config: Config, outgoing: list | N
             findings.append(_recursion_failure(module, path, f"rule {check.RULE.code} {check.RULE.symbol}", exc))
         except Exception as exc:  # noqa: BLE001
             findings.append(internal_error(path, f"rule {check.RULE.code} {check.RULE.symbol}", exc))
+    adjust = _composed(adjust, demonstration_comments.demonstrations(_module_text(module)) if findings else None)
     if adjust is not None:
         expected = context.expected_failures
         context.expected_failures = {adjust(f) for f in expected}
         findings = [adjust(f) for f in findings]
     reported = {f for f in findings if config.reports(f.code, f.confidence) and f not in context.expected_failures}
     return sorted(reported, key=lambda f: f.sort_key)
+
+
+def _composed(first: Adjust | None, second: Adjust | None) -> Adjust | None:
+    if first is None or second is None:
+        return first or second
+    return lambda finding: second(first(finding))
+
+
+def _module_text(module: nodes.Module) -> str:
+    """The source the module was built from (for its comments), "" when it cannot be read."""
+    data = module.file_bytes
+    if data is None:
+        try:
+            with module.stream() as stream:
+                data = stream.read()
+        except (OSError, AttributeError, ValueError):
+            return ""
+    return data.decode("utf-8", errors="replace") if isinstance(data, bytes) else data
 
 
 def lint_source(text: str, path: str, config: Config | None = None, honour_pragmas: bool = True,

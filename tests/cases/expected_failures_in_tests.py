@@ -119,3 +119,35 @@ class LayerStateTest(tf.test.TestCase):
         with self.assertRaisesRegex(ValueError, "cannot add new elements of state"):
             layer(tf.ones([3, 2]))
         layer(tf.ones([3, 2]))
+
+
+def test_failure_caught_by_name():
+    """A try: that catches the named class the trace raises expects that error (silent); one
+    that catches everything guards against failure (reported), and a print is no error."""
+    @tf.function
+    def make_variable(x):
+        return tf.Variable(x)
+
+    try:
+        make_variable(tf.constant(1.0))
+    except (ValueError, TypeError):
+        pass
+
+    @tf.function
+    def make_variable_guarded(x):
+        return tf.Variable(x)  # [variable-created-in-graph]
+
+    try:
+        make_variable_guarded(tf.constant(1.0))
+    except:  # noqa: E722 - a bare except expects nothing in particular
+        pass
+
+    @tf.function
+    def log_and_fail(x):
+        print(x)  # [python-print-in-graph]
+        return x.numpy()
+
+    try:
+        log_and_fail(tf.constant(1.0))
+    except AttributeError:
+        pass
