@@ -1,0 +1,67 @@
+"""Lines whose own comment calls them wrong: what they show is a demonstration.
+
+A guide shows a hazard and labels it in the code: ``x = a + b  # Bad - leaks local tensor``
+(tensorflow/docs' tf.function guide, review corpus of issue #11). A comment that judges the line
+it sits on, or a comment-only line right above it, as bad, wrong or failing says the author
+knows what the linter would say; the finding is LOW (off by default) and says why. The comment
+must open with the judgement: ``# bad pixels are masked`` names something, ``# Bad: ...`` or
+``# Wrong - ...`` judges. Comments are read with Python's tokenizer, so a ``#`` inside a string
+is no comment.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+import re
+import tokenize
+from collections.abc import Callable
+
+from tfgraph_lint.core.findings import LOW, Finding
+
+NOTE = " (a comment on this line marks it as wrong on purpose: perhaps a demonstration)"
+# The judgement opens the comment and is followed by punctuation, a dash or the end: "Bad -",
+# "Wrong:", "Don't do this", "This will fail".
+_JUDGED = re.compile(
+    r"^(bad|wrong|incorrect|anti-?pattern|don'?t do this|do not do this|this (will|would) (fail|raise|break))"
+    r"(\s*[-:!.,(]|\s*$)", re.IGNORECASE)
+
+
+def _comments(text: str) -> dict[int, tuple[str, bool]]:
+    """Per line, its comment's text (without ``#``) and whether the line holds nothing else."""
+    found: dict[int, tuple[str, bool]] = {}
+    try:
+        for token in tokenize.generate_tokens(io.StringIO(text).readline):
+            if token.type == tokenize.COMMENT:
+                alone = not token.line[:token.start[1]].strip()
+                found.setdefault(token.start[0], (token.string.lstrip("#").strip(), alone))
+    except (tokenize.TokenError, IndentationError, SyntaxError):
+        pass  # what was read before the problem still counts; the parser reports the rest
+    return found
+
+
+def judged_lines(text: str) -> frozenset[int]:
+    """The lines a comment judges wrong: its own line, and the line below a comment-only line."""
+    if "#" not in text:
+        return frozenset()
+    lines: set[int] = set()
+    for number, (comment, alone) in _comments(text).items():
+        if _JUDGED.match(comment):
+            lines.add(number)
+            if alone:
+                lines.add(number + 1)
+    return frozenset(lines)
+
+
+def demonstrations(text: str) -> Callable[[Finding], Finding] | None:
+    """What becomes of a finding in ``text``: LOW on a line a comment judges wrong; None when no
+    comment does."""
+    lines = judged_lines(text)
+    if not lines:
+        return None
+
+    def lowered(finding: Finding) -> Finding:
+        if finding.line not in lines or finding.confidence == LOW:
+            return finding
+        return dataclasses.replace(finding, confidence=LOW, message=finding.message + NOTE)
+    return lowered
