@@ -12,6 +12,7 @@ from astroid import nodes
 
 from tfgraph_lint.analysis.classes import self_class
 from tfgraph_lint.analysis.names import call_qualname, spelled_qualified_name
+from tfgraph_lint.analysis.own_tree_classes import plain_class_of_own_tree
 from tfgraph_lint.analysis.trace_entries import keras_base
 from tfgraph_lint.core.findings import HIGH, INFERENCE
 
@@ -99,6 +100,8 @@ def created_state(call: nodes.Call) -> Creation | None:
     if name.startswith("keras.layers.") and is_class:
         if last in _WEIGHTLESS_LAYERS or (last in SEEDED_LAYERS and _spelled_keras_2(call)):
             return None
+        if plain_class_of_own_tree(call):
+            return None  # Keras's own source: a helper class that its path puts under layers
         # Built (variables created) only when called: HIGH is decided at the call (see check).
         return Creation(LAYER, INFERENCE)
     if (package in _OPTIMIZER_PACKAGES and is_class) or name == "keras.mixed_precision.LossScaleOptimizer":
