@@ -98,7 +98,16 @@ def _made_by_other_library(binding: nodes.NodeNG, _depth: int = 0) -> bool:
         found = [b for b in bindings(value, value.name) if b is not binding]
         return bool(found) and all(_made_by_other_library(b, _depth + 1) for b in found)
     name = call_qualname(value) if isinstance(value, nodes.Call) else None
-    return name is not None and not name.startswith(("tensorflow.", "keras.", "tensorflow_datasets."))
+    return name is not None and not _tensorflow_dataset_maker(name)
+
+
+def _tensorflow_dataset_maker(name: str) -> bool:
+    """TensorFlow's and TFDS's API, and Keras's dataset utilities (``image_dataset_from_directory``,
+    ``split_dataset``), which return tf.data datasets; not another library reached through a
+    Keras module (keras' own source imports Grain as ``keras.src.utils.module_utils.grain``)."""
+    if name.startswith(("tensorflow.", "tensorflow_datasets.")):
+        return True
+    return name.startswith("keras.") and "dataset" in name.rpartition(".")[2]
 
 
 def is_strategy(expr: nodes.NodeNG) -> bool:
