@@ -6,7 +6,9 @@ calls it with 2, then 3, to show each call tracing again (ageron/handson-ml2, re
 issue #11). The linter reads the same shapes in a user's notebook, where they are bugs; what
 tells them apart is the notebook's text. When the headings a cell's section sits under, the
 markdown of its section (from the last heading above it down to it), or the markdown right after
-it, speak of tracing or AutoGraph (tensorflow/docs' tf.function guide: "#### Pass a fixed
+it, speak of tracing or AutoGraph (a heading counts with the introduction written under it in its
+cell: tensorflow/docs' Grappler guide says "Use tf.function to switch the default execution to
+Graph mode" under the heading its constant-folding demonstration sits under) (tensorflow/docs' tf.function guide: "#### Pass a fixed
 input_signature" under "### Controlling retracing"), the cell's findings of the rules whose hazard
 is a trace's behaviour (TFG1xx: Python that runs once per trace; TFG301-305: retracing) are LOW,
 off by default, and say why. Errors (TFG2xx) and deprecated arguments (TFG306) stay as they are:

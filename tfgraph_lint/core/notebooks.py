@@ -200,7 +200,7 @@ def read(text: str) -> Notebook:
             if heading:
                 level = len(heading["hashes"])
                 headings = {lower: text for lower, text in headings.items() if lower < level}
-                headings[level] = markdown.strip().splitlines()[0]
+                headings[level] = markdown.strip()  # with the introduction written under it
                 section, explains_last = [], False
             section.append(markdown)
             if explains_last:  # the markdown right after a code cell, up to a heading, explains it
