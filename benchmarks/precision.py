@@ -35,7 +35,11 @@ tensorflow/recommenders-addons, and last sayakpaul/SimCLR-in-TensorFlow-2, ayulo
 theAIGuysCode/yolov4-deepsort, calmisential/TensorFlow2.0_ResNet and
 LongxingTan/Time-series-prediction, then PacktPublishing/Hands-On-Computer-Vision-with-TensorFlow-2,
 lexfridman/mit-deep-learning, emadboctorx/yolo-tf2, rasbt/deeplearning-models and
-nicknochnack/TFODCourse; their ``.py`` files and ``.ipynb`` notebooks). Each is read from a local git dir or folder given with
+nicknochnack/TFODCourse, and in the day's fourth session rasbt/python-machine-learning-book-3rd-edition,
+dragen1860/Deep-Learning-with-TensorFlow-book, lmoroney/dlaicourse,
+https-deeplearning-ai/tensorflow-1-public and tensorflow-2-public, ageron/tf2_course,
+LynnHo/CycleGAN-Tensorflow-2, manicman1999/StyleGAN2-Tensorflow-2.0, emla2805/vision-transformer
+and tensorflow/transform; their ``.py`` files and ``.ipynb`` notebooks). Each is read from a local git dir or folder given with
 ``--git-corpus NAME=PATH`` (``--keras-io PATH`` for keras-io), else fetched with git (a shallow,
 partial clone of the pinned commit, in the cache); when neither works that corpus is reported as
 not measured and the rest is measured. Third-party code never goes into this repository: only the
@@ -365,6 +369,31 @@ GIT_CORPORA = (
                excluded=("pytorch_ipynb/gan/dcgan-cats-and-dogs.ipynb",)),
     repository("tfod-course", "https://github.com/nicknochnack/TFODCourse",
                "2359cdc3bcfdb453ff909e4807a2f1615ad78baf", "2021-04-03"),
+    # Held out on 2026-11-26 (the day's fourth session), chosen and pinned before they were
+    # linted: textbooks' and courses' TF 2 code (Raschka's third edition, a Chinese TF 2 book,
+    # Moroney's and deeplearning.ai's two TensorFlow courses, Géron's TF 2 course), users' TF 2
+    # training programs (a CycleGAN, a StyleGAN2, a vision transformer) and a library whose
+    # preprocessing functions TensorFlow traces (tensorflow/transform).
+    repository("pml-3rd-edition", "https://github.com/rasbt/python-machine-learning-book-3rd-edition",
+               "bf62496f44a92a21d23250d5ed13d2d2e617e0e2", "2022-08-11"),
+    repository("dl-with-tf-book", "https://github.com/dragen1860/Deep-Learning-with-TensorFlow-book",
+               "f99a94ed7d27cf7264bab37527e3c66735928f6d", "2021-08-30"),
+    repository("dlaicourse", "https://github.com/lmoroney/dlaicourse",
+               "f9bb5f236da306d9f8a7c978ed37292105fd7254", "2023-01-24"),
+    repository("dlai-tensorflow-1", "https://github.com/https-deeplearning-ai/tensorflow-1-public",
+               "025abb3e6bd63c63b65d6133286e2d033c9c7da4", "2024-11-20"),
+    repository("dlai-tensorflow-2", "https://github.com/https-deeplearning-ai/tensorflow-2-public",
+               "0af47f7c38762afd293f4f4a0e65a14b538b88b6", "2025-01-16"),
+    repository("tf2-course", "https://github.com/ageron/tf2_course",
+               "cb9a7263c76bbad302cd177835895992a556c4b9", "2022-06-24"),
+    repository("cyclegan-tf2", "https://github.com/LynnHo/CycleGAN-Tensorflow-2",
+               "093dc9dab9223ea3d08977bff1c509290ea9571a", "2021-12-13"),
+    repository("stylegan2-tf2", "https://github.com/manicman1999/StyleGAN2-Tensorflow-2.0",
+               "989306792ca49dcbebb353c4f06c7b48aeb3a9e3", "2021-08-12"),
+    repository("vision-transformer-tf2", "https://github.com/emla2805/vision-transformer",
+               "9e6e7823e688edd9e2ef8a62c0ec88f775403033", "2020-10-18"),
+    repository("tensorflow-transform", "https://github.com/tensorflow/transform",
+               "7ccb5a9951f0985b9a5196a26c416227e0af0c5f", "2026-05-14"),
 )
 
 
