@@ -375,7 +375,8 @@ GIT_CORPORA = (
     # training programs (a CycleGAN, a StyleGAN2, a vision transformer) and a library whose
     # preprocessing functions TensorFlow traces (tensorflow/transform).
     repository("pml-3rd-edition", "https://github.com/rasbt/python-machine-learning-book-3rd-edition",
-               "bf62496f44a92a21d23250d5ed13d2d2e617e0e2", "2022-08-11"),
+               "bf62496f44a92a21d23250d5ed13d2d2e617e0e2", "2022-08-11", left_out="four notebooks",
+               excluded=("ch01/ch01.ipynb", "ch02/ch02.ipynb", "ch17/ch17_part1.ipynb", "ch18/ch18.ipynb")),
     repository("dl-with-tf-book", "https://github.com/dragen1860/Deep-Learning-with-TensorFlow-book",
                "f99a94ed7d27cf7264bab37527e3c66735928f6d", "2021-08-30"),
     repository("dlaicourse", "https://github.com/lmoroney/dlaicourse",
