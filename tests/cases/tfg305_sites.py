@@ -55,12 +55,31 @@ def stack_frames(frames):
 
 
 def test_stacking_one_frame():
-    # google-research/seed_rl's tests (held out 2026-11-26): each test passes the case it checks
+    # google-research/seed_rl's tests (held out 2026-11-26): each test passes the case it checks.
+    # This one and the next differ in shape, (1, 1) and (2, 1): tensors would trace twice as well;
+    # the third has this one's shape with another number (LOW: tests pass their fixed cases)
     assert stack_frames([[1]]).shape == (1, 1)  # low: [python-collection-argument]
 
 
 def test_stacking_two_frames():
-    assert stack_frames([[1], [2]]).shape == (2, 1)  # low: [python-collection-argument]
+    assert stack_frames([[1], [2]]).shape == (2, 1)
+
+
+def test_stacking_other_frames():
+    assert stack_frames([[3]]).shape == (1, 1)  # low: [python-collection-argument]
+
+
+@tf.function
+def compute_z(a, b, c):
+    return 2 * (a - b) + c
+
+
+# Raschka's textbook (held out 2026-11-26) shows one tf.function on inputs of three ranks: each
+# structure is a shape of its own, which tensors would trace anew too (silent); the same
+# structure with other numbers ([1], then [4]) is a graph that a tensor would not need.
+print(compute_z([[1]], [[2]], [[3]]))
+print(compute_z([1], [2], [3]))  # [python-collection-argument]
+print(compute_z([4], [2], [3]))  # [python-collection-argument]
 
 
 @tf.function

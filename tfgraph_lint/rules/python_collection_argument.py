@@ -11,8 +11,10 @@ varies:
   (``f(x, [i, 2])``, ``f(x, {"lr": lr})``); a comprehension over such a value; a loop variable
   that walks a literal list of different collections (``for shape in [(1, 2), (3, 4)]``); a
   list or dict that grows or changes in the loop (``history.append(...)``, ``d[k] = v``);
-- across call sites: different literal collections of numbers for the same parameter (LOW when
-  every such call site is in traced code or in tests, as for TFG301: the graphs are a fixed set).
+- across call sites: different literal collections of numbers of the same structure for the
+  same parameter (LOW when every such call site is in traced code or in tests, as for TFG301:
+  the graphs are a fixed set). Collections that differ in structure (``[1]``, ``[[1]]``) are
+  tensors of different shapes too: passing tensors would trace as often, so they are silent.
 
 Silent with an ``input_signature``, for collections whose Python elements never change, for
 collections of tensors (keyed by dtype and shape), for collections holding only strings and
@@ -77,11 +79,14 @@ def check(context) -> Iterator[Finding]:
             if literal is not None:
                 literal_sites[(found.key, argument.parameter)].append((found, argument, literal, confidence))
     for sites in literal_sites.values():
-        values = []
+        # Contents that differ in structure (``[1]`` and ``[[1]]``: a shape (1,) and (1, 1)) would
+        # trace anew as tensors too; only numbers that change within one structure cost a graph
+        # that tensors would not.
+        values: dict[object, set] = defaultdict(set)
         for _, _, literal, _ in sites:
-            if literal not in values:
-                values.append(literal)
-        if len(values) < 2:
+            values[_structure(literal)].add(literal)
+        sites = [site for site in sites if len(values[_structure(site[2])]) > 1]
+        if not sites:
             continue
         fixed = fixed_literal_sites([found for found, _, _, _ in sites], context.index, context.path)
         for found, argument, _, confidence in sites:
@@ -141,6 +146,14 @@ def _literal_collection(expr: nodes.NodeNG) -> object | None:
     if value is None or not _holds_number(value):
         return None
     return value
+
+
+def _structure(value):
+    """A literal value with every number replaced by its type: the nesting, lengths, keys and
+    strings that decide a tensor's shape (or a new trace) whatever the numbers are."""
+    if isinstance(value, tuple):
+        return tuple(_structure(item) for item in value)
+    return type(value).__name__ if type(value) in (int, float) else value
 
 
 def _literal_value(expr: nodes.NodeNG, depth: int = 0):
