@@ -8,7 +8,9 @@ tells them apart is the notebook's text. When the headings a cell's section sits
 markdown of its section (from the last heading above it down to it), or the markdown right after
 it, speak of tracing or AutoGraph (a heading counts with the introduction written under it in its
 cell: tensorflow/docs' Grappler guide says "Use tf.function to switch the default execution to
-Graph mode" under the heading its constant-folding demonstration sits under) (tensorflow/docs' tf.function guide: "#### Pass a fixed
+Graph mode" under the heading its constant-folding demonstration sits under), or the cell's own
+comment lines that speak of tracing do ("# WARNING: when passing non-tensor values, a trace
+happens for any new value!" above a loop calling a tf.function with Python ints, ageron/tf2_course) (tensorflow/docs' tf.function guide: "#### Pass a fixed
 input_signature" under "### Controlling retracing"), the cell's findings of the rules whose hazard
 is a trace's behaviour (TFG1xx: Python that runs once per trace; TFG301-305: retracing) are LOW,
 off by default, and say why. Errors (TFG2xx) and deprecated arguments (TFG306) stay as they are:

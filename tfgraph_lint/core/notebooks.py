@@ -31,6 +31,7 @@ import warnings
 from dataclasses import dataclass, field
 
 from tfgraph_lint.core.notebook_json import LayoutError, SourceSpan, source_spans
+from tfgraph_lint.core.trace_words import TRACE_WORD
 
 SUFFIX = ".ipynb"
 BOUNDARY = "# tfgraph-lint: end of a notebook cell"
@@ -67,8 +68,8 @@ class CodeCell:
     error: tuple[int, int, str] | None = None  # (line in cell, column, message) of a syntax error
     first_line: int = 0  # the module's line number of the cell's first line
     # The notebook's prose around the cell: the headings its section sits under, the markdown of
-    # its section (from the last heading above it down to it) and the markdown right after it
-    # (see notebook_prose).
+    # its section (from the last heading above it down to it), the markdown right after it and
+    # the cell's own comment lines (see notebook_prose).
     prose: str = ""
 
 
@@ -212,7 +213,13 @@ def read(text: str) -> Notebook:
         if source is None:
             raise NotebookError(f"not a notebook: the source of cell {len(cells) + 1} is not text")
         cell = _code_cell(len(cells) + 1, source)
-        cell.prose = "\n".join([*(text for level, text in sorted(headings.items())[:-1]), *section])
+        # The cell's own comment lines that speak of tracing are its author's words too ("#
+        # WARNING: when passing non-tensor values, a trace happens for any new value!",
+        # ageron/tf2_course). Only those: a comment is often code put aside ("# @tf.function #
+        # AutoGraph won't convert this", SwAV-TF, whose map still traces the function).
+        comments = [text for text in (line.strip().lstrip("#").strip() for line in cell.lines
+                                      if line.lstrip().startswith("#")) if TRACE_WORD.search(text)]
+        cell.prose = "\n".join([*(text for level, text in sorted(headings.items())[:-1]), *section, *comments])
         cells.append(cell)
         explains_last = True
         code_spans.append(spans[index] if spans is not None and index < len(spans) else None)
