@@ -76,9 +76,14 @@ def _binding_changes(binding: nodes.NodeNG, index, depth: int) -> bool:
         if binding.name in _SELF_NAMES or not index.in_traced_code(fn):
             return False  # the object itself, or a closure's value captured while tracing
         return _parameter_changes(fn, binding, index) and not used_as_python_string(binding)
+    if isinstance(binding, nodes.Arguments) and binding.vararg:
+        fn = binding.parent  # a ``*args`` parameter: the look-up binds its name to the arguments
+        return index.in_traced_code(fn) and _extras_change(fn, index)
     if isinstance(parent, nodes.For) and parent.target is binding:
-        return changes_per_call(parent.iter, index, depth)
+        return not _iterates_keys(parent.iter) and changes_per_call(parent.iter, index, depth)
     if isinstance(parent, nodes.Tuple) and isinstance(parent.parent, nodes.For) and parent.parent.target is parent:
+        if parent.elts and parent.elts[0] is binding and _is_method_call(parent.parent.iter, "items"):
+            return False  # ``for name, value in features.items()``: a key, as below
         return changes_per_call(parent.parent.iter, index, depth)
     value = assigned_value(binding)
     if value is not None:
@@ -86,6 +91,46 @@ def _binding_changes(binding: nodes.NodeNG, index, depth: int) -> bool:
     if isinstance(parent, nodes.Tuple) and isinstance(parent.parent, nodes.Assign):
         return changes_per_call(parent.parent.value, index, depth)
     return True
+
+
+def _iterates_keys(expr: nodes.NodeNG) -> bool:
+    """``d.keys()``: a dict's keys are hashable, so never tensors (which are not), and graph code
+    cannot make them from per-call data; they are part of the structure TensorFlow traces for."""
+    return _is_method_call(expr, "keys")
+
+
+def _is_method_call(expr: nodes.NodeNG, name: str) -> bool:
+    return (isinstance(expr, nodes.Call) and not expr.args and not expr.keywords
+            and isinstance(expr.func, nodes.Attribute) and expr.func.attrname == name)
+
+
+def _extras_change(fn: nodes.FunctionDef, index) -> bool:
+    """Whether some call of the helper ``fn`` passes per-call data in its ``*args`` (the positional
+    arguments after its named ones), as :func:`_parameter_changes` asks of a named parameter."""
+    memo = remembered(fn, "varargs changing per call")
+    if fn not in memo:
+        memo[fn] = True  # until known: a cycle through it is not followed
+        memo[fn] = _extras_passed_changing(fn, index)
+    return memo[fn]
+
+
+def _extras_passed_changing(fn: nodes.FunctionDef, index) -> bool:
+    traced = index.traced_function(fn)
+    if traced is None or traced.reason.kind not in (TraceKind.CALLED, TraceKind.IMPORTED):
+        return True
+    calls = _graph_calls(index).get(fn, [])
+    seed = _seed_name(fn)
+    from_elsewhere = index.config.arguments_for(index.module.file).get(seed) if seed in index.seeds else ()
+    if calls is None or from_elsewhere is None or not (calls or from_elsewhere):
+        return True
+    named = len([*(fn.args.posonlyargs or ()), *(fn.args.args or ())]) - (1 if is_instance_method(fn) else 0)
+    for call in calls:
+        offset = 0 if isinstance(call.func, nodes.Attribute) or not is_instance_method(fn) else 1
+        extras = call.args[named + offset:]
+        if any(isinstance(arg, nodes.Starred) for arg in call.args) or any(
+                changes_per_call(arg, index) for arg in extras):
+            return True
+    return any(any(flags[named:]) for flags, _ in from_elsewhere)
 
 
 def _parameter_changes(fn: nodes.NodeNG, parameter: nodes.AssignName, index) -> bool:

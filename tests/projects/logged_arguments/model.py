@@ -10,6 +10,8 @@ class Block(tf.keras.layers.Layer):
         self.height = height
 
     def call(self, inputs):
+        ops.warn("a height of %s is not recommended", self.height)
+        ops.note("inputs %s", inputs)
         x = ops.reshape_to_2d(inputs, height=self.height)
         x = ops.scaled(x, tf.reduce_mean(inputs))
         return ops.resize(x[..., None], 4)

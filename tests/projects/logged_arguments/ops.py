@@ -1,6 +1,8 @@
 """Helpers that log their parameters, reached only from model.py's graph code. What the calls
 there pass decides: a static value (an attribute, a literal, a default) is logged once per
-trace as meant (LOW); a tensor, or anything passed through *args, may change per call."""
+trace as meant (LOW); a tensor, or anything passed through *args, may change per call. A
+helper's own ``*args`` parameter is what the calls pass after its named arguments (TensorFlow
+Decision Forests' logging wrappers, held out 2026-11-26)."""
 import logging
 
 import tensorflow as tf
@@ -33,6 +35,14 @@ def center(x, offset):
 def spread(x, amount):
     logging.info("spread by %s", amount)  # [python-side-effect-in-graph]
     return x + amount
+
+
+def warn(message, *args):
+    logging.warning(message, *args)  # low: [python-side-effect-in-graph]
+
+
+def note(message, *args):
+    logging.info(message, *args)  # [python-side-effect-in-graph]
 
 
 class Normalizer:
