@@ -4,17 +4,23 @@ A textbook's or tutorial's notebook teaches tf.function by showing its hazards: 
 such as "How TF Functions Trace Python Functions", a cell prints in a tf.function and the next
 calls it with 2, then 3, to show each call tracing again (ageron/handson-ml2, review corpus of
 issue #11). The linter reads the same shapes in a user's notebook, where they are bugs; what
-tells them apart is the notebook's text. When the headings a cell's section sits under, the
-markdown of its section (from the last heading above it down to it), or the markdown right after
-it, speak of tracing or AutoGraph (a heading counts with the introduction written under it in its
-cell: tensorflow/docs' Grappler guide says "Use tf.function to switch the default execution to
-Graph mode" under the heading its constant-folding demonstration sits under), or the cell's own
-comment lines that speak of tracing do ("# WARNING: when passing non-tensor values, a trace
-happens for any new value!" above a loop calling a tf.function with Python ints, ageron/tf2_course) (tensorflow/docs' tf.function guide: "#### Pass a fixed
-input_signature" under "### Controlling retracing"), the cell's findings of the rules whose hazard
-is a trace's behaviour (TFG1xx: Python that runs once per trace; TFG301-305: retracing) are LOW,
-off by default, and say why. Errors (TFG2xx) and deprecated arguments (TFG306) stay as they are:
-a demonstration does not make them right.
+tells them apart is the notebook's text. A cell's prose is:
+
+- the headings its section sits under (tensorflow/docs' tf.function guide: "#### Pass a fixed
+  input_signature" under "### Controlling retracing"), each with the introduction written under
+  it in its cell (its Grappler guide says "Use tf.function to switch the default execution to
+  Graph mode" under the heading its constant-folding demonstration sits under);
+- the markdown of its section (from the last heading above it down to it), and the markdown
+  right after it;
+- its own comment lines that speak of tracing ("# WARNING: when passing non-tensor values, a
+  trace happens for any new value!" above a loop calling a tf.function with Python ints,
+  ageron/tf2_course).
+
+When that prose speaks of tracing or AutoGraph, the cell's findings of the rules whose hazard is
+a trace's behaviour (TFG1xx: Python that runs once per trace; TFG205: a recursive tf.function,
+traced again per depth; TFG301-305: retracing) are LOW, off by default, and say why. Other errors
+(TFG2xx) and deprecated arguments (TFG306) stay as they are: a demonstration does not make them
+right.
 """
 
 from __future__ import annotations
@@ -28,7 +34,7 @@ from tfgraph_lint.core.trace_words import TRACE_WORD
 
 NOTE = " (the notebook's text around this cell explains tracing: perhaps a demonstration)"
 # Rules whose findings a demonstration of tracing shows on purpose.
-_DEMONSTRATED = re.compile(r"TFG1\d\d|TFG30[1-5]")
+_DEMONSTRATED = re.compile(r"TFG1\d\d|TFG205|TFG30[1-5]")
 # Code in the prose names APIs (``tf.linalg.trace``), it does not explain: left out, as are the
 # targets of links.
 _CODE = re.compile(r"```.*?```|`[^`\n]*`", re.DOTALL)
