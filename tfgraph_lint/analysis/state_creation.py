@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from astroid import nodes
 
 from tfgraph_lint.analysis.classes import self_class
-from tfgraph_lint.analysis.names import call_qualname, spelled_qualified_name
+from tfgraph_lint.analysis.names import call_qualname, qualified_name, spelled_qualified_name
+from tfgraph_lint.analysis.node_index import descendants, remembered
 from tfgraph_lint.analysis.own_tree_classes import plain_class_of_own_tree
 from tfgraph_lint.analysis.trace_entries import keras_base
 from tfgraph_lint.core.findings import HIGH, INFERENCE
@@ -78,7 +79,21 @@ _KERAS_2_PACKAGES = ("tf_keras.", "tensorflow.python.keras.")
 
 
 def _spelled_keras_2(call: nodes.Call) -> bool:
-    return (spelled_qualified_name(call.func) or "").startswith(_KERAS_2_PACKAGES)
+    return (spelled_qualified_name(call.func) or "").startswith(_KERAS_2_PACKAGES) or _targets_keras_2(call.root())
+
+
+# Only Keras 2 has them: under Keras 3, ``tf.keras.optimizers.legacy.Adam`` raises ImportError.
+_KERAS_2_ONLY = "keras.optimizers.legacy."
+
+
+def _targets_keras_2(module: nodes.Module) -> bool:
+    """The module uses an API that only Keras 2 has (tensorflow/docs' SNGP tutorial compiles with
+    ``tf.keras.optimizers.legacy.Adam``): its ``tf.keras`` is Keras 2, whatever is installed."""
+    memo = remembered(module, "targets keras 2")
+    if module not in memo:
+        memo[module] = any(node.attrname == "legacy" and qualified_name(node) == _KERAS_2_ONLY[:-1]
+                           for node in descendants(module, nodes.Attribute))
+    return memo[module]
 
 
 def created_state(call: nodes.Call) -> Creation | None:
