@@ -73,7 +73,8 @@ recorder = CallRecorder([])
 class NamesItsLosses(tf.keras.Model):
     """A per-trace name counter on self, made afresh before use (shape of neural-structured-learning's
     AdversarialRegularization._make_metric_name): silent. Its twins keep a counter across traces, or
-    store tensors in the fresh collection (they leak out of the trace), and stay reported."""
+    store tensors in the fresh collection that eager code reads (they leak out of the trace), and
+    stay reported."""
 
     def __init__(self):
         super().__init__()
@@ -99,6 +100,9 @@ class NamesItsLosses(tf.keras.Model):
         self._kept = []
         self._kept.append(x)  # [outer-collection-mutation]
         return x
+
+    def kept(self):
+        return list(self._kept)  # read by eager code: the trace's symbolic tensors leak here
 
 
 class KeepsScores(tf.keras.layers.Layer):
@@ -233,3 +237,27 @@ class CompiledLoss(tf.keras.layers.Layer):
             self.build(x.shape)
         self._remember(x)
         return x
+
+
+class TemporalBlockStack(tf.keras.layers.Layer):
+    """keras-tcn's TCN.call (held out 2026-11-26): lists made anew at the top of call and filled
+    there. One only graph code of the module reads is a channel within the trace (LOW); one made
+    with a tensor already in it, which eager code reads, stays reported: after fit it holds the
+    training graph's tensors."""
+
+    def __init__(self):
+        super().__init__()
+        self.blocks = [tf.keras.layers.Dense(2) for _ in range(2)]
+
+    def call(self, x):
+        self.skips = []
+        self.outputs_seen = [x]
+        for block in self.blocks:
+            x = block(x)
+            self.skips.append(x)  # low: [outer-collection-mutation]
+            self.outputs_seen.append(x)  # [outer-collection-mutation]
+        return tf.add_n(self.skips)
+
+
+stack = TemporalBlockStack()
+print(stack.outputs_seen)

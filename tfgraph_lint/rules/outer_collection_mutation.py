@@ -11,8 +11,10 @@ of the function, or of a caller on the chain before the call that leads here) an
 constants is per-trace state in all but name (a counter that makes names unique): silent. Given
 tensors, it still leaks them out of the trace and is reported. A mutation behind ``if self.flag:``
 whose class only ever sets the flag to False or None is an opt-in the user turns on from outside
-(see default_off): LOW, and so is a store by name (``self.endpoints["head"] = t``) into an
-attribute that only graph code of the module reads: a channel within the trace. Attributes of an
+(see default_off): LOW, and so is a store by name (``self.endpoints["head"] = t``), or into an
+attribute made a new empty collection earlier in the same trace (``self.skips = []`` then
+``self.skips.append(t)``), when only graph code of the module reads the attribute: a channel
+within the trace. Attributes of an
 object the traced code makes itself are per-trace locals (see per_trace_objects): silent. A
 local list of a test that the test's tf.function fills is the test's record of what tracing did
 (it then checks ``len(calls)``): LOW. ``if not mod[0]: mod[0] = build()`` fills a slot once, as
@@ -167,8 +169,11 @@ def _report(
         return
     overwrites = (isinstance(node, nodes.Subscript) and isinstance(node.parent, nodes.Assign)
                   and _is_name_key(node.slice))
-    if origin == _ATTRIBUTE and overwrites and _read_only_in_graph(receiver, context):
-        confidence = LOW  # ``self.endpoints["head"] = t`` only graph code reads: a channel in the trace
+    if origin == _ATTRIBUTE and (overwrites or _made_afresh_earlier_in_trace(receiver, node, traced)) \
+            and _read_only_in_graph(receiver, context):
+        # ``self.endpoints["head"] = t``, or appends to ``self.skips = []`` made earlier in this
+        # trace, that only graph code reads: a channel within the trace (keras-tcn's skip outputs)
+        confidence = LOW
     if origin != _ARGUMENT and behind_default_off_switch(node, traced.node):
         confidence = LOW  # ``if self.keep_scores:`` that the class never turns on: an opt-in
     if origin != _ARGUMENT and stores and not counter and _is_constant(stored):
