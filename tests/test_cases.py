@@ -20,3 +20,12 @@ def test_case_file(path):
 
 def test_there_are_case_files():
     assert len(CASE_FILES) >= 5
+
+
+def test_a_lambda_layer_made_in_a_loop_says_its_model_runs_it_after_the_loop():
+    from tfgraph_lint.engine import lint_file
+
+    path = CASES / "tfg107_rebound.py"
+    line = next(i for i, text in enumerate(path.read_text().splitlines(), 1) if "x[:, track, :])(inputs))  #" in text)
+    [found] = [f for f in lint_file(str(path)) if f.line == line]
+    assert "again whenever it runs" in found.message and "lambda x, track=track: ..." in found.message

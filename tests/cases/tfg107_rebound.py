@@ -222,3 +222,18 @@ def stale_reader(columns):
             scale = tf.constant(column, tf.int64)
             print(list(dataset))
     return dataset
+
+
+def build_generator(tracks):
+    # MuseGAN's generator (held out 2026-11-26; reproduced on TF 2.21): a model runs its Lambda
+    # layers' functions again after the loop, so every slice reads the last 'track'. The twin
+    # binds the value now, as a default argument.
+    inputs = tf.keras.Input((tracks, 4))
+    slices, bound = [], []
+    for track in range(tracks):
+        slices.append(tf.keras.layers.Lambda(lambda x: x[:, track, :])(inputs))  # [mutable-global-capture]
+        bound.append(tf.keras.layers.Lambda(lambda x, track=track: x[:, track, :])(inputs))
+        # keras-YOLOv3-model-set's ShuffleNet groups: a value the loop body computes, likewise
+        offset = track * 2
+        slices.append(tf.keras.layers.Lambda(lambda x: x[..., offset:offset + 2])(inputs))  # [mutable-global-capture]
+    return tf.keras.Model(inputs, slices + bound)

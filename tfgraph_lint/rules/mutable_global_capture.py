@@ -209,7 +209,8 @@ def _late_rebinding(scope, all_bindings: list[nodes.NodeNG], traced: TracedFunct
         if consumed_before(traced, scope, binding.statement()):
             continue  # its dataset was read to the end before: the function never runs again
         loop = _enclosing_loop(binding, scope)
-        if loop is not None and _loop_may_rebind_after_trace(loop, anchor, traced.root.node, scope):
+        kept = traced.root.reason.handed_to_keras.startswith("Lambda")  # a model runs it again later
+        if loop is not None and _loop_may_rebind_after_trace(loop, anchor, traced.root.node, scope, kept):
             return Rebinding(binding, f"in the loop at line {loop.lineno}", HIGH if anchor else INFERENCE)
         if position == 0:
             continue  # the first binding gives the initial value
@@ -335,9 +336,9 @@ def _enclosing_loop(binding: nodes.NodeNG, scope) -> nodes.NodeNG | None:
 
 
 def _loop_may_rebind_after_trace(loop: nodes.NodeNG, anchor: nodes.NodeNG | None, root: nodes.NodeNG,
-                                 scope) -> bool:
-    if loop.parent_of(root):
-        return False  # a new function, traced anew, per iteration (TFG302's concern)
+                                 scope, kept: bool = False) -> bool:
+    if loop.parent_of(root):  # a new function, traced anew, per iteration (TFG302's concern); but
+        return kept  # a Keras Lambda layer keeps it, and its model runs it again after the loop
     if loop.tolineno < root.lineno or (anchor is not None and loop.tolineno < anchor.lineno):
         # The loop ends before the function exists (it is the outermost loop around the
         # binding, so nothing runs it again once the function is made).
@@ -405,7 +406,15 @@ def _position(node: nodes.NodeNG) -> tuple[int, int]:
 # -- messages --------------------------------------------------------------------------------
 
 def _message(name: str, what: str, rebinding: Rebinding, traced: TracedFunction) -> str:
-    per_call = "dataset elements" if traced.root.reason.builder.startswith("Dataset.") else "later calls"
+    root = traced.root
+    if root.reason.handed_to_keras.startswith("Lambda") and any(isinstance(loop, nodes.For) and name in {
+            n.name for n in loop.target.nodes_of_class(nodes.AssignName)} for loop in root.node.node_ancestors()):
+        return (f"'{name}' in {traced.subject} reads the {what} variable '{name}', which the loop it is made in "
+                "rebinds: a model calls its Lambda layers' functions again whenever it runs (fit, predict, "
+                f"model(x)), after the loop, so every Lambda made there uses the last '{name}'; bind it now: "
+                f"lambda x, {name}={name}: ..., or Lambda(f, arguments={{'{name}': {name}}})")
+    per_call = "dataset elements" if root.reason.builder.startswith("Dataset.") else "later calls"
     return (f"'{name}' in {traced.subject} reads the {what} variable '{name}', which is rebound "
             f"{rebinding.where}: its value at trace time is frozen into the graph, and {per_call} keep "
             f"using it; pass it in as a tensor argument, or keep it in a tf.Variable and assign() new values")
+
