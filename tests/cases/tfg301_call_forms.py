@@ -56,8 +56,12 @@ class Trainer:
             self.decorated(x, i)  # [python-scalar-argument]
             self.decorated(x, step=i)  # [python-scalar-argument]
             self._step(x, i)  # the plain method
-            local = tf.function(self._step)  # [tf-function-in-loop]
+            # Made per iteration, but called with the loop's own int: a shared tf.function would
+            # trace per value as well, so the fix is a tensor (TFG301), not hoisting (no TFG302)
+            local = tf.function(self._step)
             local(x, i)  # [python-scalar-argument]
+            hoistable = tf.function(self._step)  # [tf-function-in-loop]
+            hoistable(x, tf.constant(i))
 
 
 def main(x, data):

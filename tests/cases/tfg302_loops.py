@@ -1,5 +1,6 @@
 """TFG302: tf.functions made inside loops, and loops that keep one Function per item (silent)."""
 import functools
+import itertools
 
 import tensorflow as tf
 from tensorflow import function as tf_function
@@ -120,3 +121,14 @@ def time_each_layer(images, rates):
     for _ in range(3):
         optimizer = tf.keras.optimizers.SGD()
         tf.function(lambda: optimizer.iterations + 1)()
+
+
+def allreduce_cases(tensors):
+    # Horovod's XLA tests (held out 2026-11-26): each iteration passes its own dtype and rank,
+    # Python values a single tf.function would trace for anew as well (silent). Passing items of
+    # a list of tensors, it would reuse its graph: the twin stays reported.
+    dtypes = [tf.int32, tf.float32]
+    for dtype, dim in itertools.product(dtypes, [1, 2, 3]):
+        tf.function(lambda d, n: tf.zeros([2] * n, d), jit_compile=True)(dtype, dim)
+    for tensor in tensors:
+        tf.function(lambda t: t * 2)(tensor)  # [tf-function-in-loop]

@@ -39,15 +39,14 @@ from astroid import nodes
 from tfgraph_lint.analysis.consumed_datasets import consumed_before, dataset_lambda, traced_per_iteration_of
 from tfgraph_lint.analysis.forced_traces import side_channel_confidence, traced_on_purpose
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
+from tfgraph_lint.analysis.last_runs import enclosing_loop, inside_nested_code, last_run_before
 from tfgraph_lint.analysis.lazy_globals import asks_if_set, lazily_initialised
 from tfgraph_lint.analysis.names import (
-    call_qualname, is_builtin_name, lookup, names_an_import, nonlocal_bindings, qualified_name, rebinds_declared,
+    is_builtin_name, lookup, names_an_import, nonlocal_bindings, qualified_name, rebinds_declared,
 )
 from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.runs_once import RunsOnce
-from tfgraph_lint.analysis.trace_entries import is_strategy
 from tfgraph_lint.analysis.value_kinds import Kind, binding_kind
-from tfgraph_lint.core import tf_api
 from tfgraph_lint.core.notebooks import is_notebook
 from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW, Finding, weakest
 from tfgraph_lint.core.registry import rule_by_code
@@ -55,7 +54,6 @@ from tfgraph_lint.core.registry import rule_by_code
 RULE = rule_by_code("TFG107")
 
 _NOT_VALUES = (nodes.Import, nodes.ImportFrom, nodes.FunctionDef, nodes.ClassDef)
-_LOOPS = (nodes.For, nodes.While)
 
 
 @dataclass(frozen=True)
@@ -197,7 +195,7 @@ def _late_rebinding(scope, all_bindings: list[nodes.NodeNG], traced: TracedFunct
     for binding in elsewhere:
         if lazily_initialised(binding) and not asks_if_set(traced.node, binding.name):
             continue  # set once, from None, before the first trace could use it
-        updates = _updates_itself(binding) or _enclosing_loop(binding, binding.scope()) is not None
+        updates = _updates_itself(binding) or enclosing_loop(binding, binding.scope()) is not None
         if len(all_bindings) > 1 or updates:
             fn = binding.scope()
             label = f"'{fn.name}'" if isinstance(fn, nodes.FunctionDef) else "a function"
@@ -208,7 +206,7 @@ def _late_rebinding(scope, all_bindings: list[nodes.NodeNG], traced: TracedFunct
     for position, binding in enumerate(own):
         if consumed_before(traced, scope, binding.statement()):
             continue  # its dataset was read to the end before: the function never runs again
-        loop = _enclosing_loop(binding, scope)
+        loop = enclosing_loop(binding, scope)
         kept = traced.root.reason.handed_to_keras.startswith("Lambda")  # a model runs it again later
         if loop is not None and _loop_may_rebind_after_trace(loop, anchor, traced.root.node, scope, kept):
             return Rebinding(binding, f"in the loop at line {loop.lineno}", HIGH if anchor else INFERENCE)
@@ -218,7 +216,7 @@ def _late_rebinding(scope, all_bindings: list[nodes.NodeNG], traced: TracedFunct
             return Rebinding(binding, f"at line {binding.lineno}", INFERENCE)
         statement = binding.statement()
         start = max(anchor.tolineno, first_use - 1)
-        if _last_run_before(scope, anchor, statement, notebook):
+        if last_run_before(scope, anchor, statement, notebook):
             continue  # nothing can run the function after this rebinding
         if statement.lineno > start and (timeline.may_run_between(scope, start, statement)
                                          or _traced_where_made(traced, anchor, scope)):
@@ -230,7 +228,7 @@ def _traced_where_made(traced: TracedFunction, anchor: nodes.NodeNG | None, scop
     """A lambda a ``Dataset`` method traces at the statement that hands it over, in ``scope``'s
     own code (not in a def that runs later): the trace exists once that statement has run."""
     return (anchor is not None and anchor.is_statement and dataset_lambda(traced)
-            and not _inside_nested_code(traced.root.node.parent, scope))
+            and not inside_nested_code(traced.root.node.parent, scope))
 
 
 def _first_use_line(scope, anchor: nodes.NodeNG | None) -> int:
@@ -241,62 +239,9 @@ def _first_use_line(scope, anchor: nodes.NodeNG | None) -> int:
     if not isinstance(anchor, (nodes.FunctionDef, nodes.ClassDef)):
         return 0
     uses = [name for name in descendants(scope, nodes.Name) if name.name == anchor.name]
-    if not uses or any(_inside_nested_code(name, scope) for name in uses):
+    if not uses or any(inside_nested_code(name, scope) for name in uses):
         return 0
     return min(name.lineno for name in uses)
-
-
-def _last_run_before(scope, anchor: nodes.NodeNG | None, statement: nodes.NodeNG, notebook: bool = False) -> bool:
-    """Every reference to the traced def in ``scope``'s own code comes before ``statement`` and
-    runs it there and then: a direct call, or the function handed to ``strategy.run``, which runs
-    it during the call and keeps nothing. Nothing can run it after ``statement``, so rebinding a
-    name it reads there is harmless (a test that defines a second step for the new value). A
-    notebook's cells count as a function's body: nothing imports a notebook to run its functions."""
-    if not isinstance(scope, nodes.FunctionDef) and not (notebook and isinstance(scope, nodes.Module)):
-        return False  # a module's functions can be imported and run after it by other modules
-    if not isinstance(anchor, nodes.FunctionDef):
-        return False
-    if _enclosing_loop(statement, scope) is not None:
-        return False
-    redefined = _redefined_at(scope, anchor)
-    uses = [name for name in descendants(scope, nodes.Name) if name.name == anchor.name
-            and (name.lineno < redefined or _inside_nested_code(name, scope))]
-    return bool(uses) and all(
-        not _inside_nested_code(use, scope) and use.lineno < statement.lineno and _runs_here(use)
-        for use in uses)
-
-
-def _redefined_at(scope, anchor: nodes.FunctionDef) -> float:
-    """The line where ``scope``'s own code next binds the def's name to something else, for
-    certain (a statement of the scope itself, not in a branch or loop): references in its own
-    code after that line are to the new function (a notebook cell that defines ``train`` again).
-    Infinity when nothing does."""
-    later = [binding.lineno for binding in scope.locals.get(anchor.name, ())
-             if binding is not anchor and binding.lineno > anchor.lineno and binding.statement().parent is scope]
-    return min(later, default=float("inf"))
-
-
-def _runs_here(use: nodes.Name) -> bool:
-    parent = use.parent
-    if isinstance(parent, nodes.Call) and parent.func is use:
-        return True
-    if isinstance(parent, nodes.Call) and parent.args and parent.args[0] is use:
-        func = parent.func
-        if call_qualname(parent) == "tensorflow.function":
-            # ``tf.function(sample_fn)(x)``: wrapped, run at once, and the Function thrown away
-            # (tf-quant-finance's tests)
-            return isinstance(parent.parent, nodes.Call) and parent.parent.func is parent
-        return (isinstance(func, nodes.Attribute) and func.attrname in tf_api.STRATEGY_RUN_METHODS
-                and is_strategy(func.expr))
-    return False
-
-
-def _inside_nested_code(node: nodes.NodeNG, scope) -> bool:
-    while node is not None and node is not scope:
-        if isinstance(node, (nodes.FunctionDef, nodes.Lambda)):
-            return True
-        node = node.parent
-    return False
 
 
 def _updates_itself(binding: nodes.NodeNG) -> bool:
@@ -321,18 +266,6 @@ def _anchor(scope, traced: TracedFunction) -> nodes.NodeNG | None:
                 anchor = node
         node = node.parent
     return anchor if node is scope else None
-
-
-def _enclosing_loop(binding: nodes.NodeNG, scope) -> nodes.NodeNG | None:
-    """The outermost loop in ``scope``'s own code that the binding is in (or is the target of)."""
-    found, node = None, binding.parent
-    while node is not None and node is not scope:
-        if isinstance(node, (nodes.FunctionDef, nodes.Lambda, nodes.ClassDef)):
-            return None
-        if isinstance(node, _LOOPS):
-            found = node
-        node = node.parent
-    return found
 
 
 def _loop_may_rebind_after_trace(loop: nodes.NodeNG, anchor: nodes.NodeNG | None, root: nodes.NodeNG,

@@ -46,6 +46,7 @@ from tfgraph_lint.analysis.function_creations import (
     reads_state_made_per_call,
     reads_state_made_per_iteration,
 )
+from tfgraph_lint.analysis.loop_python_arguments import passes_loop_items
 from tfgraph_lint.analysis.loop_values import enclosing_loops
 from tfgraph_lint.analysis.names import assigned_value, bindings
 from tfgraph_lint.analysis.node_index import descendants
@@ -86,6 +87,8 @@ def _check_creation(context, callers: _Callers, creation: Creation) -> Finding |
             return None  # it runs on an object made per iteration: traced anew anyway
         if not _called_in(creation, loops[-1]):
             return None  # traced on purpose (get_concrete_function) or handed on: not judged
+        if passes_loop_items(_calls_in(creation, loops[-1]), loops):
+            return None  # each iteration passes other Python values: a shared one traces as often
         return context.finding(RULE, creation.report, _loop_message(creation, loops[0]), HIGH)
     if not isinstance(frame, nodes.FunctionDef) or frame.name in _ONCE_PER_OBJECT or memoized(frame):
         return None
@@ -326,6 +329,14 @@ def _called_in(creation: Creation, region: nodes.NodeNG) -> bool:
         use.name == name and use.lineno >= creation.value.lineno and _is_called(use)
         for use in descendants(region, nodes.Name)
     )
+
+
+def _calls_in(creation: Creation, region: nodes.NodeNG) -> list[nodes.Call]:
+    if not creation.is_def and _is_called(creation.value):
+        return [creation.value.parent]
+    name = _bound_name(creation)
+    return [use.parent for use in descendants(region, nodes.Name)
+            if name is not None and use.name == name and use.lineno >= creation.value.lineno and _is_called(use)]
 
 
 def _called_directly(creation: Creation, fn: nodes.FunctionDef) -> bool:

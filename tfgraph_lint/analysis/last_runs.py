@@ -1,0 +1,85 @@
+"""When a traced function last runs in a scope's own code: after that, rebinding what it reads
+changes nothing (TFG107).
+
+A notebook's cells count as a function's body (nothing imports a notebook to run its
+functions). The traced function's def runs where it is called, or handed to ``strategy.run``
+or ``tf.function(f)(x)``, which run it then and keep nothing. A Keras class's traced methods run
+where its instances are used: every instance the scope's own code makes of the class is bound to a
+name, and every use of that name, until the name is bound again, comes before the rebinding
+(tensorflow/tensorboard's scalars guide fits a model, then sets up another section's writer and
+model under the same names).
+"""
+
+from __future__ import annotations
+
+from astroid import nodes
+
+from tfgraph_lint.analysis.names import call_qualname
+from tfgraph_lint.analysis.node_index import descendants
+from tfgraph_lint.analysis.trace_entries import is_strategy
+from tfgraph_lint.core import tf_api
+
+
+def last_run_before(scope, anchor: nodes.NodeNG | None, statement: nodes.NodeNG, notebook: bool = False) -> bool:
+    """Every reference to the traced def in ``scope``'s own code comes before ``statement`` and
+    runs it there and then: a direct call, or the function handed to ``strategy.run``, which runs
+    it during the call and keeps nothing. Nothing can run it after ``statement``, so rebinding a
+    name it reads there is harmless (a test that defines a second step for the new value). A
+    notebook's cells count as a function's body: nothing imports a notebook to run its functions."""
+    if not isinstance(scope, nodes.FunctionDef) and not (notebook and isinstance(scope, nodes.Module)):
+        return False  # a module's functions can be imported and run after it by other modules
+    if not isinstance(anchor, nodes.FunctionDef):
+        return False
+    if enclosing_loop(statement, scope) is not None:
+        return False
+    redefined = _redefined_at(scope, anchor)
+    uses = [name for name in descendants(scope, nodes.Name) if name.name == anchor.name
+            and (name.lineno < redefined or inside_nested_code(name, scope))]
+    return bool(uses) and all(
+        not inside_nested_code(use, scope) and use.lineno < statement.lineno and _runs_here(use)
+        for use in uses)
+
+
+def _redefined_at(scope, anchor: nodes.FunctionDef) -> float:
+    """The line where ``scope``'s own code next binds the def's name to something else, for
+    certain (a statement of the scope itself, not in a branch or loop): references in its own
+    code after that line are to the new function (a notebook cell that defines ``train`` again).
+    Infinity when nothing does."""
+    later = [binding.lineno for binding in scope.locals.get(anchor.name, ())
+             if binding is not anchor and binding.lineno > anchor.lineno and binding.statement().parent is scope]
+    return min(later, default=float("inf"))
+
+
+def _runs_here(use: nodes.Name) -> bool:
+    parent = use.parent
+    if isinstance(parent, nodes.Call) and parent.func is use:
+        return True
+    if isinstance(parent, nodes.Call) and parent.args and parent.args[0] is use:
+        func = parent.func
+        if call_qualname(parent) == "tensorflow.function":
+            # ``tf.function(sample_fn)(x)``: wrapped, run at once, and the Function thrown away
+            # (tf-quant-finance's tests)
+            return isinstance(parent.parent, nodes.Call) and parent.parent.func is parent
+        return (isinstance(func, nodes.Attribute) and func.attrname in tf_api.STRATEGY_RUN_METHODS
+                and is_strategy(func.expr))
+    return False
+
+
+def inside_nested_code(node: nodes.NodeNG, scope) -> bool:
+    while node is not None and node is not scope:
+        if isinstance(node, (nodes.FunctionDef, nodes.Lambda)):
+            return True
+        node = node.parent
+    return False
+
+
+def enclosing_loop(binding: nodes.NodeNG, scope) -> nodes.NodeNG | None:
+    """The outermost loop in ``scope``'s own code that the binding is in (or is the target of)."""
+    found, node = None, binding.parent
+    while node is not None and node is not scope:
+        if isinstance(node, (nodes.FunctionDef, nodes.Lambda, nodes.ClassDef)):
+            return None
+        if isinstance(node, (nodes.For, nodes.While)):
+            found = node
+        node = node.parent
+    return found
