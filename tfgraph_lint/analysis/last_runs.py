@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from astroid import nodes
 
-from tfgraph_lint.analysis.names import call_qualname
+from tfgraph_lint.analysis.names import call_qualname, lookup
 from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.trace_entries import is_strategy
 from tfgraph_lint.core import tf_api
@@ -28,9 +28,11 @@ def last_run_before(scope, anchor: nodes.NodeNG | None, statement: nodes.NodeNG,
     notebook's cells count as a function's body: nothing imports a notebook to run its functions."""
     if not isinstance(scope, nodes.FunctionDef) and not (notebook and isinstance(scope, nodes.Module)):
         return False  # a module's functions can be imported and run after it by other modules
-    if not isinstance(anchor, nodes.FunctionDef):
-        return False
     if enclosing_loop(statement, scope) is not None:
+        return False
+    if isinstance(anchor, nodes.ClassDef):
+        return _instances_last_used_before(scope, anchor, statement)
+    if not isinstance(anchor, nodes.FunctionDef):
         return False
     redefined = _redefined_at(scope, anchor)
     uses = [name for name in descendants(scope, nodes.Name) if name.name == anchor.name
@@ -40,7 +42,34 @@ def last_run_before(scope, anchor: nodes.NodeNG | None, statement: nodes.NodeNG,
         for use in uses)
 
 
-def _redefined_at(scope, anchor: nodes.FunctionDef) -> float:
+def _instances_last_used_before(scope, cls: nodes.ClassDef, statement: nodes.NodeNG) -> bool:
+    """Every reference to the class in ``scope``'s own code (up to a new class of its name) makes
+    an instance bound to a name of the scope, and every use of that name, until the scope binds
+    it again, comes before ``statement``: nothing runs the class's methods after it."""
+    redefined = _redefined_at(scope, cls)
+    made = [name for name in descendants(scope, nodes.Name) if name.name == cls.name
+            and (name.lineno < redefined or inside_nested_code(name, scope))]
+    if not made:
+        return False
+    for reference in made:
+        call, assign = reference.parent, reference.parent.parent
+        if inside_nested_code(reference, scope) or not (
+                isinstance(call, nodes.Call) and call.func is reference and isinstance(assign, nodes.Assign)
+                and assign.parent is scope and len(assign.targets) == 1
+                and isinstance(assign.targets[0], nodes.AssignName)):
+            return False  # handed on, or kept somewhere a later cell may reach it
+        instance = assign.targets[0]
+        rebound = min((b.lineno for b in scope.locals.get(instance.name, ()) if b.lineno > instance.lineno
+                       and b.statement().parent is scope), default=float("inf"))
+        uses = [use for use in descendants(scope, nodes.Name)
+                if use.name == instance.name and lookup(use, use.name)[0] is scope]  # not a local of that name
+        if any((use.lineno < rebound or inside_nested_code(use, scope))
+               and (inside_nested_code(use, scope) or use.lineno >= statement.lineno) for use in uses):
+            return False
+    return True
+
+
+def _redefined_at(scope, anchor: nodes.FunctionDef | nodes.ClassDef) -> float:
     """The line where ``scope``'s own code next binds the def's name to something else, for
     certain (a statement of the scope itself, not in a branch or loop): references in its own
     code after that line are to the new function (a notebook cell that defines ``train`` again).
