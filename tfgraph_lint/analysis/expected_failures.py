@@ -13,9 +13,9 @@ made graph code by a ``tf.function(fn)`` call in such a block (its other uses ma
 
 For the rules whose hazard is an error (TFG2xx), so does a def whose every use is in the body
 of a ``try:`` that catches a named exception class (not a bare ``except:``, ``Exception`` or
-``BaseException``, which catch whatever happens): a tutorial that disables AutoGraph and then calls the function inside
-``try: ... except TypeError as e: print(e)`` shows the error on purpose (tf-quant-finance's
-notebooks, review corpus of issue #11). A print or a frozen random number raises nothing, so
+``BaseException``, which catch whatever happens): a tutorial that disables AutoGraph and then
+calls the function inside ``try: ... except TypeError as e: print(e)`` shows the error on
+purpose (tf-quant-finance's notebooks, review corpus of issue #11). A print or a frozen random number raises nothing, so
 their rules are not excused by a ``try:``; nor is graph code's own ``try:`` (a guard there
 catches what its body raises eagerly, not what tracing does).
 """

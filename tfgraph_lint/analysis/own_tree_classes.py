@@ -6,7 +6,9 @@ class (``class BoundingBox:``), not a layer, though its path runs through ``kera
 (keras-team/keras, review corpus of issue #11). When the file being linted sits in the tree that
 path names (a folder of its own path is the package's first component, and the module's file is
 there), that file is read: a class it defines with no base class is no Keras object. Read with
-Python's ``ast``, never imported; one read per module file and run.
+Python's ``ast``, never imported; one read per module file and version. The result cache keys a
+file's findings on its own content, not on that module's: an edit that gives the helper a base
+class shows in the findings of the files that make it once they change or the cache is cleared.
 """
 
 from __future__ import annotations
@@ -25,9 +27,9 @@ def plain_class_of_own_tree(call: nodes.Call) -> bool:
     spelled = spelled_qualified_name(call.func) or ""
     module_name, _, class_name = spelled.rpartition(".")
     linted = call.root().file
-    if not module_name or not class_name or not isinstance(linted, str) or not os.path.isabs(linted):
+    if not module_name or not class_name or not isinstance(linted, str) or not linted:
         return False
-    module_file = _module_file(os.path.dirname(linted), module_name.split("."))
+    module_file = _module_file(os.path.dirname(os.path.abspath(linted)), module_name.split("."))
     return module_file is not None and _defines_plain_class(module_file, class_name)
 
 
@@ -45,7 +47,7 @@ def _module_file(folder: str, parts: list[str]) -> str | None:
 
 
 @functools.lru_cache(maxsize=256)
-def _plain_classes(module_file: str) -> frozenset[str]:
+def _plain_classes(module_file: str, modified: int) -> frozenset[str]:  # keyed on the file's mtime too
     try:
         with open(module_file, encoding="utf-8", errors="replace") as handle:
             tree = ast.parse(handle.read())
@@ -57,4 +59,8 @@ def _plain_classes(module_file: str) -> frozenset[str]:
 
 
 def _defines_plain_class(module_file: str, class_name: str) -> bool:
-    return class_name in _plain_classes(module_file)
+    try:
+        modified = os.stat(module_file).st_mtime_ns
+    except OSError:
+        return False
+    return class_name in _plain_classes(module_file, modified)

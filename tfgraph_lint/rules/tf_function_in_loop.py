@@ -322,16 +322,11 @@ class _Callers:
 def _called_in(creation: Creation, region: nodes.NodeNG) -> bool:
     """The new Function is called in ``region``: ``tf.function(f)(x)``, or ``step(x)`` after
     ``step = tf.function(f)`` / ``def step``."""
-    if not creation.is_def and _is_called(creation.value):
-        return True
-    name = _bound_name(creation)
-    return name is not None and any(
-        use.name == name and use.lineno >= creation.value.lineno and _is_called(use)
-        for use in descendants(region, nodes.Name)
-    )
+    return bool(_calls_in(creation, region))
 
 
 def _calls_in(creation: Creation, region: nodes.NodeNG) -> list[nodes.Call]:
+    """The calls of the new Function in ``region``."""
     if not creation.is_def and _is_called(creation.value):
         return [creation.value.parent]
     name = _bound_name(creation)
