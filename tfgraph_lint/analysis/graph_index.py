@@ -23,6 +23,7 @@ from tfgraph_lint.analysis.keras_callables import autograph_converts, handed_exp
 from tfgraph_lint.analysis.imported_instances import imported_instance
 from tfgraph_lint.analysis.names import call_qualname, lookup, may_denote, names_an_import, qualified_name
 from tfgraph_lint.analysis.node_index import descendants
+from tfgraph_lint.analysis.other_threads import runs_in_other_thread
 from tfgraph_lint.analysis.trace_entries import (
     argument,
     arguments,
@@ -297,7 +298,7 @@ class GraphIndex:
                 continue  # replaced by a stronger reason since it was queued
             for node in own_nodes(traced.node):
                 if isinstance(node, (nodes.FunctionDef, nodes.Lambda)):
-                    reached = [(node, TraceKind.NESTED)]
+                    reached = [] if runs_in_other_thread(node) else [(node, TraceKind.NESTED)]
                 elif isinstance(node, nodes.Call):
                     reached = [(callee, TraceKind.CALLED) for callee in self._callees(node)]
                     if not reached and not self._runs_as_python(node):

@@ -1,0 +1,63 @@
+"""Defs handed to another thread or process: they run there as Python, never in the trace.
+
+A def nested in graph code is traced with it when the traced code runs it: called, or handed to
+something that calls it during the trace (``strategy.run``, ``tf.while_loop``, ``map``). One
+handed to ``multiprocessing.Process(target=...)`` or ``threading.Thread(target=...)`` runs in
+another process or thread, as plain Python, whatever traces the function that starts it
+(Horovod's extension check forks a process whose target prints and reopens ``sys.stdout``;
+review corpus of issue #11). A process made from a context (``multiprocessing.get_context(
+"fork").Process``) counts, and so does ``Pool.apply_async(f)`` / ``map`` / ``submit`` on a pool
+or executor of those modules.
+"""
+
+from __future__ import annotations
+
+from astroid import nodes
+
+from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname, references
+
+_RUNNERS = frozenset({"threading.Thread", "multiprocessing.Process", "threading.Timer"})
+_CONTEXT_FACTORIES = frozenset({"multiprocessing.get_context"})
+_POOLS = frozenset({
+    "multiprocessing.Pool", "multiprocessing.pool.ThreadPool", "concurrent.futures.ThreadPoolExecutor",
+    "concurrent.futures.ProcessPoolExecutor",
+})
+_POOL_METHODS = frozenset({"apply", "apply_async", "map", "map_async", "imap", "imap_unordered", "submit"})
+
+
+def runs_in_other_thread(fn: nodes.NodeNG) -> bool:
+    """Every use of the nested def ``fn`` in its enclosing function hands it to another thread
+    or process."""
+    scope = fn.parent.scope() if isinstance(fn, nodes.FunctionDef) and fn.parent is not None else None
+    if not isinstance(scope, nodes.FunctionDef):
+        return False
+    uses = references(fn, scope)
+    return bool(uses) and all(_handed_to_runner(use) for use in uses)
+
+
+def _handed_to_runner(use: nodes.Name) -> bool:
+    parent = use.parent
+    if isinstance(parent, nodes.Keyword) and parent.arg == "target" and isinstance(parent.parent, nodes.Call):
+        return _makes_runner(parent.parent)
+    if isinstance(parent, nodes.Call) and parent.args and parent.args[0] is use:
+        func = parent.func
+        return (isinstance(func, nodes.Attribute) and func.attrname in _POOL_METHODS
+                and _made_by(func.expr, _POOLS))
+    return False
+
+
+def _makes_runner(call: nodes.Call) -> bool:
+    if call_qualname(call) in _RUNNERS:
+        return True
+    func = call.func  # ``ctx.Process(target=...)`` with ``ctx = multiprocessing.get_context(...)``
+    return (isinstance(func, nodes.Attribute) and func.attrname in ("Process", "Thread")
+            and _made_by(func.expr, _CONTEXT_FACTORIES))
+
+
+def _made_by(expr: nodes.NodeNG, factories: frozenset[str]) -> bool:
+    if isinstance(expr, nodes.Call):
+        return call_qualname(expr) in factories
+    if isinstance(expr, nodes.Name):  # ``ctx = multiprocessing.get_context("fork")``, then ``ctx``
+        values = [assigned_value(binding) for binding in bindings(expr, expr.name)]
+        return bool(values) and all(isinstance(v, nodes.Call) and call_qualname(v) in factories for v in values)
+    return False
