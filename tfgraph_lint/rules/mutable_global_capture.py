@@ -340,8 +340,8 @@ def _position(node: nodes.NodeNG) -> tuple[int, int]:
 
 def _message(name: str, what: str, rebinding: Rebinding, traced: TracedFunction) -> str:
     root = traced.root
-    if root.reason.handed_to_keras.startswith("Lambda") and any(isinstance(loop, nodes.For) and name in {
-            n.name for n in loop.target.nodes_of_class(nodes.AssignName)} for loop in root.node.node_ancestors()):
+    if root.reason.handed_to_keras.startswith("Lambda") and any(
+            _rebinds_in(loop, name, rebinding.binding) for loop in root.node.node_ancestors()):
         return (f"'{name}' in {traced.subject} reads the {what} variable '{name}', which the loop it is made in "
                 "rebinds: a model calls its Lambda layers' functions again whenever it runs (fit, predict, "
                 f"model(x)), after the loop, so every Lambda made there uses the last '{name}'; bind it now: "
@@ -351,3 +351,10 @@ def _message(name: str, what: str, rebinding: Rebinding, traced: TracedFunction)
             f"{rebinding.where}: its value at trace time is frozen into the graph, and {per_call} keep "
             f"using it; pass it in as a tensor argument, or keep it in a tf.Variable and assign() new values")
 
+
+def _rebinds_in(loop: nodes.NodeNG, name: str, binding: nodes.NodeNG) -> bool:
+    """``loop`` rebinds ``name``: as its target (MuseGAN's ``for track in ...``), or in its body
+    (a ShuffleNet's ``offset = i * ig`` before the Lambda that reads it)."""
+    if isinstance(loop, nodes.For) and name in {n.name for n in loop.target.nodes_of_class(nodes.AssignName)}:
+        return True
+    return isinstance(loop, (nodes.For, nodes.While)) and loop.parent_of(binding)
