@@ -12,12 +12,11 @@ is no comment.
 from __future__ import annotations
 
 import dataclasses
-import io
 import re
-import tokenize
 from collections.abc import Callable
 
 from tfgraph_lint.core.findings import LOW, Finding
+from tfgraph_lint.core.pragmas import comments
 
 NOTE = " (a comment on this line marks it as wrong on purpose: perhaps a demonstration)"
 # The judgement opens the comment and is followed by punctuation, a dash or the end: "Bad -",
@@ -27,28 +26,15 @@ _JUDGED = re.compile(
     r"(\s*[-:!.,(]|\s*$)", re.IGNORECASE)
 
 
-def _comments(text: str) -> dict[int, tuple[str, bool]]:
-    """Per line, its comment's text (without ``#``) and whether the line holds nothing else."""
-    found: dict[int, tuple[str, bool]] = {}
-    try:
-        for token in tokenize.generate_tokens(io.StringIO(text).readline):
-            if token.type == tokenize.COMMENT:
-                alone = not token.line[:token.start[1]].strip()
-                found.setdefault(token.start[0], (token.string.lstrip("#").strip(), alone))
-    except (tokenize.TokenError, IndentationError, SyntaxError):
-        pass  # what was read before the problem still counts; the parser reports the rest
-    return found
-
-
 def judged_lines(text: str) -> frozenset[int]:
     """The lines a comment judges wrong: its own line, and the line below a comment-only line."""
     if "#" not in text:
         return frozenset()
     lines: set[int] = set()
-    for number, (comment, alone) in _comments(text).items():
-        if _JUDGED.match(comment):
+    for number, after_code, comment in comments(text):  # read as the pragmas are
+        if _JUDGED.match(comment.lstrip("#").strip()):
             lines.add(number)
-            if alone:
+            if not after_code:
                 lines.add(number + 1)
     return frozenset(lines)
 

@@ -69,11 +69,11 @@ def remove_suppressed(findings: list[Finding], text: str) -> list[Finding]:
     has_pylint, has_noqa = "pylint" in text, _may_have_noqa(text)
     if not findings or not (has_pylint or has_noqa):
         return findings
-    comments = _comments(text)
-    if has_pylint and _skip_pragma(comments):
+    found = comments(text)
+    if has_pylint and _skip_pragma(found):
         return [f for f in findings if not f.rule.is_hazard]  # diagnostics are never silenced
-    pragmas = list(_pragmas(comments, text)) if has_pylint else []
-    noqa = _noqa_lines(comments) if has_noqa else {}
+    pragmas = list(_pragmas(found, text)) if has_pylint else []
+    noqa = _noqa_lines(found) if has_noqa else {}
     return [f for f in findings if not _suppressed(f, pragmas) and not _noqa_covers(f, noqa)]
 
 
@@ -85,7 +85,7 @@ def file_skipped(text: str) -> tuple[int, str] | None:
     # message or two. A pragma body that could skip the file must appear in the text as such.
     if not any(_SKIP_FILE.search(body) for body in _PRAGMA_BODY.findall(text)):
         return None
-    return _skip_pragma(_comments(text))
+    return _skip_pragma(comments(text))
 
 
 def _skip_pragma(comments: list[tuple[int, bool, str]]) -> tuple[int, str] | None:
@@ -138,7 +138,7 @@ def _suppressed(finding: Finding, pragmas: list[Pragma]) -> bool:
     return disabled
 
 
-def _comments(text: str) -> list[tuple[int, bool, str]]:
+def comments(text: str) -> list[tuple[int, bool, str]]:
     """(line, whether code precedes the comment on that line, comment text)."""
     found = []
     code_lines: set[int] = set()
@@ -237,7 +237,7 @@ def _unknown_noqa_names(text: str) -> list[PragmaWarning]:
     symbols = sorted(rule.symbol for rule in RULES)
     warnings = []
     lines = text.splitlines()
-    for line, _after_code, comment in _comments(text):
+    for line, _after_code, comment in comments(text):
         match = _NOQA.search(comment)
         if not match or not match.group("names"):
             continue
@@ -273,7 +273,7 @@ def _unknown_pylint_names(text: str) -> list[PragmaWarning]:
         return []
     warnings = []
     lines = text.splitlines()
-    for line, _after_code, comment in _comments(text):
+    for line, _after_code, comment in comments(text):
         match = _PRAGMA.search(comment)
         if not match:
             continue
