@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from astroid import nodes
 
+from tfgraph_lint.analysis.classes import instance_bindings
 from tfgraph_lint.analysis.names import call_qualname, lookup
 from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.trace_entries import is_strategy
@@ -43,26 +44,25 @@ def last_run_before(scope, anchor: nodes.NodeNG | None, statement: nodes.NodeNG,
 
 
 def _instances_last_used_before(scope, cls: nodes.ClassDef, statement: nodes.NodeNG) -> bool:
-    """Every reference to the class in ``scope``'s own code (up to a new class of its name) makes
-    an instance bound to a name of the scope, and every use of that name, until the scope binds
-    it again, comes before ``statement``: nothing runs the class's methods after it."""
-    redefined = _redefined_at(scope, cls)
-    made = [name for name in descendants(scope, nodes.Name) if name.name == cls.name
-            and (name.lineno < redefined or inside_nested_code(name, scope))]
-    if not made:
+    """Every instance ``scope``'s own code makes of the class (classes.instance_bindings) is used
+    at once (``Cls()(x)``) or bound to a name of the scope, and every use of that name, until the
+    scope binds it again, comes before ``statement``: nothing runs the class's methods after it."""
+    targets = instance_bindings(cls, scope)
+    if not targets:
         return False
-    for reference in made:
-        call, assign = reference.parent, reference.parent.parent
-        if inside_nested_code(reference, scope) or not (
-                isinstance(call, nodes.Call) and call.func is reference and isinstance(assign, nodes.Assign)
-                and assign.parent is scope and len(assign.targets) == 1
-                and isinstance(assign.targets[0], nodes.AssignName)):
-            return False  # handed on, or kept somewhere a later cell may reach it
-        instance = assign.targets[0]
-        rebound = min((b.lineno for b in scope.locals.get(instance.name, ()) if b.lineno > instance.lineno
+    for target in targets:
+        if inside_nested_code(target, scope):
+            return False
+        if isinstance(target, nodes.Call):  # ``Cls()(x)``: run there and then
+            if target.lineno >= statement.lineno:
+                return False
+            continue
+        if not isinstance(target, nodes.AssignName) or target.statement().parent is not scope:
+            return False  # kept on an object, or bound in a branch a later cell may reach
+        rebound = min((b.lineno for b in scope.locals.get(target.name, ()) if b.lineno > target.lineno
                        and b.statement().parent is scope), default=float("inf"))
         uses = [use for use in descendants(scope, nodes.Name)
-                if use.name == instance.name and lookup(use, use.name)[0] is scope]  # not a local of that name
+                if use.name == target.name and lookup(use, use.name)[0] is scope]  # not a local of that name
         if any((use.lineno < rebound or inside_nested_code(use, scope))
                and (inside_nested_code(use, scope) or use.lineno >= statement.lineno) for use in uses):
             return False
