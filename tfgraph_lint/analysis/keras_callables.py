@@ -91,6 +91,13 @@ def handed_expressions(call: nodes.Call) -> Iterator[tuple[nodes.NodeNG, str, st
             yield keyword.value, f"{keyword.arg}= of {shown}()", INFERENCE
 
 
+def kept_by_a_layer(handed: str) -> bool:
+    """A handover as :func:`handed_expressions` spells it that a layer keeps (``Lambda(...)``,
+    ``activation= of Dense()``) and runs again whenever its model runs, long after it was made;
+    not ``compile()``'s, which the ``fit`` that follows it traces."""
+    return bool(handed) and not handed.endswith(" of compile()")
+
+
 def autograph_converts(module: nodes.Module) -> bool:
     """Whether Keras converts handed-over functions with AutoGraph: only Keras 2 (``tf_keras``)."""
     return imports_package(module, "tf_keras")

@@ -39,6 +39,7 @@ from astroid import nodes
 from tfgraph_lint.analysis.consumed_datasets import consumed_before, dataset_lambda, traced_per_iteration_of
 from tfgraph_lint.analysis.forced_traces import side_channel_confidence, traced_on_purpose
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
+from tfgraph_lint.analysis.keras_callables import kept_by_a_layer
 from tfgraph_lint.analysis.last_runs import enclosing_loop, inside_nested_code, last_run_before
 from tfgraph_lint.analysis.lazy_globals import asks_if_set, lazily_initialised
 from tfgraph_lint.analysis.names import (
@@ -207,7 +208,7 @@ def _late_rebinding(scope, all_bindings: list[nodes.NodeNG], traced: TracedFunct
         if consumed_before(traced, scope, binding.statement()):
             continue  # its dataset was read to the end before: the function never runs again
         loop = enclosing_loop(binding, scope)
-        kept = traced.root.reason.handed_to_keras.startswith("Lambda")  # a model runs it again later
+        kept = kept_by_a_layer(traced.root.reason.handed_to_keras)  # its model runs it again later
         if loop is not None and _loop_may_rebind_after_trace(loop, anchor, traced.root.node, scope, kept):
             return Rebinding(binding, f"in the loop at line {loop.lineno}", HIGH if anchor else INFERENCE)
         if position == 0:
@@ -340,12 +341,12 @@ def _position(node: nodes.NodeNG) -> tuple[int, int]:
 
 def _message(name: str, what: str, rebinding: Rebinding, traced: TracedFunction) -> str:
     root = traced.root
-    if root.reason.handed_to_keras.startswith("Lambda") and any(
-            _rebinds_in(loop, name, rebinding.binding) for loop in root.node.node_ancestors()):
+    handed = root.reason.handed_to_keras
+    if kept_by_a_layer(handed) and any(_rebinds_in(loop, name, rebinding.binding) for loop in root.node.node_ancestors()):
         return (f"'{name}' in {traced.subject} reads the {what} variable '{name}', which the loop it is made in "
-                "rebinds: a model calls its Lambda layers' functions again whenever it runs (fit, predict, "
-                f"model(x)), after the loop, so every Lambda made there uses the last '{name}'; bind it now: "
-                f"lambda x, {name}={name}: ..., or Lambda(f, arguments={{'{name}': {name}}})")
+                f"rebinds: the layer keeps it ({handed}) and its model runs it again whenever it runs (fit, "
+                f"predict, model(x)), after the loop, so every one made there uses the last '{name}'; bind it "
+                f"now, as a default argument: lambda x, {name}={name}: ...")
     per_call = "dataset elements" if root.reason.builder.startswith("Dataset.") else "later calls"
     return (f"'{name}' in {traced.subject} reads the {what} variable '{name}', which is rebound "
             f"{rebinding.where}: its value at trace time is frozen into the graph, and {per_call} keep "
