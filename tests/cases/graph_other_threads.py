@@ -2,6 +2,7 @@
 not graph code (Horovod's extension check, held out 2026-11-26: a forked process's target
 prints and reopens sys.stdout). One the traced code calls, or hands to a pool it runs itself,
 is traced with it."""
+import concurrent.futures
 import multiprocessing
 import sys
 import threading
@@ -40,3 +41,15 @@ def pooled_step(x):
     with multiprocessing.Pool(2) as pool:
         pool.map(print, [1, 2])
     return results[0]
+
+
+@tf.function
+def executor_step(x):
+    def upload(path):
+        print("uploading", path)  # runs in the executor's thread, as Python
+
+    with concurrent.futures.ThreadPoolExecutor(2) as executor:
+        executor.submit(upload, "model.h5")
+    pool = multiprocessing.Pool(2)
+    pool.apply_async(upload, ("weights.h5",))
+    return x

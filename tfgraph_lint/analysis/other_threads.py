@@ -58,6 +58,14 @@ def _made_by(expr: nodes.NodeNG, factories: frozenset[str]) -> bool:
     if isinstance(expr, nodes.Call):
         return call_qualname(expr) in factories
     if isinstance(expr, nodes.Name):  # ``ctx = multiprocessing.get_context("fork")``, then ``ctx``
-        values = [assigned_value(binding) for binding in bindings(expr, expr.name)]
+        values = [_bound_value(binding) for binding in bindings(expr, expr.name)]
         return bool(values) and all(isinstance(v, nodes.Call) and call_qualname(v) in factories for v in values)
     return False
+
+
+def _bound_value(binding: nodes.NodeNG) -> nodes.NodeNG | None:
+    """What ``name = value`` or ``with value as name:`` binds the name to."""
+    statement = binding.parent
+    if isinstance(statement, nodes.With):
+        return next((item for item, target in statement.items if target is binding), None)
+    return assigned_value(binding)
