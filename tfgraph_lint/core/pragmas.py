@@ -28,6 +28,7 @@ from __future__ import annotations
 import ast
 import difflib
 import io
+import functools
 import re
 import tokenize
 from dataclasses import dataclass
@@ -88,7 +89,7 @@ def file_skipped(text: str) -> tuple[int, str] | None:
     return _skip_pragma(comments(text))
 
 
-def _skip_pragma(comments: list[tuple[int, bool, str]]) -> tuple[int, str] | None:
+def _skip_pragma(comments: tuple[tuple[int, bool, str], ...]) -> tuple[int, str] | None:
     for line, _after_code, comment in comments:
         match = _PRAGMA.search(comment)
         if match and _SKIP_FILE.search(match.group("body")):
@@ -100,7 +101,7 @@ def _may_have_noqa(text: str) -> bool:
     return _NOQA.search(text) is not None
 
 
-def _noqa_lines(comments: list[tuple[int, bool, str]]) -> dict[int, frozenset[str] | None]:
+def _noqa_lines(comments: tuple[tuple[int, bool, str], ...]) -> dict[int, frozenset[str] | None]:
     """Line -> the codes its ``# noqa`` suppresses, or None for a bare ``# noqa`` (everything)."""
     found: dict[int, frozenset[str] | None] = {}
     for line, _after_code, comment in comments:
@@ -138,7 +139,8 @@ def _suppressed(finding: Finding, pragmas: list[Pragma]) -> bool:
     return disabled
 
 
-def comments(text: str) -> list[tuple[int, bool, str]]:
+@functools.lru_cache(maxsize=4)  # the engine's demonstration comments and the pragmas read the same text
+def comments(text: str) -> tuple[tuple[int, bool, str], ...]:
     """(line, whether code precedes the comment on that line, comment text)."""
     found = []
     code_lines: set[int] = set()
@@ -149,11 +151,11 @@ def comments(text: str) -> list[tuple[int, bool, str]]:
             elif token.type not in (tokenize.NL, tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT):
                 code_lines.update(range(token.start[0], token.end[0] + 1))
     except (tokenize.TokenError, SyntaxError):
-        return found
-    return found
+        pass  # what was read before the problem counts
+    return tuple(found)
 
 
-def _pragmas(comments: list[tuple[int, bool, str]], text: str):
+def _pragmas(comments: tuple[tuple[int, bool, str], ...], text: str):
     statements = _statement_spans(text)
     last_line = text.count("\n") + 1
     for line, after_code, comment in comments:
