@@ -27,8 +27,8 @@ from __future__ import annotations
 
 import ast
 import difflib
-import io
 import functools
+import io
 import re
 import tokenize
 from dataclasses import dataclass
