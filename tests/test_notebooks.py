@@ -24,7 +24,9 @@ HERE = Path(__file__).resolve().parent
 EXAMPLES = HERE / "notebooks"
 FIXTURES = HERE.parent / "fixtures"
 READABLE = ["train.ipynb", "magics.ipynb", "syntax_error.ipynb", "crlf.ipynb", "late_rebinding.ipynb", "eager_model.ipynb",
-            "redefined_function.ipynb", "tracing_lesson.ipynb", "expected_errors.ipynb"]
+            "redefined_function.ipynb", "tracing_lesson.ipynb", "expected_errors.ipynb",
+            "eager_switch_tracing_nothing.ipynb", "eager_switch_with_graph.ipynb"]
+EVERY_CONFIDENCE = Config(confidences=frozenset({"HIGH", "INFERENCE", "LOW"}))
 
 
 def _notebook(name: str) -> notebooks.Notebook:
@@ -43,6 +45,26 @@ def test_examples_report_exactly_their_markers(name):
         assert finding.cell == cell.number
         assert finding.to_json()["line"] == finding.line - cell.first_line + 1
         assert finding.to_json()["cell"] == cell.number
+
+
+@pytest.mark.parametrize("name", READABLE)
+def test_examples_report_their_low_markers_at_low(name):
+    low = parse_markers(_notebook(name).source).low
+    found = {(f.line, f.symbol) for f in lint_file(str(EXAMPLES / name), EVERY_CONFIDENCE) if f.confidence == "LOW"}
+    assert low <= found
+
+
+def test_eager_switch_of_a_notebook_importing_a_module_beside_it_stays_reported(tmp_path):
+    # The module's tf.functions are what the switch reaches: the notebook tracing nothing itself
+    # is no evidence that it changes nothing.
+    notebook = tmp_path / "timing.ipynb"
+    notebook.write_text((EXAMPLES / "eager_switch_tracing_nothing.ipynb").read_text(encoding="utf-8")
+                        .replace("import time", "import time\\nimport helpers"), encoding="utf-8")
+    (tmp_path / "helpers.py").write_text("import tensorflow as tf\n", encoding="utf-8")
+    found = [(f.code, f.confidence) for f in lint_file(str(notebook)) if f.code == "TFG307"]
+    assert found == [("TFG307", "HIGH")]
+    assert "changes nothing" in lint_file(str(EXAMPLES / "eager_switch_tracing_nothing.ipynb"),
+                                          EVERY_CONFIDENCE)[0].message
 
 
 def test_issue_example_locates_three_hazards_by_cell():

@@ -16,17 +16,26 @@ tests use it on purpose, so these are silent:
   off again (a stretch of eager debugging, not a switch left on).
 
 Not graph code: the call is found anywhere in the module.
+
+A notebook is a whole program: one that traces nothing itself (no tf.function or other graph
+code, no Keras training loop) and imports nothing from files beside it has no function the switch
+could change, so its switch is LOW, off by default (on the review corpus of issue #11: a
+CPU-against-GPU timing notebook that takes the switch for turning eager execution on).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 from astroid import nodes
 
+from tfgraph_lint.analysis.eager_models import runs_no_keras_loop
 from tfgraph_lint.analysis.names import assigned_value, bindings, calls_named
+from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.test_code import in_test_code, is_test_file
-from tfgraph_lint.core.findings import Finding
+from tfgraph_lint.core.findings import HIGH, LOW, Finding
+from tfgraph_lint.core.notebooks import is_notebook
 from tfgraph_lint.core.registry import rule_by_code
 
 RULE = rule_by_code("TFG307")
@@ -47,12 +56,34 @@ def check(context) -> Iterator[Finding]:
         if in_test_code(call) or _under_runtime_condition(call) or _switched_back(call, switches):
             continue
         spelling = call.func.as_string()
+        quiet = _notebook_tracing_nothing(context)
         yield context.finding(
             RULE, call,
             f"{spelling}(True) {_where(call)} makes every tf.function in the process run eagerly, "
             "as plain Python: nothing is traced or compiled, so the code runs slowly and graph-mode "
-            "failures stay hidden; remove it, move it into a test, or set it from a debug flag",
+            "failures stay hidden; "
+            + ("this notebook traces nothing itself (no tf.function, no Keras training loop), so here "
+               "it changes nothing: remove it, since eager execution is on without it"
+               if quiet else "remove it, move it into a test, or set it from a debug flag"),
+            confidence=LOW if quiet else HIGH,
         )
+
+
+def _notebook_tracing_nothing(context) -> bool:
+    """A notebook with no graph code, no Keras loop, and no import of a module beside it (whose
+    tf.functions the switch would reach)."""
+    if not is_notebook(context.path) or context.index.traced or not runs_no_keras_loop(context.module):
+        return False
+    folder = Path(context.path).parent
+    for node in descendants(context.module, nodes.Import, nodes.ImportFrom):
+        if isinstance(node, nodes.ImportFrom) and node.level:
+            return False
+        names = [node.modname] if isinstance(node, nodes.ImportFrom) else [name for name, _ in node.names]
+        for name in names:
+            top = name.split(".")[0]
+            if (folder / f"{top}.py").exists() or (folder / top).is_dir():
+                return False
+    return True
 
 
 def _switched_back(call: nodes.Call, switches: list[nodes.Call]) -> bool:
