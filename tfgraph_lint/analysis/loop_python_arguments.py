@@ -7,14 +7,20 @@ tf.function made once before the loop would trace for anew as well: hoisting sav
 Python items are what a ``range``, a literal list or tuple (of constants and attribute constants
 such as ``tf.float32``), or ``itertools.product``/``zip``/``enumerate`` of those yield; a loop
 over anything else (a dataset, a list of tensors) may give values a shared function would reuse
-its graph for.
+its graph for. So is what a helper of the module returns when it only selects from the Python
+items it is given: it returns its parameter, rebound at most to a filtering comprehension over
+itself (``types = [t for t in types if t in supported]; return types``: Horovod's
+``self.filter_supported_types([tf.uint8, ...])``).
 """
 
 from __future__ import annotations
 
 from astroid import nodes
 
+from tfgraph_lint.analysis.call_sites import argument_for
+from tfgraph_lint.analysis.callables import resolve_callables
 from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname, is_builtin_call
+from tfgraph_lint.analysis.node_index import descendants
 
 _COMBINERS = frozenset({"itertools.product", "zip", "enumerate"})
 
@@ -43,6 +49,43 @@ def _python_items(expr: nodes.NodeNG, depth: int = 0) -> bool:
             return True
         name = "zip" if is_builtin_call(expr, "zip") else "enumerate" if is_builtin_call(expr, "enumerate") \
             else call_qualname(expr)
-        return name in _COMBINERS and bool(expr.args) and all(
-            _python_items(arg, depth + 1) for arg in expr.args)
+        if name in _COMBINERS:
+            return bool(expr.args) and all(_python_items(arg, depth + 1) for arg in expr.args)
+        return _selects_from_python_items(expr, depth)
     return False
+
+
+def _selects_from_python_items(call: nodes.Call, depth: int) -> bool:
+    """``self.filter_supported_types([tf.uint8, tf.int8])``: a helper of the module that returns
+    (a filtered selection of) the Python items given for one of its parameters."""
+    callees = resolve_callables(call.func)
+    if len(callees) != 1 or not isinstance(callees[0], nodes.FunctionDef):
+        return False
+    fn = callees[0]
+    for parameter in fn.args.arguments or ():
+        given = argument_for(call, fn, parameter)
+        if given is not None and _python_items(given, depth + 1) and _returns_selection_of(fn, parameter.name):
+            return True
+    return False
+
+
+def _returns_selection_of(fn: nodes.FunctionDef, name: str) -> bool:
+    """Every ``return`` of ``fn`` gives back ``name``, which the body binds at most to a
+    comprehension that keeps some of its own items (``[t for t in name if ...]``)."""
+    returns = [node for node in descendants(fn, nodes.Return) if node.frame() is fn]
+    if not returns or not all(isinstance(r.value, nodes.Name) and r.value.name == name for r in returns):
+        return False
+    for binding in descendants(fn, nodes.AssignName):
+        if binding.name != name or binding.frame() is not fn or isinstance(binding.parent, nodes.Arguments):
+            continue
+        value = assigned_value(binding)
+        if not (isinstance(value, nodes.ListComp) and len(value.generators) == 1 and _keeps_items_of(value, name)):
+            return False
+    return True
+
+
+def _keeps_items_of(comprehension: nodes.ListComp, name: str) -> bool:
+    generator = comprehension.generators[0]
+    return (isinstance(generator.iter, nodes.Name) and generator.iter.name == name
+            and isinstance(generator.target, nodes.AssignName) and isinstance(comprehension.elt, nodes.Name)
+            and comprehension.elt.name == generator.target.name)
