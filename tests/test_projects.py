@@ -108,6 +108,15 @@ def test_what_another_file_passes_keys_a_cached_file_findings(project):
     assert line in {f["line"] for f in findings(str(project / "ops.py"))}  # now a tensor: reported
 
 
+@pytest.mark.parametrize("project", ["reexported_tf"], indirect=True)
+def test_what_the_package_hands_on_keys_a_cached_file_findings(project):
+    data = project / "speechkit" / "data.py"
+    assert {f["line"] for f in findings(str(data))} == {8}
+    package = project / "speechkit" / "__init__.py"
+    package.write_text(package.read_text().replace("import tensorflow as tf", "import numpy as tf"))
+    assert findings(str(data)) == []  # the same data.py text: its ``tf`` is NumPy now
+
+
 def test_a_file_without_a_project_stands_alone(tmp_path):
     lonely = tmp_path / "lonely.py"
     lonely.write_text("import numpy as np\n\n\ndef noisy(x):\n    return x + np.random.uniform()\n")

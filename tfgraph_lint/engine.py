@@ -218,7 +218,8 @@ def lint_source(text: str, path: str, config: Config | None = None, honour_pragm
     (the project view asks this of the files it is about to lint anyway). ``adjust`` changes
     each finding before the configured confidences are chosen (a notebook's demonstrations)."""
     config = config or Config()
-    told = config.seeds_for(path) or config.tf_functions_for(path)  # by the project's other files
+    # By the project's other files: what reaches in, and TensorFlow imported from the project.
+    told = config.seeds_for(path) or config.tf_functions_for(path) or config.aliases_for(path)
     if not may_contain_graph_code(text, config) and not told:
         # No graph code possible, so no astroid tree; but a file Python cannot parse is still
         # reported, as any linter would (the stdlib parser costs a fraction of astroid).
@@ -256,7 +257,7 @@ def graph_outgoing(text: str, path: str, config: Config) -> list[list]:
     (GraphIndex.outgoing; ``arguments``: what its calls pass, call_data.outgoing_arguments),
     except calls that run once (behind a create-once guard: ``if not self._model: self.build()``).
     Empty when the file cannot hold graph code or cannot be analysed (its lint says why)."""
-    if not may_contain_graph_code(text, config) and not config.seeds_for(path):
+    if not may_contain_graph_code(text, config) and not config.seeds_for(path) and not config.aliases_for(path):
         return []
     _import_analysis()
     with parsing.lexical_builtins():

@@ -21,7 +21,14 @@ from tfgraph_lint.analysis.classes import replaced_on_instances, self_class
 from tfgraph_lint.analysis.eager_models import called_only_eagerly, only_asked_for_attributes, runs_no_keras_loop
 from tfgraph_lint.analysis.keras_callables import autograph_converts, handed_expressions, keras_handovers
 from tfgraph_lint.analysis.imported_instances import imported_instance
-from tfgraph_lint.analysis.names import call_qualname, lookup, may_denote, names_an_import, qualified_name
+from tfgraph_lint.analysis.names import (
+    call_qualname,
+    lookup,
+    may_denote,
+    names_an_import,
+    qualified_name,
+    use_project_aliases,
+)
 from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.other_threads import runs_in_other_thread
 from tfgraph_lint.analysis.trace_entries import (
@@ -57,6 +64,9 @@ class GraphIndex:
         reaches, each with how (``project``: "passed to Dataset.map in train.py:40")."""
         self.module = module
         self.config = config or Config()
+        # ``from tensorflow_asr import tf``: TensorFlow handed on by the project (reexports),
+        # known before any name of the module is resolved.
+        use_project_aliases(module, self.config.aliases_for(str(module.file or "")))
         # Imported names this module's graph code calls or hands to a graph builder, for the
         # project view: (base, attribute, method) -> (line, how, confidence), the first way found;
         # ``method`` names a method called on an instance of the imported class (else None).

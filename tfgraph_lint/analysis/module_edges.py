@@ -19,6 +19,11 @@ A *reference* is ``[base, attribute]``: ``augment(x)`` is ``["augment", None]``,
      "tf_functions": {name: [[parameter, ...], line]}}       # top-level @tf.function defs, and
                                                            # methods as "Class.method" (without
                                                            # self)
+
+:func:`exports` says which modules a module hands on under its own names (``reexports``)::
+
+    {"names": {name: [[module, level, imported name or None], ...]},  # every top-level binding
+     "mirrors": [[module, level], ...]}                                # ``from m import *``
 """
 
 from __future__ import annotations
@@ -142,3 +147,50 @@ def _reference(expr: ast.AST) -> tuple[str, str | None] | None:
     if isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name):
         return expr.value.id, expr.attr
     return None
+
+
+def exports(text: str) -> dict:
+    """What the module binds at top level to imported modules or their attributes, each binding
+    of a name (``if keras_3(): import keras`` / ``else: import tf_keras as keras`` gives two), and
+    the modules it star-imports. ``keras = tf.keras`` counts, as ``[tensorflow.keras, 0, None]``
+    when ``tf`` is imported as ``tensorflow``. Bindings inside defs and classes do not."""
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return {"names": {}, "mirrors": []}
+    names: dict[str, list] = {}
+    mirrors: list[list] = []
+    imported = _imports(node for node in _top_level(tree.body) if isinstance(node, (ast.Import, ast.ImportFrom)))
+    for node in _top_level(tree.body):
+        if isinstance(node, ast.ImportFrom) and any(alias.name == "*" for alias in node.names):
+            mirrors.append([node.module or "", node.level])
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            for local, entry in _imports([node]).items():
+                names.setdefault(local, []).append(entry)
+        elif isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            dotted = _dotted(node.value)
+            base = imported.get(dotted[0]) if dotted else None
+            if base is not None and base[2] is None and not base[1]:  # ``tf = tensorflow`` of ``import tensorflow``
+                names.setdefault(node.targets[0].id, []).append([".".join([base[0], *dotted[1:]]), 0, None])
+    return {"names": names, "mirrors": mirrors}
+
+
+def _top_level(statements):
+    """The module's own statements, into ``if``/``try``/``with`` blocks but not defs or classes."""
+    for node in statements:
+        yield node
+        if isinstance(node, (ast.If, ast.Try, ast.With)):
+            yield from _top_level(node.body)
+            yield from _top_level(getattr(node, "orelse", []))
+            yield from _top_level(getattr(node, "finalbody", []))
+            for handler in getattr(node, "handlers", []):
+                yield from _top_level(handler.body)
+
+
+def _dotted(expr: ast.AST) -> list[str] | None:
+    """``tf.keras`` as ``["tf", "keras"]``; None for anything but names and attributes."""
+    parts: list[str] = []
+    while isinstance(expr, ast.Attribute):
+        parts.append(expr.attr)
+        expr = expr.value
+    return [expr.id, *reversed(parts)] if isinstance(expr, ast.Name) else None

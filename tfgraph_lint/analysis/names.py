@@ -157,7 +157,7 @@ def _binding_qualname(binding: nodes.NodeNG, name: str, depth: int) -> str | Non
     if isinstance(binding, nodes.Import):
         for module_name, alias in binding.names:
             if alias == name:
-                return module_name
+                return _project_alias(binding, module_name)
             if alias is None and module_name.split(".")[0] == name:
                 return name  # ``import numpy.random`` binds ``numpy``
         return None
@@ -166,12 +166,26 @@ def _binding_qualname(binding: nodes.NodeNG, name: str, depth: int) -> str | Non
             return None  # relative import: the user's own package, never TensorFlow
         for imported, alias in binding.names:
             if (alias or imported) == name:
-                return f"{binding.modname}.{imported}"
+                return _project_alias(binding, f"{binding.modname}.{imported}")
         return None
     if depth < _MAX_ALIAS_DEPTH:
         value = assigned_value(binding)  # ``function = tf.function``: a plain alias
         return _raw_qualified_name(value, depth + 1) if value is not None else None
     return None
+
+
+def use_project_aliases(module: nodes.Module, aliases: dict[str, str]) -> None:
+    """What the project view says the module's imports of its project's own package are when
+    they are TensorFlow or Keras handed on (analysis/reexports): ``tensorflow_asr.tf`` ->
+    ``tensorflow``. Set before anything about the module is resolved; kept with its memos."""
+    if aliases:
+        remembered(module, "project aliases")[module] = aliases
+
+
+def _project_alias(binding: nodes.NodeNG, imported: str) -> str:
+    module = module_of(binding)
+    aliases = remembered(module, "project aliases").get(module) if module is not None else None
+    return aliases.get(imported, imported) if aliases else imported
 
 
 def assigned_value(binding: nodes.NodeNG) -> nodes.NodeNG | None:

@@ -74,6 +74,9 @@ class ResultCache:
         passed = self._config.arguments_for(path)
         if passed:
             digest.update(b"\0" + json.dumps(sorted(passed.items())).encode("utf-8", "surrogatepass"))
+        aliases = self._config.aliases_for(path)
+        if aliases:
+            digest.update(b"\0" + json.dumps(sorted(aliases.items())).encode("utf-8", "surrogatepass"))
         return digest.hexdigest()
 
     def get(self, key: str, path: str) -> list[Finding] | None:
@@ -156,7 +159,8 @@ def _astroid_version() -> str:
 def config_fingerprint(config: Config) -> str:
     """The configuration as canonical JSON: every field, sets sorted (hash order varies by process)."""
     return json.dumps({f.name: _plain(getattr(config, f.name)) for f in dataclasses.fields(config)
-                       if f.name not in ("imported_seeds", "imported_tf_functions", "imported_arguments")},  # per file: see key
+                       if f.name not in ("imported_seeds", "imported_tf_functions", "imported_arguments",
+                                         "imported_aliases")},  # per file: see key
                       sort_keys=True)
 
 

@@ -47,7 +47,8 @@ def check_paths(ctx: click.Context, paths: tuple[str, ...], options: check_run.O
     config = project.with_project_seeds(files, config, settings.is_excluded, cache, warn, jobs, linted)
     if cache is not None:
         cache = ResultCache(config)  # keys now include each file's seeds
-    # Linted while the project view was built, and final where the view gives the file nothing.
+    # Linted while the project view was built (knowing what its imports of the project are), and
+    # final where the view gives the file nothing more.
     final = {path: found for path, found in linted.items()
              if not config.seeds_for(path) and not config.tf_functions_for(path)}
     # Streamed in order, so a large tree shows its first findings early.

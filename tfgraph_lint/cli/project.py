@@ -52,14 +52,16 @@ def with_project_seeds(files: list[str], config: Config, is_excluded, cache: Res
     seeds: dict[str, dict[str, str]] = {}
     tf_functions: dict[str, dict[str, tuple]] = {}
     passed: dict[str, dict[str, list]] = {}
+    aliases: dict[str, dict[str, str]] = {}
     for root, group in sorted(project_roots(python_files).items(), key=lambda item: item[0] or ""):
         if root is not None:
-            found_seeds, found_functions, found_arguments = _project_seeds(root, group, config, is_excluded,
-                                                                           cache, warn, jobs, linted)
+            found_seeds, found_functions, found_arguments, found_aliases = _project_seeds(
+                root, group, config, is_excluded, cache, warn, jobs, linted)
             seeds.update(found_seeds)
             tf_functions.update(found_functions)
             passed.update(found_arguments)
-    if not seeds and not tf_functions:
+            aliases.update(found_aliases)
+    if not seeds and not tf_functions and not aliases:
         return config
     packed = tuple(sorted((file, tuple(sorted(found.items()))) for file, found in seeds.items()))
     imported = tuple((file, tuple((name, *found[name]) for name in sorted(found)))
@@ -67,7 +69,11 @@ def with_project_seeds(files: list[str], config: Config, is_excluded, cache: Res
     arguments = tuple((file, tuple((name, _frozen(found[name])) for name in sorted(found)))
                       for file, found in sorted(passed.items()))
     return dataclasses.replace(config, imported_seeds=packed, imported_tf_functions=imported,
-                               imported_arguments=arguments)
+                               imported_arguments=arguments, imported_aliases=_packed_aliases(aliases))
+
+
+def _packed_aliases(aliases: dict[str, dict[str, str]]) -> tuple:
+    return tuple((file, tuple(sorted(found.items()))) for file, found in sorted(aliases.items()))
 
 
 def _frozen(value):
@@ -77,10 +83,11 @@ def _frozen(value):
 
 def _project_seeds(root: str, python_files: list[str], config: Config, is_excluded, cache: ResultCache | None,
                    warn, jobs: int | None,
-                   linted: dict | None = None) -> tuple[dict, dict, dict]:
+                   linted: dict | None = None) -> tuple[dict, dict, dict, dict]:
     """Per linted file of the project at ``root``: the functions other files of it reach, the
     names it imports that are tf.functions of other files (with parameters and where defined),
-    and what other files' graph code passes to the functions it only calls."""
+    what other files' graph code passes to the functions it only calls, and the TensorFlow or
+    Keras it imports from the project's own modules (analysis/reexports)."""
     from tfgraph_lint.analysis import module_edges
     from tfgraph_lint.analysis.project_graph import ProjectGraph
 
@@ -89,7 +96,7 @@ def _project_seeds(root: str, python_files: list[str], config: Config, is_exclud
         if warn is not None:
             warn(f"{root} holds over {MAX_PROJECT_FILES} Python files: graph code is followed within "
                  "each file only")
-        return {}, {}, {}
+        return {}, {}, {}, {}
     project = [f for f in walked if not is_excluded(f)]
     project += python_files  # a linted file is part of the view even where excluded or outside
     texts, imports = _read_imports(root, project)
@@ -99,28 +106,55 @@ def _project_seeds(root: str, python_files: list[str], config: Config, is_exclud
                          lambda real: _TF_FUNCTION_DECORATOR.search(texts.get(real, "")) is not None)
     # Only files that import a linted file (directly or not) can reach into it: the graph-code
     # index, the costly part, runs on those alone (on worker processes when there are many).
-    plain = dataclasses.replace(config, imported_seeds=(), imported_tf_functions=(), imported_arguments=())
     needed = sorted(graph.importers(linted_reals))
-    missing = [real for real in needed if store.get(real, "outgoing") is None]
+    aliases = _aliases(graph, store, texts, sorted(set(needed) | linted_reals))
+    plain = dataclasses.replace(config, imported_seeds=(), imported_tf_functions=(), imported_arguments=(),
+                                imported_aliases=_packed_aliases(aliases))
+    # What a file's graph code reaches depends on its text and on what its imports are.
+    kinds = {real: "outgoing" + (json.dumps(sorted(aliases[real].items())) if real in aliases else "")
+             for real in needed}
+    missing = [real for real in needed if store.get(real, kinds[real]) is None]
     shown = {} if linted is None else {os.path.realpath(p): p for p in python_files}
     for real, (found, findings) in _outgoing_of(missing, texts, plain, jobs, shown):
-        store.put(real, "outgoing", found)
+        store.put(real, kinds[real], found)
         if findings is not None:
             linted[shown[real]] = findings
-    graph.outgoing = {real: store.get(real, "outgoing") or [] for real in needed}
+    graph.outgoing = {real: store.get(real, kinds[real]) or [] for real in needed}
     seeds = graph.seeds()
     tf_functions = {real: _called_in(texts.get(real, ""), graph.imported_tf_functions(real))
                     for real in sorted(linted_reals)}
     store.save()
     return ({real: found for real, found in seeds.items() if real in linted_reals},
             {real: found for real, found in tf_functions.items() if found},
-            {real: found for real, found in graph.seed_arguments().items() if real in linted_reals})
+            {real: found for real, found in graph.seed_arguments().items() if real in linted_reals},
+            {real: found for real, found in aliases.items() if real in linted_reals})
+
+
+def _aliases(graph, store: _Store, texts: dict[str, str], files: list[str]) -> dict[str, dict[str, str]]:
+    """Per file of ``files`` that imports TensorFlow or Keras from a module of the project: the
+    dotted names its imports spell -> what they are (analysis/reexports)."""
+    from tfgraph_lint.analysis import module_edges
+    from tfgraph_lint.analysis.reexports import project_aliases
+
+    def might_export(real: str, name: str | None) -> bool:
+        text = texts.get(real, "")
+        if name is None:
+            return _STAR_IMPORT.search(text) is not None
+        return name in graph.imports.get(real, {}) or re.search(
+            rf"^[ \t]*{re.escape(name)}[ \t]*=", text, re.MULTILINE) is not None
+
+    def exports(real: str) -> dict:
+        return store.get_or_compute(real, "exports", module_edges.exports)
+
+    found = {real: project_aliases(graph, real, exports, might_export) for real in files}
+    return {real: entries for real, entries in found.items() if entries}
 
 
 # A decorator line naming ``function`` (``@tf.function``, ``@function(...)``): a file without one
 # defines no tf.function the project view lists (module_edges counts decorated defs only).
 _TF_FUNCTION_DECORATOR = re.compile(r"^[ \t]*@[\w.]*\bfunction\b", re.MULTILINE)
 _CALLED_NAME = re.compile(r"\b(\w+)\s*\(")
+_STAR_IMPORT = re.compile(r"^[ \t]*from[ \t]+[.\w]+[ \t]+import[ \t]*\*", re.MULTILINE)
 
 
 def _called_in(text: str, tf_functions: dict[str, tuple]) -> dict[str, tuple]:

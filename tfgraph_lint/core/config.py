@@ -31,6 +31,9 @@ class Config:
     # Also from the project view: per file, for those of its seeds that other files' graph code
     # calls (and only calls), what each call passes (call_data.outgoing_arguments, as tuples).
     imported_arguments: tuple[tuple[str, tuple[tuple[str, tuple], ...]], ...] = ()
+    # Also from the project view: per file, the dotted names its imports spell that are TensorFlow
+    # or Keras handed on by a module of the project (analysis/reexports), with what they are.
+    imported_aliases: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
 
     def seeds_for(self, path: str) -> dict[str, str]:
         """The ``imported_seeds`` of one file: function name -> how graph code reaches it."""
@@ -45,6 +48,13 @@ class Config:
             return {}
         real = _real_path(path)
         return dict(next((entries for file, entries in self.imported_arguments if file == real), ()))
+
+    def aliases_for(self, path: str) -> dict[str, str]:
+        """The ``imported_aliases`` of one file: ``tensorflow_asr.tf`` -> ``tensorflow``."""
+        if not self.imported_aliases or not path:
+            return {}
+        real = _real_path(path)
+        return dict(next((entries for file, entries in self.imported_aliases if file == real), ()))
 
     def tf_functions_for(self, path: str) -> dict[str, tuple[tuple[str, ...], str]]:
         """The ``imported_tf_functions`` of one file: local name -> (parameters, where defined)."""

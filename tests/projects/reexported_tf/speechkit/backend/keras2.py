@@ -1,0 +1,1 @@
+from tensorflow.keras import *  # noqa: F403
