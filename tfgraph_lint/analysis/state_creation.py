@@ -14,6 +14,7 @@ from tfgraph_lint.analysis.classes import self_class
 from tfgraph_lint.analysis.names import call_qualname, qualified_name, spelled_qualified_name
 from tfgraph_lint.analysis.node_index import descendants, remembered
 from tfgraph_lint.analysis.own_tree_classes import plain_class_of_own_tree
+from tfgraph_lint.analysis.python_scalars import numeric_literal
 from tfgraph_lint.analysis.trace_entries import keras_base
 from tfgraph_lint.core.findings import HIGH, INFERENCE
 
@@ -78,6 +79,15 @@ _ALIASES = (("tensorflow.optimizers.", "keras.optimizers."), ("tensorflow.metric
 _KERAS_2_PACKAGES = ("tf_keras.", "tensorflow.python.keras.")
 
 
+def seeded_rate(call: nodes.Call) -> nodes.NodeNG | None:
+    """The rate (``stddev`` for GaussianNoise) a seeded layer is made with. Keras 3 makes the seed
+    variable only for one above 0 (``if rate > 0:`` in each of their ``__init__``; checked on TF
+    2.21: ``Dropout(0.0)`` made per trace traces again without error, ``Dropout(0.1)`` raises)."""
+    if call.args:
+        return call.args[0]
+    return next((keyword.value for keyword in call.keywords or () if keyword.arg in ("rate", "stddev")), None)
+
+
 def _spelled_keras_2(call: nodes.Call) -> bool:
     return (spelled_qualified_name(call.func) or "").startswith(_KERAS_2_PACKAGES) or _targets_keras_2(call.root())
 
@@ -113,7 +123,8 @@ def created_state(call: nodes.Call) -> Creation | None:
     package, _, last = name.rpartition(".")
     is_class = last[:1].isupper()
     if name.startswith("keras.layers.") and is_class:
-        if last in _WEIGHTLESS_LAYERS or (last in SEEDED_LAYERS and _spelled_keras_2(call)):
+        if last in _WEIGHTLESS_LAYERS or (last in SEEDED_LAYERS and (
+                _spelled_keras_2(call) or numeric_literal(seeded_rate(call)) == 0)):
             return None
         if plain_class_of_own_tree(call):
             return None  # Keras's own source: a helper class that its path puts under layers

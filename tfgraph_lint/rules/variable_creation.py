@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from astroid import nodes
 
 from tfgraph_lint.analysis.callables import own_nodes
+from tfgraph_lint.analysis.constant_values import constant_value
 from tfgraph_lint.analysis.graph_index import TracedFunction
 from tfgraph_lint.analysis.names import bindings, call_qualname, qualified_name
 from tfgraph_lint.analysis.runs_once import RunsOnce, assigns, guards_of
@@ -29,6 +30,7 @@ from tfgraph_lint.analysis.state_creation import (
     WEIGHT,
     Creation,
     created_state,
+    seeded_rate,
 )
 from tfgraph_lint.analysis.unknown_decorators import decorator_note, unknown_decorator_on_path
 from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW, Finding
@@ -58,6 +60,11 @@ def check(context) -> Iterator[Finding]:
             # not say which: LOW.
             confidence = LOW
         message = _message(call, made, traced)
+        if made.kind == LAYER and _rate_shown_zero(call):
+            # Shown by the constructions of this module only: another file may pass a rate.
+            confidence = LOW
+            message += (" (but its rate is 0 wherever this module makes it, and with rate 0 Keras 3 makes "
+                        "no seed variable: harmless unless a rate is passed elsewhere)")
         decorator = unknown_decorator_on_path(traced)
         if decorator is not None:
             # ``@snt.once def _initialize(self, x)``: the decorator may run the body once only.
@@ -75,6 +82,15 @@ def check(context) -> Iterator[Finding]:
         # over (and traces as often as it decides, typically once): LOW.
         confidence = LOW if _handed_to_another_decorator(traced.root.node, context) else INFERENCE
         yield context.finding(RULE, call, message, confidence=confidence, traced=traced)
+
+
+def _rate_shown_zero(call: nodes.Call) -> bool:
+    """A seeded layer (Dropout & co.) whose rate, followed through names, ``self`` and the
+    module's constructions of its class, is 0 (analysis/constant_values)."""
+    if (call_qualname(call) or "").rpartition(".")[2] not in SEEDED_LAYERS:
+        return False
+    value = constant_value(seeded_rate(call))
+    return type(value) in (int, float) and value == 0
 
 
 def _handed_to_another_decorator(fn: nodes.NodeNG, context) -> bool:
