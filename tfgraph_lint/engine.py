@@ -19,7 +19,7 @@ from tfgraph_lint.analysis.screen import may_contain_graph_code
 from tfgraph_lint.core import notebooks, pragmas
 from tfgraph_lint.core import demonstration_comments
 from tfgraph_lint.core.config import Config
-from tfgraph_lint.core.findings import HIGH, Finding, weakest
+from tfgraph_lint.core.findings import HIGH, LOW, Finding, weakest
 from tfgraph_lint.core.notebook_prose import demonstrations
 from tfgraph_lint.core.registry import ANALYSIS_FAILED, INTERNAL_ERROR, Rule
 from tfgraph_lint.core.source import UnreadableSource, read_source
@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from tfgraph_lint.analysis.expected_failures import expected_to_raise, only_run_expecting_failure
     from tfgraph_lint.analysis.graph_index import GraphIndex, TracedFunction, TraceKind
     from tfgraph_lint.analysis.runs_once import RunsOnce
+    from tfgraph_lint.analysis.untaken_branches import untaken_branch
     from tfgraph_lint.rules import CHECKS
 
 
@@ -45,7 +46,7 @@ if TYPE_CHECKING:
 # already bound, e.g. patched by a test, is kept).
 _LAZY = ("nodes", "AstroidBuildingError", "AstroidSyntaxError", "node_index", "parsing", "is_init_scope",
          "own_nodes", "expected_to_raise", "only_run_expecting_failure", "GraphIndex", "TracedFunction", "TraceKind",
-         "RunsOnce", "CHECKS", "outgoing_arguments")
+         "RunsOnce", "CHECKS", "outgoing_arguments", "untaken_branch")
 
 
 def _import_analysis() -> None:
@@ -61,6 +62,7 @@ def _import_analysis() -> None:
     from tfgraph_lint.analysis.expected_failures import expected_to_raise, only_run_expecting_failure
     from tfgraph_lint.analysis.graph_index import GraphIndex, TracedFunction, TraceKind
     from tfgraph_lint.analysis.runs_once import RunsOnce
+    from tfgraph_lint.analysis.untaken_branches import untaken_branch
     from tfgraph_lint.rules import CHECKS
 
     found = locals()
@@ -123,6 +125,9 @@ class ModuleContext:
     ) -> Finding:
         if traced is not None:
             confidence = weakest(confidence, traced.confidence)
+            untaken = untaken_branch(node, traced, self.index) if confidence != LOW else None
+            if untaken is not None:  # code graph code does not run: LOW, saying why
+                confidence, message = LOW, f"{message} (but {untaken})"
         found = Finding(
             rule=rule,
             path=self.path,

@@ -24,6 +24,7 @@ from tfgraph_lint.analysis.call_sites import argument_for, argument_for_default
 from tfgraph_lint.analysis.callables import resolve_callables
 from tfgraph_lint.analysis.classes import is_instance_method
 from tfgraph_lint.analysis.graph_index import TraceKind
+from tfgraph_lint.analysis.keras_callables import lambda_keywords, wrapped_by_lambda
 from tfgraph_lint.analysis.names import assigned_value, bindings, names_an_import
 from tfgraph_lint.analysis.node_index import descendants, remembered
 from tfgraph_lint.analysis.value_kinds import (
@@ -115,14 +116,10 @@ def _extras_change(fn: nodes.FunctionDef, index) -> bool:
 
 
 def _extras_passed_changing(fn: nodes.FunctionDef, index) -> bool:
-    traced = index.traced_function(fn)
-    if traced is None or traced.reason.kind not in (TraceKind.CALLED, TraceKind.IMPORTED):
+    seen = seen_graph_calls(fn, index)
+    if seen is None:
         return True
-    calls = _graph_calls(index).get(fn, [])
-    seed = _seed_name(fn)
-    from_elsewhere = index.config.arguments_for(index.module.file).get(seed) if seed in index.seeds else ()
-    if calls is None or from_elsewhere is None or not (calls or from_elsewhere):
-        return True
+    calls, from_elsewhere = seen
     named = len([*(fn.args.posonlyargs or ()), *(fn.args.args or ())]) - (1 if is_instance_method(fn) else 0)
     for call in calls:
         offset = 0 if isinstance(call.func, nodes.Attribute) or not is_instance_method(fn) else 1
@@ -149,23 +146,35 @@ def _parameter_changes(fn: nodes.NodeNG, parameter: nodes.AssignName, index) -> 
     return memo[parameter]
 
 
-def _calls_pass_changing(fn: nodes.NodeNG, parameter: nodes.AssignName, index) -> bool:
+def seen_graph_calls(fn: nodes.NodeNG, index) -> tuple[list[nodes.Call], tuple] | None:
+    """Every call graph code makes of the helper ``fn``: those in this module, and the shapes of
+    those in other files (what the project view says they pass: :func:`flag_for`); None when
+    they cannot all be seen (TensorFlow calls a root itself; a helper also named other than in
+    a call is called unseen; another file's calls may be unknown)."""
     traced = index.traced_function(fn)
     if (traced is None or not isinstance(fn, nodes.FunctionDef)
             or traced.reason.kind not in (TraceKind.CALLED, TraceKind.IMPORTED)):
-        return True
+        return None
     calls = _graph_calls(index).get(fn, [])
     if calls is None:
-        return True
+        return None
     seed = _seed_name(fn)
     from_elsewhere = index.config.arguments_for(index.module.file).get(seed) if seed in index.seeds else ()
     if from_elsewhere is None or not (calls or from_elsewhere):
-        return True  # reached from another file whose calls pass something unknown
+        return None  # reached from another file whose calls pass something unknown
+    return calls, from_elsewhere
+
+
+def _calls_pass_changing(fn: nodes.NodeNG, parameter: nodes.AssignName, index) -> bool:
+    seen = seen_graph_calls(fn, index)
+    if seen is None:
+        return True
+    calls, from_elsewhere = seen
     passed = [argument_for(call, fn, parameter) for call in calls]
     if any(value is None for value in passed):
         return True
     for shape in from_elsewhere:
-        flag = _flag_for(shape, fn, parameter)
+        flag = flag_for(shape, fn, parameter)
         if flag is None:
             default = argument_for_default(fn, parameter)
             if default is None:
@@ -182,7 +191,7 @@ def _seed_name(fn: nodes.FunctionDef) -> str:
     return f"{owner.name}.{fn.name}" if isinstance(owner, nodes.ClassDef) else fn.name
 
 
-def _flag_for(shape, fn: nodes.FunctionDef, parameter: nodes.AssignName) -> bool | None:
+def flag_for(shape, fn: nodes.FunctionDef, parameter: nodes.AssignName) -> bool | None:
     """What one call in another file passes for ``parameter``: True (per-call data), False
     (fixed per trace), None (left out: the default)."""
     positional_flags, keyword_flags = shape
@@ -206,6 +215,10 @@ def outgoing_arguments(index, key: tuple[str, str | None, str | None], calls: li
         return None
     shapes = []
     for call in calls:
+        keywords = lambda_keywords(call)
+        if keywords is not None:  # ``Lambda(f, arguments={...})`` calls f(inputs, **arguments)
+            shapes.append([[True], [[name, changes_per_call(value, index)] for name, value in keywords.items()]])
+            continue
         if any(isinstance(arg, nodes.Starred) for arg in call.args) or any(
                 keyword.arg is None for keyword in call.keywords or ()):
             return None
@@ -224,7 +237,7 @@ def _only_called(module: nodes.Module, key: tuple[str, str | None, str | None]) 
     for node in descendants(module, nodes.Name, nodes.Attribute):
         if (node.name if isinstance(node, nodes.Name) else node.attrname) != name:
             continue
-        if not (isinstance(node.parent, nodes.Call) and node.parent.func is node):
+        if not (isinstance(node.parent, nodes.Call) and node.parent.func is node) and wrapped_by_lambda(node) is None:
             return False  # handed on, stored or read: calls made through that are not seen
         if method is not None and isinstance(node, nodes.Attribute) and names_an_import(node.expr):
             return False  # ``Cls.method(obj, x)``: the receiver is an argument

@@ -19,7 +19,12 @@ from astroid import nodes
 from tfgraph_lint.analysis.callables import FunctionNode, decorated_through, own_nodes, resolve_callables
 from tfgraph_lint.analysis.classes import replaced_on_instances, self_class
 from tfgraph_lint.analysis.eager_models import called_only_eagerly, only_asked_for_attributes, runs_no_keras_loop
-from tfgraph_lint.analysis.keras_callables import autograph_converts, handed_expressions, keras_handovers
+from tfgraph_lint.analysis.keras_callables import (
+    autograph_converts,
+    handed_expressions,
+    keras_handovers,
+    wrapped_by_lambda,
+)
 from tfgraph_lint.analysis.imported_instances import imported_instance
 from tfgraph_lint.analysis.names import (
     call_qualname,
@@ -216,8 +221,10 @@ class GraphIndex:
         for expr, spelled, confidence in handed_expressions(call):
             for element in expr.elts if isinstance(expr, (nodes.List, nodes.Tuple)) else [expr]:
                 if isinstance(element, (nodes.Name, nodes.Attribute)):
+                    # ``Lambda(f, arguments={...})`` calls f with what it shows: a call site.
                     self._note_imported(element, call.lineno, f"passed as {spelled}",
-                                        weakest(confidence, self._keras_confidence))
+                                        weakest(confidence, self._keras_confidence),
+                                        handed_to=wrapped_by_lambda(element))
 
     def _check_wrapper_call(self, call: nodes.Call) -> None:
         """``tf.function(fn)``, ``tf.function(fn, jit_compile=True)``, ``tf.function(**opts)(fn)``."""
@@ -341,7 +348,8 @@ class GraphIndex:
         return next((n for n in body if isinstance(n, nodes.FunctionDef) and n.name == (method or name)), None)
 
     def _note_imported(self, expr: nodes.NodeNG, line: int, how: str, confidence: str,
-                       site: tuple[nodes.Call, TracedFunction] | None = None) -> None:
+                       site: tuple[nodes.Call, TracedFunction] | None = None,
+                       handed_to: nodes.Call | None = None) -> None:
         """Remember ``expr`` for the project view when it names something another module defines:
         ``augment`` from ``from data import augment``, ``data.augment`` after ``import data``, or
         ``pool.query`` where ``pool = ImagePool(...)`` and ``ImagePool`` is imported."""
@@ -366,10 +374,11 @@ class GraphIndex:
             if site is not None:
                 self.outgoing_calls[key] = site
         sites = self.outgoing_sites.setdefault(key, [])
-        if site is None:
+        call = site[0] if site is not None else handed_to
+        if call is None:
             self.outgoing_sites[key] = None
-        elif sites is not None and site[0] not in sites:
-            sites.append(site[0])
+        elif sites is not None and call not in sites:
+            sites.append(call)
 
     def _add(self, fn: FunctionNode, reason: TraceReason) -> TracedFunction | None:
         """Record ``fn`` as traced unless it already has a reason at least as strong."""

@@ -91,6 +91,38 @@ def handed_expressions(call: nodes.Call) -> Iterator[tuple[nodes.NodeNG, str, st
             yield keyword.value, f"{keyword.arg}= of {shown}()", INFERENCE
 
 
+_LAMBDA = "keras.layers.Lambda"
+
+
+def lambda_keywords(call: nodes.Call) -> dict[str, nodes.NodeNG] | None:
+    """What a Keras ``Lambda(f, arguments={...})`` passes ``f`` besides its inputs: the keywords
+    of a literal ``arguments=`` dict (``{}`` without one); None when ``call`` is no Keras Lambda
+    or its ``arguments=`` is not a literal dict of string keys."""
+    if not isinstance(call, nodes.Call) or call_qualname(call) != _LAMBDA:
+        return None
+    given = argument(call, 3, "arguments")
+    if given is None:
+        return {}
+    if not isinstance(given, nodes.Dict):
+        return None
+    found = {}
+    for key, value in given.items:
+        if not (isinstance(key, nodes.Const) and isinstance(key.value, str)):
+            return None
+        found[key.value] = value
+    return found
+
+
+def wrapped_by_lambda(reference: nodes.NodeNG) -> nodes.Call | None:
+    """The Keras ``Lambda(...)`` call whose function ``reference`` is (``Lambda(f, ...)``), when
+    what that Lambda passes is known (:func:`lambda_keywords`)."""
+    call = reference.parent
+    if (isinstance(call, nodes.Call) and argument(call, 0, "function") is reference
+            and lambda_keywords(call) is not None):
+        return call
+    return None
+
+
 def kept_by_a_layer(handed: str) -> bool:
     """A handover as :func:`handed_expressions` spells it that a layer keeps (``Lambda(...)``,
     ``activation= of Dense()``) and runs again whenever its model runs, long after it was made;

@@ -1,0 +1,141 @@
+"""Lines that graph code never runs: inside a branch that every graph call decides against.
+
+``def yolo2_loss(args, anchors, ..., use_crossentropy_obj_loss=False):`` makes ``K.zeros(...)``
+(a variable) only under ``if use_crossentropy_obj_loss:``, and no caller turns the flag on
+(keras-YOLOv3-model-set, review corpus of issue #11): a finding there describes code the traced
+program does not run. Such a finding is LOW (off by default), with a message that says which
+branch and why; the code is still reported to whoever asks, since another caller may take it.
+
+A helper's parameters are what its graph calls pass (call_data.seen_graph_calls: every call in
+graph code of the module, and the shapes of other files' calls from the project view, where a
+parameter left out is its default). A Keras ``Lambda(f, arguments={...})`` calls ``f`` with its
+inputs and those keywords. What a call passes is followed as a constant (constant_values):
+literals, names bound to one, ``self`` attributes and constructor parameters. A test decides a
+branch when it is made of parameters (and ``not``/``and``/``or``, ``is None``, ``==`` a literal)
+whose values every call fixes; a branch decided against on every call never runs. A call that is
+itself in such a branch (of its own function, one level up) passes nothing: the helper only
+reached from code that never runs is not reached.
+"""
+
+from __future__ import annotations
+
+from astroid import nodes
+
+from tfgraph_lint.analysis.call_data import flag_for, seen_graph_calls
+from tfgraph_lint.analysis.call_sites import argument_for, argument_for_default
+from tfgraph_lint.analysis.constant_values import UNKNOWN, constant_value
+from tfgraph_lint.analysis.graph_index import TraceKind
+from tfgraph_lint.analysis.keras_callables import lambda_keywords, wrapped_by_lambda
+from tfgraph_lint.analysis.names import references, unrebound_parameter
+from tfgraph_lint.analysis.node_index import remembered
+
+_MAX_LEVELS = 3
+
+
+def untaken_branch(node: nodes.NodeNG, traced, index) -> str | None:
+    """Why graph code never runs ``node`` (in the traced function ``traced``), in words for a
+    message; None when that is not shown."""
+    return _untaken(node, traced.node, index, 0)
+
+
+def _untaken(node: nodes.NodeNG, fn: nodes.NodeNG, index, level: int) -> str | None:
+    if not isinstance(fn, nodes.FunctionDef) or level > _MAX_LEVELS or not fn.parent_of(node):
+        return None
+    worlds = _worlds(fn, index)
+    if not worlds:
+        return None
+    for branch, in_body in _enclosing_branches(node, fn):
+        if {_decided(branch.test, world) for world in worlds} == {not in_body}:
+            side = "false" if in_body else "true"
+            return (f"'if {_short(branch.test)}' (line {branch.lineno}) is {side} in every call that graph "
+                    f"code makes of '{fn.name}', so this does not run there")
+    calls = _in_file_calls(fn, index)
+    if calls and all(_untaken(call, call.frame(), index, level + 1) for call in calls):
+        return f"every call of '{fn.name}' from graph code is in a branch that graph code does not take"
+    return None
+
+
+def _enclosing_branches(node: nodes.NodeNG, fn: nodes.FunctionDef):
+    """``(if_statement, in_body)`` for each ``if`` around ``node`` inside ``fn``."""
+    child, parent = node, node.parent
+    while parent is not None and parent is not fn:
+        if isinstance(parent, nodes.If) and child is not parent.test:
+            yield parent, child in parent.body
+        child, parent = parent, parent.parent
+
+
+def _worlds(fn: nodes.FunctionDef, index) -> list[dict] | None:
+    """Per graph call of ``fn``: parameter name -> the constant it passes (UNKNOWN when not
+    shown); None when the calls cannot all be seen. Remembered per function."""
+    memo = remembered(fn, "call worlds")
+    if fn not in memo:
+        memo[fn] = _collect_worlds(fn, index)
+    return memo[fn]
+
+
+def _collect_worlds(fn: nodes.FunctionDef, index) -> list[dict] | None:
+    parameters = [p for p in fn.args.arguments or () if p.name not in ("self", "cls")]
+    seen = seen_graph_calls(fn, index)
+    if seen is None:
+        return _lambda_worlds(fn, parameters, index)
+    calls, from_elsewhere = seen
+    worlds = [{p.name: constant_value(argument_for(call, fn, p)) for p in parameters} for call in calls]
+    for shape in from_elsewhere:
+        # Another file's call: what it passes is a flag (changes per call or not); a parameter
+        # it leaves out is its default.
+        worlds.append({p.name: constant_value(argument_for_default(fn, p)) if flag_for(shape, fn, p) is None
+                       else UNKNOWN for p in parameters})
+    return worlds
+
+
+def _lambda_worlds(fn: nodes.FunctionDef, parameters: list, index) -> list[dict] | None:
+    """For a function only ever handed to Keras ``Lambda(f, arguments={...})`` in the module: per
+    Lambda, its inputs (unknown) and the keywords it passes, the rest at their defaults."""
+    traced = index.traced_function(fn)
+    if traced is None or traced.reason.kind != TraceKind.KERAS or not parameters:
+        return None
+    uses = references(fn, fn.root())
+    lambdas = [wrapped_by_lambda(use) for use in uses]
+    if not uses or None in lambdas:
+        return None
+    worlds = []
+    for call in lambdas:
+        keywords = lambda_keywords(call)
+        worlds.append({p.name: UNKNOWN if p is parameters[0] else constant_value(
+            keywords[p.name] if p.name in keywords else argument_for_default(fn, p)) for p in parameters})
+    return worlds
+
+
+def _in_file_calls(fn: nodes.FunctionDef, index) -> list[nodes.Call] | None:
+    seen = seen_graph_calls(fn, index)
+    return seen[0] if seen is not None and not seen[1] else None
+
+
+def _decided(test: nodes.NodeNG, world: dict):
+    """The truth of ``test`` with the parameters of ``world``: True, False or UNKNOWN."""
+    if isinstance(test, nodes.Name):
+        value = world.get(test.name, UNKNOWN) if unrebound_parameter(test) else UNKNOWN
+        return UNKNOWN if value is UNKNOWN else bool(value)
+    if isinstance(test, nodes.UnaryOp) and test.op == "not":
+        value = _decided(test.operand, world)
+        return UNKNOWN if value is UNKNOWN else not value
+    if isinstance(test, nodes.BoolOp):
+        values = [_decided(value, world) for value in test.values]
+        stop = test.op == "or"  # the value that decides the whole
+        if stop in values:
+            return stop
+        return UNKNOWN if UNKNOWN in values else not stop
+    if isinstance(test, nodes.Compare) and len(test.ops) == 1:
+        operator, right = test.ops[0]
+        if operator in ("is", "is not", "==", "!=") and isinstance(right, nodes.Const):
+            left = world.get(test.left.name, UNKNOWN) if unrebound_parameter(test.left) else UNKNOWN
+            if left is UNKNOWN:
+                return UNKNOWN
+            same = left is right.value if operator in ("is", "is not") else left == right.value
+            return same if operator in ("is", "==") else not same
+    return UNKNOWN
+
+
+def _short(test: nodes.NodeNG) -> str:
+    text = test.as_string()
+    return text if len(text) <= 60 else text[:57] + "..."
