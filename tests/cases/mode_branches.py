@@ -7,6 +7,8 @@ calls is not graph code. The body of ``if tf.executing_eagerly():`` and the else
 ``if tf.inside_function():`` run only eagerly. Twins: the other branch of each, reported.
 """
 import tensorflow as tf
+from tensorflow.python.eager import context
+from tensorflow.python.framework import ops
 
 
 def set_value(variable, value):
@@ -33,7 +35,17 @@ def describe(x):
     return x
 
 
+def transform(x, exported_as_v1):
+    # tensorflow/transform's TransformFeaturesLayer.call, with the mode test under its internal
+    # name: the body runs only in TF 1's graph mode.
+    if exported_as_v1 and not ops.executing_eagerly_outside_functions():
+        print("falling back", x)  # TF 1 only: silent
+    if context.executing_eagerly():
+        print("eager", x)  # eager only: silent
+    return x
+
+
 @tf.function
 def step(x, variable):
     set_value(variable, x)
-    return describe(x)
+    return transform(describe(x), variable)

@@ -23,6 +23,12 @@ PREFIX_ALIASES = (
     ("keras.src.", "keras."),
 )
 EXACT_ALIASES = {
+    # The mode tests under the internal names libraries import them by (tensorflow/transform's
+    # ``from tensorflow.python.framework import ops``): the same functions.
+    "tensorflow.python.framework.ops.executing_eagerly_outside_functions":
+        "tensorflow.executing_eagerly_outside_functions",
+    "tensorflow.python.framework.ops.inside_function": "tensorflow.inside_function",
+    "tensorflow.python.eager.context.executing_eagerly": "tensorflow.executing_eagerly",
     "tensorflow.compat.v2": "tensorflow",
     "tensorflow.compat.v1": "tensorflow",
     "tensorflow.keras": "keras",
