@@ -7,6 +7,9 @@ top level, every use of that name is such a direct call in top-level code, and t
 nowhere else, its ``call`` is not shown to be graph code: the graph-code index makes it LOW (the
 held-out simclr distillation notebook prints in a ``call`` it runs eagerly in a loop).
 
+So for a layer a function is handed to (``layers.Lambda(f)``, ``activation=f``): when the notebook
+only calls that layer directly in top-level code, ``f`` runs eagerly (:func:`layer_called_only_eagerly`).
+
 Likewise a notebook that never calls anything Keras runs its compiled loops with (``fit``,
 ``evaluate``, ``predict``, ``*_on_batch``, ``save``/``export``), or whose instances of the class
 are only ever asked for other attributes, shows no trace of its Keras
@@ -36,6 +39,38 @@ def called_only_eagerly(cls: nodes.ClassDef, module: nodes.Module) -> bool:
     # model.fit(...), a tf.function calling it, passed on: may be traced
     return all(isinstance(use.parent, nodes.Call) and use.parent.func is use and _top_level(use)
                for target in targets for use in references(target, module))
+
+
+def layer_called_only_eagerly(made: nodes.Call, module: nodes.Module) -> bool:
+    """The Keras layer the call ``made`` makes (``layers.Lambda(f)``, ``Dense(4, activation=g)``)
+    is bound to names at top level, directly or as what a top-level factory returns
+    (``random_invert = make_random_invert()``), and every use of those names is a direct call in
+    top-level code: the notebook runs the layer eagerly, never in a model or a tf.function
+    (tensorflow/docs' data augmentation tutorial plots a Lambda's output image by image)."""
+    targets = _layer_targets(made, module)
+    return bool(targets) and all(
+        isinstance(use.parent, nodes.Call) and use.parent.func is use and _top_level(use)
+        for target in targets for use in references(target, module))
+
+
+def _layer_targets(made: nodes.Call, module: nodes.Module) -> list[nodes.AssignName] | None:
+    parent = made.parent
+    if isinstance(parent, nodes.Assign) and _top_level(parent):
+        return [parent.targets[0]] if len(parent.targets) == 1 and isinstance(parent.targets[0], nodes.AssignName) else None
+    factory = made.frame()
+    if not (isinstance(parent, nodes.Return) and isinstance(factory, nodes.FunctionDef)
+            and isinstance(factory.parent, nodes.Module)):
+        return None
+    targets = []
+    for use in references(factory, module):
+        call = use.parent
+        if not (isinstance(call, nodes.Call) and call.func is use and isinstance(call.parent, nodes.Assign)):
+            return None  # its layers handed on, stored or used in place: not followed
+        found = _layer_targets(call, module) if _top_level(call) else None
+        if not found:
+            return None
+        targets += found
+    return targets
 
 
 def runs_no_keras_loop(module: nodes.Module) -> bool:

@@ -18,10 +18,16 @@ from astroid import nodes
 
 from tfgraph_lint.analysis.callables import FunctionNode, decorated_through, own_nodes, resolve_callables
 from tfgraph_lint.analysis.classes import replaced_on_instances, self_class
-from tfgraph_lint.analysis.eager_models import called_only_eagerly, only_asked_for_attributes, runs_no_keras_loop
+from tfgraph_lint.analysis.eager_models import (
+    called_only_eagerly,
+    layer_called_only_eagerly,
+    only_asked_for_attributes,
+    runs_no_keras_loop,
+)
 from tfgraph_lint.analysis.keras_callables import (
     autograph_converts,
     handed_expressions,
+    kept_by_a_layer,
     keras_handovers,
     wrapped_by_lambda,
 )
@@ -212,9 +218,11 @@ class GraphIndex:
             self._check_method_call(call, call.func)
 
     def _check_keras_handover(self, call: nodes.Call) -> None:
+        notebook = is_notebook(str(self.module.file or ""))
         for handover in keras_handovers(call):
+            eager = notebook and kept_by_a_layer(handover.spelled) and layer_called_only_eagerly(call, self.module)
             self._add(handover.fn, TraceReason(
-                TraceKind.KERAS, call.lineno, weakest(handover.confidence, self._keras_confidence),
+                TraceKind.KERAS, call.lineno, LOW if eager else weakest(handover.confidence, self._keras_confidence),
                 builder="Keras", handed_to_keras=handover.spelled, autograph=autograph_converts(self.module),
             ))
         # Functions of other files handed over (``loss=losses.focal``): for the project view.
