@@ -25,7 +25,8 @@ EXAMPLES = HERE / "notebooks"
 FIXTURES = HERE.parent / "fixtures"
 READABLE = ["train.ipynb", "magics.ipynb", "syntax_error.ipynb", "crlf.ipynb", "late_rebinding.ipynb", "eager_model.ipynb",
             "redefined_function.ipynb", "tracing_lesson.ipynb", "expected_errors.ipynb",
-            "eager_switch_tracing_nothing.ipynb", "eager_switch_with_graph.ipynb", "eager_lambda_layer.ipynb"]
+            "eager_switch_tracing_nothing.ipynb", "eager_switch_with_graph.ipynb", "eager_lambda_layer.ipynb",
+            "rebinding_after_fit.ipynb"]
 EVERY_CONFIDENCE = Config(confidences=frozenset({"HIGH", "INFERENCE", "LOW"}))
 
 

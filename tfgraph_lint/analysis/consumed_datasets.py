@@ -9,7 +9,11 @@ dataset (``ds = ds.shuffle(10).batch(3)``) passes the question on to the derived
 ``for i, x in enumerate(ds):`` reads it like ``for x in ds:``. A def handed by name
 (``ds.map(parse)``) is judged the same way when its name is only handed to such methods
 (ageron/handson-ml3: each notebook cell parses and prints its records, then a later cell rebinds
-the feature description for another file).
+the feature description for another file). ``model.fit(ds)`` (``evaluate``, ``predict``, also as
+``x=`` or ``validation_data=``) reads it during the call; ``tf.data.Dataset.zip((ds, labels))``
+and ``other.concatenate(ds)`` derive a dataset that reads it; ``print(ds)`` reads nothing
+(Manning's TF 2 in Action maps ``get_image`` over file names, fits a model on the zipped
+dataset, and a later section rebinds ``data_dir``).
 """
 
 from __future__ import annotations
@@ -17,12 +21,20 @@ from __future__ import annotations
 from astroid import nodes
 
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
-from tfgraph_lint.analysis.names import is_builtin_call, references
+from tfgraph_lint.analysis.names import call_qualname, is_builtin_call, references
 
 # Builtins that read an iterable to the end and keep nothing of it (not iter(), zip(), map()...).
 _CONSUMING_BUILTINS = frozenset({"list", "tuple", "set", "dict", "sorted", "sum", "min", "max", "any", "all"})
 # Dataset methods that return another dataset: ``ds.map(f).batch(2)`` is still f's dataset.
 _MAX_CHAIN = 8
+# Functions that make one dataset of several: the function of each runs when it is read.
+_COMBINING = frozenset({"tensorflow.data.Dataset.zip", "tensorflow.data.Dataset.sample_from_datasets",
+                        "tensorflow.data.Dataset.choose_from_datasets",
+                        "tensorflow.data.experimental.sample_from_datasets",
+                        "tensorflow.data.experimental.choose_from_datasets"})
+# Training-loop methods that read the dataset they are given during the call (``model.fit(ds)``).
+_TRAINING_LOOPS = frozenset({"fit", "evaluate", "predict"})
+_LOOP_KEYWORDS = frozenset({"x", "validation_data"})
 
 
 def consumed_before(traced: TracedFunction, scope: nodes.NodeNG, statement: nodes.NodeNG) -> bool:
@@ -65,9 +77,9 @@ def _bound_and_consumed(made: nodes.NodeNG, scope: nodes.NodeNG, statement: node
     uses = references(target, scope)
     return bool(uses) and all(
         use.scope() is scope and use.lineno < statement.lineno
-        and (_consumed_here(use) or (depth > 0 and _derives_dataset(use)
-                                     and _bound_and_consumed(_dataset_expression(use.parent.parent), scope,
-                                                             statement, depth - 1)))
+        and (_consumed_here(use) or _only_shown(use) or (
+            depth > 0 and (derived := _derived_dataset(use)) is not None
+            and _bound_and_consumed(_dataset_expression(derived), scope, statement, depth - 1)))
         for use in uses)
 
 
@@ -93,17 +105,40 @@ def _dataset_expression(call: nodes.Call) -> nodes.NodeNG:
     return node
 
 
-def _derives_dataset(use: nodes.Name) -> bool:
-    """``use.method(...)``: a method called on the dataset (its result is the chain's to follow)."""
+def _derived_dataset(use: nodes.Name) -> nodes.Call | None:
+    """The call that makes another dataset of this one: ``use.method(...)`` (its result is the
+    chain's to follow), or ``tf.data.Dataset.zip((use, other))`` / ``other.concatenate(use)``."""
     attribute = use.parent
-    return (isinstance(attribute, nodes.Attribute) and attribute.expr is use and isinstance(attribute.parent, nodes.Call)
-            and attribute.parent.func is attribute)
+    if (isinstance(attribute, nodes.Attribute) and attribute.expr is use and isinstance(attribute.parent, nodes.Call)
+            and attribute.parent.func is attribute):
+        return attribute.parent
+    call = use.parent.parent if isinstance(use.parent, (nodes.Tuple, nodes.List)) else use.parent
+    if isinstance(call, nodes.Call) and (use in call.args or use.parent in call.args) and (
+            call_qualname(call) in _COMBINING or (isinstance(call.func, nodes.Attribute)
+                                                  and call.func.attrname == "concatenate")):
+        return call
+    return None
+
+
+def _only_shown(use: nodes.Name) -> bool:
+    """``print(ds)``, ``"{}".format(ds)``: its description is read, no element is produced."""
+    call = use.parent
+    if not (isinstance(call, nodes.Call) and use in call.args):
+        return False
+    return is_builtin_call(call, "print", "str", "repr") or (
+        isinstance(call.func, nodes.Attribute) and call.func.attrname == "format"
+        and isinstance(call.func.expr, nodes.Const))
 
 
 def _consumed_here(use: nodes.Name) -> bool:
     parent = use.parent
     if isinstance(parent, nodes.For) and parent.iter is use:
         return True
+    if isinstance(parent, nodes.Keyword) and parent.arg in _LOOP_KEYWORDS:
+        parent, use = parent.parent, parent  # ``fit(x=ds)``, ``fit(train, validation_data=ds)``
+    if (isinstance(parent, nodes.Call) and isinstance(parent.func, nodes.Attribute)
+            and parent.func.attrname in _TRAINING_LOOPS and (use in parent.args[:1] or use in (parent.keywords or ()))):
+        return True  # ``model.fit(ds)``: read, epoch after epoch, during the call, and not kept
     if not (isinstance(parent, nodes.Call) and parent.args and parent.args[0] is use):
         return False
     if is_builtin_call(parent, "enumerate"):
