@@ -485,6 +485,25 @@ GIT_CORPORA = (
                "d11faaf7e34640c23181f7ac0e695fef00cf89f3", "2020-11-04"),
     repository("image-segmentation-keras", "https://github.com/divamgupta/image-segmentation-keras",
                "1b2ba53ae49387c2d1abbd9a2f4a9a45eea6912f", "2023-07-31"),
+    # Held out on 2026-11-26 (fifth session), pinned before their first run: a chemistry library
+    # with Keras models, a converter's TF 2 tests, Keras model and layer libraries, the D2L book's
+    # TensorFlow notebooks, and KerasHub (Keras 3).
+    repository("deepchem", "https://github.com/deepchem/deepchem",
+               "fbe3b911a94a6eb8c84c1a9e7ac67a472c49ea80", "2026-07-20",
+               left_out="one notebook the mirror lacks",
+               excluded=("examples/tutorials/Transfer_Learning_With_ChemBERTa_Transformers.ipynb",)),
+    repository("tensorflow-onnx", "https://github.com/onnx/tensorflow-onnx",
+               "6537fcb2ee9868f7446a278dc1473915cdec5d45", "2026-07-01"),
+    repository("segmentation-models", "https://github.com/qubvel/segmentation_models",
+               "5d24bbfb28af6134e25e2c0b79e7727f6c0491d0", "2024-08-21"),
+    repository("d2l-tensorflow", "https://github.com/d2l-ai/d2l-tensorflow-colab",
+               "6f353791019b0b3b93a2c93f9e3773596258949a", "2023-08-18"),
+    repository("focal-loss", "https://github.com/artemmavrin/focal-loss",
+               "7a1810a968051b6acfedf2052123eb76ba3128c4", "2021-05-28"),
+    repository("attention-keras", "https://github.com/thushv89/attention_keras",
+               "97e62e9942fa64d20add0035c2afb0aadbd18463", "2022-07-07"),
+    repository("keras-hub", "https://github.com/keras-team/keras-hub",
+               "71453d08f59edc90d276e999319fc51e61cbf82c", "2026-08-21"),
 )
 
 
