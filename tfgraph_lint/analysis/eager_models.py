@@ -87,10 +87,12 @@ def runs_no_keras_loop(module: nodes.Module) -> bool:
 def only_asked_for_attributes(cls: nodes.ClassDef, module: nodes.Module) -> bool:
     """Every instance of ``cls`` is bound to a name (or an attribute of ``self``) whose every use
     reads an attribute other than Keras' loops (``model.train_step(batch)``, ``model.logs``): the
-    instances are never run by a loop, called, or handed on."""
-    targets = instance_bindings(cls, module)  # None: subclassed, handed on, returned
+    instances are never run by a loop, called, or handed on. So when there are none at all."""
+    targets = instance_bindings(cls, module)  # None: subclassed, handed on, returned, or never named
     if targets is None:
-        return False
+        # Named nowhere outside its own body: the notebook never makes one (D2L's conv-layer
+        # notebook defines a Conv2D layer, then trains Keras's own), so nothing runs its methods.
+        return not any(not cls.parent_of(use) for use in references(cls, module))
     for target in targets:
         uses = _uses(target, module)
         if uses is None or not all(_reads_other_than_loops(use) for use in uses):
