@@ -182,3 +182,27 @@ def apply_with_random_selector(x, func, num_cases):
 @tf.function
 def distort(image):
     return apply_with_random_selector(image, lambda x, i: x + i, num_cases=4)
+
+
+def alpha_share(inputs, alphas):
+    """DeepChem's AlphaShareLayer (held out 2026-11-26): the count is the length of a Python list
+    the function builds, bound to a name first (``n_alphas = len(subspaces)``), and the body
+    collects one output per item in Python lists: LOW, as ``range(len(...))``. Twin: the same
+    bound for a loop that only chains ops, reported."""
+    subspaces = []
+    for input_tensor in inputs:
+        subspaces.append(tf.reshape(input_tensor, [-1]))
+    n_alphas = len(subspaces)
+    stacked = tf.matmul(alphas, tf.stack(subspaces))
+    outputs = []
+    for row in range(n_alphas):  # low: [python-range-loop]
+        outputs.append(stacked[row])
+    total = stacked[0]
+    for _ in range(n_alphas):  # [python-range-loop]
+        total = total * 2.0
+    return outputs, total
+
+
+@tf.function
+def share(x, y, alphas):
+    return alpha_share([x, y], alphas)

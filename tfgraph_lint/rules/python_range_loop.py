@@ -331,6 +331,9 @@ def _sized_by_len(args: list[nodes.NodeNG]) -> bool:
     """The loop's stop is ``len(<a Python value>)``: one iteration per item of a sequence the
     code holds (``range(2, len(coefficients))``), a structure's size, not data's."""
     stop = args[1] if len(args) > 1 else args[0]
+    if isinstance(stop, nodes.Name):  # ``n_alphas = len(subspaces)``, bound once, then ``range(n_alphas)``
+        found = bindings(stop, stop.name)
+        stop = assigned_value(found[0]) if len(found) == 1 else None
     return (is_builtin_call(stop, "len") and len(stop.args) == 1
             and value_kind(stop.args[0]).kind != Kind.TENSOR)
 
