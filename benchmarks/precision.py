@@ -504,6 +504,31 @@ GIT_CORPORA = (
                "97e62e9942fa64d20add0035c2afb0aadbd18463", "2022-07-07"),
     repository("keras-hub", "https://github.com/keras-team/keras-hub",
                "71453d08f59edc90d276e999319fc51e61cbf82c", "2026-08-21"),
+    # Held out later the same session, pinned before their first run: two Google Cloud books'
+    # notebooks, a Chinese TF 2 tutorial, CNN models for TF 2, a BERT NER project, and W&B's
+    # examples (users' Keras and TF 2 training code).
+    repository("practical-ml-vision", "https://github.com/GoogleCloudPlatform/practical-ml-vision-book",
+               "793a208917f1fbeaf6db46265c6719648363b850", "2025-01-15",
+               left_out="four notebooks the mirror lacks",
+               excluded=("02_ml_models/02a_machine_perception.ipynb",
+                         "04_detect_segment/04aa_retinanet_arthropods_dataprep.ipynb",
+                         "04_detect_segment/04ac_retinanet_arthropods_predict.ipynb",
+                         "06_preprocessing/06g_tiling.ipynb")),
+    repository("tf2-tutorials-chinese", "https://github.com/czy36mengfei/tensorflow2_tutorials_chinese",
+               "15b7ac2bba8ec2330dfa422411f8307c358b4c9d", "2020-02-07"),
+    repository("basic-cnns-tf2", "https://github.com/calmisential/Basic_CNNs_TensorFlow2",
+               "907303dc0db0548682e131cf680ae8aab4ab0ad2", "2020-12-27"),
+    repository("ml-design-patterns", "https://github.com/GoogleCloudPlatform/ml-design-patterns",
+               "060eb9f9be1d7f7e2d7e103a29a01386723c22fe", "2021-04-28",
+               left_out="two notebooks the mirror lacks",
+               excluded=("06_reproducibility/stateful_stream.ipynb", "07_responsible_ai/fairness.ipynb")),
+    repository("bert-ner-tf", "https://github.com/kamalkraj/BERT-NER-TF",
+               "379bdfd1ee8cf20c3bdd4f54cebf1f0b2b09f0e0", "2021-08-30"),
+    repository("wandb-examples", "https://github.com/wandb/examples",
+               "5cab88702fc51edfb4afc79a1de89e9acf6cb605", "2026-07-21",
+               left_out="two notebooks the mirror lacks",
+               excluded=("colabs/boosting/Credit_Scorecards_with_XGBoost_and_W&B.ipynb",
+                         "colabs/yolox/Train_and_Debug_YOLOX_Models_with_Weights_&_Biases.ipynb")),
 )
 
 
