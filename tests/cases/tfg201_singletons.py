@@ -341,3 +341,19 @@ accumulator = GradientAccumulator()
 @tf.function
 def accumulate(gradients):
     accumulator(gradients)
+
+
+# The tf.function guide's own create-once pattern (as translated in czy36mengfei's TF 2 tutorial,
+# held out 2026-11-26): a module-level list filled behind ``if not state:``; the append makes
+# the guard false for every later trace. Twin: the guard asks about another list.
+state = []
+other_state = []
+
+
+@tf.function
+def scaled(x):
+    if not state:
+        state.append(tf.Variable(2.0 * x))
+    if not other_state:
+        state.append(tf.Variable(3.0 * x))  # [variable-created-in-graph]
+    return state[0] * x

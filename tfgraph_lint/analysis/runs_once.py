@@ -317,13 +317,17 @@ _FILLING_METHODS = frozenset({"append", "extend", "insert", "update", "add", "se
 
 
 def _fills(node: nodes.NodeNG, target: _Target) -> bool:
-    """``self.items.extend(...)`` for the target ``self.items``: a truthiness guard on it is then
-    false on every later trace (HuggingFace-style gradient accumulators fill a list of variables
-    behind ``if not self._gradients:``)."""
-    if target[0] != "attr" or not isinstance(node, nodes.Call) or not isinstance(node.func, nodes.Attribute):
+    """``self.items.extend(...)`` for the target ``self.items`` (``state.append(...)`` for a
+    global ``state``): a truthiness guard on it is then false on every later trace
+    (HuggingFace-style gradient accumulators fill a list of variables behind ``if not
+    self._gradients:``; the tf.function guide's ``if not state: state.append(tf.Variable(...))``)."""
+    if target[0] not in ("attr", "name") or not isinstance(node, nodes.Call) \
+            or not isinstance(node.func, nodes.Attribute) or node.func.attrname not in _FILLING_METHODS:
         return False
     receiver = node.func.expr
-    return (node.func.attrname in _FILLING_METHODS and isinstance(receiver, nodes.Attribute)
+    if target[0] == "name":
+        return isinstance(receiver, nodes.Name) and receiver.name == target[1]
+    return (isinstance(receiver, nodes.Attribute)
             and receiver.attrname == target[2] and receiver.expr.as_string() == target[1])
 
 
