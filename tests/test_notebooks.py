@@ -184,6 +184,13 @@ def test_fixture_bad_examples_as_notebooks_give_the_same_findings(bad):
     ("# Sessions and `tf.function`: graph execution against eager execution", True),
     ("The model is trained for ten epochs, once per day.", False),
     ("We train the model with tf.function for speed.", False),
+    # A translated guide (czy36mengfei's TF 2 tutorial): English words run into Chinese ones, and
+    # tracing has its own word, which counts beside the API it is about.
+    ("因为有AutoGraph，可以使用tf.function构建高效性能的Python代码", True),
+    ("## 跟踪和多态\ntf.function通过在必要时回溯函数来生成正确的图形", True),
+    ("通常，Python副作用（如打印或变异对象）仅在跟踪期间发生。tf.function", True),
+    ("我们用回调跟踪训练过程中的指标。", False),
+    ("tf.function 可以让模型更快。", False),
 ])
 def test_prose_that_explains_tracing(prose, explains):
     assert explains_tracing(prose) is explains

@@ -30,7 +30,7 @@ import re
 from collections.abc import Callable
 
 from tfgraph_lint.core.findings import LOW, Finding
-from tfgraph_lint.core.trace_words import TRACE_WORD
+from tfgraph_lint.core.trace_words import TRACE_WORD, TRACE_WORD_TRANSLATED
 
 NOTE = " (the notebook's text around this cell explains tracing: perhaps a demonstration)"
 # Rules whose findings a demonstration of tracing shows on purpose.
@@ -44,7 +44,9 @@ _LINK_TARGET = re.compile(r"\]\([^)]*\)")
 # just once" to make the op that then runs per row (tf-quant-finance's tutorials on tf.foldl).
 _AUTOGRAPH = re.compile(
     r"\bauto-?graph\b|\b(graph|eager) (mode|execution)\b"
-    r"|\b(called|runs?|executed|evaluated) (just |only )?once\b", re.IGNORECASE)
+    r"|\b(called|runs?|executed|evaluated) (just |only )?once\b", re.IGNORECASE | re.ASCII)
+# What a translated guide's prose names in English: the API it explains.
+_TRACED_API = re.compile(r"\btf\.function\b|\bauto-?graph\b", re.IGNORECASE | re.ASCII)
 
 
 def explains_tracing(prose: str) -> bool:
@@ -53,6 +55,8 @@ def explains_tracing(prose: str) -> bool:
     text = _LINK_TARGET.sub("]", _CODE.sub(" ", prose))
     if _AUTOGRAPH.search(text):
         return True
+    if TRACE_WORD_TRANSLATED.search(text) and _TRACED_API.search(prose):
+        return True  # a translated guide: its word for tracing, beside the API it is about
     return any(not _names_something_else(text, match.start()) for match in TRACE_WORD.finditer(text))
 
 

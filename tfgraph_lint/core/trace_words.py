@@ -6,6 +6,12 @@ import re
 
 # "tracing", "Retracing train", "traced once", "Building graph", "at graph building time": text
 # that names what it reports (not "traceback", not "building the model").
+# ASCII word boundaries: in Chinese or Japanese text a word runs straight into the characters
+# around it ("因为有AutoGraph，"), which Unicode counts as word characters.
 TRACE_WORD = re.compile(
     r"\b(re)?trac(e|es|ed|ing)\b|\bbuild(s|ing)? (the |a )?graph\b|\bgraph[ -](building|construction)\b",
-    re.IGNORECASE)
+    re.IGNORECASE | re.ASCII)
+# Tracing in the languages TensorFlow's own guides are translated into (tensorflow/docs-l10n:
+# Chinese 跟踪/追踪 and 回溯 for retracing, Japanese トレース, Korean 트레이싱). Some also mean
+# "tracking": prose counts them only beside tf.function or AutoGraph (see notebook_prose).
+TRACE_WORD_TRANSLATED = re.compile(r"跟踪|追踪|跟蹤|追蹤|回溯|トレース|트레이싱|트레이스")
