@@ -259,5 +259,27 @@ class TemporalBlockStack(tf.keras.layers.Layer):
         return tf.add_n(self.skips)
 
 
+class DenseBlock(tf.keras.layers.Layer):
+    """calmisential/Basic_CNNs_TensorFlow2's DenseNet block (held out 2026-11-26): a list made in
+    __init__ that call fills and empties again before it returns, read only by graph code: a
+    scratch list within the trace (LOW). Twin: a list call fills and never empties, reported."""
+
+    def __init__(self):
+        super().__init__()
+        self.layers_in_block = [tf.keras.layers.Dense(2) for _ in range(2)]
+        self.features_list = []
+        self.kept_features = []
+
+    def call(self, inputs):
+        self.features_list.append(inputs)  # low: [outer-collection-mutation]
+        x = inputs
+        for layer in self.layers_in_block:
+            self.features_list.append(layer(x))  # low: [outer-collection-mutation]
+            x = tf.concat(self.features_list, axis=-1)
+            self.kept_features.append(x)  # [outer-collection-mutation]
+        self.features_list.clear()  # low: [outer-collection-mutation]
+        return x + tf.add_n(self.kept_features)
+
+
 stack = TemporalBlockStack()
 print(stack.outputs_seen)

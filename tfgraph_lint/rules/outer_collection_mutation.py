@@ -33,7 +33,7 @@ from collections.abc import Iterator
 from astroid import nodes
 
 from tfgraph_lint.analysis.classes import is_instance_method, self_class
-from tfgraph_lint.analysis.collection_receivers import assigned_objects, literal_type, receiver_collection
+from tfgraph_lint.analysis.collection_receivers import assigned_objects, receiver_collection
 from tfgraph_lint.analysis.default_off import behind_default_off_switch
 from tfgraph_lint.analysis.forced_traces import side_channel_confidence
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
@@ -41,6 +41,7 @@ from tfgraph_lint.analysis.names import bindings, is_builtin_name, lookup, quali
 from tfgraph_lint.analysis.node_index import descendants, remembered
 from tfgraph_lint.analysis.per_trace_objects import PerTraceSelf
 from tfgraph_lint.analysis.runs_once import RunsOnce, fills_once
+from tfgraph_lint.analysis.scratch_collections import emptied_later_in_trace, made_afresh_earlier_in_trace
 from tfgraph_lint.analysis.test_code import in_test_code
 from tfgraph_lint.analysis.value_kinds import Kind, ValueKind, value_kind
 from tfgraph_lint.core.findings import INFERENCE, LOW, Finding, shorten
@@ -163,16 +164,19 @@ def _report(
         return  # lazily created TensorFlow state kept in a Python cache
     counter = (isinstance(node.parent, nodes.AugAssign) and node.parent.target is node
                and node.parent.op in ("+=", "-="))
-    if origin == _ATTRIBUTE and _is_constant(stored) and _made_afresh_earlier_in_trace(receiver, node, traced):
+    if origin == _ATTRIBUTE and _is_constant(stored) and made_afresh_earlier_in_trace(receiver, node, traced):
         # ``self._counts = Counter()`` earlier in the same trace, then ``self._counts[k] += 1``:
         # a new collection per trace holding Python constants is a local in all but name.
         return
     overwrites = (isinstance(node, nodes.Subscript) and isinstance(node.parent, nodes.Assign)
                   and _is_name_key(node.slice))
-    if origin == _ATTRIBUTE and (overwrites or _made_afresh_earlier_in_trace(receiver, node, traced)) \
+    if origin == _ATTRIBUTE and (overwrites or made_afresh_earlier_in_trace(receiver, node, traced)
+                                 or emptied_later_in_trace(receiver, node, traced)) \
             and _read_only_in_graph(receiver, context):
         # ``self.endpoints["head"] = t``, or appends to ``self.skips = []`` made earlier in this
-        # trace, that only graph code reads: a channel within the trace (keras-tcn's skip outputs)
+        # trace (or to a list the function empties before it returns), that only graph code
+        # reads: a channel within the trace (keras-tcn's skip outputs, a DenseNet block's
+        # features_list)
         confidence = LOW
     if origin != _ARGUMENT and behind_default_off_switch(node, traced.node):
         confidence = LOW  # ``if self.keep_scores:`` that the class never turns on: an opt-in
@@ -298,38 +302,6 @@ def _read_only_in_graph(receiver: nodes.NodeNG, context) -> bool:
         reads = [node for node in descendants(context.module, nodes.Attribute) if node.attrname == name]
         answers[name] = bool(reads) and all(context.index.in_traced_code(read) for read in reads)
     return answers[name]
-
-
-def _made_afresh_earlier_in_trace(receiver: nodes.NodeNG, node: nodes.NodeNG, traced: TracedFunction) -> bool:
-    """``self.<attr>`` is bound to a new empty collection by a top-level statement that runs
-    before ``node`` in the same trace: earlier in the function itself, or in a caller on the
-    chain before the call that leads here (``self._counts = Counter(); self._name_losses()``)."""
-    if not isinstance(receiver, (nodes.Attribute, nodes.AssignAttr)):
-        return False
-    line, current = node.lineno, traced
-    while current is not None:
-        for statement in getattr(current.node, "body", ()):
-            if statement.lineno >= line:
-                break
-            if isinstance(statement, nodes.Assign) and literal_type(statement.value) is not None and any(
-                    isinstance(target, nodes.AssignAttr) and target.attrname == receiver.attrname
-                    and target.expr.as_string() == receiver.expr.as_string()
-                    and _is_empty(statement.value)
-                    for target in statement.targets):
-                return True
-        if current.reason.kind != TraceKind.CALLED:
-            return False
-        line, current = current.reason.line, current.reason.via
-    return False
-
-
-def _is_empty(value: nodes.NodeNG) -> bool:
-    """``[]``, ``{}``, ``set()``, ``collections.Counter()``: a collection with nothing in it yet."""
-    if isinstance(value, (nodes.List, nodes.Tuple, nodes.Set)):
-        return not value.elts
-    if isinstance(value, nodes.Dict):
-        return not value.items
-    return isinstance(value, nodes.Call) and not value.args and not value.keywords
 
 
 def _binding_scope(name: nodes.Name) -> nodes.NodeNG | None:
