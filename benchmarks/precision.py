@@ -529,6 +529,26 @@ GIT_CORPORA = (
                left_out="two notebooks the mirror lacks",
                excluded=("colabs/boosting/Credit_Scorecards_with_XGBoost_and_W&B.ipynb",
                          "colabs/yolox/Train_and_Debug_YOLOX_Models_with_Weights_&_Biases.ipynb")),
+    # A third batch held out the same session, pinned before its first run: users' TF 2 detection
+    # and OCR projects, a TF 2 course, and a Packt TF 2 book's code.
+    repository("tensorflow-course", "https://github.com/instillai/TensorFlow-Course",
+               "3ac35a2e8766652f4dae507ef1e3615b2085f9a7", "2021-08-12"),
+    repository("keras-ocr", "https://github.com/faustomorales/keras-ocr",
+               "9661d6f29c063eb1c9261029d3593e583b0abdac", "2025-09-22"),
+    repository("bubbliiiing-yolov4-tf2", "https://github.com/bubbliiiing/yolov4-tf2",
+               "023c6029b30b9c343c8863fd2be898c456297053", "2023-07-09"),
+    repository("bubbliiiing-efficientdet-tf2", "https://github.com/bubbliiiing/efficientdet-tf2",
+               "022d1e3187dbfb066b5370e30f6dccd4d7c9fa13", "2023-01-05"),
+    repository("mask-rcnn-tf2", "https://github.com/ahmedfgad/Mask-RCNN-TF2",
+               "e20bc04d7ce2d1dab4b6d59460bd9e15c29632d3", "2024-10-21",
+               left_out="six notebooks the mirror lacks",
+               excluded=tuple(f"samples/{name}.ipynb" for name in (
+                   "balloon/inspect_balloon_data", "balloon/inspect_balloon_model", "coco/inspect_data",
+                   "coco/inspect_model", "nucleus/inspect_nucleus_data", "nucleus/inspect_nucleus_model"))),
+    repository("efficientdet-xuannianz", "https://github.com/xuannianz/EfficientDet",
+               "030fb7e10ab69a297c7723120c2d1be856a852c0", "2020-04-05"),
+    repository("packt-nn-tf2", "https://github.com/PacktPublishing/Hands-On-Neural-Networks-with-TensorFlow-2.0",
+               "1427cd8814245d1621411f58f27168cc649d1b70", "2023-01-30"),
 )
 
 
