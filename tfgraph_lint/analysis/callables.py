@@ -118,7 +118,7 @@ def _resolve_callables(expr: nodes.NodeNG, _depth: int) -> list[FunctionNode]:
         if expr.name not in _callable_names(expr):
             return []  # nothing in the module binds the name to a function: skip the look-up
         found: list[FunctionNode] = []
-        for binding in bindings(expr, expr.name):
+        for binding in _outside_script_guard(bindings(expr, expr.name), expr):
             if isinstance(binding, nodes.FunctionDef):
                 found.append(binding)
             elif isinstance(binding, nodes.AssignName) and isinstance(binding.parent, nodes.Assign):
@@ -144,6 +144,34 @@ def _resolve_callables(expr: nodes.NodeNG, _depth: int) -> list[FunctionNode]:
             method = method_named(cls, expr.attrname)
             return [method] if method is not None else []
     return []
+
+
+def _outside_script_guard(found: list[nodes.NodeNG], reference: nodes.NodeNG) -> list[nodes.NodeNG]:
+    """The bindings a reference outside ``if __name__ == "__main__":`` sees when the module is
+    imported: a def of the same name inside the guard (a demo redefining a helper to plot it,
+    bubbliiiing's yolov4-tf2 utils_bbox) exists only when the file runs as a script."""
+    if len(found) < 2 or _in_script_guard(reference):
+        return found
+    kept = [binding for binding in found if not _in_script_guard(binding)]
+    return kept or found
+
+
+def _in_script_guard(node: nodes.NodeNG) -> bool:
+    child, parent = node, node.parent
+    while parent is not None:
+        if isinstance(parent, nodes.If) and child in parent.body and _is_script_guard(parent.test):
+            return True
+        child, parent = parent, parent.parent
+    return False
+
+
+def _is_script_guard(test: nodes.NodeNG) -> bool:
+    """``__name__ == "__main__"``, either way round."""
+    if not (isinstance(test, nodes.Compare) and len(test.ops) == 1 and test.ops[0][0] == "=="):
+        return False
+    sides = (test.left, test.ops[0][1])
+    return any(isinstance(s, nodes.Name) and s.name == "__name__" for s in sides) and any(
+        isinstance(s, nodes.Const) and s.value == "__main__" for s in sides)
 
 
 def _named_class(expr: nodes.NodeNG) -> nodes.ClassDef | None:
