@@ -549,6 +549,16 @@ GIT_CORPORA = (
                "030fb7e10ab69a297c7723120c2d1be856a852c0", "2020-04-05"),
     repository("packt-nn-tf2", "https://github.com/PacktPublishing/Hands-On-Neural-Networks-with-TensorFlow-2.0",
                "1427cd8814245d1621411f58f27168cc649d1b70", "2023-01-30"),
+    # A fourth batch held out the same session, pinned before its first run: two TF 2 cookbooks,
+    # Google Research's BigBird (TF 2) and a Keras attention layer library.
+    repository("packt-cv-cookbook-tf2", "https://github.com/PacktPublishing/Tensorflow-2.0-Computer-Vision-Cookbook",
+               "8b011be3bd430365190faf4dfc8917c538cb7f68", "2021-02-11"),
+    repository("packt-ml-tf-cookbook", "https://github.com/PacktPublishing/Machine-Learning-Using-TensorFlow-Cookbook",
+               "33bb8a32e2a7f355509cbc4bf27b06206d99eaf8", "2026-03-02"),
+    repository("bigbird", "https://github.com/google-research/bigbird",
+               "5e7d375950f9b001e13f1bbafb814c2956ed80af", "2022-08-31"),
+    repository("keras-self-attention", "https://github.com/CyberZHG/keras-self-attention",
+               "f3bf21dbb1f3251b5417a8bb254dd91807b1aec5", "2022-01-01"),
 )
 
 
