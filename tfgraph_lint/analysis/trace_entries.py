@@ -69,7 +69,7 @@ def switches_functions_eagerly(module: nodes.Module) -> bool:
                for call in calls_named(module, _RUN_EAGERLY))
 
 
-_RUN_EAGERLY = frozenset({"tensorflow.config.run_functions_eagerly"})
+_RUN_EAGERLY = frozenset({"tensorflow.config.run_functions_eagerly", "tensorflow.config.experimental_run_functions_eagerly"})
 
 
 def asks_keras_to_run_eagerly(module: nodes.Module) -> bool:
