@@ -52,10 +52,20 @@ def files(x):
     pathlib.Path("marker.txt").touch()  # [python-side-effect-in-graph]
     os.makedirs("checkpoints", exist_ok=True)  # [python-side-effect-in-graph]
     tf.io.gfile.makedirs("logs")  # [python-side-effect-in-graph]
-    with tf.io.gfile.GFile("vocab.txt") as vocab:  # [python-side-effect-in-graph]
-        words = vocab.read().split()  # read once: frozen into the graph (INFERENCE)
-    labels = pathlib.Path("labels.txt").read_text(encoding="utf-8")  # [python-side-effect-in-graph]
+    # Read once, frozen into the graph: the same file on every call, a fixed path (LOW, as a
+    # vocabulary file read into a Dataset.map tokenizer, google-research/bigbird).
+    with tf.io.gfile.GFile("vocab.txt") as vocab:  # low: [python-side-effect-in-graph]
+        words = vocab.read().split()
+    labels = pathlib.Path("labels.txt").read_text(encoding="utf-8")  # low: [python-side-effect-in-graph]
     return x, words, labels
+
+
+@tf.function
+def read_named(x, path):
+    # Twin: the path is the traced function's own argument, another file per call.
+    with open(path, encoding="utf-8") as handle:  # [python-side-effect-in-graph]
+        text = handle.read()
+    return x, text
 
 
 @tf.function

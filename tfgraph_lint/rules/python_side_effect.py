@@ -153,13 +153,13 @@ def _call_effect(call: nodes.Call, traced: TracedFunction, context) -> tuple[Eff
     func = call.func
     if isinstance(func, nodes.Name) and is_builtin_name(func):
         if func.name == "open":
-            return _opening(call, mode_position=1)
+            return _fixed_file(_opening(call, mode_position=1), call.args[0] if call.args else None, context)
         if func.name == "input":
             return _INPUT, HIGH
         return None
     name = call_qualname(call)
     if name in _OPENERS:
-        return _opening(call, mode_position=1)
+        return _fixed_file(_opening(call, mode_position=1), call.args[0] if call.args else None, context)
     if name is not None:
         effect = _named_effect(call, name)
         if effect is _LOG:
@@ -178,7 +178,7 @@ def _call_effect(call: nodes.Call, traced: TracedFunction, context) -> tuple[Eff
         if func.attrname == "open":
             return _opening(call, mode_position=0)
         if func.attrname in _PATH_READ_METHODS:
-            return _READ, INFERENCE
+            return _fixed_file((_READ, INFERENCE), func.expr, context)
         return _FILESYSTEM, HIGH
     return None
 
@@ -210,6 +210,22 @@ def _in_except_handler(node: nodes.NodeNG) -> bool:
             return True
         node = node.parent
     return False
+
+
+_READ_ONCE = Effect("reads the file", " (the same file on every call, its path fixed while tracing: perhaps "
+                   "meant to read it once per trace, as a vocabulary or model file)", _LOG_ONCE_FIX.replace(
+                       "tf.print(), or log the returned values outside the function",
+                       "tf.io.read_file(), or read it outside the function and pass the contents in"))
+
+
+def _fixed_file(found: tuple[Effect, str], path: nodes.NodeNG | None, context) -> tuple[Effect, str]:
+    """Reading a file whose path does not change from call to call (a closure's or the object's
+    configuration) gives every trace the same contents: it matters only if the file changes
+    while the program runs, and on real code such reads were deliberate (a SentencePiece model
+    read into a Dataset.map tokenizer, google-research/bigbird): LOW."""
+    if found[0] is _READ and path is not None and not changes_per_call(path, context.index):
+        return _READ_ONCE, LOW
+    return found
 
 
 def _opening(call: nodes.Call, mode_position: int) -> tuple[Effect, str]:
