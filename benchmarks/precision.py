@@ -559,6 +559,21 @@ GIT_CORPORA = (
                "5e7d375950f9b001e13f1bbafb814c2956ed80af", "2022-08-31"),
     repository("keras-self-attention", "https://github.com/CyberZHG/keras-self-attention",
                "f3bf21dbb1f3251b5417a8bb254dd91807b1aec5", "2022-01-01"),
+    # A fifth batch held out the same session, pinned before its first run: users' TF 2 training
+    # code (contrastive learning, RetinaNet, a music transformer), Bayesian ML notebooks, and a
+    # sign-language detection notebook.
+    repository("supcon-tf2", "https://github.com/sayakpaul/Supervised-Contrastive-Learning-in-TensorFlow-2",
+               "9c67014ff6177d040ae084ad3cb095f830f90cab", "2020-06-21"),
+    repository("retinanet-tf2x", "https://github.com/srihari-humbarwadi/retinanet-tensorflow2.x",
+               "0df3de07405cc8b10f209fcfdb51b76236595180", "2021-10-14"),
+    repository("music-transformer-tf2", "https://github.com/jason9693/MusicTransformer-tensorflow2.0",
+               "f7c06c0cb2e9cdddcbf6db779cb39cd650282778", "2021-11-10"),
+    repository("bayesian-ml", "https://github.com/krasserm/bayesian-machine-learning",
+               "23785e0d52f72a56827dcd475cb9bfccb2e272d1", "2024-03-06",
+               left_out="one notebook the mirror lacks",
+               excluded=("gaussian-processes/gaussian_processes_sparse.ipynb",)),
+    repository("sign-language-detection", "https://github.com/nicknochnack/ActionDetectionforSignLanguage",
+               "7f54da362b05d00dd9c7939c9df8fc5a09e452bb", "2021-06-19"),
 )
 
 
