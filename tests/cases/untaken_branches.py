@@ -50,6 +50,25 @@ def logged_step(y_true, verbose):
     return logged_terms(y_true, verbose)
 
 
+def attention(scores, dropout_p=0.0):
+    # KerasHub's Flux attention: the Dropout layer only under ``if dropout_p > 0.0``, and no call
+    # passes a rate (LOW); the twin's call passes one (reported).
+    if dropout_p > 0.0:
+        scores = tf.keras.layers.Dropout(dropout_p)(scores, training=True)  # low: [variable-created-in-graph]
+    return scores
+
+
+def noisy_attention(scores, dropout_p=0.0):
+    if dropout_p > 0.0:
+        scores = tf.keras.layers.Dropout(dropout_p)(scores, training=True)  # [variable-created-in-graph]
+    return scores
+
+
+@tf.function
+def attend(scores):
+    return attention(scores) + noisy_attention(scores, dropout_p=0.1)
+
+
 def dump(y_true):
     print("dump", y_true)  # low: [python-print-in-graph]
 

@@ -11,7 +11,7 @@ graph code of the module, and the shapes of other files' calls from the project 
 parameter left out is its default). A Keras ``Lambda(f, arguments={...})`` calls ``f`` with its
 inputs and those keywords. What a call passes is followed as a constant (constant_values):
 literals, names bound to one, ``self`` attributes and constructor parameters. A test decides a
-branch when it is made of parameters (and ``not``/``and``/``or``, ``is None``, ``==`` a literal)
+branch when it is made of parameters (and ``not``/``and``/``or``, ``is None``, ``==`` or ``>`` a literal)
 whose values every call fixes; a branch decided against on every call never runs. A call that is
 itself in such a branch (of its own function, one level up) passes nothing: the helper only
 reached from code that never runs is not reached.
@@ -127,13 +127,22 @@ def _decided(test: nodes.NodeNG, world: dict):
         return UNKNOWN if UNKNOWN in values else not stop
     if isinstance(test, nodes.Compare) and len(test.ops) == 1:
         operator, right = test.ops[0]
-        if operator in ("is", "is not", "==", "!=") and isinstance(right, nodes.Const):
+        if operator in _COMPARISONS and isinstance(right, nodes.Const):
             left = world.get(test.left.name, UNKNOWN) if unrebound_parameter(test.left) else UNKNOWN
             if left is UNKNOWN:
                 return UNKNOWN
-            same = left is right.value if operator in ("is", "is not") else left == right.value
-            return same if operator in ("is", "==") else not same
+            try:
+                return bool(_COMPARISONS[operator](left, right.value))
+            except TypeError:  # ``None > 0.0``: Python would raise, nothing is decided
+                return UNKNOWN
     return UNKNOWN
+
+
+_COMPARISONS = {
+    "is": lambda a, b: a is b, "is not": lambda a, b: a is not b,
+    "==": lambda a, b: a == b, "!=": lambda a, b: a != b,
+    "<": lambda a, b: a < b, "<=": lambda a, b: a <= b, ">": lambda a, b: a > b, ">=": lambda a, b: a >= b,
+}
 
 
 def _short(test: nodes.NodeNG) -> str:
