@@ -22,6 +22,7 @@ the others cannot reach into it, and the import scan of the rest costs ~0.2 s pe
 from __future__ import annotations
 
 import dataclasses
+import functools
 import hashlib
 import json
 import os
@@ -136,6 +137,7 @@ def _aliases(graph, store: _Store, texts: dict[str, str], files: list[str]) -> d
     from tfgraph_lint.analysis import module_edges
     from tfgraph_lint.analysis.reexports import project_aliases
 
+    @functools.cache  # the same (module, name) pairs recur across importers
     def might_export(real: str, name: str | None) -> bool:
         text = texts.get(real, "")
         if name is None:
