@@ -48,7 +48,21 @@ yingkaisha/keras-unet-collection, bnsreenu/python_for_microscopists and
 PacktPublishing/Advanced-Deep-Learning-with-Keras, then horovod/horovod, tensorflow/tensorboard,
 tensorflow/model-analysis, tensorflow/cloud and keras-team/keras-contrib, and last
 TensorSpeech/TensorFlowASR, sicara/tf2-yolov4, OlafenwaMoses/ImageAI, jonkrohn/DLTFpT,
-the-deep-learners/deep-learning-illustrated and divamgupta/image-segmentation-keras; their ``.py`` files and ``.ipynb`` notebooks). Each is read from a local git dir or folder given with
+the-deep-learners/deep-learning-illustrated and divamgupta/image-segmentation-keras, and in the
+day's fifth session deepchem/deepchem, onnx/tensorflow-onnx, qubvel/segmentation_models,
+d2l-ai/d2l-tensorflow-colab, artemmavrin/focal-loss, thushv89/attention_keras and
+keras-team/keras-hub, then GoogleCloudPlatform/practical-ml-vision-book,
+czy36mengfei/tensorflow2_tutorials_chinese, calmisential/Basic_CNNs_TensorFlow2,
+GoogleCloudPlatform/ml-design-patterns, kamalkraj/BERT-NER-TF and wandb/examples, then
+instillai/TensorFlow-Course, faustomorales/keras-ocr, bubbliiiing/yolov4-tf2,
+bubbliiiing/efficientdet-tf2, ahmedfgad/Mask-RCNN-TF2, xuannianz/EfficientDet and
+PacktPublishing/Hands-On-Neural-Networks-with-TensorFlow-2.0, then
+PacktPublishing/Tensorflow-2.0-Computer-Vision-Cookbook,
+PacktPublishing/Machine-Learning-Using-TensorFlow-Cookbook, google-research/bigbird and
+CyberZHG/keras-self-attention, and last sayakpaul/Supervised-Contrastive-Learning-in-TensorFlow-2,
+srihari-humbarwadi/retinanet-tensorflow2.x, jason9693/MusicTransformer-tensorflow2.0,
+krasserm/bayesian-machine-learning and nicknochnack/ActionDetectionforSignLanguage; their ``.py``
+files and ``.ipynb`` notebooks). Each is read from a local git dir or folder given with
 ``--git-corpus NAME=PATH`` (``--keras-io PATH`` for keras-io), else fetched with git (a shallow,
 partial clone of the pinned commit, in the cache); when neither works that corpus is reported as
 not measured and the rest is measured. Third-party code never goes into this repository: only the
