@@ -588,6 +588,19 @@ GIT_CORPORA = (
                excluded=("gaussian-processes/gaussian_processes_sparse.ipynb",)),
     repository("sign-language-detection", "https://github.com/nicknochnack/ActionDetectionforSignLanguage",
                "7f54da362b05d00dd9c7939c9df8fc5a09e452bb", "2021-06-19"),
+    # A sixth batch held out the same session, pinned before its first run: a TF 2 Stable
+    # Diffusion port, Keras super-resolution and NSFW/age models, and TensorLayer's RL zoo.
+    repository("stable-diffusion-tf", "https://github.com/divamgupta/stable-diffusion-tensorflow",
+               "6db7e56b7f423405b4668c601409e17f0f978e55", "2022-11-22"),
+    repository("image-super-resolution", "https://github.com/idealo/image-super-resolution",
+               "3f6498cf1ac4dba162a52c5861aa9d90b7c2fe35", "2021-06-02",
+               left_out="one notebook the mirror lacks", excluded=("notebooks/ISR_Prediction_Tutorial.ipynb",)),
+    repository("rlzoo", "https://github.com/tensorlayer/RLzoo",
+               "e3ed8a57bd8130bd7b663f213a388ce972925f30", "2022-12-15"),
+    repository("nsfw-model", "https://github.com/GantMan/nsfw_model",
+               "699b6796a55604341fbfdffe2b27ced1d868c591", "2023-03-28"),
+    repository("age-gender-estimation", "https://github.com/yu4u/age-gender-estimation",
+               "6af6148f6eb09bf16e7164490730c71c61c89f3e", "2020-08-21"),
 )
 
 
