@@ -61,8 +61,9 @@ PacktPublishing/Tensorflow-2.0-Computer-Vision-Cookbook,
 PacktPublishing/Machine-Learning-Using-TensorFlow-Cookbook, google-research/bigbird and
 CyberZHG/keras-self-attention, and last sayakpaul/Supervised-Contrastive-Learning-in-TensorFlow-2,
 srihari-humbarwadi/retinanet-tensorflow2.x, jason9693/MusicTransformer-tensorflow2.0,
-krasserm/bayesian-machine-learning and nicknochnack/ActionDetectionforSignLanguage; their ``.py``
-files and ``.ipynb`` notebooks). Each is read from a local git dir or folder given with
+krasserm/bayesian-machine-learning and nicknochnack/ActionDetectionforSignLanguage, then
+divamgupta/stable-diffusion-tensorflow, idealo/image-super-resolution, tensorlayer/RLzoo,
+GantMan/nsfw_model and yu4u/age-gender-estimation; their ``.py`` files and ``.ipynb`` notebooks). Each is read from a local git dir or folder given with
 ``--git-corpus NAME=PATH`` (``--keras-io PATH`` for keras-io), else fetched with git (a shallow,
 partial clone of the pinned commit, in the cache); when neither works that corpus is reported as
 not measured and the rest is measured. Third-party code never goes into this repository: only the
