@@ -59,9 +59,9 @@ bubbliiiing/efficientdet-tf2, ahmedfgad/Mask-RCNN-TF2, xuannianz/EfficientDet an
 PacktPublishing/Hands-On-Neural-Networks-with-TensorFlow-2.0, then
 PacktPublishing/Tensorflow-2.0-Computer-Vision-Cookbook,
 PacktPublishing/Machine-Learning-Using-TensorFlow-Cookbook, google-research/bigbird and
-CyberZHG/keras-self-attention, and last sayakpaul/Supervised-Contrastive-Learning-in-TensorFlow-2,
+CyberZHG/keras-self-attention, then sayakpaul/Supervised-Contrastive-Learning-in-TensorFlow-2,
 srihari-humbarwadi/retinanet-tensorflow2.x, jason9693/MusicTransformer-tensorflow2.0,
-krasserm/bayesian-machine-learning and nicknochnack/ActionDetectionforSignLanguage, then
+krasserm/bayesian-machine-learning and nicknochnack/ActionDetectionforSignLanguage, and last
 divamgupta/stable-diffusion-tensorflow, idealo/image-super-resolution, tensorlayer/RLzoo,
 GantMan/nsfw_model and yu4u/age-gender-estimation; their ``.py`` files and ``.ipynb`` notebooks). Each is read from a local git dir or folder given with
 ``--git-corpus NAME=PATH`` (``--keras-io PATH`` for keras-io), else fetched with git (a shallow,
