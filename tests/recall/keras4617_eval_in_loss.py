@@ -12,7 +12,7 @@ NUM_PARTICLES = 4
 
 def winner_take_all_loss(y_true, y_pred):
     errors = [K.sum(K.abs(y_true - y_pred[:, p, :])) for p in range(NUM_PARTICLES)]
-    best = K.argmin(K.stack(errors)).eval()  # todo: [eager-only-call-in-graph]
+    best = K.argmin(K.stack(errors)).eval()  # [eager-only-call-in-graph]
     return K.abs(y_true - y_pred[:, best, :])
 
 

@@ -106,6 +106,8 @@ def _combine(left: ValueKind, right: ValueKind) -> ValueKind:
 def tensorflow_call_kind(qualname: str) -> Kind:
     """What a TensorFlow or Keras API returns, told from its name alone."""
     last = qualname.rsplit(".", 1)[-1]
+    if qualname.startswith("keras.backend.") and qualname.count(".") == 2 and last in tf_api.KERAS_BACKEND_TENSOR_FUNCTIONS:
+        return Kind.TENSOR  # ``K.sum(x)``: Keras 2's backend computes tensors
     if qualname.startswith(("keras.", "tensorflow.data.", "tensorflow.distribute.")):
         return Kind.TF_OBJECT
     if last[:1].isupper() or qualname.startswith("tensorflow.random.Generator"):

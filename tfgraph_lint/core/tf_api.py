@@ -219,3 +219,18 @@ def describe_builder(qualname: str) -> str:
     if qualname.startswith("tensorflow."):
         return "tf." + qualname[len("tensorflow."):]
     return qualname
+
+
+# Keras 2's backend functions that compute a tensor (``K.sum``, ``K.argmin`` ...): Keras 3's
+# ``keras.backend`` keeps only settings and dtype helpers that answer with Python values
+# (``standardize_dtype``), so the list names the tensor functions rather than the exceptions.
+KERAS_BACKEND_TENSOR_FUNCTIONS = frozenset({
+    "abs", "all", "any", "arange", "argmax", "argmin", "batch_dot", "batch_flatten", "binary_crossentropy",
+    "cast", "categorical_crossentropy", "clip", "concatenate", "conv1d", "conv2d", "cos", "cumprod",
+    "cumsum", "dot", "dropout", "elu", "equal", "exp", "expand_dims", "flatten", "gather", "greater",
+    "greater_equal", "hard_sigmoid", "l2_normalize", "less", "less_equal", "log", "logsumexp", "max",
+    "maximum", "mean", "min", "minimum", "not_equal", "one_hot", "permute_dimensions", "pool2d", "pow",
+    "prod", "random_normal", "random_uniform", "relu", "repeat", "repeat_elements", "reshape", "reverse",
+    "round", "sigmoid", "sign", "sin", "softmax", "softplus", "softsign", "sparse_categorical_crossentropy",
+    "sqrt", "square", "squeeze", "stack", "std", "sum", "tanh", "tile", "transpose", "var",
+})
