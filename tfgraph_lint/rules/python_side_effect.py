@@ -213,9 +213,9 @@ def _in_except_handler(node: nodes.NodeNG) -> bool:
 
 
 _READ_ONCE = Effect("reads the file", " (the same file on every call, its path fixed while tracing: perhaps "
-                   "meant to read it once per trace, as a vocabulary or model file)", _LOG_ONCE_FIX.replace(
-                       "tf.print(), or log the returned values outside the function",
-                       "tf.io.read_file(), or read it outside the function and pass the contents in"))
+                   "meant to read it once per trace, as a vocabulary or model file)",
+                   "if so, silence this with '# pylint: disable=python-side-effect-in-graph'; otherwise use "
+                   "tf.io.read_file(), or read it outside the function and pass the contents in")
 
 
 def _fixed_file(found: tuple[Effect, str], path: nodes.NodeNG | None, context) -> tuple[Effect, str]:
