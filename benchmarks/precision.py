@@ -602,6 +602,16 @@ GIT_CORPORA = (
                "699b6796a55604341fbfdffe2b27ced1d868c591", "2023-03-28"),
     repository("age-gender-estimation", "https://github.com/yu4u/age-gender-estimation",
                "6af6148f6eb09bf16e7164490730c71c61c89f3e", "2020-08-21"),
+    # Held out last in the session, pinned before its first run: the Chinese translation of
+    # TensorFlow's guides and tutorials (tensorflow/docs-l10n, site/zh-cn), to test the notebook
+    # prose that reads a translated guide's words for tracing.
+    GitCorpus("docs-l10n-zh-cn", "https://github.com/tensorflow/docs-l10n",
+              "7cb584af651df3863a3bebc93674163f8dc6db7b", folders=("site/zh-cn",), suffixes=(".py", ".ipynb"),
+              note="site/zh-cn/**/*.py and **/*.ipynb but four notebooks the mirror lacks (2026-03-11)",
+              excluded=tuple(f"site/zh-cn/{name}.ipynb" for name in (
+                  "probability/examples/Estimating_COVID_19_in_11_European_countries",
+                  "probability/examples/Modeling_with_JointDistribution", "quantum/tutorials/research_tools",
+                  "tensorboard/tensorboard_profiling_keras"))),
 )
 
 
