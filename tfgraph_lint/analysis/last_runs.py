@@ -2,8 +2,9 @@
 changes nothing (TFG107).
 
 A notebook's cells count as a function's body (nothing imports a notebook to run its
-functions). The traced function's def runs where it is called, or handed to ``strategy.run``
-or ``tf.function(f)(x)``, which run it then and keep nothing. A Keras class's traced methods run
+functions). The traced function's def runs where it is called, or handed to ``strategy.run``,
+``tf.function(f)(x)`` or a function of the module that only calls what it is given (a warm-up
+and timing helper), which run it then and keep nothing. A Keras class's traced methods run
 where its instances are used: every instance the scope's own code makes of the class is bound to a
 name, and every use of that name, until the name is bound again, comes before the rebinding
 (tensorflow/tensorboard's scalars guide fits a model, then sets up another section's writer and
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 from astroid import nodes
 
+from tfgraph_lint.analysis.callables import resolve_callables
 from tfgraph_lint.analysis.classes import instance_bindings
 from tfgraph_lint.analysis.names import call_qualname, lookup
 from tfgraph_lint.analysis.node_index import descendants
@@ -89,9 +91,27 @@ def _runs_here(use: nodes.Name) -> bool:
             # ``tf.function(sample_fn)(x)``: wrapped, run at once, and the Function thrown away
             # (tf-quant-finance's tests)
             return isinstance(parent.parent, nodes.Call) and parent.parent.func is parent
-        return (isinstance(func, nodes.Attribute) and func.attrname in tf_api.STRATEGY_RUN_METHODS
-                and is_strategy(func.expr))
+        if isinstance(func, nodes.Attribute) and func.attrname in tf_api.STRATEGY_RUN_METHODS:
+            return is_strategy(func.expr)
+        return _only_calls_it(parent, use)
     return False
+
+
+def _only_calls_it(call: nodes.Call, use: nodes.Name) -> bool:
+    """``run(step)`` where ``run`` is a function of the module that only calls what it is given
+    (``def run(optimizer): optimizer(); result = optimizer(); return np_value(result)``, the
+    warm-up-and-time helper of TensorFlow Probability's optimizer notebook): it runs the function
+    there and then and keeps nothing."""
+    callees = [fn for fn in resolve_callables(call.func) if isinstance(fn, nodes.FunctionDef)]
+    if len(callees) != 1 or call.args[0] is not use:
+        return False
+    positional = [*(callees[0].args.posonlyargs or ()), *(callees[0].args.args or ())]
+    if not positional:
+        return False
+    parameter = positional[0]
+    reads = [name for name in descendants(callees[0], nodes.Name) if name.name == parameter.name]
+    return bool(reads) and all(isinstance(name.parent, nodes.Call) and name.parent.func is name
+                               and lookup(name, name.name)[0] is callees[0] for name in reads)
 
 
 def inside_nested_code(node: nodes.NodeNG, scope) -> bool:
