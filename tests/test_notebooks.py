@@ -190,6 +190,10 @@ def test_fixture_bad_examples_as_notebooks_give_the_same_findings(bad):
     ("## 跟踪和多态\ntf.function通过在必要时回溯函数来生成正确的图形", True),
     ("通常，Python副作用（如打印或变异对象）仅在跟踪期间发生。tf.function", True),
     ("我们用回调跟踪训练过程中的指标。", False),
+    # Graph mode against eager mode, as tensorflow/docs-l10n's Chinese Grappler guide says it
+    # (the link target is dropped, so "[Eager](../eager.md) 模式" reads "[Eager] 模式").
+    ("默认情况下会以 [Eager](../eager.md) 模式执行。使用 `tf.function` 可将默认执行切换为“计算图”模式。", True),
+    ("模型的计算图很大。", False),
     ("tf.function 可以让模型更快。", False),
 ])
 def test_prose_that_explains_tracing(prose, explains):
