@@ -99,3 +99,26 @@ class SampleTest(unittest.TestCase):
 
     def test_zero_probability(self):
         self.assertEqual(float(sample(tf.constant(2), 0.0)), 0.0)  # low: [python-scalar-argument]
+
+
+# A size the tf.function gives TensorFlow as a static shape (tensorflow/federated's sparse
+# federated learning tutorial, as translated in tensorflow/docs-l10n: keys_for_client reshapes
+# its keys to (max_tokens_per_client,) so that their type is "statically determined"): a tensor
+# would make the dimension unknown, so one graph per size is the design (LOW). The twin uses the
+# same kind of number only as a value: reported.
+@tf.function
+def keys_for_client(tokens, max_tokens):
+    selected = tokens[:max_tokens]
+    padded = tf.pad(selected, [[0, max_tokens - tf.shape(selected)[0]]])
+    return tf.reshape(padded, shape=(max_tokens,))
+
+
+@tf.function
+def scaled_tokens(tokens, factor):
+    return tokens * factor
+
+
+def select_keys(tokens):
+    small = keys_for_client(tokens, 3)  # low: [python-scalar-argument]
+    large = keys_for_client(tokens, 10)  # low: [python-scalar-argument]
+    return small, large, scaled_tokens(tokens, 3), scaled_tokens(tokens, 10)  # [python-scalar-argument, python-scalar-argument]

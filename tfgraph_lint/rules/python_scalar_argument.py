@@ -40,7 +40,7 @@ from tfgraph_lint.analysis.call_sites import (
 from tfgraph_lint.analysis.loop_values import LoopAnalysis, LoopValue, enclosing_loops
 from tfgraph_lint.analysis.names import assigned_value, bindings
 from tfgraph_lint.analysis.parameter_sources import ParameterSources, VaryingSource
-from tfgraph_lint.analysis.python_scalars import numeric_literal
+from tfgraph_lint.analysis.python_scalars import numeric_literal, sizes_a_static_shape
 from tfgraph_lint.analysis.value_kinds import used_as_python_string, value_kind
 from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW, Finding, shorten, weakest
 from tfgraph_lint.core.registry import rule_by_code
@@ -91,8 +91,11 @@ def check(context) -> Iterator[Finding]:
             continue
         fixed = fixed_literal_sites([found for found, _, _, _ in sites], context.index, context.path)
         for found, argument, literal, confidence in sites:
-            yield context.finding(RULE, argument.node, _literal_message(found, argument, literal, values),
-                                  confidence=LOW if fixed else confidence, traced=found.traced)
+            message = _literal_message(found, argument, literal, values)
+            if sizes_a_static_shape(found.traced.node, argument.parameter):
+                fixed, message = True, message + _STATIC_SHAPE_NOTE
+            yield context.finding(RULE, argument.node, message, confidence=LOW if fixed else confidence,
+                                  traced=found.traced)
 
 
 def _mode_switch(found: TfFunctionCall, argument: BoundArgument, type_name: str) -> bool:
@@ -126,6 +129,10 @@ def _parameter_message(found: TfFunctionCall, argument: BoundArgument, source: V
             f"line {source.call.lineno} passes {source.how}) passed to {found.traced.subject} as "
             f"'{argument.parameter}' builds a new graph for every value; pass a tensor "
             f"(tf.constant({text})) or declare an input_signature")
+
+
+_STATIC_SHAPE_NOTE = (" (but the function uses it in a static shape, which a tensor would make dynamic: one graph "
+                      "per size may be what it needs)")
 
 
 def _literal_message(found: TfFunctionCall, argument: BoundArgument, literal, values: list) -> str:
