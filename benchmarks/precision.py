@@ -63,7 +63,8 @@ CyberZHG/keras-self-attention, then sayakpaul/Supervised-Contrastive-Learning-in
 srihari-humbarwadi/retinanet-tensorflow2.x, jason9693/MusicTransformer-tensorflow2.0,
 krasserm/bayesian-machine-learning and nicknochnack/ActionDetectionforSignLanguage, and last
 divamgupta/stable-diffusion-tensorflow, idealo/image-super-resolution, tensorlayer/RLzoo,
-GantMan/nsfw_model and yu4u/age-gender-estimation; their ``.py`` files and ``.ipynb`` notebooks). Each is read from a local git dir or folder given with
+GantMan/nsfw_model and yu4u/age-gender-estimation, and the Chinese pages of tensorflow/docs-l10n; their
+``.py`` files and ``.ipynb`` notebooks). Each is read from a local git dir or folder given with
 ``--git-corpus NAME=PATH`` (``--keras-io PATH`` for keras-io), else fetched with git (a shallow,
 partial clone of the pinned commit, in the cache); when neither works that corpus is reported as
 not measured and the rest is measured. Third-party code never goes into this repository: only the
