@@ -356,13 +356,16 @@ def _is_bound_method_reference(expr: nodes.NodeNG) -> bool:
     return True  # a name or partial bound to the method: nearly always a bound method
 
 
-def argument_for(call: nodes.Call, fn: nodes.FunctionDef, parameter: nodes.AssignName) -> nodes.NodeNG | None:
-    """The expression a call passes for ``parameter`` (its default when omitted), or None if unknown."""
+def argument_for(call: nodes.Call, fn: nodes.FunctionDef, parameter: nodes.AssignName,
+                 constructs: bool = False) -> nodes.NodeNG | None:
+    """The expression a call passes for ``parameter`` (its default when omitted), or None if
+    unknown. ``constructs``: the call makes an instance of the class ``fn`` is the ``__init__``
+    of (``Cls(...)``), which binds ``self`` as a method call does."""
     arguments = fn.args
     positional = [*(arguments.posonlyargs or ()), *(arguments.args or ())]
     offset = 0
-    if is_instance_method(fn) and isinstance(call.func, nodes.Attribute):
-        offset = 1  # ``self.step(x)`` binds ``self`` implicitly
+    if constructs or (is_instance_method(fn) and isinstance(call.func, nodes.Attribute)):
+        offset = 1  # ``self.step(x)`` and ``Cls(x)`` bind ``self`` implicitly
     if any(p is parameter for p in positional):
         position = next(i for i, p in enumerate(positional) if p is parameter) - offset
         if position < 0:

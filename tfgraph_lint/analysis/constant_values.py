@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from astroid import nodes
 
-from tfgraph_lint.analysis.call_sites import argument_for_default
+from tfgraph_lint.analysis.call_sites import argument_for
 from tfgraph_lint.analysis.classes import attribute_values, self_class
 from tfgraph_lint.analysis.names import assigned_value, bindings, references
 
@@ -70,20 +70,5 @@ def _constructor_parameter_value(parameter: nodes.AssignName, depth: int):
     uses = references(cls, cls.root())
     if not uses or any(not (isinstance(use.parent, nodes.Call) and use.parent.func is use) for use in uses):
         return UNKNOWN  # a base class, handed over or stored: constructions not all seen
-    return _agreed(constant_value(_constructor_argument(use.parent, init, parameter), depth) for use in uses)
-
-
-def _constructor_argument(call: nodes.Call, init: nodes.FunctionDef, parameter: nodes.AssignName):
-    """What ``Cls(...)`` passes for ``parameter`` of ``__init__`` (its default when left out)."""
-    arguments = init.args
-    positional = [*(arguments.posonlyargs or ()), *(arguments.args or ())][1:]  # ``self`` is implicit
-    if any(isinstance(arg, nodes.Starred) for arg in call.args) or any(
-            keyword.arg is None for keyword in call.keywords or ()):
-        return None
-    for position, candidate in enumerate(positional):
-        if candidate is parameter and position < len(call.args):
-            return call.args[position]
-    for keyword in call.keywords or ():
-        if keyword.arg == parameter.name:
-            return keyword.value
-    return argument_for_default(init, parameter)
+    return _agreed(constant_value(argument_for(use.parent, init, parameter, constructs=True), depth)
+                   for use in uses)
