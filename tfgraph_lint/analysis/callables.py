@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from astroid import nodes
 
 from tfgraph_lint.analysis.classes import instance_class, method_named, replaced_on_instances, self_class
-from tfgraph_lint.analysis.names import bindings, call_qualname
+from tfgraph_lint.analysis.names import bindings, call_qualname, is_script_guard
 from tfgraph_lint.analysis.node_index import descendants, module_of, remembered
 from tfgraph_lint.core import tf_api
 
@@ -159,19 +159,10 @@ def _outside_script_guard(found: list[nodes.NodeNG], reference: nodes.NodeNG) ->
 def _in_script_guard(node: nodes.NodeNG) -> bool:
     child, parent = node, node.parent
     while parent is not None:
-        if isinstance(parent, nodes.If) and child in parent.body and _is_script_guard(parent.test):
+        if isinstance(parent, nodes.If) and child in parent.body and is_script_guard(parent.test):
             return True
         child, parent = parent, parent.parent
     return False
-
-
-def _is_script_guard(test: nodes.NodeNG) -> bool:
-    """``__name__ == "__main__"``, either way round."""
-    if not (isinstance(test, nodes.Compare) and len(test.ops) == 1 and test.ops[0][0] == "=="):
-        return False
-    sides = (test.left, test.ops[0][1])
-    return any(isinstance(s, nodes.Name) and s.name == "__name__" for s in sides) and any(
-        isinstance(s, nodes.Const) and s.value == "__main__" for s in sides)
 
 
 def _named_class(expr: nodes.NodeNG) -> nodes.ClassDef | None:

@@ -327,3 +327,12 @@ def unrebound_parameter(expr: nodes.NodeNG | None) -> bool:
         return False
     found = bindings(expr, expr.name)
     return bool(found) and all(isinstance(binding.parent, nodes.Arguments) for binding in found)
+
+
+def is_script_guard(test: nodes.NodeNG) -> bool:
+    """``__name__ == "__main__"``, either way round: code that runs only when the file is a script."""
+    if not (isinstance(test, nodes.Compare) and len(test.ops) == 1 and test.ops[0][0] == "=="):
+        return False
+    sides = (test.left, test.ops[0][1])
+    return any(isinstance(s, nodes.Name) and s.name == "__name__" for s in sides) and any(
+        isinstance(s, nodes.Const) and s.value == "__main__" for s in sides)
