@@ -65,11 +65,26 @@ def dataset_confidence(expr: nodes.NodeNG, _depth: int = 0) -> str | None:
 
 def switches_functions_eagerly(module: nodes.Module) -> bool:
     """``tf.config.run_functions_eagerly(True)`` in the module: its tf.functions run as Python."""
-    return any(call.args and isinstance(call.args[0], nodes.Const) and call.args[0].value is True
-               for call in calls_named(module, _RUN_EAGERLY))
+    return any(switches_on(call) for call in calls_named(module, RUN_FUNCTIONS_EAGERLY))
 
 
-_RUN_EAGERLY = frozenset({"tensorflow.config.run_functions_eagerly", "tensorflow.config.experimental_run_functions_eagerly"})
+# The global switch, and its older spelling (TFG307 reports it; the index lowers what it excuses).
+RUN_FUNCTIONS_EAGERLY = frozenset({
+    "tensorflow.config.run_functions_eagerly",
+    "tensorflow.config.experimental_run_functions_eagerly",
+})
+
+
+def switch_argument(call: nodes.Call) -> nodes.NodeNG | None:
+    """What a call of the switch passes: its first argument, or ``run_eagerly=``."""
+    return call.args[0] if call.args else next(
+        (kw.value for kw in call.keywords or () if kw.arg == "run_eagerly"), None)
+
+
+def switches_on(call: nodes.Call) -> bool:
+    """A constant truthy argument: ``True``, ``1``. Anything computed is a deliberate switch."""
+    value = switch_argument(call)
+    return isinstance(value, nodes.Const) and bool(value.value)
 
 
 def asks_keras_to_run_eagerly(module: nodes.Module) -> bool:

@@ -31,27 +31,22 @@ from pathlib import Path
 from astroid import nodes
 
 from tfgraph_lint.analysis.eager_models import runs_no_keras_loop
-from tfgraph_lint.analysis.names import assigned_value, bindings, calls_named
+from tfgraph_lint.analysis.names import assigned_value, bindings, calls_named, is_script_guard
 from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.test_code import in_test_code, is_test_file
+from tfgraph_lint.analysis.trace_entries import RUN_FUNCTIONS_EAGERLY, switch_argument, switches_on
 from tfgraph_lint.core.findings import HIGH, LOW, Finding
 from tfgraph_lint.core.notebooks import is_notebook
 from tfgraph_lint.core.registry import rule_by_code
 
 RULE = rule_by_code("TFG307")
 
-_SWITCHES = frozenset({
-    "tensorflow.config.run_functions_eagerly",
-    "tensorflow.config.experimental_run_functions_eagerly",
-})
-
-
 def check(context) -> Iterator[Finding]:
     if is_test_file(context.path):
         return
-    switches = calls_named(context.module, _SWITCHES)
+    switches = calls_named(context.module, RUN_FUNCTIONS_EAGERLY)
     for call in switches:
-        if not _switches_on(call):
+        if not switches_on(call):
             continue
         if in_test_code(call) or _under_runtime_condition(call) or _switched_back(call, switches):
             continue
@@ -94,19 +89,8 @@ def _switched_back(call: nodes.Call, switches: list[nodes.Call]) -> bool:
 
 
 def _switches_off(call: nodes.Call) -> bool:
-    value = _argument(call)
+    value = switch_argument(call)
     return isinstance(value, nodes.Const) and not value.value
-
-
-def _argument(call: nodes.Call) -> nodes.NodeNG | None:
-    return call.args[0] if call.args else next(
-        (kw.value for kw in call.keywords or () if kw.arg == "run_eagerly"), None)
-
-
-def _switches_on(call: nodes.Call) -> bool:
-    """A constant truthy argument: ``True``, ``1``. Anything computed is a deliberate switch."""
-    value = _argument(call)
-    return isinstance(value, nodes.Const) and bool(value.value)
 
 
 def _under_runtime_condition(node: nodes.NodeNG) -> bool:
@@ -129,10 +113,7 @@ def _always_decided(test: nodes.NodeNG) -> bool:
         found = bindings(test, test.name)
         value = assigned_value(found[0]) if len(found) == 1 else None
         return isinstance(value, nodes.Const)
-    return (
-        isinstance(test, nodes.Compare) and isinstance(test.left, nodes.Name) and test.left.name == "__name__"
-        and len(test.ops) == 1 and test.ops[0][0] == "=="
-    )
+    return is_script_guard(test)
 
 
 def _where(call: nodes.Call) -> str:
