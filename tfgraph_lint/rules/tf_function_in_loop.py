@@ -85,9 +85,10 @@ def _check_creation(context, callers: _Callers, creation: Creation) -> Finding |
         made = _loop_made_code(creation)
         if made is not None and reads_state_made_per_iteration(made, loops):
             return None  # it runs on an object made per iteration: traced anew anyway
-        if not _called_in(creation, loops[-1]):
+        calls = _calls_in(creation, loops[-1])
+        if not calls:
             return None  # traced on purpose (get_concrete_function) or handed on: not judged
-        if passes_loop_items(_calls_in(creation, loops[-1]), loops):
+        if passes_loop_items(calls, loops):
             return None  # each iteration passes other Python values: a shared one traces as often
         return context.finding(RULE, creation.report, _loop_message(creation, loops[0]), HIGH)
     if not isinstance(frame, nodes.FunctionDef) or frame.name in _ONCE_PER_OBJECT or memoized(frame):
@@ -280,7 +281,7 @@ class _Callers:
         """A loop that runs ``fn`` again and again, and calls the new Function each time: ``fn``
         calls it itself (then callers of callers count too), or returns it to a looping caller
         that calls it (``make_step()(x)``, ``step = make_step(); step(x)``)."""
-        if _called_in(creation, fn):
+        if _calls_in(creation, fn):
             return self._search(fn, creation, (), {fn})
         if _returns(fn, creation):
             return self._search(fn, creation, (), {fn}, result_called=True)
@@ -319,14 +320,9 @@ class _Callers:
         return None
 
 
-def _called_in(creation: Creation, region: nodes.NodeNG) -> bool:
-    """The new Function is called in ``region``: ``tf.function(f)(x)``, or ``step(x)`` after
-    ``step = tf.function(f)`` / ``def step``."""
-    return bool(_calls_in(creation, region))
-
-
 def _calls_in(creation: Creation, region: nodes.NodeNG) -> list[nodes.Call]:
-    """The calls of the new Function in ``region``."""
+    """The calls of the new Function in ``region``: ``tf.function(f)(x)``, or ``step(x)`` after
+    ``step = tf.function(f)`` / ``def step``."""
     if not creation.is_def and _is_called(creation.value):
         return [creation.value.parent]
     name = _bound_name(creation)
