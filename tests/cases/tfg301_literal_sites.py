@@ -122,3 +122,29 @@ def select_keys(tokens):
     small = keys_for_client(tokens, 3)  # low: [python-scalar-argument]
     large = keys_for_client(tokens, 10)  # low: [python-scalar-argument]
     return small, large, scaled_tokens(tokens, 3), scaled_tokens(tokens, 10)  # [python-scalar-argument, python-scalar-argument]
+
+
+# A parameter the function declares unused (``_``) and never reads: different literals for it do
+# nothing but trace again, which is what they are passed for (tensorflow/docs-l10n, the Chinese
+# federated tutorial random_noise_generation.ipynb: a new trace draws the same seeded noise). LOW.
+# The twins: an ordinary name left unread (a step counter passed by mistake) and an underscore
+# name the function does read stay reported.
+@tf.function
+def one_noise(_):
+    return tf.random.normal([])
+
+
+@tf.function
+def noise_at(step):
+    return tf.random.normal([])
+
+
+@tf.function
+def shifted_noise(_shift):
+    return tf.random.normal([]) + _shift
+
+
+def draw_noise():
+    first, second = one_noise(1), one_noise(2)  # low: [python-scalar-argument, python-scalar-argument]
+    third, fourth = noise_at(1), noise_at(2)  # [python-scalar-argument, python-scalar-argument]
+    return first, second, third, fourth, shifted_noise(1), shifted_noise(2)  # [python-scalar-argument, python-scalar-argument]

@@ -94,6 +94,8 @@ def check(context) -> Iterator[Finding]:
             message = _literal_message(found, argument, literal, values)
             if sizes_a_static_shape(found.traced.node, argument.parameter):
                 fixed, message = True, message + _STATIC_SHAPE_NOTE
+            elif _declared_unused(found.traced.node, argument.parameter):
+                fixed, message = True, message + _UNUSED_NOTE.format(argument.parameter)
             yield context.finding(RULE, argument.node, message, confidence=LOW if fixed else confidence,
                                   traced=found.traced)
 
@@ -131,6 +133,8 @@ def _parameter_message(found: TfFunctionCall, argument: BoundArgument, source: V
             f"(tf.constant({text})) or declare an input_signature")
 
 
+_UNUSED_NOTE = (" (but the function declares '{}' unused and never reads it: a new value does nothing but "
+                "trace again, which looks like what the calls are for)")
 _STATIC_SHAPE_NOTE = (" (but the function uses it in a static shape, which a tensor would make dynamic: one graph "
                       "per size may be what it needs)")
 
@@ -153,6 +157,18 @@ def _named_literal(expr: nodes.NodeNG) -> int | float | None:
     reaching = bindings(expr, expr.name)
     value = assigned_value(reaching[0]) if len(reaching) == 1 else None
     return numeric_literal(value) if value is not None else None
+
+
+def _declared_unused(fn: nodes.NodeNG, parameter: str) -> bool:
+    """``def return_one_noise(_):`` called with 1, then 2: a parameter whose name says it is unused
+    (``_``, ``_step``) and that the function never reads changes nothing in the graph; different
+    literals for it only force a new trace, on purpose (a tutorial showing that a new trace draws
+    the same seeded numbers: tensorflow/docs-l10n, site/zh-cn/federated/tutorials/
+    random_noise_generation.ipynb). A parameter with an ordinary name that goes unread is not
+    such a declaration: ``train_step(x, step)`` fed a loop counter stays reported."""
+    if not parameter.startswith("_") or not isinstance(fn, (nodes.FunctionDef, nodes.Lambda)):
+        return False
+    return not any(name.name == parameter for name in fn.nodes_of_class(nodes.Name))
 
 
 def _distinct(values: list) -> list:
