@@ -309,10 +309,12 @@ def test_pylint_plugin_reads_confidence_and_keras_methods_from_the_table(tmp_pat
         (tmp_path / "pyproject.toml").write_text(f"[tool.tfgraph-lint]\n{table}\n", encoding="utf-8")
         return len(run_pylint([tmp_path / "layer.py"], tmp_path / "pylintrc", *options))
 
-    assert count("") == 1  # a Keras call(): INFERENCE, reported by default
-    assert count("keras-methods = false") == 0
-    assert count("keras-methods = false", "--tfgraph-keras-methods=y") == 1
+    inference = 'confidence = ["HIGH", "INFERENCE"]'  # print() in a Keras call(): INFERENCE
+    assert count(inference) == 1
+    assert count(inference + "\nkeras-methods = false") == 0
+    assert count(inference + "\nkeras-methods = false", "--tfgraph-keras-methods=y") == 1
     assert count('confidence = ["HIGH"]') == 0
+    assert count("") == 0  # TFG101 reports HIGH alone unless levels are chosen (measured_defaults)
     assert count('confidence = ["HIGH"]', "--tfgraph-confidence=HIGH,INFERENCE") == 1
 
 

@@ -60,9 +60,9 @@ def test_keras_methods_are_inference_and_can_be_turned_off():
                 print(x)
                 return x
     """
-    findings = lint_source(textwrap.dedent(source), "net.py")
+    findings = lint_source(textwrap.dedent(source), "net.py", Config.every_rule())
     assert [(f.line, f.confidence) for f in findings] == [(5, INFERENCE)]
-    assert lint_source(textwrap.dedent(source), "net.py", Config(keras_methods=False)) == []
+    assert lint_source(textwrap.dedent(source), "net.py", Config.every_rule(keras_methods=False)) == []
 
 
 def test_dataset_by_name_only_is_inference_by_construction_high():
@@ -72,7 +72,7 @@ def test_dataset_by_name_only_is_inference_by_construction_high():
         ds.map(lambda x: print(x))
         tf.data.Dataset.range(3).map(lambda x: print(x))
     """)
-    assert [(f.line, f.confidence) for f in lint_source(source, "d.py")] == [(4, INFERENCE), (5, HIGH)]
+    assert [(f.line, f.confidence) for f in lint_source(source, "d.py", Config.every_rule())] == [(4, INFERENCE), (5, HIGH)]
 
 
 def test_configured_wrapper_decorator_is_traced():

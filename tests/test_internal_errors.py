@@ -16,6 +16,7 @@ from pylint.reporters import CollectingReporter
 from tfgraph_lint import engine
 from tfgraph_lint.cli import check_flow
 from tfgraph_lint.cli.commands import cli
+from tfgraph_lint.core.config import Config
 from tfgraph_lint.core.registry import INTERNAL_ERROR, RULES
 from tfgraph_lint.rules import python_print
 
@@ -155,7 +156,7 @@ def test_every_rule_is_contained(files, monkeypatch):
     for check in CHECKS:
         with monkeypatch.context() as patch:
             patch.setattr(check, "check", explode)
-            findings = engine.lint_file(str(first))
+            findings = engine.lint_file(str(first), Config.every_rule())  # the opt-in rules too
         failed = [f for f in findings if f.rule is INTERNAL_ERROR]
         assert len(failed) == 1 and f"rule {check.RULE.code} {check.RULE.symbol}:" in failed[0].message
         if check.RULE.code != "TFG102":

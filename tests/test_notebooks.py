@@ -27,7 +27,9 @@ READABLE = ["train.ipynb", "magics.ipynb", "syntax_error.ipynb", "crlf.ipynb", "
             "redefined_function.ipynb", "tracing_lesson.ipynb", "expected_errors.ipynb",
             "eager_switch_tracing_nothing.ipynb", "eager_switch_with_graph.ipynb", "eager_lambda_layer.ipynb",
             "rebinding_after_fit.ipynb"]
-EVERY_CONFIDENCE = Config(confidences=frozenset({"HIGH", "INFERENCE", "LOW"}))
+# The markers are what the rules find when chosen (the defaults unasked: core/measured_defaults).
+EVERY_RULE = Config.every_rule()
+EVERY_CONFIDENCE = Config.every_rule(confidences=frozenset({"HIGH", "INFERENCE", "LOW"}))
 
 
 def _notebook(name: str) -> notebooks.Notebook:
@@ -38,7 +40,7 @@ def _notebook(name: str) -> notebooks.Notebook:
 def test_examples_report_exactly_their_markers(name):
     notebook = _notebook(name)
     expected = parse_markers(notebook.source).expected
-    findings = lint_file(str(EXAMPLES / name))
+    findings = lint_file(str(EXAMPLES / name), EVERY_RULE)
     hazards = {(f.line, f.symbol) for f in findings if f.rule.is_hazard}
     assert hazards == set(expected)
     for finding in findings:  # every finding knows its cell and line in it
@@ -62,7 +64,7 @@ def test_eager_switch_of_a_notebook_importing_a_module_beside_it_stays_reported(
     notebook.write_text((EXAMPLES / "eager_switch_tracing_nothing.ipynb").read_text(encoding="utf-8")
                         .replace("import time", "import time\\nimport helpers"), encoding="utf-8")
     (tmp_path / "helpers.py").write_text("import tensorflow as tf\n", encoding="utf-8")
-    found = [(f.code, f.confidence) for f in lint_file(str(notebook)) if f.code == "TFG307"]
+    found = [(f.code, f.confidence) for f in lint_file(str(notebook), EVERY_RULE) if f.code == "TFG307"]
     assert found == [("TFG307", "HIGH")]
     assert "changes nothing" in lint_file(str(EXAMPLES / "eager_switch_tracing_nothing.ipynb"),
                                           EVERY_CONFIDENCE)[0].message
@@ -70,12 +72,12 @@ def test_eager_switch_of_a_notebook_importing_a_module_beside_it_stays_reported(
 
 def test_issue_example_locates_three_hazards_by_cell():
     found = [(f.code, f.cell, f.to_json()["line"], f.to_json()["column"])
-             for f in lint_file(str(EXAMPLES / "train.ipynb"))]
+             for f in lint_file(str(EXAMPLES / "train.ipynb"), EVERY_RULE)]
     assert found == [("TFG101", 3, 3, 5), ("TFG102", 3, 4, 13), ("TFG301", 4, 2, 10)]
 
 
 def test_messages_cite_lines_by_cell():
-    findings = lint_file(str(EXAMPLES / "train.ipynb"))
+    findings = lint_file(str(EXAMPLES / "train.ipynb"), EVERY_RULE)
     assert all(f.traced_because == ("'step' is decorated with @tf.function (cell 3, line 1)",) for f in findings)
 
 
@@ -93,7 +95,7 @@ def test_magics_are_masked_keeping_line_numbers():
 
 
 def test_a_cell_that_does_not_parse_is_reported_once_and_the_others_linted():
-    findings = lint_file(str(EXAMPLES / "syntax_error.ipynb"))
+    findings = lint_file(str(EXAMPLES / "syntax_error.ipynb"), EVERY_RULE)
     failures = [f for f in findings if f.code == "TFG001"]
     assert len(failures) == 1
     assert failures[0].cell == 2 and "syntax error in cell 2" in failures[0].message
@@ -107,14 +109,14 @@ def test_a_cell_that_does_not_parse_is_reported_once_and_the_others_linted():
     ("invalid.ipynb", "not a notebook: invalid JSON"),
 ])
 def test_unreadable_notebooks_get_a_clear_tfg001(name, reason):
-    (finding,) = lint_file(str(EXAMPLES / name))
+    (finding,) = lint_file(str(EXAMPLES / name), EVERY_RULE)
     assert finding.code == "TFG001" and reason in finding.message
 
 
 @pytest.mark.parametrize("text", ["[]", '{"cells": {}, "nbformat": 4}', '{"cells": [{"cell_type": "code", "source": 3}], '
                                   '"nbformat": 4}', '{"nbformat": 4, "cells": [], "metadata": {"language_info": {"name": "R"}}}'])
 def test_odd_documents_are_refused_with_a_reason(text):
-    (finding,) = lint_notebook(text, "odd.ipynb")
+    (finding,) = lint_notebook(text, "odd.ipynb", EVERY_RULE)
     assert finding.code == "TFG001" and "could not analyse: " in finding.message
 
 
@@ -165,9 +167,9 @@ def _as_notebook(source: str) -> tuple[str, list[int]]:
 def test_fixture_bad_examples_as_notebooks_give_the_same_findings(bad):
     source = bad.read_text(encoding="utf-8")
     text, starts = _as_notebook(source)
-    as_py = {(f.code, f.line, f.column) for f in lint_source(source, "bad.py")}
+    as_py = {(f.code, f.line, f.column) for f in lint_source(source, "bad.py", EVERY_RULE)}
     as_notebook = {(f.code, starts[f.cell - 1] + f.to_json()["line"] - 1, f.column)
-                   for f in lint_notebook(text, "bad.ipynb")}
+                   for f in lint_notebook(text, "bad.ipynb", EVERY_RULE)}
     assert as_py and as_notebook == as_py
 
 
@@ -219,7 +221,7 @@ def test_a_cells_prose_is_its_headings_its_sections_markdown_and_the_markdown_ri
 
 def test_demonstrations_are_low_and_say_why():
     findings = lint_file(str(EXAMPLES / "tracing_lesson.ipynb"),
-                         Config(confidences=frozenset({"HIGH", "INFERENCE", "LOW"})))
+                         EVERY_CONFIDENCE)
     lowered = {(f.cell, f.code) for f in findings if f.confidence == "LOW"}
     assert lowered == {(2, "TFG101"), (3, "TFG301"), (4, "TFG101"), (8, "TFG102"), (10, "TFG301"), (12, "TFG205")}
     assert all(f.message.endswith(NOTE) for f in findings if f.confidence == "LOW")

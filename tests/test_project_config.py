@@ -49,6 +49,10 @@ def project(tmp_path, monkeypatch):
     return tmp_path
 
 
+# The Keras call()'s print on line 12 is INFERENCE: reported by TFG101 when levels are chosen.
+INFERENCE_TOO = 'confidence = ["HIGH", "INFERENCE"]\n'
+
+
 def configure(folder: Path, body: str, name: str = "pyproject.toml") -> Path:
     path = folder / name
     header = "[tool.tfgraph-lint]\n" if name == "pyproject.toml" else ""
@@ -63,16 +67,21 @@ def reported(*args: str) -> list[str]:
 
 
 def test_no_configuration_means_the_defaults(project):
-    assert reported("src") == ["7 TFG101", "12 TFG101", "15 TFG303"]
+    # TFG101 reports HIGH alone unless levels are chosen (core/measured_defaults): not the Keras
+    # call()'s print, which is INFERENCE.
+    assert reported("src") == ["7 TFG101", "15 TFG303"]
+    assert reported("--confidence", "HIGH,INFERENCE", "src") == ["7 TFG101", "12 TFG101", "15 TFG303"]
 
 
 def test_select_ignore_extend_select(project):
-    configure(project, 'select = ["TFG3"]\nextend-select = ["python-print-in-graph"]\nignore = ["TFG303"]\n')
+    configure(project, 'select = ["TFG3"]\nextend-select = ["python-print-in-graph"]\nignore = ["TFG303"]\n'
+              + INFERENCE_TOO)
     assert reported("src") == ["7 TFG101", "12 TFG101"]
 
 
 def test_command_line_wins_over_the_file(project):
-    configure(project, 'ignore = ["TFG3"]\nkeras-methods = false\nfunction-decorators = ["mylib.deco.traced"]\n')
+    configure(project, 'ignore = ["TFG3"]\nkeras-methods = false\nfunction-decorators = ["mylib.deco.traced"]\n'
+              + INFERENCE_TOO)
     assert reported("src") == ["7 TFG101", "22 TFG101"]  # no Keras methods, one more decorator
     assert reported("--select", "TFG3", "--keras-methods", "src") == ["15 TFG303"]
     assert reported("--keras-methods", "src") == ["7 TFG101", "12 TFG101", "22 TFG101"]
@@ -84,13 +93,13 @@ def test_nearest_pyproject_with_the_table_upward_of_the_cwd(project, monkeypatch
     (project / "src" / "pyproject.toml").write_text('[project]\nname = "inner"\n', encoding="utf-8")
     monkeypatch.chdir(project / "src")
     assert reported("model.py") == ["15 TFG303"]  # the inner file has no table: the outer one counts
-    configure(project / "src", 'ignore = ["TFG3"]\n')
+    configure(project / "src", 'ignore = ["TFG3"]\n' + INFERENCE_TOO)
     assert reported("model.py") == ["7 TFG101", "12 TFG101"]
 
 
 def test_config_option_names_the_file(project):
     configure(project, 'ignore = ["TFG1"]\n')
-    other = configure(project, 'ignore = ["TFG3"]\n', name="tfgraph-lint.toml")
+    other = configure(project, 'ignore = ["TFG3"]\n' + INFERENCE_TOO, name="tfgraph-lint.toml")
     assert reported("--config", str(other), "src") == ["7 TFG101", "12 TFG101"]
     nested = project / "ci"
     nested.mkdir()
@@ -205,12 +214,15 @@ def _pylint(tmp_path, *options: str) -> list[str]:
 def test_pylint_takes_the_same_options_with_a_tfgraph_prefix(project):
     (project / "tests").mkdir()
     (project / "tests" / "model_copy.py").write_text(SOURCE, encoding="utf-8")
-    everything = _pylint(project)
+    assert _pylint(project) == ["src/model.py:15 python-range-loop", "src/model.py:7 python-print-in-graph",
+                                "tests/model_copy.py:15 python-range-loop", "tests/model_copy.py:7 python-print-in-graph"]
+    everything = _pylint(project, "--tfgraph-confidence=HIGH,INFERENCE")  # line 12 is INFERENCE
     assert everything == ["src/model.py:12 python-print-in-graph", "src/model.py:15 python-range-loop",
                           "src/model.py:7 python-print-in-graph", "tests/model_copy.py:12 python-print-in-graph",
                           "tests/model_copy.py:15 python-range-loop", "tests/model_copy.py:7 python-print-in-graph"]
     assert _pylint(project, "--tfgraph-ignore=TFG1", "--tfgraph-exclude=tests") == ["src/model.py:15 python-range-loop"]
-    assert _pylint(project, "--tfgraph-select=TFG3", "--tfgraph-extend-select=python-print-in-graph",
+    assert _pylint(project, "--tfgraph-confidence=HIGH,INFERENCE", "--tfgraph-select=TFG3",
+                   "--tfgraph-extend-select=python-print-in-graph",
                    "--tfgraph-per-file-ignores=tests/*.py:TFG101 TFG303,src/**:python-range-loop") == [
         "src/model.py:12 python-print-in-graph", "src/model.py:7 python-print-in-graph"]
 

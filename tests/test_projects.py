@@ -26,8 +26,14 @@ def _runner() -> CliRunner:
         return CliRunner()
 
 
+# The markers are what the rules find when chosen: every rule, at HIGH and INFERENCE unless a test
+# asks for other levels (the defaults a user gets unasked are narrower: core/measured_defaults).
+EVERY_RULE = ("--select", "TFG", "--confidence", "HIGH,INFERENCE")
+
+
 def findings(*args: str) -> list[dict]:
-    result = _runner().invoke(cli, ["check", "--format", "json", *args])
+    every_rule = EVERY_RULE if "--confidence" not in args else EVERY_RULE[:2]
+    result = _runner().invoke(cli, ["check", "--format", "json", *every_rule, *args])
     assert result.exit_code in (0, 1), result.output
     return json.loads(result.stdout)
 

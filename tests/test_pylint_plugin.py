@@ -357,13 +357,13 @@ PRAGMA_EXAMPLES = {
             return x
         """,
     "class-line-with-bases": """
+        import numpy as np
         import tensorflow as tf
 
 
-        class M(tf.keras.Model):  # pylint: disable=python-print-in-graph
+        class M(tf.keras.Model):  # pylint: disable=python-random-in-graph
             def call(self, x):
-                print(x)  # [python-print-in-graph]
-                return x
+                return x + np.random.uniform()  # [python-random-in-graph]
         """,
     # Pylint treats `disable=all` anywhere as `skip-file` (deprecated spelling).
     "disable-all-is-skip-file": """
@@ -449,13 +449,13 @@ CUSTOM_DECORATOR = """
     """
 
 KERAS_MODEL = """
+    import numpy as np
     import tensorflow as tf
 
 
     class Model(tf.keras.Model):
         def call(self, x):
-            print(x)  # [python-print-in-graph]
-            return x
+            return x + np.random.uniform()  # [python-random-in-graph]
     """
 
 

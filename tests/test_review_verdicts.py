@@ -118,3 +118,41 @@ def test_excluded_paths_are_left_out_of_a_git_corpus(tmp_path):
     corpus = PRECISION.GitCorpus("tf-keras", "https://example.invalid/repo", commit, excluded=("left_out.py",))
     root = PRECISION.git_corpus_root(corpus, tmp_path / "cache", str(repo))
     assert sorted(p.name for p in root.glob("*.py")) == ["kept.py"]
+
+
+def _finding(code: str, symbol: str, confidence: str, line: int) -> dict:
+    return {"corpus": "c", "path": "a.py", "line": line, "code": code, "symbol": symbol, "confidence": confidence}
+
+
+def test_report_counts_as_shipped_only_what_is_reported_unasked():
+    # TFG101 ships at HIGH alone, TFG302 is opt-in (tfgraph_lint/core/measured_defaults.py).
+    findings = [_finding("TFG101", "python-print-in-graph", "HIGH", 1),
+                _finding("TFG101", "python-print-in-graph", "INFERENCE", 2),
+                _finding("TFG302", "tf-function-in-loop", "HIGH", 3)]
+    verdicts = {("c", "a.py", 1, "TFG101"): {"verdict": "true"}, ("c", "a.py", 2, "TFG101"): {"verdict": "deliberate"},
+                ("c", "a.py", 3, "TFG302"): {"verdict": "true"}}
+    report = PRECISION.Report(findings, verdicts)
+    assert (report.overall.findings, report.overall.counts["true"]) == (1, 1)
+    assert list(report.by_rule) == ["TFG101 python-print-in-graph"]
+    levels = report.by_rule_level["TFG101 python-print-in-graph"]
+    assert (levels["HIGH"].findings, levels["INFERENCE"].findings) == (1, 1)
+    assert not report.stale and not report.unreviewed  # every finding is matched, shipped or not
+
+
+def test_report_says_which_default_the_measurement_supports():
+    def report(verdict_by_level: list[tuple[str, str]]):
+        findings = [_finding("TFG101", "python-print-in-graph", level, line)
+                    for line, (level, _) in enumerate(verdict_by_level, start=1)]
+        verdicts = {("c", "a.py", line, "TFG101"): {"verdict": verdict}
+                    for line, (_, verdict) in enumerate(verdict_by_level, start=1)}
+        return PRECISION.Report(findings, verdicts)
+
+    rule = "TFG101 python-print-in-graph"
+    precise_high = report([("HIGH", "true")] * 5 + [("INFERENCE", "deliberate")] * 3)
+    assert precise_high.earned_state(rule) == "on, HIGH only" and not precise_high.missed_targets()
+    everywhere = report([("HIGH", "true")] * 4 + [("INFERENCE", "true")] * 4)
+    assert everywhere.earned_state(rule) == "on"
+    assert "TFG101 ships 'on, HIGH only', measured 'on'" in everywhere.missed_targets()
+    nowhere = report([("HIGH", "true")] * 2 + [("HIGH", "false-rule")] * 4)
+    assert nowhere.earned_state(rule) == "opt-in"
+    assert any(failure.startswith("TFG101 33% < 80%") for failure in nowhere.missed_targets())

@@ -20,7 +20,8 @@ Options (in any Pylint configuration file, or on Pylint's command line):
   ``tfgraph-per-file-ignores`` (``GLOB:RULE RULE...`` items): the command line's
   ``[tool.tfgraph-lint]`` keys of the same names, on top of Pylint's own enable/disable; globs are
   relative to the directory Pylint runs in. A bad value ends the run with Pylint's usage exit
-  status, 32, and a message naming the option.
+  status, 32, and a message naming the option. The opt-in rules (core/measured_defaults) run only
+  when selected here or in the table, as with the command; Pylint's ``--disable`` still wins.
 
 One configuration: the ``[tool.tfgraph-lint]`` table of the nearest ``pyproject.toml`` (from the
 directory Pylint runs in upward, as the command finds it) is read too, so a project keeps one list
@@ -41,6 +42,7 @@ from tfgraph_lint import engine
 from tfgraph_lint.analysis.screen import may_contain_graph_code
 from tfgraph_lint.core import findings, project_config
 from tfgraph_lint.core.config import Config
+from tfgraph_lint.core.measured_defaults import LEVELS
 from tfgraph_lint.core.registry import INTERNAL_ERROR, RULES, hazard_rules
 from tfgraph_lint.core.source import UnreadableSource, decode_source
 
@@ -77,12 +79,13 @@ class TFGraphChecker(BaseChecker):
         (
             "tfgraph-confidence",
             {
-                "default": (),  # none given: confidence in [tool.tfgraph-lint], else HIGH,INFERENCE
+                "default": (),  # none given: confidence in [tool.tfgraph-lint], else each rule's measured levels
                 "type": "csv",
                 "metavar": "<levels>",
                 "help": "tfgraph-lint confidence levels to report: HIGH, INFERENCE, LOW (reported to "
-                "Pylint as INFERENCE_FAILURE). Same as confidence in [tool.tfgraph-lint]; default: "
-                "that key, else HIGH,INFERENCE (tfgraph-lint).",
+                "Pylint as INFERENCE_FAILURE), for every rule. Same as confidence in "
+                "[tool.tfgraph-lint]; default: that key, else each rule's measured levels "
+                f"(HIGH,INFERENCE; HIGH alone for {' and '.join(sorted(LEVELS))}) (tfgraph-lint).",
             },
         ),
         (
@@ -168,7 +171,7 @@ class TFGraphChecker(BaseChecker):
         decorators = tuple(
             name.strip() for name in (options.tfgraph_function_decorators or ()) if name.strip()
         ) or settings.function_decorators or ()
-        confidences = settings.confidence or findings.DEFAULT_CONFIDENCES
+        confidences = settings.confidence  # None: each rule's measured levels (core/measured_defaults)
         if any(level.strip() for level in options.tfgraph_confidence or ()):
             try:
                 confidences = project_config.parse_confidences(options.tfgraph_confidence)
@@ -182,7 +185,7 @@ class TFGraphChecker(BaseChecker):
 
 @lru_cache(maxsize=16)
 def _make_config(enabled: frozenset[str], decorators: tuple[str, ...], keras_methods: bool,
-                 confidences: frozenset[str]) -> Config:
+                 confidences: frozenset[str] | None) -> Config:
     return Config(enabled_codes=enabled, extra_function_decorators=decorators, keras_methods=keras_methods,
                   confidences=confidences)
 

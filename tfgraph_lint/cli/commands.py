@@ -20,7 +20,7 @@ import click
 
 from tfgraph_lint.core import docs, project_config
 from tfgraph_lint.core.config import Config
-from tfgraph_lint.core.findings import DEFAULT_CONFIDENCES
+from tfgraph_lint.core.measured_defaults import LEVELS, OPT_IN
 from tfgraph_lint.core.registry import REMOVED, RULES, expand_selector, lookup
 from tfgraph_lint.output import reporters
 from tfgraph_lint.runtime.trace.command import trace_command
@@ -84,9 +84,11 @@ def _verify_project_view():
 @click.argument("paths", nargs=-1, type=click.Path(), metavar="[PATH]...")
 @click.option("--select", multiple=True, metavar="RULES",
               help="Run only these rules: codes (TFG101), code prefixes (TFG1) or symbols, "
-                   "comma-separated; repeatable. Default: all.")
+                   "comma-separated; repeatable. Default: all but the opt-in rules "
+                   f"({', '.join(sorted(OPT_IN))}).")
 @click.option("--extend-select", multiple=True, metavar="RULES",
-              help="Run these rules on top of the selection (same forms as --select).")
+              help="Run these rules on top of the selection (same forms as --select), e.g. an "
+                   "opt-in rule.")
 @click.option("--ignore", multiple=True, metavar="RULES", help="Do not run these rules (same forms as --select).")
 @click.option("--exclude", multiple=True, metavar="GLOBS",
               help="Files and folders not to lint, also when named (globs relative to the current "
@@ -115,7 +117,8 @@ def _verify_project_view():
 @click.option("--confidence", "confidence", multiple=True, metavar="LEVELS",
               help="Report only findings of these confidence levels, comma-separated: HIGH (the code "
                    "shows it), INFERENCE (one step the code does not spell out), LOW (a name alone). "
-                   "Default: HIGH,INFERENCE, or confidence in the configuration.")
+                   "Applies to every rule that runs. Default: confidence in the configuration, else each "
+                   f"rule's measured levels (HIGH,INFERENCE; HIGH alone for {', '.join(sorted(LEVELS))}).")
 @click.option("--function-decorator", "function_decorators", multiple=True, metavar="NAME",
               help="Another tf.function-like decorator or wrapper, by its full dotted name "
                    "(e.g. tf_agents.utils.common.function); repeatable.")
@@ -197,7 +200,7 @@ def check(
         enabled_codes=_enabled_codes(select, extend_select, ignore, settings.enabled_codes()),
         extra_function_decorators=_decorator_names(function_decorators) or settings.function_decorators or (),
         keras_methods=keras_methods if keras_methods is not None else settings.keras_methods is not False,
-        confidences=_confidences(confidence) or settings.confidence or DEFAULT_CONFIDENCES,
+        confidences=_confidences(confidence) or settings.confidence,  # None: each rule's measured levels
     )
     out = _open_output(ctx, output_file)
     try:

@@ -7,20 +7,23 @@ import os
 from dataclasses import dataclass, field
 
 from tfgraph_lint.core.findings import DEFAULT_CONFIDENCES
+from tfgraph_lint.core.measured_defaults import default_codes, default_levels
 from tfgraph_lint.core.registry import RULES
 from tfgraph_lint.core.tf_api import TF_FUNCTION, canonical
 
 
 @dataclass(frozen=True)
 class Config:
-    # Codes of the rules that run; run diagnostics (TFG0xx) are always reported.
-    enabled_codes: frozenset[str] = field(default_factory=lambda: frozenset(r.code for r in RULES))
+    # Codes of the rules that run; run diagnostics (TFG0xx) are always reported. By default every
+    # rule but the opt-in ones (core/measured_defaults).
+    enabled_codes: frozenset[str] = field(default_factory=default_codes)
     # Dotted names treated like tf.function, e.g. "tf_agents.utils.common.function".
     extra_function_decorators: tuple[str, ...] = ()
     # Treat call/train_step/test_step/predict_step of Keras subclasses as graph code.
     keras_methods: bool = True
-    # Confidence levels reported (findings.CONFIDENCES); run diagnostics are always reported.
-    confidences: frozenset[str] = DEFAULT_CONFIDENCES
+    # Confidence levels reported (findings.CONFIDENCES) by every rule; None: each rule's measured
+    # default levels (core/measured_defaults). Run diagnostics are always reported.
+    confidences: frozenset[str] | None = None
     # The project view (cli/project.py): per file (its real path), the top-level functions that
     # graph code in other files reaches, and how. Not a setting: the result cache keys a file's
     # findings on its own entry, not on this whole field.
@@ -34,6 +37,13 @@ class Config:
     # Also from the project view: per file, the dotted names its imports spell that are TensorFlow
     # or Keras handed on by a module of the project (analysis/reexports), with what they are.
     imported_aliases: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
+
+    @classmethod
+    def every_rule(cls, **settings) -> Config:
+        """Every rule, the opt-in ones too, at HIGH and INFERENCE: what the rules find when chosen.
+        ``verify`` lints so, since the run, not the review corpus, is its evidence."""
+        return cls(**{"enabled_codes": frozenset(rule.code for rule in RULES),
+                      "confidences": DEFAULT_CONFIDENCES, **settings})
 
     def seeds_for(self, path: str) -> dict[str, str]:
         """The ``imported_seeds`` of one file: function name -> how graph code reaches it."""
@@ -72,7 +82,9 @@ class Config:
         return code.startswith("TFG0") or code in self.enabled_codes
 
     def reports(self, code: str, confidence: str) -> bool:
-        return code.startswith("TFG0") or confidence in self.confidences
+        if code.startswith("TFG0"):
+            return True
+        return confidence in (default_levels(code) if self.confidences is None else self.confidences)
 
     @property
     def screen_words(self) -> frozenset[str]:

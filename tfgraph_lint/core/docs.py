@@ -9,11 +9,26 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from tfgraph_lint.core.findings import DEFAULT_CONFIDENCES
 from tfgraph_lint.core.fixtures_dir import fixture_dir
+from tfgraph_lint.core.measured_defaults import OPT_IN, default_levels
 from tfgraph_lint.core.registry import FAMILY_TITLES, RULES, Rule
 
 TABLE_FORMATS = ("text", "markdown")
-_COLUMNS = ("Code", "Symbol", "Pylint", "Severity", "Summary")
+_COLUMNS = ("Code", "Symbol", "Pylint", "Severity", "Default", "Summary")
+
+
+def default_state(rule: Rule) -> str:
+    """What runs unasked (core/measured_defaults): ``on``, ``on, HIGH only``, ``opt-in``; run
+    diagnostics are ``always``."""
+    if not rule.is_hazard:
+        return "always"
+    if rule.code in OPT_IN:
+        return "opt-in"
+    levels = default_levels(rule.code)
+    if levels == DEFAULT_CONFIDENCES:
+        return "on"
+    return "on, " + "/".join(sorted(levels)) + " only"
 
 
 def rules_by_family() -> Iterator[tuple[str, list[Rule]]]:
@@ -46,28 +61,42 @@ def _markdown_table() -> str:
             # Hazard rules link to their fixture README; run diagnostics have no fixture folder.
             code = f"[{rule.code}](fixtures/{rule.fixture_dir_name}/README.md)" if rule.is_hazard else rule.code
             summary = rule.summary.replace("|", "\\|")
-            rows.append(f"| {code} | `{rule.symbol}` | {rule.msgid} | {rule.severity} | {summary} |")
+            rows.append(f"| {code} | `{rule.symbol}` | {rule.msgid} | {rule.severity} | {default_state(rule)} "
+                        f"| {summary} |")
         blocks.append("\n".join(rows))
     return "\n\n".join(blocks) + "\n"
 
 
 def _text_table() -> str:
     symbol_width = max(len(rule.symbol) for rule in RULES)
+    default_width = max(len(default_state(rule)) for rule in RULES)
     blocks = []
     for title, rules in rules_by_family():
         lines = [title]
         for rule in rules:
             lines.append(f"  {rule.code}  {rule.symbol:<{symbol_width}}  {rule.msgid}  "
-                         f"{rule.severity:<8}  {rule.summary}")
+                         f"{rule.severity:<8}  {default_state(rule):<{default_width}}  {rule.summary}")
         blocks.append("\n".join(lines))
     return "\n\n".join(blocks) + "\n"
+
+
+def _default_note(rule: Rule) -> str:
+    state = default_state(rule)
+    if state == "opt-in":
+        return (f" Opt-in: its measured precision on real code is below the target (README, \"Precision "
+                f"on real code\"), so it runs only when chosen: `--extend-select {rule.code}`.")
+    if state != "on":
+        levels = state.removeprefix("on, ").removesuffix(" only")
+        return (f" Unasked, only its {levels} findings are reported, those whose measured precision meets "
+                "the target; `--confidence HIGH,INFERENCE` reports the others too.")
+    return ""
 
 
 def explain_text(rule: Rule) -> str:
     """The rule's README, then bad.py as "Example" and good.py as "Use instead" (ruff's layout)."""
     folder = fixture_dir(rule)
     identity = (f"Pylint message {rule.msgid} ({rule.severity}); "
-                f"silence it with `# pylint: disable={rule.symbol}`.")
+                f"silence it with `# pylint: disable={rule.symbol}`.{_default_note(rule)}")
     if not rule.is_hazard:
         return (f"# {rule.code} {rule.symbol}\n\n{rule.summary}.\n\n"
                 f"Pylint message {rule.msgid} ({rule.severity}). This is a diagnostic about the run "

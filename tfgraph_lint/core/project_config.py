@@ -24,6 +24,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from tfgraph_lint.core.findings import CONFIDENCES
+from tfgraph_lint.core.measured_defaults import LEVELS, OPT_IN, default_codes
 from tfgraph_lint.core.registry import RULES, expand_selector
 
 if sys.version_info >= (3, 11):
@@ -45,8 +46,8 @@ class ConfigError(Exception):
 # in step) and the type the value must have.
 KEYS: dict[str, tuple[str, str]] = {
     "select": ("list of rules", "Run only these rules: codes (`TFG101`), code prefixes (`TFG1`) or "
-               "symbols. Default: all."),
-    "extend-select": ("list of rules", "Rules to run on top of `select`."),
+               f"symbols. Default: every rule but the opt-in ones ({', '.join(sorted(OPT_IN))})."),
+    "extend-select": ("list of rules", "Rules to run on top of `select`, e.g. the opt-in ones."),
     "ignore": ("list of rules", "Rules not to run (same forms as `select`)."),
     "per-file-ignores": ("table: glob -> list of rules", "Rules not reported in the files a glob "
                          "matches, e.g. `\"tests/**\" = [\"TFG3\"]`."),
@@ -57,8 +58,9 @@ KEYS: dict[str, tuple[str, str]] = {
     "keras-methods": ("boolean", "Treat what Keras traces as graph code: `call`/`train_step`/... of "
                       "Keras subclasses, metric/loss/optimizer methods, and functions handed to "
                       "Keras (`compile(loss=...)`, `activation=`). Default: true."),
-    "confidence": ("list of levels", "Confidence levels to report: `HIGH`, `INFERENCE`, `LOW`. "
-                   "Default: `[\"HIGH\", \"INFERENCE\"]`."),
+    "confidence": ("list of levels", "Confidence levels every rule reports: `HIGH`, `INFERENCE`, "
+                   "`LOW`. Default: each rule's measured levels (`HIGH` and `INFERENCE`; `HIGH` "
+                   f"alone for {' and '.join(sorted(LEVELS))})."),
     "notebooks": ("boolean", "Lint the Jupyter notebooks (`*.ipynb`) found in folders; a notebook "
                   "named on the command line is always linted. Default: true."),
 }
@@ -101,7 +103,8 @@ class ProjectSettings:
         return self.path.parent if self.path is not None else Path.cwd()
 
     def enabled_codes(self) -> frozenset[str]:
-        return self.selection.apply(frozenset(rule.code for rule in RULES))
+        """The rules the file selects, on top of those on by default (all but the opt-in ones)."""
+        return self.selection.apply(default_codes())
 
     @property
     def has_per_file_ignores(self) -> bool:

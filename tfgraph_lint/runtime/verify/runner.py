@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tfgraph_lint.core import notebooks
+from tfgraph_lint.core.config import Config
 from tfgraph_lint.core.findings import Finding
 from tfgraph_lint.core.markers import parse_markers
 from tfgraph_lint.engine import lint_file
@@ -27,6 +28,8 @@ from tfgraph_lint.runtime.verify import notebook_cells
 from tfgraph_lint.runtime.verify.compare import Comparison, compare
 from tfgraph_lint.runtime.verify.expectations import HeaderCheck, check_header
 from tfgraph_lint.runtime.verify.verdicts import ERROR, MISSED, AttributedDivergence, FindingEvidence, decide
+
+_EVERY_RULE = Config.every_rule()  # the runs, not the review corpus, judge each finding
 
 SEED = 1234  # NumPy, random and TensorFlow, in every run
 RESEED_SHIFT = 7919  # added to TensorFlow's seed only, in the reseeded eager run
@@ -90,11 +93,12 @@ class _File:
 
 def verify_files(paths: Sequence[Path], submit: Callable[..., Future],
                  on_result: Callable[[FileResult], None] | None = None,
-                 lint: Callable[[str], list[Finding]] = lint_file,
+                 lint: Callable[[str], list[Finding]] | None = None,
                  timeout: float | None = None,
                  helpers: Callable[[str], list[str]] | None = None) -> list[FileResult]:
     """Verify ``paths`` with ``submit`` (a WorkerPool's); results in the order of ``paths``.
-    ``lint`` gives the static findings of a file (the engine's, unless a test says otherwise),
+    ``lint`` gives the static findings of a file (the engine's with every rule, unless a test
+    says otherwise),
     and of its helper modules when there are: ``helpers`` gives those of a script (none without).
     ``timeout``: seconds for all the runs of one file together (one budget per file, so that a
     script that hangs costs it once, not once per mode); None: the pool's per-run timeout."""
@@ -120,7 +124,7 @@ def verify_files(paths: Sequence[Path], submit: Callable[..., Future],
         start(item, "graph")
         start(item, "eager")
     for item in files:  # while the workers run
-        item.findings = lint(str(item.path))
+        item.findings = lint(str(item.path)) if lint is not None else lint_file(str(item.path), _EVERY_RULE)
         try:
             item.specs = parse_markers(_source(item.path)).runtime
         except OSError:
