@@ -93,16 +93,26 @@ import shutil
 import subprocess
 import sys
 import zipfile
-from collections import Counter, defaultdict
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from precision_report import (  # beside this script
+    COLUMNS,  # the verdict files' columns, which the tests read here
+    TARGET_OVERALL,
+    TARGET_RULE,
+    TARGET_RULE_MIN_FINDINGS,
+    Report,
+    write_findings,
+    write_stubs,
+)
 
 REPO = Path(__file__).resolve().parent.parent
 REVIEW_DIR = Path(__file__).resolve().parent / "review"
 VERDICTS = ("true", "deliberate", "false-context", "false-rule")
-COLUMNS = ("path", "line", "rule", "verdict", "reason", "reviewed_at")
-DEFAULT_LINT_ARGS = "--format json --no-cache --select TFG"
-TARGET_OVERALL, TARGET_RULE, TARGET_RULE_MIN_FINDINGS = 0.90, 0.80, 5
+# Every rule at every level: the report counts what is reported unasked, and what decides that, itself.
+DEFAULT_LINT_ARGS = "--format json --no-cache --select TFG --confidence HIGH,INFERENCE,LOW"
 
 # Fixed platform and Python, whatever machine runs this: some of these ship compiled wheels only.
 # tensorflow-federated 0.87.0 is tagged manylinux_2_31, hence the second platform.
@@ -888,95 +898,6 @@ def load_verdicts(review_dir: Path, corpora: list[str]) -> dict[tuple[str, str, 
     return verdicts
 
 
-def _key(finding: dict) -> tuple[str, str, int, str]:
-    return finding["corpus"], finding["path"], int(finding["line"]), finding["code"]
-
-
-def _file_kind(path: str) -> str:
-    return "notebook (.ipynb)" if ".ipynb:cell " in path else "module (.py)"
-
-
-@dataclass
-class Tally:
-    counts: Counter = field(default_factory=Counter)
-
-    def add(self, verdict: str) -> None:
-        self.counts["findings"] += 1
-        self.counts[verdict] += 1
-
-    @property
-    def findings(self) -> int:
-        return self.counts["findings"]
-
-    @property
-    def precision(self) -> float:
-        return self.counts["true"] / self.findings if self.findings else float("nan")
-
-
-class Report:
-    def __init__(self, findings: list[dict], verdicts: dict) -> None:
-        self.by_rule: dict[str, Tally] = defaultdict(Tally)
-        self.by_confidence: dict[str, Tally] = defaultdict(Tally)
-        self.by_corpus: dict[str, Tally] = defaultdict(Tally)
-        self.by_file_kind: dict[str, Tally] = defaultdict(Tally)  # notebooks are read cell by cell, run by hand
-        self.overall = Tally()
-        self.unreviewed: list[dict] = []
-        self.findings: list[dict] = []  # sorted
-        matched: set = set()
-        for finding in sorted(findings, key=lambda f: (f["corpus"], f["path"], f["line"], f["code"])):
-            key = _key(finding)
-            verdict = verdicts.get(key, {}).get("verdict", "unreviewed")
-            if verdict == "unreviewed":
-                self.unreviewed.append(finding)
-            else:
-                matched.add(key)
-            self.findings.append(finding)
-            for tally in (self.by_rule[f"{finding['code']} {finding['symbol']}"],
-                          self.by_confidence[finding["confidence"]], self.by_corpus[finding["corpus"]],
-                          self.by_file_kind[_file_kind(finding["path"])], self.overall):
-                tally.add(verdict)
-        self.stale = [row for key, row in sorted(verdicts.items()) if key not in matched]
-
-    def print(self, filtered: bool = False) -> None:
-        _table("rule", self.by_rule, self.overall)
-        _table("confidence", self.by_confidence, self.overall)
-        _table("corpus", self.by_corpus, self.overall)
-        _table("file kind", self.by_file_kind, self.overall)
-        print(f"\nStale verdicts (match no finding now: a fixed false positive, or a LOST true positive): {len(self.stale)}")
-        if filtered and self.stale:
-            print("  (--lint-args differ from the default: verdicts of rules or confidences left out show here too)")
-        for row in self.stale:
-            lost = "  <-- recall lost" if row["verdict"] == "true" else ""
-            print(f"  {row['corpus']}: {row['path']}:{row['line']} {row['rule']} was {row['verdict']}{lost}")
-        if self.unreviewed:
-            print(f"\nUnreviewed findings (counted as not true): {len(self.unreviewed)}")
-            for finding in self.unreviewed[:30]:
-                print(f"  {finding['corpus']}: {finding['path']}:{finding['line']} {finding['code']} {finding['message'][:100]}")
-            if len(self.unreviewed) > 30:
-                print(f"  ... and {len(self.unreviewed) - 30} more (--unreviewed-out FILE lists them all)")
-
-    def missed_targets(self) -> list[str]:
-        failures = []
-        if not self.overall.findings or self.overall.precision < TARGET_OVERALL:
-            failures.append(f"overall {self.overall.precision:.0%} < {TARGET_OVERALL:.0%}")
-        for rule, tally in sorted(self.by_rule.items()):
-            if tally.findings >= TARGET_RULE_MIN_FINDINGS and tally.precision < TARGET_RULE:
-                failures.append(f"{rule.split()[0]} {tally.precision:.0%} < {TARGET_RULE:.0%}")
-        return failures
-
-
-def _table(label: str, tallies: dict[str, Tally], overall: Tally) -> None:
-    heads = ("findings", "true", "deliberate", "false-context", "false-rule", "unreviewed")
-    width = max([len(label), len("**overall**"), *map(len, tallies)])
-    print(f"\n| {label:<{width}} | " + " | ".join(heads) + " | precision |")
-    print(f"|{'-' * (width + 2)}|" + "|".join("-" * (len(h) + 1) + ":" for h in heads) + "|----------:|")
-    for name, tally in [*sorted(tallies.items()), ("overall", overall)]:
-        cells = " | ".join(f"{tally.counts[h]:>{len(h)}}" for h in heads)
-        shown = f"**{name}**" if name == "overall" else name
-        precision = f"{tally.precision:.1%}" if tally.findings else "-"
-        print(f"| {shown:<{width}} | {cells} | {precision:>9} |")
-
-
 def print_header(roots: dict[str, Path], missing: dict[str, str], linter: list[str]) -> None:
     commit = subprocess.run(["git", "-C", str(REPO), "rev-parse", "--short", "HEAD"],
                             capture_output=True, text=True).stdout.strip() or "unknown"
@@ -991,27 +912,6 @@ def print_header(roots: dict[str, Path], missing: dict[str, str], linter: list[s
             print(f"  {corpus.corpus:<30} {corpus.url} {corpus.note}: {roots[corpus.corpus]}")
     for name, why in missing.items():
         print(f"  {name:<30} NOT MEASURED: {why}")
-
-
-def write_stubs(path: Path, findings: list[dict]) -> None:
-    commit = subprocess.run(["git", "-C", str(REPO), "rev-parse", "--short", "HEAD"],
-                            capture_output=True, text=True).stdout.strip()
-    with open(path, "w", newline="", encoding="utf-8") as handle:
-        writer = csv.writer(handle)
-        writer.writerow(("corpus", *COLUMNS, "message", "traced_because"))
-        for finding in findings:
-            writer.writerow((finding["corpus"], finding["path"], finding["line"], finding["code"], "", "", commit,
-                             finding["message"], " / ".join(finding.get("traced_because", []))))
-
-
-def write_findings(path: Path, findings: list[dict], verdicts: dict) -> None:
-    with open(path, "w", newline="", encoding="utf-8") as handle:
-        writer = csv.writer(handle, lineterminator="\n")
-        writer.writerow(("corpus", "path", "line", "rule", "confidence", "verdict", "reason", "message"))
-        for finding in findings:
-            row = verdicts.get(_key(finding), {"verdict": "unreviewed", "reason": ""})
-            writer.writerow((finding["corpus"], finding["path"], finding["line"], finding["code"],
-                             finding["confidence"], row["verdict"], row["reason"], finding["message"]))
 
 
 if __name__ == "__main__":
