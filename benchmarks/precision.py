@@ -623,6 +623,21 @@ GIT_CORPORA = (
                   "probability/examples/Estimating_COVID_19_in_11_European_countries",
                   "probability/examples/Modeling_with_JointDistribution", "quantum/tutorials/research_tools",
                   "tensorboard/tensorboard_profiling_keras"))),
+    # Held out in the day's sixth session, pinned before their first run, to test the defaults
+    # set from the measurements (core/measured_defaults) on code they were not set on: NVIDIA's
+    # TensorFlow 2 training recipes, YOLOv5's Keras export model, TF Transform and TF Model
+    # Analysis (TFX libraries) and a Keras textbook's code.
+    GitCorpus("nvidia-dle-tf2", "https://github.com/NVIDIA/DeepLearningExamples",
+              "729963dd47e7c8bd462ad10bfac7a7b0b604e6dd", folders=("TensorFlow2",), suffixes=(".py", ".ipynb"),
+              note="TensorFlow2/**/*.py and **/*.ipynb (2024-04-04)"),
+    repository("yolov5", "https://github.com/ultralytics/yolov5",
+               "5081342f04fb287fc2e5f2b5a4e06752b7937b1c", "2026-08-21"),
+    repository("tf-transform", "https://github.com/tensorflow/transform",
+               "7ccb5a9951f0985b9a5196a26c416227e0af0c5f", "2026-05-14"),
+    repository("tf-model-analysis", "https://github.com/tensorflow/model-analysis",
+               "422dbd37b31e286bda3311028b5d9ff7b76df7ac", "2025-08-05"),
+    repository("advanced-dl-keras", "https://github.com/PacktPublishing/Advanced-Deep-Learning-with-Keras",
+               "b065726ee733d32c6bd618fc7643c9fc51767c75", "2025-11-11"),
 )
 
 
