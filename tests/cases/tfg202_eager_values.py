@@ -37,3 +37,21 @@ paths = tf.data.Dataset.from_tensor_slices((["a.png"], [0])).map(decode_path)
 def silent(x, config=b"abc"):
     text = b"bytes".decode()  # bytes, not a tensor
     return x, text, config.decode(), np.asarray([1, 2])
+
+
+# A branch that only values other than tensors take (shape of NVIDIA DeepLearningExamples'
+# ELECTRA get_shape_list: ``np.array(tensor).shape`` only for a NumPy array or a list): LOW. The
+# twins: the branch for everything else, and a test of another name, stay reported.
+def shape_list(tensor, other):
+    if isinstance(tensor, np.ndarray) or isinstance(tensor, list):
+        return list(np.array(tensor).shape)  # low: [eager-only-call-in-graph]
+    if isinstance(tensor, (tuple, dict)):
+        return list(np.shape(tensor))  # low: [eager-only-call-in-graph]
+    if isinstance(other, list):
+        return list(np.array(tensor).shape)  # [eager-only-call-in-graph]
+    return list(np.array(tensor).shape)  # [eager-only-call-in-graph]
+
+
+@tf.function
+def positions(sequence):
+    return shape_list(tf.square(sequence), [1])

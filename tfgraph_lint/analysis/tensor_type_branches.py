@@ -4,17 +4,22 @@ In traced code a value that is a tensor is a symbolic ``tf.Tensor``, so the body
 isinstance(x, tf.Tensor):`` (or the else of ``if isinstance(x, tf.Tensor):``) runs only for the
 other kinds of value the code also accepts: a NumPy array, a Python number, a variable (shape of
 tensorflow/graphics' centernet_vid.py, which logs ``loss.numpy()`` only for a loss that is not a
-tensor). The body of ``if isinstance(x, np.ndarray):`` is such a branch too. What happens there
-is no hazard of tensors; rules report it at LOW at most.
+tensor). The body of ``if isinstance(x, np.ndarray):`` is such a branch too, and so, for the
+value it tests, is the body of ``if isinstance(x, list):`` (or ``tuple``, ``dict``, ``int``, ...,
+alone, in a tuple of types, or ``or``-ed on the same name): a symbolic tensor is none of these
+(NVIDIA DeepLearningExamples' ELECTRA ``get_shape_list`` takes ``np.array(tensor).shape`` only for
+a NumPy array or a list). What happens there is no hazard of tensors; rules report it at LOW at most.
 """
 
 from __future__ import annotations
 
 from astroid import nodes
 
-from tfgraph_lint.analysis.names import is_builtin_call, qualified_name
+from tfgraph_lint.analysis.names import is_builtin_call, is_builtin_name, qualified_name
 
 _TENSOR_TYPES = frozenset({"tensorflow.Tensor", "tensorflow.python.framework.tensor.Tensor"})
+# Builtin types no tensor is an instance of.
+_PYTHON_TYPES = frozenset({"list", "tuple", "dict", "set", "int", "float", "str", "bytes", "bool"})
 
 
 def in_non_tensor_branch(node: nodes.NodeNG, name: str | None = None) -> bool:
@@ -31,6 +36,9 @@ def in_non_tensor_branch(node: nodes.NodeNG, name: str | None = None) -> bool:
                 return (child in parent.body) == negated
             if _numpy_check(test) and not negated and child in parent.body:
                 return True  # ``if isinstance(x, np.ndarray): return img.numpy()``
+            if (name is not None and not negated and child in parent.body
+                    and _non_tensor_check(test) == name):
+                return True  # ``if isinstance(x, (np.ndarray, list)): np.array(x)``
         child, parent = parent, parent.parent
     return False
 
@@ -48,6 +56,24 @@ def _numpy_check(test: nodes.NodeNG) -> bool:
     """``isinstance(x, np.ndarray)``: its body runs for NumPy input, which traced code's values,
     tensors, are not (tf_keras' ``smart_resize`` returns ``img.numpy()`` only for NumPy input)."""
     return _isinstance_of(test, _NUMPY_TYPES) is not None
+
+
+def _non_tensor_check(test: nodes.NodeNG) -> str | None:
+    """The name that ``isinstance(name, T)`` asks about when no tensor is a ``T`` (NumPy arrays,
+    builtin types, a tuple of them), or an ``or`` of such tests on one name; None otherwise."""
+    if isinstance(test, nodes.BoolOp) and test.op == "or":
+        names = {_non_tensor_check(value) for value in test.values}
+        return names.pop() if len(names) == 1 else None
+    if not (is_builtin_call(test, "isinstance") and len(test.args) == 2 and isinstance(test.args[0], nodes.Name)):
+        return None
+    types = test.args[1].elts if isinstance(test.args[1], nodes.Tuple) else [test.args[1]]
+    return test.args[0].name if types and all(_names_non_tensor_type(t) for t in types) else None
+
+
+def _names_non_tensor_type(expr: nodes.NodeNG) -> bool:
+    if isinstance(expr, nodes.Name) and expr.name in _PYTHON_TYPES and is_builtin_name(expr):
+        return True
+    return qualified_name(expr) in _NUMPY_TYPES
 
 
 def _isinstance_of(test: nodes.NodeNG, types: frozenset[str]) -> nodes.NodeNG | None:

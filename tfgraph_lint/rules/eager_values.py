@@ -17,7 +17,9 @@ while tracing (checked on TF 2.21, tests/verify_user_code/):
   LOW.
 
 A value counts as a tensor on evidence only (tensor_evidence: TensorFlow ops, comparisons,
-parameters that an input_signature, a call site, a graph builder or Keras fill with tensors).
+parameters that an input_signature, a call site, a graph builder or Keras fill with tensors). In a
+branch that only values other than tensors take (``if isinstance(x, (np.ndarray, list)):``, see
+tensor_type_branches) it is LOW.
 ``K.eval``/``K.get_value`` need no evidence: their argument is a tensor or variable by contract.
 """
 
@@ -31,6 +33,7 @@ from tfgraph_lint.analysis.classes import attribute_values, self_class
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
 from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname
 from tfgraph_lint.analysis.tensor_evidence import TensorEvidence
+from tfgraph_lint.analysis.tensor_type_branches import in_non_tensor_branch
 from tfgraph_lint.analysis.value_kinds import value_kind
 from tfgraph_lint.core.findings import HIGH, LOW, Finding, shorten
 from tfgraph_lint.core.registry import rule_by_code
@@ -66,6 +69,9 @@ def _check_call(evidence: TensorEvidence, call: nodes.Call, traced: TracedFuncti
     if name is not None and name.startswith(_ARRAY_LIBRARIES):
         for argument in [*call.args, *(kw.value for kw in call.keywords or ())]:
             confidence = _tensor(evidence, argument, traced)
+            if (confidence is not None and isinstance(argument, nodes.Name)
+                    and in_non_tensor_branch(call, argument.name)):
+                confidence = LOW  # ``if isinstance(x, (np.ndarray, list)):``: no tensor takes this branch
             if confidence is not None:
                 library = name.split(".", 1)[0]
                 return (f"{shorten(call.func.as_string())}() in {traced.subject} converts the tensor "
