@@ -41,6 +41,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from tfgraph_lint.core.config import Config  # noqa: E402
+from tfgraph_lint.core.measured_defaults import LEVELS, OPT_IN  # noqa: E402
 from tfgraph_lint.core.findings import CONFIDENCES  # noqa: E402
 from tfgraph_lint.core.markers import parse_markers  # noqa: E402
 from tfgraph_lint.core.registry import lookup  # noqa: E402
@@ -161,8 +162,8 @@ def render(cases: list[Case], show_misses: bool) -> str:
            f"Overall recall: **{found}/{expected} = {_pct(found, expected)}** of the marked hazards in "
            f"{len(cases)} cases (every rule, confidence HIGH and INFERENCE)."
            + (f" {low} more are reported only at LOW confidence." if low else ""),
-           f"With the defaults (no rule or level chosen: the opt-in rules off, TFG101 and TFG103 at HIGH "
-           f"alone): {unasked}/{expected} = {_pct(unasked, expected)}.",
+           f"With the defaults (no rule or level chosen: {', '.join(sorted(OPT_IN))} off, "
+           f"{' and '.join(sorted(LEVELS))} at HIGH alone): {unasked}/{expected} = {_pct(unasked, expected)}.",
            f"False alarms: {fixed_alarms} finding(s) on the {sum(1 for c in cases if c.path.with_name(c.path.stem + '_fixed.py').exists())} "
            f"fixed versions, {unexpected} unmarked finding(s) in case files.", ""]
     out += _table("Per rule family", by_family, "family")
