@@ -4,8 +4,9 @@ Issue #11's promise: a rule is on by default only where the review corpus (bench
 the verdicts in benchmarks/review/) shows that nine findings in ten of everything reported by
 default are real, and four in five of each rule's with five findings or more. Where a rule gets
 there only at its HIGH findings, its INFERENCE findings are left out by default (``LEVELS``); where
-it does not get there at all, the rule is opt-in (``OPT_IN``): ``--extend-select`` (or ``select``
-naming it, or Pylint's ``--enable``) turns it on, at HIGH and INFERENCE. Choosing levels
+it does not get there at all, the rule is opt-in (``OPT_IN``): ``--extend-select`` (or a
+``select`` naming it; in Pylint ``tfgraph-extend-select``, or the keys of ``[tool.tfgraph-lint]``)
+turns it on, at HIGH and INFERENCE. Choosing levels
 (``--confidence``, ``confidence`` in pyproject.toml, Pylint's ``tfgraph-confidence``) applies
 them to every rule that runs, and replaces these per-rule defaults.
 
