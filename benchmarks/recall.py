@@ -41,9 +41,9 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from tfgraph_lint.core.config import Config  # noqa: E402
-from tfgraph_lint.core.measured_defaults import LEVELS, OPT_IN  # noqa: E402
 from tfgraph_lint.core.findings import CONFIDENCES  # noqa: E402
 from tfgraph_lint.core.markers import parse_markers  # noqa: E402
+from tfgraph_lint.core.measured_defaults import LEVELS, OPT_IN  # noqa: E402
 from tfgraph_lint.core.registry import lookup  # noqa: E402
 from tfgraph_lint.engine import lint_source  # noqa: E402
 
@@ -83,9 +83,9 @@ def _report(path: Path, config: Config) -> set[tuple[int, str]]:
 
 
 def load(corpus: Path) -> list[Case]:
-    default = Config.every_rule()
+    every_rule = Config.every_rule()
     unasked = Config()
-    everything = dataclasses.replace(default, confidences=frozenset(CONFIDENCES))
+    everything = dataclasses.replace(every_rule, confidences=frozenset(CONFIDENCES))
     cases = []
     for path in sorted(corpus.glob("*.py")):
         if path.stem.endswith("_fixed"):
@@ -99,7 +99,7 @@ def load(corpus: Path) -> list[Case]:
         unknown = sorted({s for _, s in expected if lookup(s) is None})
         if unknown:
             raise SystemExit(f"{path}: markers name unknown rules {unknown}")
-        actual, actual_all = _report(path, default), _report(path, everything)
+        actual, actual_all = _report(path, every_rule), _report(path, everything)
         twin = path.with_name(f"{path.stem}_fixed.py")
         cases.append(Case(
             path=path,
@@ -109,7 +109,7 @@ def load(corpus: Path) -> list[Case]:
             found_unasked=expected & _report(path, unasked),
             found_low=(expected & actual_all) - actual,
             unexpected=actual - expected,
-            fixed_alarms=_report(twin, default) if twin.exists() else set(),
+            fixed_alarms=_report(twin, every_rule) if twin.exists() else set(),
         ))
     return cases
 
