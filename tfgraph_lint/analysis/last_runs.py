@@ -93,17 +93,17 @@ def _runs_here(use: nodes.Name) -> bool:
             return isinstance(parent.parent, nodes.Call) and parent.parent.func is parent
         if isinstance(func, nodes.Attribute) and func.attrname in tf_api.STRATEGY_RUN_METHODS:
             return is_strategy(func.expr)
-        return _only_calls_it(parent, use)
+        return _only_calls_it(parent)  # ``use`` is its first argument
     return False
 
 
-def _only_calls_it(call: nodes.Call, use: nodes.Name) -> bool:
+def _only_calls_it(call: nodes.Call) -> bool:
     """``run(step)`` where ``run`` is a function of the module that only calls what it is given
     (``def run(optimizer): optimizer(); result = optimizer(); return np_value(result)``, the
     warm-up-and-time helper of TensorFlow Probability's optimizer notebook): it runs the function
     there and then and keeps nothing."""
     callees = [fn for fn in resolve_callables(call.func) if isinstance(fn, nodes.FunctionDef)]
-    if len(callees) != 1 or call.args[0] is not use:
+    if len(callees) != 1:
         return False
     positional = [*(callees[0].args.posonlyargs or ()), *(callees[0].args.args or ())]
     if not positional:

@@ -45,13 +45,15 @@ def check(context) -> Iterator[Finding]:
     if is_test_file(context.path):
         return
     switches = calls_named(context.module, RUN_FUNCTIONS_EAGERLY)
+    quiet = None  # whether the notebook traces nothing: asked once, when a switch is reported
     for call in switches:
         if not switches_on(call):
             continue
         if in_test_code(call) or _under_runtime_condition(call) or _switched_back(call, switches):
             continue
         spelling = call.func.as_string()
-        quiet = _notebook_tracing_nothing(context)
+        if quiet is None:
+            quiet = _notebook_tracing_nothing(context)
         yield context.finding(
             RULE, call,
             f"{spelling}(True) {_where(call)} makes every tf.function in the process run eagerly, "

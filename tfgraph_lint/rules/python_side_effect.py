@@ -151,15 +151,12 @@ def check(context) -> Iterator[Finding]:
 
 def _call_effect(call: nodes.Call, traced: TracedFunction, context) -> tuple[Effect, str] | None:
     func = call.func
-    if isinstance(func, nodes.Name) and is_builtin_name(func):
-        if func.name == "open":
-            return _fixed_file(_opening(call, mode_position=1), call.args[0] if call.args else None, context)
-        if func.name == "input":
-            return _INPUT, HIGH
-        return None
-    name = call_qualname(call)
-    if name in _OPENERS:
+    builtin = func.name if isinstance(func, nodes.Name) and is_builtin_name(func) else None
+    name = call_qualname(call) if builtin is None else None
+    if builtin == "open" or name in _OPENERS:
         return _fixed_file(_opening(call, mode_position=1), call.args[0] if call.args else None, context)
+    if builtin is not None:
+        return (_INPUT, HIGH) if builtin == "input" else None
     if name is not None:
         effect = _named_effect(call, name)
         if effect is _LOG:
