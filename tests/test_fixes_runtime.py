@@ -1,6 +1,7 @@
 """Autofix on real TensorFlow: every ``tests/fixes/NAME.before.py`` and its ``NAME.after.py`` run
 in graph mode, on the runtime worker pool, and must behave the same: what ``main()`` returns
-(values, dtypes, shapes), the exception raised (none, for ``before``), stdout and stderr.
+(values, dtypes, shapes), the exception raised (none, for ``before``), stdout and stderr (less
+TensorFlow's own C++ log lines, which depend on the machine and carry a timestamp).
 
 A fix meant to change something observable says so in the example's header, one line
 ``# fix-runtime: differs in: ...`` naming it, and only a fix whose purpose is that change may say
@@ -20,6 +21,7 @@ import pytest
 
 from tfgraph_lint.engine import lint_source
 from tfgraph_lint.fixes import apply_fixes
+from tfgraph_lint.runtime.capture import without_tensorflow_log_lines
 from tfgraph_lint.runtime.pool import WorkerPool, WorkerSettings
 from tfgraph_lint.runtime.verify.runner import SEED
 
@@ -72,7 +74,8 @@ def _observable(observation: dict, differences: set[str]) -> dict:
     for problem in ("run_error", "harness_error"):
         assert problem not in observation, observation[problem]
     seen = {"returned": observation["returned"], "exception": observation["exception"],
-            "exit": observation["exit"], "stdout": observation["stdout"], "stderr": observation["stderr"]}
+            "exit": observation["exit"], "stdout": observation["stdout"],
+            "stderr": without_tensorflow_log_lines(observation["stderr"])}
     if "random values" in differences:
         seen["returned"] = _mask_tensor_values(seen["returned"])
     for stream in ("stdout", "stderr"):

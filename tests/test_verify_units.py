@@ -553,3 +553,12 @@ def test_runner_gives_every_run_of_a_file_its_budget_and_cancels_the_rest_after_
     assert result.verdict == "ERROR" and "timed out" in result.error
     assert budgets[0] is budgets[1] and budgets[0].seconds == 5
     assert futures[1].cancelled()
+
+
+def test_tensorflow_log_lines_are_not_what_the_program_wrote():
+    from tfgraph_lint.runtime.capture import without_tensorflow_log_lines
+
+    written = ("E0000 00:00:1795747249.043052    2399 util.cc:131] oneDNN supports DT_HALF only on "
+               "platforms with AVX-512.\nloss 0.5\nW0000 00:00:1.5  7 cpu_feature_guard.cc:9] x\n"
+               "E0000 is not a log line\n")
+    assert without_tensorflow_log_lines(written) == "loss 0.5\nE0000 is not a log line\n"

@@ -11,9 +11,21 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import sys
 
 OUTPUT_READ_LIMIT = 1 << 20  # bytes of each captured stream sent back to the parent
+
+# One line of TensorFlow's C++ logging (absl): severity letter, date, time, thread, file:line].
+# Whether such a line appears depends on the machine (a CPU without AVX-512 gets oneDNN's
+# "supports DT_HALF only on platforms with AVX-512" at level E) and it carries a timestamp, so it
+# is never part of what a program itself wrote.
+_TENSORFLOW_LOG_LINE = re.compile(r"^[IWEF]\d{4} \d\d:\d\d:\d+\.\d+\s+\d+ [^\]\s]+:\d+\] .*\n?", re.MULTILINE)
+
+
+def without_tensorflow_log_lines(text: str) -> str:
+    """``text`` less TensorFlow's own C++ log lines: what the program wrote."""
+    return _TENSORFLOW_LOG_LINE.sub("", text)
 
 
 class CapturedStreams:
