@@ -123,7 +123,8 @@ def rule_page(rule: Rule, rows: dict[str, Precision]) -> str:
              ("Pylint message", f"{rule.msgid} ({rule.severity})")]
     if not rule.is_hazard:
         facts.append(("Default", "always reported"))
-        lines += _facts(facts) + [diagnostic_text(rule), ""]
+        # The facts table already says the Pylint message: the text from its second sentence on.
+        lines += _facts(facts) + [diagnostic_text(rule).split(". ", 1)[1], ""]
         return "\n".join(lines)
     facts += [("Default", _default_text(rule)),
               ("Measured precision", precision_line(rule, rows)),

@@ -216,3 +216,42 @@ def test_site_builds_strict(tmp_path):
                             cwd=REPO, capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stderr
     assert (tmp_path / "site" / "rules" / "TFG101" / "index.html").is_file()
+
+
+@pytest.mark.parametrize("rule", RULES, ids=lambda r: r.code)
+def test_explain_links_to_the_rule_page(rule):
+    text = explain_text(rule)
+    assert f"Documentation: {rule_page_path(rule)}" in text
+    assert (REPO / rule_page_path(rule)).is_file()
+
+
+_STEPS = """import tensorflow as tf
+
+
+@tf.function
+def run(x, arg):
+    return x, arg
+"""
+_CALLS = {
+    "TFG301": "for lr in (0.1, 0.01):\n    run(tf.ones(3), lr)\n",
+    "TFG305": "for n in range(3):\n    run(tf.ones(3), [1] * n)\n",
+}
+
+
+@pytest.mark.parametrize("code", sorted(_CALLS))
+def test_explain_agrees_with_the_cross_file_call_sites(code, tmp_path):
+    """The rule's docs say calls of another file's tf.function are checked: so they are."""
+    from test_cli import run
+
+    (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")
+    (tmp_path / "steps.py").write_text(_STEPS, encoding="utf-8")
+    (tmp_path / "main.py").write_text("import tensorflow as tf\n\nfrom steps import run\n\n" + _CALLS[code],
+                                      encoding="utf-8")
+    # An absolute path: core/config._real_path caches realpath() by the path as given, so a relative
+    # "main.py" would resolve to the previous test's folder within one process.
+    result = run("--no-cache", "--select", code, str(tmp_path / "main.py"))
+    assert f"main.py:6:" in result.stdout and code in result.stdout, result.stdout
+    text = " ".join(explain_text(next(r for r in RULES if r.code == code)).split())
+    assert "other files of the project" in text
+    assert "import from another module is not checked" not in text
+    assert "or other modules." not in text
