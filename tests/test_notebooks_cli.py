@@ -156,9 +156,9 @@ def test_verify_runs_the_code_cells_and_reports_by_cell(project):
     assert (retrace["cell"], retrace["line"], retrace["confirmed"]) == (4, 2, True)
 
 
-def test_the_readme_notebook_example_is_what_the_command_prints(monkeypatch):
-    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
-    block = readme.split("### Jupyter notebooks", 1)[1].split("```\n", 2)[1]
+def test_the_documented_notebook_example_is_what_the_command_prints(monkeypatch):
+    page = (Path(__file__).resolve().parent.parent / "docs" / "notebooks.md").read_text(encoding="utf-8")
+    block = page.split("```\n", 2)[1]
     command, *shown = block.rstrip("\n").splitlines()
     assert command == "$ tfgraph-lint train.ipynb --why"
     monkeypatch.chdir(EXAMPLES)

@@ -65,3 +65,13 @@ def test_pylint_example_configuration_runs(tmp_path):
 def test_documented_options_exist(option):
     assert f"`{option}" in README
     assert option in run("check", "--help").stdout
+
+
+def test_every_option_in_the_readme_table_exists():
+    section = README.split("## Command line", 1)[1].split("\n## ", 1)[0]
+    first_cells = re.findall(r"^\| (`.+?) \|", section, re.M)
+    options = {option for cell in first_cells for option in re.findall(r"`(--?[a-zA-Z][\w-]*)", cell)}
+    assert {"--select", "--why", "--fix", "--baseline"} <= options
+    help_text = run("check", "--help").stdout
+    for option in sorted(options):
+        assert re.search(rf"(^|[\s,/]){re.escape(option)}\b", help_text, re.M), option

@@ -62,8 +62,10 @@ def test_every_rule_is_described(project):
         assert descriptor["shortDescription"]["text"] == rule.summary
         assert descriptor["fullDescription"]["text"]
         assert descriptor["help"]["markdown"].startswith(f"# {rule.code} {rule.symbol}")
-        # pyproject.toml names no public URL yet: no helpUri rather than a dead local file.
-        assert "helpUri" not in descriptor
+        # pyproject.toml names no public documentation site: the page's path in the repository,
+        # which must exist (scripts/build_docs.py writes it; tests/test_docs.py keeps it current).
+        assert descriptor["helpUri"] == f"docs/rules/{rule.code}.md"
+        assert (REPO / descriptor["helpUri"]).is_file()
     print_rule = rules[[r["id"] for r in rules].index("TFG101")]
     assert print_rule["fullDescription"]["text"].startswith("Finds calls of the builtin `print()`")
 
@@ -126,6 +128,7 @@ def _with_project_urls(monkeypatch, *entries: str) -> None:
     import importlib.metadata
     from email.message import Message
 
+    from tfgraph_lint.core import docs
     from tfgraph_lint.output import sarif as sarif_module
 
     real = importlib.metadata.metadata
@@ -140,41 +143,31 @@ def _with_project_urls(monkeypatch, *entries: str) -> None:
         return message
 
     monkeypatch.setattr(importlib.metadata, "metadata", fake)
-    sarif_module._project_urls.cache_clear()
+    docs._project_urls.cache_clear()
     sarif_module._rule_descriptor.cache_clear()
 
 
 @pytest.fixture
 def clean_caches():
+    from tfgraph_lint.core import docs
     from tfgraph_lint.output import sarif as sarif_module
 
     yield
-    sarif_module._project_urls.cache_clear()
+    docs._project_urls.cache_clear()
     sarif_module._rule_descriptor.cache_clear()
 
 
-def test_help_uri_comes_from_the_documentation_url(project, monkeypatch, clean_caches, validator):
+def test_help_uri_is_the_rule_page_on_the_documentation_site(project, monkeypatch, clean_caches, validator):
     _with_project_urls(monkeypatch, "Source, https://example.org/src",
-                       "Documentation, https://example.org/docs/tfgraph-lint")
+                       "Documentation, https://example.org/docs/tfgraph-lint/")
     _, document = sarif("src")
     assert not list(validator.iter_errors(document))
     for descriptor, rule in zip(document["runs"][0]["tool"]["driver"]["rules"], RULES):
-        if rule.is_hazard:
-            assert descriptor["helpUri"] == "https://example.org/docs/tfgraph-lint"
-        else:
-            assert "helpUri" not in descriptor
-
-
-def test_help_uri_prefers_the_rule_docs_folder(project, monkeypatch, clean_caches):
-    _with_project_urls(monkeypatch, "Documentation, https://example.org/docs",
-                       "Rule docs, https://example.org/tree/main/fixtures/")
-    _, document = sarif("src")
-    uris = {d["id"]: d.get("helpUri") for d in document["runs"][0]["tool"]["driver"]["rules"]}
-    assert uris["TFG101"] == "https://example.org/tree/main/fixtures/TFG101-python-print-in-graph/README.md"
-    assert uris["TFG001"] is None
+        assert descriptor["helpUri"] == f"https://example.org/docs/tfgraph-lint/rules/{rule.code}/"
 
 
 def test_no_local_file_is_ever_a_help_uri(project, monkeypatch, clean_caches):
     _with_project_urls(monkeypatch, "Documentation, file:///usr/lib/python3/site-packages/x")
     _, document = sarif("src")
-    assert all("helpUri" not in d for d in document["runs"][0]["tool"]["driver"]["rules"])
+    uris = [d["helpUri"] for d in document["runs"][0]["tool"]["driver"]["rules"]]
+    assert uris == [f"docs/rules/{rule.code}.md" for rule in RULES]

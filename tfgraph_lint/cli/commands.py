@@ -264,8 +264,9 @@ def rules(table_format: str) -> None:
 @cli.command(short_help="Show a rule's documentation and examples (or a family's rules).")
 @click.argument("key", metavar="CODE|SYMBOL|PREFIX")
 def explain(key: str) -> None:
-    """Show a rule's documentation, with an example and what to use instead; for a code prefix
-    (TFG1), list the rules it covers. `tfgraph-lint rule CODE` is the same (ruff's spelling)."""
+    """Show a rule's documentation, with an example and what to use instead, and where its page
+    is (docs/rules/CODE.md); for a code prefix (TFG1), list the rules it covers.
+    `tfgraph-lint rule CODE` is the same (ruff's spelling)."""
     rule = lookup(key.strip())
     if rule is not None:
         click.echo(docs.explain_text(rule), nl=False)

@@ -42,8 +42,8 @@ class ConfigError(Exception):
     """A configuration file that cannot be used; the message names the file and the problem."""
 
 
-# Every key, with the help shown in the README's configuration reference (a test keeps the two
-# in step) and the type the value must have.
+# Every key, with the help shown in docs/configuration.md's reference (scripts/build_docs.py writes
+# it from here; a test keeps the two in step) and the type the value must have.
 KEYS: dict[str, tuple[str, str]] = {
     "select": ("list of rules", "Run only these rules: codes (`TFG101`), code prefixes (`TFG1`) or "
                f"symbols. Default: every rule but the opt-in ones ({', '.join(sorted(OPT_IN))})."),

@@ -18,6 +18,7 @@ from typing import TextIO
 
 import click
 
+from tfgraph_lint.core.docs import rule_docs_link
 from tfgraph_lint.core.findings import Finding
 from tfgraph_lint.core.registry import rule_by_code
 
@@ -27,7 +28,8 @@ _SEVERITY_COLOR = {"error": "red", "warning": "yellow", "refactor": "cyan"}
 
 def text_lines(finding: Finding, why: bool = False, *, source: str | None = None,
                color: bool = False) -> list[str]:
-    """``path:line:col: CODE symbol message`` (``path:cell N:line:col:`` in a notebook), plus the why-traced chain when asked for, and the
+    """``path:line:col: CODE symbol message`` (``path:cell N:line:col:`` in a notebook), plus the
+    why-traced chain and the rule's page when asked for, and the
     flagged line with carets under the flagged code when its ``source`` line is given."""
     shown = finding.to_json()
     # One finding, one line: an exception text inside an internal-error message may hold newlines.
@@ -42,6 +44,7 @@ def text_lines(finding: Finding, why: bool = False, *, source: str | None = None
     lines = [f"{where} {code} {finding.symbol} {message}"]
     if why:
         lines.extend(f"    because {step}" for step in finding.traced_because)
+        lines.append(f"    see {rule_docs_link(finding.rule)}")
     if source is not None:
         lines.extend(source_excerpt(finding, source, color))
     return lines

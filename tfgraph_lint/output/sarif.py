@@ -2,8 +2,9 @@
 
 - Each rule is described once (``tool.driver.rules``): id = code, name = symbol, the summary as
   short description, the README's "What it does" as full description, the README with its
-  examples as help, and a help URI to the rule's documentation when the package metadata
-  gives a public one (``[project.urls]``: ``Rule docs`` or ``Documentation``; never a local file).
+  examples as help, and a help URI to the rule's page (``core/docs.rule_docs_link``: on the
+  published site when the package metadata names one, else ``docs/rules/TFG101.md`` in the
+  repository; never a local file, which code scanning cannot open).
 - Each finding is a result with its region (1-based lines and columns; columns count Unicode
   characters, ``columnKind`` says so) and a ``partialFingerprints`` entry: the baseline
   fingerprint, which does not change when unrelated edits move the finding to another line.
@@ -31,11 +32,6 @@ from tfgraph_lint.output.baseline import fingerprints
 SCHEMA_URI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 SRCROOT = "%SRCROOT%"
 FINGERPRINT_KEY = "tfgraphLint/v1"
-# The project URL label in the package metadata whose value is the folder of the rule docs.
-RULE_DOCS_LABEL = "rule docs"
-# Else the project's documentation URL, the same for every rule.
-DOCUMENTATION_LABEL = "documentation"
-
 _LEVEL = {"error": "error", "warning": "warning", "refactor": "note"}
 _PROBLEM_SEVERITY = {"error": "error", "warning": "warning", "refactor": "recommendation"}
 _TAGS = {"0": "tool", "1": "correctness", "2": "correctness", "3": "performance"}
@@ -152,9 +148,7 @@ def _rule_descriptor(rule: Rule) -> dict:
             "pylintMessageId": rule.msgid,
         },
     }
-    help_uri = rule_help_uri(rule) if rule.is_hazard else None  # diagnostics have no page of their own
-    if help_uri:
-        descriptor["helpUri"] = help_uri
+    descriptor["helpUri"] = docs.rule_docs_link(rule)
     return descriptor
 
 
@@ -166,34 +160,3 @@ def _what_it_does(rule: Rule) -> str:
         return ""
     section = readme.partition("## What it does")[2].partition("\n## ")[0]
     return " ".join(section.split())
-
-
-def rule_help_uri(rule: Rule) -> str | None:
-    """A public address of the rule's documentation, from the package metadata's project URLs, or
-    None when there is none (then ``helpUri`` is left out: a local file is dead in code scanning).
-
-    - ``Rule docs`` (the folder holding ``TFG101-python-print-in-graph/README.md``...): the rule's README;
-    - else ``Documentation``: the project's documentation, for every rule.
-    """
-    urls = _project_urls()
-    base = urls.get(RULE_DOCS_LABEL)
-    if base:
-        return f"{base.rstrip('/')}/{quote(rule.fixture_dir_name)}/README.md"
-    return urls.get(DOCUMENTATION_LABEL)
-
-
-@lru_cache(maxsize=1)
-def _project_urls() -> dict[str, str]:
-    """``[project.urls]`` of the installed distribution, by lower-case label (read on first use)."""
-    from importlib.metadata import PackageNotFoundError, metadata
-
-    try:
-        entries = metadata("tfgraph-lint").get_all("Project-URL") or []
-    except PackageNotFoundError:
-        return {}
-    urls = {}
-    for entry in entries:
-        label, _, url = entry.partition(",")
-        if url.strip().startswith(("https://", "http://")):
-            urls.setdefault(label.strip().lower(), url.strip())
-    return urls
