@@ -1,5 +1,6 @@
-"""How the CLI writes findings: one line per finding (text), one JSON list (json), SARIF
-(sarif.py) or GitHub Actions annotations (github_format.py).
+"""How the CLI writes findings: one line per finding (concise; full adds the flagged source line),
+one JSON list (json), SARIF (sarif.py), GitHub Actions annotations (github_format.py), or
+json-lines, pylint and junit (line_formats.py).
 
 All use 1-based lines and columns, as editors, ruff and SARIF count (Finding.to_json does the
 shift for JSON; the text format uses the same numbers so the two never disagree).
@@ -21,7 +22,9 @@ import click
 from tfgraph_lint.core.findings import Finding
 from tfgraph_lint.core.registry import rule_by_code
 
-FORMATS = ("text", "json", "sarif", "github")
+FORMATS = ("concise", "full", "json", "json-lines", "sarif", "github", "pylint", "junit")
+# Older names still accepted: "text" is concise.
+FORMAT_ALIASES = {"text": "concise"}
 _SEVERITY_COLOR = {"error": "red", "warning": "yellow", "refactor": "cyan"}
 
 
