@@ -21,6 +21,7 @@ from tfgraph_lint.core import notebooks
 from tfgraph_lint.core.config import Config
 from tfgraph_lint.core.files import discover
 from tfgraph_lint.core.findings import Finding
+from tfgraph_lint.core.project_config import ProjectSettings
 from tfgraph_lint.core.registry import ANALYSIS_FAILED
 from tfgraph_lint.core.reporting_decision import FileDecision
 from tfgraph_lint.core.settings_discovery import CommandLine, SettingsFinder
@@ -59,9 +60,12 @@ def check_paths(ctx: click.Context, paths: tuple[str, ...], options: check_run.O
         click.echo(f"{PROG}: error: {problem}", err=True)
     decisions: dict[str, FileDecision] = {}
     groups: dict[object, _Group] = {}
+    resolved: dict[int, ProjectSettings] = {}  # one object per configuration file
     for path in discovery.files:
         from_file = finder.settings_for(path)
-        decision = FileDecision(path, command_line.settings(from_file))
+        if id(from_file) not in resolved:
+            resolved[id(from_file)] = command_line.settings(from_file)
+        decision = FileDecision(path, resolved[id(from_file)])
         if decision.excluded:
             continue
         if (notebooks.is_notebook(path) and path not in discovery.named

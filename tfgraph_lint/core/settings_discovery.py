@@ -89,9 +89,25 @@ class SettingsFinder:
         if self.isolated or self.config_file is not None:
             return self.fallback()
         folder = os.path.abspath(path if os.path.isdir(path) else os.path.dirname(path) or ".")
-        if folder not in self._by_folder:
-            found = closest_config(Path(folder))
-            self._by_folder[folder] = self._load(found) if found else self.fallback()
+        return self._settings_of_folder(os.path.realpath(folder))
+
+    def _settings_of_folder(self, folder: str) -> ProjectSettings:
+        # Each folder is looked at once: a tree of many folders under one project reads its
+        # pyproject.toml once, not once per folder.
+        pending = []
+        while folder not in self._by_folder:
+            found = config_in(Path(folder))
+            if found is not None:
+                self._by_folder[folder] = self._load(found)
+                break
+            pending.append(folder)
+            parent = os.path.dirname(folder)
+            if parent == folder:
+                self._by_folder[folder] = self.fallback()
+                break
+            folder = parent
+        for below in pending:
+            self._by_folder[below] = self._by_folder[folder]
         return self._by_folder[folder]
 
     def _load(self, found: Path) -> ProjectSettings:
@@ -100,17 +116,22 @@ class SettingsFinder:
         return self._read[found]
 
 
-def closest_config(start: Path) -> Path | None:
-    """The ``tfgraph-lint.toml``, or pyproject.toml with ``[tool.tfgraph-lint]``, closest above ``start``."""
-    folder = start.resolve()
-    for candidate_dir in (folder, *folder.parents):
-        own = candidate_dir / OWN_FILE
-        if own.is_file():
-            return own
-        candidate = candidate_dir / PYPROJECT
-        if candidate.is_file() and SECTION in read_toml(candidate).get("tool", {}):
-            return candidate
+def config_in(folder: Path) -> Path | None:
+    """The folder's own configuration file: ``tfgraph-lint.toml``, else a pyproject.toml with
+    ``[tool.tfgraph-lint]``."""
+    own = folder / OWN_FILE
+    if own.is_file():
+        return own
+    candidate = folder / PYPROJECT
+    if candidate.is_file() and SECTION in read_toml(candidate).get("tool", {}):
+        return candidate
     return None
+
+
+def closest_config(start: Path) -> Path | None:
+    """The configuration file closest above ``start`` (see :func:`config_in`)."""
+    folder = start.resolve()
+    return next((found for found in map(config_in, (folder, *folder.parents)) if found is not None), None)
 
 
 def read_config(path: Path) -> ProjectSettings:
