@@ -13,6 +13,7 @@ from xml.etree import ElementTree
 import pytest
 from test_cli import JSON_KEYS, PRINT_IN_GRAPH, run
 from test_config_discovery import TWO_RULES
+from test_pylint_plugin import empty_rcfile, run_pylint  # noqa: F401 - a fixture, used by name
 
 
 @pytest.fixture
@@ -87,7 +88,7 @@ def test_a_misspelt_rule_in_a_file_wide_noqa_is_warned_about(here):
 
 # --------------------------------------------------------------------------- --add-noqa
 
-def test_add_noqa_writes_pylint_pragmas_that_accept_the_findings(here):
+def test_add_noqa_writes_pylint_pragmas_that_accept_the_findings(here, empty_rcfile):
     path = _write(here, "model.py", TWO_RULES.replace("    print(x)\n", "    print(x)  # keep\n"))
     result = run("--select", "TFG", "--add-noqa", str(path))
     assert result.exit_code == 0 and "Added 2 pragmas in 1 file" in result.stderr
@@ -97,6 +98,7 @@ def test_add_noqa_writes_pylint_pragmas_that_accept_the_findings(here):
     again = run("--select", "TFG", str(path))
     assert again.exit_code == 0 and again.stdout == ""
     assert run("--select", "TFG", "--add-noqa", str(path)).stderr.startswith("Added 0 pragmas")
+    assert run_pylint([path], empty_rcfile, "--tfgraph-select=TFG") == []  # Pylint reads them too
 
 
 def test_add_noqa_extends_an_existing_disable_list(here):
