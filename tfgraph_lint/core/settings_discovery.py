@@ -142,6 +142,9 @@ def read_config(path: Path) -> ProjectSettings:
     return parse_table(document, path.resolve(), "top level")
 
 
+MEASURED = "each rule's measured levels"
+
+
 def describe(path: str, settings: ProjectSettings, config: Config, notebooks: bool) -> list[str]:
     """``--show-settings FILE``: where the file's settings come from, and what they resolve to."""
     source = str(settings.path) if settings.path is not None else "none (defaults)"
@@ -152,7 +155,7 @@ def describe(path: str, settings: ProjectSettings, config: Config, notebooks: bo
         f"  excluded: {'yes' if settings.is_excluded(path) else 'no'}",
         f"  rules: {', '.join(sorted(config.enabled_codes)) or '(none)'}",
         f"  per-file-ignores here: {', '.join(per_file) or '(none)'}",
-        f"  confidence: {', '.join(sorted(config.confidences)) if config.confidences else 'each rule measured levels'}",
+        f"  confidence: {', '.join(sorted(config.confidences)) if config.confidences else MEASURED}",
         f"  function-decorators: {', '.join(config.extra_function_decorators) or '(none)'}",
         f"  keras-methods: {'true' if config.keras_methods else 'false'}",
         f"  notebooks: {'true' if notebooks else 'false'}",
