@@ -4,7 +4,8 @@
 files, finds the configuration of each (``settings_discovery``) and what is decided about it
 (``reporting_decision``: excluded or not), lints the files of each configuration together
 (``runner``, with their projects' view), hands the findings to ``check_run`` and ends with the
-exit code. The engine, and so
+exit code. Files come out in sorted order within each configuration file's group, the groups in
+the order of their first file (one group, the usual case: sorted order). The engine, and so
 astroid and the rules, is imported only when a file is linted.
 """
 
