@@ -294,13 +294,13 @@ class CheckRun:
         """The closing lines on stderr (text output only, like the summary itself)."""
         if self.options.write_baseline:
             return []
-        if self.options.add_noqa:
-            return [f"Added {_count(self.noqa_added, 'pragma')} in {_count(self.files_noqa, 'file')}"]
         if self.options.diff:
             if not self.fixed:
                 return ["No fixes available"]
             return [f"{_count(self.fixed, 'fix')} available in {_count(self.diffs, 'file')}"]
         lines = []
+        if self.options.add_noqa:
+            lines.append(f"Added {_count(self.noqa_added, 'pragma')} in {_count(self.files_noqa, 'file')}")
         if self.options.fix:
             lines.append(f"Fixed {_count(self.fixed, 'finding')} in {_count(self.files_fixed, 'file')}"
                          if self.fixed else "Nothing to fix")
