@@ -365,5 +365,5 @@ def test_a_tree_of_bad_inputs_in_a_real_process(tmp_path):
     assert len(lines) == 7
     assert completed.stderr.splitlines() == [
         f"tfgraph-lint: error: path not found: {tmp_path / 'missing.py'}",
-        "Found 7 findings in 7 files (8 files checked); 6 files could not be analysed; 1 path could not be read",
+        "Found 1 finding in 1 file (8 files checked); 6 files could not be analysed; 1 path could not be read",
     ]

@@ -71,7 +71,10 @@ SKIPPED = PRINT_IN_GRAPH.replace("    print(x)\n", "    print(x)  # pylint: disa
 def test_disable_all_is_reported_as_an_ignored_file(tmp_path):
     (tmp_path / "skipped.py").write_text(SKIPPED, encoding="utf-8")
     (tmp_path / "clean.py").write_text(CLEAN, encoding="utf-8")
-    result = run(str(tmp_path / "skipped.py"), str(tmp_path / "clean.py"))
+    quiet = run(str(tmp_path / "skipped.py"), str(tmp_path / "clean.py"))
+    assert "I0013" not in quiet.stdout  # informational messages are off by default, as in Pylint
+    assert "1 file ignored entirely by a pragma" in quiet.stderr  # but the summary still says so
+    result = run("--info", str(tmp_path / "skipped.py"), str(tmp_path / "clean.py"))
     assert result.exit_code == 0  # a skipped file is not a finding
     assert "skipped.py:6:1: I0013 file-ignored Ignoring entire file: '# pylint: disable=all'" in result.stdout
     assert "clean.py" not in result.stdout
@@ -82,7 +85,8 @@ def test_disable_all_is_reported_as_an_ignored_file(tmp_path):
 def test_skip_file_is_a_note_in_json(tmp_path):
     path = tmp_path / "skipped.py"
     path.write_text("# pylint: skip-file\n" + PRINT_IN_GRAPH, encoding="utf-8")
-    result = run("--format", "json", str(path))
+    assert json.loads(run("--format", "json", str(path)).stdout) == []
+    result = run("--format", "json", "--info", str(path))
     assert result.exit_code == 0
     [entry] = json.loads(result.stdout)
     assert (entry["code"], entry["symbol"], entry["severity"], entry["line"]) == ("I0013", "file-ignored", "info", 1)

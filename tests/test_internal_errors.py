@@ -88,7 +88,7 @@ def test_internal_errors_count_as_files_not_analysed(files, monkeypatch):
     first, _ = files
     monkeypatch.setattr(python_print, "check", explode)
     result = invoke(str(first))
-    assert result.stderr.splitlines()[-1] == "Found 2 findings in 1 file (1 file checked); 1 file could not be analysed"
+    assert result.stderr.splitlines()[-1] == "Found 1 finding in 1 file (1 file checked); 1 file could not be analysed"
 
 
 def test_debug_prints_the_traceback_on_stderr(files, monkeypatch):

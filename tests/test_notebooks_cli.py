@@ -174,7 +174,7 @@ def test_a_pragma_naming_no_rule_is_warned_about_at_its_cell(project):
 
 def test_a_notebook_skipped_whole_says_the_cell_of_the_pragma(project):
     _set_cell(project / "train.ipynb", 2, ["def scale(x):\n", "    return x * 2\n", "# pylint: skip-file\n"])
-    result = run("train.ipynb")
+    result = run("train.ipynb", "--info")
     assert result.exit_code == 0
     assert result.stdout.startswith("train.ipynb:cell 2:3:1: I0013 file-ignored Ignoring entire file: "
                                     "'# pylint: skip-file' in cell 2, line 3")

@@ -27,7 +27,7 @@ def test_statistics_counts_findings_per_rule(tmp_path):
 
 def test_statistics_with_sarif_is_a_usage_error(bad):
     result = run("--statistics", "--format", "sarif", str(bad))
-    assert result.exit_code == 2 and "--statistics works with --format text or json" in result.stderr
+    assert result.exit_code == 2 and "--statistics works with --output-format concise, full or json" in result.stderr
 
 
 def test_show_source_draws_a_caret_under_the_flagged_code(bad):

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from tfgraph_lint.analysis.screen import may_contain_graph_code
-from tfgraph_lint.core import notebooks, pragmas
+from tfgraph_lint.core import notebooks, reporting_decision
 from tfgraph_lint.core import demonstration_comments
 from tfgraph_lint.core.config import Config
 from tfgraph_lint.core.findings import HIGH, LOW, Finding, weakest
@@ -194,7 +194,7 @@ def _analyze(module: nodes.Module, path: str, config: Config, outgoing: list | N
         expected = context.expected_failures
         context.expected_failures = {adjust(f) for f in expected}
         findings = [adjust(f) for f in findings]
-    reported = {f for f in findings if config.reports(f.code, f.confidence) and f not in context.expected_failures}
+    reported = {f for f in reporting_decision.at_levels(findings, config) if f not in context.expected_failures}
     return sorted(reported, key=lambda f: f.sort_key)
 
 
@@ -253,7 +253,7 @@ def _lint_parsed(text: str, path: str, config: Config, honour_pragmas: bool,
     except (AstroidBuildingError, MemoryError, ValueError) as exc:
         return [_analysis_failed(path, f"could not parse: {type(exc).__name__}: {exc}")]
     findings = analyze_module(module, path, config, outgoing, adjust)
-    return pragmas.remove_suppressed(findings, text) if honour_pragmas else findings
+    return reporting_decision.without_suppressed(findings, text) if honour_pragmas else findings
 
 
 def graph_outgoing(text: str, path: str, config: Config) -> list[list]:

@@ -23,9 +23,14 @@ Options (in any Pylint configuration file, or on Pylint's command line):
   status, 32, and a message naming the option. The opt-in rules (core/measured_defaults) run only
   when selected here or in the table, as with the command; Pylint's ``--disable`` still wins.
 
-One configuration: the ``[tool.tfgraph-lint]`` table of the nearest ``pyproject.toml`` (from the
-directory Pylint runs in upward, as the command finds it) is read too, so a project keeps one list
-of rules. A ``tfgraph-*`` option given to Pylint wins over the table's key of the same name.
+One configuration: each module uses the configuration closest to it, as the command finds it
+(``tfgraph-lint.toml``, or a ``pyproject.toml`` with ``[tool.tfgraph-lint]``, at or above the
+module's folder; else the one found from the directory Pylint runs in), so a project keeps one
+list of rules and ``pylint --load-plugins=tfgraph_lint proj/`` run from a parent folder uses
+``proj/pyproject.toml``. A ``tfgraph-*`` option given to Pylint wins over the file's key of the
+same name. What is reported of a module is decided as for the command
+(:mod:`tfgraph_lint.core.reporting_decision`): exclude, per-file-ignores, and the file's
+``# tfgraph-lint: noqa`` and ``# noqa`` comments; Pylint applies its own pragmas.
 """
 
 from __future__ import annotations
@@ -40,8 +45,9 @@ from pylint.checkers import BaseChecker
 
 from tfgraph_lint import engine
 from tfgraph_lint.analysis.screen import may_contain_graph_code
-from tfgraph_lint.core import findings, project_config
+from tfgraph_lint.core import findings, project_config, reporting_decision
 from tfgraph_lint.core.config import Config
+from tfgraph_lint.core.settings_discovery import SettingsFinder
 from tfgraph_lint.core.measured_defaults import LEVELS
 from tfgraph_lint.core.registry import INTERNAL_ERROR, RULES, hazard_rules
 from tfgraph_lint.core.source import UnreadableSource, decode_source
@@ -120,7 +126,9 @@ class TFGraphChecker(BaseChecker):
 
     def open(self) -> None:
         """Read the tfgraph-* selection options once per run."""
-        self._settings = _settings_from_options(self.linter.config)
+        self._given = _settings_from_pylint_options(self.linter.config)
+        self._finder = SettingsFinder()
+        self._by_file: dict[object, project_config.ProjectSettings] = {}
 
     def visit_module(self, node: nodes.Module) -> None:
         try:
@@ -138,9 +146,10 @@ class TFGraphChecker(BaseChecker):
             )
 
     def _check_module(self, module: nodes.Module) -> None:
-        settings = getattr(self, "_settings", None) or _settings_from_options(self.linter.config)
         path = module_path(module)
-        if (settings.exclude or settings.command_line_exclude) and settings.is_excluded(path):
+        settings = self._settings_for(path)
+        decision = reporting_decision.FileDecision(path, settings)
+        if decision.excluded:
             return
         config = self._config(settings)
         if not config.enabled_codes:
@@ -148,10 +157,10 @@ class TFGraphChecker(BaseChecker):
         text = _module_text(module)
         if text is not None and not may_contain_graph_code(text, config):
             return  # the same cheap screen as the CLI: no TensorFlow/Keras name in the file
-        ignored = settings.ignored_codes(path) if settings.has_per_file_ignores else frozenset()
-        for finding in engine.analyze_module(module, path, config):
-            if finding.code in ignored:
-                continue
+        found = engine.analyze_module(module, path, config)
+        if text is not None:
+            found = reporting_decision.without_suppressed(found, text, pylint_pragmas=False)
+        for finding in decision.reported(found):
             self.add_message(
                 finding.rule.msgid,
                 line=finding.line,
@@ -162,6 +171,21 @@ class TFGraphChecker(BaseChecker):
                 end_lineno=finding.end_line,
                 end_col_offset=finding.end_column,
             )
+
+    def _settings_for(self, path: str) -> project_config.ProjectSettings:
+        """The module's settings: its closest configuration file's, with Pylint's tfgraph-* options
+        in place of the file's keys; a file that cannot be used ends the run (exit 32)."""
+        if not hasattr(self, "_finder"):
+            self.open()
+        try:
+            from_file = self._finder.settings_for(path)
+        except project_config.ConfigError as exc:
+            _usage_error(str(exc))
+            raise  # not reached
+        key = id(from_file)
+        if key not in self._by_file:
+            self._by_file[key] = from_file if self._given.path is None else _overlay(from_file, self._given)
+        return self._by_file[key]
 
     def _config(self, settings: project_config.ProjectSettings) -> Config:
         options = self.linter.config
@@ -188,20 +212,6 @@ def _make_config(enabled: frozenset[str], decorators: tuple[str, ...], keras_met
                  confidences: frozenset[str] | None) -> Config:
     return Config(enabled_codes=enabled, extra_function_decorators=decorators, keras_methods=keras_methods,
                   confidences=confidences)
-
-
-def _settings_from_options(options) -> project_config.ProjectSettings:
-    """``[tool.tfgraph-lint]`` of the nearest pyproject.toml, with the tfgraph-* options given to
-    Pylint in place of the table's keys of the same names; a bad value ends the run (exit 32)."""
-    try:
-        from_file = project_config.load(None)
-    except project_config.ConfigError as exc:
-        _usage_error(str(exc))
-        raise  # not reached
-    given = _settings_from_pylint_options(options)
-    if given.path is None:
-        return from_file
-    return _overlay(from_file, given)
 
 
 def _overlay(from_file: project_config.ProjectSettings,

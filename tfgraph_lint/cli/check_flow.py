@@ -1,23 +1,31 @@
 """How ``tfgraph-lint check`` runs: files (or standard input) to findings to output and an exit code.
 
-``commands.py`` turns the options into settings; this module discovers the files, lints them
-(``runner``), hands the findings to ``check_run`` and ends with the exit code. The engine, and so
+``commands.py`` turns the options into the command line's settings; this module discovers the
+files, finds the configuration of each (``settings_discovery``) and what is decided about it
+(``reporting_decision``: excluded or not), lints the files of each configuration together
+(``runner``, with their projects' view), hands the findings to ``check_run`` and ends with the
+exit code. Files come out in sorted order within each configuration file's group, the groups in
+the order of their first file (one group, the usual case: sorted order). The engine, and so
 astroid and the rules, is imported only when a file is linted.
 """
 
 from __future__ import annotations
 
 import sys
+from dataclasses import dataclass, field
 
 import click
 
 from tfgraph_lint.cli import check_run, project, runner
 from tfgraph_lint.cli.cache import ResultCache
-from tfgraph_lint.core import project_config
+from tfgraph_lint.core import notebooks
 from tfgraph_lint.core.config import Config
 from tfgraph_lint.core.files import discover
 from tfgraph_lint.core.findings import Finding
+from tfgraph_lint.core.project_config import ProjectSettings
 from tfgraph_lint.core.registry import ANALYSIS_FAILED
+from tfgraph_lint.core.reporting_decision import FileDecision
+from tfgraph_lint.core.settings_discovery import CommandLine, SettingsFinder
 from tfgraph_lint.core.source import UnreadableSource, decode_source
 from tfgraph_lint.output import reporters
 from tfgraph_lint.output.baseline import BaselineError
@@ -26,25 +34,78 @@ PROG = "tfgraph-lint"
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 
 
+@dataclass(frozen=True)
+class RunOptions:
+    """How the files are found and linted (not what is shown: check_run.OutputOptions)."""
+
+    jobs: int | None = None
+    no_cache: bool = False
+    debug: bool = False
+    exit_zero: bool = False
+    respect_gitignore: bool = True
+    show_files: bool = False
+
+
+@dataclass
+class _Group:
+    """The files one configuration file governs, linted with one engine configuration."""
+
+    config: Config
+    files: list[str] = field(default_factory=list)
+
+
 def check_paths(ctx: click.Context, paths: tuple[str, ...], options: check_run.OutputOptions,
-                 settings: project_config.ProjectSettings, config: Config, out, *, jobs: int | None,
-                 no_cache: bool, debug: bool, exit_zero: bool, notebooks: bool = True) -> None:
-    discovery = discover(paths, notebooks=notebooks)
+                finder: SettingsFinder, command_line: CommandLine, out, run_options: RunOptions) -> None:
+    discovery = discover(paths, respect_gitignore=run_options.respect_gitignore)
     for problem in discovery.problems:
         click.echo(f"{PROG}: error: {problem}", err=True)
-    files = [path for path in discovery.files if not settings.is_excluded(path)]
+    decisions: dict[str, FileDecision] = {}
+    groups: dict[object, _Group] = {}
+    resolved: dict[int, ProjectSettings] = {}  # one object per configuration file
+    for path in discovery.files:
+        from_file = finder.settings_for(path)
+        if id(from_file) not in resolved:
+            resolved[id(from_file)] = command_line.settings(from_file)
+        decision = FileDecision(path, resolved[id(from_file)])
+        if decision.excluded:
+            continue
+        if (notebooks.is_notebook(path) and path not in discovery.named
+                and not command_line.lints_notebooks(from_file)):
+            continue
+        decisions[path] = decision
+        group = groups.setdefault(from_file.path, _Group(command_line.config(from_file)))
+        group.files.append(path)
+    files = list(decisions)
+    if run_options.show_files:
+        for path in files:
+            click.echo(path, file=out)
+        ctx.exit(EXIT_ERROR if discovery.problems else EXIT_CLEAN)
+    configs = {path: group.config for group in groups.values() for path in group.files}
     totals = reporters.RunTotals(path_problems=len(discovery.problems))
     try:
-        run = check_run.CheckRun(options, settings, lambda path: lint(path, config), totals,
+        run = check_run.CheckRun(options, decisions.__getitem__, lambda path: lint(path, configs[path]), totals,
                                  discovery.problems, out=out)
     except BaselineError as exc:
         click.echo(f"{PROG}: error: {exc}", err=True)
         ctx.exit(EXIT_ERROR)
     run.start(len(files))
-    cache = None if no_cache else ResultCache(config)
     warn = None if options.quiet else (lambda message: click.echo(f"{PROG}: warning: {message}", err=True))
+    for group in groups.values():
+        for path, findings in _lint_group(group, decisions, warn, run_options):
+            if run_options.debug:
+                _show_tracebacks(findings)
+            run.add(path, findings)
+    _finish(ctx, run, totals, options, run_options.exit_zero,
+            no_files=not discovery.files and not discovery.problems, paths=paths)
+
+
+def _lint_group(group: _Group, decisions: dict[str, FileDecision], warn, run_options: RunOptions):
+    """``(path, findings)`` for the group's files, in order, with their projects' view."""
+    config = group.config
+    cache = None if run_options.no_cache else ResultCache(config)
     linted: dict[str, list[Finding]] = {}
-    config = project.with_project_seeds(files, config, settings.is_excluded, cache, warn, jobs, linted)
+    is_excluded = _excluded_by(decisions)
+    config = project.with_project_seeds(group.files, config, is_excluded, cache, warn, run_options.jobs, linted)
     if cache is not None:
         cache = ResultCache(config)  # keys now include each file's seeds
     # Linted while the project view was built (knowing what its imports of the project are), and
@@ -52,28 +113,35 @@ def check_paths(ctx: click.Context, paths: tuple[str, ...], options: check_run.O
     final = {path: found for path, found in linted.items()
              if not config.seeds_for(path) and not config.tf_functions_for(path)}
     # Streamed in order, so a large tree shows its first findings early.
-    for path, findings in runner.lint_files(files, config, lint, jobs=jobs, cache=cache, linted=final):
-        if debug:
-            _show_tracebacks(findings)
-        run.add(path, findings)
-    _finish(ctx, run, totals, options, exit_zero,
-            no_files=not discovery.files and not discovery.problems, paths=paths)
+    yield from runner.lint_files(group.files, config, lint, jobs=run_options.jobs, cache=cache, linted=final)
 
 
-def check_stdin(ctx: click.Context, name: str, options: check_run.OutputOptions,
-                 settings: project_config.ProjectSettings, config: Config, out, *, exit_zero: bool = False) -> None:
-    """One file from standard input, reported (and matched against exclude and per-file-ignores)
-    under ``name``, as editors use it (``--stdin-filename``)."""
+def _excluded_by(decisions: dict[str, FileDecision]):
+    """Whether a file of the project view is excluded, by the settings of the linted files (one
+    set of settings per group; their globs apply to the project's other files too)."""
+    settings = {id(d.settings): d.settings for d in decisions.values()}
+    return lambda path: any(s.is_excluded(path) for s in settings.values()
+                            if s.exclude or s.command_line_exclude)
+
+
+def check_stdin(ctx: click.Context, name: str, options: check_run.OutputOptions, finder: SettingsFinder,
+                command_line: CommandLine, out, run_options: RunOptions) -> None:
+    """One file from standard input, reported under ``name``, as editors use it
+    (``--stdin-filename``): linted with that file's configuration and its project's view (the
+    project's other files as they are on disk), so a buffer gets the findings the saved file gets."""
     stream = getattr(sys.stdin, "buffer", None)
     data = stream.read() if stream is not None else sys.stdin.read().encode("utf-8")
+    from_file = finder.settings_for(name) if name != "-" else finder.fallback()
+    decision = FileDecision(name, command_line.settings(from_file))
+    config = command_line.config(from_file)
     totals = reporters.RunTotals()
     try:
-        run = check_run.CheckRun(options, settings, lambda path: lint(path, config), totals, out=out)
+        run = check_run.CheckRun(options, lambda _path: decision, lambda path: lint(path, config), totals, out=out)
     except BaselineError as exc:
         click.echo(f"{PROG}: error: {exc}", err=True)
         ctx.exit(EXIT_ERROR)
-    if name != "-" and settings.is_excluded(name):
-        _finish(ctx, run, totals, options, exit_zero)
+    if name != "-" and decision.excluded:
+        _finish(ctx, run, totals, options, run_options.exit_zero)
         return
     try:
         text = decode_source(data)
@@ -81,10 +149,14 @@ def check_stdin(ctx: click.Context, name: str, options: check_run.OutputOptions,
         findings = [Finding(ANALYSIS_FAILED, name, 1, 0, 1, 0, f"could not analyse: {exc}")]
     else:
         run.set_text(name, text)
+        if name != "-" and name.endswith(".py"):
+            cache = None if run_options.no_cache else ResultCache(config)
+            config = project.with_project_seeds([name], config, _excluded_by({name: decision}), cache, None,
+                                                run_options.jobs)
         findings = lint_text(text, name, config)
     run.start(1)
     run.add(name, findings)
-    _finish(ctx, run, totals, options, exit_zero)
+    _finish(ctx, run, totals, options, run_options.exit_zero)
 
 
 def _finish(ctx: click.Context, run: check_run.CheckRun, totals: reporters.RunTotals,

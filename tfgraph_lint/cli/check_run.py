@@ -1,10 +1,13 @@
 """What ``tfgraph-lint check`` does with each file's findings once the engine has them.
 
-In order, per file: drop the rules ``per-file-ignores`` turns off for it, warn about pragmas
-naming tfgraph symbols that do not exist, fix (``--fix``: rewrite and lint again; ``--diff``: show
-the rewrite), hide the findings recorded in ``--baseline``, then write them in the chosen format:
-text and GitHub annotations stream file by file, JSON, SARIF, statistics and a written baseline
-come at the end. Nothing here knows how files are found or linted (cli.py does that).
+In order, per file: warn about pragmas naming tfgraph symbols that do not exist, fix (``--fix``:
+rewrite and lint again; ``--diff``: show the rewrite), apply the file's decision
+(``core/reporting_decision``: per-file-ignores and the ``--baseline``), accept what is left
+(``--add-noqa``: a pragma on each flagged line), then write the findings in the chosen format:
+text, json-lines, pylint and GitHub annotations stream file by file; JSON, SARIF, JUnit,
+statistics and a written baseline come at the end. A file a pragma skips whole is counted, and
+shown as an I0013 note only with ``--info`` (as Pylint's informational messages are off by
+default). Nothing here knows how files are found or linted (check_flow.py does that).
 """
 
 from __future__ import annotations
@@ -23,11 +26,11 @@ import click
 
 from tfgraph_lint.core import notebooks, pragmas
 from tfgraph_lint.core.findings import Finding
-from tfgraph_lint.core.project_config import ProjectSettings
+from tfgraph_lint.core.reporting_decision import FileDecision
 from tfgraph_lint.core.source import UnreadableSource, read_source
 from tfgraph_lint.core.source_lines import SourceLines
 from tfgraph_lint.output import baseline as baselines
-from tfgraph_lint.output import reporters
+from tfgraph_lint.output import line_formats, reporters
 from tfgraph_lint.output.github_format import github_line, github_notice
 from tfgraph_lint.output.sarif import sarif_document
 
@@ -48,6 +51,8 @@ class OutputOptions:
     color: bool = False  # text output to a terminal, without NO_COLOR (or --color=always)
     progress: bool = False  # stderr is a terminal
     stdin: bool = False  # the one file is read from standard input
+    add_noqa: bool = False  # write a pragma on each flagged line instead of reporting it
+    show_info: bool = False  # also report informational notes (I0013 file-ignored)
 
     def usage_problem(self) -> str | None:
         """Why these options cannot go together, or None."""
@@ -56,22 +61,24 @@ class OutputOptions:
         if self.write_baseline and (self.fix or self.diff):
             return "--write-baseline records findings as they are; it cannot be combined with --fix or --diff"
         if self.statistics and self.output_format not in ("text", "json"):
-            return "--statistics works with --format text or json"
-        if self.stdin and self.fix:
-            return "--fix rewrites files; with standard input, use --diff to see the fixes"
+            return "--statistics works with --output-format concise, full or json"
+        if self.stdin and (self.fix or self.add_noqa):
+            return ("--fix and --add-noqa rewrite files; with standard input, use --diff to see the fixes")
+        if self.add_noqa and (self.fix or self.diff or self.write_baseline):
+            return "--add-noqa cannot be combined with --fix, --diff or --write-baseline"
         return None
 
 
 class CheckRun:
     """One ``check`` run's output. Raises :class:`baselines.BaselineError` for a bad baseline."""
 
-    def __init__(self, options: OutputOptions, settings: ProjectSettings,
+    def __init__(self, options: OutputOptions, decide: Callable[[str], FileDecision],
                  lint: Callable[[str], list[Finding]], totals: reporters.RunTotals,
                  problems: list[str] = (), out: TextIO | None = None) -> None:
         self.options = options
         self._out = out  # --output-file; None: standard output
         self._texts: dict[str, str] = {}  # files linted from memory (standard input)
-        self.settings = settings
+        self._decide = decide  # the file's decision on what is reported (per-file-ignores...)
         self._lint = lint
         self.totals = totals
         self._problems = list(problems)
@@ -82,6 +89,8 @@ class CheckRun:
         self.fixed = 0
         self.files_fixed = 0
         self.diffs = 0
+        self.noqa_added = 0
+        self.files_noqa = 0
         self.baseline = None
         if options.baseline and not options.write_baseline:
             self.baseline = baselines.Baseline.load(options.baseline)
@@ -94,23 +103,40 @@ class CheckRun:
         self._progress = reporters.Progress(file_count, enabled=self.options.progress)
 
     def add(self, path: str, findings: list[Finding]) -> None:
-        findings = self._without_ignored(path, findings)
+        decision = self._decide(path)
+        findings = decision.reported(findings)
         text = self._text(path)
         if text is not None:
             self._warn_about_pragmas(path, text)
             self._note_if_ignored(path, text)
         if self.options.fix or self.options.diff:
-            findings = self._fix(path, findings)
+            findings = decision.reported(self._fix(path, findings))
         if self.baseline is not None:
-            findings = self.baseline.new_findings(findings, self.lines)
+            findings = decision.reported(findings, self.baseline, self.lines)
+        if self.options.add_noqa:
+            findings = self._add_noqa(path, findings)
         self.totals.add_file(findings)
         self._write(findings)
         self._done += 1
         self._progress.update(self._done, path)
 
-    def _without_ignored(self, path: str, findings: list[Finding]) -> list[Finding]:
-        ignored = self.settings.ignored_codes(path) if self.settings.has_per_file_ignores else frozenset()
-        return [f for f in findings if f.code not in ignored] if ignored else findings
+    def _add_noqa(self, path: str, findings: list[Finding]) -> list[Finding]:
+        """Accept the file's findings with a pragma on each flagged line; what could not be
+        accepted so (a notebook, a line continued with a backslash) is still reported."""
+        from tfgraph_lint.output.add_noqa import add_pragmas
+
+        hazards = [f for f in findings if f.rule.is_hazard]
+        if not hazards:
+            return findings
+        try:
+            result = add_pragmas(path, hazards)
+        except OSError as exc:
+            self._stderr(f"{PROG}: error: cannot add pragmas to {path}: {exc.strerror or exc}")
+            return findings
+        if result.added:
+            self.noqa_added += result.added
+            self.files_noqa += 1
+        return [f for f in findings if not f.rule.is_hazard] + list(result.left)
 
     def set_text(self, path: str, text: str) -> None:
         """Use ``text`` as the content of ``path`` (read from standard input, not from disk)."""
@@ -167,10 +193,12 @@ class CheckRun:
         self.totals.files_ignored += 1
         self.notes.append(note)
         options = self.options
-        if options.diff or options.write_baseline or options.statistics:
+        if not options.show_info or options.diff or options.write_baseline or options.statistics:
             return
         if options.output_format == "json":
             self.json_items.append(note)
+        elif options.output_format == "json-lines":
+            self._stdout(line_formats.json_line(note))
         elif options.output_format == "github":
             self._stdout(github_notice(note))
         elif options.output_format == "text":
@@ -214,13 +242,13 @@ class CheckRun:
         self.fixed += len(result.fixed)
         self.files_fixed += 1
         self.lines.set_text(path, result.text)
-        return self._without_ignored(path, self._lint(path))
+        return self._lint(path)
 
     def _write(self, findings: list[Finding]) -> None:
         options = self.options
         if options.diff:
             return  # --diff shows the changes only
-        keep = options.write_baseline or options.statistics or options.output_format in ("json", "sarif")
+        keep = options.write_baseline or options.statistics or options.output_format in ("json", "sarif", "junit")
         if keep:
             self.collected.extend(findings)
             self.json_items.extend(findings)
@@ -228,6 +256,10 @@ class CheckRun:
         for finding in findings:
             if options.output_format == "github":
                 self._stdout(github_line(finding))
+            elif options.output_format == "json-lines":
+                self._stdout(line_formats.json_line(finding))
+            elif options.output_format == "pylint":
+                self._stdout(line_formats.pylint_line(finding))
             else:
                 source = self.lines.line(finding.path, finding.line) if options.show_source else None
                 self._stdout("\n".join(reporters.text_lines(finding, options.why, source=source,
@@ -253,7 +285,10 @@ class CheckRun:
         elif options.output_format == "json":
             self._stdout(reporters.json_document(self.json_items))
         elif options.output_format == "sarif":
-            self._stdout(sarif_document(self.collected, self.lines, self._problems, notes=self.notes))
+            notes = self.notes if options.show_info else []
+            self._stdout(sarif_document(self.collected, self.lines, self._problems, notes=notes))
+        elif options.output_format == "junit":
+            self._stdout(line_formats.junit_document(self.collected, self.totals.files_checked))
 
     def summary_lines(self) -> list[str]:
         """The closing lines on stderr (text output only, like the summary itself)."""
@@ -264,6 +299,8 @@ class CheckRun:
                 return ["No fixes available"]
             return [f"{_count(self.fixed, 'fix')} available in {_count(self.diffs, 'file')}"]
         lines = []
+        if self.options.add_noqa:
+            lines.append(f"Added {_count(self.noqa_added, 'pragma')} in {_count(self.files_noqa, 'file')}")
         if self.options.fix:
             lines.append(f"Fixed {_count(self.fixed, 'finding')} in {_count(self.files_fixed, 'file')}"
                          if self.fixed else "Nothing to fix")

@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING
 import click
 
 from tfgraph_lint.core import docs, project_config
-from tfgraph_lint.core.config import Config
 from tfgraph_lint.core.measured_defaults import LEVELS, OPT_IN
 from tfgraph_lint.core.registry import REMOVED, RULES, expand_selector, lookup
 from tfgraph_lint.output import reporters
@@ -90,16 +89,23 @@ def _verify_project_view():
               help="Run these rules on top of the selection (same forms as --select), e.g. an "
                    "opt-in rule.")
 @click.option("--ignore", multiple=True, metavar="RULES", help="Do not run these rules (same forms as --select).")
+@click.option("--extend-ignore", multiple=True, metavar="RULES",
+              help="Do not run these rules either, on top of the configuration's ignore (as --ignore).")
 @click.option("--exclude", multiple=True, metavar="GLOBS",
               help="Files and folders not to lint, also when named (globs relative to the current "
                    "folder, comma-separated; repeatable), on top of the configuration's exclude.")
+@click.option("--extend-exclude", multiple=True, metavar="GLOBS",
+              help="Files and folders not to lint, on top of the configuration's exclude (as --exclude).")
 @click.option("--per-file-ignores", multiple=True, metavar="GLOB:RULES",
               help="Rules not reported in the files GLOB matches, e.g. 'tests/**:TFG3,python-print-in-graph'; "
                    "repeatable, on top of the configuration's per-file-ignores.")
-@click.option("--format", "--output-format", "output_format", type=click.Choice(reporters.FORMATS),
-              default="text", show_default=True,
-              help="json: a list of finding objects on stdout, nothing else; sarif: SARIF 2.1.0 "
-                   "(GitHub code scanning); github: GitHub Actions annotations.")
+@click.option("--output-format", "--format", "output_format",
+              type=click.Choice((*reporters.FORMATS, *reporters.FORMAT_ALIASES)), default="concise",
+              show_default=True,
+              help="concise: one line per finding; full: with the flagged source line; json: a list of "
+                   "finding objects, nothing else; json-lines: one object per line; sarif: SARIF 2.1.0 "
+                   "(GitHub code scanning); github: GitHub Actions annotations; pylint: Pylint's "
+                   "parseable lines; junit: JUnit XML. --format is the older name (text: concise).")
 @click.option("-o", "--output-file", type=click.Path(dir_okay=False), metavar="FILE",
               help="Write the findings (in the chosen format) to FILE instead of standard output.")
 @click.option("--exit-zero", is_flag=True, help="Exit 0 even when there are findings (2 still means an error).")
@@ -125,7 +131,20 @@ def _verify_project_view():
 # -- configuration, fixes, baselines and output details (project_config.py, check_run.py) --
 @click.option("--config", "config_file", type=click.Path(dir_okay=False), metavar="FILE",
               help="Read settings from FILE (a pyproject.toml's [tool.tfgraph-lint], or a TOML file's "
-                   "top level) instead of the nearest pyproject.toml; options given here still win.")
+                   "top level) for every file, instead of the configuration closest to each file; "
+                   "options given here still win.")
+@click.option("--isolated", is_flag=True, help="Ignore every configuration file: defaults and these options only.")
+@click.option("--show-settings", "show_settings", type=click.Path(), metavar="FILE",
+              help="Print the settings FILE is linted with, and the configuration file they come from; lint nothing.")
+@click.option("--show-files", is_flag=True, help="Print the files that would be linted; lint nothing.")
+@click.option("--respect-gitignore/--no-respect-gitignore", default=True,
+              help="Skip what .gitignore (and git's other exclude files) ignore when walking folders "
+                   "(default: yes; needs git and a git work tree). Files named here are always linted.")
+@click.option("--add-noqa", is_flag=True,
+              help="Add a '# pylint: disable=SYMBOL' comment to each line with a finding, so the current "
+                   "findings are accepted (adopting the linter on existing code).")
+@click.option("--info", "show_info", is_flag=True,
+              help="Also report informational messages: I0013 file-ignored, a file a pragma skips whole.")
 @click.option("--notebooks/--no-notebooks", default=None,
               help="Lint the Jupyter notebooks (*.ipynb) found in folders (default; config key "
                    "'notebooks'). A notebook named on the command line is always linted.")
@@ -145,74 +164,91 @@ def _verify_project_view():
               help="Lint every file again instead of reusing the findings cached for unchanged files "
                    "(in $XDG_CACHE_HOME/tfgraph-lint).")
 @click.pass_context
-def check(
-    ctx: click.Context,
-    paths: tuple[str, ...],
-    select: tuple[str, ...],
-    extend_select: tuple[str, ...],
-    ignore: tuple[str, ...],
-    exclude: tuple[str, ...],
-    per_file_ignores: tuple[str, ...],
-    output_format: str,
-    output_file: str | None,
-    exit_zero: bool,
-    color_mode: str,
-    stdin_filename: str | None,
-    why: bool,
-    keras_methods: bool,
-    confidence: tuple[str, ...],
-    function_decorators: tuple[str, ...],
-    quiet: bool,
-    debug: bool,
-    config_file: str | None,
-    notebooks: bool | None,
-    statistics: bool,
-    show_source: bool,
-    fix: bool,
-    diff: bool,
-    baseline_file: str | None,
-    write_baseline: bool,
-    jobs: int | None,
-    no_cache: bool,
-) -> None:
-    """Lint files and folders (folders: their *.py files and notebooks, skipping hidden, venv and build folders);
-    the current folder when no PATH is given, standard input for PATH '-'.
+def check(ctx: click.Context, paths: tuple[str, ...], **given) -> None:
+    """Lint files and folders (folders: their *.py files and notebooks, skipping hidden, venv and build
+    folders and what .gitignore ignores); the current folder when no PATH is given, standard input for
+    PATH '-'. Each file uses the configuration closest to it (tfgraph-lint.toml, or pyproject.toml with
+    [tool.tfgraph-lint]); options given here win over it.
 
     Run diagnostics (TFG0xx: a file could not be analysed) are always reported.
     """
     # The run's machinery (output, baselines, SARIF, the runner) is imported only for a run.
     from tfgraph_lint.cli import check_flow, check_run
+    from tfgraph_lint.core.settings_discovery import SettingsFinder
 
+    stdin_filename = given["stdin_filename"]
     stdin = _reads_stdin(paths, stdin_filename)
     paths = paths or (".",)
-    color = output_format == "text" and (
+    output_format = reporters.FORMAT_ALIASES.get(given["output_format"], given["output_format"])
+    output_file = given["output_file"]
+    color_mode = given["color_mode"]
+    text_output = output_format in ("concise", "full")
+    color = text_output and (
         color_mode == "always" or (color_mode == "auto" and not output_file and reporters.use_color(sys.stdout)))
+    quiet = given["quiet"]
     options = check_run.OutputOptions(
-        output_format=output_format, why=why, show_source=show_source, statistics=statistics,
-        quiet=quiet, fix=fix, diff=diff, baseline=baseline_file, write_baseline=write_baseline,
-        color=color, progress=not quiet and reporters.is_terminal(sys.stderr), stdin=stdin,
+        output_format="text" if text_output else output_format, why=given["why"],
+        show_source=given["show_source"] or output_format == "full", statistics=given["statistics"],
+        quiet=quiet, fix=given["fix"], diff=given["diff"], baseline=given["baseline_file"],
+        write_baseline=given["write_baseline"], color=color,
+        progress=not quiet and reporters.is_terminal(sys.stderr), stdin=stdin, add_noqa=given["add_noqa"],
+        show_info=given["show_info"],
     )
     if options.usage_problem():
         raise click.UsageError(options.usage_problem())
-    settings = _project_settings(ctx, config_file)
-    settings = _with_command_line_globs(settings, exclude, per_file_ignores)
-    config = Config(
-        enabled_codes=_enabled_codes(select, extend_select, ignore, settings.enabled_codes()),
-        extra_function_decorators=_decorator_names(function_decorators) or settings.function_decorators or (),
-        keras_methods=keras_methods if keras_methods is not None else settings.keras_methods is not False,
-        confidences=_confidences(confidence) or settings.confidence,  # None: each rule's measured levels
-    )
-    out = _open_output(ctx, output_file)
+    command_line = _command_line(given)
+    finder = SettingsFinder(config_file=given["config_file"], isolated=given["isolated"])
     try:
-        if stdin:
-            check_flow.check_stdin(ctx, stdin_filename or "-", options, settings, config, out, exit_zero=exit_zero)
-        else:
-            check_flow.check_paths(ctx, paths, options, settings, config, out, jobs=jobs, no_cache=no_cache,
-                         debug=debug, exit_zero=exit_zero,
-                         notebooks=notebooks if notebooks is not None else settings.notebooks is not False)
-    finally:
-        if out is not None:
-            out.close()
+        finder.fallback()  # a --config FILE that cannot be used ends the run before anything else
+        if given["show_settings"] is not None:
+            _show_settings(given["show_settings"], finder, command_line)
+            return
+        run_options = check_flow.RunOptions(jobs=given["jobs"], no_cache=given["no_cache"], debug=given["debug"],
+                                            exit_zero=given["exit_zero"],
+                                            respect_gitignore=given["respect_gitignore"],
+                                            show_files=given["show_files"])
+        out = _open_output(ctx, output_file)
+        try:
+            if stdin:
+                check_flow.check_stdin(ctx, stdin_filename or "-", options, finder, command_line, out,
+                                       run_options)
+            else:
+                check_flow.check_paths(ctx, paths, options, finder, command_line, out, run_options)
+        finally:
+            if out is not None:
+                out.close()
+    except project_config.ConfigError as exc:
+        click.echo(f"{PROG}: error: {exc}", err=True)
+        ctx.exit(EXIT_ERROR)
+
+
+def _command_line(given: dict):
+    """The options that override the configuration files' keys."""
+    from tfgraph_lint.core.settings_discovery import CommandLine
+
+    chosen = _items(given["select"])
+    ignore = _items(given["ignore"]) + _items(given["extend_ignore"])
+    _refuse_diagnostic_items(ignore, "--ignore")
+    return CommandLine(
+        select=frozenset(_expand(chosen, "--select")) if chosen else None,
+        extend_select=frozenset(_expand(_items(given["extend_select"]), "--extend-select")),
+        ignore=frozenset(_expand(ignore, "--ignore")),
+        exclude=tuple(_items(given["exclude"]) + _items(given["extend_exclude"])),
+        per_file_ignores=_per_file_ignores(given["per_file_ignores"]),
+        function_decorators=_decorator_names(given["function_decorators"]),
+        keras_methods=given["keras_methods"],
+        confidence=_confidences(given["confidence"]),
+        notebooks=given["notebooks"],
+    )
+
+
+def _show_settings(path: str, finder, command_line) -> None:
+    from tfgraph_lint.core.settings_discovery import describe
+
+    from_file = finder.settings_for(path)
+    settings = command_line.settings(from_file)
+    click.echo("\n".join(describe(path, settings, command_line.config(from_file),
+                                  command_line.lints_notebooks(from_file))))
 
 
 def _reads_stdin(paths: tuple[str, ...], stdin_filename: str | None) -> bool:
@@ -234,12 +270,9 @@ def _open_output(ctx: click.Context, output_file: str | None):
         raise  # not reached: ctx.exit raises
 
 
-def _with_command_line_globs(settings: project_config.ProjectSettings, exclude: tuple[str, ...],
-                             per_file_ignores: tuple[str, ...]) -> project_config.ProjectSettings:
-    import dataclasses
-
+def _per_file_ignores(values: tuple[str, ...]) -> tuple[tuple[str, frozenset[str]], ...]:
     pairs = []
-    for value in per_file_ignores:
+    for value in values:
         glob, colon, names = value.rpartition(":")
         items = [name for name in re.split(r"[,\s]+", names) if name]
         if not colon or not glob.strip() or not items:
@@ -247,10 +280,7 @@ def _with_command_line_globs(settings: project_config.ProjectSettings, exclude: 
                                      param_hint="'--per-file-ignores'")
         _refuse_diagnostic_items(items, "--per-file-ignores")
         pairs.append((glob.strip(), frozenset(_expand(items, "--per-file-ignores"))))
-    if not pairs and not exclude:
-        return settings
-    return dataclasses.replace(settings, command_line_exclude=tuple(_items(exclude)),
-                               command_line_per_file_ignores=tuple(pairs))
+    return tuple(pairs)
 
 
 @cli.command(short_help="List every rule.")
@@ -311,16 +341,6 @@ def _expand(items: list[str], option: str) -> set[str]:
     return codes
 
 
-def _project_settings(ctx: click.Context, config_file: str | None) -> project_config.ProjectSettings:
-    """The configuration file's settings; a file that cannot be used ends the run with exit 2."""
-    try:
-        return project_config.load(config_file)
-    except project_config.ConfigError as exc:
-        click.echo(f"{PROG}: error: {exc}", err=True)
-        ctx.exit(EXIT_ERROR)
-        raise  # not reached: ctx.exit raises
-
-
 def _confidences(values: tuple[str, ...]) -> frozenset[str] | None:
     if not values:
         return None
@@ -328,16 +348,6 @@ def _confidences(values: tuple[str, ...]) -> frozenset[str] | None:
         return project_config.parse_confidences([part for value in values for part in value.split(",")])
     except project_config.ConfigError as exc:
         raise click.BadParameter(str(exc).replace("'confidence': ", ""), param_hint="'--confidence'") from None
-
-
-def _enabled_codes(select: tuple[str, ...], extend_select: tuple[str, ...], ignore: tuple[str, ...],
-                   configured: frozenset[str]) -> frozenset[str]:
-    """The command line's rule selection, on top of the configuration's (``configured``)."""
-    chosen = _items(select)
-    selected = _expand(chosen, "--select") if chosen else set(configured)
-    selected |= _expand(_items(extend_select), "--extend-select")
-    _refuse_diagnostic_items(_items(ignore), "--ignore")
-    return frozenset(selected - _expand(_items(ignore), "--ignore"))
 
 
 def _refuse_diagnostic_items(items: list[str], option: str) -> None:

@@ -7,6 +7,11 @@ notebooks, *.ipynb, unless left out) under folders.
   A folder named explicitly is walked even if its own name is on that list.
 - Symlinked folders are followed, but each real folder only once, so a link loop ends.
 - Each file is linted once even when several arguments (or links) reach it; the result is sorted.
+- With ``respect_gitignore``, a folder walk skips what git ignores (``.gitignore``,
+  ``.git/info/exclude``, the global excludes file), as ``git status`` does; git answers, once per
+  walked folder (``git ls-files --others --ignored --exclude-standard --directory``). Outside a
+  git work tree, or without git, nothing is skipped for it. A file named explicitly is linted
+  even when ignored.
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ from __future__ import annotations
 import fnmatch
 import os
 import stat
+import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -29,14 +35,18 @@ class Discovery:
     # Messages for paths that could not be used (missing, unreadable folder); each one makes
     # the run exit 2, but never stops the other paths from being linted.
     problems: list[str] = field(default_factory=list)
+    # Files named on the command line (not found in a folder), as given.
+    named: set[str] = field(default_factory=set)
 
 
 def is_skipped_dir(name: str) -> bool:
     return name.startswith(".") or any(fnmatch.fnmatchcase(name, p) for p in SKIPPED_DIR_PATTERNS)
 
 
-def discover(paths: list[str] | tuple[str, ...], notebooks: bool = True) -> Discovery:
-    """``notebooks``: also find ``*.ipynb`` files in folders."""
+def discover(paths: list[str] | tuple[str, ...], notebooks: bool = True,
+             respect_gitignore: bool = False) -> Discovery:
+    """``notebooks``: also find ``*.ipynb`` files in folders; ``respect_gitignore``: skip what git
+    ignores in folders."""
     suffixes = (".py", ".ipynb") if notebooks else (".py",)
     found = Discovery()
     candidates: list[Path] = []
@@ -50,9 +60,11 @@ def discover(paths: list[str] | tuple[str, ...], notebooks: bool = True) -> Disc
             found.problems.append(f"cannot access {raw}: {getattr(exc, 'strerror', None) or exc}")
             continue
         if is_dir:
-            candidates.extend(_walk(Path(raw), found.problems, suffixes))
+            ignored = _git_ignored(raw) if respect_gitignore else frozenset()
+            candidates.extend(_walk(Path(raw), found.problems, suffixes, ignored))
         else:
             candidates.append(Path(raw))
+            found.named.add(str(Path(raw)))
     seen: set[str] = set()
     for path in sorted(candidates, key=lambda p: p.parts):
         identity = os.path.realpath(path)
@@ -62,7 +74,8 @@ def discover(paths: list[str] | tuple[str, ...], notebooks: bool = True) -> Disc
     return found
 
 
-def _walk(root: Path, problems: list[str], suffixes: tuple[str, ...]) -> list[Path]:
+def _walk(root: Path, problems: list[str], suffixes: tuple[str, ...],
+          ignored: frozenset[str] = frozenset()) -> list[Path]:
     files: list[Path] = []
     visited: set[str] = set()
 
@@ -75,10 +88,27 @@ def _walk(root: Path, problems: list[str], suffixes: tuple[str, ...]) -> list[Pa
             dirnames.clear()
             continue
         visited.add(real)
-        dirnames[:] = sorted(d for d in dirnames if not is_skipped_dir(d))
+        dirnames[:] = sorted(d for d in dirnames if not is_skipped_dir(d)
+                             and os.path.normpath(os.path.join(folder, d)) not in ignored)
         base = Path(folder)
         for name in sorted(filenames):
             # A dangling link (e.g. an editor's ".#name.py" lock) is not a file to lint.
-            if name.endswith(suffixes) and (base / name).exists():
+            if (name.endswith(suffixes) and os.path.normpath(os.path.join(folder, name)) not in ignored
+                    and (base / name).exists()):
                 files.append(base / name)
     return files
+
+
+def _git_ignored(folder: str) -> frozenset[str]:
+    """The paths under ``folder`` that git ignores (a folder ignored whole is listed once), spelt
+    as the walk spells them (``folder`` joined with the relative path); empty outside a work tree."""
+    try:
+        listed = subprocess.run(
+            ["git", "ls-files", "--others", "--ignored", "--exclude-standard", "--directory", "-z"],
+            cwd=folder, capture_output=True, timeout=60, check=False)
+    except (OSError, subprocess.SubprocessError):
+        return frozenset()  # no git: nothing is known to be ignored
+    if listed.returncode != 0:
+        return frozenset()  # not a git work tree
+    names = listed.stdout.decode("utf-8", "surrogateescape").split("\0")
+    return frozenset(os.path.normpath(os.path.join(folder, name.rstrip("/"))) for name in names if name)

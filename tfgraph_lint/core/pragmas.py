@@ -18,6 +18,10 @@ over several lines, its first line, as ruff does): ``# noqa`` alone suppresses e
 that line, ``# noqa: TFG101, python-random-in-graph, TFG3`` the rules named by code, symbol or code
 prefix; codes of other tools in the list are ignored.
 
+A whole file: ``# tfgraph-lint: noqa`` in any comment exempts the file from every rule (as
+``skip-file``), ``# tfgraph-lint: noqa: TFG101, python-random-in-graph`` from the rules named
+(ruff's ``# ruff: noqa``). Both front ends honour these (:mod:`tfgraph_lint.core.reporting_decision`).
+
 :func:`unknown_names` finds pragma names that look like ours but are not (a misspelt symbol, a
 ``TFG101`` code, which Pylint does not know, a removed rule), so the CLI can warn instead of
 letting a suppression silently do nothing. Names of other Pylint messages are left alone.
@@ -46,6 +50,8 @@ _NOQA = re.compile(r"#\s*noqa(?P<colon>\s*:\s*(?P<names>[A-Za-z][\w\-]*(?:(?:\s*
                    re.IGNORECASE)
 _NOQA_NAME = re.compile(r"[A-Za-z][\w\-]*")
 _MAYBE_OURS = re.compile(r"(?i)\btfg|-")
+_FILE_NOQA = re.compile(r"#\s*tfgraph-lint\s*:\s*noqa(?P<colon>\s*:\s*(?P<names>[A-Za-z][\w\-]*"
+                        r"(?:(?:\s*,\s*|\s+)[A-Za-z][\w\-]*)*)?)?", re.IGNORECASE)
 
 _BLOCK_STATEMENTS = (
     ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.If, ast.For, ast.AsyncFor,
@@ -66,8 +72,10 @@ class Pragma:
         return bool(self.names & {"all", finding.rule.symbol, finding.rule.msgid.lower()})
 
 
-def remove_suppressed(findings: list[Finding], text: str) -> list[Finding]:
-    has_pylint, has_noqa = "pylint" in text, _may_have_noqa(text)
+def remove_suppressed(findings: list[Finding], text: str, pylint: bool = True) -> list[Finding]:
+    """``findings`` less those a line's comment suppresses: Pylint's pragmas (unless ``pylint`` is
+    false: Pylint applies its own) and ``# noqa``."""
+    has_pylint, has_noqa = pylint and "pylint" in text, _may_have_noqa(text)
     if not findings or not (has_pylint or has_noqa):
         return findings
     found = comments(text)
@@ -78,8 +86,46 @@ def remove_suppressed(findings: list[Finding], text: str) -> list[Finding]:
     return [f for f in findings if not _suppressed(f, pragmas) and not _noqa_covers(f, noqa)]
 
 
+@dataclass(frozen=True)
+class FileExemption:
+    """A ``# tfgraph-lint: noqa`` comment: the rules it exempts the file from (None: every rule)."""
+
+    line: int
+    comment: str
+    codes: frozenset[str] | None
+
+    def covers(self, finding: Finding) -> bool:
+        return finding.rule.is_hazard and (self.codes is None or finding.code in self.codes)
+
+
+def file_exemptions(text: str) -> tuple[FileExemption, ...]:
+    """The file's ``# tfgraph-lint: noqa`` comments (read from comments only, not strings)."""
+    if "noqa" not in text or _FILE_NOQA.search(text) is None:
+        return ()
+    found = []
+    for line, _after_code, comment in comments(text):
+        match = _FILE_NOQA.search(comment)
+        if not match:
+            continue
+        codes = None
+        if match.group("names"):
+            codes = set()
+            for name in _NOQA_NAME.findall(match.group("names")):
+                try:
+                    codes |= expand_selector(name)
+                except KeyError:
+                    pass  # unknown_names warns about it
+            codes = frozenset(codes)
+        found.append(FileExemption(line, match.group(0).strip(), codes))
+    return tuple(found)
+
+
 def file_skipped(text: str) -> tuple[int, str] | None:
-    """The line and text of the pragma that skips the whole file (``skip-file``, ``disable=all``)."""
+    """The line and text of the pragma that skips the whole file (``skip-file``, ``disable=all``,
+    ``# tfgraph-lint: noqa`` without rules)."""
+    whole = next((e for e in file_exemptions(text) if e.codes is None), None)
+    if whole is not None:
+        return whole.line, whole.comment
     if "pylint" not in text:
         return None
     # Tokenizing costs ~20 ms for a large file; most files that mention pylint only disable a
@@ -225,7 +271,7 @@ _OUR_PREFIX = "tfgraph-"
 def unknown_names(text: str) -> list[PragmaWarning]:
     """Names in pragmas (and ``# noqa`` lists) that look like tfgraph-lint's but name none of its rules."""
     found = _unknown_pylint_names(text) if "pylint" in text else []
-    if _may_have_noqa(text):
+    if _may_have_noqa(text) or "tfgraph-lint" in text:
         found = sorted(found + _unknown_noqa_names(text), key=lambda w: (w.line, w.column))
     return found
 
@@ -234,13 +280,14 @@ def _unknown_noqa_names(text: str) -> list[PragmaWarning]:
     """``# noqa: TFG999`` or a misspelt symbol of ours: it suppresses nothing, so say so. Other
     tools' codes (E501) are theirs to judge."""
     # A plain search first, as for pylint pragmas: most noqa lists hold only other tools' codes.
-    if not any(_MAYBE_OURS.search(m.group("names")) for m in _NOQA.finditer(text) if m.group("names")):
+    matches = [*_NOQA.finditer(text), *_FILE_NOQA.finditer(text)]
+    if not any(_MAYBE_OURS.search(m.group("names")) for m in matches if m.group("names")):
         return []
     symbols = sorted(rule.symbol for rule in RULES)
     warnings = []
     lines = text.splitlines()
     for line, _after_code, comment in comments(text):
-        match = _NOQA.search(comment)
+        match = _FILE_NOQA.search(comment) or _NOQA.search(comment)
         if not match or not match.group("names"):
             continue
         for name in _NOQA_NAME.findall(match.group("names")):

@@ -1,9 +1,9 @@
 """``[tool.tfgraph-lint]`` in pyproject.toml: the project's settings for the command line.
 
-Found like ruff finds its own: the nearest ``pyproject.toml`` with a ``[tool.tfgraph-lint]`` table,
-from the current directory upward; ``--config FILE`` names one instead (a ``pyproject.toml``, read
-for its ``[tool.tfgraph-lint]`` table, or any other TOML file, read from the top level). Command
-line options win over the file. A file that cannot be read, an unknown key, a value of the wrong
+Each linted file uses the configuration closest to it (core/settings_discovery: a
+``tfgraph-lint.toml``, or a ``pyproject.toml`` with a ``[tool.tfgraph-lint]`` table); ``--config FILE``
+names one instead (a ``pyproject.toml``, read for its ``[tool.tfgraph-lint]`` table, or any other
+TOML file, read from the top level). Command line options win over the file. A file that cannot be read, an unknown key, a value of the wrong
 type or an unknown rule is a :class:`ConfigError`: the command says so and exits 2, because a
 setting that is silently ignored lets hazards through.
 
@@ -126,40 +126,25 @@ class ProjectSettings:
         return frozenset(ignored)
 
 
-# --------------------------------------------------------------------------- finding the file
+# --------------------------------------------------------------------------- reading a file
 
-def find_pyproject(start: Path | None = None) -> Path | None:
-    """The nearest pyproject.toml with a ``[tool.tfgraph-lint]`` table, from ``start`` upward."""
-    folder = (start or Path.cwd()).resolve()
-    for candidate_dir in (folder, *folder.parents):
-        candidate = candidate_dir / PYPROJECT
-        if candidate.is_file() and SECTION in _read_toml(candidate).get("tool", {}):
-            return candidate
-    return None
-
-
-def load(config_file: str | None = None, start: Path | None = None) -> ProjectSettings:
-    """The settings of ``config_file`` if given, else of the nearest pyproject.toml, else defaults."""
-    if config_file is not None:
-        path = Path(config_file)
-        if not path.is_file():
-            raise ConfigError(f"{config_file}: configuration file not found")
-        document = _read_toml(path)
-        if path.name == PYPROJECT:
-            if SECTION not in document.get("tool", {}):
-                raise ConfigError(f"{config_file}: no [tool.{SECTION}] table")
-            table = document["tool"][SECTION]
-            where = f"[tool.{SECTION}]"
-        else:
-            table, where = document, "top level"
-        return parse_table(table, path.resolve(), where)
-    found = find_pyproject(start)
-    if found is None:
-        return ProjectSettings()
-    return parse_table(_read_toml(found)["tool"][SECTION], found, f"[tool.{SECTION}]")
+def load(config_file: str) -> ProjectSettings:
+    """The settings of ``config_file`` (``--config``); a pyproject.toml is read for its table."""
+    path = Path(config_file)
+    if not path.is_file():
+        raise ConfigError(f"{config_file}: configuration file not found")
+    document = read_toml(path)
+    if path.name == PYPROJECT:
+        if SECTION not in document.get("tool", {}):
+            raise ConfigError(f"{config_file}: no [tool.{SECTION}] table")
+        table = document["tool"][SECTION]
+        where = f"[tool.{SECTION}]"
+    else:
+        table, where = document, "top level"
+    return parse_table(table, path.resolve(), where)
 
 
-def _read_toml(path: Path) -> dict:
+def read_toml(path: Path) -> dict:
     try:
         with open(path, "rb") as handle:
             return tomllib.load(handle)

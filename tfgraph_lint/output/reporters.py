@@ -1,5 +1,6 @@
-"""How the CLI writes findings: one line per finding (text), one JSON list (json), SARIF
-(sarif.py) or GitHub Actions annotations (github_format.py).
+"""How the CLI writes findings: one line per finding (concise; full adds the flagged source line),
+one JSON list (json), SARIF (sarif.py), GitHub Actions annotations (github_format.py), or
+json-lines, pylint and junit (line_formats.py).
 
 All use 1-based lines and columns, as editors, ruff and SARIF count (Finding.to_json does the
 shift for JSON; the text format uses the same numbers so the two never disagree).
@@ -22,7 +23,9 @@ from tfgraph_lint.core.docs import rule_docs_link
 from tfgraph_lint.core.findings import Finding
 from tfgraph_lint.core.registry import rule_by_code
 
-FORMATS = ("text", "json", "sarif", "github")
+FORMATS = ("concise", "full", "json", "json-lines", "sarif", "github", "pylint", "junit")
+# Older names still accepted: "text" is concise.
+FORMAT_ALIASES = {"text": "concise"}
 _SEVERITY_COLOR = {"error": "red", "warning": "yellow", "refactor": "cyan"}
 
 
@@ -188,16 +191,19 @@ class RunTotals:
     files_checked: int = 0
     findings: int = 0
     files_with_findings: int = 0
-    files_not_analysed: int = 0  # files with a TFG0xx diagnostic
+    files_not_analysed: int = 0  # files with a TFG0xx diagnostic (not counted among findings)
     path_problems: int = 0  # missing paths, unreadable folders
     files_ignored: int = 0  # skipped whole by a pragma (not findings; the exit code ignores them)
     by_code: Counter[str] = field(default_factory=Counter)  # reported findings per rule
 
     def add_file(self, findings: list[Finding]) -> None:
+        # A run diagnostic (a syntax error, an internal error) is an error of the run, not a
+        # finding: it counts among the files not analysed, and makes the run exit 2.
+        hazards = sum(f.rule.is_hazard for f in findings)
         self.files_checked += 1
-        self.findings += len(findings)
-        self.files_with_findings += bool(findings)
-        self.files_not_analysed += any(not f.rule.is_hazard for f in findings)
+        self.findings += hazards
+        self.files_with_findings += bool(hazards)
+        self.files_not_analysed += hazards < len(findings)
         self.by_code.update(f.code for f in findings)
 
 
@@ -207,7 +213,7 @@ def summary_line(totals: RunTotals) -> str:
     if totals.findings:
         line = (f"Found {_count(totals.findings, 'finding')} in "
                 f"{_count(totals.files_with_findings, 'file')} ({checked} checked)")
-    elif totals.path_problems or totals.files_ignored:
+    elif totals.path_problems or totals.files_ignored or totals.files_not_analysed:
         line = f"No findings in {checked}"  # not "passed": some paths or files were never looked at
     else:
         line = f"All checks passed ({checked})"
