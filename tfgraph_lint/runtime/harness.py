@@ -37,17 +37,16 @@ import sys
 import time
 import traceback
 import types
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 import tensorflow as tf
 from tensorflow.python.data.ops import debug_mode as _data_debug_mode
 
-from tfgraph_lint.core import notebooks
 from tfgraph_lint.runtime import recording
 from tfgraph_lint.runtime.capture import CapturedStreams, read_capped
 from tfgraph_lint.runtime.encoding import ADDRESS, encode
+from tfgraph_lint.runtime.verify import programs
 
 RUN_NAME_WITH_MAIN = "__tfgraph_verify__"
 
@@ -84,7 +83,7 @@ def run_job(job: dict, capture_dir: str) -> dict:
     script = os.path.abspath(job["script"])
     mode = job["mode"]
     seed, shift = int(job.get("seed", 0)), int(job.get("tf_seed_shift", 0))
-    source = notebooks.script_source(script, Path(script).read_text(encoding="utf-8", errors="replace"))
+    source = programs.read_source(script)  # the parent checked that it reads
     has_main = _defines_main(source)
     module_name = RUN_NAME_WITH_MAIN if has_main else "__main__"
     module = types.ModuleType(module_name)

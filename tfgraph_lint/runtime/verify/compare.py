@@ -28,7 +28,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
-from tfgraph_lint.runtime.values import MISSING, differs, output_lines, render, same, structure
+from tfgraph_lint.runtime.values import MISSING, differs, output_lines, render, same, shorten, structure
 
 BEHAVIOUR_KINDS = frozenset({"raises", "exception-differs", "effects", "stdout", "returned", "state",
                              "calls", "outputs", "frozen"})
@@ -116,7 +116,7 @@ def describe_exception(exc: dict, limit: int = 200) -> str:
     text = next((line for line in lines if line.startswith(prefix)), None)
     if text is None:
         text = prefix + lines[0] if lines else exc["type"]
-    return text if len(text) <= limit else text[: limit - 3] + "..."
+    return shorten(text, limit)
 
 
 def _exceptions(graph_exc: dict | None, eager_exc: dict | None) -> tuple[str | None, Divergence | None]:
