@@ -23,6 +23,8 @@ The observation sent back (plain JSON data, values encoded as described in ``val
                 loops [{line, end_line, repeats}], graphs, ops}]
     internal_functions {count, traces,        tf.functions created by libraries (Keras...); the one
         reused_calls, reused_traces}          called most often per trace: its calls and traces
+    process_changed [str]                     (only when some) TensorFlow's process-wide settings
+                                              the run changed; its worker is then discarded
 """
 
 from __future__ import annotations
@@ -43,12 +45,13 @@ import numpy as np
 import tensorflow as tf
 from tensorflow.python.data.ops import debug_mode as _data_debug_mode
 
-from tfgraph_lint.runtime import recording
+from tfgraph_lint.runtime import process_state, recording
 from tfgraph_lint.runtime.capture import CapturedStreams, read_capped
 from tfgraph_lint.runtime.encoding import ADDRESS, encode
 from tfgraph_lint.runtime.verify import programs
 
 RUN_NAME_WITH_MAIN = "__tfgraph_verify__"
+_SETTINGS: dict[str, str] = {}  # TensorFlow's process-wide settings after start (process_state)
 
 
 def start(threads: int = 0, device: str = "cpu") -> dict:
@@ -73,6 +76,8 @@ def start(threads: int = 0, device: str = "cpu") -> dict:
         return x
 
     warm_up(tf.constant(1))
+    global _SETTINGS
+    _SETTINGS = process_state.fingerprint()
     return {"tensorflow": tf.__version__, "gpus": [gpu.name for gpu in gpus], "device": device}
 
 
@@ -120,6 +125,9 @@ def run_job(job: dict, capture_dir: str) -> dict:
         _leave(saved, script, helpers)
         tf.config.run_functions_eagerly(False)
         _data_debug_mode.toggle_debug_mode(False)
+    changed = process_state.changed(_SETTINGS, process_state.fingerprint())
+    if changed:  # no run can undo these: the pool discards this worker (see process_state)
+        observation["process_changed"] = changed
     for stream, path in (("stdout", stdout_path), ("stderr", stderr_path)):
         observation[stream], observation[f"{stream}_truncated"] = read_capped(path)
     # No gc.collect() here: a full collection of TensorFlow's heap costs ~0.1 s per run, and the

@@ -1,7 +1,8 @@
 """A small pool of reusable worker processes (parent side; never imports TensorFlow).
 
 Each worker imports TensorFlow once (seconds) and then runs many jobs, each with fresh module
-state (see ``harness``). A run that hangs past its timeout, kills its worker (segfault,
+state (see ``harness``), as long as no run changes TensorFlow's process-wide settings: a run that
+does (``disable_eager_execution()``...) ends its worker, and the next job starts a fresh one. A run that hangs past its timeout, kills its worker (segfault,
 ``os._exit``) or writes more output than allowed ends as a failed run; that worker is killed and
 a fresh one is started for the next job, so the other runs go on. Workers live in their own
 process groups: Ctrl-C reaches only the parent, which kills them (``close``). A worker whose
@@ -289,6 +290,10 @@ class WorkerPool:
                 worker.stop()
                 result = {"run_error": f"{type(exc).__name__}: {exc}"}
             result.setdefault("wall", round(time.monotonic() - started, 3))
+            if result.get("process_changed"):
+                # The run changed TensorFlow's process-wide settings (eager execution off...): the
+                # next run must not inherit them, so it gets a fresh worker.
+                worker.stop()
             future.set_result(result)
 
     def close(self) -> None:
