@@ -13,7 +13,10 @@ The observation sent back (plain JSON data, values encoded as described in ``val
 
     mode, tf_seed_shift, duration, has_main, returned, state {name: value},
     stdout, stderr, stdout_truncated, stderr_truncated,
+    data_output, data_output_truncated        what tf.print wrote inside tf.data functions
     exception {type, mro, message, lines} | None, exit (the sys.exit code) | None,
+    prints [{what, line, count, file?, via?,    what the prints of each line wrote: how many wrote a
+             symbolic, sample}]               graph tensor, and one such text (else the first)
     effects [{what, line, count, file?, via?}]  print / numpy.random.* / random.* calls per line;
                                               in a helper module named by job["helpers"] (other
                                               files of the script's project), its ``file`` relative
@@ -102,6 +105,9 @@ def run_job(job: dict, capture_dir: str) -> dict:
     helpers = tuple(os.path.abspath(h) for h in job.get("helpers", ()))
     recorder = recording.Recorder(script, module_name, shift, source, helpers)
     stdout_path, stderr_path = os.path.join(capture_dir, "stdout"), os.path.join(capture_dir, "stderr")
+    recorder.data_output = os.path.join(capture_dir, "data_output")
+    if os.path.exists(recorder.data_output):
+        os.remove(recorder.data_output)
     started = time.perf_counter()
     with CapturedStreams(stdout_path, stderr_path):
         recording.activate(recorder)
@@ -121,6 +127,8 @@ def run_job(job: dict, capture_dir: str) -> dict:
         observation["functions"] = recorder.functions(graph_mode=(mode == "graph"))
         observation["internal_functions"] = recorder.internal_functions()
         observation["effects"] = [_effect(key, count) for key, count in sorted(recorder.effects.items(), key=_order)]
+        observation["prints"] = [{**{k: v for k, v in _effect(("print", *place), 0).items() if k != "count"},
+                                  **written} for place, written in sorted(recorder.printed.items(), key=str)]
     finally:
         _leave(saved, script, helpers)
         tf.config.run_functions_eagerly(False)
@@ -128,7 +136,7 @@ def run_job(job: dict, capture_dir: str) -> dict:
     changed = process_state.changed(_SETTINGS, process_state.fingerprint())
     if changed:  # no run can undo these: the pool discards this worker (see process_state)
         observation["process_changed"] = changed
-    for stream, path in (("stdout", stdout_path), ("stderr", stderr_path)):
+    for stream, path in (("stdout", stdout_path), ("stderr", stderr_path), ("data_output", recorder.data_output)):
         observation[stream], observation[f"{stream}_truncated"] = read_capped(path)
     # No gc.collect() here: a full collection of TensorFlow's heap costs ~0.1 s per run, and the
     # run's graphs are garbage that the next automatic collection frees anyway.

@@ -28,6 +28,7 @@ from multiprocessing.connection import Connection
 from tfgraph_lint.runtime.child_env import with_this_package
 
 POLL_SECONDS = 0.05
+CAPTURED = ("stdout", "stderr", "data_output")  # the files a run writes in its worker's folder (harness)
 
 
 class WorkerStartError(RuntimeError):
@@ -140,7 +141,7 @@ class Worker:
             timeout = min(timeout, budget.remaining())
             if timeout <= 0:
                 raise RunFailed(f"timed out after {total:g} s: the file's other runs spent its whole budget")
-        for name in ("stdout", "stderr"):
+        for name in CAPTURED:
             try:
                 os.remove(os.path.join(self.directory, name))  # the size check must not see the last run
             except FileNotFoundError:
@@ -185,7 +186,7 @@ class Worker:
 
     def _largest_output(self) -> int:
         sizes = [0]
-        for name in ("stdout", "stderr"):
+        for name in CAPTURED:
             try:
                 sizes.append(os.path.getsize(os.path.join(self.directory, name)))
             except OSError:

@@ -3,9 +3,11 @@
 :func:`install` patches, once per worker:
 
 - ``builtins.print`` and the module-level functions of ``numpy.random`` and ``random``: counted
-  per script line (``print`` ran 1 time in graph mode, 3 times eagerly);
+  per script line (``print`` ran 1 time in graph mode, 3 times eagerly); for ``print`` also what
+  it wrote there (did it write a symbolic tensor, ``Tensor("x:0", ...)``);
 - ``tf.print``: its default stream becomes stdout, so that its output is compared with Python's
-  (TensorFlow also logs on stderr, which is not compared);
+  (TensorFlow also logs on stderr, which is not compared); inside tf.data functions it goes to
+  a file of its own instead (see ``verify.printed``: that output has no fixed order or count);
 - ``tf.random.set_seed``: shifted by the run's ``tf_seed_shift`` (see ``compare``);
 - through ``function_hooks`` (the recorder is their listener): every tf.function the script
   creates, every call with its argument signature, whether it traced, and its output.
@@ -22,6 +24,7 @@ import builtins
 import inspect
 import os
 import random
+import re
 import sys
 import types
 from collections import Counter
@@ -76,7 +79,7 @@ def activate(recorder: Recorder | None) -> None:
 # --------------------------------------------------------------------------- patches
 
 def install() -> None:
-    builtins.print = _counting(builtins.print, "print")
+    builtins.print = _recorded_print(builtins.print)
     for name in NUMPY_RANDOM:
         if callable(getattr(np.random, name, None)):
             setattr(np.random, name, _counting(getattr(np.random, name), f"numpy.random.{name}"))
@@ -111,15 +114,66 @@ def _counting(function, what: str):
     return counted
 
 
+# How a graph tensor prints (``Tensor("x:0", shape=(), dtype=float32)``); an eager one prints as
+# ``tf.Tensor(1.0, ...)``. Seen in what a print wrote, also through an f-string or ``format``.
+_SYMBOLIC_TENSOR = re.compile(r'(?<![\w.])Tensor\("[^"]*", shape=')
+PRINT_SAMPLE = 200  # characters of what a print wrote, kept per line for the evidence sentence
+
+
+def _recorded_print(real_print):
+    """``print``, counted per line as the other effects are, and what it wrote: whether it wrote
+    a symbolic tensor, the classic sign of a print that ran while tracing."""
+
+    @tf.autograph.experimental.do_not_convert
+    def print(*args, **kwargs):  # noqa: A001 - it is print
+        recorder = _active
+        if recorder is not None:
+            place = recorder.effect_place()
+            recorder.effects[("print", *place)] += 1
+            try:
+                text = str(kwargs.get("sep", " ") or " ").join(str(a) for a in args)
+            except Exception:  # noqa: BLE001 - an object whose str() fails: print will say so
+                text = ""
+            written = recorder.printed.setdefault(place, {"symbolic": 0, "sample": text[:PRINT_SAMPLE]})
+            if _SYMBOLIC_TENSOR.search(text):
+                if not written["symbolic"]:
+                    written["sample"] = text[:PRINT_SAMPLE]
+                written["symbolic"] += 1
+        return real_print(*args, **kwargs)
+
+    print.__doc__ = real_print.__doc__
+    return print
+
+
 def _redirected_tf_print(real_print):
     @tf.autograph.experimental.do_not_convert
     def tf_print(*inputs, **kwargs):
-        if _active is not None and kwargs.get("output_stream", sys.stderr) is sys.stderr:
-            kwargs["output_stream"] = sys.stdout
+        recorder = _active
+        if recorder is not None and kwargs.get("output_stream", sys.stderr) in (sys.stderr, sys.stdout):
+            # Inside a tf.data function the output's order and count depend on the pipeline
+            # (parallel calls, prefetching): it goes apart, to be compared without them.
+            if recorder.data_output and _in_data_function():
+                kwargs["output_stream"] = "file://" + recorder.data_output
+            elif kwargs.get("output_stream", sys.stderr) is sys.stderr:
+                kwargs["output_stream"] = sys.stdout
         return real_print(*inputs, **kwargs)
 
     tf_print.__doc__ = real_print.__doc__
     return tf_print
+
+
+# tf.data wraps every function given to Dataset.map, filter, flat_map... in this module's
+# wrappers, in graph mode (while tracing) and in its debug mode (per element) alike.
+_DATA_FUNCTION_WRAPPER = os.path.join("data", "ops", "structured_function.py")
+
+
+def _in_data_function() -> bool:
+    frame = sys._getframe(2)
+    while frame is not None:
+        if frame.f_code.co_filename.endswith(_DATA_FUNCTION_WRAPPER):
+            return True
+        frame = frame.f_back
+    return False
 
 
 def _shifted_set_seed(real_set_seed):
@@ -149,6 +203,10 @@ class Recorder:
         self.module_name = module_name
         self.tf_seed_shift = tf_seed_shift
         self.effects: Counter[tuple[str, int | None]] = Counter()
+        # (line, file, via) of each print (as ``effect_place``) -> {"symbolic": prints that wrote
+        # a graph tensor, "sample": what one of them wrote (the first symbolic one, else the first)}
+        self.printed: dict[tuple, dict] = {}
+        self.data_output: str | None = None  # where tf.print writes inside tf.data functions
         self.records: dict[int, dict] = {}  # id(Function) -> record
         self.objects: list[Any] = []  # keeps recorded Functions alive, so ids stay unique
         self.signatures: dict[int, inspect.Signature | None] = {}

@@ -60,13 +60,14 @@ _SILENT = frozenset({"effects", "stdout", "returned", "state", "calls", "outputs
 
 # Rule -> the kinds of divergence its hazard causes. Rules not named: their family's default.
 _MECHANISMS = {
-    "TFG101": frozenset({"effects", "stdout"}),  # print runs while tracing only
+    "TFG101": frozenset({"effects", "stdout", "printed-symbolic"}),  # print runs while tracing only
     "TFG102": frozenset({"effects", "frozen", "outputs", "stdout", "state", "calls"}),  # frozen draws
     "TFG103": _SILENT,
     "TFG104": frozenset({"state", "raises", "exception-differs"}),  # appends once, symbolic tensors escape
     "TFG105": frozenset({"state", "frozen", "outputs", "calls"}),
     "TFG106": frozenset({"frozen", "outputs", "state", "calls", "raises", "exception-differs"}),
     "TFG107": frozenset({"frozen", "outputs", "calls"}),
+    "TFG108": _SILENT | {"printed-symbolic"},  # a tensor formatted while tracing: its graph name
     "TFG208": frozenset({"frozen", "outputs", "calls", "raises", "exception-differs"}),  # stale or raises
     "TFG301": frozenset({"retrace"}),
     "TFG302": frozenset({"many-functions", "retrace"}),
