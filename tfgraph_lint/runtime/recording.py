@@ -24,7 +24,6 @@ import builtins
 import inspect
 import os
 import random
-import re
 import sys
 import types
 from collections import Counter
@@ -35,7 +34,7 @@ import tensorflow as tf
 from tensorflow.python.eager.polymorphic_function import polymorphic_function as _polymorphic
 from tensorflow.python.util import tf_stack
 
-from tfgraph_lint.runtime import function_hooks
+from tfgraph_lint.runtime import function_hooks, printing
 from tfgraph_lint.runtime.encoding import argument, encode
 from tfgraph_lint.runtime.loops import function_loops, loop_repeats
 
@@ -79,14 +78,14 @@ def activate(recorder: Recorder | None) -> None:
 # --------------------------------------------------------------------------- patches
 
 def install() -> None:
-    builtins.print = _recorded_print(builtins.print)
+    builtins.print = printing.recorded_print(builtins.print, lambda: _active)
     for name in NUMPY_RANDOM:
         if callable(getattr(np.random, name, None)):
             setattr(np.random, name, _counting(getattr(np.random, name), f"numpy.random.{name}"))
     for name in STDLIB_RANDOM:
         if callable(getattr(random, name, None)):
             setattr(random, name, _counting(getattr(random, name), f"random.{name}"))
-    tf.print = _redirected_tf_print(tf.print)
+    tf.print = printing.redirected_tf_print(tf.print, lambda: _active)
     tf.random.set_seed = _shifted_set_seed(tf.random.set_seed)
     function_hooks.install()
 
@@ -112,68 +111,6 @@ def _counting(function, what: str):
     counted.__name__ = getattr(function, "__name__", what)
     counted.__doc__ = getattr(function, "__doc__", None)
     return counted
-
-
-# How a graph tensor prints (``Tensor("x:0", shape=(), dtype=float32)``); an eager one prints as
-# ``tf.Tensor(1.0, ...)``. Seen in what a print wrote, also through an f-string or ``format``.
-_SYMBOLIC_TENSOR = re.compile(r'(?<![\w.])Tensor\("[^"]*", shape=')
-PRINT_SAMPLE = 200  # characters of what a print wrote, kept per line for the evidence sentence
-
-
-def _recorded_print(real_print):
-    """``print``, counted per line as the other effects are, and what it wrote: whether it wrote
-    a symbolic tensor, the classic sign of a print that ran while tracing."""
-
-    @tf.autograph.experimental.do_not_convert
-    def print(*args, **kwargs):  # noqa: A001 - it is print
-        recorder = _active
-        if recorder is not None:
-            place = recorder.effect_place()
-            recorder.effects[("print", *place)] += 1
-            try:
-                text = str(kwargs.get("sep", " ") or " ").join(str(a) for a in args)
-            except Exception:  # noqa: BLE001 - an object whose str() fails: print will say so
-                text = ""
-            written = recorder.printed.setdefault(place, {"symbolic": 0, "sample": text[:PRINT_SAMPLE]})
-            if _SYMBOLIC_TENSOR.search(text):
-                if not written["symbolic"]:
-                    written["sample"] = text[:PRINT_SAMPLE]
-                written["symbolic"] += 1
-        return real_print(*args, **kwargs)
-
-    print.__doc__ = real_print.__doc__
-    return print
-
-
-def _redirected_tf_print(real_print):
-    @tf.autograph.experimental.do_not_convert
-    def tf_print(*inputs, **kwargs):
-        recorder = _active
-        if recorder is not None and kwargs.get("output_stream", sys.stderr) in (sys.stderr, sys.stdout):
-            # Inside a tf.data function the output's order and count depend on the pipeline
-            # (parallel calls, prefetching): it goes apart, to be compared without them.
-            if recorder.data_output and _in_data_function():
-                kwargs["output_stream"] = "file://" + recorder.data_output
-            elif kwargs.get("output_stream", sys.stderr) is sys.stderr:
-                kwargs["output_stream"] = sys.stdout
-        return real_print(*inputs, **kwargs)
-
-    tf_print.__doc__ = real_print.__doc__
-    return tf_print
-
-
-# tf.data wraps every function given to Dataset.map, filter, flat_map... in this module's
-# wrappers, in graph mode (while tracing) and in its debug mode (per element) alike.
-_DATA_FUNCTION_WRAPPER = os.path.join("data", "ops", "structured_function.py")
-
-
-def _in_data_function() -> bool:
-    frame = sys._getframe(2)
-    while frame is not None:
-        if frame.f_code.co_filename.endswith(_DATA_FUNCTION_WRAPPER):
-            return True
-        frame = frame.f_back
-    return False
 
 
 def _shifted_set_seed(real_set_seed):
