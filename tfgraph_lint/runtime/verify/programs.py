@@ -44,15 +44,24 @@ def read_source(path: str | Path) -> str:
             raise NotRunnable(f"not a notebook: invalid UTF-8 at byte {exc.start}") from None
         except notebooks.NotebookError as exc:
             raise NotRunnable(str(exc)) from None
+    encoding = "utf-8"
     try:
         encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
         return data.decode(encoding)
-    except SyntaxError as exc:  # an unknown or malformed coding line
+    except SyntaxError as exc:  # an unknown coding line, or undecodable bytes in the first two lines
+        try:
+            data.decode("utf-8")
+        except UnicodeDecodeError as undecodable:
+            raise NotRunnable(_not_text("utf-8", undecodable)) from None
         raise NotRunnable(f"Python cannot read it: {exc.msg}") from None
     except (UnicodeDecodeError, LookupError) as exc:
-        where = f" at byte {exc.start}" if isinstance(exc, UnicodeDecodeError) else ""
-        declared = encoding if encoding != "utf-8" else "UTF-8 (no coding line declares another encoding)"
-        raise NotRunnable(f"Python cannot read it: not valid {declared}{where}") from None
+        raise NotRunnable(_not_text(encoding, exc)) from None
+
+
+def _not_text(encoding: str, exc: Exception) -> str:
+    where = f" at byte {exc.start}" if isinstance(exc, UnicodeDecodeError) else ""
+    declared = encoding if encoding != "utf-8" else "UTF-8 (no coding line declares another encoding)"
+    return f"Python cannot read it: not valid {declared}{where}"
 
 
 def runnable_source(path: str | Path) -> str:
