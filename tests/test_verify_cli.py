@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from tfgraph_lint.cli.commands import cli
 from tfgraph_lint.runtime.verify.command import verify_command
 
 pytestmark = [
@@ -64,7 +65,8 @@ def test_no_path_verifies_the_current_folder_and_what_did_not_run_is_never_clean
     (tmp_path / "train.py").write_text("import tensorflow as tf\n\nfrom utils import scale\n\n"
                                        "for i in range(3):\n    scale(tf.constant(float(i)))\n", encoding="utf-8")
     monkeypatch.chdir(tmp_path)
-    result = CliRunner().invoke(verify_command, ["--format", "json", "--jobs", "2"])
+    # Through the command line's group, which gives verify its project view (helper modules).
+    result = CliRunner().invoke(cli, ["verify", "--format", "json", "--jobs", "2"])
     assert result.exit_code == 2, result.output  # ERROR files
     entries = {e["path"]: e for e in json.loads(result.stdout)}
     assert {path: e["verdict"] for path, e in entries.items()} == {
