@@ -90,6 +90,7 @@ def test_a_module_is_not_a_program(source):
     "import tensorflow as tf\nwith tf.compat.v1.Session() as sess:\n    sess.run(tf.constant(1))\n",
     "import tensorflow as tf\nprint(tf.constant(1))\n",
     "import tensorflow as tf\nmodel = tf.keras.Sequential([])\nmodel.fit([], [])\n",
+    "import tensorflow as tf\n\ndef parse(x):\n    return x\n\nds = tf.data.Dataset.range(3).map(parse)\n",
 ])
 def test_a_program_runs_code_of_its_own(source):
     assert programs.why_not_a_program(source) is None

@@ -10,8 +10,9 @@ import it (the project view gives them their helper modules).
 A program is a file that, run as ``python file.py``, runs code of its own: a notebook; a file with
 an ``if __name__ == "__main__":`` block or a ``main()`` (which the harness calls); or a top-level
 statement that calls code the file defines or imports by name (``step(x)``, ``model.fit(...)``
-on a model it built, ``result = train(...)``), calls ``print``, or loops over or opens a context
-(``for``, ``while``, ``with``) around calls. Top-level calls of imported modules' functions alone
+on a model it built, ``result = train(...)``), hands a function of its own to a tf.data
+transformation (``ds.map(parse)``: TensorFlow traces it there), calls ``print``, or loops over or
+opens a context (``for``, ``while``, ``with``) around calls. Top-level calls of imported modules' functions alone
 (``tf.random.set_seed(0)``, ``logging.basicConfig()``) are the set-up of a module, not a program.
 """
 
@@ -138,10 +139,21 @@ def _runs_code(statement: ast.stmt, own: set[str]) -> bool:
             return True
         if _root(call.func) in own:
             return True
-        if isinstance(call.func, ast.Call) and any(  # tf.function(step)(x): calls what it wraps
-                isinstance(n, ast.Name) and n.id in own for arg in call.func.args for n in ast.walk(arg)):
+        if isinstance(call.func, ast.Call) and _passes_own(call.func, own):  # tf.function(step)(x)
+            return True
+        if isinstance(call.func, ast.Attribute) and call.func.attr in _TRACES_ITS_FUNCTION and _passes_own(call, own):
             return True
     return False
+
+
+# tf.data transformations trace the function they are given at once (``ds.map(parse)``), where
+# a wrapper (``train = tf.function(step)``) only wraps it.
+_TRACES_ITS_FUNCTION = frozenset({"map", "filter", "flat_map", "interleave", "reduce", "scan", "apply"})
+
+
+def _passes_own(call: ast.Call, own: set[str]) -> bool:
+    return any(isinstance(n, ast.Name) and n.id in own
+               for arg in [*call.args, *(k.value for k in call.keywords)] for n in ast.walk(arg))
 
 
 def _root(expression: ast.expr) -> str | None:
