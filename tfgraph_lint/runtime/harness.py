@@ -13,7 +13,8 @@ The observation sent back (plain JSON data, values encoded as described in ``val
 
     mode, tf_seed_shift, duration, has_main, returned, state {name: value},
     stdout, stderr, stdout_truncated, stderr_truncated,
-    data_output, data_output_truncated        what tf.print wrote inside tf.data functions
+    data_output, data_output_truncated        what tf.print wrote inside tf.data functions, and
+                                              print and tf.print inside tf.py_function callbacks
     exception {type, mro, message, lines} | None, exit (the sys.exit code) | None,
     prints [{what, line, count, file?, via?,    what the prints of each line wrote: how many wrote a
              symbolic, sample}]               graph tensor, and one such text (else the first)

@@ -26,6 +26,12 @@ def recorded_print(real_print, active: Callable[[], Any]):
     @tf.autograph.experimental.do_not_convert
     def print(*args, **kwargs):  # noqa: A001 - it is print
         recorder = active()
+        if recorder is not None and recorder.data_output and kwargs.get("file") in (None, sys.stdout) \
+                and in_py_function():
+            # Python run by tf.py_function runs eagerly in both modes, on tf.data's schedule when a
+            # pipeline calls it: its output goes apart, compared without order or count.
+            with open(recorder.data_output, "a", encoding="utf-8") as unordered:
+                return real_print(*args, **{**kwargs, "file": unordered})
         if recorder is not None:
             place = recorder.effect_place()
             recorder.effects[("print", *place)] += 1
@@ -51,7 +57,7 @@ def redirected_tf_print(real_print, active: Callable[[], Any]):
         if recorder is not None and kwargs.get("output_stream", sys.stderr) in (sys.stderr, sys.stdout):
             # Inside a tf.data function the output's order and count depend on the pipeline
             # (parallel calls, prefetching): it goes apart, to be compared without them.
-            if recorder.data_output and _in_data_function():
+            if recorder.data_output and (_in_data_function() or in_py_function()):
                 kwargs["output_stream"] = "file://" + recorder.data_output
             elif kwargs.get("output_stream", sys.stderr) is sys.stderr:
                 kwargs["output_stream"] = sys.stdout
@@ -66,10 +72,24 @@ def redirected_tf_print(real_print, active: Callable[[], Any]):
 _DATA_FUNCTION_WRAPPER = os.path.join("data", "ops", "structured_function.py")
 
 
-def _in_data_function() -> bool:
+# tf.py_function and tf.numpy_function call back into Python through this module, in graph
+# mode and eagerly alike.
+_PY_FUNCTION_CALLBACK = os.path.join("ops", "script_ops.py")
+
+
+def _on_stack(ending: str) -> bool:
     frame = sys._getframe(2)
     while frame is not None:
-        if frame.f_code.co_filename.endswith(_DATA_FUNCTION_WRAPPER):
+        if frame.f_code.co_filename.endswith(ending):
             return True
         frame = frame.f_back
     return False
+
+
+def _in_data_function() -> bool:
+    return _on_stack(_DATA_FUNCTION_WRAPPER)
+
+
+def in_py_function() -> bool:
+    """Is Python running inside a tf.py_function / tf.numpy_function callback?"""
+    return _on_stack(_PY_FUNCTION_CALLBACK)

@@ -104,7 +104,9 @@ def _counting(function, what: str):
     @tf.autograph.experimental.do_not_convert
     def counted(*args, **kwargs):
         recorder = _active
-        if recorder is not None:
+        # Not counted inside a tf.py_function: it runs eagerly in both modes (the fix for a draw
+        # frozen into a graph), as often as tf.data's prefetching asks, not as a hazard decides.
+        if recorder is not None and not printing.in_py_function():
             recorder.effects[(what, *recorder.effect_place())] += 1
         return function(*args, **kwargs)
 

@@ -6,11 +6,13 @@
   tf.function prints once either way).
 - ``stdout``: the output stream, line by line; located at the prints that ran a different number
   of times, or that wrote a graph tensor in graph mode only.
-- ``data_output``: what ``tf.print`` wrote inside tf.data functions (``Dataset.map``, ``filter``...),
-  which the harness keeps apart from stdout. tf.data runs those functions in parallel and ahead
-  of the consumer (prefetching), so in graph mode their output has no fixed order or count: it is
-  compared as a set of lines, and only a line the eager reference printed (sequentially, in
-  tf.data's debug mode) that graph mode never printed is a difference.
+- ``data_output``: what ``tf.print`` wrote inside tf.data functions (``Dataset.map``, ``filter``...)
+  and what ``print`` and ``tf.print`` wrote inside ``tf.py_function`` callbacks, which the harness
+  keeps apart from stdout. tf.data runs those functions in parallel and ahead of the consumer
+  (prefetching), so in graph mode their output has no fixed order or count: it is compared as a
+  set of lines, and only a line the eager reference printed (sequentially, in tf.data's debug
+  mode) that graph mode never printed is a difference. (A py_function runs eagerly in both
+  modes: its prints and NumPy/``random`` draws are not counted as effects either.)
 """
 
 from __future__ import annotations
@@ -105,6 +107,6 @@ def data_output(graph: dict, eager: dict, reseeded: dict) -> list[Divergence]:
     if not absent:
         return []
     first = next(line for line in e_text.splitlines() if _line_set(line, masked) <= absent)
-    return [Divergence("stdout", f"output of tf.data functions differs: eagerly they printed {first[:SHOWN]!r}, "
+    return [Divergence("stdout", f"output of tf.data functions and py_functions differs: eagerly they printed {first[:SHOWN]!r}, "
                                  f"which graph mode never printed ({_lines(len(absent))} of the eager "
                                  f"output in all; order and count are not compared)")]
