@@ -1,6 +1,7 @@
 """Verify many files on a worker pool: schedule their runs, compare, decide (parent side).
 
-Every file gets a graph-mode run and an eager run at once; when those two disagree on some value,
+Before any run, a file that cannot run is ERROR and a module that is not a program is NOT RUN
+(see ``programs``): neither gets runs. Every other file gets a graph-mode run and an eager run at once; when those two disagree on some value,
 a third, eager run with another TensorFlow seed is queued for it (see ``compare``), so files
 without such differences cost two runs. The static findings are computed while the workers run.
 
