@@ -91,5 +91,15 @@ def _in_data_function() -> bool:
 
 
 def in_py_function() -> bool:
-    """Is Python running inside a tf.py_function / tf.numpy_function callback?"""
-    return _on_stack(_PY_FUNCTION_CALLBACK)
+    """Is Python running inside a tf.py_function / tf.numpy_function callback of the user's?
+    tf.data's debug mode (the eager reference) runs every map function through such a callback
+    too, with its own wrapper in between: the callback nearest the running code decides."""
+    frame = sys._getframe(1)
+    while frame is not None:
+        filename = frame.f_code.co_filename
+        if filename.endswith(_DATA_FUNCTION_WRAPPER):
+            return False
+        if filename.endswith(_PY_FUNCTION_CALLBACK):
+            return True
+        frame = frame.f_back
+    return False
