@@ -19,6 +19,7 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 from collections import Counter
 from pathlib import Path
 
@@ -29,9 +30,11 @@ ORDER = ("CONFIRMED", "UNCONFIRMED", "CLEAN", "NOT RUN", "MISSED", "ERROR")
 
 def verify_folder(checkout: Path, folder: str, jobs: int) -> list[dict]:
     env = dict(os.environ, PYTHONPATH=str(checkout))
-    done = subprocess.run([sys.executable, "-m", "tfgraph_lint", "verify", folder, "--format", "json",
-                           "--jobs", str(jobs)], cwd=checkout, env=env, capture_output=True, text=True,
-                          timeout=3600, check=False)
+    # From a scratch folder: the cases are programs, and some write files where they run.
+    with tempfile.TemporaryDirectory(prefix="verify-recall-") as scratch:
+        done = subprocess.run([sys.executable, "-m", "tfgraph_lint", "verify", str(checkout / folder), "--format",
+                               "json", "--jobs", str(jobs)], cwd=scratch, env=env, capture_output=True, text=True,
+                              timeout=3600, check=False)
     if done.returncode not in (0, 1, 2) or not done.stdout.strip():
         raise SystemExit(f"verify {folder} failed (exit {done.returncode}):\n{done.stderr[-2000:]}")
     return json.loads(done.stdout)
