@@ -29,7 +29,7 @@ HAZARDS = PROJECTS / "helper_hazards"
 TWIN = PROJECTS / "helper_hazards_fixed"
 
 no_tensorflow = pytest.mark.skipif(importlib.util.find_spec("tensorflow") is None,
-                                   reason="TensorFlow is not installed (pip install 'tfgraph-lint[verify]')")
+                                   reason="TensorFlow is not installed (pip install -e '.[verify]')")
 
 
 def marked(project: Path) -> set[tuple[str, int, str]]:
@@ -141,9 +141,10 @@ def test_a_tf_functions_frozen_results_are_evidence_of_the_draw_in_its_helper(tm
 
 @pytest.fixture(scope="module")
 def verified():
-    paths = [str(HAZARDS / "train.py"), str(TWIN / "train.py")]
-    result = CliRunner().invoke(cli, ["verify", *paths, "--format", "json", "--jobs", "2"])
-    entries = {Path(entry["path"]).parent.name: entry for entry in json.loads(result.stdout)}
+    # The project folders, as a user runs them: the helper modules are NOT RUN, judged in train.py.
+    result = CliRunner().invoke(cli, ["verify", str(HAZARDS), str(TWIN), "--format", "json", "--jobs", "2"])
+    entries = {Path(entry["path"]).parent.name + ("" if entry["path"].endswith("train.py") else "/helpers"): entry
+               for entry in json.loads(result.stdout)}
     return result.exit_code, entries
 
 
@@ -176,4 +177,13 @@ def test_verify_flags_every_divergence_of_the_example(verified):
 @no_tensorflow
 def test_verify_finds_the_twin_clean(verified):
     assert verified[1][TWIN.name]["verdict"] == "CLEAN", verified[1][TWIN.name]
+
+
+@pytest.mark.tensorflow
+@no_tensorflow
+@pytest.mark.parametrize("project", [HAZARDS, TWIN], ids=lambda p: p.name)
+def test_a_helper_module_in_a_folder_run_is_not_run_and_judged_through_its_script(verified, project):
+    entry = verified[1][project.name + "/helpers"]
+    assert entry["verdict"] == "NOT RUN" and entry["note"].startswith("a module, not a program")
+    assert entry["note"].endswith(verified[1][project.name]["path"])  # "judged in the runs of .../train.py"
 

@@ -21,7 +21,7 @@ from tfgraph_lint.runtime.verify.runner import SEED, verify_files
 pytestmark = [
     pytest.mark.tensorflow,
     pytest.mark.skipif(importlib.util.find_spec("tensorflow") is None,
-                       reason="TensorFlow is not installed (pip install 'tfgraph-lint[verify]')"),
+                       reason="TensorFlow is not installed (pip install -e '.[verify]')"),
 ]
 
 SCRIPTS = Path(__file__).resolve().parent / "verify_scripts"

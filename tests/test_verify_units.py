@@ -466,6 +466,8 @@ def test_runner_checks_runtime_headers(tmp_path):
 def test_plain_script_fails_only_when_missed_or_error():
     assert not FileResult("a.py", "MISSED").ok and not FileResult("a.py", "ERROR").ok
     assert FileResult("a.py", "UNCONFIRMED").ok and FileResult("a.py", "CONFIRMED").ok
+    assert [FileResult("a.py", v).exit_code for v in ("CONFIRMED", "CLEAN", "UNCONFIRMED", "NOT RUN", "MISSED",
+                                                      "ERROR")] == [0, 0, 0, 0, 1, 2]
 
 
 def test_reports():
@@ -488,11 +490,15 @@ def test_reports():
 
 # --------------------------------------------------------------------------- the command without TensorFlow
 
-def test_missing_tensorflow_says_how_to_install(monkeypatch):
+def test_missing_tensorflow_says_how_to_install_with_the_readmes_line(monkeypatch):
     monkeypatch.setattr(command, "tensorflow_available", lambda: False)
     result = CliRunner().invoke(command.verify_command, [])
     assert result.exit_code == 2
-    assert "pip install 'tfgraph-lint[verify]'" in result.output
+    assert command.README_INSTALL in result.output
+    # The line README.md gives for verify, not a package index tfgraph-lint is not published on.
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    assert f"{command.README_INSTALL}" in readme.split("### Proving it on real TensorFlow: `verify`")[1][:400]
+    assert "pip install 'tfgraph-lint[verify]'" not in result.output
 
 
 def test_missing_path_is_a_usage_error(monkeypatch, tmp_path):

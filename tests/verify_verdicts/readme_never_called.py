@@ -1,5 +1,5 @@
-"""The README's own example: a print in a tf.function that nothing calls. Flagged, but nothing
-ran: UNCONFIRMED, saying that f was never called."""
+"""The README's own example: a print in a tf.function that nothing calls. Flagged, but the file
+is a module, not a program (it calls nothing of its own): NOT RUN, saying so."""
 import tensorflow as tf
 
 

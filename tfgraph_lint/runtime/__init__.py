@@ -6,7 +6,10 @@ The parent process never imports TensorFlow: only ``worker``, ``harness``, ``rec
 - ``pool``         the parent's pool of reusable workers: timeouts, crashes, cleanup;
 - ``worker``       the worker process's main loop (one TensorFlow import, many runs);
 - ``harness``      inside a worker: run one script in one mode with fresh module state;
-- ``recording``    inside a worker: the patches that see prints, random draws, tf.functions;
+- ``recording``    inside a worker: the patches that see prints, random draws, tf.functions
+                   (``printing``: the print and tf.print ones);
+- ``process_state`` inside a worker: TensorFlow's process-wide settings, to discard a worker
+                   whose run changed them;
 - ``function_hooks`` inside a worker: the tf.function patches that recorders listen to;
 - ``child_env``    the environment of a child process that runs this copy of tfgraph_lint;
 - ``encoding``     inside a worker: values as JSON data; ``capture``: stdout/stderr by descriptor;

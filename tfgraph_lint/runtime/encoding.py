@@ -30,6 +30,10 @@ def encode(value: Any, module_name: str, depth: int = 0) -> Any:
         return {"$bytes": repr(value[:200])}
     if isinstance(value, (tf.Variable, np.ndarray, np.generic)) or tf.is_tensor(value):
         return tensor(value)
+    if isinstance(value, tf.data.Dataset):
+        # One type for every dataset: tf.data's debug mode (the eager reference) leaves out
+        # prefetching, so the same pipeline is a _PrefetchDataset in graph mode only.
+        return {"$type": "tf.data.Dataset"}
     if depth >= MAX_DEPTH:
         return {"$type": type_name(value)}
     if isinstance(value, (list, tuple)):

@@ -13,7 +13,11 @@ The observation sent back (plain JSON data, values encoded as described in ``val
 
     mode, tf_seed_shift, duration, has_main, returned, state {name: value},
     stdout, stderr, stdout_truncated, stderr_truncated,
+    data_output, data_output_truncated        what tf.print wrote inside tf.data functions, and
+                                              print and tf.print inside tf.py_function callbacks
     exception {type, mro, message, lines} | None, exit (the sys.exit code) | None,
+    prints [{what, line, count, file?, via?,    what the prints of each line wrote: how many wrote a
+             symbolic, sample}]               graph tensor, and one such text (else the first)
     effects [{what, line, count, file?, via?}]  print / numpy.random.* / random.* calls per line;
                                               in a helper module named by job["helpers"] (other
                                               files of the script's project), its ``file`` relative
@@ -23,6 +27,8 @@ The observation sent back (plain JSON data, values encoded as described in ``val
                 loops [{line, end_line, repeats}], graphs, ops}]
     internal_functions {count, traces,        tf.functions created by libraries (Keras...); the one
         reused_calls, reused_traces}          called most often per trace: its calls and traces
+    process_changed [str]                     (only when some) TensorFlow's process-wide settings
+                                              the run changed; its worker is then discarded
 """
 
 from __future__ import annotations
@@ -37,19 +43,19 @@ import sys
 import time
 import traceback
 import types
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 import tensorflow as tf
 from tensorflow.python.data.ops import debug_mode as _data_debug_mode
 
-from tfgraph_lint.core import notebooks
-from tfgraph_lint.runtime import recording
+from tfgraph_lint.runtime import process_state, recording
 from tfgraph_lint.runtime.capture import CapturedStreams, read_capped
 from tfgraph_lint.runtime.encoding import ADDRESS, encode
+from tfgraph_lint.runtime.verify import programs
 
 RUN_NAME_WITH_MAIN = "__tfgraph_verify__"
+_SETTINGS: dict[str, str] = {}  # TensorFlow's process-wide settings after start (process_state)
 
 
 def start(threads: int = 0, device: str = "cpu") -> dict:
@@ -74,6 +80,8 @@ def start(threads: int = 0, device: str = "cpu") -> dict:
         return x
 
     warm_up(tf.constant(1))
+    global _SETTINGS
+    _SETTINGS = process_state.fingerprint()
     return {"tensorflow": tf.__version__, "gpus": [gpu.name for gpu in gpus], "device": device}
 
 
@@ -84,7 +92,7 @@ def run_job(job: dict, capture_dir: str) -> dict:
     script = os.path.abspath(job["script"])
     mode = job["mode"]
     seed, shift = int(job.get("seed", 0)), int(job.get("tf_seed_shift", 0))
-    source = notebooks.script_source(script, Path(script).read_text(encoding="utf-8", errors="replace"))
+    source = programs.read_source(script)  # the parent checked that it reads
     has_main = _defines_main(source)
     module_name = RUN_NAME_WITH_MAIN if has_main else "__main__"
     module = types.ModuleType(module_name)
@@ -98,6 +106,9 @@ def run_job(job: dict, capture_dir: str) -> dict:
     helpers = tuple(os.path.abspath(h) for h in job.get("helpers", ()))
     recorder = recording.Recorder(script, module_name, shift, source, helpers)
     stdout_path, stderr_path = os.path.join(capture_dir, "stdout"), os.path.join(capture_dir, "stderr")
+    recorder.data_output = os.path.join(capture_dir, "data_output")
+    if os.path.exists(recorder.data_output):
+        os.remove(recorder.data_output)
     started = time.perf_counter()
     with CapturedStreams(stdout_path, stderr_path):
         recording.activate(recorder)
@@ -117,11 +128,16 @@ def run_job(job: dict, capture_dir: str) -> dict:
         observation["functions"] = recorder.functions(graph_mode=(mode == "graph"))
         observation["internal_functions"] = recorder.internal_functions()
         observation["effects"] = [_effect(key, count) for key, count in sorted(recorder.effects.items(), key=_order)]
+        observation["prints"] = [{**{k: v for k, v in _effect(("print", *place), 0).items() if k != "count"},
+                                  **written} for place, written in sorted(recorder.printed.items(), key=str)]
     finally:
         _leave(saved, script, helpers)
         tf.config.run_functions_eagerly(False)
         _data_debug_mode.toggle_debug_mode(False)
-    for stream, path in (("stdout", stdout_path), ("stderr", stderr_path)):
+    changed = process_state.changed(_SETTINGS, process_state.fingerprint())
+    if changed:  # no run can undo these: the pool discards this worker (see process_state)
+        observation["process_changed"] = changed
+    for stream, path in (("stdout", stdout_path), ("stderr", stderr_path), ("data_output", recorder.data_output)):
         observation[stream], observation[f"{stream}_truncated"] = read_capped(path)
     # No gc.collect() here: a full collection of TensorFlow's heap costs ~0.1 s per run, and the
     # run's graphs are garbage that the next automatic collection frees anyway.

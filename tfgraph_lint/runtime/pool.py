@@ -1,7 +1,8 @@
 """A small pool of reusable worker processes (parent side; never imports TensorFlow).
 
 Each worker imports TensorFlow once (seconds) and then runs many jobs, each with fresh module
-state (see ``harness``). A run that hangs past its timeout, kills its worker (segfault,
+state (see ``harness``), as long as no run changes TensorFlow's process-wide settings: a run that
+does (``disable_eager_execution()``...) ends its worker, and the next job starts a fresh one. A run that hangs past its timeout, kills its worker (segfault,
 ``os._exit``) or writes more output than allowed ends as a failed run; that worker is killed and
 a fresh one is started for the next job, so the other runs go on. Workers live in their own
 process groups: Ctrl-C reaches only the parent, which kills them (``close``). A worker whose
@@ -27,6 +28,7 @@ from multiprocessing.connection import Connection
 from tfgraph_lint.runtime.child_env import with_this_package
 
 POLL_SECONDS = 0.05
+CAPTURED = ("stdout", "stderr", "data_output")  # the files a run writes in its worker's folder (harness)
 
 
 class WorkerStartError(RuntimeError):
@@ -139,7 +141,7 @@ class Worker:
             timeout = min(timeout, budget.remaining())
             if timeout <= 0:
                 raise RunFailed(f"timed out after {total:g} s: the file's other runs spent its whole budget")
-        for name in ("stdout", "stderr"):
+        for name in CAPTURED:
             try:
                 os.remove(os.path.join(self.directory, name))  # the size check must not see the last run
             except FileNotFoundError:
@@ -184,7 +186,7 @@ class Worker:
 
     def _largest_output(self) -> int:
         sizes = [0]
-        for name in ("stdout", "stderr"):
+        for name in CAPTURED:
             try:
                 sizes.append(os.path.getsize(os.path.join(self.directory, name)))
             except OSError:
@@ -289,6 +291,10 @@ class WorkerPool:
                 worker.stop()
                 result = {"run_error": f"{type(exc).__name__}: {exc}"}
             result.setdefault("wall", round(time.monotonic() - started, 3))
+            if result.get("process_changed"):
+                # The run changed TensorFlow's process-wide settings (eager execution off...): the
+                # next run must not inherit them, so it gets a fresh worker.
+                worker.stop()
             future.set_result(result)
 
     def close(self) -> None:

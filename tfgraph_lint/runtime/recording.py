@@ -3,9 +3,11 @@
 :func:`install` patches, once per worker:
 
 - ``builtins.print`` and the module-level functions of ``numpy.random`` and ``random``: counted
-  per script line (``print`` ran 1 time in graph mode, 3 times eagerly);
+  per script line (``print`` ran 1 time in graph mode, 3 times eagerly); for ``print`` also what
+  it wrote there (did it write a symbolic tensor, ``Tensor("x:0", ...)``);
 - ``tf.print``: its default stream becomes stdout, so that its output is compared with Python's
-  (TensorFlow also logs on stderr, which is not compared);
+  (TensorFlow also logs on stderr, which is not compared); inside tf.data functions it goes to
+  a file of its own instead (see ``verify.printed``: that output has no fixed order or count);
 - ``tf.random.set_seed``: shifted by the run's ``tf_seed_shift`` (see ``compare``);
 - through ``function_hooks`` (the recorder is their listener): every tf.function the script
   creates, every call with its argument signature, whether it traced, and its output.
@@ -32,7 +34,7 @@ import tensorflow as tf
 from tensorflow.python.eager.polymorphic_function import polymorphic_function as _polymorphic
 from tensorflow.python.util import tf_stack
 
-from tfgraph_lint.runtime import function_hooks
+from tfgraph_lint.runtime import function_hooks, printing
 from tfgraph_lint.runtime.encoding import argument, encode
 from tfgraph_lint.runtime.loops import function_loops, loop_repeats
 
@@ -76,14 +78,14 @@ def activate(recorder: Recorder | None) -> None:
 # --------------------------------------------------------------------------- patches
 
 def install() -> None:
-    builtins.print = _counting(builtins.print, "print")
+    builtins.print = printing.recorded_print(builtins.print, lambda: _active)
     for name in NUMPY_RANDOM:
         if callable(getattr(np.random, name, None)):
             setattr(np.random, name, _counting(getattr(np.random, name), f"numpy.random.{name}"))
     for name in STDLIB_RANDOM:
         if callable(getattr(random, name, None)):
             setattr(random, name, _counting(getattr(random, name), f"random.{name}"))
-    tf.print = _redirected_tf_print(tf.print)
+    tf.print = printing.redirected_tf_print(tf.print, lambda: _active)
     tf.random.set_seed = _shifted_set_seed(tf.random.set_seed)
     function_hooks.install()
 
@@ -102,24 +104,15 @@ def _counting(function, what: str):
     @tf.autograph.experimental.do_not_convert
     def counted(*args, **kwargs):
         recorder = _active
-        if recorder is not None:
+        # Not counted inside a tf.py_function: it runs eagerly in both modes (the fix for a draw
+        # frozen into a graph), as often as tf.data's prefetching asks, not as a hazard decides.
+        if recorder is not None and not printing.in_py_function():
             recorder.effects[(what, *recorder.effect_place())] += 1
         return function(*args, **kwargs)
 
     counted.__name__ = getattr(function, "__name__", what)
     counted.__doc__ = getattr(function, "__doc__", None)
     return counted
-
-
-def _redirected_tf_print(real_print):
-    @tf.autograph.experimental.do_not_convert
-    def tf_print(*inputs, **kwargs):
-        if _active is not None and kwargs.get("output_stream", sys.stderr) is sys.stderr:
-            kwargs["output_stream"] = sys.stdout
-        return real_print(*inputs, **kwargs)
-
-    tf_print.__doc__ = real_print.__doc__
-    return tf_print
 
 
 def _shifted_set_seed(real_set_seed):
@@ -149,6 +142,10 @@ class Recorder:
         self.module_name = module_name
         self.tf_seed_shift = tf_seed_shift
         self.effects: Counter[tuple[str, int | None]] = Counter()
+        # (line, file, via) of each print (as ``effect_place``) -> {"symbolic": prints that wrote
+        # a graph tensor, "sample": what one of them wrote (the first symbolic one, else the first)}
+        self.printed: dict[tuple, dict] = {}
+        self.data_output: str | None = None  # where tf.print writes inside tf.data functions
         self.records: dict[int, dict] = {}  # id(Function) -> record
         self.objects: list[Any] = []  # keeps recorded Functions alive, so ids stay unique
         self.signatures: dict[int, inspect.Signature | None] = {}

@@ -135,6 +135,15 @@ def _children(value: Any) -> list[Any]:
     return []
 
 
+def shorten(text: str, limit: int) -> str:
+    """``text`` in at most ``limit`` characters, cut between words (never inside one) with "..."."""
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 4]
+    space = cut.rfind(" ")
+    return (cut[:space] if space > limit // 2 else cut).rstrip(" ;,(") + " ..."
+
+
 def render(value: Any, limit: int = 80) -> str:
     """A short human form of an encoded value, for evidence sentences."""
     text = _render(value)

@@ -1,13 +1,12 @@
 """``tfgraph-lint verify``: run examples on real TensorFlow and show where graph mode diverges.
 
-Exit status:
-    0  every file met its expectation: a file with a ``# runtime:`` header (every shipped
-       fixture) reproduced it with the expected verdict (CONFIRMED for a hazard, CLEAN for
-       ``same-as-eager``); a script without a header was CONFIRMED, UNCONFIRMED or CLEAN;
-    1  some file did not: a header not reproduced, or a plain script MISSED (the linter is
-       silent about a real divergence) or ERROR (it could not be compared);
-    2  usage problems: TensorFlow not installed, ``--device gpu`` without a visible GPU, workers
-       that cannot start, paths that do not exist;
+Exit status (the worst over the files; each verdict has its code, see ``verdicts.EXIT_CODES``):
+    0  every file CONFIRMED, CLEAN, UNCONFIRMED or NOT RUN (a module, not a program), and a file
+       with a ``# runtime:`` header (every shipped fixture) reproduced it with the expected verdict;
+    1  some file MISSED (the linter is silent about a real divergence), or a header not reproduced;
+    2  some file ERROR (it did not run, or its runs could not be compared), or usage problems:
+       TensorFlow not installed, ``--device gpu`` without a visible GPU, workers that cannot
+       start, paths that do not exist;
   130  interrupted (Ctrl-C); the workers are killed.
 
 This module must stay importable without TensorFlow: only the worker processes import it.
@@ -26,11 +25,14 @@ import click
 from tfgraph_lint.core.files import discover
 from tfgraph_lint.core.fixtures_dir import fixtures_root
 
+# The install line of README.md's section on verify (a test keeps the two the same).
+README_INSTALL = "pip install -e '.[verify]'"
 INSTALL_HINT = (
     "tfgraph-lint verify runs the examples on TensorFlow, which is not installed for this Python\n"
-    f"({sys.executable}). Install it with:\n\n"
-    "    pip install 'tfgraph-lint[verify]'\n\n"
-    "(or any TensorFlow 2 build, e.g. pip install tensorflow-cpu), then run tfgraph-lint verify again."
+    f"({sys.executable}). Install it as README.md says (\"Proving it on real TensorFlow: verify\"),\n"
+    "in a checkout of tfgraph-lint:\n\n"
+    f"    {README_INSTALL}\n\n"
+    "(or install any TensorFlow 2 build into this Python), then run tfgraph-lint verify again."
 )
 NO_GPU = (
     "--device gpu: TensorFlow {version} sees no GPU (tf.config.list_physical_devices('GPU') is empty).\n"
@@ -72,6 +74,8 @@ def default_jobs(files: int) -> int:
 
 @click.command("verify")
 @click.argument("paths", nargs=-1, type=click.Path(path_type=str))
+@click.option("--fixtures", is_flag=True,
+              help="Verify the shipped rule fixtures (every bad.py and good.py), besides any PATHS.")
 @click.option("--device", type=click.Choice(["cpu", "gpu", "auto"]), default="cpu", show_default=True,
               help="cpu hides GPUs from TensorFlow; gpu requires one; auto uses one when present.")
 @click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text", show_default=True)
@@ -80,25 +84,27 @@ def default_jobs(files: int) -> int:
 @click.option("--timeout", type=click.FloatRange(min=1), default=60.0, show_default=True,
               help="Seconds all the runs of one script (graph, eager, reseeded) may take together "
                    "before it counts as ERROR.")
-def verify_command(paths: tuple[str, ...], device: str, output_format: str, jobs: int | None, timeout: float) -> None:
-    """Run examples on TensorFlow in graph mode and eagerly, and compare with the linter's findings.
+def verify_command(paths: tuple[str, ...], fixtures: bool, device: str, output_format: str, jobs: int | None,
+                   timeout: float) -> None:
+    """Run programs on TensorFlow in graph mode and eagerly, and compare with the linter's findings.
 
-    Without PATHS, verifies every shipped rule fixture (bad.py and good.py). Each file runs in
-    graph mode and with tf.config.run_functions_eagerly(True) (the reference), with fresh module
-    state and identical seeds; verdicts: CONFIRMED, MISSED, UNCONFIRMED, CLEAN, ERROR.
+    Without PATHS, verifies the current folder, as check lints it; --fixtures verifies the
+    shipped rule fixtures. Each program runs in graph mode and with
+    tf.config.run_functions_eagerly(True) (the reference), with fresh state and identical seeds.
+    Verdicts (exit code): CONFIRMED (0), CLEAN (0), UNCONFIRMED (0), NOT RUN (0: a module, not a
+    program; judged through the scripts that import it), MISSED (1), ERROR (2).
     """
     if not tensorflow_available():
         click.echo(INSTALL_HINT, err=True)
         sys.exit(2)
-    if paths:
-        found = discover(list(paths))
+    files: list[Path] = shipped_examples() if fixtures else []
+    if paths or not fixtures:
+        found = discover(list(paths or (".",)))
         for problem in found.problems:
             click.echo(f"tfgraph-lint verify: {problem}", err=True)
         if found.problems:
             sys.exit(2)
-        files = [Path(p) for p in found.files]
-    else:
-        files = shipped_examples()
+        files += [Path(p) for p in found.files]
     if not files:
         click.echo("tfgraph-lint verify: no Python files to verify", err=True)
         sys.exit(2)
@@ -144,7 +150,7 @@ def _run(files: list[Path], device: str, output_format: str, jobs: int, timeout:
         click.echo(report.render_json(results))
     else:
         click.echo(report.render_text(results, elapsed, jobs, f"{where} (TensorFlow {info.get('tensorflow')})"))
-    return 0 if all(r.ok for r in results) else 1
+    return max((r.exit_code for r in results), default=0)
 
 
 class _Progress:

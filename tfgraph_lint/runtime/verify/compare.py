@@ -13,7 +13,8 @@ Eager execution is the reference semantics. Three runs at most, all seeded alike
 Kinds of divergence (``Divergence.kind``):
 
 - behaviour: ``raises`` (an exception in one mode only), ``exception-differs``, ``effects`` (a
-  print or a NumPy/stdlib random call ran a different number of times), ``stdout``, ``returned``
+  print or a NumPy/stdlib random call ran a different number of times), ``printed-symbolic`` (a
+  print wrote a graph tensor where eagerly it wrote a value), ``stdout`` (see ``printed``), ``returned``
   (main()'s value), ``state`` (module-level Python data), ``calls`` (a tf.function called a
   different number of times), ``outputs``, ``frozen`` (graph returns the same value on every
   call where eager returns different ones);
@@ -28,33 +29,18 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
-from tfgraph_lint.runtime.values import MISSING, differs, output_lines, render, same, structure
+from tfgraph_lint.runtime.values import MISSING, differs, render, same, shorten, structure
+from tfgraph_lint.runtime.verify import printed
+from tfgraph_lint.runtime.verify.divergence import Divergence, effect_counts as _effect_counts
 
-BEHAVIOUR_KINDS = frozenset({"raises", "exception-differs", "effects", "stdout", "returned", "state",
-                             "calls", "outputs", "frozen"})
+BEHAVIOUR_KINDS = frozenset({"raises", "exception-differs", "effects", "stdout", "printed-symbolic",
+                             "returned", "state", "calls", "outputs", "frozen"})
 GRAPH_COST_KINDS = frozenset({"retrace", "many-functions", "unroll", "ran-eagerly"})
 # Kinds whose comparison involves values, which a reseeded eager run can mask.
 _VALUE_KINDS = frozenset({"effects", "stdout", "returned", "state", "outputs", "calls"})
 
 MANY_FUNCTIONS = 3  # tf.function objects from one line before it counts as "many"
 UNROLLED = 2  # loop-body copies in one graph before it counts as unrolled
-
-
-@dataclass(frozen=True)
-class Divergence:
-    kind: str
-    message: str
-    lines: tuple[int, ...] = ()  # the script lines it concerns, for matching findings
-    function: str | None = None  # the tf.function it concerns; for ``state``, the module variable
-    # Lines of helper modules of the script's project it concerns: (file relative to the
-    # script's folder, line), for matching the findings in those files.
-    places: tuple[tuple[str, int], ...] = ()
-
-    def to_json(self) -> dict:
-        shown = {"kind": self.kind, "evidence": self.message, "lines": list(self.lines), "function": self.function}
-        if self.places:
-            shown["places"] = [{"file": file, "line": line} for file, line in self.places]
-        return shown
 
 
 @dataclass
@@ -86,7 +72,9 @@ def compare(graph: dict, eager: dict, reseeded: dict | None = None) -> Compariso
         return result
     other = reseeded if reseeded is not None else {}
     result.divergences += _effects(graph, eager, other)
-    result.divergences += _stdout(graph, eager, other)
+    result.divergences += printed.symbolic_prints(graph, eager)
+    result.divergences += printed.stdout(graph, eager, other)
+    result.divergences += printed.data_output(graph, eager, other)
     result.divergences += _returned(graph, eager, other)
     result.divergences += _state(graph, eager, other)
     result.divergences += _outputs(graph, eager, other)
@@ -116,7 +104,7 @@ def describe_exception(exc: dict, limit: int = 200) -> str:
     text = next((line for line in lines if line.startswith(prefix)), None)
     if text is None:
         text = prefix + lines[0] if lines else exc["type"]
-    return text if len(text) <= limit else text[: limit - 3] + "..."
+    return shorten(text, limit)
 
 
 def _exceptions(graph_exc: dict | None, eager_exc: dict | None) -> tuple[str | None, Divergence | None]:
@@ -137,15 +125,6 @@ def _exceptions(graph_exc: dict | None, eager_exc: dict | None) -> tuple[str | N
 
 def _times(count: int) -> str:
     return f"{count} time" if count == 1 else f"{count} times"
-
-
-def _lines(count: int) -> str:
-    return "1 line" if count == 1 else f"{count} lines"
-
-
-def _effect_counts(observation: dict) -> dict[tuple[str, int | None, str | None, int | None], int]:
-    """(what, line, helper file, via script line) -> count; file and via are None on script lines."""
-    return {(e["what"], e["line"], e.get("file"), e.get("via")): e["count"] for e in observation.get("effects", ())}
 
 
 def _effect_order(key: tuple) -> tuple[str, str]:
@@ -176,35 +155,6 @@ def _helper_places(graph: dict, eager: dict, lines: tuple[int, ...]) -> tuple[tu
     g, e = _effect_counts(graph), _effect_counts(eager)
     return tuple(sorted({(key[2], key[1]) for key in set(g) | set(e)
                          if key[2] is not None and key[3] in lines and g.get(key) != e.get(key)}))
-
-
-def _stdout(graph: dict, eager: dict, reseeded: dict) -> list[Divergence]:
-    g, e = output_lines(graph.get("stdout", "")), output_lines(eager.get("stdout", ""))
-    r = output_lines(reseeded.get("stdout", "")) if reseeded else MISSING
-    if not differs(g, e, r):
-        return []
-    g_text, e_text = graph.get("stdout", "").splitlines(), eager.get("stdout", "").splitlines()
-    if len(g_text) != len(e_text):
-        detail = f"graph mode printed {_lines(len(g_text))}, eager mode {len(e_text)}"
-    else:
-        detail = f"graph mode printed {_lines(len(g_text))}, as eagerly, but they differ"
-    for index, (a, b) in enumerate(zip(g_text, e_text)):
-        if differs(output_lines(a), output_lines(b)):
-            detail += f"; first difference at output line {index + 1}: {a[:70]!r} against {b[:70]!r}"
-            break
-    else:
-        shorter, longer = (g_text, e_text) if len(g_text) < len(e_text) else (e_text, g_text)
-        if len(longer) > len(shorter):
-            detail += f"; output line {len(shorter) + 1} is {longer[len(shorter)][:70]!r}"
-    # The print calls that ran a different number of times explain the output.
-    g_counts, e_counts = _effect_counts(graph), _effect_counts(eager)
-    changed = [key for key in set(g_counts) | set(e_counts)
-               if key[0] == "print" and g_counts.get(key) != e_counts.get(key)]
-    # A print in a helper concerns its own line there and the script line that reached it.
-    lines = tuple(sorted({line if file is None else via for (_, line, file, via) in changed
-                          if (line if file is None else via)}))
-    places = tuple(sorted({(file, line) for (_, line, file, _) in changed if file is not None}))
-    return [Divergence("stdout", "printed output differs: " + detail, lines, places=places)]
 
 
 def _returned(graph: dict, eager: dict, reseeded: dict) -> list[Divergence]:

@@ -6,7 +6,7 @@ import json
 from collections import Counter
 
 from tfgraph_lint.runtime.verify.runner import FileResult
-from tfgraph_lint.runtime.verify.verdicts import VERDICTS
+from tfgraph_lint.runtime.verify.verdicts import NOT_RUN, VERDICTS
 
 
 def render_json(results: list[FileResult]) -> str:
@@ -32,7 +32,8 @@ def file_lines(result: FileResult) -> list[str]:
     if result.note:
         lines.append(f"  note: {result.note}")
     for finding in result.findings:
-        evidence = "; ".join(finding.evidence) if finding.evidence else f"UNCONFIRMED: {finding.reason}"
+        unconfirmed = "not run" if result.verdict == NOT_RUN else "UNCONFIRMED"
+        evidence = "; ".join(finding.evidence) if finding.evidence else f"{unconfirmed}: {finding.reason}"
         if finding.cell is not None:
             where = f"cell {finding.cell} line {finding.line}"
         elif finding.file is not None:  # in a helper module of the script's project

@@ -1,6 +1,7 @@
 """Verify many files on a worker pool: schedule their runs, compare, decide (parent side).
 
-Every file gets a graph-mode run and an eager run at once; when those two disagree on some value,
+Before any run, a file that cannot run is ERROR and a module that is not a program is NOT RUN
+(see ``programs``): neither gets runs. Every other file gets a graph-mode run and an eager run at once; when those two disagree on some value,
 a third, eager run with another TensorFlow seed is queued for it (see ``compare``), so files
 without such differences cost two runs. The static findings are computed while the workers run.
 
@@ -12,6 +13,7 @@ the script's: the helper's own finding is confirmed by what happened on its line
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, wait
@@ -22,12 +24,14 @@ from tfgraph_lint.core import notebooks
 from tfgraph_lint.core.config import Config
 from tfgraph_lint.core.findings import Finding
 from tfgraph_lint.core.markers import parse_markers
+from tfgraph_lint.core.registry import ANALYSIS_FAILED
 from tfgraph_lint.engine import lint_file
 from tfgraph_lint.runtime.values import render
-from tfgraph_lint.runtime.verify import notebook_cells
+from tfgraph_lint.runtime.verify import notebook_cells, programs
 from tfgraph_lint.runtime.verify.compare import Comparison, compare
 from tfgraph_lint.runtime.verify.expectations import HeaderCheck, check_header
-from tfgraph_lint.runtime.verify.verdicts import ERROR, MISSED, AttributedDivergence, FindingEvidence, decide
+from tfgraph_lint.runtime.verify.verdicts import (
+    ERROR, EXIT_CODES, NOT_RUN, AttributedDivergence, FindingEvidence, decide, home)
 
 _EVERY_RULE = Config.every_rule()  # the runs, not the review corpus, judge each finding
 
@@ -55,11 +59,14 @@ class FileResult:
     static_problems: list[str] = field(default_factory=list)  # the linter's own diagnostics (TFG0xx)
 
     @property
+    def exit_code(self) -> int:
+        """The verdict's exit status (``EXIT_CODES``); at least 1 for a ``# runtime:`` header not met."""
+        code = EXIT_CODES[self.verdict]
+        return max(code, 1) if self.header is not None and not self.header.met else code
+
+    @property
     def ok(self) -> bool:
-        """A file with a header must meet it; a plain script must not be MISSED or ERROR."""
-        if self.header is not None:
-            return self.header.met
-        return self.verdict not in (MISSED, ERROR)
+        return self.exit_code == 0
 
     def to_json(self) -> dict:
         return {
@@ -118,17 +125,35 @@ def verify_files(paths: Sequence[Path], submit: Callable[..., Future],
         item.futures.append(future)
         pending[future] = (item, run)
 
+    unrunnable: dict[_File, str] = {}
+    modules: dict[_File, str] = {}
     for item in files:
+        try:
+            source = programs.runnable_source(item.path)
+        except programs.NotRunnable as exc:
+            unrunnable[item] = f"it did not run: {exc}"
+            continue
         if helpers is not None and not notebooks.is_notebook(str(item.path)):
             item.helpers = [str(Path(h).resolve()) for h in helpers(str(item.path))]
+        why = programs.why_not_a_program(source, item.path)
+        if why is not None:
+            modules[item] = why
+            continue
         start(item, "graph")
         start(item, "eager")
     for item in files:  # while the workers run
-        item.findings = lint(str(item.path)) if lint is not None else lint_file(str(item.path), _EVERY_RULE)
-        try:
-            item.specs = parse_markers(_source(item.path)).runtime
-        except OSError:
-            item.specs = ()
+        if item in unrunnable:
+            item.result = FileResult(item.display, ERROR, error=unrunnable[item])
+        else:
+            item.findings = lint(str(item.path)) if lint is not None else lint_file(str(item.path), _EVERY_RULE)
+            try:
+                item.specs = parse_markers(_source(item.path)).runtime
+            except OSError:
+                item.specs = ()
+            if item in modules:
+                item.result = _not_run(item, modules[item], [other for other in files if item.script in other.helpers])
+        if item.result is not None and on_result is not None:
+            on_result(item.result)
     while pending:
         # With a timeout, so that Ctrl-C (KeyboardInterrupt) reaches this thread promptly.
         done, _ = wait(list(pending), timeout=0.5, return_when=FIRST_COMPLETED)
@@ -154,6 +179,23 @@ def verify_files(paths: Sequence[Path], submit: Callable[..., Future],
     return [item.result for item in files]
 
 
+def _not_run(item: _File, why: str, importers: list[_File]) -> FileResult:
+    """A module: its findings are judged in the runs of the scripts of this batch that import it."""
+    if importers:
+        where = "judged in the runs of " + ", ".join(other.display for other in importers)
+    else:
+        where = "judged only by verifying a script that imports it"
+    note = f"{why}; its findings are {where}"
+    findings = [FindingEvidence(f.code, f.symbol, f.line, reason=where,
+                                file=home(f, item.script)) for f in item.findings if f.rule.is_hazard]
+    result = FileResult(item.display, NOT_RUN, findings=findings, note=note,
+                        static_problems=[f"{f.code} {_where(f, item)}: {f.message}"
+                                         for f in item.findings if not f.rule.is_hazard])
+    if item.specs:  # an example that must run (every fixture) and did not
+        result.header = HeaderCheck(list(item.specs), met=False, problems=[f"expected it to run, but {note}"])
+    return result
+
+
 def _result(item: _File, comparison: Comparison) -> FileResult:
     try:
         source = _source(item.path)
@@ -163,6 +205,10 @@ def _result(item: _File, comparison: Comparison) -> FileResult:
                       item.script)
     if notebooks.is_notebook(str(item.path)):
         decision = notebook_cells.in_cells(decision, source_notebook(item.path))
+    unanalysed = [f"the linter could not analyse it ({_where(f, item)}: {f.message})"
+                  for f in item.findings if f.code == ANALYSIS_FAILED.code]
+    if unanalysed and decision.verdict != ERROR:  # nothing flagged because nothing was read: not CLEAN
+        decision = dataclasses.replace(decision, verdict=ERROR, note=unanalysed[0])
     header = None
     if item.specs:
         header = check_header(item.specs, comparison, item.runs.get("graph"), item.runs.get("eager"),
@@ -184,7 +230,10 @@ def _result(item: _File, comparison: Comparison) -> FileResult:
 
 def _source(path: Path) -> str:
     """The Python the runs execute and the findings count lines in (a notebook's code cells)."""
-    return notebooks.script_source(str(path), path.read_text(encoding="utf-8", errors="replace"))
+    try:
+        return programs.read_source(path)
+    except programs.NotRunnable:
+        return ""
 
 
 def source_notebook(path: Path) -> notebooks.Notebook | None:

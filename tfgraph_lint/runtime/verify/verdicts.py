@@ -1,10 +1,14 @@
 """Static findings + runtime divergences -> a verdict per file, and evidence per finding.
 
-Per file:
-    ERROR        the runs could not be compared: the script fails in both modes (same exception),
-                 a run timed out, crashed, wrote runaway output, called sys.exit(non-zero), the
-                 workers could not start; or only one mode raised, the script has no finding
-                 whose mechanism explains it, and so there is nothing to compare after it;
+Per file (a closed set; ``EXIT_CODES`` gives each its exit status):
+    ERROR        the file did not run (it cannot be decoded, a notebook is not valid JSON, the
+                 linter could not analyse it) or its runs could not be compared: the script fails
+                 in both modes (same exception), a run timed out, crashed, wrote runaway output,
+                 called sys.exit(non-zero), the workers could not start; or only one mode raised,
+                 the script has no finding whose mechanism explains it, and so there is nothing
+                 to compare after it;
+    NOT RUN      a module, not a program (decided before any run, see ``programs``): its
+                 findings are judged in the runs of the scripts that import it;
     CONFIRMED    some finding has evidence of its own (below);
     MISSED       behaviour diverged (or graph cost showed) and no finding explains it;
     UNCONFIRMED  the linter flagged something and none of its findings has evidence of its own:
@@ -42,10 +46,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from tfgraph_lint.core.findings import Finding
+from tfgraph_lint.runtime.values import shorten
 from tfgraph_lint.runtime.verify.compare import GRAPH_COST_KINDS, Comparison, Divergence, describe_exception
 
 CONFIRMED, MISSED, UNCONFIRMED, CLEAN, ERROR = "CONFIRMED", "MISSED", "UNCONFIRMED", "CLEAN", "ERROR"
-VERDICTS = (CONFIRMED, MISSED, UNCONFIRMED, CLEAN, ERROR)
+NOT_RUN = "NOT RUN"
+VERDICTS = (CONFIRMED, MISSED, UNCONFIRMED, CLEAN, NOT_RUN, ERROR)
+EXIT_CODES = {CONFIRMED: 0, CLEAN: 0, UNCONFIRMED: 0, NOT_RUN: 0, MISSED: 1, ERROR: 2}
 
 FAILURE_KINDS = frozenset({"raises", "exception-differs"})
 CONSEQUENCE_KINDS = frozenset({"returned", "stdout"})  # attributable only when located (stdout's prints)
@@ -53,13 +60,14 @@ _SILENT = frozenset({"effects", "stdout", "returned", "state", "calls", "outputs
 
 # Rule -> the kinds of divergence its hazard causes. Rules not named: their family's default.
 _MECHANISMS = {
-    "TFG101": frozenset({"effects", "stdout"}),  # print runs while tracing only
+    "TFG101": frozenset({"effects", "stdout", "printed-symbolic"}),  # print runs while tracing only
     "TFG102": frozenset({"effects", "frozen", "outputs", "stdout", "state", "calls"}),  # frozen draws
     "TFG103": _SILENT,
     "TFG104": frozenset({"state", "raises", "exception-differs"}),  # appends once, symbolic tensors escape
     "TFG105": frozenset({"state", "frozen", "outputs", "calls"}),
     "TFG106": frozenset({"frozen", "outputs", "state", "calls", "raises", "exception-differs"}),
     "TFG107": frozenset({"frozen", "outputs", "calls"}),
+    "TFG108": _SILENT | {"printed-symbolic"},  # a tensor formatted while tracing: its graph name
     "TFG208": frozenset({"frozen", "outputs", "calls", "raises", "exception-differs"}),  # stale or raises
     "TFG301": frozenset({"retrace"}),
     "TFG302": frozenset({"many-functions", "retrace"}),
@@ -375,8 +383,8 @@ def _why_unconfirmed(finding: Finding, file: str | None, comparison: Comparison,
         return f"{failure}, which is not this finding's mechanism"
     others = [d.divergence.message for d in attributed]
     if others:
-        return "no evidence of its own: what diverged is another line's or another mechanism's (" + \
-            "; ".join(others)[:300] + ")"
+        return ("no evidence of its own: what diverged is another line's or another mechanism's ("
+                + shorten("; ".join(others), 300) + ")")
     if record is not None:
         return f"no divergence observed: {where} ran in both modes ({_calls(graph, record)} calls in graph mode)"
     return "no divergence observed"

@@ -1,0 +1,81 @@
+"""Do `verify`'s verdicts stay put? The soundness suite, run several times in a row.
+
+    python benchmarks/verify_soundness.py               # three rounds, two workers
+    python benchmarks/verify_soundness.py --rounds 5 --workers 2
+
+The suite is the batch of ``tests/test_verify_soundness.py`` (every fixture's bad.py and
+good.py, the clean programs of tests/verify_clean/, the one-call prints of
+tests/verify_confirmed/), each with the verdict it must get. Each round starts a fresh worker
+pool. The report (markdown on stdout, dated) lists per round the files whose verdict was not the
+expected one, and every file whose verdict flipped between rounds; exit 1 when a verdict flipped
+or was wrong. Needs TensorFlow; not run in CI (it takes minutes).
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import importlib.util
+import os
+import platform
+import sys
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(REPO / "tests"))  # the suite's module imports the tests' helpers
+
+
+def load_suite():
+    spec = importlib.util.spec_from_file_location("verify_soundness_suite", REPO / "tests" / "test_verify_soundness.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--workers", type=int, default=2)
+    args = parser.parse_args(argv)
+    if importlib.util.find_spec("tensorflow") is None:
+        print("TensorFlow is not installed: pip install -e '.[verify]'", file=sys.stderr)
+        return 2
+    suite = load_suite()
+    expected = suite.soundness_cases()
+    rounds: list[dict[Path, str]] = []
+    seconds: list[float] = []
+    for number in range(args.rounds):
+        started = time.monotonic()
+        results = suite.verify_suite(args.workers)
+        seconds.append(time.monotonic() - started)
+        rounds.append({path: result.verdict for path, result in results.items()})
+        print(f"round {number + 1}: {len(results)} files in {seconds[-1]:.0f} s", file=sys.stderr)
+
+    def name(path: Path) -> str:
+        return os.path.relpath(path, REPO)
+
+    wrong = [(n + 1, path, verdicts[path]) for n, verdicts in enumerate(rounds) for path in expected
+             if verdicts[path] != expected[path]]
+    flipped = [path for path in expected if len({verdicts[path] for verdicts in rounds}) > 1]
+    today = datetime.date.today().isoformat()
+    print(f"## verify soundness suite, {args.rounds} rounds ({today}, {platform.machine()}, "
+          f"{args.workers} workers)\n")
+    print("| round | files | as expected | not as expected | seconds |")
+    print("|---|---|---|---|---|")
+    for n, verdicts in enumerate(rounds):
+        bad = sum(1 for path in expected if verdicts[path] != expected[path])
+        print(f"| {n + 1} | {len(verdicts)} | {len(verdicts) - bad} | {bad} | {seconds[n]:.0f} |")
+    print(f"\nverdicts flipped between rounds: {len(flipped)}")
+    for path in flipped:
+        print(f"- {name(path)}: " + ", ".join(verdicts[path] for verdicts in rounds))
+    if wrong:
+        print("\nnot as expected:")
+        for number, path, verdict in wrong:
+            print(f"- round {number}: {name(path)} {verdict} (expected {expected[path]})")
+    return 1 if flipped or wrong else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,163 @@
+"""Before any run: can this file run at all, and is it a program or a module (no TensorFlow here)?
+
+``verify`` judges a file by running it. A file that cannot run (bytes that are not text in its
+declared encoding, a notebook that is not valid JSON, a syntax error) is ERROR with that reason,
+never CLEAN: nothing ran, so nothing is clean. A file that would run but does nothing of its own
+when run is a library module: running it as a script only defines things, so its findings could
+never be judged there; it is NOT RUN, and its findings are judged in the runs of the scripts that
+import it (the project view gives them their helper modules).
+
+A program is a file that, run as ``python file.py``, runs code of its own: a notebook; a file with
+an ``if __name__ == "__main__":`` block or a ``main()`` (which the harness calls); or a top-level
+statement that calls code the file defines or imports by name (``step(x)``, ``model.fit(...)``
+on a model it built, ``result = train(...)``), hands a function of its own to a tf.data
+transformation (``ds.map(parse)``: TensorFlow traces it there), calls ``print``, or loops over or
+opens a context (``for``, ``while``, ``with``) around calls. Top-level calls of imported modules' functions alone
+(``tf.random.set_seed(0)``, ``logging.basicConfig()``) are the set-up of a module, not a program.
+"""
+
+from __future__ import annotations
+
+import ast
+import io
+import tokenize
+from pathlib import Path
+
+from tfgraph_lint.core import notebooks
+
+
+class NotRunnable(Exception):
+    """The file cannot run; the message says why."""
+
+
+def read_source(path: str | Path) -> str:
+    """The Python that running ``path`` runs: a ``.py`` file decoded as Python itself decodes it
+    (PEP 263 coding line, else UTF-8), a notebook's code cells joined. NotRunnable otherwise."""
+    path = Path(path)
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise NotRunnable(f"cannot read it: {exc.strerror or exc}") from None
+    if notebooks.is_notebook(str(path)):
+        try:
+            return notebooks.read(data.decode("utf-8")).source
+        except UnicodeDecodeError as exc:
+            raise NotRunnable(f"not a notebook: invalid UTF-8 at byte {exc.start}") from None
+        except notebooks.NotebookError as exc:
+            raise NotRunnable(str(exc)) from None
+    encoding = "utf-8"
+    try:
+        encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+        return data.decode(encoding)
+    except SyntaxError as exc:  # an unknown coding line, or undecodable bytes in the first two lines
+        try:
+            data.decode("utf-8")
+        except UnicodeDecodeError as undecodable:
+            raise NotRunnable(_not_text("utf-8", undecodable)) from None
+        raise NotRunnable(f"Python cannot read it: {exc.msg}") from None
+    except (UnicodeDecodeError, LookupError) as exc:
+        raise NotRunnable(_not_text(encoding, exc)) from None
+
+
+def _not_text(encoding: str, exc: Exception) -> str:
+    where = f" at byte {exc.start}" if isinstance(exc, UnicodeDecodeError) else ""
+    declared = encoding if encoding != "utf-8" else "UTF-8 (no coding line declares another encoding)"
+    return f"Python cannot read it: not valid {declared}{where}"
+
+
+def runnable_source(path: str | Path) -> str:
+    """``read_source``, and the source must compile: NotRunnable with the syntax error otherwise."""
+    source = read_source(path)
+    try:
+        compile(source, str(path), "exec", dont_inherit=True)
+    except SyntaxError as exc:
+        raise NotRunnable(f"SyntaxError: {exc.msg} (line {exc.lineno})") from None
+    except ValueError as exc:  # null bytes
+        raise NotRunnable(f"Python cannot compile it: {exc}") from None
+    return source
+
+
+def why_not_a_program(source: str, path: str | Path = "") -> str | None:
+    """None for a program; for a module, why it is not one (see the module's docstring)."""
+    if path and notebooks.is_notebook(str(path)):
+        return None
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return None  # runnable_source reports it
+    own = _own_names(tree)
+    for statement in tree.body:
+        if _main_guard(statement) or (isinstance(statement, ast.FunctionDef) and statement.name == "main"):
+            return None
+        if _runs_code(statement, own):
+            return None
+    return ("a module, not a program: no `if __name__ == \"__main__\":` block, no main(), and no top-level "
+            "statement that runs its own code")
+
+
+def _main_guard(statement: ast.stmt) -> bool:
+    if not isinstance(statement, ast.If) or not isinstance(statement.test, ast.Compare):
+        return False
+    parts = [statement.test.left, *statement.test.comparators]
+    names = {p.id for p in parts if isinstance(p, ast.Name)}
+    texts = {p.value for p in parts if isinstance(p, ast.Constant)}
+    return names == {"__name__"} and texts == {"__main__"}
+
+
+def _own_names(tree: ast.Module) -> set[str]:
+    """Names the module binds to its own code or to what it imports by name (``from x import f``)."""
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, ast.ImportFrom):
+            names.update(alias.asname or alias.name for alias in node.names if alias.name != "*")
+        elif isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)) and node in tree.body:
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            names.update(n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name))
+    return names
+
+
+def _calls(node: ast.AST):
+    for child in ast.walk(node):
+        if isinstance(child, ast.Call):
+            yield child
+
+
+def _runs_code(statement: ast.stmt, own: set[str]) -> bool:
+    if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Import, ast.ImportFrom)):
+        return False
+    if isinstance(statement, (ast.For, ast.AsyncFor, ast.While, ast.With, ast.AsyncWith)):
+        return any(True for _ in _calls(statement))
+    if isinstance(statement, (ast.If, ast.Try)):
+        bodies = [statement.body, statement.orelse]
+        if isinstance(statement, ast.Try):
+            bodies += [statement.finalbody] + [handler.body for handler in statement.handlers]
+        return any(_runs_code(inner, own) for body in bodies for inner in body)
+    for call in _calls(statement):
+        if isinstance(call.func, ast.Name) and call.func.id == "print" and "print" not in own:
+            return True
+        if _root(call.func) in own:
+            return True
+        if isinstance(call.func, ast.Call) and _passes_own(call.func, own):  # tf.function(step)(x)
+            return True
+        if isinstance(call.func, ast.Attribute) and call.func.attr in _TRACES_ITS_FUNCTION and _passes_own(call, own):
+            return True
+    return False
+
+
+# tf.data transformations trace the function they are given at once (``ds.map(parse)``), where
+# a wrapper (``train = tf.function(step)``) only wraps it.
+_TRACES_ITS_FUNCTION = frozenset({"map", "filter", "flat_map", "interleave", "reduce", "scan", "apply"})
+
+
+def _passes_own(call: ast.Call, own: set[str]) -> bool:
+    return any(isinstance(n, ast.Name) and n.id in own
+               for arg in [*call.args, *(k.value for k in call.keywords)] for n in ast.walk(arg))
+
+
+def _root(expression: ast.expr) -> str | None:
+    """The name an attribute chain starts from: ``model`` for ``model.fit``; None for others."""
+    while isinstance(expression, (ast.Attribute, ast.Subscript)):
+        expression = expression.value
+    return expression.id if isinstance(expression, ast.Name) else None
