@@ -497,7 +497,7 @@ def test_missing_tensorflow_says_how_to_install_with_the_readmes_line(monkeypatc
     assert command.README_INSTALL in result.output
     # The line README.md gives for verify, not a package index tfgraph-lint is not published on.
     readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
-    assert f"{command.README_INSTALL}" in readme.split("### Proving it on real TensorFlow: `verify`")[1][:400]
+    assert f"{command.README_INSTALL}" in readme.split("## Proving it on TensorFlow: `verify` and `trace`")[1][:400]
     assert "pip install 'tfgraph-lint[verify]'" not in result.output
 
 
