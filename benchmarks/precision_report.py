@@ -236,7 +236,8 @@ class Report:
         if filtered and self.stale:
             print("  (--lint-args differ from the default: verdicts of rules or confidences left out show here too)")
         for row in self.stale:
-            lost = "  <-- recall lost" if row["verdict"] == "true" else ""
+            lost = {"true": "  <-- recall lost",
+                    "deliberate": "  (a correct finding no longer made)"}.get(row["verdict"], "")
             print(f"  {row['corpus']}: {row['path']}:{row['line']} {row['rule']} was {row['verdict']}{lost}")
         if self.unreviewed:
             print(f"\nUnreviewed findings (counted as neither true nor deliberate): {len(self.unreviewed)}")
