@@ -9,9 +9,9 @@ since. So the report shows, for each batch, its first run next to its re-run.
 (``git log -S<pinned commit> -- benchmarks/precision.py`` finds them). ``first_run``: findings and
 true findings of that first run, as recorded when its findings were reviewed (the README's
 per-session tables; where a review commit gave another count, the comment says so).
-``counted``: what the first run counted: until the measured defaults, the linter's default was
-every rule at HIGH and INFERENCE; since, the shipped defaults (``SHIPPED``), with every rule at
-HIGH and INFERENCE recorded beside them where known (``first_run_every_rule``). Deliberate
+``counted``: what the first run counted: until the measured defaults, the linter's default
+(HIGH and INFERENCE, LOW off); since, the shipped defaults (``SHIPPED``), with every rule at
+HIGH and INFERENCE recorded beside them (``first_run_every_rule``). Deliberate
 findings were not recorded apart at first runs, so a first run has an actionable figure (true
 over findings) and no claim figure (true and deliberate over findings).
 
@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-EVERY_RULE_THEN = "default then: every rule, HIGH+INFERENCE"
+EVERY_RULE_THEN = "default then, HIGH+INFERENCE"
 SHIPPED = "shipped defaults"
 
 
