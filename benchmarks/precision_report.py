@@ -306,8 +306,7 @@ def _as_first(tally: Tally) -> FirstRun:
 def _first(run: FirstRun | None) -> str:
     if run is None:
         return "-"
-    share = f" {run.true / run.findings:.0%}" if run.findings else ""
-    return f"{run.true}/{run.findings}{share} actionable"
+    return f"{run.true}/{run.findings} {run.true / run.findings:.0%} actionable" if run.findings else "0/0"
 
 
 def _cell(tally: Tally) -> str:

@@ -167,6 +167,11 @@ def test_batches_show_first_run_next_to_re_run(capsys):
     assert cells[0] == "**all batches**" and cells[3:] == ["4/14 29% actionable", "5/16 31% actionable",
                                                            "50% / 38%, n=8", "60% / 50%, n=10"]
     assert not any("0000000" in row for row in rows)  # no corpus of it measured
+    silent = (HELD_OUT.Batch(("1111111",), "2026-01-04", ("quiet",), HELD_OUT.FirstRun(0, 0)),)
+    REPORT.print_batches(report, silent, ["quiet"])
+    row = next(line for line in capsys.readouterr().out.splitlines() if "1111111" in line)
+    assert [cell.strip() for cell in row.strip("|").split("|")][3:] == ["0/0", "(same)", "n=0", "n=0"]
+
 
 
 def test_findings_written_read_back(tmp_path):
