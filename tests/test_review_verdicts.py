@@ -139,20 +139,24 @@ def test_report_counts_as_shipped_only_what_is_reported_unasked():
     assert not report.stale and not report.unreviewed  # every finding is matched, shipped or not
 
 
-def test_report_says_which_default_the_measurement_supports():
-    def report(verdict_by_level: list[tuple[str, str]]):
-        findings = [_finding("TFG101", "python-print-in-graph", level, line)
-                    for line, (level, _) in enumerate(verdict_by_level, start=1)]
-        verdicts = {("c", "a.py", line, "TFG101"): {"verdict": verdict}
-                    for line, (_, verdict) in enumerate(verdict_by_level, start=1)}
-        return PRECISION.Report(findings, verdicts)
+def test_every_corpus_has_a_kind():
+    """Teaching material is reported apart from users' code and libraries: classify each new corpus
+    in benchmarks/corpus_kinds.py by what it is."""
+    kinds = sys.modules["corpus_kinds"]
+    known = [wheel.corpus for wheel in PRECISION.WHEELS] + [corpus.corpus for corpus in PRECISION.GIT_CORPORA]
+    assert [name for name in known if name not in kinds.KINDS] == []
+    assert set(kinds.KINDS) <= set(known)
+    assert set(kinds.KINDS.values()) <= {kinds.LIBRARY, kinds.USER_CODE, kinds.TEACHING}
 
-    rule = "TFG101 python-print-in-graph"
-    precise_high = report([("HIGH", "true")] * 5 + [("INFERENCE", "deliberate")] * 3)
-    assert precise_high.earned_state(rule) == "on, HIGH only" and not precise_high.missed_targets()
-    everywhere = report([("HIGH", "true")] * 4 + [("INFERENCE", "true")] * 4)
-    assert everywhere.earned_state(rule) == "on"
-    assert "TFG101 ships 'on, HIGH only', measured 'on'" in everywhere.missed_targets()
-    nowhere = report([("HIGH", "true")] * 2 + [("HIGH", "false-rule")] * 4)
-    assert nowhere.earned_state(rule) == "opt-in"
-    assert any(failure.startswith("TFG101 33% < 80%") for failure in nowhere.missed_targets())
+
+def test_every_held_out_corpus_is_in_one_batch():
+    """A batch pinned before its first run is recorded in benchmarks/held_out.py, with its first run."""
+    held_out = sys.modules["held_out"]
+    known = [wheel.corpus for wheel in PRECISION.WHEELS] + [corpus.corpus for corpus in PRECISION.GIT_CORPORA]
+    in_batches = [name for batch in held_out.BATCHES for name in batch.corpora]
+    assert len(in_batches) == len(set(in_batches)), "a corpus in two batches"
+    assert sorted(in_batches + list(held_out.TUNED_ON)) == sorted(known)
+    for batch in held_out.BATCHES:
+        assert batch.pinned_by and all(re.fullmatch(r"[0-9a-f]{7,40}", commit) for commit in batch.pinned_by)
+        if batch.first_run is not None:
+            assert 0 <= batch.first_run.true <= batch.first_run.findings, batch.label
