@@ -53,6 +53,10 @@ _BY_KIND: dict[str, tuple[str, ...]] = {
         "imageai", "image-segmentation-keras", "deepchem", "tensorflow-onnx", "segmentation-models",
         "focal-loss", "attention-keras", "keras-ocr", "keras-self-attention", "image-super-resolution",
         "rlzoo", "keras-attention", "ktrain", "vit-keras",
+        # held out on 2026-11-27: probabilistic, physics and scientific, recommender and graph libraries
+        "gpflow", "zfit", "trieste", "tensordiffeq", "deepxde", "tensorforce", "spektral", "stellargraph",
+        "tf-geometric", "deepctr", "reclearn", "deeplab2", "ydata-synthetic", "sktime-dl", "delft", "n-beats",
+        "keras-bert", "gpflux", "pymc4", "markovflow", "phasespace", "merlin-models",
     ),
     USER_CODE: (
         # users' training programs and re-implementations
@@ -66,6 +70,10 @@ _BY_KIND: dict[str, tuple[str, ...]] = {
         # research code published with papers, and training recipes
         "simclr", "uncertainty-baselines", "automl", "seed-rl", "tensorflow-tpu", "big-transfer", "bleurt",
         "bigbird", "nvidia-dle-tf2", "ravens", "pix2seq",
+        # held out on 2026-11-27: research code and users' training programs
+        "dreamerv2", "distrl-tf2", "rl-ppo-agent", "stylegan2-tf2x", "paws-tf", "barlow-twins-tf",
+        "transformer-tts", "albert-tf2", "director", "simsiam-tf", "dl-4-tsc", "tf2-gan-emretaha",
+        "rl-algorithms-marcgil1", "ppo-baichenjia", "dreamer", "deep-recommenders",
     ),
     TEACHING: (
         # guides, tutorials and example collections
@@ -83,6 +91,8 @@ _BY_KIND: dict[str, tuple[str, ...]] = {
         "rlcode-rl-kr-v2", "advanced-dl-keras", "deep-learning-illustrated", "d2l-tensorflow",
         "practical-ml-vision", "ml-design-patterns", "packt-nn-tf2", "packt-cv-cookbook-tf2",
         "packt-ml-tf-cookbook",
+        # held out on 2026-11-27: a book's recipes and a course's labs
+        "rl-cookbook", "dl-lectures-labs",
     ),
 }
 

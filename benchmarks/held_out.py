@@ -114,6 +114,23 @@ BATCHES: tuple[Batch, ...] = (
       SHIPPED, R(1, 1)),
     B(("82ffdab",), "2026-11-26", ("ktrain", "convnext-tf", "vit-keras", "bubbliiiing-faster-rcnn-tf2",
                                    "bubbliiiing-unet-tf2"), R(0, 0), SHIPPED, R(0, 0)),
+    # Eight batches of kinds the corpus was thin in, each pinned in one commit and reviewed in the next.
+    B(("9176e70",), "2026-11-27", ("gpflow", "zfit", "trieste", "tensordiffeq", "deepxde"), R(16, 7),
+      SHIPPED, R(32, 11)),
+    B(("8ff25d0",), "2026-11-27", ("dreamerv2", "tensorforce", "rl-cookbook", "distrl-tf2", "rl-ppo-agent"),
+      R(19, 18), SHIPPED, R(19, 18)),
+    B(("370fe94",), "2026-11-27", ("spektral", "stellargraph", "tf-geometric", "deepctr", "reclearn"), R(22, 11),
+      SHIPPED, R(35, 14)),
+    B(("e3d81a4",), "2026-11-27", ("stylegan2-tf2x", "deeplab2", "ydata-synthetic", "paws-tf", "barlow-twins-tf"),
+      R(14, 1), SHIPPED, R(41, 1)),
+    B(("2e893de",), "2026-11-27", ("transformer-tts", "n-beats", "sktime-dl", "delft", "albert-tf2"), R(0, 0),
+      SHIPPED, R(3, 3)),
+    B(("6d2187c",), "2026-11-27", ("gpflux", "director", "simsiam-tf", "dl-4-tsc", "keras-bert"), R(0, 0),
+      SHIPPED, R(5, 0)),
+    B(("681d041",), "2026-11-27", ("tf2-gan-emretaha", "rl-algorithms-marcgil1", "ppo-baichenjia", "dreamer",
+                                   "dl-lectures-labs"), R(2, 0), SHIPPED, R(2, 0)),
+    B(("0b32c43",), "2026-11-27", ("pymc4", "markovflow", "phasespace", "merlin-models", "deep-recommenders"),
+      R(7, 4), SHIPPED, R(13, 4)),
 )
 del B, R
 
