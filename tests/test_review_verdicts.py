@@ -125,34 +125,34 @@ def _finding(code: str, symbol: str, confidence: str, line: int) -> dict:
 
 
 def test_report_counts_as_shipped_only_what_is_reported_unasked():
-    # TFG101 ships at HIGH alone, TFG302 is opt-in (tfgraph_lint/core/measured_defaults.py).
-    findings = [_finding("TFG101", "python-print-in-graph", "HIGH", 1),
-                _finding("TFG101", "python-print-in-graph", "INFERENCE", 2),
+    # TFG103 ships at HIGH alone, TFG302 is opt-in (tfgraph_lint/core/measured_defaults.py).
+    findings = [_finding("TFG103", "python-side-effect-in-graph", "HIGH", 1),
+                _finding("TFG103", "python-side-effect-in-graph", "INFERENCE", 2),
                 _finding("TFG302", "tf-function-in-loop", "HIGH", 3)]
-    verdicts = {("c", "a.py", 1, "TFG101"): {"verdict": "true"}, ("c", "a.py", 2, "TFG101"): {"verdict": "deliberate"},
+    verdicts = {("c", "a.py", 1, "TFG103"): {"verdict": "true"}, ("c", "a.py", 2, "TFG103"): {"verdict": "deliberate"},
                 ("c", "a.py", 3, "TFG302"): {"verdict": "true"}}
     report = PRECISION.Report(findings, verdicts)
     assert (report.overall.findings, report.overall.counts["true"]) == (1, 1)
-    assert list(report.by_rule) == ["TFG101 python-print-in-graph"]
-    levels = report.by_rule_level["TFG101 python-print-in-graph"]
+    assert list(report.by_rule) == ["TFG103 python-side-effect-in-graph"]
+    levels = report.by_rule_level["TFG103 python-side-effect-in-graph"]
     assert (levels["HIGH"].findings, levels["INFERENCE"].findings) == (1, 1)
     assert not report.stale and not report.unreviewed  # every finding is matched, shipped or not
 
 
 def test_report_says_which_default_the_measurement_supports():
     def report(verdict_by_level: list[tuple[str, str]]):
-        findings = [_finding("TFG101", "python-print-in-graph", level, line)
+        findings = [_finding("TFG103", "python-side-effect-in-graph", level, line)
                     for line, (level, _) in enumerate(verdict_by_level, start=1)]
-        verdicts = {("c", "a.py", line, "TFG101"): {"verdict": verdict}
+        verdicts = {("c", "a.py", line, "TFG103"): {"verdict": verdict}
                     for line, (_, verdict) in enumerate(verdict_by_level, start=1)}
         return PRECISION.Report(findings, verdicts)
 
-    rule = "TFG101 python-print-in-graph"
+    rule = "TFG103 python-side-effect-in-graph"
     precise_high = report([("HIGH", "true")] * 5 + [("INFERENCE", "deliberate")] * 3)
     assert precise_high.earned_state(rule) == "on, HIGH only" and not precise_high.missed_targets()
     everywhere = report([("HIGH", "true")] * 4 + [("INFERENCE", "true")] * 4)
     assert everywhere.earned_state(rule) == "on"
-    assert "TFG101 ships 'on, HIGH only', measured 'on'" in everywhere.missed_targets()
+    assert "TFG103 ships 'on, HIGH only', measured 'on'" in everywhere.missed_targets()
     nowhere = report([("HIGH", "true")] * 2 + [("HIGH", "false-rule")] * 4)
     assert nowhere.earned_state(rule) == "opt-in"
-    assert any(failure.startswith("TFG101 33% < 80%") for failure in nowhere.missed_targets())
+    assert any(failure.startswith("TFG103 33% < 80%") for failure in nowhere.missed_targets())
