@@ -16,6 +16,7 @@ from tfgraph_lint.cli.cache import ResultCache
 from tfgraph_lint.core import project_config
 from tfgraph_lint.core.config import Config
 from tfgraph_lint.core.files import discover
+from tfgraph_lint.core.hidden_findings import HiddenCounts, widened
 from tfgraph_lint.core.findings import Finding
 from tfgraph_lint.core.registry import ANALYSIS_FAILED
 from tfgraph_lint.core.source import UnreadableSource, decode_source
@@ -41,6 +42,8 @@ def check_paths(ctx: click.Context, paths: tuple[str, ...], options: check_run.O
         click.echo(f"{PROG}: error: {exc}", err=True)
         ctx.exit(EXIT_ERROR)
     run.start(len(files))
+    run.hidden, user_config = HiddenCounts(), config
+    config = widened(config) or config  # what the defaults hide is linted too, and counted
     cache = None if no_cache else ResultCache(config)
     warn = None if options.quiet else (lambda message: click.echo(f"{PROG}: warning: {message}", err=True))
     linted: dict[str, list[Finding]] = {}
@@ -55,7 +58,7 @@ def check_paths(ctx: click.Context, paths: tuple[str, ...], options: check_run.O
     for path, findings in runner.lint_files(files, config, lint, jobs=jobs, cache=cache, linted=final):
         if debug:
             _show_tracebacks(findings)
-        run.add(path, findings)
+        run.add(path, run.hidden.split(findings, user_config))
     _finish(ctx, run, totals, options, exit_zero,
             no_files=not discovery.files and not discovery.problems, paths=paths)
 
@@ -81,7 +84,8 @@ def check_stdin(ctx: click.Context, name: str, options: check_run.OutputOptions,
         findings = [Finding(ANALYSIS_FAILED, name, 1, 0, 1, 0, f"could not analyse: {exc}")]
     else:
         run.set_text(name, text)
-        findings = lint_text(text, name, config)
+        run.hidden = HiddenCounts()
+        findings = run.hidden.split(lint_text(text, name, widened(config) or config), config)
     run.start(1)
     run.add(name, findings)
     _finish(ctx, run, totals, options, exit_zero)
@@ -99,6 +103,9 @@ def _finish(ctx: click.Context, run: check_run.CheckRun, totals: reporters.RunTo
         click.echo(f"{PROG}: warning: no Python files found in {', '.join(paths)}", err=True)
     if not options.quiet and options.output_format == "text":
         for line in run.summary_lines():
+            click.echo(line, err=True)
+    elif not options.quiet and run.hidden is not None:
+        for line in run.hidden.hint_lines():  # JSON stays a list of findings: the count goes to stderr
             click.echo(line, err=True)
     code = run.exit_code(_exit_code(totals))
     ctx.exit(EXIT_CLEAN if exit_zero and code == EXIT_FINDINGS else code)
