@@ -57,6 +57,19 @@ def _is_loop_target(binding: nodes.NodeNG) -> bool:
     return isinstance(parent, (nodes.For, nodes.Comprehension)) and parent.target is node
 
 
+def under_tensor_condition(node: nodes.NodeNG, evidence) -> bool:
+    """``node`` is in a branch of an ``if`` on a tensor (``evidence``: analysis/tensor_evidence)
+    with AutoGraph on: both branches are traced, so output there happens on every trace whatever
+    the value; never a message about the value, so no once-per-trace reading applies."""
+    fn = node.frame()
+    child, parent = node, node.parent
+    while parent is not None and parent is not fn:
+        if isinstance(parent, nodes.If) and child is not parent.test and evidence.truth_tested(parent.test):
+            return True
+        child, parent = parent, parent.parent
+    return False
+
+
 def in_except_handler(node: nodes.NodeNG) -> bool:
     """``node`` is in the body of an ``except`` clause of its own function."""
     fn = node.frame()
