@@ -12,7 +12,7 @@ from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW, Finding
 from tfgraph_lint.core.hidden_findings import HiddenCounts, widened
 from tfgraph_lint.core.registry import rule_by_code
 
-# TFG103 at INFERENCE (logging in a Keras call(), HIGH alone by default) and TFG302 (opt-in).
+# TFG103 at INFERENCE (logging in a Keras call(), HIGH alone by default) and TFG107 (opt-in).
 SOURCE = """\
 import logging
 import tensorflow as tf
@@ -24,13 +24,20 @@ class Block(tf.keras.layers.Layer):
         return x
 
 
-def evaluate(batches):
-    for batch in batches:
-        scaled = tf.function(lambda x: x * 2)
-        scaled(batch)
+scale = 1.0
+
+
+@tf.function
+def scaled(x):
+    return x * scale
+
+
+def set_scale(value):
+    global scale
+    scale = value
 """
 LEVEL_HINT = "1 more finding at INFERENCE confidence: use `--confidence HIGH,INFERENCE`"
-RULE_HINT = "1 more finding from opt-in rules (TFG302): use `--extend-select TFG302`"
+RULE_HINT = "1 more finding from opt-in rules (TFG107): use `--extend-select TFG107`"
 
 
 def _check(tmp_path, *options: str):
@@ -46,9 +53,9 @@ def test_the_text_summary_says_what_is_hidden_and_how_to_see_it(tmp_path):
 
 
 def test_nothing_is_said_hidden_once_it_is_shown(tmp_path):
-    result = _check(tmp_path, "--confidence", "HIGH,INFERENCE", "--extend-select", "TFG302")
+    result = _check(tmp_path, "--confidence", "HIGH,INFERENCE", "--extend-select", "TFG107")
     assert result.exit_code == 1 and "more finding" not in result.stderr
-    assert "TFG103" in result.stdout and "TFG302" in result.stdout
+    assert "TFG103" in result.stdout and "TFG107" in result.stdout
 
 
 def test_json_stays_a_list_and_the_count_goes_to_stderr(tmp_path):
@@ -61,7 +68,7 @@ def test_sarif_carries_the_count_in_the_run_properties(tmp_path):
     result = _check(tmp_path, "--format", "sarif")
     hidden = json.loads(result.stdout)["runs"][0]["properties"]["hiddenFindings"]
     assert hidden["total"] == 2 and hidden["byConfidence"] == {"INFERENCE": 1}
-    assert hidden["byOptInRule"] == {"TFG302": 1}
+    assert hidden["byOptInRule"] == {"TFG107": 1}
 
 
 def _finding(code: str, confidence: str) -> Finding:
@@ -71,16 +78,16 @@ def _finding(code: str, confidence: str) -> Finding:
 def test_one_split_counts_levels_and_opt_in_rules_apart():
     user = Config()
     wide = widened(user)
-    assert wide is not None and "TFG302" in wide.enabled_codes and wide.confidences == {HIGH, INFERENCE}
+    assert wide is not None and "TFG107" in wide.enabled_codes and wide.confidences == {HIGH, INFERENCE}
     counts = HiddenCounts()
     kept = counts.split([_finding("TFG103", HIGH), _finding("TFG103", INFERENCE), _finding("TFG101", INFERENCE),
-                         _finding("TFG302", HIGH), _finding("TFG302", INFERENCE)], user)
+                         _finding("TFG107", HIGH), _finding("TFG107", INFERENCE)], user)
     assert [(f.code, f.confidence) for f in kept] == [("TFG103", HIGH), ("TFG101", INFERENCE)]
-    assert counts.by_level == {INFERENCE: 1} and counts.by_opt_in_rule == {"TFG302": 2}
-    assert counts.hint_lines()[1] == "2 more findings from opt-in rules (TFG302): use `--extend-select TFG302`"
+    assert counts.by_level == {INFERENCE: 1} and counts.by_opt_in_rule == {"TFG107": 2}
+    assert counts.hint_lines()[1] == "2 more findings from opt-in rules (TFG107): use `--extend-select TFG107`"
 
 
 def test_only_what_the_user_left_to_the_defaults_is_widened():
     assert widened(Config.every_rule()) is None
     chosen = Config(confidences=frozenset({HIGH, INFERENCE, LOW}))
-    assert widened(chosen).enabled_codes - chosen.enabled_codes == {"TFG107", "TFG302"}
+    assert widened(chosen).enabled_codes - chosen.enabled_codes == {"TFG107"}

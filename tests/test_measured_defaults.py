@@ -17,8 +17,8 @@ from tfgraph_lint.core.measured_defaults import ALWAYS_ON, LEVELS, OPT_IN, defau
 from tfgraph_lint.core.registry import hazard_rules, lookup
 from tfgraph_lint.engine import lint_source
 
-# print() in a tf.function (HIGH), logging in a Keras call() (TFG103 at INFERENCE), a
-# tf.function made in a loop and called there (TFG302, opt-in).
+# print() in a tf.function (HIGH), logging in a Keras call() (TFG103 at INFERENCE), a global
+# read by a tf.function and rebound elsewhere (TFG107, opt-in).
 SOURCE = """\
 import logging
 import tensorflow as tf
@@ -36,12 +36,19 @@ class Block(tf.keras.layers.Layer):
         return x
 
 
-def evaluate(batches):
-    for batch in batches:
-        scaled = tf.function(lambda x: x * 2)
-        scaled(batch)
+scale = 1.0
+
+
+@tf.function
+def scaled(x):
+    return x * scale
+
+
+def set_scale(value):
+    global scale
+    scale = value
 """
-EVERYTHING = {("TFG101", 7), ("TFG103", 13), ("TFG302", 19)}
+EVERYTHING = {("TFG101", 7), ("TFG103", 13), ("TFG107", 22)}
 
 
 def _json(tmp_path, *options: str) -> set[tuple[str, int]]:
@@ -69,16 +76,16 @@ def test_levels_chosen_apply_to_every_rule_that_runs(tmp_path):
 
 
 def test_an_opt_in_rule_runs_when_chosen(tmp_path):
-    assert _json(tmp_path, "--extend-select", "TFG302") == {("TFG101", 7), ("TFG302", 19)}
-    assert _json(tmp_path, "--extend-select", "tf-function-in-loop") == {("TFG101", 7), ("TFG302", 19)}
-    assert _json(tmp_path, "--select", "TFG3") == {("TFG302", 19)}  # a prefix names it too
+    assert _json(tmp_path, "--extend-select", "TFG107") == {("TFG101", 7), ("TFG107", 22)}
+    assert _json(tmp_path, "--extend-select", "mutable-global-capture") == {("TFG101", 7), ("TFG107", 22)}
+    assert _json(tmp_path, "--select", "TFG10") == {("TFG101", 7), ("TFG107", 22)}  # a prefix names it too
     assert _json(tmp_path, "--select", "TFG", "--confidence", "HIGH,INFERENCE") == EVERYTHING
 
 
 def test_the_configuration_chooses_the_same_way(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    (tmp_path / "pyproject.toml").write_text('[tool.tfgraph-lint]\nextend-select = ["TFG302"]\n', encoding="utf-8")
-    assert _json(tmp_path) == {("TFG101", 7), ("TFG302", 19)}
+    (tmp_path / "pyproject.toml").write_text('[tool.tfgraph-lint]\nextend-select = ["TFG107"]\n', encoding="utf-8")
+    assert _json(tmp_path) == {("TFG101", 7), ("TFG107", 22)}
     (tmp_path / "pyproject.toml").write_text('[tool.tfgraph-lint]\nconfidence = ["HIGH", "INFERENCE"]\n',
                                              encoding="utf-8")
     assert _json(tmp_path) == {("TFG101", 7), ("TFG103", 13)}
@@ -95,7 +102,7 @@ def test_pylint_reports_what_the_command_reports(tmp_path, monkeypatch):
         return {(lookup(m.symbol).code, m.line) for m in run_pylint([str(path)], rcfile, *options)}
 
     assert found() == {("TFG101", 7)}
-    assert found("--tfgraph-extend-select=TFG302", "--tfgraph-confidence=HIGH,INFERENCE") == EVERYTHING
+    assert found("--tfgraph-extend-select=TFG107", "--tfgraph-confidence=HIGH,INFERENCE") == EVERYTHING
 
 
 def test_the_defaults_name_real_rules_and_levels():
@@ -103,7 +110,7 @@ def test_the_defaults_name_real_rules_and_levels():
     assert OPT_IN <= codes and set(LEVELS) <= codes and not OPT_IN & set(LEVELS)
     assert all(levels and levels <= set(CONFIDENCES) for levels in LEVELS.values())
     assert default_codes() == frozenset(codes - OPT_IN) | {"TFG001", "TFG002"}
-    assert default_levels("TFG103") == {HIGH}
+    assert default_levels("TFG103") == {HIGH} and default_levels("TFG302") == {HIGH}
     assert ALWAYS_ON <= codes and not ALWAYS_ON & (OPT_IN | set(LEVELS))
     assert all(default_levels(code) == {HIGH, INFERENCE} for code in ALWAYS_ON)
 
