@@ -130,3 +130,17 @@ def test_a_seed_hazard_at_inference_is_reported_unasked():
              "        print(x)\n        return x\n"
     found = lint_source(source, "layer.py")
     assert [(f.code, f.line, f.confidence) for f in found] == [("TFG101", 6, INFERENCE)]
+
+
+def test_eager_only_calls_on_shown_tensors_are_reported_unasked():
+    # NumPy on y_pred of a loss Keras traces (INFERENCE: run by Keras), and .numpy() of a tf op's
+    # result in a tf.function (HIGH); .numpy() in a branch only NumPy arrays take stays LOW.
+    source = (
+        "import numpy as np\nimport tensorflow as tf\n\n\n"
+        "def loss(y_true, y_pred):\n    return np.mean(np.square(y_true - y_pred))\n\n\n"
+        "model = tf.keras.Sequential([tf.keras.layers.Dense(1)])\nmodel.compile(loss=loss)\n\n\n"
+        "@tf.function\ndef top(x):\n    if isinstance(x, np.ndarray):\n        return x.numpy()\n"
+        "    return tf.argmax(x).numpy()\n"
+    )
+    found = {(f.code, f.line) for f in lint_source(source, "train.py")}
+    assert found == {("TFG202", 6), ("TFG202", 17)}
