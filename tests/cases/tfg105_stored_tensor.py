@@ -40,20 +40,3 @@ class Head(tf.keras.layers.Layer):
 
     def summary_input(self):
         return self.last_input
-
-
-class Confusion(tf.keras.metrics.Metric):
-    """Keras traces update_state apart from result(): a tensor kept on self for result() leaks
-    (tfx#2861's confusion matrix). A variable updated with assign_add stays silent."""
-
-    def __init__(self, **kwargs):
-        super().__init__(**kwargs)
-        self.matrix = None
-        self.total = self.add_weight(name="total", initializer="zeros")
-
-    def update_state(self, y_true, y_pred, sample_weight=None):
-        self.matrix = tf.math.confusion_matrix(y_true, y_pred, num_classes=3)  # [python-state-mutation]
-        self.total.assign_add(tf.reduce_sum(y_pred))
-
-    def result(self):
-        return self.matrix, self.total

@@ -8,11 +8,7 @@ that nothing else reads stays silent (TFG105 leaves ``self.x = value`` alone for
 does storing a value that is not shown to be a tensor, and Keras methods, whose layers keep
 symbolic outputs on purpose while building.
 
-A Keras metric's ``update_state`` that keeps a tensor on ``self`` for ``result()`` is the same
-hazard: Keras traces the two apart (``self.matrix = tf.math.confusion_matrix(...)``, tfx#2861).
-
-Evidence: the method is traced by ``@tf.function`` (or a wrapper call) itself, or is a Keras
-metric's ``update_state``; the value is one
+Evidence: the method is traced by ``@tf.function`` (or a wrapper call) itself; the value is one
 of its parameters, unchanged (HIGH), or a tensor by value_kinds (its confidence); and a method of
 the class other than this one reads ``self.<attr>``.
 """
@@ -29,18 +25,15 @@ from tfgraph_lint.analysis.value_kinds import Kind, value_kind
 from tfgraph_lint.core.findings import HIGH
 
 _ROOTS = (TraceKind.DECORATOR, TraceKind.WRAPPER)
-# A Keras metric's update_state is traced apart from result(), which reads what it keeps.
-_METRIC_STEPS = frozenset({"update_state"})
 
 
 def stored_tensor(statement: nodes.NodeNG, target: nodes.AssignAttr,
                   traced: TracedFunction) -> tuple[str, str] | None:
     """(the name of what is stored, confidence) when ``statement`` keeps a traced tensor on
     ``self`` that another method reads; None otherwise."""
-    method = traced.node
-    if not isinstance(statement, nodes.Assign) or not (
-            traced.reason.kind in _ROOTS or (traced.reason.kind == TraceKind.KERAS and method.name in _METRIC_STEPS)):
+    if not isinstance(statement, nodes.Assign) or traced.reason.kind not in _ROOTS:
         return None
+    method = traced.node
     if not isinstance(method, nodes.FunctionDef) or statement.frame() is not method:
         return None
     cls = self_class(target.expr)
