@@ -1,7 +1,7 @@
 """Recall of tfgraph-lint on code in the shape of real users' reports (issue 18).
 
     python benchmarks/recall.py                  # markdown tables on stdout
-    python benchmarks/recall.py --misses         # also list every missed hazard
+    python benchmarks/recall.py --misses         # also list every missed hazard, and those the defaults hide
     python benchmarks/recall.py --corpus DIR     # another folder of annotated cases
     python benchmarks/recall.py --all            # tests/recall, tests/recall_qa, and both together
 
@@ -180,6 +180,13 @@ def render(cases: list[Case], show_misses: bool) -> str:
             for line, symbol in sorted(case.expected - case.found):
                 note = " (LOW only)" if (line, symbol) in case.found_low else ""
                 out.append(f"| {case.path.name} | {case.category} | {line} | {_code(symbol)} {symbol}{note} |")
+        out.append("")
+        out += ["### Found only when asked", "",
+                "Found with every rule at HIGH and INFERENCE, but hidden by the defaults.", "",
+                "| case | category | line | rule |", "|---|---|---:|---|"]
+        for case in cases:
+            for line, symbol in sorted(case.found - case.found_unasked):
+                out.append(f"| {case.path.name} | {case.category} | {line} | {_code(symbol)} {symbol} |")
         out.append("")
     return "\n".join(out)
 

@@ -318,7 +318,7 @@ def test_pylint_plugin_reads_confidence_and_keras_methods_from_the_table(tmp_pat
     assert count(inference + "\nkeras-methods = false") == 0
     assert count(inference + "\nkeras-methods = false", "--tfgraph-keras-methods=y") == 1
     assert count('confidence = ["HIGH"]') == 0
-    assert count("") == 0  # TFG101 reports HIGH alone unless levels are chosen (measured_defaults)
+    assert count("") == 1  # TFG101, a seed hazard, reports HIGH and INFERENCE unasked (measured_defaults)
     assert count('confidence = ["HIGH"]', "--tfgraph-confidence=HIGH,INFERENCE") == 1
 
 

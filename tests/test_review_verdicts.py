@@ -125,16 +125,16 @@ def _finding(code: str, symbol: str, confidence: str, line: int) -> dict:
 
 
 def test_report_counts_as_shipped_only_what_is_reported_unasked():
-    # TFG101 ships at HIGH alone, TFG302 is opt-in (tfgraph_lint/core/measured_defaults.py).
-    findings = [_finding("TFG101", "python-print-in-graph", "HIGH", 1),
-                _finding("TFG101", "python-print-in-graph", "INFERENCE", 2),
-                _finding("TFG302", "tf-function-in-loop", "HIGH", 3)]
-    verdicts = {("c", "a.py", 1, "TFG101"): {"verdict": "true"}, ("c", "a.py", 2, "TFG101"): {"verdict": "deliberate"},
-                ("c", "a.py", 3, "TFG302"): {"verdict": "true"}}
+    # TFG103 ships at HIGH alone, TFG107 is opt-in (tfgraph_lint/core/measured_defaults.py).
+    findings = [_finding("TFG103", "python-side-effect-in-graph", "HIGH", 1),
+                _finding("TFG103", "python-side-effect-in-graph", "INFERENCE", 2),
+                _finding("TFG107", "mutable-global-capture", "HIGH", 3)]
+    verdicts = {("c", "a.py", 1, "TFG103"): {"verdict": "true"}, ("c", "a.py", 2, "TFG103"): {"verdict": "deliberate"},
+                ("c", "a.py", 3, "TFG107"): {"verdict": "true"}}
     report = PRECISION.Report(findings, verdicts)
     assert (report.overall.findings, report.overall.counts["true"]) == (1, 1)
-    assert list(report.by_rule) == ["TFG101 python-print-in-graph"]
-    levels = report.by_rule_level["TFG101 python-print-in-graph"]
+    assert list(report.by_rule) == ["TFG103 python-side-effect-in-graph"]
+    levels = report.by_rule_level["TFG103 python-side-effect-in-graph"]
     assert (levels["HIGH"].findings, levels["INFERENCE"].findings) == (1, 1)
     assert not report.stale and not report.unreviewed  # every finding is matched, shipped or not
 

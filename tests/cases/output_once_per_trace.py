@@ -3,8 +3,9 @@
 Shapes from the review corpus (issue #11): a bare print of parameters annotated ``int`` in a
 Dataset.map preprocessing function (tf-models-official's legacy image preprocessing), and a
 warning about an argument's Python type followed by ``return`` (its object-detection
-visualisation utilities). Their twins, a message with text and output in a branch chosen by a
-loop variable's type (keras-io's forwardforward example), stay reported.
+visualisation utilities). Text with such values is LOW too (analysis/static_output). Their twins,
+a message with a tensor or a loop counter and output in a branch chosen by a loop variable's type
+(keras-io's forwardforward example), stay reported.
 """
 import logging
 
@@ -15,8 +16,8 @@ def resize(image, height: int = 224, width: int = 224):
     print(height, width)  # low: [python-print-in-graph]
     print(image.shape, image.dtype)  # low: [python-print-in-graph]
     print(f"{image.shape}")  # low: [python-print-in-graph]
-    print(f"{height}x{width}")  # [python-print-in-graph]
-    print("resizing to", height, width)  # [python-print-in-graph]
+    print(f"{height}x{width}")  # low: [python-print-in-graph]
+    print("resizing to", height, width)  # low: [python-print-in-graph]
     print(image)  # [python-print-in-graph]
     print(height, image)  # [python-print-in-graph]
     return tf.image.resize(image, [height, width])

@@ -193,7 +193,11 @@ class GraphIndex:
                 # puts there (keras-cv's COCO metrics), not the class's def.
                 eager = attributes_only if method.name == "call" else loopless
                 reached = LOW if method.name in replaced or eager else confidence
-                self._add(method, TraceReason(TraceKind.KERAS, method.lineno, reached, builder=base))
+                # Keras 3 runs metric and loss methods from its own code, which AutoGraph does not
+                # convert (checked on TF 2.21: len() of a tensor in update_state raises TypeError).
+                converted = family not in ("metric", "loss") or autograph_converts(self.module)
+                self._add(method, TraceReason(TraceKind.KERAS, method.lineno, reached, builder=base,
+                                              autograph=converted))
 
     def _check_call(self, call: nodes.Call) -> None:
         if self.config.keras_methods:

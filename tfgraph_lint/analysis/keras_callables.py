@@ -30,6 +30,7 @@ from astroid import nodes
 from tfgraph_lint.analysis.callables import FunctionNode, resolve_callables
 from tfgraph_lint.analysis.keras_models import model_confidence
 from tfgraph_lint.analysis.names import call_qualname, imports_package
+from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.trace_entries import argument
 from tfgraph_lint.core.findings import INFERENCE, weakest
 
@@ -130,9 +131,16 @@ def kept_by_a_layer(handed: str) -> bool:
     return bool(handed) and not handed.endswith(" of compile()")
 
 
+# TensorFlow's own copy of Keras 2, which older code imports from directly.
+_BUNDLED_KERAS_2 = ("tensorflow.python.keras", "tensorflow.compat.v1.python.keras", "tensorflow.compat.v2.python.keras")
+
+
 def autograph_converts(module: nodes.Module) -> bool:
-    """Whether Keras converts handed-over functions with AutoGraph: only Keras 2 (``tf_keras``)."""
-    return imports_package(module, "tf_keras")
+    """Whether Keras converts handed-over functions (and metric/loss methods) with AutoGraph:
+    only Keras 2, ``tf_keras`` or the copy TensorFlow once bundled."""
+    return imports_package(module, "tf_keras") or any(
+        name.startswith(_BUNDLED_KERAS_2) for node in descendants(module, nodes.Import, nodes.ImportFrom)
+        for name in ([node.modname] if isinstance(node, nodes.ImportFrom) else [n for n, _ in node.names]))
 
 
 def _layer_keyword(arg: str) -> bool:

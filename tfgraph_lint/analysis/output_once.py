@@ -22,6 +22,7 @@ them LOW, off by default, and say why:
   analysis/tensor_type_branches);
 - output in a function exported as a SavedModel signature (analysis/exported_signatures): a
   server runs its graph, never its Python, so what it writes describes the export, once;
+- text with facts fixed while tracing, and output in an ``except`` block (analysis/static_output);
 - test modules (``*_test.py``, ``test_*.py``): what a test writes is for the person running it,
   not behaviour of the code under test.
 """
@@ -32,6 +33,7 @@ from astroid import nodes
 
 from tfgraph_lint.analysis.exported_signatures import exported_at
 from tfgraph_lint.analysis.names import is_builtin_call, unrebound_parameter
+from tfgraph_lint.analysis.static_output import deliberate_output_reason
 from tfgraph_lint.analysis.tensor_type_branches import in_non_tensor_branch
 from tfgraph_lint.analysis.test_code import is_test_file
 from tfgraph_lint.analysis.value_kinds import known_at_trace_time
@@ -50,6 +52,9 @@ def once_per_trace_reason(call: nodes.Call, path: str) -> str | None:
     if call.args and all(_is_plain_text(a) for a in call.args) and TRACE_WORD.search(
             " ".join(a.value for a in call.args)):
         return "its text says it reports a trace"
+    deliberate = deliberate_output_reason(call)  # facts fixed while tracing, except blocks
+    if deliberate is not None:
+        return deliberate
     if _in_parameter_type_branch(call):
         return "it sits in a branch chosen by the Python type of an argument, taken once per trace"
     if in_non_tensor_branch(call):

@@ -21,6 +21,7 @@ from tfgraph_lint.cli.cache import ResultCache
 from tfgraph_lint.core import notebooks
 from tfgraph_lint.core.config import Config
 from tfgraph_lint.core.files import discover
+from tfgraph_lint.core.hidden_findings import HiddenCounts, widened
 from tfgraph_lint.core.findings import Finding
 from tfgraph_lint.core.project_config import ProjectSettings
 from tfgraph_lint.core.registry import ANALYSIS_FAILED
@@ -89,19 +90,21 @@ def check_paths(ctx: click.Context, paths: tuple[str, ...], options: check_run.O
         click.echo(f"{PROG}: error: {exc}", err=True)
         ctx.exit(EXIT_ERROR)
     run.start(len(files))
+    run.hidden = HiddenCounts()
     warn = None if options.quiet else (lambda message: click.echo(f"{PROG}: warning: {message}", err=True))
     for group in groups.values():
         for path, findings in _lint_group(group, decisions, warn, run_options):
             if run_options.debug:
                 _show_tracebacks(findings)
-            run.add(path, findings)
+            run.add(path, run.hidden.split(findings, configs[path]))
     _finish(ctx, run, totals, options, run_options.exit_zero,
             no_files=not discovery.files and not discovery.problems, paths=paths)
 
 
 def _lint_group(group: _Group, decisions: dict[str, FileDecision], warn, run_options: RunOptions):
-    """``(path, findings)`` for the group's files, in order, with their projects' view."""
-    config = group.config
+    """``(path, findings)`` for the group's files, in order, with their projects' view; linted with
+    what the group's defaults hide too, which the caller counts apart."""
+    config = widened(group.config) or group.config
     cache = None if run_options.no_cache else ResultCache(config)
     linted: dict[str, list[Finding]] = {}
     is_excluded = _excluded_by(decisions)
@@ -149,11 +152,13 @@ def check_stdin(ctx: click.Context, name: str, options: check_run.OutputOptions,
         findings = [Finding(ANALYSIS_FAILED, name, 1, 0, 1, 0, f"could not analyse: {exc}")]
     else:
         run.set_text(name, text)
+        run.hidden = HiddenCounts()
+        user_config, config = config, widened(config) or config
         if name != "-" and name.endswith(".py"):
             cache = None if run_options.no_cache else ResultCache(config)
             config = project.with_project_seeds([name], config, _excluded_by({name: decision}), cache, None,
                                                 run_options.jobs)
-        findings = lint_text(text, name, config)
+        findings = run.hidden.split(lint_text(text, name, config), user_config)
     run.start(1)
     run.add(name, findings)
     _finish(ctx, run, totals, options, run_options.exit_zero)
@@ -171,6 +176,9 @@ def _finish(ctx: click.Context, run: check_run.CheckRun, totals: reporters.RunTo
         click.echo(f"{PROG}: warning: no Python files found in {', '.join(paths)}", err=True)
     if not options.quiet and options.output_format == "text":
         for line in run.summary_lines():
+            click.echo(line, err=True)
+    elif not options.quiet and run.hidden is not None:
+        for line in run.hidden.hint_lines():  # JSON stays a list of findings: the count goes to stderr
             click.echo(line, err=True)
     code = run.exit_code(_exit_code(totals))
     ctx.exit(EXIT_CLEAN if exit_zero and code == EXIT_FINDINGS else code)

@@ -96,6 +96,7 @@ class CheckRun:
             self.baseline = baselines.Baseline.load(options.baseline)
         self._progress = reporters.Progress(0, enabled=False)
         self._done = 0
+        self.hidden = None  # core/hidden_findings.HiddenCounts: what the defaults left out
 
     # ------------------------------------------------------------------ per file
 
@@ -286,7 +287,8 @@ class CheckRun:
             self._stdout(reporters.json_document(self.json_items))
         elif options.output_format == "sarif":
             notes = self.notes if options.show_info else []
-            self._stdout(sarif_document(self.collected, self.lines, self._problems, notes=notes))
+            self._stdout(sarif_document(self.collected, self.lines, self._problems, notes=notes,
+                                        hidden=self.hidden))
         elif options.output_format == "junit":
             self._stdout(line_formats.junit_document(self.collected, self.totals.files_checked))
 
@@ -307,7 +309,7 @@ class CheckRun:
         summary = reporters.summary_line(self.totals)
         if self.baseline is not None and self.baseline.hidden:
             summary += f"; {_count(self.baseline.hidden, 'finding')} hidden by the baseline"
-        return [*lines, summary]
+        return [*lines, summary, *(self.hidden.hint_lines() if self.hidden is not None else ())]
 
     def exit_code(self, from_totals: int) -> int:
         """``--diff`` exits 1 when it would change something; ``--write-baseline`` 0 once written."""

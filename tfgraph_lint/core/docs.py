@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from tfgraph_lint.core.findings import DEFAULT_CONFIDENCES
 from tfgraph_lint.core.fixtures_dir import fixture_dir
-from tfgraph_lint.core.measured_defaults import OPT_IN, default_levels
+from tfgraph_lint.core.measured_defaults import ALWAYS_ON, OPT_IN, default_levels
 from tfgraph_lint.core.registry import FAMILY_TITLES, RULES, Rule
 
 TABLE_FORMATS = ("text", "markdown")
@@ -117,8 +117,11 @@ def _default_note(rule: Rule) -> str:
                 f"so it runs only when chosen: `--extend-select {rule.code}`.")
     if state != "on":
         levels = state.removeprefix("on, ").removesuffix(" only")
-        return (f" Unasked, only its {levels} findings are reported, those whose measured precision meets "
-                "the target; `--confidence HIGH,INFERENCE` reports the others too.")
+        return (f" Unasked, only its {levels} findings are reported (the README says why); "
+                "`--confidence HIGH,INFERENCE` reports the others too.")
+    if rule.code in ALWAYS_ON:
+        return (" A seed hazard: reported at HIGH and INFERENCE unasked; the shapes that read as deliberate "
+                "are LOW by evidence in the code (Known problems).")
     return ""
 
 

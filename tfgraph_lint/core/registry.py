@@ -90,6 +90,8 @@ RULES: tuple[Rule, ...] = (
          "A variable set in only one branch of a tensor if (or only in a tensor loop) and used after it"),
     Rule("TFG208", "tf-state-recreated", "E8728",
          "An optimizer, layer or variable on self re-created outside set-up, used by a tf.function"),
+    Rule("TFG209", "tensor-grown-in-loop", "E8729",
+         "A tensor grown with tf.concat/tf.stack in a loop AutoGraph converts changes shape: tracing raises"),
     Rule("TFG301", "python-scalar-argument", "R8731",
          "A varying Python number passed to a tf.function builds a new graph per value"),
     Rule("TFG302", "tf-function-in-loop", "R8732",

@@ -38,8 +38,9 @@ _TAGS = {"0": "tool", "1": "correctness", "2": "correctness", "3": "performance"
 
 
 def sarif_document(findings: list[Finding], lines: SourceLines, problems: list[str] = (),
-                   root: Path | None = None, notes: list = ()) -> str:
-    """``notes``: files a pragma skips whole (reporters.FileIgnored), as notifications of level note."""
+                   root: Path | None = None, notes: list = (), hidden=None) -> str:
+    """``notes``: files a pragma skips whole (reporters.FileIgnored), as notifications of level note;
+    ``hidden``: what the defaults left out (core/hidden_findings.HiddenCounts), in the run's properties."""
     root = (root or Path.cwd()).resolve()
     index = {rule.code: i for i, rule in enumerate(RULES)}
     results = []
@@ -70,6 +71,8 @@ def sarif_document(findings: list[Finding], lines: SourceLines, problems: list[s
         }],
         "results": results,
     }
+    if hidden is not None and hidden.total:
+        run["properties"] = hidden.sarif_properties()
     return json.dumps({"$schema": SCHEMA_URI, "version": "2.1.0", "runs": [run]}, indent=2)
 
 

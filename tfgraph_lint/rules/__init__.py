@@ -28,6 +28,7 @@ from tfgraph_lint.rules import (
     tensor_as_python_value,
     tensor_branch_undefined,
     tensor_formatted_at_trace,
+    tensor_grown_in_loop,
     tf_function_in_loop,
     variable_creation,
 )
@@ -51,6 +52,7 @@ CHECKS = (
     generator_in_graph,  # TFG206
     tensor_branch_undefined,  # TFG207
     state_recreated,  # TFG208
+    tensor_grown_in_loop,  # TFG209
     python_scalar_argument,  # TFG301
     tf_function_in_loop,  # TFG302
     python_range_loop,  # TFG303

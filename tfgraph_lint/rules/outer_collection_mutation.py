@@ -32,6 +32,7 @@ from collections.abc import Iterator
 
 from astroid import nodes
 
+from tfgraph_lint.analysis.argument_aliases import passed_in_origin
 from tfgraph_lint.analysis.classes import is_instance_method, self_class
 from tfgraph_lint.analysis.collection_receivers import assigned_objects, receiver_collection
 from tfgraph_lint.analysis.default_off import behind_default_off_switch
@@ -234,7 +235,9 @@ def _outside_origin(receiver: nodes.NodeNG, traced: TracedFunction, index) -> st
             return None
     if traced.is_local(root):
         if not _is_root_parameter(found, index):
-            return None
+            # a helper's parameter that every graph caller fills with an outside collection
+            return passed_in_origin(found[0], index, lambda arg, caller: _outside_origin(arg, caller, index)) \
+                if depth == 0 and len(found) == 1 else None
         return _ARGUMENT if depth == 0 else "that lives outside it (reached from an argument)"
     scope = _binding_scope(root)
     if isinstance(scope, (nodes.FunctionDef, nodes.Lambda)) and index.in_traced_code(scope):

@@ -33,6 +33,8 @@ from tfgraph_lint.analysis.names import (
 from tfgraph_lint.analysis.output_once import once_per_trace_reason
 from tfgraph_lint.analysis.runs_once import RunsOnce
 from tfgraph_lint.analysis.state_creation import initialises_state
+from tfgraph_lint.analysis.static_output import under_tensor_condition
+from tfgraph_lint.analysis.tensor_evidence import TensorEvidence
 from tfgraph_lint.analysis.tf1_modules import written_for_tf1
 from tfgraph_lint.analysis.value_kinds import known_at_trace_time
 from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW, Finding, of_every_binding
@@ -184,9 +186,12 @@ def _logging(call: nodes.Call, confidence: str, context) -> tuple[Effect, str]:
     """Logging what is fixed per trace is meant to happen once per trace (model code logs the
     shapes it builds, and warns about its configuration; see output_once): on real code every
     such finding was deliberate, so LOW, off by default, with a message that says why. So is
-    logging in a module written for TensorFlow 1 (analysis/tf1_modules). Logging in
-    an ``except`` handler is INFERENCE: a Python exception in graph code is raised while tracing."""
+    logging in a module written for TensorFlow 1 (analysis/tf1_modules), and in an ``except``
+    handler (analysis/static_output). Under an ``if`` on a tensor it logs on every trace whatever
+    the value, which no reading of "once per trace" excuses: reported."""
     arguments = [*call.args, *(kw.value for kw in call.keywords or ())]
+    if under_tensor_condition(call, TensorEvidence(context)):
+        return _LOG, confidence
     if all(known_at_trace_time(argument) for argument in arguments):
         return Effect("logs", " (static information only: perhaps meant to log once per trace)", _LOG_ONCE_FIX), LOW
     reason = once_per_trace_reason(call, context.path)
@@ -196,17 +201,7 @@ def _logging(call: nodes.Call, confidence: str, context) -> tuple[Effect, str]:
         reason = "the module is written for TensorFlow 1, where graph code logs what it builds, once"
     if reason is not None:
         return Effect("logs", f" ({reason}: perhaps meant to log once per trace)", _LOG_ONCE_FIX), LOW
-    if _in_except_handler(call):
-        return _LOG, INFERENCE
     return _LOG, confidence
-
-
-def _in_except_handler(node: nodes.NodeNG) -> bool:
-    while node is not None and not isinstance(node, (nodes.FunctionDef, nodes.Lambda)):
-        if isinstance(node, nodes.ExceptHandler):
-            return True
-        node = node.parent
-    return False
 
 
 _READ_ONCE = Effect("reads the file", " (the same file on every call, its path fixed while tracing: perhaps "
@@ -249,6 +244,8 @@ def _named_effect(call: nodes.Call, name: str) -> Effect | None:
         given = len(call.args) > position or any(kw.arg in ("secs", "t") for kw in call.keywords or ())
         return None if given else _CLOCK
     module, _, function = name.rpartition(".")
+    if name == "warnings.warn":
+        return _LOG
     if module in _LOGGING_MODULES and (function in _LOG_METHODS or
                                        (module == "absl.logging" and function in _ABSL_ONLY_LOG_FUNCTIONS)):
         return _LOG

@@ -32,6 +32,7 @@ from tfgraph_lint.analysis.per_trace_objects import PerTraceSelf
 from tfgraph_lint.analysis.runs_once import RunsOnce
 from tfgraph_lint.analysis.state_creation import WEIGHT_METHODS, created_state
 from tfgraph_lint.analysis.statement_flow import attribute_set_before
+from tfgraph_lint.analysis.stored_tensors import stored_tensor
 from tfgraph_lint.analysis.unknown_decorators import decorator_note, unknown_decorator_on_path
 from tfgraph_lint.analysis.value_kinds import STATIC_ATTRIBUTES, Kind, value_kind
 from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW, Finding
@@ -56,7 +57,8 @@ def check(context) -> Iterator[Finding]:
             elif self_class(target.expr) is not None and per_trace_self(traced):
                 found = None  # an object made in this trace: its attributes are per-trace locals
             else:
-                found = _rebound_attribute(statement, target) or _argument_attribute(statement, target, traced)
+                found = (_rebound_attribute(statement, target) or _argument_attribute(statement, target, traced)
+                         or _kept_tensor(statement, target, traced))
             if found is not None:
                 message, confidence = found
                 text = _finish(message, statement, traced)
@@ -264,6 +266,17 @@ def _argument_attribute(statement, target: nodes.AssignAttr, traced: TracedFunct
     fix = (f"return the new value and update '{receiver.name}.{target.attrname}' in the caller, or "
            f"keep it in a tf.Variable and update it with {_update_method(statement)}")
     return (spelled, "changes", what, fix), INFERENCE
+
+
+def _kept_tensor(statement, target: nodes.AssignAttr, traced: TracedFunction):
+    """``self.last = obs`` in a tf.function method, read by other methods (analysis/stored_tensors)."""
+    stored = stored_tensor(statement, target, traced)
+    if stored is None:
+        return None
+    what = f"the attribute '{target.attrname}' (which other methods read) to a tensor of the trace"
+    fix = (f"return the tensor and keep its value outside the function, or keep it in a tf.Variable "
+           f"and update it with self.{target.attrname}.assign()")
+    return (_spelling(statement, f"self.{target.attrname}"), "sets", what, fix), stored[1]
 
 
 def _owner(target: nodes.AssignAttr) -> tuple[str, nodes.ClassDef | None]:

@@ -1,0 +1,93 @@
+"""What the defaults hide is counted and named (core/hidden_findings): the text summary, the
+stderr line beside JSON, and SARIF's run properties say how many and which option shows them."""
+
+from __future__ import annotations
+
+import json
+
+from test_cli import run
+
+from tfgraph_lint.core.config import Config
+from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW, Finding
+from tfgraph_lint.core.hidden_findings import HiddenCounts, widened
+from tfgraph_lint.core.registry import rule_by_code
+
+# TFG103 at INFERENCE (logging in a Keras call(), HIGH alone by default) and TFG107 (opt-in).
+SOURCE = """\
+import logging
+import tensorflow as tf
+
+
+class Block(tf.keras.layers.Layer):
+    def call(self, x):
+        logging.info("input %s", x)
+        return x
+
+
+scale = 1.0
+
+
+@tf.function
+def scaled(x):
+    return x * scale
+
+
+def set_scale(value):
+    global scale
+    scale = value
+"""
+LEVEL_HINT = "1 more finding at INFERENCE confidence: use `--confidence HIGH,INFERENCE`"
+RULE_HINT = "1 more finding from opt-in rules (TFG107): use `--extend-select TFG107`"
+
+
+def _check(tmp_path, *options: str):
+    path = tmp_path / "model.py"
+    path.write_text(SOURCE, encoding="utf-8")
+    return run("check", "--no-cache", *options, str(path))
+
+
+def test_the_text_summary_says_what_is_hidden_and_how_to_see_it(tmp_path):
+    result = _check(tmp_path)
+    assert result.stdout == "" and result.exit_code == 0
+    assert LEVEL_HINT in result.stderr and RULE_HINT in result.stderr
+
+
+def test_nothing_is_said_hidden_once_it_is_shown(tmp_path):
+    result = _check(tmp_path, "--confidence", "HIGH,INFERENCE", "--extend-select", "TFG107")
+    assert result.exit_code == 1 and "more finding" not in result.stderr
+    assert "TFG103" in result.stdout and "TFG107" in result.stdout
+
+
+def test_json_stays_a_list_and_the_count_goes_to_stderr(tmp_path):
+    result = _check(tmp_path, "--format", "json")
+    assert json.loads(result.stdout) == []
+    assert LEVEL_HINT in result.stderr and RULE_HINT in result.stderr
+
+
+def test_sarif_carries_the_count_in_the_run_properties(tmp_path):
+    result = _check(tmp_path, "--format", "sarif")
+    hidden = json.loads(result.stdout)["runs"][0]["properties"]["hiddenFindings"]
+    assert hidden["total"] == 2 and hidden["byConfidence"] == {"INFERENCE": 1}
+    assert hidden["byOptInRule"] == {"TFG107": 1}
+
+
+def _finding(code: str, confidence: str) -> Finding:
+    return Finding(rule_by_code(code), "a.py", 1, 0, 1, 1, "m", confidence=confidence)
+
+
+def test_one_split_counts_levels_and_opt_in_rules_apart():
+    user = Config()
+    wide = widened(user)
+    assert wide is not None and "TFG107" in wide.enabled_codes and wide.confidences == {HIGH, INFERENCE}
+    counts = HiddenCounts()
+    kept = counts.split([_finding("TFG103", HIGH), _finding("TFG103", INFERENCE), _finding("TFG101", INFERENCE),
+                         _finding("TFG107", HIGH), _finding("TFG107", INFERENCE)], user)
+    assert [(f.code, f.confidence) for f in kept] == [("TFG103", HIGH), ("TFG101", INFERENCE)]
+    assert counts.by_level == {INFERENCE: 1} and counts.by_opt_in_rule == {"TFG107": 2}
+    assert counts.hint_lines()[1] == "2 more findings from opt-in rules (TFG107): use `--extend-select TFG107`"
+
+
+def test_only_what_the_user_left_to_the_defaults_is_widened():
+    assert widened(Config.every_rule()) is None
+    chosen = Config(confidences=frozenset({HIGH, INFERENCE, LOW}))
+    assert widened(chosen).enabled_codes - chosen.enabled_codes == {"TFG107"}

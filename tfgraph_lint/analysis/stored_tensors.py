@@ -1,0 +1,61 @@
+"""A tf.function method that stores its tensor argument on ``self`` for other methods to read.
+
+``self.last_obs = obs`` in a ``@tf.function`` method runs while tracing: the attribute keeps the
+symbolic tensor of that trace, not the value of each call. Another method that reads it later
+gets a graph tensor, and TensorFlow raises ("An op outside of the function building code is
+being passed a Graph tensor"), or sees the first trace's tensor for ever. Setting an attribute
+that nothing else reads stays silent (TFG105 leaves ``self.x = value`` alone for that reason), as
+does storing a value that is not shown to be a tensor, and Keras methods, whose layers keep
+symbolic outputs on purpose while building.
+
+Evidence: the method is traced by ``@tf.function`` (or a wrapper call) itself; the value is one
+of its parameters, unchanged (HIGH), or a tensor by value_kinds (its confidence); and a method of
+the class other than this one reads ``self.<attr>``.
+"""
+
+from __future__ import annotations
+
+from astroid import nodes
+
+from tfgraph_lint.analysis.classes import self_class
+from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
+from tfgraph_lint.analysis.names import unrebound_parameter
+from tfgraph_lint.analysis.node_index import descendants
+from tfgraph_lint.analysis.value_kinds import Kind, value_kind
+from tfgraph_lint.core.findings import HIGH
+
+_ROOTS = (TraceKind.DECORATOR, TraceKind.WRAPPER)
+
+
+def stored_tensor(statement: nodes.NodeNG, target: nodes.AssignAttr,
+                  traced: TracedFunction) -> tuple[str, str] | None:
+    """(the name of what is stored, confidence) when ``statement`` keeps a traced tensor on
+    ``self`` that another method reads; None otherwise."""
+    if not isinstance(statement, nodes.Assign) or traced.reason.kind not in _ROOTS:
+        return None
+    method = traced.node
+    if not isinstance(method, nodes.FunctionDef) or statement.frame() is not method:
+        return None
+    cls = self_class(target.expr)
+    if cls is None or not _read_elsewhere(cls, target.attrname, method):
+        return None
+    value = statement.value
+    if isinstance(value, nodes.Name) and _is_own_parameter(value, method) and unrebound_parameter(value):
+        return value.name, HIGH
+    kind = value_kind(value)
+    if kind.kind == Kind.TENSOR:
+        return value.as_string(), kind.confidence
+    return None
+
+
+def _is_own_parameter(name: nodes.Name, method: nodes.FunctionDef) -> bool:
+    arguments = method.args.arguments or []
+    return any(argument.name == name.name for argument in arguments[1:])  # not self
+
+
+def _read_elsewhere(cls: nodes.ClassDef, attrname: str, method: nodes.FunctionDef) -> bool:
+    for attribute in descendants(cls, nodes.Attribute):
+        if (attribute.attrname == attrname and isinstance(attribute.expr, nodes.Name)
+                and attribute.expr.name == "self" and not method.parent_of(attribute)):
+            return True
+    return False
