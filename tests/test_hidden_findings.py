@@ -10,6 +10,7 @@ from test_cli import run
 from tfgraph_lint.core.config import Config
 from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW, Finding
 from tfgraph_lint.core.hidden_findings import HiddenCounts, widened
+from tfgraph_lint.core.measured_defaults import OPT_IN
 from tfgraph_lint.core.registry import rule_by_code
 
 # TFG103 at INFERENCE (logging in a Keras call(), HIGH alone by default) and TFG107 (opt-in).
@@ -90,4 +91,4 @@ def test_one_split_counts_levels_and_opt_in_rules_apart():
 def test_only_what_the_user_left_to_the_defaults_is_widened():
     assert widened(Config.every_rule()) is None
     chosen = Config(confidences=frozenset({HIGH, INFERENCE, LOW}))
-    assert widened(chosen).enabled_codes - chosen.enabled_codes == {"TFG107"}
+    assert widened(chosen).enabled_codes - chosen.enabled_codes == OPT_IN == {"TFG107", "TFG302"}

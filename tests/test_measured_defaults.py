@@ -110,7 +110,7 @@ def test_the_defaults_name_real_rules_and_levels():
     assert OPT_IN <= codes and set(LEVELS) <= codes and not OPT_IN & set(LEVELS)
     assert all(levels and levels <= set(CONFIDENCES) for levels in LEVELS.values())
     assert default_codes() == frozenset(codes - OPT_IN) | {"TFG001", "TFG002"}
-    assert default_levels("TFG103") == {HIGH} and default_levels("TFG302") == {HIGH}
+    assert default_levels("TFG103") == {HIGH} and "TFG302" in OPT_IN and "TFG107" in OPT_IN
     assert ALWAYS_ON <= codes and not ALWAYS_ON & (OPT_IN | set(LEVELS))
     assert all(default_levels(code) == {HIGH, INFERENCE} for code in ALWAYS_ON)
 
