@@ -28,14 +28,16 @@ import time
 from pathlib import Path
 
 import tfgraph_lint
+from tfgraph_lint.cli.file_digests import FileDigests, text_digest
 from tfgraph_lint.core.config import Config
 from tfgraph_lint.core.findings import Finding
 from tfgraph_lint.core.registry import INTERNAL_ERROR, rule_by_code
 
 _APP = "tfgraph-lint"
-_FORMAT = 1  # bump when the entry layout changes
+_FORMAT = 2  # bump when the entry layout changes
 _STALE_SECONDS = 30 * 24 * 3600
 # Finding's fields besides the rule and the path, in the order entries store them.
+_DIGESTS: dict[str, FileDigests] = {}
 _FIELDS = tuple(f.name for f in dataclasses.fields(Finding) if f.name not in ("rule", "path"))
 
 
@@ -60,11 +62,33 @@ class ResultCache:
         self._config = config
         _touch_and_prune(root, Path(self.folder))
 
+    def __getstate__(self) -> dict:
+        return {name: value for name, value in self.__dict__.items() if name != "_digests"}
+
+    @property
+    def digests(self) -> FileDigests:
+        """The text digests of files by their stat (file_digests), shared by every ResultCache
+        of this folder in the process."""
+        found = _DIGESTS.get(self.folder)
+        if found is None:
+            found = _DIGESTS[self.folder] = FileDigests(os.path.join(self.folder, "digests.json"))
+        return found
+
     def key(self, path: str, text: str) -> str:
+        """The key of ``path``'s findings when it holds ``text``."""
+        return self.key_of_digest(path, text_digest(text))
+
+    def key_of_file(self, path: str) -> str | None:
+        """The key of ``path``'s findings as the file is now, its text read only if its stat
+        changed since it was last read (None: unreadable)."""
+        found = self.digests.digest(path)
+        return None if found is None else self.key_of_digest(path, found)
+
+    def key_of_digest(self, path: str, text_sha: str) -> str:
         digest = hashlib.sha256(self._salt.encode())
         digest.update(path.encode("utf-8", "surrogateescape"))
         digest.update(b"\0")
-        digest.update(text.encode("utf-8", "surrogatepass"))
+        digest.update(text_sha.encode())
         seeds = self._config.seeds_for(path)
         if seeds:  # what other files of the project say about this one changes its findings
             digest.update(b"\0" + json.dumps(sorted(seeds.items())).encode("utf-8", "surrogatepass"))
