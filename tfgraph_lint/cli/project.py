@@ -157,8 +157,7 @@ def _derive(root: str, texts: _Texts, store: ProjectStore, linted_reals: set[str
             linted[shown[real]] = findings
     graph.outgoing = {real: store.get(real, kinds[real]) or [] for real in needed}
     seeds = graph.seeds()
-    tf_functions = {real: _called_in(facts[real]["called"] if real in facts else (),
-                                     graph.imported_tf_functions(real))
+    tf_functions = {real: _called_in(real, store, texts, graph.imported_tf_functions(real))
                     for real in sorted(linted_reals)}
     return ({real: found for real, found in seeds.items() if real in linted_reals},
             {real: found for real, found in tf_functions.items() if found},
@@ -175,7 +174,10 @@ def _aliases(graph, store: ProjectStore, texts: _Texts, facts: dict[str, dict],
 
     @functools.cache
     def assigned(real: str) -> frozenset[str]:
-        return frozenset(facts[real]["assigned"]) if real in facts else frozenset()
+        if real not in facts:
+            return frozenset()
+        return frozenset(store.get_or_compute(real, "assigned", lambda real: sorted(set(
+            _ASSIGNED_NAME.findall(texts[real])))))
 
     @functools.cache  # the same (module, name) pairs recur across importers
     def might_export(real: str, name: str | None) -> bool:
@@ -200,25 +202,23 @@ _ASSIGNED_NAME = re.compile(r"^[ \t]*(\w+)[ \t]*=", re.MULTILINE)
 
 
 def _text_facts(text: str) -> dict:
-    """What the view asks of a file's text, found once per text and kept: its imports (a
+    """What the view asks of every file's text, found once per text and kept: its imports (a
     pattern, a tenth of a parse), whether a decorator names ``function``, whether it
-    star-imports, the names lines start by binding, and the names it calls."""
+    star-imports. (The names it binds and calls, dearer to find, are asked of a few files.)"""
     from tfgraph_lint.analysis import module_edges
 
     return {"imports": module_edges.imports_only(text),
             "decorated": _TF_FUNCTION_DECORATOR.search(text) is not None,
-            "star": _STAR_IMPORT.search(text) is not None,
-            "assigned": sorted(set(_ASSIGNED_NAME.findall(text))),
-            "called": sorted(set(_CALLED_NAME.findall(text)))}
+            "star": _STAR_IMPORT.search(text) is not None}
 
 
-def _called_in(called, tf_functions: dict[str, tuple]) -> dict[str, tuple]:
+def _called_in(real: str, store: ProjectStore, texts: _Texts, tf_functions: dict[str, tuple]) -> dict[str, tuple]:
     """The imported tf.functions whose name the file's text calls somewhere (``step(``): a file
     given an entry is linted again after the project view, so ``import m`` must not hand it every
     tf.function of ``m`` when it calls none of them."""
     if not tf_functions:
         return tf_functions
-    called = set(called)
+    called = set(store.get_or_compute(real, "called", lambda real: sorted(set(_CALLED_NAME.findall(texts.get(real))))))
     return {spelled: entry for spelled, entry in tf_functions.items() if spelled.rpartition(".")[2] in called}
 
 

@@ -73,9 +73,11 @@ class ProjectStore:
             self._entries = _load(self._path)
             self._loaded = True
         entry = self._entries.get(real)
-        return entry.get(kind) if isinstance(entry, dict) and entry.get("digest") == self._digests[real] else None
+        return entry.get(kind) if isinstance(entry, dict) and entry.get("digest") == self._digests.get(real) else None
 
     def put(self, real: str, kind: str, value) -> None:
+        if real not in self._digests:
+            return  # not a readable file of the project: nothing to key it by
         entry = self._entries.get(real)
         if not isinstance(entry, dict) or entry.get("digest") != self._digests[real]:
             entry = self._entries[real] = {"digest": self._digests[real]}
