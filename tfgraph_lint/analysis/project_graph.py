@@ -25,6 +25,8 @@ from collections import deque
 from collections.abc import Callable
 from pathlib import Path  # find_root only
 
+from tfgraph_lint.core.real_paths import real_folder
+
 PROJECT_MARKERS = ("pyproject.toml", "setup.cfg", "setup.py", ".git")
 MAX_CHAIN_STEPS = 3  # steps of a "how" text before the rest is elided
 MAX_REEXPORTS = 5
@@ -46,23 +48,6 @@ def project_roots(paths: list[str]) -> dict[str | None, list[str]]:
             root = None if root in _too_wide() else root
         groups.setdefault(root, []).append(path)
     return groups
-
-
-def real_file(path: str) -> str:
-    """``os.path.realpath(path)``, resolving each folder once per run (a file that is a link
-    itself is resolved whole)."""
-    if os.path.islink(path):
-        return os.path.realpath(path)
-    return os.path.join(real_folder(path), os.path.basename(path))
-
-
-def real_folder(path: str) -> str:
-    return _real_folder(os.path.dirname(os.path.abspath(path)))
-
-
-@functools.lru_cache(maxsize=65536)
-def _real_folder(folder: str) -> str:
-    return os.path.realpath(folder)
 
 
 @functools.lru_cache(maxsize=65536)

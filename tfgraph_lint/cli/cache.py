@@ -18,6 +18,7 @@ costs speed.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import hashlib
 import json
 import os
@@ -149,6 +150,7 @@ def _finding(path: str, item: list) -> Finding:
     return Finding(rule=rule_by_code(code), path=path, **fields)
 
 
+@functools.cache  # a read of the package's source: once per process
 def tool_fingerprint() -> str:
     """A hash of what findings depend on besides the input: this package's own source code
     (so an edited rule never replays old findings, even at an unchanged version number), its

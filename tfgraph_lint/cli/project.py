@@ -33,6 +33,7 @@ from tfgraph_lint.cli.file_digests import FileDigests
 from tfgraph_lint.cli.project_store import ProjectStore, files_key, state_key
 from tfgraph_lint.core.config import Config
 from tfgraph_lint.core.files import is_skipped_dir
+from tfgraph_lint.core.real_paths import real_path
 
 MAX_PROJECT_FILES = 5000
 
@@ -89,8 +90,6 @@ def _project_seeds(root: str, python_files: list[str], config: Config, is_exclud
     names it imports that are tf.functions of other files (with parameters and where defined),
     what other files' graph code passes to the functions it only calls, and the TensorFlow or
     Keras it imports from the project's own modules (analysis/reexports)."""
-    from tfgraph_lint.analysis.project_graph import real_file
-
     walked = _project_files(root)
     if walked is None:
         if warn is not None:
@@ -101,7 +100,7 @@ def _project_seeds(root: str, python_files: list[str], config: Config, is_exclud
     project += python_files  # a linted file is part of the view even where excluded or outside
     digests = cache.digests if cache is not None else FileDigests(None)
     texts = _readable(root, project, digests)
-    linted_reals = {real_file(p) for p in python_files}
+    linted_reals = {real_path(p) for p in python_files}
     store = ProjectStore(None if cache is None else cache.folder,
                          hashlib.sha256(cache.key_of_digest(root, "project view").encode()).hexdigest()
                          if cache is not None else "", texts.digests)
@@ -125,7 +124,7 @@ def _derive(root: str, texts: _Texts, store: ProjectStore, linted_reals: set[str
             config: Config, jobs: int | None, linted: dict | None) -> tuple[dict, dict, dict, dict]:
     """The view from the files' cached parts, deriving again those of the files that changed."""
     from tfgraph_lint.analysis import module_edges
-    from tfgraph_lint.analysis.project_graph import ProjectGraph, real_file
+    from tfgraph_lint.analysis.project_graph import ProjectGraph
 
     facts = {real: store.get_or_compute(real, "facts", lambda real: _text_facts(texts[real])) for real in texts.digests}
     imports = {real: found["imports"] for real, found in facts.items()}
@@ -150,7 +149,7 @@ def _derive(root: str, texts: _Texts, store: ProjectStore, linted_reals: set[str
     kinds = {real: "outgoing" + (json.dumps(sorted(aliases[real].items())) if real in aliases else "")
              for real in needed}
     missing = [real for real in needed if store.get(real, kinds[real]) is None]
-    shown = {} if linted is None else {real_file(p): p for p in python_files}
+    shown = {} if linted is None else {real_path(p): p for p in python_files}
     for real, (found, findings) in _outgoing_of(missing, texts, plain, jobs, shown):
         store.put(real, kinds[real], found)
         if findings is not None:
@@ -241,13 +240,11 @@ class _Texts:
 
 def _readable(root: str, files: list[str], digests: FileDigests) -> _Texts:
     """The readable ``files`` by real path (the first path of each), with their texts' digests."""
-    from tfgraph_lint.analysis.project_graph import real_file
-
     texts = _Texts(digests)
     prefix = root + os.sep
     for path in files:
         # Walked from the root's real path: already real, unless a link inside the project.
-        real = path if path.startswith(prefix) else real_file(path)
+        real = path if path.startswith(prefix) else real_path(path)
         if real in texts.digests:
             continue
         found = digests.digest(path)
