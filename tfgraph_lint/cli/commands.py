@@ -24,10 +24,11 @@ from tfgraph_lint.core.measured_defaults import LEVELS, OPT_IN
 from tfgraph_lint.core.registry import REMOVED, RULES, expand_selector, lookup
 from tfgraph_lint.output import reporters
 from tfgraph_lint.runtime.trace.command import trace_command
-from tfgraph_lint.runtime.verify.command import PROJECT_VIEW, verify_command
+from tfgraph_lint.runtime.verify.command import build_verify_command
 
 if TYPE_CHECKING:
     from tfgraph_lint.cli import check_run
+    from tfgraph_lint.cli.verify_view import ProjectView
 
 PROG = "tfgraph-lint"
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
@@ -61,20 +62,16 @@ def _show_version(ctx: click.Context, _param: click.Parameter, value: bool) -> N
 @click.group(cls=_DefaultToCheck, context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("-V", "--version", is_flag=True, expose_value=False, is_eager=True, callback=_show_version,
               help="Show the version and exit.")
-@click.pass_context
-def cli(ctx: click.Context) -> None:
+def cli() -> None:
     """Find Python code that behaves differently once TensorFlow traces it into a graph
     (@tf.function, Dataset.map, Keras train_step, ...).
 
     `tfgraph-lint PATH...` is short for `tfgraph-lint check PATH...`; with no PATH, the current
     folder is linted.
     """
-    # verify (a layer below) judges a script with the helper modules of its project, whose view
-    # is this layer's: it gets the factory here.
-    ctx.meta[PROJECT_VIEW] = _verify_project_view
 
 
-def _verify_project_view():
+def _verify_project_view() -> ProjectView:
     from tfgraph_lint.cli.verify_view import ProjectView  # loads the project view only for verify
 
     return ProjectView()
@@ -287,7 +284,9 @@ cli.add_command(explain, name="rule")
 
 # ``verify`` and ``trace`` run code on real TensorFlow in child processes; importing the commands is
 # cheap (click only): TensorFlow is imported by the children, never by this process.
-cli.add_command(verify_command)
+# verify (a layer below) judges a script with the helper modules of its project, whose view is
+# this layer's: it is handed in here.
+cli.add_command(build_verify_command(view=_verify_project_view))
 cli.add_command(trace_command)
 
 
