@@ -1,14 +1,16 @@
 """Graph code across the files of a project: which top-level functions (and methods of
-top-level classes, as ``Class.method``) of one file are reached from graph code in another
-(issue #14). Plain data in, plain data out; no astroid.
+top-level classes, as ``Class.method``) of one file are reached from graph code in another.
+Plain data in, plain data out; no astroid.
 
 Input, per file (by real path): its ``module_edges.summary`` (imports, top-level functions and
 what each calls) and its graph code's outgoing references (``GraphIndex.outgoing``: imported names
 that traced code calls, or hands to ``Dataset.map``, ``tf.function``, ...). Imports are resolved
 to files of the project the way Python would find them from a script or package there: relative
-imports from the importing file's package; absolute ones from the importing file's own folder (a
-script's ``sys.path[0]``), the project root and its ``src/`` folder; a name a package's
-``__init__.py`` re-exports is followed to the module that defines it. Reachability then spreads
+imports from the importing file's package; absolute ones that name the importing file's own top
+package from the folder that package is imported from (``lib/`` for ``lib/pkg/mod.py``), others
+from the importing file's own folder (a script's ``sys.path[0]``), the project root, its ``src/``
+folder and that package folder; a name a package's ``__init__.py`` re-exports is followed to
+the module that defines it. Reachability then spreads
 from the outgoing references along the calls of top-level functions, across files, to a fixpoint.
 
 :meth:`ProjectGraph.seeds` answers, per file, which of its top-level functions graph code in
@@ -150,9 +152,16 @@ class ProjectGraph:
             if len(parts) > 1 and self._root_is_package and self._names_root(parts[0]):
                 return self._module_file(self.root, parts[1:])
             return None  # tensorflow, numpy...: no file or folder of the project is called so
-        # A script's own folder (its sys.path[0]), the project root and its src/, and the folder
-        # the importer's package is imported from (``lib/`` for ``lib/pkg/mod.py``).
-        for base in (folder, self.root, self._src, self._package_base(folder)):
+        # The importer's own package, under its own name, is the one already imported: from the
+        # folder it is imported from (``lib/`` for ``lib/pkg/mod.py``), whatever else is called so.
+        package_base = self._package_base(folder)
+        if parts and package_base != folder and _relative(folder, package_base).split(os.sep)[0] == parts[0]:
+            found = self._module_file(package_base, parts)
+            if found is not None:
+                return found
+        # Else a script's own folder (its sys.path[0]), the project root and its src/, and the
+        # folder the importer's package is imported from.
+        for base in (folder, self.root, self._src, package_base):
             found = self._module_file(base, parts)
             if found is not None:
                 return found
