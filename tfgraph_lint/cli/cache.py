@@ -22,9 +22,7 @@ import functools
 import hashlib
 import json
 import os
-import shutil
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -127,6 +125,8 @@ class ResultCache:
         entry = self._entry(key)
         try:
             os.makedirs(os.path.dirname(entry), exist_ok=True)
+            import tempfile  # only for a run that stores findings
+
             handle, temporary = tempfile.mkstemp(dir=os.path.dirname(entry), prefix=".tmp-")
             try:
                 with os.fdopen(handle, "w", encoding="utf-8") as out:
@@ -217,6 +217,8 @@ def _touch_and_prune(root: Path, current: Path) -> None:
         except OSError:
             continue
         if stale:
+            import shutil  # rarely needed: a month-old folder of another version
+
             shutil.rmtree(sibling, ignore_errors=True)
 
 

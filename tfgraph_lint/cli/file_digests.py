@@ -18,7 +18,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import tempfile
 import time
 
 from tfgraph_lint.core.source import UnreadableSource, read_source
@@ -104,6 +103,8 @@ class FileDigests:
 def write_json(path: str, data) -> None:
     """``data`` as JSON at ``path``, whole or not at all; a cache that cannot be written only
     costs speed."""
+    import tempfile  # only for a run that writes
+
     temporary = None
     try:
         os.makedirs(os.path.dirname(path), exist_ok=True)
