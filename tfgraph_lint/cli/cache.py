@@ -2,8 +2,10 @@
 
 The key hashes the tool (its version, the source of the package itself, astroid's and Python's
 versions), the effective configuration, the file's path as given (findings carry it, and some
-rules look at file names) and the file's text. Change any of them and the entry is simply not
-found; nothing is ever invalidated in place.
+rules look at file names), the digest of the file's text (``file_digests``: taken from the
+file's stat while it is unchanged, so a warm run reads no file) and what the project view says
+about the file. Change any of them and the entry is simply not found; nothing is ever
+invalidated in place.
 
 Where: ``$XDG_CACHE_HOME/tfgraph-lint`` when XDG_CACHE_HOME is set, else the platform's user
 cache folder (``~/.cache/tfgraph-lint`` on Linux). One folder per tool fingerprint; folders of

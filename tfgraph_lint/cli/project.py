@@ -1,22 +1,28 @@
 """The project view for ``check``: what other files of the project say about the linted ones.
 
-Before linting, the linted paths are grouped by project (``project_graph.project_roots``: the
-nearest folder above each holding a project marker, so a monorepo's packages are projects of their
-own), and each project is viewed on its own. Every Python file in it gives its imports
+Before linting, the linted paths are grouped by project, each path's from the path alone
+(``project_graph.project_roots``: the nearest folder above it holding a project marker, so a
+monorepo's packages are projects of their own; without one, the folder its package is imported
+from), and each project is viewed on its own. Every Python file in it gives its imports
 (``module_edges.imports_only``, a pattern); the files that import a linted file, directly or
-not, give what their graph code calls or hands on
-(``engine.graph_outgoing``: the graph-code index, on worker processes when there are many); and
-the files the search then reaches give their calls (``module_edges.summary``). What was computed
-from a file's text is kept in one cache file per project, so a warm run reads one file. The
-result is the configuration with ``imported_seeds`` set (per linted file, the top-level functions
-and ``Class.method`` that graph code elsewhere reaches) and ``imported_tf_functions`` (the names
-it imports that are tf.functions of other files). Linting one changed file (pre-commit) so still
-knows that ``train.py`` maps ``data.augment``.
+not, give what their graph code calls or hands on (``engine.graph_outgoing``: the graph-code
+index, on worker processes when there are many); and the files the search then reaches give
+their calls (``module_edges.summary``). The result is the configuration with ``imported_seeds``
+set (per linted file, the top-level functions and ``Class.method`` that graph code elsewhere
+reaches) and ``imported_tf_functions`` (the names it imports that are tf.functions of other
+files), ``imported_arguments`` and ``imported_aliases``. Linting one changed file (pre-commit)
+so still knows that ``train.py`` maps ``data.augment``.
+
+Kept between runs (``project_store``): what was computed from each file's text, by the digest of
+that text, which ``file_digests`` takes from the file's stat while it is unchanged; and the
+result per set of linted files. A run where nothing changed reads no source and resolves no
+import; one where a file changed reads and derives again that file alone, then follows the
+project's imports again from what is kept.
 
 A project too large to summarise (over ``MAX_PROJECT_FILES``) is linted a file at a time, with
-a warning; so are files with no project (no marker above them, and nothing in common below the
-home folder). Only files that import a linted file, directly or not, get the graph-code index:
-the others cannot reach into it, and the import scan of the rest costs ~0.2 s per 500 files.
+a warning; so are files with no project (no marker above them, and the folder their package is
+imported from the file system's root or the home folder). Only files that import a linted file,
+directly or not, get the graph-code index: the others cannot reach into it.
 """
 
 from __future__ import annotations

@@ -3,9 +3,10 @@
 :func:`lint_files` yields ``(path, findings)`` for every path, in the order given, each as soon as
 it and every path before it are done, so output streams even though files finish out of order.
 
-- The cache (``cache.ResultCache``) is looked up with the text the parent reads. A file linted
-  after that is stored only if its text is still the same once linted, so an edit made during
-  the run never files findings under the wrong text.
+- The cache (``cache.ResultCache``) is looked up with the digest of the file's text, which the
+  parent takes from the file's stat while it is unchanged (``file_digests``) and reads otherwise.
+  A file linted after that is stored only if the text read afresh once it is linted is still
+  the one looked up, so an edit made during the run never files findings under the wrong text.
 - Files are linted by the caller's ``lint(path, config)``, a module-level function (workers get
   it by reference). Workers are forked where the platform allows it (they inherit the loaded
   modules, so they start in milliseconds) and receive the largest files first, which keeps all
