@@ -63,9 +63,6 @@ class ResultCache:
         self._config = config
         _touch_and_prune(root, Path(self.folder))
 
-    def __getstate__(self) -> dict:
-        return {name: value for name, value in self.__dict__.items() if name != "_digests"}
-
     @property
     def digests(self) -> FileDigests:
         """The text digests of files by their stat (file_digests), shared by every ResultCache

@@ -1,9 +1,10 @@
 """Which text a file holds, from its ``stat`` alone when it has not changed since it was read.
 
 A warm run must not read every file only to find that none changed. The index maps a file's
-path to its stat (size, modification and status-change times, inode) and the SHA-256 of the text
-last read there; while the stat is the same, the digest is taken from the index. The status-change
-time cannot be set back by tools that restore a modification time, and a rewrite gives a new one.
+absolute path to its stat (size, modification and status-change times, inode and device) and
+the SHA-256 of the text last read there; while the stat is the same, the digest is taken from
+the index. The status-change time cannot be set back by tools that restore a modification time,
+and a rewrite gives a new one.
 
 A stat recorded less than :data:`RACY_SECONDS` after the file's last change is not trusted: an
 edit in the same clock tick could keep every field the same (git's "racy clean" problem). Such a
@@ -23,7 +24,7 @@ import time
 from tfgraph_lint.core.source import UnreadableSource, read_source
 
 RACY_SECONDS = 2.0
-_FORMAT = 1
+_FORMAT = 2
 _MAX_ENTRIES = 200_000
 
 
@@ -53,21 +54,22 @@ class FileDigests:
 
     def digest(self, path: str) -> str | None:
         """Stated afresh at each call: one process may serve several runs (tests, editors)."""
-        self._asked.add(path)
+        key = path if os.path.isabs(path) else os.path.abspath(path)
+        self._asked.add(key)
         try:
             stat = os.stat(path)
         except (OSError, ValueError):
             return None
-        fields = [stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns, stat.st_ino]
-        entry = self._entries.get(path)
-        if (isinstance(entry, list) and len(entry) == 6 and entry[:4] == fields
-                and max(fields[1], fields[2]) < entry[4] - RACY_SECONDS * 1e9):
-            return entry[5]
+        fields = [stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns, stat.st_ino, stat.st_dev]
+        entry = self._entries.get(key)
+        if (isinstance(entry, list) and len(entry) == 7 and entry[:5] == fields
+                and max(fields[1], fields[2]) < entry[5] - RACY_SECONDS * 1e9):
+            return entry[6]
         found = None
         text = self._read(path)
         if text is not None:
             found = text_digest(text)
-            self._entries[path] = [*fields, time.time_ns(), found]
+            self._entries[key] = [*fields, time.time_ns(), found]
             self._changed = True
         return found
 
