@@ -79,11 +79,21 @@ def _parsed_together(sources: list[str]) -> list[ast.stmt] | None:
 def summary(text: str) -> dict:
     """The module's imports, top-level functions with their references, and classes; empty
     for text Python cannot parse (the file's own lint reports that)."""
+    found, definitions = outline(text)
+    for name, node in definitions.items():
+        found["functions"][name] = references(node)
+    return found
+
+
+def outline(text: str) -> tuple[dict, dict[str, ast.AST]]:
+    """:func:`summary` without the references, each function's None, and the function's node by
+    name, to find them for the few functions a project's graph code reaches."""
     try:
         tree = ast.parse(text)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return {"imports": {}, "functions": {}, "classes": [], "tf_functions": {}}
-    functions: dict[str, list] = {}
+        return {"imports": {}, "functions": {}, "classes": [], "tf_functions": {}}, {}
+    functions: dict[str, list | None] = {}
+    definitions: dict[str, ast.AST] = {}
     classes: list[str] = []
     # Imports anywhere: a function-level import binds in that function, but names are rarely
     # reused for something else.
@@ -91,20 +101,22 @@ def summary(text: str) -> dict:
     tf_functions: dict[str, list] = {}
     for node in tree.body:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            functions[node.name] = references(node)
+            functions[node.name] = None
+            definitions[node.name] = node  # defined twice: the last def is the one bound
             if _decorated_as_tf_function(node, imports):
                 tf_functions[node.name] = [[a.arg for a in (*node.args.posonlyargs, *node.args.args)], node.lineno]
         elif isinstance(node, ast.ClassDef):
             classes.append(node.name)
             for method in node.body:  # methods as "Class.method", for instances made elsewhere
                 if isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                    functions[f"{node.name}.{method.name}"] = references(method)
+                    functions[f"{node.name}.{method.name}"] = None
+                    definitions[f"{node.name}.{method.name}"] = method
                     if _decorated_as_tf_function(method, imports) and method.args.args:
                         # ``self`` is not an argument a caller passes; a static method has none
                         parameters = [a.arg for a in (*method.args.posonlyargs, *method.args.args)]
                         tf_functions[f"{node.name}.{method.name}"] = [
                             parameters if _is_static(method) else parameters[1:], method.lineno]
-    return {"imports": imports, "functions": functions, "classes": classes, "tf_functions": tf_functions}
+    return {"imports": imports, "functions": functions, "classes": classes, "tf_functions": tf_functions}, definitions
 
 
 def _statements_breadth_first(tree: ast.Module):

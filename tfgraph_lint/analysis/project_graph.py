@@ -99,13 +99,17 @@ class ProjectGraph:
     ``outgoing``: per file, what its graph code reaches out to (filled by the caller)."""
 
     def __init__(self, root: str, imports: dict[str, dict], load: Callable[[str], dict],
-                 may_define_tf_functions: Callable[[str], bool] = lambda _file: True) -> None:
+                 may_define_tf_functions: Callable[[str], bool] = lambda _file: True,
+                 load_references: Callable[[str, str], list] | None = None) -> None:
         self.root = os.path.realpath(root)
         self.imports = imports
         self.outgoing: dict[str, list] = {}  # set before seeds() is first asked
         self.targets: dict[str, set[str]] = {}  # file -> the project files it imports
         self._reached: tuple[dict, dict] | None = None
         self._load = load
+        # A summary may leave a function's references out (None: ``module_edges.outline``), to be
+        # found only for the functions graph code reaches.
+        self._load_references = load_references
         # A cheap test of a file's text, so that listing the tf.functions of a module it imports
         # does not parse every imported module.
         self._may_define_tf_functions = functools.cache(may_define_tf_functions)  # a regex over a file's text
@@ -126,6 +130,14 @@ class ProjectGraph:
         found = self._summaries.get(file)
         if found is None:
             found = self._summaries[file] = self._load(file)
+        return found
+
+    def references(self, file: str, function: str) -> list:
+        """What ``function`` of ``file`` calls: ``[base, attribute, line]`` each."""
+        functions = self.summary(file)["functions"]
+        found = functions.get(function, [])
+        if found is None:
+            found = functions[function] = self._load_references(file, function)
         return found
 
     # -- imports to files --------------------------------------------------------------------
@@ -309,7 +321,7 @@ class ProjectGraph:
                     queue.append(target)
         while queue:
             file, function = queue.popleft()
-            for base, attribute, line in self.summary(file)["functions"].get(function, []):
+            for base, attribute, line in self.references(file, function):
                 target = self.resolve_reference(file, base, attribute)
                 if target is None:
                     continue

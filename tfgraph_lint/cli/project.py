@@ -134,9 +134,22 @@ def _derive(root: str, texts: _Texts, store: ProjectStore, linted_reals: set[str
 
     facts = {real: store.get_or_compute(real, "facts", lambda real: _text_facts(texts[real])) for real in texts.digests}
     imports = {real: found["imports"] for real, found in facts.items()}
-    graph = ProjectGraph(root, imports, lambda real: store.get_or_compute(
-        real, "edges", lambda real: module_edges.summary(texts[real])),
-        lambda real: facts[real]["decorated"] if real in facts else False)
+    definitions: dict[str, dict] = {}  # file -> its functions' nodes, parsed this run
+
+    def outline(real: str) -> dict:
+        found, definitions[real] = module_edges.outline(texts[real])
+        return found
+
+    def references(real: str, function: str) -> list:
+        if real not in definitions:
+            outline(real)
+        node = definitions[real].get(function)
+        found = module_edges.references(node) if node is not None else []
+        store.changed()  # the outline the store holds now has them
+        return found
+
+    graph = ProjectGraph(root, imports, lambda real: store.get_or_compute(real, "outline", outline),
+                         lambda real: facts[real]["decorated"] if real in facts else False, references)
     layout = files_key(imports)
     for real in imports:
         known = store.get(real, "targets")

@@ -84,6 +84,10 @@ class ProjectStore:
         entry[kind] = value
         self._changed = True
 
+    def changed(self) -> None:
+        """A value it holds was completed in place: to be saved."""
+        self._changed = True
+
     def get_or_compute(self, real: str, kind: str, compute):
         found = self.get(real, kind)
         if found is None:
