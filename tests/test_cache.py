@@ -186,3 +186,28 @@ def test_concurrent_processes_never_see_a_torn_entry(root):
     assert problems == [""] * 4
     leftovers = [p for p in root.rglob(".tmp-*")]
     assert leftovers == [], "temporary files are renamed into place, never left behind"
+
+
+def test_an_unchanged_file_is_known_by_its_stat_and_any_change_is_read(tmp_path, monkeypatch):
+    from tfgraph_lint.cli import file_digests
+
+    index = str(tmp_path / "cache" / "digests.json")
+    path = tmp_path / "m.py"
+    path.write_text(SOURCE, encoding="utf-8")
+    first = file_digests.FileDigests(index)
+    assert first.digest(str(path)) == file_digests.text_digest(SOURCE) and first.reads == 1
+    first.save()
+    # Just written: a change in the same clock tick could keep the stat, so it is read again.
+    racy = file_digests.FileDigests(index)
+    assert racy.digest(str(path)) == file_digests.text_digest(SOURCE) and racy.reads == 1
+    monkeypatch.setattr(file_digests, "RACY_SECONDS", 0)  # as if two seconds had passed
+    settled = file_digests.FileDigests(index)
+    assert settled.digest(str(path)) == file_digests.text_digest(SOURCE) and settled.reads == 0
+    # The same size, the modification time set back: the status-change time still tells.
+    stat = path.stat()
+    edited = SOURCE.replace("print", "Print")
+    path.write_text(edited, encoding="utf-8")
+    os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns))
+    again = file_digests.FileDigests(index)
+    assert again.digest(str(path)) == file_digests.text_digest(edited) and again.reads == 1
+    assert file_digests.FileDigests(index).digest(str(tmp_path / "gone.py")) is None

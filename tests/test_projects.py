@@ -142,3 +142,44 @@ def test_files_of_two_projects_each_get_their_own_view(tmp_path):
     assert {Path(file).name for file, _, _ in expected} == {"data.py", "scaling.py"}
     assert found("--no-cache", str(data), str(scaling)) == expected
     assert found("--no-cache", str(scaling), str(data)) == expected
+
+
+PACKAGE = {
+    "lib/pkg/__init__.py": "",
+    "lib/pkg/train.py": "import tensorflow as tf\nfrom pkg.data import augment\n\n\ndef make(ds):\n    return ds.map(augment)\n",
+    "lib/pkg/data.py": 'def augment(x):\n    print("augmenting", x)  # [python-print-in-graph]\n    return x\n',
+    # Another package called pkg, outside the folder lib/pkg is imported from: never the one
+    # lib/pkg/train.py imports, though it holds the same function.
+    "pkg/__init__.py": "",
+    "pkg/data.py": 'def augment(x):\n    print("augmenting", x)\n    return x\n',
+    "other/script.py": "def main():\n    return 1\n",
+}
+
+
+@pytest.mark.parametrize("marker", [None, "pyproject.toml", ".git"])
+def test_a_package_gets_the_same_findings_however_it_is_linted(tmp_path, marker):
+    """Its imports are resolved from the file (the folder its package is imported from, its
+    project's marker), never from the other paths on the command line: alone, beside another
+    path, from a folder above it, a file at a time, nested under lib/ in a project."""
+    repo = tmp_path / "repo"
+    for name, text in PACKAGE.items():
+        (repo / name).parent.mkdir(parents=True, exist_ok=True)
+        (repo / name).write_text(text, encoding="utf-8")
+    if marker == ".git":
+        (repo / ".git").mkdir()
+    elif marker:
+        (repo / marker).write_text("[project]\nname = 'repo'\n", encoding="utf-8")
+    expected = {item for item in marked(repo) if "/lib/pkg/" in item[0]}
+    assert expected
+    runs = {"the package alone": [repo / "lib" / "pkg"],
+            "beside another path": [repo / "lib" / "pkg", repo / "other"],
+            "beside the other package": [repo / "pkg", repo / "lib" / "pkg"],
+            "from a folder above it": [repo / "lib"],
+            "the whole tree": [repo],
+            "the changed file alone": [repo / "lib" / "pkg" / "data.py"]}
+    messages = set()
+    for label, paths in runs.items():
+        reported = findings("--no-cache", *map(str, paths))
+        assert {(Path(f["path"]).resolve().as_posix(), f["line"], f["symbol"]) for f in reported} == expected, label
+        messages |= {f["message"] for f in reported}
+    assert len(messages) == 1, messages  # the chain names the same file, however it was linted

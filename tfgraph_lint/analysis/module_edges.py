@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import ast
 import re
+from collections import deque
 
 
 # An import statement at the start of a line, with a parenthesised tail (backslash continuations
@@ -40,47 +41,95 @@ _IMPORT = re.compile(r"^[ \t]*(?:from[ \t]+[.\w]+[ \t]+import[ \t]*(?:\([^)]*\)|
 
 def imports_only(text: str) -> dict[str, list]:
     """The module's imports as in :func:`summary`, from its import statements alone (found by a
-    pattern, parsed one by one): a tenth of parsing the whole file, for every file of a project."""
+    pattern, parsed together, one by one only when some does not parse): a tenth of parsing the
+    whole file, for every file of a project."""
     if "import" not in text:
         return {}
-    statements = []
-    for match in _IMPORT.finditer(text.replace("\\\n", " ")):
-        try:
-            statements.append(ast.parse(match.group(0).strip()).body[0])
-        except (SyntaxError, ValueError, IndexError):
-            continue  # inside a string, or a partial match: not an import Python runs
+    sources = [match.group(0).strip() for match in _IMPORT.finditer(text.replace("\\\n", " "))]
+    statements = _parsed_together(sources)
+    if statements is None:
+        statements = []
+        for source in sources:
+            try:
+                statements.append(ast.parse(source).body[0])
+            except (SyntaxError, ValueError, IndexError):
+                continue  # inside a string, or a partial match: not an import Python runs
     return _imports(statements)
+
+
+def _parsed_together(sources: list[str]) -> list[ast.stmt] | None:
+    """The first statement of each source, from one parse of them all (a parse costs more to
+    start than to run); None when that parse fails or does not give one per source."""
+    try:
+        body = ast.parse("\n".join(sources)).body
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+    first: dict[int, ast.stmt] = {}
+    for node in body:
+        first.setdefault(node.lineno, node)  # ``import a; import b``: the first, as alone
+    found, line = [], 1
+    for source in sources:
+        if line not in first:
+            return None
+        found.append(first[line])
+        line += source.count("\n") + 1
+    return found
 
 
 def summary(text: str) -> dict:
     """The module's imports, top-level functions with their references, and classes; empty
     for text Python cannot parse (the file's own lint reports that)."""
+    found, definitions = outline(text)
+    for name, node in definitions.items():
+        found["functions"][name] = references(node)
+    return found
+
+
+def outline(text: str) -> tuple[dict, dict[str, ast.AST]]:
+    """:func:`summary` without the references, each function's None, and the function's node by
+    name, to find them for the few functions a project's graph code reaches."""
     try:
         tree = ast.parse(text)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return {"imports": {}, "functions": {}, "classes": [], "tf_functions": {}}
-    functions: dict[str, list] = {}
+        return {"imports": {}, "functions": {}, "classes": [], "tf_functions": {}}, {}
+    functions: dict[str, list | None] = {}
+    definitions: dict[str, ast.AST] = {}
     classes: list[str] = []
     # Imports anywhere: a function-level import binds in that function, but names are rarely
     # reused for something else.
-    imports = _imports(node for node in ast.walk(tree) if isinstance(node, (ast.Import, ast.ImportFrom)))
+    imports = _imports(node for node in _statements_breadth_first(tree) if isinstance(node, (ast.Import, ast.ImportFrom)))
     tf_functions: dict[str, list] = {}
     for node in tree.body:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            functions[node.name] = references(node)
+            functions[node.name] = None
+            definitions[node.name] = node  # defined twice: the last def is the one bound
             if _decorated_as_tf_function(node, imports):
                 tf_functions[node.name] = [[a.arg for a in (*node.args.posonlyargs, *node.args.args)], node.lineno]
         elif isinstance(node, ast.ClassDef):
             classes.append(node.name)
             for method in node.body:  # methods as "Class.method", for instances made elsewhere
                 if isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                    functions[f"{node.name}.{method.name}"] = references(method)
+                    functions[f"{node.name}.{method.name}"] = None
+                    definitions[f"{node.name}.{method.name}"] = method
                     if _decorated_as_tf_function(method, imports) and method.args.args:
                         # ``self`` is not an argument a caller passes; a static method has none
                         parameters = [a.arg for a in (*method.args.posonlyargs, *method.args.args)]
                         tf_functions[f"{node.name}.{method.name}"] = [
                             parameters if _is_static(method) else parameters[1:], method.lineno]
-    return {"imports": imports, "functions": functions, "classes": classes, "tf_functions": tf_functions}
+    return {"imports": imports, "functions": functions, "classes": classes, "tf_functions": tf_functions}, definitions
+
+
+def _statements_breadth_first(tree: ast.Module):
+    """The statements of ``tree`` in ``ast.walk``'s order (breadth first), without entering
+    expressions, where no statement can be."""
+    queue = deque([tree])
+    while queue:
+        node = queue.popleft()
+        yield node
+        queue.extend(child for child in ast.iter_child_nodes(node) if isinstance(child, _HOLDS_STATEMENTS))
+
+
+_HOLDS_STATEMENTS = (ast.stmt, ast.excepthandler, ast.match_case)
 
 
 def _is_static(method: ast.FunctionDef) -> bool:

@@ -1,14 +1,16 @@
 """Graph code across the files of a project: which top-level functions (and methods of
-top-level classes, as ``Class.method``) of one file are reached from graph code in another
-(issue #14). Plain data in, plain data out; no astroid.
+top-level classes, as ``Class.method``) of one file are reached from graph code in another.
+Plain data in, plain data out; no astroid.
 
 Input, per file (by real path): its ``module_edges.summary`` (imports, top-level functions and
 what each calls) and its graph code's outgoing references (``GraphIndex.outgoing``: imported names
 that traced code calls, or hands to ``Dataset.map``, ``tf.function``, ...). Imports are resolved
 to files of the project the way Python would find them from a script or package there: relative
-imports from the importing file's package; absolute ones from the importing file's own folder (a
-script's ``sys.path[0]``), the project root and its ``src/`` folder; a name a package's
-``__init__.py`` re-exports is followed to the module that defines it. Reachability then spreads
+imports from the importing file's package; absolute ones that name the importing file's own top
+package from the folder that package is imported from (``lib/`` for ``lib/pkg/mod.py``), others
+from the importing file's own folder (a script's ``sys.path[0]``), the project root, its ``src/``
+folder and that package folder; a name a package's ``__init__.py`` re-exports is followed to
+the module that defines it. Reachability then spreads
 from the outgoing references along the calls of top-level functions, across files, to a fixpoint.
 
 :meth:`ProjectGraph.seeds` answers, per file, which of its top-level functions graph code in
@@ -25,27 +27,45 @@ from collections import deque
 from collections.abc import Callable
 from pathlib import Path  # find_root only
 
+from tfgraph_lint.core.real_paths import real_folder
+
 PROJECT_MARKERS = ("pyproject.toml", "setup.cfg", "setup.py", ".git")
 MAX_CHAIN_STEPS = 3  # steps of a "how" text before the rest is elided
 MAX_REEXPORTS = 5
 
 
 def project_roots(paths: list[str]) -> dict[str | None, list[str]]:
-    """The linted paths grouped by project: each under the nearest folder above it that holds a
-    project marker (a monorepo's packages are projects of their own); the paths with no marker
-    above them under :func:`find_root` of them all (None: each stands alone). Independent of
+    """The linted paths grouped by project, each path's from the path alone (never from the other
+    paths): the nearest folder above it that holds a project marker (a monorepo's packages are
+    projects of their own); for a path with none, the folder its package is imported from (above
+    the top ``__init__.py`` of its folder's chain: a wheel's or ``site-packages``' folder), None
+    (it stands alone) when that is the file system's root or the home folder. Independent of
     the order of ``paths``."""
     groups: dict[str | None, list[str]] = {}
-    unmarked = []
     for path in paths:
-        root = _marked_folder(os.path.dirname(os.path.realpath(path)))
+        folder = real_folder(path)
+        root = _marked_folder(folder)
         if root is None:
-            unmarked.append(path)
-        else:
-            groups.setdefault(root, []).append(path)
-    if unmarked:
-        groups.setdefault(find_root(unmarked), []).extend(unmarked)
+            root = package_base(folder)
+            root = None if root in _too_wide() else root
+        groups.setdefault(root, []).append(path)
     return groups
+
+
+@functools.lru_cache(maxsize=65536)
+def package_base(folder: str) -> str:
+    """The folder ``folder``'s package is imported from: above the topmost folder of the chain of
+    ``__init__.py`` folders ending at ``folder`` (``folder`` itself when it holds none: a script's
+    ``sys.path[0]``)."""
+    parent = os.path.dirname(folder)
+    if parent == folder or not os.path.isfile(os.path.join(folder, "__init__.py")):
+        return folder
+    return package_base(parent)
+
+
+@functools.lru_cache(maxsize=1)
+def _too_wide() -> frozenset[str]:
+    return frozenset({os.path.realpath(os.sep), os.path.realpath(os.path.expanduser("~"))})
 
 
 @functools.lru_cache(maxsize=4096)
@@ -79,21 +99,28 @@ class ProjectGraph:
     ``outgoing``: per file, what its graph code reaches out to (filled by the caller)."""
 
     def __init__(self, root: str, imports: dict[str, dict], load: Callable[[str], dict],
-                 may_define_tf_functions: Callable[[str], bool] = lambda _file: True) -> None:
+                 may_define_tf_functions: Callable[[str], bool] = lambda _file: True,
+                 load_references: Callable[[str, str], list] | None = None) -> None:
         self.root = os.path.realpath(root)
         self.imports = imports
         self.outgoing: dict[str, list] = {}  # set before seeds() is first asked
+        self.targets: dict[str, set[str]] = {}  # file -> the project files it imports
         self._reached: tuple[dict, dict] | None = None
         self._load = load
+        # A summary may leave a function's references out (None: ``module_edges.outline``), to be
+        # found only for the functions graph code reaches.
+        self._load_references = load_references
         # A cheap test of a file's text, so that listing the tf.functions of a module it imports
         # does not parse every imported module.
         self._may_define_tf_functions = functools.cache(may_define_tf_functions)  # a regex over a file's text
         self._summaries: dict[str, dict] = {}
         self._files = set(imports)
         self._resolved: dict[tuple[str, tuple[str, ...]], str | None] = {}
+        self._by_folder: dict[tuple[str, str, int], str | None] = {}
+        self._src = os.path.join(self.root, "src")
         # The names a module path can start with: every project file's and folder's name.
         self._names = {name.removesuffix(".py") for file in self._files
-                       for name in os.path.relpath(file, self.root).split(os.sep)}
+                       for name in _relative(file, self.root).split(os.sep)}
         self._root_is_package = os.path.join(self.root, "__init__.py") in self._files
         # The root folder's name as a package name would be spelled (``seed_rl-master`` ->
         # ``seed_rl_master``): an import names the root package only if that name starts with it.
@@ -105,12 +132,27 @@ class ProjectGraph:
             found = self._summaries[file] = self._load(file)
         return found
 
+    def references(self, file: str, function: str) -> list:
+        """What ``function`` of ``file`` calls: ``[base, attribute, line]`` each."""
+        functions = self.summary(file)["functions"]
+        found = functions.get(function, [])
+        if found is None:
+            found = functions[function] = self._load_references(file, function)
+        return found
+
     # -- imports to files --------------------------------------------------------------------
 
     def resolve_module(self, importer: str, module: str, level: int) -> str | None:
-        """The project file ``import module`` (``level`` dots) in ``importer`` loads, or None."""
+        """The project file ``import module`` (``level`` dots) in ``importer`` loads, or None.
+        Asked once per folder, module and level in a run."""
+        key = (os.path.dirname(importer), module, level)
+        found = self._by_folder.get(key, _UNKNOWN)
+        if found is _UNKNOWN:
+            found = self._by_folder[key] = self._resolve(*key)
+        return found
+
+    def _resolve(self, folder: str, module: str, level: int) -> str | None:
         parts = [p for p in module.split(".") if p]
-        folder = os.path.dirname(importer)
         if level > 0:
             for _ in range(level - 1):
                 folder = os.path.dirname(folder)
@@ -122,11 +164,30 @@ class ProjectGraph:
             if len(parts) > 1 and self._root_is_package and self._names_root(parts[0]):
                 return self._module_file(self.root, parts[1:])
             return None  # tensorflow, numpy...: no file or folder of the project is called so
-        for base in (folder, self.root, os.path.join(self.root, "src")):
+        # The importer's own package, under its own name, is the one already imported: from the
+        # folder it is imported from (``lib/`` for ``lib/pkg/mod.py``), whatever else is called so.
+        package_base = self._package_base(folder)
+        if parts and package_base != folder and _relative(folder, package_base).split(os.sep)[0] == parts[0]:
+            found = self._module_file(package_base, parts)
+            if found is not None:
+                return found
+        # Else a script's own folder (its sys.path[0]), the project root and its src/, and the
+        # folder the importer's package is imported from.
+        for base in (folder, self.root, self._src, package_base):
             found = self._module_file(base, parts)
             if found is not None:
                 return found
         return None
+
+    def _package_base(self, folder: str) -> str:
+        """Above the topmost ``__init__.py`` folder of ``folder``'s chain, as the project's files
+        show it (no file system look-up)."""
+        while os.path.join(folder, "__init__.py") in self._files:
+            parent = os.path.dirname(folder)
+            if parent == folder:
+                break
+            folder = parent
+        return folder
 
     def _names_root(self, package: str) -> bool:
         """``package`` is the root package under the name the folder was checked out as
@@ -185,7 +246,11 @@ class ProjectGraph:
         return None
 
     def imported_files(self, file: str) -> set[str]:
-        """The project files ``file`` imports (a ``from pkg import mod`` names both)."""
+        """The project files ``file`` imports (a ``from pkg import mod`` names both); kept in
+        ``targets``, where the caller may put what an earlier run found."""
+        found = self.targets.get(file)
+        if found is not None:
+            return found
         found = set()
         for module, level, name in self.imports[file].values():
             for candidate in (module, f"{module}.{name}" if module and name else name):
@@ -194,6 +259,7 @@ class ProjectGraph:
                     if target is not None:
                         found.add(target)
         found.discard(file)
+        self.targets[file] = found
         return found
 
     def importers(self, files: set[str]) -> set[str]:
@@ -255,7 +321,7 @@ class ProjectGraph:
                     queue.append(target)
         while queue:
             file, function = queue.popleft()
-            for base, attribute, line in self.summary(file)["functions"].get(function, []):
+            for base, attribute, line in self.references(file, function):
                 target = self.resolve_reference(file, base, attribute)
                 if target is None:
                     continue
@@ -310,10 +376,20 @@ class ProjectGraph:
                 for name, (parameters, line) in self.summary(module_file).get("tf_functions", {}).items()}
 
     def _show(self, file: str) -> str:
-        try:
-            return os.path.relpath(file, self.root)
-        except ValueError:
-            return file
+        return _relative(file, self.root)
+
+
+_UNKNOWN = object()
+
+
+def _relative(file: str, root: str) -> str:
+    """``os.path.relpath(file, root)`` for real paths, without its look-ups in the common case."""
+    if file.startswith(root + os.sep):
+        return file[len(root) + 1:]
+    try:
+        return os.path.relpath(file, root)
+    except ValueError:
+        return file
 
 
 def _joined(step: str, rest: str) -> str:

@@ -2,8 +2,10 @@
 
 The key hashes the tool (its version, the source of the package itself, astroid's and Python's
 versions), the effective configuration, the file's path as given (findings carry it, and some
-rules look at file names) and the file's text. Change any of them and the entry is simply not
-found; nothing is ever invalidated in place.
+rules look at file names), the digest of the file's text (``file_digests``: taken from the
+file's stat while it is unchanged, so a warm run reads no file) and what the project view says
+about the file. Change any of them and the entry is simply not found; nothing is ever
+invalidated in place.
 
 Where: ``$XDG_CACHE_HOME/tfgraph-lint`` when XDG_CACHE_HOME is set, else the platform's user
 cache folder (``~/.cache/tfgraph-lint`` on Linux). One folder per tool fingerprint; folders of
@@ -18,24 +20,25 @@ costs speed.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import hashlib
 import json
 import os
-import shutil
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 import tfgraph_lint
+from tfgraph_lint.cli.file_digests import FileDigests, text_digest
 from tfgraph_lint.core.config import Config
 from tfgraph_lint.core.findings import Finding
 from tfgraph_lint.core.registry import INTERNAL_ERROR, rule_by_code
 
 _APP = "tfgraph-lint"
-_FORMAT = 1  # bump when the entry layout changes
+_FORMAT = 2  # bump when the entry layout changes
 _STALE_SECONDS = 30 * 24 * 3600
 # Finding's fields besides the rule and the path, in the order entries store them.
+_DIGESTS: dict[str, FileDigests] = {}
 _FIELDS = tuple(f.name for f in dataclasses.fields(Finding) if f.name not in ("rule", "path"))
 
 
@@ -60,11 +63,30 @@ class ResultCache:
         self._config = config
         _touch_and_prune(root, Path(self.folder))
 
+    @property
+    def digests(self) -> FileDigests:
+        """The text digests of files by their stat (file_digests), shared by every ResultCache
+        of this folder in the process."""
+        found = _DIGESTS.get(self.folder)
+        if found is None:
+            found = _DIGESTS[self.folder] = FileDigests(os.path.join(self.folder, "digests.json"))
+        return found
+
     def key(self, path: str, text: str) -> str:
+        """The key of ``path``'s findings when it holds ``text``."""
+        return self.key_of_digest(path, text_digest(text))
+
+    def key_of_file(self, path: str) -> str | None:
+        """The key of ``path``'s findings as the file is now, its text read only if its stat
+        changed since it was last read (None: unreadable)."""
+        found = self.digests.digest(path)
+        return None if found is None else self.key_of_digest(path, found)
+
+    def key_of_digest(self, path: str, text_sha: str) -> str:
         digest = hashlib.sha256(self._salt.encode())
         digest.update(path.encode("utf-8", "surrogateescape"))
         digest.update(b"\0")
-        digest.update(text.encode("utf-8", "surrogatepass"))
+        digest.update(text_sha.encode())
         seeds = self._config.seeds_for(path)
         if seeds:  # what other files of the project say about this one changes its findings
             digest.update(b"\0" + json.dumps(sorted(seeds.items())).encode("utf-8", "surrogatepass"))
@@ -102,6 +124,8 @@ class ResultCache:
         entry = self._entry(key)
         try:
             os.makedirs(os.path.dirname(entry), exist_ok=True)
+            import tempfile  # only for a run that stores findings
+
             handle, temporary = tempfile.mkstemp(dir=os.path.dirname(entry), prefix=".tmp-")
             try:
                 with os.fdopen(handle, "w", encoding="utf-8") as out:
@@ -125,6 +149,7 @@ def _finding(path: str, item: list) -> Finding:
     return Finding(rule=rule_by_code(code), path=path, **fields)
 
 
+@functools.cache  # a read of the package's source: once per process
 def tool_fingerprint() -> str:
     """A hash of what findings depend on besides the input: this package's own source code
     (so an edited rule never replays old findings, even at an unchanged version number), its
@@ -191,6 +216,8 @@ def _touch_and_prune(root: Path, current: Path) -> None:
         except OSError:
             continue
         if stale:
+            import shutil  # rarely needed: a month-old folder of another version
+
             shutil.rmtree(sibling, ignore_errors=True)
 
 

@@ -22,11 +22,10 @@ from tfgraph_lint.core import docs, project_config
 from tfgraph_lint.core.measured_defaults import LEVELS, OPT_IN
 from tfgraph_lint.core.registry import REMOVED, RULES, expand_selector, lookup
 from tfgraph_lint.output import reporters
-from tfgraph_lint.runtime.trace.command import trace_command
-from tfgraph_lint.runtime.verify.command import PROJECT_VIEW, verify_command
 
 if TYPE_CHECKING:
     from tfgraph_lint.cli import check_run
+    from tfgraph_lint.cli.verify_view import ProjectView
 
 PROG = "tfgraph-lint"
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
@@ -43,9 +42,19 @@ class _DefaultToCheck(click.Group):
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         group_options = {opt for param in self.get_params(ctx) for opt in (*param.opts, *param.secondary_opts)}
-        if not args or (args[0] not in self.commands and args[0] not in group_options):
+        if not args or (args[0] not in self.commands and args[0] not in _RUNTIME_COMMANDS
+                        and args[0] not in group_options):
             args = ["check", *args]  # no argument at all: check lints the current folder
         return super().parse_args(ctx, args)
+
+    # ``verify`` and ``trace`` are imported when asked for: a lint run need not load them.
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *_RUNTIME_COMMANDS})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in _RUNTIME_COMMANDS and cmd_name not in self.commands:
+            self.add_command(_RUNTIME_COMMANDS[cmd_name](), cmd_name)
+        return super().get_command(ctx, cmd_name)
 
 
 def _show_version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
@@ -60,20 +69,16 @@ def _show_version(ctx: click.Context, _param: click.Parameter, value: bool) -> N
 @click.group(cls=_DefaultToCheck, context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("-V", "--version", is_flag=True, expose_value=False, is_eager=True, callback=_show_version,
               help="Show the version and exit.")
-@click.pass_context
-def cli(ctx: click.Context) -> None:
+def cli() -> None:
     """Find Python code that behaves differently once TensorFlow traces it into a graph
     (@tf.function, Dataset.map, Keras train_step, ...).
 
     `tfgraph-lint PATH...` is short for `tfgraph-lint check PATH...`; with no PATH, the current
     folder is linted.
     """
-    # verify (a layer below) judges a script with the helper modules of its project, whose view
-    # is this layer's: it gets the factory here.
-    ctx.meta[PROJECT_VIEW] = _verify_project_view
 
 
-def _verify_project_view():
+def _verify_project_view() -> ProjectView:
     from tfgraph_lint.cli.verify_view import ProjectView  # loads the project view only for verify
 
     return ProjectView()
@@ -316,10 +321,23 @@ def explain(key: str) -> None:
 cli.add_command(explain, name="rule")
 
 
-# ``verify`` and ``trace`` run code on real TensorFlow in child processes; importing the commands is
-# cheap (click only): TensorFlow is imported by the children, never by this process.
-cli.add_command(verify_command)
-cli.add_command(trace_command)
+# ``verify`` and ``trace`` run code on real TensorFlow in child processes: TensorFlow is imported by
+# the children, never by this process.
+def _verify_command() -> click.Command:
+    from tfgraph_lint.runtime.verify.command import build_verify_command
+
+    # verify (a layer below) judges a script with the helper modules of its project, whose view
+    # is this layer's: it is handed in here.
+    return build_verify_command(view=_verify_project_view)
+
+
+def _trace_command() -> click.Command:
+    from tfgraph_lint.runtime.trace.command import trace_command
+
+    return trace_command
+
+
+_RUNTIME_COMMANDS = {"verify": _verify_command, "trace": _trace_command}
 
 
 def main(argv: list[str] | None = None) -> None:

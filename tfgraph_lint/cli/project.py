@@ -1,22 +1,28 @@
 """The project view for ``check``: what other files of the project say about the linted ones.
 
-Before linting, the linted paths are grouped by project (``project_graph.project_roots``: the
-nearest folder above each holding a project marker, so a monorepo's packages are projects of their
-own), and each project is viewed on its own. Every Python file in it gives its imports
+Before linting, the linted paths are grouped by project, each path's from the path alone
+(``project_graph.project_roots``: the nearest folder above it holding a project marker, so a
+monorepo's packages are projects of their own; without one, the folder its package is imported
+from), and each project is viewed on its own. Every Python file in it gives its imports
 (``module_edges.imports_only``, a pattern); the files that import a linted file, directly or
-not, give what their graph code calls or hands on
-(``engine.graph_outgoing``: the graph-code index, on worker processes when there are many); and
-the files the search then reaches give their calls (``module_edges.summary``). What was computed
-from a file's text is kept in one cache file per project, so a warm run reads one file. The
-result is the configuration with ``imported_seeds`` set (per linted file, the top-level functions
-and ``Class.method`` that graph code elsewhere reaches) and ``imported_tf_functions`` (the names
-it imports that are tf.functions of other files). Linting one changed file (pre-commit) so still
-knows that ``train.py`` maps ``data.augment``.
+not, give what their graph code calls or hands on (``engine.graph_outgoing``: the graph-code
+index, on worker processes when there are many); and the files the search then reaches give
+their calls (``module_edges.summary``). The result is the configuration with ``imported_seeds``
+set (per linted file, the top-level functions and ``Class.method`` that graph code elsewhere
+reaches) and ``imported_tf_functions`` (the names it imports that are tf.functions of other
+files), ``imported_arguments`` and ``imported_aliases``. Linting one changed file (pre-commit)
+so still knows that ``train.py`` maps ``data.augment``.
+
+Kept between runs (``project_store``): what was computed from each file's text, by the digest of
+that text, which ``file_digests`` takes from the file's stat while it is unchanged; and the
+result per set of linted files. A run where nothing changed reads no source and resolves no
+import; one where a file changed reads and derives again that file alone, then follows the
+project's imports again from what is kept.
 
 A project too large to summarise (over ``MAX_PROJECT_FILES``) is linted a file at a time, with
-a warning; so are files with no project (no marker above them, and nothing in common below the
-home folder). Only files that import a linted file, directly or not, get the graph-code index:
-the others cannot reach into it, and the import scan of the rest costs ~0.2 s per 500 files.
+a warning; so are files with no project (no marker above them, and the folder their package is
+imported from the file system's root or the home folder). Only files that import a linted file,
+directly or not, get the graph-code index: the others cannot reach into it.
 """
 
 from __future__ import annotations
@@ -27,12 +33,13 @@ import hashlib
 import json
 import os
 import re
-import tempfile
 
 from tfgraph_lint.cli.cache import ResultCache
+from tfgraph_lint.cli.file_digests import FileDigests
+from tfgraph_lint.cli.project_store import ProjectStore, files_key, state_key
 from tfgraph_lint.core.config import Config
 from tfgraph_lint.core.files import is_skipped_dir
-from tfgraph_lint.core.source import UnreadableSource, read_source
+from tfgraph_lint.core.real_paths import real_path
 
 MAX_PROJECT_FILES = 5000
 
@@ -89,9 +96,6 @@ def _project_seeds(root: str, python_files: list[str], config: Config, is_exclud
     names it imports that are tf.functions of other files (with parameters and where defined),
     what other files' graph code passes to the functions it only calls, and the TensorFlow or
     Keras it imports from the project's own modules (analysis/reexports)."""
-    from tfgraph_lint.analysis import module_edges
-    from tfgraph_lint.analysis.project_graph import ProjectGraph
-
     walked = _project_files(root)
     if walked is None:
         if warn is not None:
@@ -100,53 +104,107 @@ def _project_seeds(root: str, python_files: list[str], config: Config, is_exclud
         return {}, {}, {}, {}
     project = [f for f in walked if not is_excluded(f)]
     project += python_files  # a linted file is part of the view even where excluded or outside
-    texts, imports = _read_imports(root, project)
-    linted_reals = {os.path.realpath(p) for p in python_files}
-    store = _Store(cache, root, texts)
-    graph = ProjectGraph(root, imports, lambda real: store.get_or_compute(real, "edges", module_edges.summary),
-                         lambda real: _TF_FUNCTION_DECORATOR.search(texts.get(real, "")) is not None)
+    digests = cache.digests if cache is not None else FileDigests(None)
+    texts = _readable(root, project, digests)
+    linted_reals = {real_path(p) for p in python_files}
+    store = ProjectStore(None if cache is None else cache.folder,
+                         hashlib.sha256(cache.key_of_digest(root, "project view").encode()).hexdigest()
+                         if cache is not None else "", texts.digests)
+    state, linted_key = state_key(texts.digests), files_key(linted_reals)
+    remembered = store.recall(state, linted_key)
+    if remembered is None:
+        try:
+            found = _derive(root, texts, store, linted_reals, python_files, config, jobs, linted)
+        finally:
+            digests.forget_texts()
+        store.save()
+        store.remember(state, linted_key, found)
+        return found
+    digests.forget_texts()
+    seeds, tf_functions, arguments, aliases = remembered
+    return (seeds, {real: {name: (tuple(parameters), where) for name, (parameters, where) in found.items()}
+                    for real, found in tf_functions.items()}, arguments, aliases)
+
+
+def _derive(root: str, texts: _Texts, store: ProjectStore, linted_reals: set[str], python_files: list[str],
+            config: Config, jobs: int | None, linted: dict | None) -> tuple[dict, dict, dict, dict]:
+    """The view from the files' cached parts, deriving again those of the files that changed."""
+    from tfgraph_lint.analysis import module_edges
+    from tfgraph_lint.analysis.project_graph import ProjectGraph
+
+    facts = {real: store.get_or_compute(real, "facts", lambda real: _text_facts(texts[real])) for real in texts.digests}
+    imports = {real: found["imports"] for real, found in facts.items()}
+    definitions: dict[str, dict] = {}  # file -> its functions' nodes, parsed this run
+
+    def outline(real: str) -> dict:
+        found, definitions[real] = module_edges.outline(texts[real])
+        return found
+
+    def references(real: str, function: str) -> list:
+        if real not in definitions:
+            outline(real)
+        node = definitions[real].get(function)
+        found = module_edges.references(node) if node is not None else []
+        store.changed()  # the outline the store holds now has them
+        return found
+
+    graph = ProjectGraph(root, imports, lambda real: store.get_or_compute(real, "outline", outline),
+                         lambda real: facts[real]["decorated"] if real in facts else False, references)
+    layout = files_key(imports)
+    for real in imports:
+        known = store.get(real, "targets")
+        if isinstance(known, list) and len(known) == 2 and known[0] == layout:
+            graph.targets[real] = set(known[1])
     # Only files that import a linted file (directly or not) can reach into it: the graph-code
     # index, the costly part, runs on those alone (on worker processes when there are many).
     needed = sorted(graph.importers(linted_reals))
-    aliases = _aliases(graph, store, texts, sorted(set(needed) | linted_reals))
+    for real, targets in graph.targets.items():
+        if store.get(real, "targets") != [layout, sorted(targets)]:
+            store.put(real, "targets", [layout, sorted(targets)])
+    aliases = _aliases(graph, store, texts, facts, sorted(set(needed) | linted_reals))
     plain = dataclasses.replace(config, imported_seeds=(), imported_tf_functions=(), imported_arguments=(),
                                 imported_aliases=_packed_aliases(aliases))
     # What a file's graph code reaches depends on its text and on what its imports are.
     kinds = {real: "outgoing" + (json.dumps(sorted(aliases[real].items())) if real in aliases else "")
              for real in needed}
     missing = [real for real in needed if store.get(real, kinds[real]) is None]
-    shown = {} if linted is None else {os.path.realpath(p): p for p in python_files}
+    shown = {} if linted is None else {real_path(p): p for p in python_files}
     for real, (found, findings) in _outgoing_of(missing, texts, plain, jobs, shown):
         store.put(real, kinds[real], found)
         if findings is not None:
             linted[shown[real]] = findings
     graph.outgoing = {real: store.get(real, kinds[real]) or [] for real in needed}
     seeds = graph.seeds()
-    tf_functions = {real: _called_in(texts.get(real, ""), graph.imported_tf_functions(real))
+    tf_functions = {real: _called_in(real, store, texts, graph.imported_tf_functions(real))
                     for real in sorted(linted_reals)}
-    store.save()
     return ({real: found for real, found in seeds.items() if real in linted_reals},
             {real: found for real, found in tf_functions.items() if found},
             {real: found for real, found in graph.seed_arguments().items() if real in linted_reals},
             {real: found for real, found in aliases.items() if real in linted_reals})
 
 
-def _aliases(graph, store: _Store, texts: dict[str, str], files: list[str]) -> dict[str, dict[str, str]]:
+def _aliases(graph, store: ProjectStore, texts: _Texts, facts: dict[str, dict],
+             files: list[str]) -> dict[str, dict[str, str]]:
     """Per file of ``files`` that imports TensorFlow or Keras from a module of the project: the
     dotted names its imports spell -> what they are (analysis/reexports)."""
     from tfgraph_lint.analysis import module_edges
     from tfgraph_lint.analysis.reexports import project_aliases
 
+    @functools.cache
+    def assigned(real: str) -> frozenset[str]:
+        if real not in facts:
+            return frozenset()
+        return frozenset(store.get_or_compute(real, "assigned", lambda real: sorted(set(
+            _ASSIGNED_NAME.findall(texts[real])))))
+
     @functools.cache  # the same (module, name) pairs recur across importers
     def might_export(real: str, name: str | None) -> bool:
-        text = texts.get(real, "")
         if name is None:
-            return _STAR_IMPORT.search(text) is not None
-        return name in graph.imports.get(real, {}) or re.search(
-            rf"^[ \t]*{re.escape(name)}[ \t]*=", text, re.MULTILINE) is not None
+            return real in facts and facts[real]["star"]
+        return name in graph.imports.get(real, {}) or name in assigned(real)
 
     def exports(real: str) -> dict:
-        return store.get_or_compute(real, "exports", module_edges.exports)
+        return store.get_or_compute(real, "exports", lambda real: module_edges.exports(texts[real]))
 
     found = {real: project_aliases(graph, real, exports, might_export) for real in files}
     return {real: entries for real, entries in found.items() if entries}
@@ -157,36 +215,62 @@ def _aliases(graph, store: _Store, texts: dict[str, str], files: list[str]) -> d
 _TF_FUNCTION_DECORATOR = re.compile(r"^[ \t]*@[\w.]*\bfunction\b", re.MULTILINE)
 _CALLED_NAME = re.compile(r"\b(\w+)\s*\(")
 _STAR_IMPORT = re.compile(r"^[ \t]*from[ \t]+[.\w]+[ \t]+import[ \t]*\*", re.MULTILINE)
+# A line that starts by binding a name (``tf = ...``): a module that may hand that name on.
+_ASSIGNED_NAME = re.compile(r"^[ \t]*(\w+)[ \t]*=", re.MULTILINE)
 
 
-def _called_in(text: str, tf_functions: dict[str, tuple]) -> dict[str, tuple]:
+def _text_facts(text: str) -> dict:
+    """What the view asks of every file's text, found once per text and kept: its imports (a
+    pattern, a tenth of a parse), whether a decorator names ``function``, whether it
+    star-imports. (The names it binds and calls, dearer to find, are asked of a few files.)"""
+    from tfgraph_lint.analysis import module_edges
+
+    return {"imports": module_edges.imports_only(text),
+            "decorated": _TF_FUNCTION_DECORATOR.search(text) is not None,
+            "star": _STAR_IMPORT.search(text) is not None}
+
+
+def _called_in(real: str, store: ProjectStore, texts: _Texts, tf_functions: dict[str, tuple]) -> dict[str, tuple]:
     """The imported tf.functions whose name the file's text calls somewhere (``step(``): a file
     given an entry is linted again after the project view, so ``import m`` must not hand it every
     tf.function of ``m`` when it calls none of them."""
     if not tf_functions:
         return tf_functions
-    called = set(_CALLED_NAME.findall(text))
+    called = set(store.get_or_compute(real, "called", lambda real: sorted(set(_CALLED_NAME.findall(texts.get(real))))))
     return {spelled: entry for spelled, entry in tf_functions.items() if spelled.rpartition(".")[2] in called}
 
 
-def _read_imports(root: str, files: list[str]) -> tuple[dict[str, str], dict[str, dict]]:
-    """Per real path of the readable ``files``: its text, and its imports (a pattern, cheaper
-    than a cache look-up)."""
-    from tfgraph_lint.analysis import module_edges
+class _Texts:
+    """The project's readable files: ``digests`` (real path -> digest of its text, from its stat
+    when unchanged) and, read on first use, ``texts[real]``."""
 
-    texts: dict[str, str] = {}
-    imports: dict[str, dict] = {}
+    def __init__(self, digests: FileDigests) -> None:
+        self._files = digests
+        self.digests: dict[str, str] = {}
+        self.paths: dict[str, str] = {}  # real path -> the path to read it by
+
+    def __getitem__(self, real: str) -> str:
+        text = self._files.text(self.paths[real])
+        return "" if text is None else text  # made unreadable during the run: nothing to see
+
+    def get(self, real: str, default: str = "") -> str:
+        return self[real] if real in self.digests else default
+
+
+def _readable(root: str, files: list[str], digests: FileDigests) -> _Texts:
+    """The readable ``files`` by real path (the first path of each), with their texts' digests."""
+    texts = _Texts(digests)
+    prefix = root + os.sep
     for path in files:
         # Walked from the root's real path: already real, unless a link inside the project.
-        real = path if path.startswith(root) else os.path.realpath(path)
-        if real in texts:
+        real = path if path.startswith(prefix) else real_path(path)
+        if real in texts.digests:
             continue
-        try:
-            texts[real] = read_source(path)
-        except UnreadableSource:
-            continue
-        imports[real] = module_edges.imports_only(texts[real])
-    return texts, imports
+        found = digests.digest(path)
+        if found is not None:
+            texts.digests[real] = found
+            texts.paths[real] = path
+    return texts
 
 
 def import_graph(root: str):
@@ -194,11 +278,14 @@ def import_graph(root: str):
     nothing else); None for a project too large to view (over ``MAX_PROJECT_FILES``)."""
     from tfgraph_lint.analysis.project_graph import ProjectGraph
 
+    from tfgraph_lint.analysis import module_edges
+
     walked = _project_files(root)
     if walked is None:
         return None
-    _, imports = _read_imports(root, walked)
-    return ProjectGraph(root, imports, lambda _file: {})
+    texts = _readable(root, walked, FileDigests(None))
+    return ProjectGraph(root, {real: module_edges.imports_only(texts[real]) for real in texts.digests},
+                        lambda _file: {})
 
 
 def imported_project_files(script: str, graph) -> list[str]:
@@ -235,56 +322,7 @@ def _project_files(root: str) -> list[str] | None:
     return found
 
 
-class _Store:
-    """What was computed from each project file's text, in one cache file per project (and tool,
-    and settings): one read for a warm run instead of one per file."""
-
-    def __init__(self, cache: ResultCache | None, root: str, texts: dict[str, str]) -> None:
-        self._texts = texts
-        self._digests: dict[str, str] = {}
-        self._changed = False
-        self._entries: dict[str, dict] = {}
-        self._path = None
-        if cache is not None:
-            name = hashlib.sha256(cache.key(root, "project view").encode()).hexdigest()
-            self._path = os.path.join(cache.folder, "project", name + ".json")
-            try:
-                with open(self._path, encoding="utf-8") as handle:
-                    self._entries = json.load(handle)
-            except (OSError, ValueError):
-                self._entries = {}
-
-    def get(self, real: str, kind: str):
-        entry = self._entries.get(real)
-        return entry.get(kind) if isinstance(entry, dict) and entry.get("digest") == self._digest(real) else None
-
-    def put(self, real: str, kind: str, value) -> None:
-        entry = self._entries.get(real)
-        if not isinstance(entry, dict) or entry.get("digest") != self._digest(real):
-            entry = self._entries[real] = {"digest": self._digest(real)}
-        entry[kind] = value
-        self._changed = True
-
-    def get_or_compute(self, real: str, kind: str, compute):
-        found = self.get(real, kind)
-        if found is None:
-            found = compute(self._texts[real])
-            self.put(real, kind, found)
-        return found
-
-    def save(self) -> None:
-        if self._path is None or not self._changed:
-            return
-        live = {real: entry for real, entry in self._entries.items() if real in self._texts}
-        _write_json(self._path, live)
-
-    def _digest(self, real: str) -> str:
-        if real not in self._digests:
-            self._digests[real] = hashlib.sha256(self._texts[real].encode("utf-8", "surrogatepass")).hexdigest()
-        return self._digests[real]
-
-
-def _outgoing_of(files: list[str], texts: dict[str, str], config: Config, jobs: int | None,
+def _outgoing_of(files: list[str], texts: _Texts, config: Config, jobs: int | None,
                  shown: dict[str, str]):
     """``(file, (graph_outgoing(...), findings or None))`` for each file: on worker processes when
     there are many. A file in ``shown`` (real path -> the path it is linted as) is linted too."""
@@ -315,16 +353,3 @@ def _outgoing_and_findings(text: str, real: str, shown: str | None, config: Conf
         return outgoing, lint_source(text, shown, config, outgoing=outgoing)
     except Exception:  # noqa: BLE001 - the lint run reports it
         return graph_outgoing(text, real, config), None
-
-
-def _write_json(entry: str, data) -> None:
-    temporary = None
-    try:
-        os.makedirs(os.path.dirname(entry), exist_ok=True)
-        handle, temporary = tempfile.mkstemp(dir=os.path.dirname(entry), prefix=".tmp-")
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            json.dump(data, out)
-        os.replace(temporary, entry)
-    except (OSError, TypeError, ValueError):
-        if temporary is not None and os.path.exists(temporary):
-            os.unlink(temporary)  # a cache that cannot be written only costs speed

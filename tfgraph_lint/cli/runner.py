@@ -3,9 +3,10 @@
 :func:`lint_files` yields ``(path, findings)`` for every path, in the order given, each as soon as
 it and every path before it are done, so output streams even though files finish out of order.
 
-- The cache (``cache.ResultCache``) is looked up with the text the parent reads. A file linted
-  after that is stored only if its text is still the same once linted, so an edit made during
-  the run never files findings under the wrong text.
+- The cache (``cache.ResultCache``) is looked up with the digest of the file's text, which the
+  parent takes from the file's stat while it is unchanged (``file_digests``) and reads otherwise.
+  A file linted after that is stored only if the text read afresh once it is linted is still
+  the one looked up, so an edit made during the run never files findings under the wrong text.
 - Files are linted by the caller's ``lint(path, config)``, a module-level function (workers get
   it by reference). Workers are forked where the platform allows it (they inherit the loaded
   modules, so they start in milliseconds) and receive the largest files first, which keeps all
@@ -80,6 +81,8 @@ def lint_files(
             done[number] = known[path]
             continue
         tasks.append(task)
+    if cache is not None:
+        cache.digests.save()
     finished = _lint_tasks(tasks, config, lint, jobs or default_jobs(), cache)
     for number, path in enumerate(paths):
         while number not in done:
@@ -99,11 +102,18 @@ class _Task:
 
 
 def _cache_key(cache: ResultCache, path: str) -> tuple[str | None, int]:
+    """The key of the file as it is now, its text read only if its stat changed since a run read
+    it (file_digests); the size orders the work (largest first)."""
+    return cache.key_of_file(path), 0
+
+
+def _read_key(cache: ResultCache, path: str) -> str | None:
+    """The key of the text the file holds now, read afresh (after linting it: not from the
+    index, which a forked worker inherited as it was)."""
     try:
-        text = read_source(path)
+        return cache.key(path, read_source(path))
     except UnreadableSource:
-        return None, 0  # lint() reports why; nothing to cache
-    return cache.key(path, text), len(text)
+        return None
 
 
 def _lint_tasks(tasks: list[_Task], config: Config, lint: Lint, jobs: int,
@@ -181,7 +191,7 @@ def _isolated(task: _Task, config: Config, lint: Lint, cache: ResultCache | None
 def _lint_one(path: str, key: str | None, config: Config, lint: Lint,
               cache: ResultCache | None) -> list[Finding]:
     findings = lint(path, config)
-    if cache is not None and key is not None and _cache_key(cache, path)[0] == key:
+    if cache is not None and key is not None and _read_key(cache, path) == key:
         cache.put(key, findings)
     return findings
 

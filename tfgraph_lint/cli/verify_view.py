@@ -9,7 +9,8 @@ tf.function calls is graph code there, and one only another script reaches is no
 imports no file of its project is linted alone, as it always was.
 
 It lives with the command line because the project view does (``project``); the ``verify``
-command, a layer below, gets it from the ``cli`` group (see ``commands``).
+command, a layer below, is handed it as an object (``build_verify_command(view=...)`` in
+``commands``), of the shape it declares (``ScriptView``).
 """
 
 from __future__ import annotations

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import functools
-import os
 from dataclasses import dataclass, field
 
 from tfgraph_lint.core.findings import DEFAULT_CONFIDENCES
 from tfgraph_lint.core.measured_defaults import default_codes, default_levels
+from tfgraph_lint.core.real_paths import real_path
 from tfgraph_lint.core.registry import RULES
 from tfgraph_lint.core.tf_api import TF_FUNCTION, canonical
 
@@ -95,4 +95,4 @@ class Config:
 
 @functools.lru_cache(maxsize=4096)
 def _real_path(path: str) -> str:
-    return os.path.realpath(path)  # asked several times per file (cache key, screen, index)
+    return real_path(path)  # asked several times per file (cache key, screen, index)

@@ -23,6 +23,8 @@ import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from tfgraph_lint.core.real_paths import real_path
+
 SKIPPED_DIR_PATTERNS = (
     "venv", ".venv", "build", "dist", "__pycache__", "node_modules", "site-packages",
     "*.egg-info", ".tox", ".nox",
@@ -67,7 +69,7 @@ def discover(paths: list[str] | tuple[str, ...], notebooks: bool = True,
             found.named.add(str(Path(raw)))
     seen: set[str] = set()
     for path in sorted(candidates, key=lambda p: p.parts):
-        identity = os.path.realpath(path)
+        identity = real_path(str(path))
         if identity not in seen:
             seen.add(identity)
             found.files.append(str(path))

@@ -18,12 +18,17 @@ import importlib.util
 import os
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING, Protocol
 
 import click
 
 from tfgraph_lint.core.files import discover
 from tfgraph_lint.core.fixtures_dir import fixtures_root
+
+if TYPE_CHECKING:
+    from tfgraph_lint.core.findings import Finding
 
 # The install line of README.md's section on verify (a test keeps the two the same).
 README_INSTALL = "pip install -e '.[verify]'"
@@ -41,10 +46,15 @@ NO_GPU = (
 )
 
 
-# Where the command line puts a factory of its project view (``click.Context.meta``): an object
-# with ``helpers(script)`` and ``findings(script)`` (see ``runner.verify_files``). Without it (the
-# command invoked on its own), each script is linted alone and its helper modules are not judged.
-PROJECT_VIEW = "tfgraph_lint.verify.project_view"
+class ScriptView(Protocol):
+    """What ``verify`` asks of the command line's project view (``cli/verify_view``), a layer
+    above it, which hands it in through :func:`build_verify_command`."""
+
+    def helpers(self, script: str) -> list[str]:
+        """The other files of the script's project that it imports (real paths, sorted)."""
+
+    def findings(self, script: str) -> list[Finding]:
+        """The findings of the script and of its helper modules."""
 
 
 def shipped_examples() -> list[Path]:
@@ -72,48 +82,58 @@ def default_jobs(files: int) -> int:
     return max(1, min(available_cpus(), 4, 2 * files))
 
 
-@click.command("verify")
-@click.argument("paths", nargs=-1, type=click.Path(path_type=str))
-@click.option("--fixtures", is_flag=True,
-              help="Verify the shipped rule fixtures (every bad.py and good.py), besides any PATHS.")
-@click.option("--device", type=click.Choice(["cpu", "gpu", "auto"]), default="cpu", show_default=True,
-              help="cpu hides GPUs from TensorFlow; gpu requires one; auto uses one when present.")
-@click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text", show_default=True)
-@click.option("--jobs", type=click.IntRange(min=1), default=None,
-              help="Worker processes (each imports TensorFlow once). Default: CPUs, at most 4.")
-@click.option("--timeout", type=click.FloatRange(min=1), default=60.0, show_default=True,
-              help="Seconds all the runs of one script (graph, eager, reseeded) may take together "
-                   "before it counts as ERROR.")
-def verify_command(paths: tuple[str, ...], fixtures: bool, device: str, output_format: str, jobs: int | None,
-                   timeout: float) -> None:
-    """Run programs on TensorFlow in graph mode and eagerly, and compare with the linter's findings.
+def build_verify_command(view: Callable[[], ScriptView] | None = None) -> click.Command:
+    """The ``verify`` command, judging each script with ``view()``'s findings and helper modules
+    (made once per run); without one, each script is linted alone and its helper modules are
+    not judged."""
 
-    Without PATHS, verifies the current folder, as check lints it; --fixtures verifies the
-    shipped rule fixtures. Each program runs in graph mode and with
-    tf.config.run_functions_eagerly(True) (the reference), with fresh state and identical seeds.
-    Verdicts (exit code): CONFIRMED (0), CLEAN (0), UNCONFIRMED (0), NOT RUN (0: a module, not a
-    program; judged through the scripts that import it), MISSED (1), ERROR (2).
-    """
-    if not tensorflow_available():
-        click.echo(INSTALL_HINT, err=True)
-        sys.exit(2)
-    files: list[Path] = shipped_examples() if fixtures else []
-    if paths or not fixtures:
-        found = discover(list(paths or (".",)))
-        for problem in found.problems:
-            click.echo(f"tfgraph-lint verify: {problem}", err=True)
-        if found.problems:
+    @click.command("verify")
+    @click.argument("paths", nargs=-1, type=click.Path(path_type=str))
+    @click.option("--fixtures", is_flag=True,
+                  help="Verify the shipped rule fixtures (every bad.py and good.py), besides any PATHS.")
+    @click.option("--device", type=click.Choice(["cpu", "gpu", "auto"]), default="cpu", show_default=True,
+                  help="cpu hides GPUs from TensorFlow; gpu requires one; auto uses one when present.")
+    @click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text", show_default=True)
+    @click.option("--jobs", type=click.IntRange(min=1), default=None,
+                  help="Worker processes (each imports TensorFlow once). Default: CPUs, at most 4.")
+    @click.option("--timeout", type=click.FloatRange(min=1), default=60.0, show_default=True,
+                  help="Seconds all the runs of one script (graph, eager, reseeded) may take together "
+                       "before it counts as ERROR.")
+    def verify_command(paths: tuple[str, ...], fixtures: bool, device: str, output_format: str,
+                       jobs: int | None, timeout: float) -> None:
+        """Run programs on TensorFlow in graph mode and eagerly, and compare with the linter's findings.
+
+        Without PATHS, verifies the current folder, as check lints it; --fixtures verifies the
+        shipped rule fixtures. Each program runs in graph mode and with
+        tf.config.run_functions_eagerly(True) (the reference), with fresh state and identical seeds.
+        Verdicts (exit code): CONFIRMED (0), CLEAN (0), UNCONFIRMED (0), NOT RUN (0: a module, not a
+        program; judged through the scripts that import it), MISSED (1), ERROR (2).
+        """
+        if not tensorflow_available():
+            click.echo(INSTALL_HINT, err=True)
             sys.exit(2)
-        files += [Path(p) for p in found.files]
-    if not files:
-        click.echo("tfgraph-lint verify: no Python files to verify", err=True)
-        sys.exit(2)
-    view_factory = click.get_current_context().meta.get(PROJECT_VIEW)
-    view = view_factory() if view_factory is not None else None
-    sys.exit(_run(files, device, output_format, jobs or default_jobs(len(files)), timeout, view))
+        files: list[Path] = shipped_examples() if fixtures else []
+        if paths or not fixtures:
+            found = discover(list(paths or (".",)))
+            for problem in found.problems:
+                click.echo(f"tfgraph-lint verify: {problem}", err=True)
+            if found.problems:
+                sys.exit(2)
+            files += [Path(p) for p in found.files]
+        if not files:
+            click.echo("tfgraph-lint verify: no Python files to verify", err=True)
+            sys.exit(2)
+        sys.exit(_run(files, device, output_format, jobs or default_jobs(len(files)), timeout,
+                      view() if view is not None else None))
+
+    return verify_command
 
 
-def _run(files: list[Path], device: str, output_format: str, jobs: int, timeout: float, view=None) -> int:
+verify_command = build_verify_command()  # on its own: each script is linted alone
+
+
+def _run(files: list[Path], device: str, output_format: str, jobs: int, timeout: float,
+         view: ScriptView | None = None) -> int:
     # Imported here: the pool and runner pull in the linter engine; --help stays fast.
     from tfgraph_lint.runtime.pool import WorkerPool, WorkerSettings, WorkerStartError
     from tfgraph_lint.runtime.verify import report
