@@ -22,6 +22,7 @@ from astroid import nodes
 
 from tfgraph_lint.analysis.callables import resolve_callables
 from tfgraph_lint.analysis.names import call_qualname, calls_named, qualified_name
+from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.core.findings import Finding
 from tfgraph_lint.core.registry import rule_by_code
 from tfgraph_lint.core.tf_api import TF_FUNCTION
@@ -47,7 +48,7 @@ _DEPRECATED = {
 }
 
 
-def check(context) -> Iterator[Finding]:
+def check(context: ModuleContext) -> Iterator[Finding]:
     for call in calls_named(context.module, _TAKES_TF_FUNCTION_OPTIONS):
         if not _passes_tf_function_options(call):
             continue

@@ -35,6 +35,7 @@ from tfgraph_lint.analysis.classes import self_class
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
 from tfgraph_lint.analysis.keras_models import model_confidence
 from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname, imports_package
+from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.analysis.tensor_type_branches import in_non_tensor_branch
 from tfgraph_lint.analysis.value_kinds import Kind, value_kind
 from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW, Finding, shorten
@@ -61,7 +62,7 @@ _TORCH_TENSOR_METHODS = frozenset({"detach", "cpu", "cuda"})
 _NOT_TENSORS = (Kind.NUMPY, Kind.PYTHON_SCALAR, Kind.PYTHON_COLLECTION, Kind.NONE)
 
 
-def check(context) -> Iterator[Finding]:
+def check(context: ModuleContext) -> Iterator[Finding]:
     for call, traced in context.in_graph(nodes.Call):
         func = call.func
         if not isinstance(func, nodes.Attribute) or _runs_only_eagerly(call, traced):

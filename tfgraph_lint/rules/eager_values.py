@@ -32,6 +32,7 @@ from astroid import nodes
 from tfgraph_lint.analysis.classes import attribute_values, self_class
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
 from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname
+from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.analysis.tensor_evidence import TensorEvidence
 from tfgraph_lint.analysis.tensor_type_branches import in_non_tensor_branch
 from tfgraph_lint.analysis.value_kinds import value_kind
@@ -47,7 +48,7 @@ _SESSION_MAKERS = frozenset({"tensorflow.Session", "tensorflow.InteractiveSessio
 _SESSION_NAMES = frozenset({"sess", "session"})
 
 
-def check(context) -> Iterator[Finding]:
+def check(context: ModuleContext) -> Iterator[Finding]:
     evidence = TensorEvidence(context)
     for call, traced in context.in_graph(nodes.Call):
         found = _check_call(evidence, call, traced)

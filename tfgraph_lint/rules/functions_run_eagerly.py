@@ -33,6 +33,7 @@ from astroid import nodes
 from tfgraph_lint.analysis.eager_models import runs_no_keras_loop
 from tfgraph_lint.analysis.names import assigned_value, bindings, calls_named, is_script_guard
 from tfgraph_lint.analysis.node_index import descendants
+from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.analysis.test_code import in_test_code, is_test_file
 from tfgraph_lint.analysis.trace_entries import RUN_FUNCTIONS_EAGERLY, switch_argument, switches_on
 from tfgraph_lint.core.findings import HIGH, LOW, Finding
@@ -41,7 +42,7 @@ from tfgraph_lint.core.registry import rule_by_code
 
 RULE = rule_by_code("TFG307")
 
-def check(context) -> Iterator[Finding]:
+def check(context: ModuleContext) -> Iterator[Finding]:
     if is_test_file(context.path):
         return
     switches = calls_named(context.module, RUN_FUNCTIONS_EAGERLY)

@@ -21,6 +21,7 @@ from astroid import nodes
 from tfgraph_lint.analysis.callables import resolve_callables
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
 from tfgraph_lint.analysis.names import calls_named
+from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.core.findings import Finding
 from tfgraph_lint.core.registry import rule_by_code
 
@@ -33,7 +34,7 @@ _RETURNS_TO_TENSORFLOW = (TraceKind.DECORATOR, TraceKind.WRAPPER, TraceKind.BUIL
 _FROM_GENERATOR = frozenset({"tensorflow.data.Dataset.from_generator"})
 
 
-def check(context) -> Iterator[Finding]:
+def check(context: ModuleContext) -> Iterator[Finding]:
     python_generators = _from_generator_callables(context.module)
     for node, traced in context.in_graph(nodes.Yield):
         if traced.reason.kind not in _RETURNS_TO_TENSORFLOW or traced.node in python_generators:

@@ -37,6 +37,7 @@ from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
 from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.outside_rebinding import OutsideRebinding, rebound_between_calls
 from tfgraph_lint.analysis.per_trace_objects import PerTraceSelf
+from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.analysis.state_creation import created_state
 from tfgraph_lint.analysis.statement_flow import attribute_set_before
 from tfgraph_lint.analysis.value_kinds import Kind, value_kind
@@ -49,7 +50,7 @@ RULE = rule_by_code("TFG109")
 _TRACED_ONCE = (TraceKind.DECORATOR, TraceKind.WRAPPER, TraceKind.KERAS)
 
 
-def check(context) -> Iterator[Finding]:
+def check(context: ModuleContext) -> Iterator[Finding]:
     judged: dict[tuple[nodes.ClassDef, str], nodes.AssignAttr | None] = {}
     reported: set[tuple[nodes.NodeNG, str]] = set()
     per_trace_self = PerTraceSelf(context)

@@ -47,6 +47,7 @@ from tfgraph_lint.analysis.names import (
 )
 from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.runs_once import RunsOnce
+from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.analysis.value_kinds import Kind, binding_kind
 from tfgraph_lint.core.notebooks import is_notebook
 from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW, Finding, weakest
@@ -64,7 +65,7 @@ class Rebinding:
     confidence: str
 
 
-def check(context) -> Iterator[Finding]:
+def check(context: ModuleContext) -> Iterator[Finding]:
     once = RunsOnce(context)
     timeline = _Timeline()
     judged: dict[tuple[nodes.NodeNG, str], tuple | None] = {}

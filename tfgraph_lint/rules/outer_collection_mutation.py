@@ -42,6 +42,7 @@ from tfgraph_lint.analysis.node_index import descendants, remembered
 from tfgraph_lint.analysis.per_trace_objects import PerTraceSelf
 from tfgraph_lint.analysis.runs_once import RunsOnce, fills_once
 from tfgraph_lint.analysis.scratch_collections import emptied_later_in_trace, made_afresh_earlier_in_trace
+from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.analysis.test_code import in_test_code
 from tfgraph_lint.analysis.value_kinds import Kind, ValueKind, value_kind
 from tfgraph_lint.core.findings import INFERENCE, LOW, Finding, shorten
@@ -88,7 +89,7 @@ _REMOVING_METHODS = frozenset({
 _ROOT_TRACE_KINDS = (TraceKind.DECORATOR, TraceKind.WRAPPER)
 
 
-def check(context) -> Iterator[Finding]:
+def check(context: ModuleContext) -> Iterator[Finding]:
     per_trace_self = PerTraceSelf(context)
     once = RunsOnce(context)
     for call, traced in context.in_graph(nodes.Call):

@@ -39,6 +39,7 @@ from tfgraph_lint.analysis.call_sites import (
 from tfgraph_lint.analysis.loop_values import LoopAnalysis, contains, enclosing_loops
 from tfgraph_lint.analysis.names import assigned_value, bindings, is_builtin_name
 from tfgraph_lint.analysis.node_index import descendants
+from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.analysis.value_kinds import Kind, value_kind
 from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW, Finding, shorten, weakest
 from tfgraph_lint.core.registry import rule_by_code
@@ -59,7 +60,7 @@ class _Varying:
     confidence: str = HIGH
 
 
-def check(context) -> Iterator[Finding]:
+def check(context: ModuleContext) -> Iterator[Finding]:
     literal_sites: dict[tuple, list[tuple[TfFunctionCall, BoundArgument, object, str]]] = defaultdict(list)
     assignments: dict = {}
     for found in tf_function_calls(context.module, context.index):

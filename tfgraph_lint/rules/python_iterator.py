@@ -23,6 +23,7 @@ from tfgraph_lint.analysis.call_sites import bind_arguments, tf_function_calls
 from tfgraph_lint.analysis.classes import attribute_values, self_class
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
 from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname, is_builtin_name
+from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.analysis.trace_entries import dataset_confidence
 from tfgraph_lint.analysis.value_kinds import Kind, value_kind
 from tfgraph_lint.core.findings import HIGH, INFERENCE, Finding
@@ -38,7 +39,7 @@ _PYTHON_ITERABLE_KINDS = frozenset({Kind.PYTHON_COLLECTION, Kind.PYTHON_SCALAR, 
 _NUMPY_ITERATOR_METHODS = frozenset({"as_numpy_iterator"})
 
 
-def check(context) -> Iterator[Finding]:
+def check(context: ModuleContext) -> Iterator[Finding]:
     arguments = None  # call-site arguments of the module's tf.functions, computed on demand
     for call, traced in context.in_graph(nodes.Call):
         iterator = _next_argument(call)

@@ -27,6 +27,7 @@ from tfgraph_lint.analysis.classes import self_class
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
 from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname, is_builtin_name
 from tfgraph_lint.analysis.node_index import descendants
+from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.analysis.trace_entries import dataset_confidence
 from tfgraph_lint.analysis.value_kinds import Kind, binding_kind, value_kind
 from tfgraph_lint.core.findings import HIGH, INFERENCE, Finding, shorten, weakest
@@ -52,7 +53,7 @@ _TENSOR_COMPARISONS = frozenset({"<", "<=", ">", ">=", "==", "!="})
 _ROOT_KINDS = (TraceKind.DECORATOR, TraceKind.WRAPPER, TraceKind.BUILDER, TraceKind.KERAS)
 
 
-def check(context) -> Iterator[Finding]:
+def check(context: ModuleContext) -> Iterator[Finding]:
     for node, traced in context.in_graph(nodes.Call, nodes.AugAssign, nodes.Assign):
         if not traced.autograph:
             continue  # no loop conversion at all: tensor loops raise at once (TFG203)

@@ -37,6 +37,7 @@ from tfgraph_lint.analysis.classes import self_class
 from tfgraph_lint.analysis.graph_index import TracedFunction
 from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname, is_builtin_call, is_builtin_name
 from tfgraph_lint.analysis.node_index import descendants
+from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.analysis.value_kinds import Kind, value_kind
 from tfgraph_lint.core.findings import HIGH, INFERENCE, Finding
 from tfgraph_lint.core.registry import rule_by_code
@@ -65,7 +66,7 @@ class _Data:
     evidence: nodes.Call | None = None  # the call site that passes it, for a parameter
 
 
-def check(context) -> Iterator[Finding]:
+def check(context: ModuleContext) -> Iterator[Finding]:
     finder = _DataFinder(context)
     for loop, traced in context.in_graph(nodes.For):
         if not traced.autograph or is_builtin_call(loop.iter, "range"):

@@ -9,13 +9,14 @@ from astroid import nodes
 from tfgraph_lint.analysis.names import is_builtin_name, qualified_name
 from tfgraph_lint.analysis.output_once import once_per_trace_reason
 from tfgraph_lint.analysis.runs_once import RunsOnce
+from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.core.findings import LOW, Finding
 from tfgraph_lint.core.registry import rule_by_code
 
 RULE = rule_by_code("TFG101")
 
 
-def check(context) -> Iterator[Finding]:
+def check(context: ModuleContext) -> Iterator[Finding]:
     once = RunsOnce(context)
     for call, traced in context.in_graph(nodes.Call):
         if not _is_builtin_print(call.func):

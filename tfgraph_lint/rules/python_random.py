@@ -19,6 +19,7 @@ from tfgraph_lint.analysis.classes import attribute_values, self_class
 from tfgraph_lint.analysis.graph_index import TracedFunction
 from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname
 from tfgraph_lint.analysis.runs_once import RunsOnce
+from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.analysis.state_creation import initialises_state
 from tfgraph_lint.core.findings import HIGH, Finding, of_every_binding
 from tfgraph_lint.core.registry import rule_by_code
@@ -57,7 +58,7 @@ _REPLACEMENTS = {
 }
 
 
-def check(context) -> Iterator[Finding]:
+def check(context: ModuleContext) -> Iterator[Finding]:
     once = RunsOnce(context)
     # ``with tf.init_scope():`` blocks (skipped by the index) still run their Python once per trace.
     for call, traced in chain(context.in_graph(nodes.Call), context.in_init_scope(nodes.Call)):

@@ -28,6 +28,7 @@ from tfgraph_lint.analysis.callables import resolve_callables
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
 from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname, is_builtin_call, is_builtin_name
 from tfgraph_lint.analysis.node_index import descendants
+from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.analysis.value_kinds import Kind, value_kind
 from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW, Finding, shorten, weakest
 from tfgraph_lint.core.registry import rule_by_code
@@ -54,7 +55,7 @@ _LIST_RETURNING = frozenset({
 })
 
 
-def check(context) -> Iterator[Finding]:
+def check(context: ModuleContext) -> Iterator[Finding]:
     sites = _CallSites(context)
     for loop, traced in context.in_graph(nodes.For):
         finding = _check_loop(context, sites, loop, traced)

@@ -41,6 +41,7 @@ from tfgraph_lint.analysis.loop_values import LoopAnalysis, LoopValue, enclosing
 from tfgraph_lint.analysis.names import assigned_value, bindings
 from tfgraph_lint.analysis.parameter_sources import ParameterSources, VaryingSource
 from tfgraph_lint.analysis.python_scalars import numeric_literal, sizes_a_static_shape
+from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.analysis.value_kinds import used_as_python_string, value_kind
 from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW, Finding, shorten, weakest
 from tfgraph_lint.core.registry import rule_by_code
@@ -48,7 +49,7 @@ from tfgraph_lint.core.registry import rule_by_code
 RULE = rule_by_code("TFG301")
 
 
-def check(context) -> Iterator[Finding]:
+def check(context: ModuleContext) -> Iterator[Finding]:
     # (tf.function object, parameter) -> the literal call sites: (call, argument, value, confidence)
     literal_sites: dict[tuple, list[tuple[TfFunctionCall, BoundArgument, float, str]]] = defaultdict(list)
     assignments: dict = {}

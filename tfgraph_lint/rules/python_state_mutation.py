@@ -30,6 +30,7 @@ from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname,
 from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.per_trace_objects import PerTraceSelf
 from tfgraph_lint.analysis.runs_once import RunsOnce
+from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.analysis.state_creation import WEIGHT_METHODS, created_state
 from tfgraph_lint.analysis.statement_flow import attribute_set_before
 from tfgraph_lint.analysis.unknown_decorators import decorator_note, unknown_decorator_on_path
@@ -44,7 +45,7 @@ RULE = rule_by_code("TFG105")
 _NOT_REBOUND_STATE = frozenset({Kind.TF_OBJECT, Kind.PYTHON_COLLECTION, Kind.NUMPY})
 
 
-def check(context) -> Iterator[Finding]:
+def check(context: ModuleContext) -> Iterator[Finding]:
     once = RunsOnce(context)
     per_trace_self = PerTraceSelf(context)
     for statement, traced in context.in_graph(nodes.Assign, nodes.AugAssign, nodes.AnnAssign):

@@ -25,6 +25,7 @@ from astroid import nodes
 from tfgraph_lint.analysis.call_sites import resolve_tf_function_call
 from tfgraph_lint.analysis.callables import FunctionNode, own_nodes, resolve_callables
 from tfgraph_lint.analysis.graph_index import GraphIndex, TracedFunction
+from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.core.findings import Finding
 from tfgraph_lint.core.registry import rule_by_code
 
@@ -42,7 +43,7 @@ class _Edge:
     created_in: FunctionNode | None = None
 
 
-def check(context) -> Iterator[Finding]:
+def check(context: ModuleContext) -> Iterator[Finding]:
     index = context.index
     edges = _call_graph(index)
     for edge in (e for caller_edges in edges.values() for e in caller_edges):

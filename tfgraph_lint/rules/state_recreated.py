@@ -31,6 +31,7 @@ from tfgraph_lint.analysis.after_traces import SET_UP_METHODS, runs_after_traces
 from tfgraph_lint.analysis.classes import self_class
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
 from tfgraph_lint.analysis.node_index import descendants
+from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.analysis.state_creation import created_state
 from tfgraph_lint.core.findings import INFERENCE, LOW, Finding
 from tfgraph_lint.core.registry import rule_by_code
@@ -40,7 +41,7 @@ RULE = rule_by_code("TFG208")
 _TRACED_ONCE = (TraceKind.DECORATOR, TraceKind.WRAPPER, TraceKind.KERAS)
 
 
-def check(context) -> Iterator[Finding]:
+def check(context: ModuleContext) -> Iterator[Finding]:
     users = _graph_users(context)
     if not users:
         return

@@ -29,6 +29,7 @@ from astroid import nodes
 
 from tfgraph_lint.analysis.graph_index import TracedFunction
 from tfgraph_lint.analysis.names import is_builtin_name
+from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.analysis.tensor_evidence import TensorEvidence, is_builtin_call, strongest, tested_leaves
 from tfgraph_lint.analysis.value_kinds import Kind, value_kind
 from tfgraph_lint.core.findings import Finding, weakest
@@ -39,7 +40,7 @@ RULE = rule_by_code("TFG203")
 _OPERATOR_ERROR = "OperatorNotAllowedInGraphError"
 
 
-def check(context) -> Iterator[Finding]:
+def check(context: ModuleContext) -> Iterator[Finding]:
     evidence = TensorEvidence(context)
     for node, traced in context.in_graph(
         nodes.Call, nodes.Assert, nodes.Comprehension, nodes.Compare, nodes.Break, nodes.Return,

@@ -28,6 +28,7 @@ from astroid import nodes
 
 from tfgraph_lint.analysis.graph_index import TracedFunction
 from tfgraph_lint.analysis.names import assigned_value, bindings
+from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.analysis.statement_flow import (
     FunctionFacts,
     assigns_none,
@@ -57,7 +58,7 @@ class State(Enum):
     TERMINATED = "terminated"  # the path returns, raises, breaks or continues: nothing flows on
 
 
-def check(context) -> Iterator[Finding]:
+def check(context: ModuleContext) -> Iterator[Finding]:
     evidence = TensorEvidence(context)
     functions: dict[nodes.FunctionDef, FunctionFacts] = {}
     for node, traced in context.in_graph(nodes.If, nodes.For):

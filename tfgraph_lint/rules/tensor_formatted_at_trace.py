@@ -25,6 +25,7 @@ from astroid import nodes
 
 from tfgraph_lint.analysis.graph_index import TracedFunction
 from tfgraph_lint.analysis.names import call_qualname, is_builtin_name, made_only_by_calls, unrebound_parameter
+from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.analysis.tensor_evidence import TensorEvidence
 from tfgraph_lint.core.findings import HIGH, Finding, shorten
 from tfgraph_lint.core.registry import rule_by_code
@@ -37,7 +38,7 @@ _STATIC_ATTRIBUTES = frozenset({"shape", "dtype", "name", "ndim", "rank", "devic
 _VARIABLES = frozenset({"tensorflow.Variable"})
 
 
-def check(context) -> Iterator[Finding]:
+def check(context: ModuleContext) -> Iterator[Finding]:
     evidence = TensorEvidence(context)
     for node, traced in context.in_graph(nodes.JoinedStr, nodes.BinOp, nodes.Call):
         operands = _formatted_operands(node)

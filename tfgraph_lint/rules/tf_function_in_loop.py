@@ -51,6 +51,7 @@ from tfgraph_lint.analysis.loop_values import enclosing_loops
 from tfgraph_lint.analysis.names import assigned_value, bindings
 from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.memoized import calls_code_made_per_call, memoized, reads_call_state
+from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.core.findings import HIGH, INFERENCE, Finding
 from tfgraph_lint.core.registry import rule_by_code
 
@@ -64,7 +65,7 @@ _ONCE_PER_OBJECT = frozenset({"__init__", "__new__", "__post_init__", "build", "
 _STORING_METHODS = frozenset({"append", "add", "insert", "extend", "appendleft", "setdefault", "update"})
 
 
-def check(context) -> Iterator[Finding]:
+def check(context: ModuleContext) -> Iterator[Finding]:
     callers = _Callers(context)
     for creation in creations(context.module, context.config.function_decorators):
         finding = _check_creation(context, callers, creation)

@@ -18,6 +18,7 @@ from tfgraph_lint.analysis.constant_values import constant_value
 from tfgraph_lint.analysis.graph_index import TracedFunction
 from tfgraph_lint.analysis.names import bindings, call_qualname, qualified_name
 from tfgraph_lint.analysis.runs_once import RunsOnce, assigns, guards_of
+from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.analysis.state_creation import (
     GENERATOR,
     LAYER,
@@ -39,7 +40,7 @@ from tfgraph_lint.core.registry import rule_by_code
 RULE = rule_by_code("TFG201")
 
 
-def check(context) -> Iterator[Finding]:
+def check(context: ModuleContext) -> Iterator[Finding]:
     once = RunsOnce(context)
     for call, traced in context.in_graph(nodes.Call):
         made = created_state(call)

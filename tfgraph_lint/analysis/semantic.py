@@ -1,0 +1,97 @@
+"""The semantic model of one module: what every rule sees and asks.
+
+A rule is ``def check(context: ModuleContext) -> Iterator[Finding]``. The context holds the
+module, its graph-code index and its configuration, and answers the questions rules share (who
+calls a function, whether a value is a tensor, what constant an expression is, whether a test is
+a create-once guard, whether a ``tf.function`` is created at a node). Each answer is built on
+first need, once per module, by the one function that answers it; a rule never keeps its own copy.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterator
+
+from astroid import nodes
+
+from tfgraph_lint.analysis.callables import is_init_scope, own_nodes
+from tfgraph_lint.analysis.expected_failures import expected_to_raise, only_run_expecting_failure
+from tfgraph_lint.analysis.graph_index import GraphIndex, TracedFunction, TraceKind
+from tfgraph_lint.analysis.untaken_branches import untaken_branch
+from tfgraph_lint.core.config import Config
+from tfgraph_lint.core.findings import HIGH, LOW, Finding, weakest
+from tfgraph_lint.core.registry import Rule
+
+
+class ModuleContext:
+    """What a rule sees: the module, its graph-code index, and a way to make findings."""
+
+    def __init__(self, module: nodes.Module, path: str, config: Config, index: GraphIndex) -> None:
+        self.module = module
+        self.path = path
+        self.config = config
+        self.index = index
+        self._graph_nodes: dict[type, list[tuple[nodes.NodeNG, TracedFunction]]] = defaultdict(list)
+        # Findings in code a test expects to raise: what the test checks, never reported.
+        self.expected_failures: set[Finding] = set()
+        for traced in index.traced.values():
+            for node in own_nodes(traced.node):
+                self._graph_nodes[type(node)].append((node, traced))
+
+    def in_graph(self, *types: type) -> Iterator[tuple[nodes.NodeNG, TracedFunction]]:
+        """Nodes of the given types that run inside graph code, with the function tracing them."""
+        for node_type, found in self._graph_nodes.items():
+            if issubclass(node_type, types):
+                yield from found
+
+    def in_init_scope(self, node_type: type) -> Iterator[tuple[nodes.NodeNG, TracedFunction]]:
+        """Nodes inside ``with tf.init_scope():`` blocks of graph code, which ``in_graph`` skips.
+
+        Their Python still runs once per trace, as the rest of the function does.
+        """
+        for with_node, traced in self.in_graph(nodes.With):
+            if not is_init_scope(with_node):
+                continue
+            stack = list(reversed(with_node.body))
+            while stack:
+                node = stack.pop()
+                if isinstance(node, node_type):
+                    yield node, traced
+                if isinstance(node, (nodes.FunctionDef, nodes.Lambda, nodes.ClassDef)):
+                    continue  # bodies of their own (nested defs are traced in their own right)
+                stack.extend(reversed(list(node.get_children())))
+
+    def finding(
+        self,
+        rule: Rule,
+        node: nodes.NodeNG,
+        message: str,
+        confidence: str = HIGH,
+        traced: TracedFunction | None = None,
+    ) -> Finding:
+        if traced is not None:
+            confidence = weakest(confidence, traced.confidence)
+            untaken = untaken_branch(node, traced, self.index) if confidence != LOW else None
+            if untaken is not None:  # code graph code does not run: LOW, saying why
+                confidence, message = LOW, f"{message} (but {untaken})"
+        found = Finding(
+            rule=rule,
+            path=self.path,
+            line=node.lineno,
+            column=node.col_offset,
+            end_line=node.end_lineno if node.end_lineno is not None else node.lineno,
+            end_column=node.end_col_offset if node.end_col_offset is not None else node.col_offset,
+            message=message,
+            confidence=confidence,
+            traced_because=traced.chain if traced is not None else (),
+        )
+        # An error, which a ``try:`` around the calls of the function may catch on purpose.
+        raises = rule.code.startswith("TFG2")
+        if expected_to_raise(node) or (traced is not None and _traced_expecting_failure(traced.root, raises)):
+            self.expected_failures.add(found)
+        return found
+
+
+def _traced_expecting_failure(root: TracedFunction, raises: bool) -> bool:
+    wrapped_at = root.reason.line if root.reason.kind == TraceKind.WRAPPER else None
+    return only_run_expecting_failure(root.node, wrapped_at, raises)
