@@ -14,9 +14,7 @@ from dataclasses import dataclass
 from astroid import nodes
 
 from tfgraph_lint.analysis.call_sites import argument_for
-from tfgraph_lint.analysis.callables import resolve_callables
 from tfgraph_lint.analysis.loop_values import LoopAnalysis, enclosing_loops
-from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.python_scalars import numeric_literal
 
 
@@ -34,7 +32,6 @@ class ParameterSources:
     def __init__(self, context, assignments: dict) -> None:
         self._context = context
         self._assignments = assignments
-        self._calls: dict[nodes.FunctionDef, list[nodes.Call]] | None = None
 
     def varying(self, parameter: nodes.AssignName) -> VaryingSource | None:
         arguments = parameter.parent
@@ -44,7 +41,7 @@ class ParameterSources:
         if self._context.index.in_traced_code(fn):
             return None  # traced code's parameters may be tensors; TFG301 at its own call sites
         literals: list[tuple[nodes.Call, int | float]] = []
-        for call in self._calls_of(fn):
+        for call in self._context.callers(fn):
             passed = argument_for(call, fn, parameter)
             if passed is None:
                 continue
@@ -64,12 +61,3 @@ class ParameterSources:
             return VaryingSource(fn.name, literals[1][0], f"different numbers ({shown})",
                                  type(distinct[0]).__name__)
         return None
-
-    def _calls_of(self, fn: nodes.FunctionDef) -> list[nodes.Call]:
-        if self._calls is None:
-            self._calls = {}
-            for call in descendants(self._context.module, nodes.Call):
-                for callee in resolve_callables(call.func):
-                    if isinstance(callee, nodes.FunctionDef):
-                        self._calls.setdefault(callee, []).append(call)
-        return self._calls.get(fn, [])

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from astroid import nodes
 
-from tfgraph_lint.analysis.callables import resolve_callables
 from tfgraph_lint.analysis.classes import instance_class, self_class
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
 from tfgraph_lint.analysis.names import assigned_value, bindings
@@ -23,7 +22,6 @@ class PerTraceSelf:
 
     def __init__(self, context) -> None:
         self._context = context
-        self._sites: dict[nodes.NodeNG, list[tuple[nodes.Call, TracedFunction]]] | None = None
         self._answers: dict[nodes.NodeNG, bool] = {}
 
     def __call__(self, traced: TracedFunction) -> bool:
@@ -32,19 +30,10 @@ class PerTraceSelf:
         method = traced.node
         if method not in self._answers:
             self._answers[method] = False  # recursion: not shown until shown
-            sites = self._calls_of(method)
+            sites = [(call, caller) for call, caller in self._context.graph_callers(method)
+                     if isinstance(call.func, nodes.Attribute)]
             self._answers[method] = bool(sites) and all(self._made_in_trace(call, caller) for call, caller in sites)
         return self._answers[method]
-
-    def _calls_of(self, method: nodes.FunctionDef) -> list[tuple[nodes.Call, TracedFunction]]:
-        if self._sites is None:
-            self._sites = {}
-            for call, caller in self._context.in_graph(nodes.Call):
-                if not isinstance(call.func, nodes.Attribute):
-                    continue
-                for callee in resolve_callables(call.func):
-                    self._sites.setdefault(callee, []).append((call, caller))
-        return self._sites.get(method, [])
 
     def _made_in_trace(self, call: nodes.Call, caller: TracedFunction) -> bool:
         receiver = call.func.expr

@@ -33,7 +33,6 @@ class RunsOnce:
 
     def __init__(self, context) -> None:
         self._context = context
-        self._call_sites: dict[nodes.NodeNG, list[tuple[nodes.Call, TracedFunction]]] | None = None
         self._helper_guarded: dict[nodes.NodeNG, bool] = {}
 
     def __call__(self, node: nodes.NodeNG, traced: TracedFunction) -> bool:
@@ -45,21 +44,9 @@ class RunsOnce:
         if fn not in self._helper_guarded:
             self._helper_guarded[fn] = False  # cycles: unguarded until shown otherwise
             # Its own recursive calls run only where it already runs: the other sites decide.
-            sites = [(site, caller) for site, caller in self._sites_calling(fn) if caller.node is not fn]
+            sites = [(site, caller) for site, caller in self._context.graph_callers(fn, _callees_or_none) if caller.node is not fn]
             self._helper_guarded[fn] = bool(sites) and all(self(site, caller) for site, caller in sites)
         return self._helper_guarded[fn]
-
-    def _sites_calling(self, fn: nodes.NodeNG) -> list[tuple[nodes.Call, TracedFunction]]:
-        if self._call_sites is None:
-            self._call_sites = {}
-            for call, caller in self._context.in_graph(nodes.Call):
-                try:
-                    callees = _callees(call.func)
-                except (AttributeError, ValueError, RecursionError):
-                    continue
-                for callee in callees:
-                    self._call_sites.setdefault(callee, []).append((call, caller))
-        return self._call_sites.get(fn, [])
 
 
 def guards_of(node: nodes.NodeNG, traced: TracedFunction) -> list[tuple[_Target, bool, nodes.NodeNG]]:
@@ -342,6 +329,14 @@ def assigns(node: nodes.NodeNG, target: _Target) -> bool:
 
 
 # -- self and its methods, lexically ----------------------------------------------------------
+def _callees_or_none(func: nodes.NodeNG) -> list[nodes.NodeNG]:
+    """``_callees``, or none where the look-up fails on odd code."""
+    try:
+        return _callees(func)
+    except (AttributeError, ValueError, RecursionError):
+        return []
+
+
 def _callees(func: nodes.NodeNG) -> list[nodes.NodeNG]:
     """The functions of this module a call's ``func`` names: ``helper`` or ``self.method``."""
     if isinstance(func, nodes.Attribute):

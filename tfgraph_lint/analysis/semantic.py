@@ -10,17 +10,22 @@ first need, once per module, by the one function that answers it; a rule never k
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from astroid import nodes
 
-from tfgraph_lint.analysis.callables import is_init_scope, own_nodes
+from tfgraph_lint.analysis.call_sites import TfFunctionCall, resolve_tf_function_call, tf_function_calls
+from tfgraph_lint.analysis.callables import is_init_scope, own_nodes, resolve_callables
 from tfgraph_lint.analysis.expected_failures import expected_to_raise, only_run_expecting_failure
 from tfgraph_lint.analysis.graph_index import GraphIndex, TracedFunction, TraceKind
+from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.untaken_branches import untaken_branch
 from tfgraph_lint.core.config import Config
 from tfgraph_lint.core.findings import HIGH, LOW, Finding, weakest
 from tfgraph_lint.core.registry import Rule
+
+# Which functions of the module a call's ``func`` names.
+Resolver = Callable[[nodes.NodeNG], list[nodes.NodeNG]]
 
 
 class ModuleContext:
@@ -37,6 +42,10 @@ class ModuleContext:
         for traced in index.traced.values():
             for node in own_nodes(traced.node):
                 self._graph_nodes[type(node)].append((node, traced))
+        # The shared answers, each built on first need (see the methods that fill them).
+        self._callers: dict[nodes.NodeNG, list[nodes.Call]] | None = None
+        self._graph_callers: dict[Resolver, dict[nodes.NodeNG, list[tuple[nodes.Call, TracedFunction]]]] = {}
+        self._tf_function_callers: dict[bool, dict[nodes.NodeNG, list[TfFunctionCall]]] = {}
 
     def in_graph(self, *types: type) -> Iterator[tuple[nodes.NodeNG, TracedFunction]]:
         """Nodes of the given types that run inside graph code, with the function tracing them."""
@@ -60,6 +69,50 @@ class ModuleContext:
                 if isinstance(node, (nodes.FunctionDef, nodes.Lambda, nodes.ClassDef)):
                     continue  # bodies of their own (nested defs are traced in their own right)
                 stack.extend(reversed(list(node.get_children())))
+
+    # -- who calls a function ----------------------------------------------------------------
+
+    def callers(self, fn: nodes.NodeNG) -> list[nodes.Call]:
+        """The calls anywhere in the module (graph code or not) that name ``fn``, lexically
+        (:func:`~tfgraph_lint.analysis.callables.resolve_callables`), in source order."""
+        if self._callers is None:
+            self._callers = {}
+            for call in descendants(self.module, nodes.Call):
+                for callee in resolve_callables(call.func):
+                    self._callers.setdefault(callee, []).append(call)
+        return self._callers.get(fn, [])
+
+    def graph_callers(self, fn: nodes.NodeNG,
+                      resolve: Resolver = resolve_callables) -> list[tuple[nodes.Call, TracedFunction]]:
+        """The calls in graph code that name ``fn``, each with the function tracing it. ``resolve``
+        says which functions a call names; the default is the lexical look-up of ``callers``."""
+        by_callee = self._graph_callers.get(resolve)
+        if by_callee is None:
+            by_callee = self._graph_callers[resolve] = {}
+            for call, caller in self.in_graph(nodes.Call):
+                for callee in resolve(call.func):
+                    by_callee.setdefault(callee, []).append((call, caller))
+        return by_callee.get(fn, [])
+
+    def tf_function_callers(self, fn: nodes.NodeNG, *, reaching_parameters: bool = False) -> list[TfFunctionCall]:
+        """The calls of the tf.function that runs ``fn``, anywhere in the module (the project
+        view's imported tf.functions included). ``reaching_parameters`` asks instead which calls
+        hand values to ``fn``'s parameters: plain calls of a wrapped def and calls through an
+        instance the module constructs count too (see ``resolve_tf_function_call``)."""
+        by_callee = self._tf_function_callers.get(reaching_parameters)
+        if by_callee is None:
+            by_callee = self._tf_function_callers[reaching_parameters] = {}
+            if reaching_parameters:
+                found = [site for call in descendants(self.module, nodes.Call)
+                         if (site := resolve_tf_function_call(call, self.index, plain_calls_of_wrapped=True,
+                                                              constructed_receivers=True)) is not None]
+            else:
+                found = list(tf_function_calls(self.module, self.index))
+            for site in found:
+                by_callee.setdefault(site.traced.node, []).append(site)
+        return by_callee.get(fn, [])
+
+    # -- findings ----------------------------------------------------------------------------
 
     def finding(
         self,

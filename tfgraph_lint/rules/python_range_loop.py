@@ -23,11 +23,9 @@ from collections.abc import Iterator
 
 from astroid import nodes
 
-from tfgraph_lint.analysis.call_sites import argument_for, resolve_tf_function_call
-from tfgraph_lint.analysis.callables import resolve_callables
+from tfgraph_lint.analysis.call_sites import argument_for
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
 from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname, is_builtin_call, is_builtin_name
-from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.analysis.value_kinds import Kind, value_kind
 from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW, Finding, shorten, weakest
@@ -56,9 +54,8 @@ _LIST_RETURNING = frozenset({
 
 
 def check(context: ModuleContext) -> Iterator[Finding]:
-    sites = _CallSites(context)
     for loop, traced in context.in_graph(nodes.For):
-        finding = _check_loop(context, sites, loop, traced)
+        finding = _check_loop(context, loop, traced)
         if finding is not None:
             yield finding
     for loop, traced in context.in_graph(nodes.While):
@@ -107,7 +104,7 @@ def _while_message(loop: nodes.While, counter: str, traced: TracedFunction) -> s
     )
 
 
-def _check_loop(context, sites: _CallSites, loop: nodes.For, traced: TracedFunction) -> Finding | None:
+def _check_loop(context: ModuleContext, loop: nodes.For, traced: TracedFunction) -> Finding | None:
     iterable = loop.iter
     if not _is_builtin_range(iterable) or not traced.autograph:
         return None
@@ -122,7 +119,7 @@ def _check_loop(context, sites: _CallSites, loop: nodes.For, traced: TracedFunct
         if kind.kind == Kind.PYTHON_SCALAR and kind.parameter is None:
             confidence = weakest(confidence, kind.confidence, _len_confidence(arg))
         elif kind.kind == Kind.UNKNOWN and kind.parameter is not None:
-            found = sites.python_number_for(kind.parameter)
+            found = _python_number_for(context, kind.parameter)
             if found is None:
                 return None
             confidence, evidence = INFERENCE, (kind.parameter.name, found)
@@ -341,53 +338,29 @@ def _sized_by_len(args: list[nodes.NodeNG]) -> bool:
 
 # -- call sites of the function a range bound is a parameter of -----------------------------
 
-class _CallSites:
-    """Finds a call that passes a Python number for a parameter of a traced function."""
-
-    def __init__(self, context) -> None:
-        self._context = context
-        self._tf_function_calls: dict[nodes.NodeNG, list[nodes.Call]] | None = None
-        self._graph_calls: list[nodes.Call] | None = None
-
-    def python_number_for(self, parameter: nodes.AssignName, hops: int = 0) -> nodes.Call | None:
-        """A call site passing a Python number (literal, constant ...) for ``parameter``."""
-        if hops > _MAX_PARAMETER_HOPS or not isinstance(parameter.parent, nodes.Arguments):
-            return None
-        fn = parameter.parent.parent
-        traced = self._context.index.traced_function(fn)
-        if traced is None or traced.reason.input_signature:
-            return None
-        if traced.is_tf_function:
-            calls = self._calls_of_tf_function(fn)
-        elif traced.reason.kind == TraceKind.CALLED:
-            calls = [call for call in self._calls_in_graph() if fn in resolve_callables(call.func)]
-        else:
-            return None  # graph builders and Keras pass tensors
-        for call in calls:
-            arg = argument_for(call, fn, parameter)
-            if arg is None:
-                continue
-            kind = value_kind(arg)
-            if kind.kind == Kind.PYTHON_SCALAR and kind.parameter is None:
-                return call
-            if kind.kind == Kind.UNKNOWN and kind.parameter is not None and kind.parameter is not parameter:
-                if self.python_number_for(kind.parameter, hops + 1) is not None:
-                    return call
+def _python_number_for(context: ModuleContext, parameter: nodes.AssignName, hops: int = 0) -> nodes.Call | None:
+    """A call site passing a Python number (literal, constant ...) for ``parameter`` of a traced
+    function."""
+    if hops > _MAX_PARAMETER_HOPS or not isinstance(parameter.parent, nodes.Arguments):
         return None
-
-    def _calls_of_tf_function(self, fn: nodes.NodeNG) -> list[nodes.Call]:
-        if self._tf_function_calls is None:
-            index = self._context.index
-            found: dict[nodes.NodeNG, list[nodes.Call]] = {}
-            for call in descendants(self._context.module, nodes.Call):
-                site = resolve_tf_function_call(call, index, plain_calls_of_wrapped=True,
-                                                constructed_receivers=True)
-                if site is not None:
-                    found.setdefault(site.traced.node, []).append(call)
-            self._tf_function_calls = found
-        return self._tf_function_calls.get(fn, [])
-
-    def _calls_in_graph(self) -> list[nodes.Call]:
-        if self._graph_calls is None:
-            self._graph_calls = [call for call, _ in self._context.in_graph(nodes.Call)]
-        return self._graph_calls
+    fn = parameter.parent.parent
+    traced = context.index.traced_function(fn)
+    if traced is None or traced.reason.input_signature:
+        return None
+    if traced.is_tf_function:
+        calls = [site.call for site in context.tf_function_callers(fn, reaching_parameters=True)]
+    elif traced.reason.kind == TraceKind.CALLED:
+        calls = [call for call, _ in context.graph_callers(fn)]
+    else:
+        return None  # graph builders and Keras pass tensors
+    for call in calls:
+        arg = argument_for(call, fn, parameter)
+        if arg is None:
+            continue
+        kind = value_kind(arg)
+        if kind.kind == Kind.PYTHON_SCALAR and kind.parameter is None:
+            return call
+        if kind.kind == Kind.UNKNOWN and kind.parameter is not None and kind.parameter is not parameter:
+            if _python_number_for(context, kind.parameter, hops + 1) is not None:
+                return call
+    return None

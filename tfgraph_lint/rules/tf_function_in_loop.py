@@ -37,7 +37,6 @@ from dataclasses import dataclass
 from astroid import nodes
 
 from tfgraph_lint.analysis.call_sites import argument_for
-from tfgraph_lint.analysis.callables import resolve_callables
 from tfgraph_lint.analysis.classes import is_instance_method
 from tfgraph_lint.analysis.function_creations import (
     Creation,
@@ -49,8 +48,8 @@ from tfgraph_lint.analysis.function_creations import (
 from tfgraph_lint.analysis.loop_python_arguments import passes_loop_items
 from tfgraph_lint.analysis.loop_values import enclosing_loops
 from tfgraph_lint.analysis.names import assigned_value, bindings
-from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.memoized import calls_code_made_per_call, memoized, reads_call_state
+from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.core.findings import HIGH, INFERENCE, Finding
 from tfgraph_lint.core.registry import rule_by_code
@@ -66,14 +65,14 @@ _STORING_METHODS = frozenset({"append", "add", "insert", "extend", "appendleft",
 
 
 def check(context: ModuleContext) -> Iterator[Finding]:
-    callers = _Callers(context)
+    callers = _Reruns(context)
     for creation in creations(context.module, context.config.function_decorators):
         finding = _check_creation(context, callers, creation)
         if finding is not None:
             yield finding
 
 
-def _check_creation(context, callers: _Callers, creation: Creation) -> Finding | None:
+def _check_creation(context, callers: _Reruns, creation: Creation) -> Finding | None:
     frame = creation.value.parent.frame() if creation.is_def else creation.value.frame()
     if context.index.traced_function(frame) is not None:
         return None  # made while tracing the outer function: once per trace, not per call
@@ -263,20 +262,11 @@ class _Repeated:
     through: tuple[nodes.FunctionDef, ...] = ()  # the callers between, outermost last
 
 
-class _Callers:
+class _Reruns:
     """Which calls of the module call which of its functions (lexically, computed once)."""
 
-    def __init__(self, context) -> None:
+    def __init__(self, context: ModuleContext) -> None:
         self._context = context
-        self._calls: dict[nodes.NodeNG, list[nodes.Call]] | None = None
-
-    def calls_of(self, fn: nodes.FunctionDef) -> list[nodes.Call]:
-        if self._calls is None:
-            self._calls = {}
-            for call in descendants(self._context.module, nodes.Call):
-                for callee in resolve_callables(call.func):
-                    self._calls.setdefault(callee, []).append(call)
-        return self._calls.get(fn, [])
 
     def repeated_call(self, fn: nodes.FunctionDef, creation: Creation) -> _Repeated | None:
         """A loop that runs ``fn`` again and again, and calls the new Function each time: ``fn``
@@ -293,12 +283,12 @@ class _Callers:
         (a factory whose result is kept is not judged)."""
         if not _called_directly(creation, fn) or reads_call_state(creation.value, fn):
             return []  # each call may wrap different code: a new Function may be needed
-        return [call for call in self.calls_of(fn)
+        return [call for call in self._context.callers(fn)
                 if self._context.index.traced_function(call.frame()) is None and not fn.parent_of(call)]
 
     def _search(self, fn, creation: Creation, through: tuple, seen: set,
                 result_called: bool = False) -> _Repeated | None:
-        for call in self.calls_of(fn):
+        for call in self._context.callers(fn):
             frame = call.frame()
             if self._context.index.traced_function(frame) is not None:
                 continue  # called while tracing: once per trace
