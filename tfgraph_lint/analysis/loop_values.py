@@ -13,9 +13,10 @@ from dataclasses import dataclass
 
 from astroid import nodes
 
+from tfgraph_lint.analysis.constant_values import number
 from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname, is_builtin_name, lookup
 from tfgraph_lint.analysis.picked_iteration import picks_one_iteration
-from tfgraph_lint.analysis.python_scalars import binop_scalar_type, join_scalar_types, numeric_literal
+from tfgraph_lint.analysis.python_scalars import binop_scalar_type, join_scalar_types
 from tfgraph_lint.analysis.value_kinds import Kind, loop_target_kind, value_kind
 from tfgraph_lint.core.findings import HIGH, weakest
 
@@ -382,7 +383,7 @@ def _literal_elements(elements: list[nodes.NodeNG], path: tuple[int, ...]) -> _E
             if not isinstance(element, (nodes.Tuple, nodes.List)) or position >= len(element.elts):
                 return None
             element = element.elts[position]
-        literal = numeric_literal(element)
+        literal = number(element)
         if literal is None:
             if not (isinstance(element, nodes.Const) and isinstance(element.value, (bool, str, bytes))):
                 return None

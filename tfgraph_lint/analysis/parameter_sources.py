@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from astroid import nodes
 
 from tfgraph_lint.analysis.call_sites import argument_for
+from tfgraph_lint.analysis.constant_values import number
 from tfgraph_lint.analysis.loop_values import LoopAnalysis, enclosing_loops
-from tfgraph_lint.analysis.python_scalars import numeric_literal
 
 
 @dataclass(frozen=True)
@@ -52,7 +52,7 @@ class ParameterSources:
                     how = (f"the {value.origin_kind} '{value.origin}'" if passed.as_string() == value.origin
                            else f"a value computed from the {value.origin_kind} '{value.origin}'")
                     return VaryingSource(fn.name, call, how, value.type_name or "number")
-            literal = numeric_literal(passed)
+            literal = number(passed)
             if literal is not None:
                 literals.append((call, literal))
         distinct = list(dict.fromkeys(value for _, value in literals))

@@ -35,17 +35,6 @@ def binop_scalar_type(op: str, left: str, right: str) -> str:
     return "number"
 
 
-def numeric_literal(expr: nodes.NodeNG) -> int | float | None:
-    """``3``, ``0.5``, ``-1``: an int or float literal (bools are mode switches, not numbers)."""
-    sign = 1
-    if isinstance(expr, nodes.UnaryOp) and expr.op in ("-", "+"):
-        sign = -1 if expr.op == "-" else 1
-        expr = expr.operand
-    if isinstance(expr, nodes.Const) and type(expr.value) in (int, float):
-        return sign * expr.value
-    return None
-
-
 # Calls whose shape argument is the one at this position (or ``shape=``): ``tf.reshape(x, shape)``.
 _SHAPE_POSITIONS = {"tensorflow.reshape": 1, "tensorflow.zeros": 0, "tensorflow.ones": 0, "tensorflow.fill": 0,
                     "tensorflow.random.normal": 0, "tensorflow.random.uniform": 0, "tensorflow.broadcast_to": 1}

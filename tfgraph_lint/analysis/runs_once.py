@@ -11,6 +11,7 @@ from astroid.const import Context
 
 from tfgraph_lint.analysis.callables import resolve_callables
 from tfgraph_lint.analysis.classes import self_class
+from tfgraph_lint.analysis.constant_values import is_none
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
 from tfgraph_lint.analysis.names import bindings
 from tfgraph_lint.analysis.node_index import descendants
@@ -175,11 +176,11 @@ def _unset_targets(test: nodes.NodeNG, traced: TracedFunction) -> set[tuple[_Tar
     if isinstance(test, nodes.Compare) and len(test.ops) == 1:
         op, right = test.ops[0]
         left = test.left
-        if _is_none(left):
+        if is_none(left):
             left, right = right, left
-        if op in ("is", "==") and _is_none(right):
+        if op in ("is", "==") and is_none(right):
             return {(t, "body", False) for t in _targets_of(left, traced)}
-        if op in ("is not", "!=") and _is_none(right):
+        if op in ("is not", "!=") and is_none(right):
             return {(t, "orelse", False) for t in _targets_of(left, traced)}
         if op in ("in", "not in") and isinstance(left, nodes.Const) and isinstance(left.value, str):
             # ``"v" not in self.__dict__``, ``"v" not in holder`` (a dict that outlives the trace)
@@ -192,10 +193,6 @@ def _unset_targets(test: nodes.NodeNG, traced: TracedFunction) -> set[tuple[_Tar
         target = _getattr_target(test, traced)
         return {(target, "orelse", False)} if target else set()
     return {(t, "orelse", True) for t in _targets_of(test, traced)}  # ``if self.v:`` true when set
-
-
-def _is_none(node: nodes.NodeNG) -> bool:
-    return isinstance(node, nodes.Const) and node.value is None
 
 
 def _targets_of(expr: nodes.NodeNG, traced: TracedFunction) -> list[_Target]:

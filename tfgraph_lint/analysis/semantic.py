@@ -16,6 +16,7 @@ from astroid import nodes
 
 from tfgraph_lint.analysis.call_sites import TfFunctionCall, resolve_tf_function_call, tf_function_calls
 from tfgraph_lint.analysis.callables import is_init_scope, own_nodes, resolve_callables
+from tfgraph_lint.analysis.constant_values import Follow, constant
 from tfgraph_lint.analysis.expected_failures import expected_to_raise, only_run_expecting_failure
 from tfgraph_lint.analysis.graph_index import GraphIndex, TracedFunction, TraceKind
 from tfgraph_lint.analysis.node_index import descendants
@@ -46,6 +47,7 @@ class ModuleContext:
         self._callers: dict[nodes.NodeNG, list[nodes.Call]] | None = None
         self._graph_callers: dict[Resolver, dict[nodes.NodeNG, list[tuple[nodes.Call, TracedFunction]]]] = {}
         self._tf_function_callers: dict[bool, dict[nodes.NodeNG, list[TfFunctionCall]]] = {}
+        self._constants: dict[tuple[nodes.NodeNG, Follow, bool], object] = {}
 
     def in_graph(self, *types: type) -> Iterator[tuple[nodes.NodeNG, TracedFunction]]:
         """Nodes of the given types that run inside graph code, with the function tracing them."""
@@ -111,6 +113,16 @@ class ModuleContext:
             for site in found:
                 by_callee.setdefault(site.traced.node, []).append(site)
         return by_callee.get(fn, [])
+
+    # -- what constant an expression is ------------------------------------------------------
+
+    def constant(self, expr: nodes.NodeNG, follow: Follow = Follow.EVERY_BINDING, collections: bool = False) -> object:
+        """The constant ``expr`` is shown to be, or ``constant_values.UNKNOWN`` (see
+        :func:`~tfgraph_lint.analysis.constant_values.constant`)."""
+        key = (expr, follow, collections)
+        if key not in self._constants:
+            self._constants[key] = constant(expr, follow, collections)
+        return self._constants[key]
 
     # -- findings ----------------------------------------------------------------------------
 

@@ -36,6 +36,7 @@ from tfgraph_lint.analysis.call_sites import (
     fixed_literal_sites,
     tf_function_calls,
 )
+from tfgraph_lint.analysis.constant_values import UNKNOWN, Follow, constant
 from tfgraph_lint.analysis.loop_values import LoopAnalysis, contains, enclosing_loops
 from tfgraph_lint.analysis.names import assigned_value, bindings, is_builtin_name
 from tfgraph_lint.analysis.node_index import descendants
@@ -143,8 +144,8 @@ def _literal_collection(expr: nodes.NodeNG) -> object | None:
     source = _literal_source(expr)
     if not isinstance(source, _LITERALS):
         return None
-    value = _literal_value(source)
-    if value is None or not _holds_number(value):
+    value = constant(source, Follow.LITERAL, collections=True)
+    if value is UNKNOWN or not _holds_number(value):
         return None
     return value
 
@@ -155,37 +156,6 @@ def _structure(value):
     if isinstance(value, tuple):
         return tuple(_structure(item) for item in value)
     return type(value).__name__ if type(value) in (int, float) else value
-
-
-def _literal_value(expr: nodes.NodeNG, depth: int = 0):
-    """Literal contents as nested tuples, tagged by type; None when anything is not a literal."""
-    if depth > _MAX_DEPTH:
-        return None
-    if isinstance(expr, nodes.Const) and isinstance(expr.value, (bool, int, float, str, bytes, type(None))):
-        return expr.value
-    if isinstance(expr, nodes.UnaryOp) and expr.op == "-":
-        inner = _literal_value(expr.operand, depth + 1)
-        return -inner if type(inner) in (int, float) else None
-    if isinstance(expr, (nodes.List, nodes.Tuple)):
-        items = [_literal_value(element, depth + 1) for element in expr.elts]
-        if any(item is None and not _is_none(element) for item, element in zip(items, expr.elts)):
-            return None
-        return (type(expr).__name__, tuple(items))
-    if isinstance(expr, nodes.Dict):
-        pairs = []
-        for key, value in expr.items:
-            if isinstance(key, nodes.DictUnpack):
-                return None
-            pair = (_literal_value(key, depth + 1), _literal_value(value, depth + 1))
-            if pair[0] is None or (pair[1] is None and not _is_none(value)):
-                return None
-            pairs.append(pair)
-        return ("Dict", tuple(pairs))
-    return None
-
-
-def _is_none(expr: nodes.NodeNG) -> bool:
-    return isinstance(expr, nodes.Const) and expr.value is None
 
 
 def _holds_number(value) -> bool:

@@ -16,6 +16,7 @@ from astroid import nodes
 
 from tfgraph_lint.analysis.callables import own_nodes
 from tfgraph_lint.analysis.classes import attribute_values, self_class
+from tfgraph_lint.analysis.constant_values import is_none
 from tfgraph_lint.analysis.graph_index import TracedFunction
 from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname
 from tfgraph_lint.analysis.runs_once import RunsOnce
@@ -130,11 +131,7 @@ def _generator_confidence(expr: nodes.NodeNG, traced: TracedFunction) -> str | N
         return None
     # Also bound to None, a parameter, or something else we cannot tell: INFERENCE.
     return of_every_binding(values, _is_generator_construction,
-                            lambda value: value is None or _is_none(value) or not _names_tensorflow(value))
-
-
-def _is_none(node: nodes.NodeNG) -> bool:
-    return isinstance(node, nodes.Const) and node.value is None
+                            lambda value: value is None or is_none(value) or not _names_tensorflow(value))
 
 
 def _names_tensorflow(value: nodes.NodeNG) -> bool:

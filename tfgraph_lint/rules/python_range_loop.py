@@ -24,6 +24,7 @@ from collections.abc import Iterator
 from astroid import nodes
 
 from tfgraph_lint.analysis.call_sites import argument_for
+from tfgraph_lint.analysis.constant_values import Follow, constant
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
 from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname, is_builtin_call, is_builtin_name
 from tfgraph_lint.analysis.semantic import ModuleContext
@@ -199,29 +200,13 @@ def _message(loop: nodes.For, iterable: nodes.Call, traced: TracedFunction, evid
 
 
 def _iteration_count(iterable: nodes.Call) -> int | None:
-    values = [_int_value(arg) for arg in iterable.args]
-    if any(value is None for value in values):
+    values = [constant(arg, Follow.ONE_BINDING) for arg in iterable.args]
+    if any(type(value) is not int for value in values):
         return None
     try:
         return len(range(*values))
     except (ValueError, OverflowError, TypeError):
         return None
-
-
-def _int_value(expr: nodes.NodeNG, depth: int = 0) -> int | None:
-    """An int literal, a negated one, or a name bound once to one (``NUM_STEPS = 8``)."""
-    if isinstance(expr, nodes.Const):
-        value = expr.value
-        return value if isinstance(value, int) and not isinstance(value, bool) else None
-    if isinstance(expr, nodes.UnaryOp) and expr.op == "-":
-        value = _int_value(expr.operand, depth)
-        return -value if value is not None else None
-    if isinstance(expr, nodes.Name) and depth < 3:
-        found = bindings(expr, expr.name)
-        if len(found) == 1:
-            value = assigned_value(found[0])
-            return _int_value(value, depth + 1) if value is not None else None
-    return None
 
 
 # -- how sure a "Python number" is -----------------------------------------------------------

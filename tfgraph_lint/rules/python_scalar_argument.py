@@ -37,10 +37,10 @@ from tfgraph_lint.analysis.call_sites import (
     fixed_literal_sites,
     tf_function_calls,
 )
+from tfgraph_lint.analysis.constant_values import Follow, number
 from tfgraph_lint.analysis.loop_values import LoopAnalysis, LoopValue, enclosing_loops
-from tfgraph_lint.analysis.names import assigned_value, bindings
 from tfgraph_lint.analysis.parameter_sources import ParameterSources, VaryingSource
-from tfgraph_lint.analysis.python_scalars import numeric_literal, sizes_a_static_shape
+from tfgraph_lint.analysis.python_scalars import sizes_a_static_shape
 from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.analysis.value_kinds import used_as_python_string, value_kind
 from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW, Finding, shorten, weakest
@@ -64,7 +64,7 @@ def check(context: ModuleContext) -> Iterator[Finding]:
             # experimental_follow_type_hints once converted arguments annotated tf.Tensor to
             # tensors; TensorFlow 2.16 ignores it and retraces. Reported, less sure.
             confidence = INFERENCE if hinted and argument.annotated_as_tensor else HIGH
-            literal = numeric_literal(argument.node)
+            literal = number(argument.node)
             if literal is None and loops:
                 value = LoopAnalysis(context, loops, assignments).describe(argument.node)
                 if value is not None and value.origin is not None:
@@ -153,11 +153,7 @@ def _literal_message(found: TfFunctionCall, argument: BoundArgument, literal, va
 def _named_literal(expr: nodes.NodeNG) -> int | float | None:
     """A name whose one reaching binding assigns a numeric literal: the seed's ``a = 1; f(a)``
     then ``b = 2; f(b)`` builds two graphs just as ``f(1); f(2)`` does."""
-    if not isinstance(expr, nodes.Name):
-        return None
-    reaching = bindings(expr, expr.name)
-    value = assigned_value(reaching[0]) if len(reaching) == 1 else None
-    return numeric_literal(value) if value is not None else None
+    return number(expr, Follow.ONE_BINDING) if isinstance(expr, nodes.Name) else None
 
 
 def _declared_unused(fn: nodes.NodeNG, parameter: str) -> bool:

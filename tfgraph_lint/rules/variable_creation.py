@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from astroid import nodes
 
 from tfgraph_lint.analysis.callables import own_nodes
-from tfgraph_lint.analysis.constant_values import constant_value
+from tfgraph_lint.analysis.constant_values import constant
 from tfgraph_lint.analysis.graph_index import TracedFunction
 from tfgraph_lint.analysis.names import bindings, call_qualname, qualified_name
 from tfgraph_lint.analysis.runs_once import RunsOnce, assigns, guards_of
@@ -90,7 +90,7 @@ def _rate_shown_zero(call: nodes.Call) -> bool:
     module's constructions of its class, is 0 (analysis/constant_values)."""
     if (call_qualname(call) or "").rpartition(".")[2] not in SEEDED_LAYERS:
         return False
-    value = constant_value(seeded_rate(call))
+    value = constant(seeded_rate(call))
     return type(value) in (int, float) and value == 0
 
 
