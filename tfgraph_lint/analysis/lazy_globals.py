@@ -11,6 +11,7 @@ from __future__ import annotations
 from astroid import nodes
 
 from tfgraph_lint.analysis.node_index import descendants
+from tfgraph_lint.analysis.once_guards import guards_unset_name
 
 
 def lazily_initialised(binding: nodes.NodeNG) -> bool:
@@ -21,23 +22,15 @@ def lazily_initialised(binding: nodes.NodeNG) -> bool:
     name = getattr(binding, "name", None)
     child, parent = binding, binding.parent
     while parent is not None and not isinstance(parent, (nodes.FunctionDef, nodes.Module)):
-        if isinstance(parent, nodes.If) and child in parent.body and _tests_unset(parent.test, name):
+        if isinstance(parent, nodes.If) and child in parent.body and guards_unset_name(parent.test, name):
             return True
         child, parent = parent, parent.parent
     return False
 
 
-def _tests_unset(test: nodes.NodeNG, name: str | None) -> bool:
-    if isinstance(test, nodes.UnaryOp) and test.op == "not":
-        return isinstance(test.operand, nodes.Name) and test.operand.name == name
-    return (isinstance(test, nodes.Compare) and isinstance(test.left, nodes.Name) and test.left.name == name
-            and len(test.ops) == 1 and test.ops[0][0] == "is"
-            and isinstance(test.ops[0][1], nodes.Const) and test.ops[0][1].value is None)
-
-
 def asks_if_set(fn: nodes.NodeNG, name: str) -> bool:
     """``fn`` asks whether the global is set itself (``if NAME is None``): a trace made before the
     lazy set-up would take the other branch, and keep it."""
-    return any(_tests_unset(test, name) or (isinstance(test, nodes.Compare) and isinstance(test.left, nodes.Name)
+    return any(guards_unset_name(test, name) or (isinstance(test, nodes.Compare) and isinstance(test.left, nodes.Name)
                                              and test.left.name == name)
                for test in (node.test for node in descendants(fn, nodes.If, nodes.IfExp)))

@@ -50,6 +50,7 @@ from tfgraph_lint.analysis.loop_values import enclosing_loops
 from tfgraph_lint.analysis.names import assigned_value, bindings
 from tfgraph_lint.analysis.memoized import calls_code_made_per_call, memoized, reads_call_state
 from tfgraph_lint.analysis.node_index import descendants
+from tfgraph_lint.analysis.once_guards import is_once_guard
 from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.core.findings import HIGH, INFERENCE, Finding
 from tfgraph_lint.core.registry import rule_by_code
@@ -149,26 +150,9 @@ def _guarded(node: nodes.NodeNG, frame: nodes.NodeNG) -> bool:
     ``if not hasattr(self, "_fn"):``, ``if not self._fns:``."""
     parent = node.parent
     while parent is not None and parent is not frame:
-        if isinstance(parent, nodes.If) and _is_once_test(parent.test):
+        if isinstance(parent, nodes.If) and is_once_guard(parent.test):
             return True
         parent = parent.parent
-    return False
-
-
-def _is_once_test(test: nodes.NodeNG) -> bool:
-    if isinstance(test, nodes.BoolOp):
-        return any(_is_once_test(value) for value in test.values)
-    if isinstance(test, nodes.UnaryOp) and test.op == "not":
-        operand = test.operand
-        if isinstance(operand, nodes.Call) and isinstance(operand.func, nodes.Name):
-            return operand.func.name == "hasattr"
-        return isinstance(operand, (nodes.Name, nodes.Attribute, nodes.Subscript))
-    if isinstance(test, nodes.Compare):
-        for op, right in test.ops:
-            if op in ("is", "==") and isinstance(right, nodes.Const) and right.value is None:
-                return True
-            if op == "not in":
-                return True
     return False
 
 
