@@ -43,7 +43,6 @@ from tfgraph_lint.analysis.names import (
 from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.other_threads import runs_in_other_thread
 from tfgraph_lint.analysis.trace_entries import (
-    argument,
     arguments,
     asks_keras_to_run_eagerly,
     autograph_enabled,
@@ -54,6 +53,8 @@ from tfgraph_lint.analysis.trace_entries import (
     is_strategy,
     keras_base,
     switches_functions_eagerly,
+    tf_function_decorators,
+    wrapped_by,
 )
 from tfgraph_lint.analysis.traced import TracedFunction, TraceKind, TraceReason
 from tfgraph_lint.core import tf_api
@@ -162,14 +163,14 @@ class GraphIndex:
             self.no_autograph.add(fn)
         if any(name in tf_api.PYTHON_FUNCTION_WRAPPERS for _, _, name in named):
             self.python_only.add(fn)  # ``@tf.py_function(Tout=tf.float32)``: its body runs as Python
-        for decorator, target, name in named:
-            if name in self.config.function_decorators:
-                options = decorator if isinstance(decorator, nodes.Call) else None
-                self._add(fn, TraceReason(
-                    TraceKind.DECORATOR, decorator.lineno, HIGH, builder=display(target),
-                    autograph=autograph_enabled(options), autograph_features=autograph_features(options),
-                    input_signature=has_input_signature(options),
-                ))
+        for decorator in tf_function_decorators(fn, self.config.function_decorators):
+            target = decorator.func if isinstance(decorator, nodes.Call) else decorator
+            options = decorator if isinstance(decorator, nodes.Call) else None
+            self._add(fn, TraceReason(
+                TraceKind.DECORATOR, decorator.lineno, HIGH, builder=display(target),
+                autograph=autograph_enabled(options), autograph_features=autograph_features(options),
+                input_signature=has_input_signature(options),
+            ))
 
     def _check_keras_class(self, cls: nodes.ClassDef) -> None:
         if not self.config.keras_methods:
@@ -236,13 +237,10 @@ class GraphIndex:
 
     def _check_wrapper_call(self, call: nodes.Call) -> None:
         """``tf.function(fn)``, ``tf.function(fn, jit_compile=True)``, ``tf.function(**opts)(fn)``."""
-        target = argument(call, 0, "func")
-        options, outer = call, call
-        if target is None and isinstance(call.parent, nodes.Call) and call.parent.func is call:
-            outer = call.parent
-            target = outer.args[0] if outer.args else None
-        if target is None:
+        wrapped = wrapped_by(call)
+        if wrapped is None:
             return
+        (target, outer), options = wrapped, call
         self._note_imported(target, call.lineno, f"wrapped by {display(call.func)}(...)", HIGH)
         for fn in resolve_callables(target):
             traced = self._add(fn, TraceReason(

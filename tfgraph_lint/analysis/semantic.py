@@ -18,6 +18,7 @@ from tfgraph_lint.analysis.call_sites import TfFunctionCall, resolve_tf_function
 from tfgraph_lint.analysis.callables import is_init_scope, own_nodes, resolve_callables
 from tfgraph_lint.analysis.constant_values import Follow, constant
 from tfgraph_lint.analysis.expected_failures import expected_to_raise, only_run_expecting_failure
+from tfgraph_lint.analysis.function_creations import Creation, tf_function_at
 from tfgraph_lint.analysis.graph_index import GraphIndex, TracedFunction, TraceKind
 from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.untaken_branches import untaken_branch
@@ -48,6 +49,7 @@ class ModuleContext:
         self._graph_callers: dict[Resolver, dict[nodes.NodeNG, list[tuple[nodes.Call, TracedFunction]]]] = {}
         self._tf_function_callers: dict[bool, dict[nodes.NodeNG, list[TfFunctionCall]]] = {}
         self._constants: dict[tuple[nodes.NodeNG, Follow, bool], object] = {}
+        self._creations: dict[nodes.NodeNG, Creation | None] = {}
 
     def in_graph(self, *types: type) -> Iterator[tuple[nodes.NodeNG, TracedFunction]]:
         """Nodes of the given types that run inside graph code, with the function tracing them."""
@@ -123,6 +125,15 @@ class ModuleContext:
         if key not in self._constants:
             self._constants[key] = constant(expr, follow, collections)
         return self._constants[key]
+
+    # -- where tf.functions are made ---------------------------------------------------------
+
+    def tf_function_at(self, node: nodes.NodeNG) -> Creation | None:
+        """The tf.function ``node`` makes (a decorated def, or a ``tf.function(f)`` call), else
+        None (:func:`~tfgraph_lint.analysis.function_creations.tf_function_at`)."""
+        if node not in self._creations:
+            self._creations[node] = tf_function_at(node, self.config.function_decorators)
+        return self._creations[node]
 
     # -- findings ----------------------------------------------------------------------------
 
