@@ -21,6 +21,9 @@ from tfgraph_lint.analysis.expected_failures import expected_to_raise, only_run_
 from tfgraph_lint.analysis.function_creations import Creation, tf_function_at
 from tfgraph_lint.analysis.graph_index import GraphIndex, TracedFunction, TraceKind
 from tfgraph_lint.analysis.node_index import descendants
+from tfgraph_lint.analysis.once_guards import is_once_guard
+from tfgraph_lint.analysis.runs_once import RunsOnce
+from tfgraph_lint.analysis.tensor_evidence import TensorEvidence
 from tfgraph_lint.analysis.untaken_branches import untaken_branch
 from tfgraph_lint.core.config import Config
 from tfgraph_lint.core.findings import HIGH, LOW, Finding, weakest
@@ -50,6 +53,8 @@ class ModuleContext:
         self._tf_function_callers: dict[bool, dict[nodes.NodeNG, list[TfFunctionCall]]] = {}
         self._constants: dict[tuple[nodes.NodeNG, Follow, bool], object] = {}
         self._creations: dict[nodes.NodeNG, Creation | None] = {}
+        self._evidence: TensorEvidence | None = None
+        self._runs_once: RunsOnce | None = None
 
     def in_graph(self, *types: type) -> Iterator[tuple[nodes.NodeNG, TracedFunction]]:
         """Nodes of the given types that run inside graph code, with the function tracing them."""
@@ -116,6 +121,20 @@ class ModuleContext:
                 by_callee.setdefault(site.traced.node, []).append(site)
         return by_callee.get(fn, [])
 
+    # -- whether a value is a tensor ---------------------------------------------------------
+
+    @property
+    def evidence(self) -> TensorEvidence:
+        """The module's one :class:`TensorEvidence`: whether values in graph code are tensors,
+        remembered across the rules that ask (parameters above all: their call sites are many)."""
+        if self._evidence is None:
+            self._evidence = TensorEvidence(self)
+        return self._evidence
+
+    def tensor_evidence(self, expr: nodes.NodeNG | None) -> str | None:
+        """HIGH or INFERENCE when ``expr`` in graph code holds a tensor, None when not known."""
+        return self.evidence.of(expr)
+
     # -- what constant an expression is ------------------------------------------------------
 
     def constant(self, expr: nodes.NodeNG, follow: Follow = Follow.EVERY_BINDING, collections: bool = False) -> object:
@@ -125,6 +144,21 @@ class ModuleContext:
         if key not in self._constants:
             self._constants[key] = constant(expr, follow, collections)
         return self._constants[key]
+
+    # -- create-once guards --------------------------------------------------------------------
+
+    @staticmethod
+    def is_once_guard(test: nodes.NodeNG) -> bool:
+        """``test`` may guard a create-once block in eager code (``if self._fn is None:``; see
+        :func:`~tfgraph_lint.analysis.once_guards.is_once_guard`)."""
+        return is_once_guard(test)
+
+    def runs_once(self, node: nodes.NodeNG, traced: TracedFunction) -> bool:
+        """``node`` in graph code runs on the first trace only, behind a create-once guard
+        (:class:`~tfgraph_lint.analysis.runs_once.RunsOnce`, one per module)."""
+        if self._runs_once is None:
+            self._runs_once = RunsOnce(self)
+        return self._runs_once(node, traced)
 
     # -- where tf.functions are made ---------------------------------------------------------
 

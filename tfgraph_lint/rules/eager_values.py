@@ -49,7 +49,7 @@ _SESSION_NAMES = frozenset({"sess", "session"})
 
 
 def check(context: ModuleContext) -> Iterator[Finding]:
-    evidence = TensorEvidence(context)
+    evidence = context.evidence
     for call, traced in context.in_graph(nodes.Call):
         found = _check_call(evidence, call, traced)
         if found is not None:

@@ -46,7 +46,6 @@ from tfgraph_lint.analysis.names import (
     is_builtin_name, lookup, names_an_import, nonlocal_bindings, qualified_name, rebinds_declared,
 )
 from tfgraph_lint.analysis.node_index import descendants
-from tfgraph_lint.analysis.runs_once import RunsOnce
 from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.analysis.value_kinds import Kind, binding_kind
 from tfgraph_lint.core.notebooks import is_notebook
@@ -66,7 +65,7 @@ class Rebinding:
 
 
 def check(context: ModuleContext) -> Iterator[Finding]:
-    once = RunsOnce(context)
+    once = context.runs_once
     timeline = _Timeline()
     judged: dict[tuple[nodes.NodeNG, str], tuple | None] = {}
     reported: set[tuple[nodes.NodeNG, str]] = set()

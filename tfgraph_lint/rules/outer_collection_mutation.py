@@ -28,7 +28,7 @@ subscript assignment and ``del x[k]`` need a known collection.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from astroid import nodes
 
@@ -40,7 +40,7 @@ from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
 from tfgraph_lint.analysis.names import bindings, is_builtin_name, lookup, qualified_name
 from tfgraph_lint.analysis.node_index import descendants, remembered
 from tfgraph_lint.analysis.per_trace_objects import PerTraceSelf
-from tfgraph_lint.analysis.runs_once import RunsOnce, fills_once
+from tfgraph_lint.analysis.runs_once import fills_once
 from tfgraph_lint.analysis.scratch_collections import emptied_later_in_trace, made_afresh_earlier_in_trace
 from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.analysis.test_code import in_test_code
@@ -91,7 +91,7 @@ _ROOT_TRACE_KINDS = (TraceKind.DECORATOR, TraceKind.WRAPPER)
 
 def check(context: ModuleContext) -> Iterator[Finding]:
     per_trace_self = PerTraceSelf(context)
-    once = RunsOnce(context)
+    once = context.runs_once
     for call, traced in context.in_graph(nodes.Call):
         func = call.func
         if isinstance(func, nodes.Attribute) and func.attrname in _MUTATING_METHODS:
@@ -132,7 +132,8 @@ def check(context: ModuleContext) -> Iterator[Finding]:
 
 
 def _report(
-    context, per_trace_self: PerTraceSelf, once: RunsOnce, traced: TracedFunction, node: nodes.NodeNG,
+    context: ModuleContext, per_trace_self: PerTraceSelf, once: Callable[[nodes.NodeNG, TracedFunction], bool],
+    traced: TracedFunction, node: nodes.NodeNG,
     receiver: nodes.NodeNG, *,
     action: str, stored: nodes.NodeNG | None, stores: bool,
     collection_only: bool = False, method: str = "",

@@ -19,7 +19,6 @@ from tfgraph_lint.analysis.classes import attribute_values, self_class
 from tfgraph_lint.analysis.constant_values import is_none
 from tfgraph_lint.analysis.graph_index import TracedFunction
 from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname
-from tfgraph_lint.analysis.runs_once import RunsOnce
 from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.analysis.state_creation import initialises_state
 from tfgraph_lint.core.findings import HIGH, Finding, of_every_binding
@@ -60,7 +59,7 @@ _REPLACEMENTS = {
 
 
 def check(context: ModuleContext) -> Iterator[Finding]:
-    once = RunsOnce(context)
+    once = context.runs_once
     # ``with tf.init_scope():`` blocks (skipped by the index) still run their Python once per trace.
     for call, traced in chain(context.in_graph(nodes.Call), context.in_init_scope(nodes.Call)):
         drawn = _random_draw(call, traced)

@@ -31,7 +31,6 @@ from tfgraph_lint.analysis.names import (
     qualified_name,
 )
 from tfgraph_lint.analysis.output_once import once_per_trace_reason
-from tfgraph_lint.analysis.runs_once import RunsOnce
 from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.analysis.state_creation import initialises_state
 from tfgraph_lint.analysis.tf1_modules import written_for_tf1
@@ -126,7 +125,7 @@ _COMMAND_CALLS = frozenset({
 
 
 def check(context: ModuleContext) -> Iterator[Finding]:
-    once = RunsOnce(context)
+    once = context.runs_once
     for call, traced in context.in_graph(nodes.Call):
         found = _call_effect(call, traced, context)
         if found is None:

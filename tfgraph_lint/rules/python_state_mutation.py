@@ -29,7 +29,6 @@ from tfgraph_lint.analysis.graph_index import TracedFunction
 from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname, declaration, lookup
 from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.per_trace_objects import PerTraceSelf
-from tfgraph_lint.analysis.runs_once import RunsOnce
 from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.analysis.state_creation import WEIGHT_METHODS, created_state
 from tfgraph_lint.analysis.statement_flow import attribute_set_before
@@ -46,7 +45,7 @@ _NOT_REBOUND_STATE = frozenset({Kind.TF_OBJECT, Kind.PYTHON_COLLECTION, Kind.NUM
 
 
 def check(context: ModuleContext) -> Iterator[Finding]:
-    once = RunsOnce(context)
+    once = context.runs_once
     per_trace_self = PerTraceSelf(context)
     for statement, traced in context.in_graph(nodes.Assign, nodes.AugAssign, nodes.AnnAssign):
         if statement.value is None or once(statement, traced):

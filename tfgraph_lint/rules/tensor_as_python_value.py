@@ -41,7 +41,7 @@ _OPERATOR_ERROR = "OperatorNotAllowedInGraphError"
 
 
 def check(context: ModuleContext) -> Iterator[Finding]:
-    evidence = TensorEvidence(context)
+    evidence = context.evidence
     for node, traced in context.in_graph(
         nodes.Call, nodes.Assert, nodes.Comprehension, nodes.Compare, nodes.Break, nodes.Return,
         nodes.If, nodes.While, nodes.IfExp, nodes.For, nodes.UnaryOp, nodes.BoolOp,

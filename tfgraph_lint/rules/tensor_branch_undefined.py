@@ -40,7 +40,7 @@ from tfgraph_lint.analysis.statement_flow import (
     target_names,
     terminates,
 )
-from tfgraph_lint.analysis.tensor_evidence import TensorEvidence, is_builtin_call
+from tfgraph_lint.analysis.tensor_evidence import is_builtin_call
 from tfgraph_lint.analysis.trace_entries import dataset_confidence
 from tfgraph_lint.core.findings import Finding
 from tfgraph_lint.core.registry import rule_by_code
@@ -59,7 +59,7 @@ class State(Enum):
 
 
 def check(context: ModuleContext) -> Iterator[Finding]:
-    evidence = TensorEvidence(context)
+    evidence = context.evidence
     functions: dict[nodes.FunctionDef, FunctionFacts] = {}
     for node, traced in context.in_graph(nodes.If, nodes.For):
         if not traced.autograph or not isinstance(traced.node, nodes.FunctionDef):

@@ -39,7 +39,7 @@ _VARIABLES = frozenset({"tensorflow.Variable"})
 
 
 def check(context: ModuleContext) -> Iterator[Finding]:
-    evidence = TensorEvidence(context)
+    evidence = context.evidence
     for node, traced in context.in_graph(nodes.JoinedStr, nodes.BinOp, nodes.Call):
         operands = _formatted_operands(node)
         if not operands or _printed_once_anyway(node) or _describes_argument_in_raise(node, operands, evidence):

@@ -17,7 +17,7 @@ from tfgraph_lint.analysis.callables import own_nodes
 from tfgraph_lint.analysis.constant_values import constant
 from tfgraph_lint.analysis.graph_index import TracedFunction
 from tfgraph_lint.analysis.names import bindings, call_qualname, qualified_name
-from tfgraph_lint.analysis.runs_once import RunsOnce, assigns, guards_of
+from tfgraph_lint.analysis.runs_once import assigns, guards_of
 from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.analysis.state_creation import (
     GENERATOR,
@@ -41,7 +41,7 @@ RULE = rule_by_code("TFG201")
 
 
 def check(context: ModuleContext) -> Iterator[Finding]:
-    once = RunsOnce(context)
+    once = context.runs_once
     for call, traced in context.in_graph(nodes.Call):
         made = created_state(call)
         if made is None:
