@@ -15,10 +15,10 @@ from astroid import nodes
 
 from tfgraph_lint.analysis.constant_values import number
 from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname, is_builtin_name, lookup
-from tfgraph_lint.analysis.picked_iteration import picks_one_iteration
-from tfgraph_lint.analysis.python_scalars import binop_scalar_type, join_scalar_types
 from tfgraph_lint.analysis.value_kinds import Kind, loop_target_kind, value_kind
 from tfgraph_lint.core.findings import HIGH, weakest
+from tfgraph_lint.rules.retracing.picked_iteration import picks_one_iteration
+from tfgraph_lint.rules.retracing.python_scalars import binop_scalar_type, join_scalar_types
 
 _MAX_DEPTH = 8
 _SCOPES = (nodes.FunctionDef, nodes.Lambda, nodes.ClassDef, nodes.Module)

@@ -15,7 +15,7 @@ from astroid import nodes
 
 from tfgraph_lint.analysis.call_sites import argument_for
 from tfgraph_lint.analysis.constant_values import number
-from tfgraph_lint.analysis.loop_values import LoopAnalysis, enclosing_loops
+from tfgraph_lint.rules.retracing.loop_values import LoopAnalysis, enclosing_loops
 
 
 @dataclass(frozen=True)

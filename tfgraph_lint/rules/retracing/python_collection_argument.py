@@ -37,13 +37,13 @@ from tfgraph_lint.analysis.call_sites import (
     tf_function_calls,
 )
 from tfgraph_lint.analysis.constant_values import UNKNOWN, Follow, constant
-from tfgraph_lint.analysis.loop_values import LoopAnalysis, contains, enclosing_loops
 from tfgraph_lint.analysis.names import assigned_value, bindings, is_builtin_name
 from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.analysis.value_kinds import Kind, value_kind
 from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW, Finding, shorten, weakest
 from tfgraph_lint.core.registry import rule_by_code
+from tfgraph_lint.rules.retracing.loop_values import LoopAnalysis, contains, enclosing_loops
 
 RULE = rule_by_code("TFG305")
 

@@ -9,7 +9,7 @@ module's own tf.functions, in graph code or not:
 - a Python value computed from either (``i * 0.1``, ``float(i)``, ``base_lr * 0.9 ** epoch``);
 - a parameter of the calling function, one level up (INFERENCE): ``def fit_one(self, index):
   self._train_step(index)`` where the module calls ``fit_one`` with a loop variable, a counter, a
-  value computed from them, or different numbers (``analysis/parameter_sources``);
+  value computed from them, or different numbers (``rules/retracing/parameter_sources``);
 - different numeric literals for the same parameter at different call sites (``f(1)``, ``f(2)``).
   When every such call site is itself in traced code (``self.random_execute(0.2)`` in a layer's
   ``call``), the calls run once per trace of their caller: a fixed set of literals builds one
@@ -38,13 +38,13 @@ from tfgraph_lint.analysis.call_sites import (
     tf_function_calls,
 )
 from tfgraph_lint.analysis.constant_values import Follow, number
-from tfgraph_lint.analysis.loop_values import LoopAnalysis, LoopValue, enclosing_loops
-from tfgraph_lint.analysis.parameter_sources import ParameterSources, VaryingSource
-from tfgraph_lint.analysis.python_scalars import sizes_a_static_shape
 from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.analysis.value_kinds import used_as_python_string, value_kind
 from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW, Finding, shorten, weakest
 from tfgraph_lint.core.registry import rule_by_code
+from tfgraph_lint.rules.retracing.loop_values import LoopAnalysis, LoopValue, enclosing_loops
+from tfgraph_lint.rules.retracing.parameter_sources import ParameterSources, VaryingSource
+from tfgraph_lint.rules.retracing.python_scalars import sizes_a_static_shape
 
 RULE = rule_by_code("TFG301")
 

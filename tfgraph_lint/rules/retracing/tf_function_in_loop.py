@@ -45,15 +45,15 @@ from tfgraph_lint.analysis.function_creations import (
     reads_state_made_per_call,
     reads_state_made_per_iteration,
 )
-from tfgraph_lint.analysis.loop_python_arguments import passes_loop_items
-from tfgraph_lint.analysis.loop_values import enclosing_loops
 from tfgraph_lint.analysis.names import assigned_value, bindings
-from tfgraph_lint.analysis.memoized import calls_code_made_per_call, memoized, reads_call_state
 from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.once_guards import is_once_guard
 from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.core.findings import HIGH, INFERENCE, Finding
 from tfgraph_lint.core.registry import rule_by_code
+from tfgraph_lint.rules.retracing.loop_python_arguments import passes_loop_items
+from tfgraph_lint.rules.retracing.loop_values import enclosing_loops
+from tfgraph_lint.rules.retracing.memoized import calls_code_made_per_call, memoized, reads_call_state
 
 RULE = rule_by_code("TFG302")
 

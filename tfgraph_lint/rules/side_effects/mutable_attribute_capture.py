@@ -35,14 +35,14 @@ from tfgraph_lint.analysis.after_traces import runs_after_traces, sets_up_or_res
 from tfgraph_lint.analysis.classes import attribute_values, self_class
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
 from tfgraph_lint.analysis.node_index import descendants
-from tfgraph_lint.analysis.outside_rebinding import OutsideRebinding, rebound_between_calls
-from tfgraph_lint.analysis.per_trace_objects import PerTraceSelf
 from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.analysis.state_creation import created_state
 from tfgraph_lint.analysis.statement_flow import attribute_set_before
 from tfgraph_lint.analysis.value_kinds import Kind, value_kind
 from tfgraph_lint.core.findings import INFERENCE, LOW, Finding
 from tfgraph_lint.core.registry import rule_by_code
+from tfgraph_lint.rules.side_effects.outside_rebinding import OutsideRebinding, rebound_between_calls
+from tfgraph_lint.rules.side_effects.per_trace_objects import PerTraceSelf
 
 RULE = rule_by_code("TFG109")
 

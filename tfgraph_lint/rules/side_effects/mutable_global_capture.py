@@ -36,12 +36,8 @@ from dataclasses import dataclass
 
 from astroid import nodes
 
-from tfgraph_lint.analysis.consumed_datasets import consumed_before, dataset_lambda, traced_per_iteration_of
-from tfgraph_lint.analysis.forced_traces import side_channel_confidence, traced_on_purpose
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
 from tfgraph_lint.analysis.keras_callables import kept_by_a_layer
-from tfgraph_lint.analysis.last_runs import enclosing_loop, inside_nested_code, last_run_before
-from tfgraph_lint.analysis.lazy_globals import asks_if_set, lazily_initialised
 from tfgraph_lint.analysis.names import (
     is_builtin_name, lookup, names_an_import, nonlocal_bindings, qualified_name, rebinds_declared,
 )
@@ -51,6 +47,10 @@ from tfgraph_lint.analysis.value_kinds import Kind, binding_kind
 from tfgraph_lint.core.notebooks import is_notebook
 from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW, Finding, weakest
 from tfgraph_lint.core.registry import rule_by_code
+from tfgraph_lint.rules.side_effects.consumed_datasets import consumed_before, dataset_lambda, traced_per_iteration_of
+from tfgraph_lint.rules.side_effects.forced_traces import side_channel_confidence, traced_on_purpose
+from tfgraph_lint.rules.side_effects.last_runs import enclosing_loop, inside_nested_code, last_run_before
+from tfgraph_lint.rules.side_effects.lazy_globals import asks_if_set, lazily_initialised
 
 RULE = rule_by_code("TFG107")
 

@@ -33,20 +33,20 @@ from collections.abc import Callable, Iterator
 from astroid import nodes
 
 from tfgraph_lint.analysis.classes import is_instance_method, self_class
-from tfgraph_lint.analysis.collection_receivers import assigned_objects, receiver_collection
-from tfgraph_lint.analysis.default_off import behind_default_off_switch
-from tfgraph_lint.analysis.forced_traces import side_channel_confidence
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
 from tfgraph_lint.analysis.names import bindings, is_builtin_name, lookup, qualified_name
 from tfgraph_lint.analysis.node_index import descendants, remembered
-from tfgraph_lint.analysis.per_trace_objects import PerTraceSelf
 from tfgraph_lint.analysis.runs_once import fills_once
-from tfgraph_lint.analysis.scratch_collections import emptied_later_in_trace, made_afresh_earlier_in_trace
 from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.analysis.test_code import in_test_code
 from tfgraph_lint.analysis.value_kinds import Kind, ValueKind, value_kind
 from tfgraph_lint.core.findings import INFERENCE, LOW, Finding, shorten
 from tfgraph_lint.core.registry import rule_by_code
+from tfgraph_lint.rules.side_effects.collection_receivers import assigned_objects, receiver_collection
+from tfgraph_lint.rules.side_effects.default_off import behind_default_off_switch
+from tfgraph_lint.rules.side_effects.forced_traces import side_channel_confidence
+from tfgraph_lint.rules.side_effects.per_trace_objects import PerTraceSelf
+from tfgraph_lint.rules.side_effects.scratch_collections import emptied_later_in_trace, made_afresh_earlier_in_trace
 
 RULE = rule_by_code("TFG104")
 

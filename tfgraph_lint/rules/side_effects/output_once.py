@@ -20,7 +20,7 @@ them LOW, off by default, and say why:
   x)``) it is still reported, since the tensor it shows is symbolic;
 - output in a branch graph code's tensors never take (``if not isinstance(loss, tf.Tensor):``,
   analysis/tensor_type_branches);
-- output in a function exported as a SavedModel signature (analysis/exported_signatures): a
+- output in a function exported as a SavedModel signature (rules/side_effects/exported_signatures): a
   server runs its graph, never its Python, so what it writes describes the export, once;
 - test modules (``*_test.py``, ``test_*.py``): what a test writes is for the person running it,
   not behaviour of the code under test.
@@ -30,12 +30,12 @@ from __future__ import annotations
 
 from astroid import nodes
 
-from tfgraph_lint.analysis.exported_signatures import exported_at
 from tfgraph_lint.analysis.names import is_builtin_call, unrebound_parameter
 from tfgraph_lint.analysis.tensor_type_branches import in_non_tensor_branch
 from tfgraph_lint.analysis.test_code import is_test_file
 from tfgraph_lint.analysis.value_kinds import known_at_trace_time
 from tfgraph_lint.core.trace_words import TRACE_WORD
+from tfgraph_lint.rules.side_effects.exported_signatures import exported_at
 
 # Builtins whose answer depends on a value's Python type or attributes only.
 _TYPE_CHECKS = frozenset({"isinstance", "issubclass", "hasattr", "callable"})

@@ -7,11 +7,11 @@ from collections.abc import Iterator
 from astroid import nodes
 
 from tfgraph_lint.analysis.names import is_builtin_name, qualified_name
-from tfgraph_lint.analysis.output_once import once_per_trace_reason
 from tfgraph_lint.analysis.runs_once import RunsOnce
 from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.core.findings import LOW, Finding
 from tfgraph_lint.core.registry import rule_by_code
+from tfgraph_lint.rules.side_effects.output_once import once_per_trace_reason
 
 RULE = rule_by_code("TFG101")
 

@@ -30,13 +30,13 @@ from tfgraph_lint.analysis.names import (
     is_builtin_name,
     qualified_name,
 )
-from tfgraph_lint.analysis.output_once import once_per_trace_reason
 from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.analysis.state_creation import initialises_state
-from tfgraph_lint.analysis.tf1_modules import written_for_tf1
 from tfgraph_lint.analysis.value_kinds import known_at_trace_time
 from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW, Finding, of_every_binding
 from tfgraph_lint.core.registry import rule_by_code
+from tfgraph_lint.rules.side_effects.output_once import once_per_trace_reason
+from tfgraph_lint.rules.side_effects.tf1_modules import written_for_tf1
 
 RULE = rule_by_code("TFG103")
 
@@ -184,7 +184,7 @@ def _logging(call: nodes.Call, confidence: str, context) -> tuple[Effect, str]:
     """Logging what is fixed per trace is meant to happen once per trace (model code logs the
     shapes it builds, and warns about its configuration; see output_once): on real code every
     such finding was deliberate, so LOW, off by default, with a message that says why. So is
-    logging in a module written for TensorFlow 1 (analysis/tf1_modules). Logging in
+    logging in a module written for TensorFlow 1 (rules/side_effects/tf1_modules). Logging in
     an ``except`` handler is INFERENCE: a Python exception in graph code is raised while tracing."""
     arguments = [*call.args, *(kw.value for kw in call.keywords or ())]
     if all(known_at_trace_time(argument) for argument in arguments):

@@ -24,11 +24,9 @@ from astroid import nodes
 
 from tfgraph_lint.analysis.callables import FunctionNode
 from tfgraph_lint.analysis.classes import self_class
-from tfgraph_lint.analysis.forced_traces import side_channel_confidence
 from tfgraph_lint.analysis.graph_index import TracedFunction
 from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname, declaration, lookup
 from tfgraph_lint.analysis.node_index import descendants
-from tfgraph_lint.analysis.per_trace_objects import PerTraceSelf
 from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.analysis.state_creation import WEIGHT_METHODS, created_state
 from tfgraph_lint.analysis.statement_flow import attribute_set_before
@@ -36,6 +34,8 @@ from tfgraph_lint.analysis.unknown_decorators import decorator_note, unknown_dec
 from tfgraph_lint.analysis.value_kinds import STATIC_ATTRIBUTES, Kind, value_kind
 from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW, Finding
 from tfgraph_lint.core.registry import rule_by_code
+from tfgraph_lint.rules.side_effects.forced_traces import side_channel_confidence
+from tfgraph_lint.rules.side_effects.per_trace_objects import PerTraceSelf
 
 RULE = rule_by_code("TFG105")
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from astroid import nodes
 
-from tfgraph_lint.analysis.collection_receivers import literal_type
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
+from tfgraph_lint.rules.side_effects.collection_receivers import literal_type
 
 
 def made_afresh_earlier_in_trace(receiver: nodes.NodeNG, node: nodes.NodeNG, traced: TracedFunction) -> bool:
