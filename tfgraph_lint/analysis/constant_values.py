@@ -24,7 +24,7 @@ import enum
 
 from astroid import nodes
 
-from tfgraph_lint.analysis.call_sites import argument_for
+from tfgraph_lint.analysis.passed_arguments import argument_for
 from tfgraph_lint.analysis.classes import attribute_values, self_class
 from tfgraph_lint.analysis.names import assigned_value, bindings, references
 

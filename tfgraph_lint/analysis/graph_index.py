@@ -31,12 +31,10 @@ from tfgraph_lint.analysis.keras_callables import (
     keras_handovers,
     wrapped_by_lambda,
 )
-from tfgraph_lint.analysis.imported_instances import imported_instance
+from tfgraph_lint.analysis.imported_instances import imported_key
 from tfgraph_lint.analysis.names import (
     call_qualname,
-    lookup,
     may_denote,
-    names_an_import,
     qualified_name,
     use_project_aliases,
 )
@@ -359,21 +357,8 @@ class GraphIndex:
         """Remember ``expr`` for the project view when it names something another module defines:
         ``augment`` from ``from data import augment``, ``data.augment`` after ``import data``, or
         ``pool.query`` where ``pool = ImagePool(...)`` and ``ImagePool`` is imported."""
-        base = expr.expr if isinstance(expr, nodes.Attribute) else expr
-        attribute = expr.attrname if isinstance(expr, nodes.Attribute) else None
-        called = imported_instance(expr)  # ``ds.map(aug)``, ``self.gate(x)``: its __call__
-        made = called or (imported_instance(base) if attribute is not None else None)
-        if made is not None:
-            key = (*made, "__call__" if called else attribute)
-        elif (attribute is not None and isinstance(base, nodes.Attribute) and isinstance(base.expr, nodes.Name)
-              and names_an_import(base.expr)):
-            key = (base.expr.name, base.attrname, attribute)  # ``m.Cls.method(...)``: a method of a class of m
-        elif isinstance(base, nodes.Name):
-            _, assignments = lookup(base, base.name)
-            if not assignments or not all(isinstance(a, (nodes.Import, nodes.ImportFrom)) for a in assignments):
-                return
-            key = (base.name, attribute, None)
-        else:
+        key = imported_key(expr)
+        if key is None:
             return
         if key not in self.outgoing:
             self.outgoing[key] = (line, how, confidence)

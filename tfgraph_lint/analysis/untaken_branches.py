@@ -22,7 +22,7 @@ from __future__ import annotations
 from astroid import nodes
 
 from tfgraph_lint.analysis.call_data import flag_for, seen_graph_calls
-from tfgraph_lint.analysis.call_sites import argument_for, argument_for_default
+from tfgraph_lint.analysis.passed_arguments import argument_for, argument_for_default
 from tfgraph_lint.analysis.constant_values import UNKNOWN, constant
 from tfgraph_lint.analysis.graph_index import TraceKind
 from tfgraph_lint.analysis.keras_callables import lambda_keywords, wrapped_by_lambda

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from astroid import nodes
 
-from tfgraph_lint.analysis.call_sites import argument_for
+from tfgraph_lint.analysis.passed_arguments import argument_for
 from tfgraph_lint.analysis.callables import resolve_callables
 from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname, is_builtin_call
 from tfgraph_lint.analysis.node_index import descendants

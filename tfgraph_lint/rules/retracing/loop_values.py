@@ -2,7 +2,7 @@
 
 TFG301 (a varying Python number passed to a tf.function) and TFG305 (a Python collection built
 from varying values) ask the same question of a call inside loops: which loops repeat it
-(:func:`enclosing_loops`), and whether an argument is a loop variable, a counter updated in the
+(``enclosing_loops``), and whether an argument is a loop variable, a counter updated in the
 loop, or a value computed from one (:class:`LoopAnalysis`). TFG302 asks the first part too.
 """
 
@@ -17,47 +17,12 @@ from tfgraph_lint.analysis.constant_values import number
 from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname, is_builtin_name, lookup
 from tfgraph_lint.analysis.value_kinds import Kind, loop_target_kind, value_kind
 from tfgraph_lint.core.findings import HIGH, weakest
-from tfgraph_lint.rules.retracing.picked_iteration import picks_one_iteration
+from tfgraph_lint.rules.retracing.enclosing_loops import contains
 from tfgraph_lint.rules.retracing.python_scalars import binop_scalar_type, join_scalar_types
 
 _MAX_DEPTH = 8
 _SCOPES = (nodes.FunctionDef, nodes.Lambda, nodes.ClassDef, nodes.Module)
-_COMPREHENSIONS = (nodes.ListComp, nodes.SetComp, nodes.DictComp, nodes.GeneratorExp)
 _NUMBER_TYPES = ("int", "float", "number")
-
-
-# -- which loops run the call again and again ----------------------------------------------------
-
-def enclosing_loops(node: nodes.NodeNG) -> list[nodes.NodeNG]:
-    """For/While statements and comprehension generators that repeat ``node``, innermost first.
-
-    Only loops of the same function count: a loop around a ``def`` does not repeat its body. Nor
-    does a ``for`` loop over ``range()`` (or ``enumerate()``) that runs ``node`` only in the
-    iteration an ``if i == last:`` on its loop variable picks: once per run of the loop.
-    """
-    loops: list[nodes.NodeNG] = []
-    child, parent = node, node.parent
-    while parent is not None and not isinstance(parent, _SCOPES):
-        if isinstance(parent, nodes.For) and child in parent.body:
-            if not picks_one_iteration(node, parent):
-                loops.append(parent)
-        elif isinstance(parent, nodes.While) and (child in parent.body or child is parent.test):
-            loops.append(parent)
-        elif isinstance(parent, _COMPREHENSIONS):
-            generators = parent.generators
-            if child in generators:
-                position = generators.index(child)
-                # in a generator's ``ifs`` the generator itself repeats; in its ``iter`` only outer ones
-                inner = position + (0 if child.iter is node or child.iter.parent_of(node) else 1)
-                loops.extend(reversed(generators[:inner]))
-            else:
-                loops.extend(reversed(generators))
-        child, parent = parent, parent.parent
-    return loops
-
-
-def contains(outer: nodes.NodeNG, inner: nodes.NodeNG) -> bool:
-    return outer is inner or outer.parent_of(inner)
 
 
 # -- what a loop yields --------------------------------------------------------------------------

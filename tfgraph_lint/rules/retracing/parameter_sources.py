@@ -13,9 +13,10 @@ from dataclasses import dataclass
 
 from astroid import nodes
 
-from tfgraph_lint.analysis.call_sites import argument_for
+from tfgraph_lint.analysis.passed_arguments import argument_for
 from tfgraph_lint.analysis.constant_values import number
-from tfgraph_lint.rules.retracing.loop_values import LoopAnalysis, enclosing_loops
+from tfgraph_lint.rules.retracing.enclosing_loops import enclosing_loops
+from tfgraph_lint.rules.retracing.loop_values import LoopAnalysis
 
 
 @dataclass(frozen=True)

@@ -43,7 +43,8 @@ from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.analysis.value_kinds import Kind, value_kind
 from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW, Finding, shorten, weakest
 from tfgraph_lint.core.registry import rule_by_code
-from tfgraph_lint.rules.retracing.loop_values import LoopAnalysis, contains, enclosing_loops
+from tfgraph_lint.rules.retracing.enclosing_loops import contains, enclosing_loops
+from tfgraph_lint.rules.retracing.loop_values import LoopAnalysis
 
 RULE = rule_by_code("TFG305")
 

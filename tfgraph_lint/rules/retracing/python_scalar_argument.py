@@ -39,10 +39,12 @@ from tfgraph_lint.analysis.call_sites import (
 )
 from tfgraph_lint.analysis.constant_values import Follow, number
 from tfgraph_lint.analysis.semantic import ModuleContext
-from tfgraph_lint.analysis.value_kinds import used_as_python_string, value_kind
+from tfgraph_lint.analysis.trace_time_values import used_as_python_string
+from tfgraph_lint.analysis.value_kinds import value_kind
 from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW, Finding, shorten, weakest
 from tfgraph_lint.core.registry import rule_by_code
-from tfgraph_lint.rules.retracing.loop_values import LoopAnalysis, LoopValue, enclosing_loops
+from tfgraph_lint.rules.retracing.enclosing_loops import enclosing_loops
+from tfgraph_lint.rules.retracing.loop_values import LoopAnalysis, LoopValue
 from tfgraph_lint.rules.retracing.parameter_sources import ParameterSources, VaryingSource
 from tfgraph_lint.rules.retracing.python_scalars import sizes_a_static_shape
 

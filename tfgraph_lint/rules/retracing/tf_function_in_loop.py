@@ -36,7 +36,7 @@ from dataclasses import dataclass
 
 from astroid import nodes
 
-from tfgraph_lint.analysis.call_sites import argument_for
+from tfgraph_lint.analysis.passed_arguments import argument_for
 from tfgraph_lint.analysis.classes import is_instance_method
 from tfgraph_lint.analysis.function_creations import (
     Creation,
@@ -52,7 +52,7 @@ from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.core.findings import HIGH, INFERENCE, Finding
 from tfgraph_lint.core.registry import rule_by_code
 from tfgraph_lint.rules.retracing.loop_python_arguments import passes_loop_items
-from tfgraph_lint.rules.retracing.loop_values import enclosing_loops
+from tfgraph_lint.rules.retracing.enclosing_loops import enclosing_loops
 from tfgraph_lint.rules.retracing.memoized import calls_code_made_per_call, memoized, reads_call_state
 
 RULE = rule_by_code("TFG302")

@@ -33,7 +33,7 @@ from astroid import nodes
 from tfgraph_lint.analysis.names import is_builtin_call, unrebound_parameter
 from tfgraph_lint.analysis.tensor_type_branches import in_non_tensor_branch
 from tfgraph_lint.analysis.test_code import is_test_file
-from tfgraph_lint.analysis.value_kinds import known_at_trace_time
+from tfgraph_lint.analysis.trace_time_values import known_at_trace_time
 from tfgraph_lint.core.trace_words import TRACE_WORD
 from tfgraph_lint.rules.side_effects.exported_signatures import exported_at
 

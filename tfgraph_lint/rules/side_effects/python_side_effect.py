@@ -32,7 +32,7 @@ from tfgraph_lint.analysis.names import (
 )
 from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.analysis.state_creation import initialises_state
-from tfgraph_lint.analysis.value_kinds import known_at_trace_time
+from tfgraph_lint.analysis.trace_time_values import known_at_trace_time
 from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW, Finding, of_every_binding
 from tfgraph_lint.core.registry import rule_by_code
 from tfgraph_lint.rules.side_effects.output_once import once_per_trace_reason

@@ -31,7 +31,8 @@ from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.analysis.state_creation import WEIGHT_METHODS, created_state
 from tfgraph_lint.analysis.statement_flow import attribute_set_before
 from tfgraph_lint.analysis.unknown_decorators import decorator_note, unknown_decorator_on_path
-from tfgraph_lint.analysis.value_kinds import STATIC_ATTRIBUTES, Kind, value_kind
+from tfgraph_lint.analysis.trace_time_values import STATIC_ATTRIBUTES
+from tfgraph_lint.analysis.value_kinds import Kind, value_kind
 from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW, Finding
 from tfgraph_lint.core.registry import rule_by_code
 from tfgraph_lint.rules.side_effects.forced_traces import side_channel_confidence
