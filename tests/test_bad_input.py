@@ -17,7 +17,7 @@ from click.testing import CliRunner
 
 from tfgraph_lint import engine
 from tfgraph_lint.cli.commands import cli
-from tfgraph_lint.rules import python_print
+from tfgraph_lint.rules.side_effects import python_print
 
 PRINT_IN_GRAPH = "import tensorflow as tf\n\n\n@tf.function\ndef f(x):\n    print(x)\n    return x\n"
 TRACED_HEADER = "import tensorflow as tf\n\n\n@tf.function\ndef f(x):\n"

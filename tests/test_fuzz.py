@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from tfgraph_lint.rules import python_print
+from tfgraph_lint.rules.side_effects import python_print
 
 from fuzz_programs import (
     EXAMPLE_FILES,

@@ -18,7 +18,7 @@ from tfgraph_lint.cli import check_flow
 from tfgraph_lint.cli.commands import cli
 from tfgraph_lint.core.config import Config
 from tfgraph_lint.core.registry import INTERNAL_ERROR, RULES
-from tfgraph_lint.rules import python_print
+from tfgraph_lint.rules.side_effects import python_print
 
 # TFG101 on line 8 and TFG102 on line 9, so one rule can fail while the other still reports.
 TWO_HAZARDS = """\

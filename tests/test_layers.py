@@ -90,10 +90,47 @@ def test_the_check_catches_upward_and_sibling_imports(tmp_path):
     assert _wrong_imports(probe, "cli") == []
 
 
-def test_no_module_is_much_over_400_lines():
+def test_no_module_is_over_400_lines():
     long = {p.relative_to(PACKAGE).as_posix(): n for p in MODULES
-            if (n := len(p.read_text(encoding="utf-8").splitlines())) > 420}
+            if (n := len(p.read_text(encoding="utf-8").splitlines())) > 400}
     assert not long, f"split these modules (one concern each): {long}"
+
+
+# The rule families: each owns its rules and the helpers only they use. A family never imports
+# another (what two families share belongs in analysis/).
+FAMILIES = sorted(p.name for p in (PACKAGE / "rules").iterdir() if (p / "__init__.py").exists())
+
+
+def _family(module: str) -> str | None:
+    """``tfgraph_lint.rules.retracing.loop_values`` -> ``retracing``; None outside a family."""
+    parts = module.split(".")
+    return parts[2] if len(parts) > 2 and parts[1] == "rules" and parts[2] in FAMILIES else None
+
+
+def _cross_family_imports(path: Path, own: str | None) -> list[str]:
+    return [f"line {line}: {name}" for line, name in _imports(path)
+            if (other := _family(name)) is not None and other != own]
+
+
+def test_the_rule_families_are_there():
+    assert FAMILIES == ["graph_errors", "retracing", "side_effects"]
+
+
+@pytest.mark.parametrize("path", [p for p in MODULES if _family(_module_name(p))],
+                         ids=lambda p: p.relative_to(PACKAGE).as_posix())
+def test_no_rule_family_imports_another(path):
+    own = _family(_module_name(path))
+    wrong = _cross_family_imports(path, own)
+    assert not wrong, f"{path.relative_to(ROOT)} ({own}) imports another rule family: {wrong}"
+
+
+def test_the_check_catches_a_family_importing_another(tmp_path):
+    probe = tmp_path / "probe.py"
+    probe.write_text("from tfgraph_lint.rules.retracing import loop_values\n"
+                     "from tfgraph_lint.rules.side_effects.lazy_globals import lazily_initialised\n"
+                     "from tfgraph_lint.analysis.names import bindings\n", encoding="utf-8")
+    assert _cross_family_imports(probe, "side_effects") == ["line 1: tfgraph_lint.rules.retracing"]
+    assert _cross_family_imports(probe, "retracing") == ["line 2: tfgraph_lint.rules.side_effects.lazy_globals"]
 
 
 def test_contributing_map_names_every_layer():

@@ -29,7 +29,7 @@ from tfgraph_lint.analysis.names import (
 from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.core import tf_api
 from tfgraph_lint.engine import lint_source
-from tfgraph_lint.rules import mutable_global_capture
+from tfgraph_lint.rules.side_effects import mutable_global_capture
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = sorted((ROOT / "fixtures").glob("*/*.py")) + sorted((ROOT / "tests" / "cases").glob("*.py"))

@@ -1,11 +1,11 @@
-"""analysis/tf1_modules: which modules are written for TensorFlow 1 (their graph code's logs are LOW)."""
+"""rules/side_effects/tf1_modules: which modules are written for TensorFlow 1 (their graph code's logs are LOW)."""
 
 from __future__ import annotations
 
 import astroid
 import pytest
 
-from tfgraph_lint.analysis.tf1_modules import written_for_tf1
+from tfgraph_lint.rules.side_effects.tf1_modules import written_for_tf1
 
 
 @pytest.mark.parametrize("source", [

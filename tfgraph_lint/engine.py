@@ -9,8 +9,7 @@ from __future__ import annotations
 import ast
 import traceback
 import warnings
-from collections import defaultdict
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from typing import TYPE_CHECKING
@@ -19,9 +18,9 @@ from tfgraph_lint.analysis.screen import may_contain_graph_code
 from tfgraph_lint.core import notebooks, reporting_decision
 from tfgraph_lint.core import demonstration_comments
 from tfgraph_lint.core.config import Config
-from tfgraph_lint.core.findings import HIGH, LOW, Finding, weakest
+from tfgraph_lint.core.findings import Finding
 from tfgraph_lint.core.notebook_prose import demonstrations
-from tfgraph_lint.core.registry import ANALYSIS_FAILED, INTERNAL_ERROR, Rule
+from tfgraph_lint.core.registry import ANALYSIS_FAILED, INTERNAL_ERROR
 from tfgraph_lint.core.source import UnreadableSource, read_source
 
 Adjust = Callable[[Finding], Finding]  # what lint_source does to each finding before choosing
@@ -32,11 +31,8 @@ if TYPE_CHECKING:
 
     from tfgraph_lint.analysis import node_index, parsing
     from tfgraph_lint.analysis.call_data import outgoing_arguments
-    from tfgraph_lint.analysis.callables import is_init_scope, own_nodes
-    from tfgraph_lint.analysis.expected_failures import expected_to_raise, only_run_expecting_failure
-    from tfgraph_lint.analysis.graph_index import GraphIndex, TracedFunction, TraceKind
-    from tfgraph_lint.analysis.runs_once import RunsOnce
-    from tfgraph_lint.analysis.untaken_branches import untaken_branch
+    from tfgraph_lint.analysis.graph_index import GraphIndex
+    from tfgraph_lint.analysis.semantic import ModuleContext
     from tfgraph_lint.rules import CHECKS
 
 
@@ -44,9 +40,8 @@ if TYPE_CHECKING:
 # files never need them: a file that fails the text screen is only checked for syntax errors. So
 # they are imported on first need and bound as this module's globals, as if imported above (a name
 # already bound, e.g. patched by a test, is kept).
-_LAZY = ("nodes", "AstroidBuildingError", "AstroidSyntaxError", "node_index", "parsing", "is_init_scope",
-         "own_nodes", "expected_to_raise", "only_run_expecting_failure", "GraphIndex", "TracedFunction", "TraceKind",
-         "RunsOnce", "CHECKS", "outgoing_arguments", "untaken_branch")
+_LAZY = ("nodes", "AstroidBuildingError", "AstroidSyntaxError", "node_index", "parsing", "GraphIndex",
+         "ModuleContext", "CHECKS", "outgoing_arguments")
 
 
 def _import_analysis() -> None:
@@ -58,11 +53,8 @@ def _import_analysis() -> None:
 
     from tfgraph_lint.analysis import node_index, parsing
     from tfgraph_lint.analysis.call_data import outgoing_arguments
-    from tfgraph_lint.analysis.callables import is_init_scope, own_nodes
-    from tfgraph_lint.analysis.expected_failures import expected_to_raise, only_run_expecting_failure
-    from tfgraph_lint.analysis.graph_index import GraphIndex, TracedFunction, TraceKind
-    from tfgraph_lint.analysis.runs_once import RunsOnce
-    from tfgraph_lint.analysis.untaken_branches import untaken_branch
+    from tfgraph_lint.analysis.graph_index import GraphIndex
+    from tfgraph_lint.analysis.semantic import ModuleContext
     from tfgraph_lint.rules import CHECKS
 
     found = locals()
@@ -75,80 +67,6 @@ def __getattr__(name: str):
         _import_analysis()
         return globals()[name]
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-class ModuleContext:
-    """What a rule sees: the module, its graph-code index, and a way to make findings."""
-
-    def __init__(self, module: nodes.Module, path: str, config: Config, index: GraphIndex) -> None:
-        self.module = module
-        self.path = path
-        self.config = config
-        self.index = index
-        self._graph_nodes: dict[type, list[tuple[nodes.NodeNG, TracedFunction]]] = defaultdict(list)
-        # Findings in code a test expects to raise: what the test checks, never reported.
-        self.expected_failures: set[Finding] = set()
-        for traced in index.traced.values():
-            for node in own_nodes(traced.node):
-                self._graph_nodes[type(node)].append((node, traced))
-
-    def in_graph(self, *types: type) -> Iterator[tuple[nodes.NodeNG, TracedFunction]]:
-        """Nodes of the given types that run inside graph code, with the function tracing them."""
-        for node_type, found in self._graph_nodes.items():
-            if issubclass(node_type, types):
-                yield from found
-
-    def in_init_scope(self, node_type: type) -> Iterator[tuple[nodes.NodeNG, TracedFunction]]:
-        """Nodes inside ``with tf.init_scope():`` blocks of graph code, which ``in_graph`` skips.
-
-        Their Python still runs once per trace, as the rest of the function does.
-        """
-        for with_node, traced in self.in_graph(nodes.With):
-            if not is_init_scope(with_node):
-                continue
-            stack = list(reversed(with_node.body))
-            while stack:
-                node = stack.pop()
-                if isinstance(node, node_type):
-                    yield node, traced
-                if isinstance(node, (nodes.FunctionDef, nodes.Lambda, nodes.ClassDef)):
-                    continue  # bodies of their own (nested defs are traced in their own right)
-                stack.extend(reversed(list(node.get_children())))
-
-    def finding(
-        self,
-        rule: Rule,
-        node: nodes.NodeNG,
-        message: str,
-        confidence: str = HIGH,
-        traced: TracedFunction | None = None,
-    ) -> Finding:
-        if traced is not None:
-            confidence = weakest(confidence, traced.confidence)
-            untaken = untaken_branch(node, traced, self.index) if confidence != LOW else None
-            if untaken is not None:  # code graph code does not run: LOW, saying why
-                confidence, message = LOW, f"{message} (but {untaken})"
-        found = Finding(
-            rule=rule,
-            path=self.path,
-            line=node.lineno,
-            column=node.col_offset,
-            end_line=node.end_lineno if node.end_lineno is not None else node.lineno,
-            end_column=node.end_col_offset if node.end_col_offset is not None else node.col_offset,
-            message=message,
-            confidence=confidence,
-            traced_because=traced.chain if traced is not None else (),
-        )
-        # An error, which a ``try:`` around the calls of the function may catch on purpose.
-        raises = rule.code.startswith("TFG2")
-        if expected_to_raise(node) or (traced is not None and _traced_expecting_failure(traced.root, raises)):
-            self.expected_failures.add(found)
-        return found
-
-
-def _traced_expecting_failure(root: TracedFunction, raises: bool) -> bool:
-    wrapped_at = root.reason.line if root.reason.kind == TraceKind.WRAPPER else None
-    return only_run_expecting_failure(root.node, wrapped_at, raises)
 
 
 def analyze_module(module: nodes.Module, path: str, config: Config, outgoing: list | None = None,
@@ -282,7 +200,7 @@ def graph_outgoing(text: str, path: str, config: Config) -> list[list]:
 
 
 def _outgoing(index: GraphIndex, context: ModuleContext) -> list[list]:
-    once = RunsOnce(context)
+    once = context.runs_once
     return [[*key, *found, outgoing_arguments(index, key, index.outgoing_sites.get(key))]
             for key, found in index.outgoing.items()
             if key not in index.outgoing_calls or not once(*index.outgoing_calls[key])]

@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 from astroid import nodes
 
-from tfgraph_lint.analysis.call_sites import argument_for
+from tfgraph_lint.analysis.passed_arguments import argument_for
 from tfgraph_lint.analysis.classes import self_class
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
 from tfgraph_lint.analysis.names import bindings

@@ -20,20 +20,15 @@ from __future__ import annotations
 
 from astroid import nodes
 
-from tfgraph_lint.analysis.call_sites import argument_for, argument_for_default
+from tfgraph_lint.analysis.passed_arguments import argument_for, argument_for_default
 from tfgraph_lint.analysis.callables import resolve_callables
 from tfgraph_lint.analysis.classes import is_instance_method
 from tfgraph_lint.analysis.graph_index import TraceKind
 from tfgraph_lint.analysis.keras_callables import lambda_keywords, wrapped_by_lambda
 from tfgraph_lint.analysis.names import assigned_value, bindings, names_an_import
 from tfgraph_lint.analysis.node_index import descendants, remembered
-from tfgraph_lint.analysis.value_kinds import (
-    STATIC_ATTRIBUTES,
-    Kind,
-    known_at_trace_time,
-    used_as_python_string,
-    value_kind,
-)
+from tfgraph_lint.analysis.trace_time_values import STATIC_ATTRIBUTES, known_at_trace_time, used_as_python_string
+from tfgraph_lint.analysis.value_kinds import Kind, value_kind
 
 _MAX_DEPTH = 12
 _SELF_NAMES = frozenset({"self", "cls"})

@@ -1,4 +1,9 @@
-"""Python constants a value is shown to be, followed through names, ``self`` and constructors.
+"""What constant an expression is: the one evaluator every rule asks (``constant``).
+
+How far it follows an expression is the caller's choice (``Follow``): the literal alone
+(``3``, ``-0.5``, ``+1``, and with ``collections`` a literal list, tuple or dict of them); a name
+bound once to one (``NUM_STEPS = 8``); or every binding of a name, ``self`` attribute or
+constructor parameter agreeing, as below.
 
 ``keras.layers.Dropout(self.dropout)`` in a layer's ``call``: ``self.dropout`` is only ever set
 from ``__init__``'s ``dropout=0.0``, and the module makes the layer once, without passing it
@@ -15,34 +20,78 @@ it in the class (and its class-body value) is the same constant. Anything else i
 
 from __future__ import annotations
 
+import enum
+
 from astroid import nodes
 
-from tfgraph_lint.analysis.call_sites import argument_for
+from tfgraph_lint.analysis.passed_arguments import argument_for
 from tfgraph_lint.analysis.classes import attribute_values, self_class
 from tfgraph_lint.analysis.names import assigned_value, bindings, references
 
 UNKNOWN = object()
 _MAX_DEPTH = 6
+# The constants a literal spells (complex numbers and ``...`` are not followed).
+_CONSTANT_TYPES = (bool, int, float, str, bytes, type(None))
 
 
-def constant_value(expr: nodes.NodeNG | None, _depth: int = 0):
-    """The Python constant ``expr`` is shown to be (see the module's docstring), else UNKNOWN."""
+class Follow(enum.Enum):
+    """How far ``constant`` follows an expression beyond its own literal."""
+
+    LITERAL = "the literal alone"
+    ONE_BINDING = "a name bound once"
+    EVERY_BINDING = "names, self attributes and constructor parameters whose every binding agrees"
+
+
+def constant(expr: nodes.NodeNG | None, follow: Follow = Follow.EVERY_BINDING, collections: bool = False,
+             _depth: int = 0) -> object:
+    """The Python constant ``expr`` is shown to be, else UNKNOWN. With ``collections``, a literal
+    list, tuple or dict of constants is ``("List" | "Tuple", items)`` or ``("Dict", pairs)``."""
     if expr is None or _depth > _MAX_DEPTH:
         return UNKNOWN
     depth = _depth + 1
     if isinstance(expr, nodes.Const):
-        return expr.value
-    if isinstance(expr, nodes.UnaryOp) and expr.op == "-":
-        value = constant_value(expr.operand, depth)
-        return -value if type(value) in (int, float) else UNKNOWN
-    if isinstance(expr, nodes.Name):
+        return expr.value if isinstance(expr.value, _CONSTANT_TYPES) else UNKNOWN
+    if isinstance(expr, nodes.UnaryOp) and expr.op in ("-", "+"):
+        value = constant(expr.operand, follow, collections, depth)
+        if type(value) not in (int, float):
+            return UNKNOWN  # bools are switches: ``-True`` is not followed
+        return -value if expr.op == "-" else value
+    if collections and isinstance(expr, (nodes.List, nodes.Tuple)):
+        items = tuple(constant(element, follow, collections, depth) for element in expr.elts)
+        return UNKNOWN if UNKNOWN in items else (type(expr).__name__, items)
+    if collections and isinstance(expr, nodes.Dict):
+        pairs = []
+        for key, value in expr.items:
+            if isinstance(key, nodes.DictUnpack):
+                return UNKNOWN
+            pair = (constant(key, follow, collections, depth), constant(value, follow, collections, depth))
+            if UNKNOWN in pair:
+                return UNKNOWN
+            pairs.append(pair)
+        return ("Dict", tuple(pairs))
+    if follow is Follow.ONE_BINDING and isinstance(expr, nodes.Name):
+        found = bindings(expr, expr.name)
+        return constant(assigned_value(found[0]), follow, collections, depth) if len(found) == 1 else UNKNOWN
+    if follow is Follow.EVERY_BINDING and isinstance(expr, nodes.Name):
         return _agreed(_binding_value(binding, depth) for binding in bindings(expr, expr.name))
-    if isinstance(expr, nodes.Attribute):
+    if follow is Follow.EVERY_BINDING and isinstance(expr, nodes.Attribute):
         cls = self_class(expr.expr)
         if cls is None:
             return UNKNOWN
-        return _agreed(constant_value(value, depth) for value in attribute_values(cls, expr.attrname))
+        return _agreed(constant(value, follow, _depth=depth) for value in attribute_values(cls, expr.attrname))
     return UNKNOWN
+
+
+def number(expr: nodes.NodeNG | None, follow: Follow = Follow.LITERAL) -> int | float | None:
+    """The int or float ``expr`` is shown to be (``constant``), else None: bools are mode
+    switches, not numbers."""
+    value = constant(expr, follow)
+    return value if type(value) in (int, float) else None
+
+
+def is_none(node: nodes.NodeNG | None) -> bool:
+    """The literal ``None``."""
+    return isinstance(node, nodes.Const) and node.value is None
 
 
 def _agreed(values) -> object:
@@ -59,7 +108,7 @@ def _binding_value(binding: nodes.NodeNG, depth: int):
     if isinstance(binding, nodes.AssignName) and isinstance(binding.parent, nodes.Arguments):
         return _constructor_parameter_value(binding, depth)
     value = assigned_value(binding)
-    return constant_value(value, depth) if value is not None else UNKNOWN
+    return constant(value, _depth=depth) if value is not None else UNKNOWN
 
 
 def _constructor_parameter_value(parameter: nodes.AssignName, depth: int):
@@ -70,5 +119,5 @@ def _constructor_parameter_value(parameter: nodes.AssignName, depth: int):
     uses = references(cls, cls.root())
     if not uses or any(not (isinstance(use.parent, nodes.Call) and use.parent.func is use) for use in uses):
         return UNKNOWN  # a base class, handed over or stored: constructions not all seen
-    return _agreed(constant_value(argument_for(use.parent, init, parameter, constructs=True), depth)
+    return _agreed(constant(argument_for(use.parent, init, parameter, constructs=True), _depth=depth)
                    for use in uses)

@@ -12,10 +12,10 @@ from dataclasses import dataclass
 from astroid import nodes
 
 from tfgraph_lint.analysis.keras_models import builds_keras_model
-from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname, lookup, may_denote, qualified_name
+from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname, lookup, may_denote
 from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.state_creation import created_state
-from tfgraph_lint.analysis.trace_entries import argument
+from tfgraph_lint.analysis.trace_entries import tf_function_decorators, wrapped_by
 from tfgraph_lint.core.findings import shorten
 
 
@@ -35,35 +35,23 @@ class Creation:
 
 def creations(module: nodes.Module, decorators: frozenset[str]) -> Iterator[Creation]:
     for node in descendants(module, nodes.FunctionDef, nodes.Call):
-        if isinstance(node, nodes.FunctionDef):
-            decorator = _tf_function_decorator(node, decorators)
-            if decorator is not None:
-                yield Creation(decorator, node, None, f"'{node.name}'")
-        elif (may_denote(node.func, decorators) and call_qualname(node) in decorators
-              and not isinstance(node.parent, nodes.Decorators)):
-            target = _wrapped_target(node)
-            if target is not None:
-                outer = node if argument(node, 0, "func") is not None else node.parent
-                yield Creation(outer, outer, target, f"tf.function({shorten(target.as_string())})")
+        creation = tf_function_at(node, decorators)
+        if creation is not None:
+            yield creation
 
 
-def _tf_function_decorator(fn: nodes.FunctionDef, decorators: frozenset[str]) -> nodes.NodeNG | None:
-    for decorator in fn.decorators.nodes if fn.decorators else ():
-        target = decorator.func if isinstance(decorator, nodes.Call) else decorator
-        if qualified_name(target) in decorators:
-            return decorator
-    return None
-
-
-def _wrapped_target(call: nodes.Call) -> nodes.NodeNG | None:
-    """``tf.function(f, ...)`` -> ``f``; ``tf.function(...)(f)`` -> ``f``; a bare decorator
-    factory ``tf.function(jit_compile=True)`` makes no Function by itself -> None."""
-    target = argument(call, 0, "func")
-    if target is not None:
-        return target
-    outer = call.parent
-    if isinstance(outer, nodes.Call) and outer.func is call and outer.args:
-        return outer.args[0]
+def tf_function_at(node: nodes.NodeNG, decorators: frozenset[str]) -> Creation | None:
+    """The tf.function ``node`` makes: a def under a tf.function decorator, or a call of
+    ``tf.function`` that wraps something (``tf.function(f)``, ``tf.function(...)(f)``)."""
+    if isinstance(node, nodes.FunctionDef):
+        found = tf_function_decorators(node, decorators)
+        return Creation(found[0], node, None, f"'{node.name}'") if found else None
+    if (isinstance(node, nodes.Call) and may_denote(node.func, decorators) and call_qualname(node) in decorators
+            and not isinstance(node.parent, nodes.Decorators)):
+        wrapped = wrapped_by(node)
+        if wrapped is not None:
+            target, outer = wrapped
+            return Creation(outer, outer, target, f"tf.function({shorten(target.as_string())})")
     return None
 
 

@@ -31,19 +31,16 @@ from tfgraph_lint.analysis.keras_callables import (
     keras_handovers,
     wrapped_by_lambda,
 )
-from tfgraph_lint.analysis.imported_instances import imported_instance
+from tfgraph_lint.analysis.imported_instances import imported_key
 from tfgraph_lint.analysis.names import (
     call_qualname,
-    lookup,
     may_denote,
-    names_an_import,
     qualified_name,
     use_project_aliases,
 )
 from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.other_threads import runs_in_other_thread
 from tfgraph_lint.analysis.trace_entries import (
-    argument,
     arguments,
     asks_keras_to_run_eagerly,
     autograph_enabled,
@@ -54,6 +51,8 @@ from tfgraph_lint.analysis.trace_entries import (
     is_strategy,
     keras_base,
     switches_functions_eagerly,
+    tf_function_decorators,
+    wrapped_by,
 )
 from tfgraph_lint.analysis.traced import TracedFunction, TraceKind, TraceReason
 from tfgraph_lint.core import tf_api
@@ -162,14 +161,14 @@ class GraphIndex:
             self.no_autograph.add(fn)
         if any(name in tf_api.PYTHON_FUNCTION_WRAPPERS for _, _, name in named):
             self.python_only.add(fn)  # ``@tf.py_function(Tout=tf.float32)``: its body runs as Python
-        for decorator, target, name in named:
-            if name in self.config.function_decorators:
-                options = decorator if isinstance(decorator, nodes.Call) else None
-                self._add(fn, TraceReason(
-                    TraceKind.DECORATOR, decorator.lineno, HIGH, builder=display(target),
-                    autograph=autograph_enabled(options), autograph_features=autograph_features(options),
-                    input_signature=has_input_signature(options),
-                ))
+        for decorator in tf_function_decorators(fn, self.config.function_decorators):
+            target = decorator.func if isinstance(decorator, nodes.Call) else decorator
+            options = decorator if isinstance(decorator, nodes.Call) else None
+            self._add(fn, TraceReason(
+                TraceKind.DECORATOR, decorator.lineno, HIGH, builder=display(target),
+                autograph=autograph_enabled(options), autograph_features=autograph_features(options),
+                input_signature=has_input_signature(options),
+            ))
 
     def _check_keras_class(self, cls: nodes.ClassDef) -> None:
         if not self.config.keras_methods:
@@ -240,13 +239,10 @@ class GraphIndex:
 
     def _check_wrapper_call(self, call: nodes.Call) -> None:
         """``tf.function(fn)``, ``tf.function(fn, jit_compile=True)``, ``tf.function(**opts)(fn)``."""
-        target = argument(call, 0, "func")
-        options, outer = call, call
-        if target is None and isinstance(call.parent, nodes.Call) and call.parent.func is call:
-            outer = call.parent
-            target = outer.args[0] if outer.args else None
-        if target is None:
+        wrapped = wrapped_by(call)
+        if wrapped is None:
             return
+        (target, outer), options = wrapped, call
         self._note_imported(target, call.lineno, f"wrapped by {display(call.func)}(...)", HIGH)
         for fn in resolve_callables(target):
             traced = self._add(fn, TraceReason(
@@ -365,21 +361,8 @@ class GraphIndex:
         """Remember ``expr`` for the project view when it names something another module defines:
         ``augment`` from ``from data import augment``, ``data.augment`` after ``import data``, or
         ``pool.query`` where ``pool = ImagePool(...)`` and ``ImagePool`` is imported."""
-        base = expr.expr if isinstance(expr, nodes.Attribute) else expr
-        attribute = expr.attrname if isinstance(expr, nodes.Attribute) else None
-        called = imported_instance(expr)  # ``ds.map(aug)``, ``self.gate(x)``: its __call__
-        made = called or (imported_instance(base) if attribute is not None else None)
-        if made is not None:
-            key = (*made, "__call__" if called else attribute)
-        elif (attribute is not None and isinstance(base, nodes.Attribute) and isinstance(base.expr, nodes.Name)
-              and names_an_import(base.expr)):
-            key = (base.expr.name, base.attrname, attribute)  # ``m.Cls.method(...)``: a method of a class of m
-        elif isinstance(base, nodes.Name):
-            _, assignments = lookup(base, base.name)
-            if not assignments or not all(isinstance(a, (nodes.Import, nodes.ImportFrom)) for a in assignments):
-                return
-            key = (base.name, attribute, None)
-        else:
+        key = imported_key(expr)
+        if key is None:
             return
         if key not in self.outgoing:
             self.outgoing[key] = (line, how, confidence)

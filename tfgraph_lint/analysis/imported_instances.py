@@ -47,3 +47,25 @@ def _imported_class_named(hint: nodes.NodeNG | None) -> tuple[str, str | None] |
     if not isinstance(name, nodes.Name) or not names_an_import(name):
         return None
     return name.name, hint.attrname if isinstance(hint, nodes.Attribute) else None
+
+
+def imported_key(expr: nodes.NodeNG) -> tuple[str, str | None, str | None] | None:
+    """What another module defines that ``expr`` names, as the project view keys it: (import
+    name, attribute, method). ``augment`` from ``from data import augment``, ``data.augment``
+    after ``import data``, ``m.Cls.method``, or ``pool.query`` (``pool = ImagePool(...)`` with
+    ``ImagePool`` imported; a called instance is its ``__call__``). None for the module's own."""
+    base = expr.expr if isinstance(expr, nodes.Attribute) else expr
+    attribute = expr.attrname if isinstance(expr, nodes.Attribute) else None
+    called = imported_instance(expr)  # ``ds.map(aug)``, ``self.gate(x)``: its __call__
+    made = called or (imported_instance(base) if attribute is not None else None)
+    if made is not None:
+        return (*made, "__call__" if called else attribute)
+    if (attribute is not None and isinstance(base, nodes.Attribute) and isinstance(base.expr, nodes.Name)
+            and names_an_import(base.expr)):
+        return (base.expr.name, base.attrname, attribute)  # ``m.Cls.method(...)``: a method of a class of m
+    if isinstance(base, nodes.Name):
+        _, assignments = lookup(base, base.name)
+        if not assignments or not all(isinstance(a, (nodes.Import, nodes.ImportFrom)) for a in assignments):
+            return None
+        return (base.name, attribute, None)
+    return None

@@ -14,6 +14,7 @@ from tfgraph_lint.analysis.classes import self_class
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
 from tfgraph_lint.analysis.names import bindings
 from tfgraph_lint.analysis.node_index import descendants
+from tfgraph_lint.analysis.once_guards import HASATTR, KEY, unset_tests
 
 
 class RunsOnce:
@@ -33,7 +34,6 @@ class RunsOnce:
 
     def __init__(self, context) -> None:
         self._context = context
-        self._call_sites: dict[nodes.NodeNG, list[tuple[nodes.Call, TracedFunction]]] | None = None
         self._helper_guarded: dict[nodes.NodeNG, bool] = {}
 
     def __call__(self, node: nodes.NodeNG, traced: TracedFunction) -> bool:
@@ -45,21 +45,9 @@ class RunsOnce:
         if fn not in self._helper_guarded:
             self._helper_guarded[fn] = False  # cycles: unguarded until shown otherwise
             # Its own recursive calls run only where it already runs: the other sites decide.
-            sites = [(site, caller) for site, caller in self._sites_calling(fn) if caller.node is not fn]
+            sites = [(site, caller) for site, caller in self._context.graph_callers(fn, _callees_or_none) if caller.node is not fn]
             self._helper_guarded[fn] = bool(sites) and all(self(site, caller) for site, caller in sites)
         return self._helper_guarded[fn]
-
-    def _sites_calling(self, fn: nodes.NodeNG) -> list[tuple[nodes.Call, TracedFunction]]:
-        if self._call_sites is None:
-            self._call_sites = {}
-            for call, caller in self._context.in_graph(nodes.Call):
-                try:
-                    callees = _callees(call.func)
-                except (AttributeError, ValueError, RecursionError):
-                    continue
-                for callee in callees:
-                    self._call_sites.setdefault(callee, []).append((call, caller))
-        return self._call_sites.get(fn, [])
 
 
 def guards_of(node: nodes.NodeNG, traced: TracedFunction) -> list[tuple[_Target, bool, nodes.NodeNG]]:
@@ -177,38 +165,23 @@ _Target = tuple
 
 def _unset_targets(test: nodes.NodeNG, traced: TracedFunction) -> set[tuple[_Target, str, bool]]:
     """(target, side, truthy): when the ``side`` branch of ``if test`` runs, ``target`` is not yet
-    set; ``truthy`` when the test is the target's truth value (``if not self.v:``)."""
-    if isinstance(test, nodes.UnaryOp) and test.op == "not":
-        flip = {"body": "orelse", "orelse": "body"}
-        return {(target, flip[side], truthy) for target, side, truthy in _unset_targets(test.operand, traced)}
-    if isinstance(test, nodes.BoolOp):
-        # ``a and b`` true: both true; ``a or b`` false: both false.
-        wanted = "body" if test.op == "and" else "orelse"
-        return {found for value in test.values for found in _unset_targets(value, traced) if found[1] == wanted}
-    if isinstance(test, nodes.Compare) and len(test.ops) == 1:
-        op, right = test.ops[0]
-        left = test.left
-        if _is_none(left):
-            left, right = right, left
-        if op in ("is", "==") and _is_none(right):
-            return {(t, "body", False) for t in _targets_of(left, traced)}
-        if op in ("is not", "!=") and _is_none(right):
-            return {(t, "orelse", False) for t in _targets_of(left, traced)}
-        if op in ("in", "not in") and isinstance(left, nodes.Const) and isinstance(left.value, str):
+    set; ``truthy`` when the test is the target's truth value (``if not self.v:``). The test's
+    grammar is ``once_guards.unset_tests``; here its subjects become targets that outlive a trace."""
+    found = set()
+    for unset in unset_tests(test):
+        if unset.how == HASATTR:
+            target = _getattr_target(unset.subject, traced)
+            targets = [target] if target else []
+        elif unset.how == KEY:
+            key = unset.key
             # ``"v" not in self.__dict__``, ``"v" not in holder`` (a dict that outlives the trace)
-            target = _dict_target(right, left.value, traced)
-            if target is None:
-                return set()
-            return {(target, "body" if op == "not in" else "orelse", False)}
-        return set()
-    if isinstance(test, nodes.Call) and isinstance(test.func, nodes.Name) and test.func.name == "hasattr":
-        target = _getattr_target(test, traced)
-        return {(target, "orelse", False)} if target else set()
-    return {(t, "orelse", True) for t in _targets_of(test, traced)}  # ``if self.v:`` true when set
-
-
-def _is_none(node: nodes.NodeNG) -> bool:
-    return isinstance(node, nodes.Const) and node.value is None
+            target = (_dict_target(unset.subject, key.value, traced)
+                      if isinstance(key, nodes.Const) and isinstance(key.value, str) else None)
+            targets = [target] if target else []
+        else:
+            targets = _targets_of(unset.subject, traced)
+        found.update((target, unset.side, unset.truthy) for target in targets)
+    return found
 
 
 def _targets_of(expr: nodes.NodeNG, traced: TracedFunction) -> list[_Target]:
@@ -342,6 +315,14 @@ def assigns(node: nodes.NodeNG, target: _Target) -> bool:
 
 
 # -- self and its methods, lexically ----------------------------------------------------------
+def _callees_or_none(func: nodes.NodeNG) -> list[nodes.NodeNG]:
+    """``_callees``, or none where the look-up fails on odd code."""
+    try:
+        return _callees(func)
+    except (AttributeError, ValueError, RecursionError):
+        return []
+
+
 def _callees(func: nodes.NodeNG) -> list[nodes.NodeNG]:
     """The functions of this module a call's ``func`` names: ``helper`` or ``self.method``."""
     if isinstance(func, nodes.Attribute):

@@ -11,10 +11,10 @@ from dataclasses import dataclass
 from astroid import nodes
 
 from tfgraph_lint.analysis.classes import self_class
+from tfgraph_lint.analysis.constant_values import number
 from tfgraph_lint.analysis.names import call_qualname, qualified_name, spelled_qualified_name
 from tfgraph_lint.analysis.node_index import descendants, remembered
 from tfgraph_lint.analysis.own_tree_classes import plain_class_of_own_tree
-from tfgraph_lint.analysis.python_scalars import numeric_literal
 from tfgraph_lint.analysis.trace_entries import keras_base
 from tfgraph_lint.core.findings import HIGH, INFERENCE
 
@@ -124,7 +124,7 @@ def created_state(call: nodes.Call) -> Creation | None:
     is_class = last[:1].isupper()
     if name.startswith("keras.layers.") and is_class:
         if last in _WEIGHTLESS_LAYERS or (last in SEEDED_LAYERS and (
-                _spelled_keras_2(call) or numeric_literal(seeded_rate(call)) == 0)):
+                _spelled_keras_2(call) or number(seeded_rate(call)) == 0)):
             return None
         if plain_class_of_own_tree(call):
             return None  # Keras's own source: a helper class that its path puts under layers

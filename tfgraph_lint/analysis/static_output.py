@@ -23,7 +23,7 @@ from __future__ import annotations
 from astroid import nodes
 
 from tfgraph_lint.analysis.names import bindings, is_builtin_call, qualified_name
-from tfgraph_lint.analysis.value_kinds import known_at_trace_time
+from tfgraph_lint.analysis.trace_time_values import known_at_trace_time
 
 # absl's flag values: configuration, fixed for the whole run.
 _FLAG_HOLDERS = frozenset({"absl.flags.FLAGS"})

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 from astroid import nodes
 
-from tfgraph_lint.analysis.call_sites import TfFunctionCall, bind_arguments, tf_function_calls
+from tfgraph_lint.analysis.call_sites import TfFunctionCall, bind_arguments
 from tfgraph_lint.analysis.callables import resolve_callables
 from tfgraph_lint.analysis.classes import is_instance_method
 from tfgraph_lint.analysis.graph_index import TraceKind
@@ -58,8 +58,6 @@ class TensorEvidence:
     def __init__(self, context) -> None:
         self._context = context
         self._parameters: dict[nodes.AssignName, str | None] = {}
-        self._tf_calls: dict[nodes.NodeNG, list[TfFunctionCall]] | None = None
-        self._graph_calls: dict[nodes.NodeNG, list[nodes.Call]] | None = None
         self._wrappers: dict[nodes.NodeNG, list[nodes.Call]] | None = None
         self._hops = 0
 
@@ -224,14 +222,14 @@ class TensorEvidence:
         if traced is None:
             return None
         if traced.is_tf_function:
-            calls = self._calls_of_tf_function(fn)
+            calls = self._context.tf_function_callers(fn)
             options = [*_decorator_calls(fn, self._context), *self._wrapping_calls(fn)]
             if any(_signature_says_tensor(o, fn, parameter) for o in options):
                 return HIGH  # every trace gets a tensor
         elif traced.reason.kind == TraceKind.CALLED:
             calls = [
                 TfFunctionCall(call, traced, key=fn, bound=_binds_self(call, fn))
-                for call in self._calls_from_graph(fn)
+                for call, _ in self._context.graph_callers(fn)
             ]
         elif traced.reason.kind == TraceKind.KERAS and traced.reason.handed_to_keras:
             return INFERENCE if _keras_passes_tensor(fn, parameter, traced.reason.handed_to_keras) else None
@@ -246,13 +244,6 @@ class TensorEvidence:
                     return INFERENCE  # one call passes a tensor: that trace raises
         return None
 
-    def _calls_of_tf_function(self, fn: nodes.NodeNG) -> list[TfFunctionCall]:
-        if self._tf_calls is None:
-            self._tf_calls = {}
-            for found in tf_function_calls(self._context.module, self._context.index):
-                self._tf_calls.setdefault(found.traced.node, []).append(found)
-        return self._tf_calls.get(fn, [])
-
     def _wrapping_calls(self, fn: nodes.NodeNG) -> list[nodes.Call]:
         """The ``tf.function(fn, ...)`` (or ``tf.function(...)(fn)``) calls holding fn's options."""
         if self._wrappers is None:
@@ -266,15 +257,6 @@ class TensorEvidence:
                 for wrapped in resolve_callables(target) if target is not None else ():
                     self._wrappers.setdefault(wrapped, []).append(call)
         return self._wrappers.get(fn, [])
-
-    def _calls_from_graph(self, fn: nodes.NodeNG) -> list[nodes.Call]:
-        """The calls in graph code of a helper function of this module."""
-        if self._graph_calls is None:
-            self._graph_calls = {}
-            for call, _ in self._context.in_graph(nodes.Call):
-                for callee in resolve_callables(call.func):
-                    self._graph_calls.setdefault(callee, []).append(call)
-        return self._graph_calls.get(fn, [])
 
 
 def _keras_passes_tensor(fn: nodes.NodeNG, parameter: nodes.AssignName, spelled: str) -> bool:

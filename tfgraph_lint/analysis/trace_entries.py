@@ -198,3 +198,27 @@ def has_input_signature(options: nodes.Call | None) -> bool:
 def display(expr: nodes.NodeNG) -> str:
     text = expr.as_string()
     return text if len(text) <= 60 else text[:57] + "..."
+
+
+# -- where a tf.function is made ---------------------------------------------------------------
+
+def tf_function_decorators(fn: nodes.FunctionDef, decorators: frozenset[str]) -> list[nodes.NodeNG]:
+    """The decorators that make ``fn`` a tf.function (``@tf.function``, ``@tf.function(...)``, or
+    another configured decorator), in order."""
+    return [decorator for decorator in (fn.decorators.nodes if fn.decorators else ())
+            if qualified_name(decorator.func if isinstance(decorator, nodes.Call) else decorator) in decorators]
+
+
+def wrapped_by(call: nodes.Call) -> tuple[nodes.NodeNG, nodes.Call] | None:
+    """What a ``tf.function`` call wraps, and the call that makes the Function:
+    ``tf.function(f, ...)`` -> (f, that call); ``tf.function(...)(f)`` -> (f, the outer call);
+    a bare decorator factory ``tf.function(jit_compile=True)`` makes no Function by itself -> None.
+    (Whether ``call`` calls ``tf.function`` is the caller's question.)"""
+    target = argument(call, 0, "func")
+    if target is not None:
+        return target, call
+    outer = call.parent
+    if isinstance(outer, nodes.Call) and outer.func is call and outer.args:
+        return outer.args[0], outer
+    return None
+

@@ -9,7 +9,7 @@ branch and why; the code is still reported to whoever asks, since another caller
 A helper's parameters are what its graph calls pass (call_data.seen_graph_calls: every call in
 graph code of the module, and the shapes of other files' calls from the project view, where a
 parameter left out is its default). A Keras ``Lambda(f, arguments={...})`` calls ``f`` with its
-inputs and those keywords. What a call passes is followed as a constant (constant_values):
+inputs and those keywords. What a call passes is followed as a constant (constant_values.constant):
 literals, names bound to one, ``self`` attributes and constructor parameters. A test decides a
 branch when it is made of parameters (and ``not``/``and``/``or``, ``is None``, ``==`` or ``>`` a literal)
 whose values every call fixes; a branch decided against on every call never runs. A call that is
@@ -22,8 +22,8 @@ from __future__ import annotations
 from astroid import nodes
 
 from tfgraph_lint.analysis.call_data import flag_for, seen_graph_calls
-from tfgraph_lint.analysis.call_sites import argument_for, argument_for_default
-from tfgraph_lint.analysis.constant_values import UNKNOWN, constant_value
+from tfgraph_lint.analysis.passed_arguments import argument_for, argument_for_default
+from tfgraph_lint.analysis.constant_values import UNKNOWN, constant
 from tfgraph_lint.analysis.graph_index import TraceKind
 from tfgraph_lint.analysis.keras_callables import lambda_keywords, wrapped_by_lambda
 from tfgraph_lint.analysis.names import references, unrebound_parameter
@@ -79,11 +79,11 @@ def _collect_worlds(fn: nodes.FunctionDef, index) -> list[dict] | None:
     if seen is None:
         return _lambda_worlds(fn, parameters, index)
     calls, from_elsewhere = seen
-    worlds = [{p.name: constant_value(argument_for(call, fn, p)) for p in parameters} for call in calls]
+    worlds = [{p.name: constant(argument_for(call, fn, p)) for p in parameters} for call in calls]
     for shape in from_elsewhere:
         # Another file's call: what it passes is a flag (changes per call or not); a parameter
         # it leaves out is its default.
-        worlds.append({p.name: constant_value(argument_for_default(fn, p)) if flag_for(shape, fn, p) is None
+        worlds.append({p.name: constant(argument_for_default(fn, p)) if flag_for(shape, fn, p) is None
                        else UNKNOWN for p in parameters})
     return worlds
 
@@ -101,7 +101,7 @@ def _lambda_worlds(fn: nodes.FunctionDef, parameters: list, index) -> list[dict]
     worlds = []
     for call in lambdas:
         keywords = lambda_keywords(call)
-        worlds.append({p.name: UNKNOWN if p is parameters[0] else constant_value(
+        worlds.append({p.name: UNKNOWN if p is parameters[0] else constant(
             keywords[p.name] if p.name in keywords else argument_for_default(fn, p)) for p in parameters})
     return worlds
 

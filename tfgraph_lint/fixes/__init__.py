@@ -2,12 +2,10 @@
 
 Only at the locations of findings, and only where the rewrite keeps the code's meaning; anything
 uncertain is left for the user, whom the finding's message already tells what to do. The source
-is rewritten with libcst, so formatting and comments survive. Each rule's fix is one module:
-
-- TFG101 ``print(...)`` -> ``tf.print(...)`` (print_fix.py);
-- TFG102 ``np.random.normal/uniform/...(...)`` -> ``tf.random.normal/uniform(...)`` (random_fix.py);
-- TFG303 ``for i in range(n)`` -> ``for i in tf.range(n)`` (range_fix.py);
-- TFG306 deprecated ``tf.function`` arguments -> their replacements (tf_function_args_fix.py).
+is rewritten with libcst, so formatting and comments survive. Each rule's fix is one module
+here named ``<what>_fix.py``, which declares the rule it fixes (``CODE``) and its ``plan``; the
+package collects them, so adding a fix touches only its module (``tfgraph-lint rules`` and
+``--fix`` see it).
 
 A fix that needs ``tf`` uses the module's own name for TensorFlow and adds
 ``import tensorflow as tf`` only when there is none. Fixing fixed code changes nothing.
@@ -15,6 +13,8 @@ A fix that needs ``tf`` uses the module's own name for TensorFlow and adds
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
@@ -72,18 +72,8 @@ class FixResult:
         return bool(self.fixed)
 
 
-def _fixers() -> dict[str, Callable[[FixContext, Finding, int], tuple[cst.CSTNode, Rewrite] | None]]:
-    from tfgraph_lint.fixes import print_fix, random_fix, range_fix, tf_function_args_fix
-
-    return {
-        print_fix.CODE: print_fix.plan,
-        random_fix.CODE: random_fix.plan,
-        range_fix.CODE: range_fix.plan,
-        tf_function_args_fix.CODE: tf_function_args_fix.plan,
-    }
-
-
-FIXABLE_CODES = frozenset({"TFG101", "TFG102", "TFG303", "TFG306"})
+# A fix's plan: the node to rewrite and how (or several together), None when it is not safe.
+Plan = Callable[[FixContext, Finding, int], tuple[cst.CSTNode, Rewrite] | None]
 
 
 def is_fixable(finding: Finding) -> bool:
@@ -107,7 +97,7 @@ def apply_fixes(text: str, findings: Iterable[Finding]) -> FixResult:
         aliases=imports.module_aliases(module),
     )
     lines = text.splitlines()
-    fixers = _fixers()
+    fixers = _FIXERS
     planned: dict[cst.CSTNode, Rewrite] = {}
     fixed: list[Finding] = []
     for finding in candidates:
@@ -142,3 +132,18 @@ class _Apply(cst.CSTTransformer):
 def attribute(dotted: str) -> cst.BaseExpression:
     """``a.b.c`` as a libcst expression."""
     return cst.parse_expression(dotted)
+
+
+def _collected_fixes() -> dict[str, Plan]:
+    """Each ``*_fix`` module of this package: the code it declares, and its plan. Collected once
+    the names the modules import from here (``FixContext``, ``attribute``) exist."""
+    found: dict[str, Plan] = {}
+    for module_info in sorted(pkgutil.iter_modules(__path__), key=lambda info: info.name):
+        if module_info.name.endswith("_fix"):
+            module = importlib.import_module(f"{__name__}.{module_info.name}")
+            found[module.CODE] = module.plan
+    return found
+
+
+_FIXERS = _collected_fixes()
+FIXABLE_CODES = frozenset(_FIXERS)

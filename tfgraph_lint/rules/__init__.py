@@ -1,36 +1,43 @@
-"""The rules. Each module has ``RULE`` (its registry entry) and ``check(context)``, which yields
-findings for one module; it reads graph code through ``context.in_graph(...)`` and the index.
+"""The rules, in three families: ``side_effects/`` (TFG1xx), ``graph_errors/`` (TFG2xx) and
+``retracing/`` (TFG3xx), each holding its rules and the helpers only they use. Each rule module
+has ``RULE`` (its registry entry) and ``check(context: ModuleContext)``, which yields findings for
+one module; it reads graph code through ``context.in_graph(...)`` and asks the semantic model
+(``analysis/semantic.py``) its questions.
 
-Add a rule: a registry entry, a module here listed in ``CHECKS``, and a fixture folder.
+Adding a rule is described in CONTRIBUTING.md.
 """
 
-from tfgraph_lint.rules import (
-    deprecated_tf_function_argument,
+from tfgraph_lint.rules.graph_errors import (
     eager_only_call,
     eager_values,
-    functions_run_eagerly,
     generator_in_graph,
-    mutable_attribute_capture,
-    mutable_global_capture,
-    outer_collection_mutation,
-    python_collection_argument,
-    python_iterator,
     python_list_in_tensor_loop,
-    python_loop_over_data,
-    python_print,
-    python_random,
-    python_range_loop,
-    python_scalar_argument,
-    python_side_effect,
-    python_state_mutation,
     recursive_tf_function,
     state_recreated,
     tensor_as_python_value,
     tensor_branch_undefined,
-    tensor_formatted_at_trace,
     tensor_grown_in_loop,
-    tf_function_in_loop,
     variable_creation,
+)
+from tfgraph_lint.rules.retracing import (
+    deprecated_tf_function_argument,
+    functions_run_eagerly,
+    python_collection_argument,
+    python_loop_over_data,
+    python_range_loop,
+    python_scalar_argument,
+    tf_function_in_loop,
+)
+from tfgraph_lint.rules.side_effects import (
+    mutable_attribute_capture,
+    mutable_global_capture,
+    outer_collection_mutation,
+    python_iterator,
+    python_print,
+    python_random,
+    python_side_effect,
+    python_state_mutation,
+    tensor_formatted_at_trace,
 )
 
 CHECKS = (

@@ -1,0 +1,92 @@
+"""TFG306 deprecated-tf-function-argument: ``tf.function`` options that TensorFlow renamed or dropped.
+
+What TensorFlow 2.21 does with each (``polymorphic_function.function``):
+
+- ``experimental_relax_shapes``: logs a deprecation warning, then behaves as ``reduce_retracing``;
+- ``experimental_compile``: logs a deprecation warning, then behaves as ``jit_compile``;
+- ``experimental_follow_type_hints``: logs a deprecation warning and is otherwise *ignored*:
+  arguments annotated ``tf.Tensor`` are no longer converted to tensors, so Python numbers passed
+  for them retrace per value, which is what the option was written to prevent.
+
+Reported on the keyword itself, in every spelling that passes options to TensorFlow's own
+``tf.function``: the decorator ``@tf.function(...)``, the wrapper ``tf.function(f, ...)`` or
+``tf.function(...)(f)``, and ``functools.partial(tf.function, ...)``. User-configured
+tf.function-like decorators are not checked: their keywords are their own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from astroid import nodes
+
+from tfgraph_lint.analysis.callables import resolve_callables
+from tfgraph_lint.analysis.names import call_qualname, calls_named, qualified_name
+from tfgraph_lint.analysis.semantic import ModuleContext
+from tfgraph_lint.core.findings import Finding
+from tfgraph_lint.core.registry import rule_by_code
+from tfgraph_lint.core.tf_api import TF_FUNCTION
+
+RULE = rule_by_code("TFG306")
+_TAKES_TF_FUNCTION_OPTIONS = frozenset({TF_FUNCTION, "functools.partial"})
+
+# keyword -> (what TensorFlow does with it, the fix; ``{value}`` is the keyword's value as written)
+_DEPRECATED = {
+    "experimental_relax_shapes": (
+        "is deprecated: TensorFlow logs a deprecation warning and treats it as reduce_retracing",
+        "write reduce_retracing={value}",
+    ),
+    "experimental_compile": (
+        "is deprecated: TensorFlow logs a deprecation warning and treats it as jit_compile",
+        "write jit_compile={value}",
+    ),
+    "experimental_follow_type_hints": (
+        "is deprecated and ignored: arguments annotated tf.Tensor are no longer converted to "
+        "tensors, so every new Python value passed for them builds a new graph",
+        "remove it and pass tensors, or declare an input_signature",
+    ),
+}
+
+
+def check(context: ModuleContext) -> Iterator[Finding]:
+    for call in calls_named(context.module, _TAKES_TF_FUNCTION_OPTIONS):
+        if not _passes_tf_function_options(call):
+            continue
+        for keyword in call.keywords or ():
+            if keyword.arg in _DEPRECATED:
+                yield context.finding(RULE, keyword, _message(context, call, keyword))
+
+
+def _passes_tf_function_options(call: nodes.Call) -> bool:
+    """``tf.function(...)`` itself, or ``functools.partial(tf.function, ...)``."""
+    name = call_qualname(call)
+    if name == TF_FUNCTION:
+        return True
+    return name == "functools.partial" and bool(call.args) and qualified_name(call.args[0]) == TF_FUNCTION
+
+
+def _message(context, call: nodes.Call, keyword: nodes.Keyword) -> str:
+    effect, fix = _DEPRECATED[keyword.arg]
+    value = keyword.value.as_string()
+    return f"{keyword.arg}={value} in {_subject(context, call)} {effect}; {fix.format(value=value)}"
+
+
+def _subject(context, call: nodes.Call) -> str:
+    """How the message names the function: "tf.function 'step'", or "this tf.function"."""
+    for fn in _wrapped_functions(call):
+        traced = context.index.traced_function(fn)
+        if traced is not None and traced.is_tf_function:
+            return traced.subject
+    return "this tf.function"
+
+
+def _wrapped_functions(call: nodes.Call) -> list:
+    parent = call.parent
+    if isinstance(parent, nodes.Decorators):
+        return [parent.parent]
+    target = next((kw.value for kw in call.keywords or () if kw.arg == "func"), None)
+    if target is None and call.args and call_qualname(call) == TF_FUNCTION:
+        target = call.args[0]
+    if target is None and isinstance(parent, nodes.Call) and parent.func is call and parent.args:
+        target = parent.args[0]  # tf.function(...)(f)
+    return resolve_callables(target) if target is not None else []

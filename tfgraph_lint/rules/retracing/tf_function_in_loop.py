@@ -1,0 +1,369 @@
+"""TFG302 tf-function-in-loop: a tf.function created again and again never reuses its traces.
+
+Each ``tf.function(...)`` call, and each execution of a ``@tf.function`` def statement, makes a
+new Function object, and separate objects never share traces. Reported where such a creation
+runs repeatedly:
+
+- in the body of a loop (``for``, ``while``, a comprehension) of non-graph code;
+- in a function that is called in such a loop, directly or through a few callers of the same
+  module (found lexically: ``helper(...)`` and ``self.helper(...)``);
+- in a function that calls the Function it makes and that eager code calls at two or more
+  places (INFERENCE: each call traces again).
+
+Only when the new Function is then *called* in that loop (``tf.function(f)(x)``, ``step(x)``
+after ``step = tf.function(f)``, ``make_step()(x)``): one traced once on purpose
+(``.get_concrete_function()``) or handed to other code is not judged.
+
+Silent where the creation runs once (module level, class body, ``__init__``/``build``, a factory
+called once, a factory under ``functools.lru_cache``/``cache``), inside graph code (it then runs once per trace of the outer function, not per
+call), when each iteration wraps a different function (``tf.function(model)`` over the loop
+variable ``model``, or a model the function builds per call), when the new Function is kept per
+item (``fns[name] = tf.function(f)``, ``fns.append(...)``, a list or dict comprehension), and
+behind a create-once guard (``if self._fn is None:``, ``if key not in cache:``; also around the
+loop that calls the function making it), and when the new
+Function runs another def or lambda that its creator makes on each call (its traces are keyed on
+that new function, so it traces again wherever the Function is made; hoisting saves nothing), or
+uses TensorFlow state its creator makes on each call (a model's optimizer, a step variable: a
+Function made once would meet new objects on every call and trace for each anyway); likewise in a
+loop, a Function that runs on an object the loop makes each iteration (TensorFlow state, a Keras
+model, or what calling the loop's item returns: ``for cls in [A, B]: layer = cls()``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from astroid import nodes
+
+from tfgraph_lint.analysis.passed_arguments import argument_for
+from tfgraph_lint.analysis.classes import is_instance_method
+from tfgraph_lint.analysis.function_creations import (
+    Creation,
+    creations,
+    made_code,
+    reads_state_made_per_call,
+    reads_state_made_per_iteration,
+)
+from tfgraph_lint.analysis.names import assigned_value, bindings
+from tfgraph_lint.analysis.node_index import descendants
+from tfgraph_lint.analysis.once_guards import is_once_guard
+from tfgraph_lint.analysis.semantic import ModuleContext
+from tfgraph_lint.core.findings import HIGH, INFERENCE, Finding
+from tfgraph_lint.core.registry import rule_by_code
+from tfgraph_lint.rules.retracing.loop_python_arguments import passes_loop_items
+from tfgraph_lint.rules.retracing.enclosing_loops import enclosing_loops
+from tfgraph_lint.rules.retracing.memoized import calls_code_made_per_call, memoized, reads_call_state
+
+RULE = rule_by_code("TFG302")
+
+_MAX_CALLER_HOPS = 3
+# Methods that run once per object: a tf.function made there is made once per object, which is
+# the documented way to give every instance its own.
+_ONCE_PER_OBJECT = frozenset({"__init__", "__new__", "__post_init__", "build", "setUp", "setUpClass"})
+# ``box.append(fn)``: the new Function is kept per item, not thrown away after one call.
+_STORING_METHODS = frozenset({"append", "add", "insert", "extend", "appendleft", "setdefault", "update"})
+
+
+def check(context: ModuleContext) -> Iterator[Finding]:
+    callers = _Reruns(context)
+    for creation in creations(context.module, context.config.function_decorators):
+        finding = _check_creation(context, callers, creation)
+        if finding is not None:
+            yield finding
+
+
+def _check_creation(context, callers: _Reruns, creation: Creation) -> Finding | None:
+    frame = creation.value.parent.frame() if creation.is_def else creation.value.frame()
+    if context.index.traced_function(frame) is not None:
+        return None  # made while tracing the outer function: once per trace, not per call
+    if _guarded(creation.value, frame):
+        return None
+    loops = enclosing_loops(creation.value)
+    if loops:
+        if _kept_per_item(creation, loops[-1]) or _varies_with_loops(creation.target, loops):
+            return None
+        made = _loop_made_code(creation)
+        if made is not None and reads_state_made_per_iteration(made, loops):
+            return None  # it runs on an object made per iteration: traced anew anyway
+        calls = _calls_in(creation, loops[-1])
+        if not calls:
+            return None  # traced on purpose (get_concrete_function) or handed on: not judged
+        if passes_loop_items(calls, loops):
+            return None  # each iteration passes other Python values: a shared one traces as often
+        return context.finding(RULE, creation.report, _loop_message(creation, loops[0]), HIGH)
+    if not isinstance(frame, nodes.FunctionDef) or frame.name in _ONCE_PER_OBJECT or memoized(frame):
+        return None
+    made = made_code(creation, frame)
+    if made is not None and (calls_code_made_per_call(made, frame) or reads_state_made_per_call(made, frame)):
+        return None  # it runs a def, or uses TF state, made per call of the frame: traced anew anyway
+    repeated = callers.repeated_call(frame, creation)
+    if repeated is not None:
+        return context.finding(RULE, creation.report, _caller_message(creation, frame, repeated), HIGH)
+    sites = callers.eager_call_sites(frame, creation)
+    if len(sites) >= 2:
+        return context.finding(RULE, creation.report, _sites_message(creation, frame, sites), INFERENCE)
+    return None
+
+
+# -- messages ------------------------------------------------------------------------------------
+
+_NEVER_SHARED = "separate tf.function objects never share traces, so each one traces again"
+
+
+def _loop_message(creation: Creation, loop: nodes.NodeNG) -> str:
+    where = _describe_loop(loop)
+    if creation.is_def:
+        return (f"@tf.function def {creation.label} inside {where} makes a new tf.function on every "
+                f"iteration: {_NEVER_SHARED}; define it once, before the loop, and pass what changes "
+                "as tensor arguments")
+    return (f"{creation.label} inside {where} makes a new tf.function on every iteration: "
+            f"{_NEVER_SHARED}; create it once, before the loop, and call that one object")
+
+
+def _caller_message(creation: Creation, frame: nodes.FunctionDef, repeated: _Repeated) -> str:
+    what = f"@tf.function def {creation.label}" if creation.is_def else creation.label
+    via = "".join(f" (through '{hop.name}')" for hop in repeated.through)
+    return (f"{what} makes a new tf.function on every call of '{frame.name}', which runs in "
+            f"{_describe_loop(repeated.loop)}{via}: {_NEVER_SHARED}; create it once (at module "
+            "level, in __init__, or in a factory called once) and reuse it")
+
+
+def _sites_message(creation: Creation, frame: nodes.FunctionDef, sites: list[nodes.Call]) -> str:
+    what = f"@tf.function def {creation.label}" if creation.is_def else creation.label
+    lines = ", ".join(str(site.lineno) for site in sites[:3])
+    return (f"{what} makes a new tf.function on every call of '{frame.name}', which eager code calls "
+            f"at {len(sites)} places (lines {lines}): {_NEVER_SHARED}; create it once (at module "
+            "level, in __init__, or in a factory called once) and reuse it")
+
+
+def _describe_loop(loop: nodes.NodeNG) -> str:
+    if isinstance(loop, nodes.Comprehension):  # a generator has no line of its own
+        return f"the comprehension at line {loop.parent.lineno}"
+    return f"the loop at line {loop.lineno}"
+
+
+# -- made once after all -------------------------------------------------------------------------
+
+def _guarded(node: nodes.NodeNG, frame: nodes.NodeNG) -> bool:
+    """Under a create-once guard of its frame: ``if self._fn is None:``, ``if key not in cache:``,
+    ``if not hasattr(self, "_fn"):``, ``if not self._fns:``."""
+    parent = node.parent
+    while parent is not None and parent is not frame:
+        if isinstance(parent, nodes.If) and is_once_guard(parent.test):
+            return True
+        parent = parent.parent
+    return False
+
+
+def _kept_per_item(creation: Creation, loop: nodes.NodeNG) -> bool:
+    """The new Function is stored per item (``fns[k] = ...``, ``fns.append(...)``, a
+    comprehension's element) and not called in the loop that makes it."""
+    if not creation.is_def and _stored_expression(creation.value):
+        return True
+    name = _bound_name(creation)
+    if name is None:
+        return False
+    uses = [n for n in descendants(loop, nodes.Name) if n.name == name and n.lineno >= creation.value.lineno]
+    if any(isinstance(use.parent, nodes.Call) and use.parent.func is use for use in uses):
+        return False
+    return any(_stored_expression(use) for use in uses)
+
+
+def _bound_name(creation: Creation) -> str | None:
+    if creation.is_def:
+        return creation.value.name
+    assign = creation.value.parent
+    if isinstance(assign, nodes.Assign) and assign.value is creation.value and len(assign.targets) == 1:
+        target = assign.targets[0]
+        if isinstance(target, nodes.AssignName):
+            return target.name
+    return None
+
+
+def _stored_expression(expr: nodes.NodeNG) -> bool:
+    """``expr`` ends up in a collection or under a key: kept, one per item."""
+    parent = expr.parent
+    if isinstance(parent, nodes.Assign) and parent.value is expr:
+        return any(isinstance(target, nodes.Subscript) for target in parent.targets)
+    if isinstance(parent, nodes.Call) and expr in parent.args:
+        func = parent.func
+        if isinstance(func, nodes.Attribute) and func.attrname in _STORING_METHODS:
+            return True
+        return isinstance(func, nodes.Name) and func.name == "setattr"
+    if isinstance(parent, (nodes.List, nodes.Tuple, nodes.Set)):
+        return True
+    if isinstance(parent, nodes.Dict):
+        return any(value is expr for _, value in parent.items)
+    if isinstance(parent, (nodes.ListComp, nodes.SetComp, nodes.GeneratorExp)):
+        return parent.elt is expr
+    if isinstance(parent, nodes.DictComp):
+        return parent.value is expr
+    return False
+
+
+def _varies_with_loops(target: nodes.NodeNG | None, loops: list[nodes.NodeNG]) -> bool:
+    """``tf.function(model)`` where the loop rebinds ``model``: a different function each time.
+
+    A lambda is the same code every time, whatever it captures: pass what changes as arguments.
+    """
+    if target is None or isinstance(target, nodes.Lambda):
+        return False
+    for name in _free_names(target):
+        for binding in bindings(name, name.name):
+            if any(loop is binding or loop.parent_of(binding) for loop in loops):
+                return True
+    return False
+
+
+def _loop_made_code(creation: Creation) -> nodes.NodeNG | None:
+    """The def or lambda a Function made in a loop runs: the decorated def, the lambda, or the
+    def a name passed to ``tf.function`` is bound to (once)."""
+    if creation.is_def or isinstance(creation.target, nodes.Lambda):
+        return creation.value if creation.is_def else creation.target
+    if isinstance(creation.target, nodes.Name):
+        found = bindings(creation.target, creation.target.name)
+        if len(found) == 1 and isinstance(found[0], (nodes.FunctionDef, nodes.Lambda)):
+            return found[0]
+    return None
+
+
+def _free_names(expr: nodes.NodeNG) -> list[nodes.Name]:
+    """Names ``expr`` reads from outside itself (a lambda's own parameters excluded)."""
+    found = []
+    for name in [expr] if isinstance(expr, nodes.Name) else expr.nodes_of_class(nodes.Name):
+        if not any(expr is binding or expr.parent_of(binding) for binding in bindings(name, name.name)):
+            found.append(name)
+    return found
+
+
+# -- functions called in a loop ------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class _Repeated:
+    call: nodes.Call  # the call in a loop
+    loop: nodes.NodeNG
+    through: tuple[nodes.FunctionDef, ...] = ()  # the callers between, outermost last
+
+
+class _Reruns:
+    """Which calls of the module call which of its functions (lexically, computed once)."""
+
+    def __init__(self, context: ModuleContext) -> None:
+        self._context = context
+
+    def repeated_call(self, fn: nodes.FunctionDef, creation: Creation) -> _Repeated | None:
+        """A loop that runs ``fn`` again and again, and calls the new Function each time: ``fn``
+        calls it itself (then callers of callers count too), or returns it to a looping caller
+        that calls it (``make_step()(x)``, ``step = make_step(); step(x)``)."""
+        if _calls_in(creation, fn):
+            return self._search(fn, creation, (), {fn})
+        if _returns(fn, creation):
+            return self._search(fn, creation, (), {fn}, result_called=True)
+        return None  # traced on purpose (get_concrete_function) or handed on: not judged
+
+    def eager_call_sites(self, fn: nodes.FunctionDef, creation: Creation) -> list[nodes.Call]:
+        """The calls of ``fn`` in eager code, when ``fn`` calls the Function it makes itself
+        (a factory whose result is kept is not judged)."""
+        if not _called_directly(creation, fn) or reads_call_state(creation.value, fn):
+            return []  # each call may wrap different code: a new Function may be needed
+        return [call for call in self._context.callers(fn)
+                if self._context.index.traced_function(call.frame()) is None and not fn.parent_of(call)]
+
+    def _search(self, fn, creation: Creation, through: tuple, seen: set,
+                result_called: bool = False) -> _Repeated | None:
+        for call in self._context.callers(fn):
+            frame = call.frame()
+            if self._context.index.traced_function(frame) is not None:
+                continue  # called while tracing: once per trace
+            loops = enclosing_loops(call)
+            if loops and _guarded(loops[0], frame):
+                # ``if host.fns is None: host.fns = [make_fn(d) for d in devices]``: the loop
+                # itself runs once (google-research/seed_rl's learner)
+                continue
+            if loops:
+                if not through and _target_varies(fn, creation, call, loops):
+                    continue
+                if result_called and not _result_called(call, loops[-1]):
+                    continue
+                return _Repeated(call, loops[0], through)
+            if (not result_called and len(through) < _MAX_CALLER_HOPS and isinstance(frame, nodes.FunctionDef)
+                    and frame.name not in _ONCE_PER_OBJECT and frame not in seen and not memoized(frame)):
+                found = self._search(frame, creation, (*through, frame), seen | {frame})
+                if found is not None:
+                    return found
+        return None
+
+
+def _calls_in(creation: Creation, region: nodes.NodeNG) -> list[nodes.Call]:
+    """The calls of the new Function in ``region``: ``tf.function(f)(x)``, or ``step(x)`` after
+    ``step = tf.function(f)`` / ``def step``."""
+    if not creation.is_def and _is_called(creation.value):
+        return [creation.value.parent]
+    name = _bound_name(creation)
+    return [use.parent for use in descendants(region, nodes.Name)
+            if name is not None and use.name == name and use.lineno >= creation.value.lineno and _is_called(use)]
+
+
+def _called_directly(creation: Creation, fn: nodes.FunctionDef) -> bool:
+    """``fn`` itself calls the new Function, not a lambda or def it returns."""
+    if not creation.is_def and _is_called(creation.value):
+        return True
+    name = _bound_name(creation)
+    return name is not None and any(
+        use.name == name and _is_called(use) and use.scope() is fn for use in descendants(fn, nodes.Name))
+
+
+def _result_called(call: nodes.Call, region: nodes.NodeNG) -> bool:
+    """A factory's result called in the loop: ``make_step()(x)``, or ``step = make_step()``
+    and then ``step(x)``."""
+    if _is_called(call):
+        return True
+    assign = call.parent
+    if not (isinstance(assign, nodes.Assign) and assign.value is call and len(assign.targets) == 1
+            and isinstance(assign.targets[0], nodes.AssignName)):
+        return False
+    name = assign.targets[0].name
+    return any(use.name == name and use.lineno >= call.lineno and _is_called(use)
+               for use in descendants(region, nodes.Name))
+
+
+def _is_called(expr: nodes.NodeNG) -> bool:
+    return isinstance(expr.parent, nodes.Call) and expr.parent.func is expr
+
+
+def _returns(fn: nodes.FunctionDef, creation: Creation) -> bool:
+    name = _bound_name(creation)
+    for ret in fn.nodes_of_class(nodes.Return, skip_klass=(nodes.FunctionDef, nodes.Lambda, nodes.ClassDef)):
+        if ret.value is creation.value:
+            return True
+        if name is not None and isinstance(ret.value, nodes.Name) and ret.value.name == name:
+            return True
+    return False
+
+
+def _target_varies(fn: nodes.FunctionDef, creation: Creation, call: nodes.Call, loops: list) -> bool:
+    """A different function on every call of ``fn``: ``tf.function(model)`` where ``model`` is a
+    parameter the looping call fills from the loop, or a local ``fn`` builds (``model =
+    build(config)``). Nested defs and lambdas are the same code every time: not different."""
+    if creation.target is None:
+        return False
+    for name in _free_names(creation.target):
+        for binding in bindings(name, name.name):
+            if isinstance(binding, nodes.FunctionDef) or not fn.parent_of(binding):
+                continue
+            if not (isinstance(binding, nodes.AssignName) and isinstance(binding.parent, nodes.Arguments)):
+                if not isinstance(assigned_value(binding), nodes.Lambda):
+                    return True  # built by each call
+                continue
+            if is_instance_method(fn) and _is_first(fn, binding):
+                continue  # ``self``: the same object's method
+            argument = argument_for(call, fn, binding)
+            if argument is None or _varies_with_loops(argument, loops):
+                return True  # unknown, or the loop's own values: a different function per call
+    return False
+
+
+def _is_first(fn: nodes.FunctionDef, binding: nodes.AssignName) -> bool:
+    positional = [*(fn.args.posonlyargs or ()), *(fn.args.args or ())]
+    return bool(positional) and positional[0] is binding

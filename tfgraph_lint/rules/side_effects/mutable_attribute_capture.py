@@ -1,0 +1,121 @@
+"""TFG109 mutable-attribute-capture: graph code reads ``self.x``, which another method rebinds.
+
+The attribute twin of TFG107. A tf.function (or a Keras method) reads the Python value of
+``self.items`` while it is traced and keeps it in the graph; a later ``load()`` that rebinds
+``self.items`` changes what eager code sees, but calls of the traced function run the old graph
+and keep using the old value (issue #12: a query method answering from the items of its first
+trace).
+
+Reported when a method of the same class that is not graph code rebinds the attribute, and that
+method is not only set-up: not ``__init__``/``build``/``compile`` (nor ``__new__``, ``setUp``,
+``__post_init__``), nor a helper called only from them. Confidence INFERENCE when the rebinding
+method itself goes on to call a traced method of the class (``self.items = items; return
+self.total()``, or both in one loop): then a stale trace is certain to be used; INFERENCE too when
+it makes, through a helper of the class, a fresh tf.function of another method only (the class
+expects it to run after traces, and resets one traced path, not the reader's). Otherwise LOW (off
+by default): on the review corpus such rebindings were almost all lazy initialisers and
+configuration set before the first trace (41 findings, none a hazard on reading). Silent on TensorFlow objects
+(``tf.Variable`` state is read when the graph runs; re-creating optimizers, layers or weights,
+``self.add_weight(...)`` included, is TFG208's hazard), on attributes only set during set-up, and when the rebinding method also makes a fresh
+tf.function (``self.query = tf.function(self._query)``), which drops the old traces.
+
+Also reported (INFERENCE): code that uses an instance rebinds the attribute between two calls of
+the same method of it (``m.evaluate(x); m.features = new; m.evaluate(x)``, see
+outside_rebinding); a different method after the rebinding (``predict()`` after ``evaluate()``)
+is traced anew and stays silent.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from astroid import nodes
+
+from tfgraph_lint.analysis.after_traces import runs_after_traces, sets_up_or_resets
+from tfgraph_lint.analysis.classes import attribute_values, self_class
+from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
+from tfgraph_lint.analysis.node_index import descendants
+from tfgraph_lint.analysis.semantic import ModuleContext
+from tfgraph_lint.analysis.state_creation import created_state
+from tfgraph_lint.analysis.statement_flow import attribute_set_before
+from tfgraph_lint.analysis.value_kinds import Kind, value_kind
+from tfgraph_lint.core.findings import INFERENCE, LOW, Finding
+from tfgraph_lint.core.registry import rule_by_code
+from tfgraph_lint.rules.side_effects.outside_rebinding import OutsideRebinding, rebound_between_calls
+from tfgraph_lint.rules.side_effects.per_trace_objects import PerTraceSelf
+
+RULE = rule_by_code("TFG109")
+
+# Roots whose traces outlive the call that made them (tf.cond & co. run their function at once).
+_TRACED_ONCE = (TraceKind.DECORATOR, TraceKind.WRAPPER, TraceKind.KERAS)
+
+
+def check(context: ModuleContext) -> Iterator[Finding]:
+    judged: dict[tuple[nodes.ClassDef, str], nodes.AssignAttr | None] = {}
+    reported: set[tuple[nodes.NodeNG, str]] = set()
+    per_trace_self = PerTraceSelf(context)
+    for node, traced in context.in_graph(nodes.Attribute):
+        cls = self_class(node.expr)
+        if cls is None or (traced.node, node.attrname) in reported or not _traced_once(traced):
+            continue
+        if per_trace_self(traced):
+            continue  # an object made in this trace: nothing of it outlives the trace to go stale
+        if isinstance(node.parent, nodes.Call) and node.parent.func is node:
+            continue  # calling a method, not reading a value
+        if attribute_set_before(node, node.expr.as_string(), node.attrname):
+            continue  # reads what this trace stored there, not what another method left
+        key = (cls, node.attrname)
+        if key not in judged:
+            judged[key] = (_rebinding(cls, node.attrname, context.index)
+                           or _rebinding_between_calls(cls, node.attrname, context.module))
+        rebinding = judged[key]
+        if rebinding is None:
+            continue
+        reported.add((traced.node, node.attrname))
+        if isinstance(rebinding, OutsideRebinding):
+            where = (f"'{rebinding.target.as_string()}' (line {rebinding.target.lineno}) rebinds it "
+                     f"between two calls of '{rebinding.after.func.as_string()}' (lines "
+                     f"{rebinding.before.lineno} and {rebinding.after.lineno}): the second keeps")
+            confidence = INFERENCE
+        else:
+            method = rebinding.scope()
+            where = f"'{method.name}' (line {rebinding.lineno}) rebinds it: calls after that keep"
+            confidence = INFERENCE if runs_after_traces(method, cls, traced.root) else LOW
+        yield context.finding(
+            RULE, node,
+            f"'self.{node.attrname}' in {traced.subject} is read while tracing, but {where} "
+            f"running the graph of the first trace, with the old value; pass it in as an argument, keep "
+            f"it in a tf.Variable and assign() new values, or make a new tf.function after rebinding it",
+            confidence=confidence, traced=traced)
+
+
+def _traced_once(traced: TracedFunction) -> bool:
+    root = traced.root.reason
+    return root.kind in _TRACED_ONCE or (root.kind == TraceKind.BUILDER and root.builder.startswith("Dataset."))
+
+
+def _rebinding(cls: nodes.ClassDef, attrname: str, index) -> nodes.AssignAttr | None:
+    """Where a method that is neither set-up nor graph code rebinds ``self.<attrname>``."""
+    values = attribute_values(cls, attrname)
+    if any(value is not None and (value_kind(value).kind == Kind.TF_OBJECT
+                                  or (isinstance(value, nodes.Call) and created_state(value) is not None))
+           for value in values):
+        return None  # TensorFlow state (a weight made afresh is TFG208's)
+    for target in descendants(cls, nodes.AssignAttr):
+        if target.attrname != attrname or self_class(target.expr) is not cls:
+            continue
+        method = target.scope()
+        if not isinstance(method, nodes.FunctionDef) or method.parent is not cls:
+            continue
+        if not sets_up_or_resets(method, index):
+            return target
+    return None
+
+
+def _rebinding_between_calls(cls: nodes.ClassDef, attrname: str, module: nodes.Module) -> OutsideRebinding | None:
+    """Code that uses an instance rebinds the attribute between two calls of the same method of it
+    (see outside_rebinding); not for TensorFlow objects, whose state is read when the graph runs."""
+    found = rebound_between_calls(cls, attrname, module)
+    if found is None or value_kind(found.target.parent.value).kind == Kind.TF_OBJECT:
+        return None
+    return found

@@ -1,0 +1,48 @@
+"""TFG101 python-print-in-graph: builtin print() runs once per trace, and shows symbolic tensors."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from astroid import nodes
+
+from tfgraph_lint.analysis.names import is_builtin_name, qualified_name
+from tfgraph_lint.analysis.runs_once import RunsOnce
+from tfgraph_lint.analysis.semantic import ModuleContext
+from tfgraph_lint.core.findings import LOW, Finding
+from tfgraph_lint.core.registry import rule_by_code
+from tfgraph_lint.rules.side_effects.output_once import once_per_trace_reason
+
+RULE = rule_by_code("TFG101")
+
+
+def check(context: ModuleContext) -> Iterator[Finding]:
+    once = RunsOnce(context)
+    for call, traced in context.in_graph(nodes.Call):
+        if not _is_builtin_print(call.func):
+            continue
+        if traced.autograph and traced.converts("BUILTIN_FUNCTIONS"):
+            continue  # experimental_autograph_options turns print into tf.print: it runs per call
+        if once(call, traced):
+            continue  # behind a create-once guard (``if not self.built: self.build(...)``): once eagerly too
+        reason = once_per_trace_reason(call, context.path)
+        if reason is None:
+            yield context.finding(
+                RULE, call,
+                f"print() in {traced.subject} runs only while tracing, not on every call, "
+                "and shows symbolic tensors; use tf.print()",
+                traced=traced,
+            )
+        else:  # once per trace may be what is meant: LOW, off by default
+            yield context.finding(
+                RULE, call,
+                f"print() in {traced.subject} runs only while tracing, not on every call ({reason}: "
+                "perhaps meant to print once per trace); if not, use tf.print()",
+                confidence=LOW, traced=traced,
+            )
+
+
+def _is_builtin_print(func: nodes.NodeNG) -> bool:
+    if isinstance(func, nodes.Name):
+        return func.name == "print" and is_builtin_name(func)
+    return qualified_name(func) == "builtins.print"

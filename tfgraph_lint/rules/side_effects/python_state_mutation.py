@@ -1,0 +1,353 @@
+"""TFG105 python-state-mutation: Python state rebound in graph code changes once per trace.
+
+``global calls; calls += 1``, ``nonlocal total; total = total + x``, ``self.count += 1``: rebinding
+a name or attribute that outlives the call is not a TensorFlow operation. It happens while
+TensorFlow traces the function, not on every call, and a tensor stored that way is symbolic.
+
+Stays silent on: state kept in TensorFlow objects (``self.v.assign_add(1)``; attributes and values
+that are variables, layers, ...), the singleton guard (``if self.v is None: self.v = ...``, the
+guards of TFG201), per-trace locals of a traced parent reached through ``nonlocal``, attributes
+holding collections (mutating those is TFG104's), and ``self.x = value`` that does not read
+``self.x`` (setting the same value on every call is the same as setting it once), or reads only
+what the same function stored in it earlier on every path (``self.mu = net(s)`` then ``self.mu =
+self.mu * bound``) or only its static attributes (``self.kernel = sample(self.kernel.shape)``). A counter whose
+every read only makes op names unique (``name=f"call_{self._calls}"``, ``tf.name_scope(...)``)
+counts traces on purpose: LOW. ``self`` of an object the traced code makes itself (``p =
+Cls(x); p.normalize()``) is a per-trace local (see per_trace_objects): silent.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from astroid import nodes
+
+from tfgraph_lint.analysis.callables import FunctionNode
+from tfgraph_lint.analysis.classes import self_class
+from tfgraph_lint.analysis.graph_index import TracedFunction
+from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname, declaration, lookup
+from tfgraph_lint.analysis.node_index import descendants
+from tfgraph_lint.analysis.semantic import ModuleContext
+from tfgraph_lint.analysis.state_creation import WEIGHT_METHODS, created_state
+from tfgraph_lint.analysis.statement_flow import attribute_set_before
+from tfgraph_lint.analysis.stored_tensors import stored_tensor
+from tfgraph_lint.analysis.unknown_decorators import decorator_note, unknown_decorator_on_path
+from tfgraph_lint.analysis.trace_time_values import STATIC_ATTRIBUTES
+from tfgraph_lint.analysis.value_kinds import Kind, value_kind
+from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW, Finding
+from tfgraph_lint.core.registry import rule_by_code
+from tfgraph_lint.rules.side_effects.forced_traces import side_channel_confidence
+from tfgraph_lint.rules.side_effects.per_trace_objects import PerTraceSelf
+
+RULE = rule_by_code("TFG105")
+
+# Attribute kinds whose updates are some other rule's business (TFG104 for collections; in-place
+# NumPy updates; TensorFlow objects have their own update methods).
+_NOT_REBOUND_STATE = frozenset({Kind.TF_OBJECT, Kind.PYTHON_COLLECTION, Kind.NUMPY})
+
+
+def check(context: ModuleContext) -> Iterator[Finding]:
+    once = context.runs_once
+    per_trace_self = PerTraceSelf(context)
+    for statement, traced in context.in_graph(nodes.Assign, nodes.AugAssign, nodes.AnnAssign):
+        if statement.value is None or once(statement, traced):
+            continue
+        for target in _plain_targets(statement):
+            if isinstance(target, nodes.AssignName):
+                found = _rebound_name(context, statement, target, traced)
+            elif self_class(target.expr) is not None and per_trace_self(traced):
+                found = None  # an object made in this trace: its attributes are per-trace locals
+            else:
+                found = (_rebound_attribute(statement, target) or _argument_attribute(statement, target, traced)
+                         or _kept_tensor(statement, target, traced))
+            if found is not None:
+                message, confidence = found
+                text = _finish(message, statement, traced)
+                decorator = unknown_decorator_on_path(traced)
+                if decorator is not None:  # it may run once only (see unknown_decorators)
+                    confidence, text = LOW, text + decorator_note(decorator)
+                yield context.finding(RULE, statement, text,
+                                      confidence=side_channel_confidence(traced, confidence), traced=traced)
+                break  # one finding per statement
+
+
+def _plain_targets(statement: nodes.NodeNG) -> list[nodes.NodeNG]:
+    """Names and attributes assigned, including those of ``a, b = b, a + b``."""
+    pending = list(statement.targets) if isinstance(statement, nodes.Assign) else [statement.target]
+    found = []
+    while pending:
+        target = pending.pop(0)
+        if isinstance(target, (nodes.Tuple, nodes.List)):
+            pending[:0] = [e.value if isinstance(e, nodes.Starred) else e for e in target.elts]
+        elif isinstance(target, (nodes.AssignName, nodes.AssignAttr)):
+            found.append(target)
+    return found
+
+
+def _rebound_name(context, statement, target: nodes.AssignName, traced: TracedFunction):
+    fn = target.scope()
+    declared = declaration(fn, target.name)
+    if declared is None:
+        return None
+    if declared == "nonlocal" and _per_trace_local(fn, target.name, context.index):
+        return None  # a local of the traced parent, created afresh on every trace
+    if _holds_tensorflow_state(statement.value):
+        return None  # creating TensorFlow state is TFG201's finding
+    outside = [b for b in _outer_bindings(fn, target.name, declared) if b is not target]
+    if any(value_kind(assigned_value(b)).kind == Kind.TF_OBJECT for b in outside):
+        return None  # ``v += 1`` on a tf.Variable raises on its own
+    spelled = _spelling(statement, target.name)
+    what = f"the {declared} variable '{target.name}'"
+    if any(value_kind(assigned_value(b)).kind == Kind.PYTHON_COLLECTION for b in outside):
+        fix = f"return the values instead and update '{target.name}' in the caller"
+    else:
+        fix = (f"keep the state in a tf.Variable created once outside the function and update it with "
+               f"{target.name}.{_update_method(statement)}, or return the new value and rebind "
+               f"'{target.name}' in the caller")
+    constant = isinstance(statement, (nodes.Assign, nodes.AnnAssign)) and isinstance(statement.value, nodes.Const)
+    # Setting a constant is the same on every call: a difference shows only if other code resets it.
+    return (spelled, "rebinds", what, fix), INFERENCE if constant else HIGH
+
+
+def _per_trace_local(fn: FunctionNode, name: str, index) -> bool:
+    """A ``nonlocal`` name bound in a traced function (or inside one): fresh on every trace."""
+    return index.in_traced_code(lookup(fn.parent.scope(), name)[0])
+
+
+def _outer_bindings(fn: nodes.NodeNG, name: str, declared: str) -> list[nodes.NodeNG]:
+    """The other statements that bind the global (module-wide) or nonlocal name."""
+    if declared == "global":
+        return list(fn.root().locals.get(name, ()))
+    return lookup(fn.parent.scope(), name)[1]
+
+
+# -- attributes ----------------------------------------------------------------------------------
+
+def _rebound_attribute(statement, target: nodes.AssignAttr):
+    owner, cls = _owner(target)
+    if cls is None:
+        return None
+    receiver = target.expr.as_string()
+    reads_itself = any(
+        isinstance(node, nodes.Attribute) and node.attrname == target.attrname and node.expr.as_string() == receiver
+        and not _static_attribute_of(node)
+        for node in statement.value.nodes_of_class(nodes.Attribute)
+    )
+    if isinstance(statement, (nodes.Assign, nodes.AnnAssign)) and (
+            not reads_itself or attribute_set_before(statement, receiver, target.attrname)):
+        return None  # the same value on every call, unless it depends on the one before the call
+    if _holds_tensorflow_state(statement.value):
+        return None
+    kinds = _attribute_kinds(cls, target.attrname)
+    if any(kind in _NOT_REBOUND_STATE for kind in kinds):
+        return None
+    known_python = bool(kinds) and all(kind in (Kind.PYTHON_SCALAR, Kind.NONE) for kind in kinds)
+    spelled = _spelling(statement, f"{receiver}.{target.attrname}")
+    what = f"{owner} '{receiver}.{target.attrname}'"
+    where = "in __init__" if cls is self_class(target.expr) else "outside the function"
+    fix = (f"keep it in a tf.Variable created once {where} and update it with "
+           f"{receiver}.{target.attrname}.{_update_method(statement)}")
+    if _only_names_ops(cls, target.attrname, statement):
+        # A counter that only makes op names unique ("call_3"): per trace is what it is for.
+        return (spelled, "changes", what, fix), LOW
+    if _normalizes_negative_index(statement, target):
+        # ``if self.axis < 0: self.axis = rank + self.axis``: made non-negative once, then the
+        # guard is false on every later trace; the value changes once per object, on purpose.
+        return (spelled, "changes", what, fix), LOW
+    return (spelled, "changes", what, fix), HIGH if known_python else INFERENCE
+
+
+def _static_attribute_of(read: nodes.Attribute) -> bool:
+    """``self.kernel.shape``, ``self.kernel.dtype``: what is read is fixed, not the old value
+    (a Bayesian layer's ``self.kernel = sampler(self.kernel.shape, ...)`` on every call)."""
+    parent = read.parent
+    return isinstance(parent, nodes.Attribute) and parent.expr is read and parent.attrname in STATIC_ATTRIBUTES
+
+
+def _normalizes_negative_index(statement: nodes.NodeNG, target: nodes.AssignAttr) -> bool:
+    """The only statement under ``if <attr> < 0:``, adding something to the attribute itself
+    (``self.axis = ndims + self.axis``, ``self.axis += len(shape)``): an index made non-negative."""
+    guard = statement.parent
+    if not (isinstance(guard, nodes.If) and guard.body == [statement] and not guard.orelse):
+        return False
+    test = guard.test
+    if not (isinstance(test, nodes.Compare) and len(test.ops) == 1 and test.ops[0][0] == "<"
+            and isinstance(test.ops[0][1], nodes.Const) and test.ops[0][1].value == 0
+            and test.left.as_string() == target.as_string()):
+        return False
+    if isinstance(statement, nodes.AugAssign):
+        return statement.op == "+="
+    value = statement.value
+    return (isinstance(value, nodes.BinOp) and value.op == "+"
+            and target.as_string() in (value.left.as_string(), value.right.as_string()))
+
+
+# Where a string is a name and nothing else: a ``name=`` argument, or TensorFlow's name scopes.
+_NAMING_CALLS = frozenset({"tensorflow.name_scope", "tensorflow.compat.v1.name_scope",
+                           "tensorflow.compat.v1.variable_scope"})
+
+
+def _only_names_ops(cls: nodes.ClassDef, attrname: str, update: nodes.NodeNG) -> bool:
+    """Every read of the attribute, apart from its updates, is formatted into a string that is
+    only used as a name (``name=f"call_{self._calls}"``, ``tf.name_scope(...)``): the value never
+    reaches a tensor, a return value or eager code, so its changing per trace changes no result."""
+    reads = [node for node in descendants(cls, nodes.Attribute)
+             if node.attrname == attrname and self_class(node.expr) is cls and not _in_update(node, attrname)]
+    return bool(reads) and all(_formatted_into_name(read) for read in reads)
+
+
+def _in_update(node: nodes.NodeNG, attrname: str) -> bool:
+    statement = node.statement()
+    if isinstance(statement, nodes.AugAssign):
+        return isinstance(statement.target, nodes.AssignAttr) and statement.target.attrname == attrname
+    return isinstance(statement, nodes.Assign) and any(
+        isinstance(t, nodes.AssignAttr) and t.attrname == attrname for t in statement.targets)
+
+
+def _formatted_into_name(read: nodes.NodeNG) -> bool:
+    node, formatted = read, False
+    while not node.is_statement and node.parent is not None:
+        parent = node.parent
+        if isinstance(parent, (nodes.FormattedValue, nodes.JoinedStr)) or _formats(parent, node):
+            formatted = True
+        elif isinstance(parent, nodes.Keyword):
+            return formatted and parent.arg == "name"
+        elif isinstance(parent, nodes.Call):
+            return formatted and node is not parent.func and call_qualname(parent) in _NAMING_CALLS
+        elif isinstance(parent, nodes.Assign):
+            return formatted and parent.value is node and _local_only_names(parent)
+        elif not isinstance(parent, nodes.BinOp):
+            return False
+        node = parent
+    return False
+
+
+def _formats(parent: nodes.NodeNG, node: nodes.NodeNG) -> bool:
+    """``"call_{}".format(node)`` or ``"call_%d" % node``."""
+    if isinstance(parent, nodes.Call):
+        return isinstance(parent.func, nodes.Attribute) and parent.func.attrname == "format" and node is not parent.func
+    return (isinstance(parent, nodes.BinOp) and parent.op == "%" and node is parent.right
+            and isinstance(parent.left, nodes.Const) and isinstance(parent.left.value, str))
+
+
+def _local_only_names(assign: nodes.Assign) -> bool:
+    """``name = f"call_{self._calls}"`` whose every use is itself only a name."""
+    targets = [t for t in assign.targets if isinstance(t, nodes.AssignName)]
+    if len(targets) != 1 or len(assign.targets) != 1:
+        return False
+    name = targets[0].name
+    scope = assign.scope()
+    uses = [n for n in descendants(scope, nodes.Name) if n.name == name and n.lineno >= assign.lineno]
+    return bool(uses) and all(_used_as_name(use) for use in uses)
+
+
+def _used_as_name(use: nodes.Name) -> bool:
+    parent = use.parent
+    if isinstance(parent, nodes.Keyword):
+        return parent.arg == "name"
+    return isinstance(parent, nodes.Call) and use is not parent.func and call_qualname(parent) in _NAMING_CALLS
+
+
+def _argument_attribute(statement, target: nodes.AssignAttr, traced: TracedFunction):
+    """``counter.value += 1`` on an object the traced function receives as an argument (issue
+    #18: https://github.com/tensorflow/tensorflow/issues/31362): the object outlives the call, and
+    the update runs once per trace. Only augmented updates, which read the old value; INFERENCE,
+    as the object's class is not known (a tf.Variable attribute would raise instead)."""
+    receiver = target.expr
+    if not isinstance(statement, nodes.AugAssign) or not isinstance(receiver, nodes.Name):
+        return None
+    found = bindings(receiver, receiver.name)
+    arguments = traced.node.args
+    if not found or any(not (isinstance(b, nodes.AssignName) and b.parent is arguments) for b in found):
+        return None
+    if self_class(receiver) is not None or _holds_tensorflow_state(statement.value):
+        return None
+    spelled = _spelling(statement, f"{receiver.name}.{target.attrname}")
+    what = f"the attribute '{target.attrname}' of the argument '{receiver.name}'"
+    fix = (f"return the new value and update '{receiver.name}.{target.attrname}' in the caller, or "
+           f"keep it in a tf.Variable and update it with {_update_method(statement)}")
+    return (spelled, "changes", what, fix), INFERENCE
+
+
+def _kept_tensor(statement, target: nodes.AssignAttr, traced: TracedFunction):
+    """``self.last = obs`` in a tf.function method, read by other methods (analysis/stored_tensors)."""
+    stored = stored_tensor(statement, target, traced)
+    if stored is None:
+        return None
+    what = f"the attribute '{target.attrname}' (which other methods read) to a tensor of the trace"
+    fix = (f"return the tensor and keep its value outside the function, or keep it in a tf.Variable "
+           f"and update it with self.{target.attrname}.assign()")
+    return (_spelling(statement, f"self.{target.attrname}"), "sets", what, fix), stored[1]
+
+
+def _owner(target: nodes.AssignAttr) -> tuple[str, nodes.ClassDef | None]:
+    cls = self_class(target.expr)
+    if cls is not None:
+        return "the Python attribute", cls
+    if isinstance(target.expr, nodes.Name):
+        found = bindings(target.expr, target.expr.name)
+        if len(found) == 1 and isinstance(found[0], nodes.ClassDef):
+            return "the class attribute", found[0]
+    return "", None
+
+
+def _attribute_kinds(cls: nodes.ClassDef, attrname: str) -> list[Kind]:
+    """The kinds of what the class assigns to the attribute, apart from updates of its own value."""
+    values = []
+    for node in descendants(cls, nodes.AssignAttr):
+        if node.attrname != attrname or not isinstance(node.parent, (nodes.Assign, nodes.AnnAssign)):
+            continue
+        if _owner(node)[1] is not cls:
+            continue
+        value = node.parent.value
+        if value is None or any(isinstance(n, nodes.Attribute) and n.attrname == attrname
+                                for n in value.nodes_of_class(nodes.Attribute)):
+            continue
+        values.append(value)
+    for statement in cls.body:
+        if isinstance(statement, nodes.Assign) and any(
+                isinstance(t, nodes.AssignName) and t.name == attrname for t in statement.targets):
+            values.append(statement.value)
+    return [Kind.TF_OBJECT if _creates_variable(value) else value_kind(value).kind for value in values]
+
+
+def _holds_tensorflow_state(value: nodes.NodeNG) -> bool:
+    """A TensorFlow object, or a value that creates one somewhere in it
+    (``self.v = tf.Variable(1.0) if self.v is None else self.v``)."""
+    if value_kind(value).kind == Kind.TF_OBJECT or _creates_variable(value):
+        return True
+    return any(created_state(call) is not None or _creates_variable(call)
+               for call in value.nodes_of_class(nodes.Call))
+
+
+def _creates_variable(value: nodes.NodeNG) -> bool:
+    """``self.add_weight(...)``: a Keras/tf.Module variable, whatever the lexical kind says."""
+    return (isinstance(value, nodes.Call) and isinstance(value.func, nodes.Attribute)
+            and value.func.attrname in WEIGHT_METHODS)
+
+
+# -- messages ------------------------------------------------------------------------------------
+
+def _update_method(statement: nodes.NodeNG) -> str:
+    if isinstance(statement, nodes.AugAssign) and statement.op in ("+=", "-="):
+        return "assign_add()" if statement.op == "+=" else "assign_sub()"
+    return "assign()"
+
+
+def _spelling(statement: nodes.NodeNG, target: str) -> str:
+    if isinstance(statement, nodes.AugAssign):
+        return f"'{target} {statement.op} ...'"
+    return f"'{target} = ...'"
+
+
+def _finish(parts: tuple[str, str, str, str], statement: nodes.NodeNG, traced: TracedFunction) -> str:
+    spelled, verb, what, fix = parts
+    per_call = "for every element" if traced.root.reason.builder.startswith("Dataset.") else "on every call"
+    stored = value_kind(statement.value)
+    if stored.kind == Kind.TENSOR:
+        note = ", and stores a symbolic tensor, not a value"
+    elif stored.parameter is not None:  # an argument, most likely a tensor
+        note = ", and a tensor stored this way is symbolic, not a value"
+    else:
+        note = ""
+    return f"{spelled} in {traced.subject} {verb} {what} only while tracing, not {per_call}{note}; {fix}"
