@@ -138,6 +138,9 @@ def test_contributing_map_names_every_layer():
     contributing = ROOT / "CONTRIBUTING.md"
     if not contributing.is_file():
         pytest.skip("CONTRIBUTING.md (the architecture and its map of the tree) is not written yet")
-    mapped = set(re.findall(r"^  (\w+)/", contributing.read_text(encoding="utf-8"), re.M))
+    text = contributing.read_text(encoding="utf-8")
+    layers = text[text.index("### Layers"):]
+    table = [line for line in layers.splitlines() if line.startswith("| `")]  # the table of layers
+    mapped = {name for line in table for name in re.findall(r"`(\w+)/`", line)}
     folders = {p.name for p in PACKAGE.iterdir() if p.is_dir() and (p / "__init__.py").exists()}
-    assert mapped == folders, f"README map {sorted(mapped)} != package folders {sorted(folders)}"
+    assert mapped == folders, f"CONTRIBUTING.md's layers {sorted(mapped)} != package folders {sorted(folders)}"

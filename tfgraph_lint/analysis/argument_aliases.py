@@ -15,11 +15,9 @@ from collections.abc import Callable
 
 from astroid import nodes
 
-from tfgraph_lint.analysis.passed_arguments import argument_for
-from tfgraph_lint.analysis.classes import self_class
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
-from tfgraph_lint.analysis.names import bindings
-from tfgraph_lint.analysis.node_index import descendants
+from tfgraph_lint.analysis.passed_arguments import argument_for
+from tfgraph_lint.analysis.semantic import ModuleContext
 
 OUTSIDE = "that lives outside it ("
 # Helpers being followed: a recursive helper (or two calling each other) ends the search.
@@ -28,7 +26,7 @@ _FOLLOWING: set[int] = set()
 Origin = Callable[[nodes.NodeNG, TracedFunction], "str | None"]
 
 
-def passed_in_origin(parameter: nodes.NodeNG, index, origin_of: Origin) -> str | None:
+def passed_in_origin(parameter: nodes.NodeNG, context: ModuleContext, origin_of: Origin) -> str | None:
     """Where the collection ``parameter`` receives lives ("that lives outside it (a module
     global, passed in as 'pool' at line 12)"), when every graph caller passes one that outlives
     the trace; None otherwise. ``origin_of(expr, caller)`` tells that for a caller's argument."""
@@ -38,16 +36,14 @@ def passed_in_origin(parameter: nodes.NodeNG, index, origin_of: Origin) -> str |
     fn = arguments.parent
     if not isinstance(fn, nodes.FunctionDef) or id(fn) in _FOLLOWING:
         return None
-    traced = index.traced_function(fn)
+    traced = context.index.traced_function(fn)
     if traced is None or traced.reason.kind != TraceKind.CALLED:
         return None
     _FOLLOWING.add(id(fn))
     try:
         found = []
-        for call in _calls_of(fn):
-            caller = index.traced_function(call.frame())
-            if caller is None:
-                continue  # an eager caller: what it passes changes nothing about traces
+        # Eager callers are not asked: what they pass changes nothing about traces.
+        for call, caller in context.graph_callers(fn):
             argument = argument_for(call, fn, parameter)
             origin = origin_of(argument, caller) if argument is not None else None
             if origin is None or not origin.startswith(OUTSIDE):
@@ -59,18 +55,3 @@ def passed_in_origin(parameter: nodes.NodeNG, index, origin_of: Origin) -> str |
         return None
     line, origin = min(found)
     return f"{origin[:-1]}, passed in as '{parameter.name}' at line {line})"
-
-
-def _calls_of(fn: nodes.FunctionDef) -> list[nodes.Call]:
-    """Calls in the module that reach ``fn`` by its name, or as ``self.fn(...)`` in its class."""
-    klass = fn.parent if isinstance(fn.parent, nodes.ClassDef) else None
-    calls = []
-    for call in descendants(fn.root(), nodes.Call):
-        func = call.func
-        if klass is None and isinstance(func, nodes.Name) and func.name == fn.name:
-            if bindings(func, func.name) == [fn]:
-                calls.append(call)
-        elif (klass is not None and isinstance(func, nodes.Attribute) and func.attrname == fn.name
-              and self_class(func.expr) is klass):
-            calls.append(call)
-    return calls

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from tfgraph_lint.cli.runtime_commands import RUNTIME_COMMANDS as _RUNTIME_COMMANDS
 from tfgraph_lint.core import docs, project_config
 from tfgraph_lint.core.measured_defaults import LEVELS, OPT_IN
 from tfgraph_lint.core.registry import REMOVED, RULES, expand_selector, lookup
@@ -25,7 +26,6 @@ from tfgraph_lint.output import reporters
 
 if TYPE_CHECKING:
     from tfgraph_lint.cli import check_run
-    from tfgraph_lint.cli.verify_view import ProjectView
 
 PROG = "tfgraph-lint"
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
@@ -76,12 +76,6 @@ def cli() -> None:
     `tfgraph-lint PATH...` is short for `tfgraph-lint check PATH...`; with no PATH, the current
     folder is linted.
     """
-
-
-def _verify_project_view() -> ProjectView:
-    from tfgraph_lint.cli.verify_view import ProjectView  # loads the project view only for verify
-
-    return ProjectView()
 
 
 @cli.command(short_help="Lint files and folders (the default command).")
@@ -321,23 +315,6 @@ def explain(key: str) -> None:
 cli.add_command(explain, name="rule")
 
 
-# ``verify`` and ``trace`` run code on real TensorFlow in child processes: TensorFlow is imported by
-# the children, never by this process.
-def _verify_command() -> click.Command:
-    from tfgraph_lint.runtime.verify.command import build_verify_command
-
-    # verify (a layer below) judges a script with the helper modules of its project, whose view
-    # is this layer's: it is handed in here.
-    return build_verify_command(view=_verify_project_view)
-
-
-def _trace_command() -> click.Command:
-    from tfgraph_lint.runtime.trace.command import trace_command
-
-    return trace_command
-
-
-_RUNTIME_COMMANDS = {"verify": _verify_command, "trace": _trace_command}
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -139,7 +139,7 @@ def _report(
     action: str, stored: nodes.NodeNG | None, stores: bool,
     collection_only: bool = False, method: str = "",
 ) -> Iterator[Finding]:
-    origin = _outside_origin(receiver, traced, context.index)
+    origin = _outside_origin(receiver, traced, context)
     if origin is None:
         return
     if origin == _ATTRIBUTE and per_trace_self(traced):
@@ -216,9 +216,10 @@ _ATTRIBUTE = "that lives outside it (an attribute of the object)"
 _CLOSURE = "that lives outside it (a closure variable)"
 
 
-def _outside_origin(receiver: nodes.NodeNG, traced: TracedFunction, index) -> str | None:
+def _outside_origin(receiver: nodes.NodeNG, traced: TracedFunction, context: ModuleContext) -> str | None:
     """How the receiver outlives the trace ("that lives outside it (...)", or ``_ARGUMENT``),
     or None when it is fresh on every trace or nothing is known about it."""
+    index = context.index
     root, depth = receiver, 0
     while isinstance(root, (nodes.Attribute, nodes.AssignAttr, nodes.Subscript)):
         root = root.value if isinstance(root, nodes.Subscript) else root.expr
@@ -238,7 +239,7 @@ def _outside_origin(receiver: nodes.NodeNG, traced: TracedFunction, index) -> st
     if traced.is_local(root):
         if not _is_root_parameter(found, index):
             # a helper's parameter that every graph caller fills with an outside collection
-            return passed_in_origin(found[0], index, lambda arg, caller: _outside_origin(arg, caller, index)) \
+            return passed_in_origin(found[0], context, lambda arg, caller: _outside_origin(arg, caller, context)) \
                 if depth == 0 and len(found) == 1 else None
         return _ARGUMENT if depth == 0 else "that lives outside it (reached from an argument)"
     scope = _binding_scope(root)
