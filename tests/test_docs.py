@@ -247,8 +247,6 @@ def test_explain_agrees_with_the_cross_file_call_sites(code, tmp_path):
     (tmp_path / "steps.py").write_text(_STEPS, encoding="utf-8")
     (tmp_path / "main.py").write_text("import tensorflow as tf\n\nfrom steps import run\n\n" + _CALLS[code],
                                       encoding="utf-8")
-    # An absolute path: core/config._real_path caches realpath() by the path as given, so a relative
-    # "main.py" would resolve to the previous test's folder within one process.
     result = run("--no-cache", "--select", code, str(tmp_path / "main.py"))
     assert f"main.py:6:" in result.stdout and code in result.stdout, result.stdout
     text = " ".join(explain_text(next(r for r in RULES if r.code == code)).split())

@@ -67,6 +67,50 @@ def test_documented_options_exist(option):
     assert option in run("check", "--help").stdout
 
 
+CONFIGURATION_OPTIONS = ["--output-format", "--extend-ignore", "--extend-exclude", "--show-files", "--show-settings",
+                         "--isolated", "--respect-gitignore", "--no-respect-gitignore", "--add-noqa", "--info",
+                         "--stdin-filename", "--config"]
+
+
+@pytest.mark.parametrize("page", ["docs/cli.md", "docs/configuration.md"])
+def test_every_option_the_reference_names_exists(page):
+    text = (REPO / page).read_text(encoding="utf-8")
+    named = set(re.findall(r"`(--[a-zA-Z][\w-]*)", text))
+    assert named, page
+    help_text = run("check", "--help").stdout
+    missing = [option for option in sorted(named) if not re.search(rf"(^|[\s,/]){re.escape(option)}\b", help_text, re.M)]
+    assert not missing, f"{page} names options that `tfgraph-lint check --help` does not have: {missing}"
+
+
+@pytest.mark.parametrize("option", CONFIGURATION_OPTIONS)
+def test_the_command_line_reference_documents_each_option(option):
+    assert f"`{option}" in (REPO / "docs" / "cli.md").read_text(encoding="utf-8")
+
+
+def _uses_blocks(text: str) -> list[dict]:
+    workflows = [yaml.safe_load(body) for body in re.findall(r"```yaml\n(.+?)```", text, re.S) if "/tfgraph-lint@" in body]
+    return [step for workflow in workflows for job in workflow["jobs"].values() for step in job["steps"]
+            if "/tfgraph-lint@" in step.get("uses", "")]
+
+
+@pytest.mark.parametrize("page", ["README.md", "docs/integrations.md"])
+def test_the_action_snippet_passes_only_the_actions_inputs(page, tmp_path, monkeypatch):
+    steps = _uses_blocks((REPO / page).read_text(encoding="utf-8"))
+    assert steps, f"{page} shows no `uses: <owner>/tfgraph-lint@...` step"
+    inputs = yaml.safe_load((REPO / "action.yml").read_text(encoding="utf-8"))["inputs"]
+    monkeypatch.chdir(tmp_path)
+    for step in steps:
+        assert set(step.get("with", {})) <= set(inputs), step
+        paths = str(step.get("with", {}).get("paths", ".")).split()
+        for folder in paths:
+            (tmp_path / folder).mkdir(exist_ok=True)
+        (tmp_path / paths[0] / "bad.py").write_text(PRINT_IN_GRAPH, encoding="utf-8")
+        # The action's annotation step: its args and paths make a valid command that finds the example.
+        args = shlex.split(str(step.get("with", {}).get("args", "")))
+        result = run("--output-format", "github", *args, *paths)
+        assert result.exit_code == 1, (step, result.stderr)
+
+
 def test_every_option_in_the_readme_table_exists():
     section = README.split("## Command line", 1)[1].split("\n## ", 1)[0]
     first_cells = re.findall(r"^\| (`.+?) \|", section, re.M)
