@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import os
 from dataclasses import dataclass, field
 
 from tfgraph_lint.core.findings import DEFAULT_CONFIDENCES
@@ -93,6 +94,12 @@ class Config:
         return frozenset({"tensorflow", "keras", "tf_keras", *extra_roots})
 
 
-@functools.lru_cache(maxsize=4096)
 def _real_path(path: str) -> str:
+    # Cached on the absolute path, not the path as given: a relative name means another file
+    # once the working directory changes (tests, an editor's language server in one process).
+    return _real_path_of_absolute(os.path.abspath(path))
+
+
+@functools.lru_cache(maxsize=4096)
+def _real_path_of_absolute(path: str) -> str:
     return real_path(path)  # asked several times per file (cache key, screen, index)
