@@ -54,3 +54,10 @@ def helper_pairs(inputs, n):
         for j in range(n):
             count += 1
     return inputs, pairs, count
+
+
+@tf.function
+def counted(x):
+    for _ in range(FIELDS):  # [python-range-loop]
+        x += 1
+    return x

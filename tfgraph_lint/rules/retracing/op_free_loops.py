@@ -70,8 +70,10 @@ def _plain_python_call(call: nodes.Call) -> bool:
 _PYTHON_KINDS = (Kind.PYTHON_SCALAR, Kind.PYTHON_COLLECTION, Kind.NONE)
 
 
-def _python_value(expr: nodes.NodeNG, counters: set[str]) -> bool:
+def _python_value(expr: nodes.NodeNG | None, counters: set[str]) -> bool:
     """Shown to be a Python value; ``counters`` are the loop variables of Python ranges."""
+    if expr is None:
+        return False
     if isinstance(expr, (nodes.Const, nodes.Slice)):
         return True
     if isinstance(expr, nodes.Name) and expr.name in counters:
@@ -91,13 +93,15 @@ def _operands(node: nodes.NodeNG) -> list[nodes.NodeNG]:
     if isinstance(node, nodes.Compare):
         return [node.left, *(right for _, right in node.ops)]
     if isinstance(node, nodes.AugAssign):
-        return [node.value, *(_earlier_value(node.target) if isinstance(node.target, nodes.AssignName) else [])]
+        return [node.value, _earlier_value(node.target) if isinstance(node.target, nodes.AssignName) else None]
     return [node.value, node.slice]  # Subscript
 
 
-def _earlier_value(target: nodes.AssignName) -> list[nodes.NodeNG]:
+def _earlier_value(target: nodes.AssignName) -> nodes.NodeNG | None:
     """What an augmented assignment's target holds before it, when one plain binding says
-    (a tensor accumulator: ``total += 1`` where ``total = tf.zeros(...)``)."""
-    values = [assigned_value(binding) for binding in bindings(target, target.name)]
-    known = [value for value in values if value is not None]
-    return known if len(known) == 1 else []
+    (``count = 0`` before ``count += 1``); None when not shown (a parameter, several bindings)."""
+    found = bindings(target, target.name)
+    if any(isinstance(binding.parent, nodes.Arguments) for binding in found):
+        return None
+    known = [value for value in map(assigned_value, found) if value is not None]
+    return known[0] if len(known) == 1 else None
