@@ -15,6 +15,9 @@ branch when it is made of parameters (and ``not``/``and``/``or``, ``is None``, `
 whose values every call fixes; a branch decided against on every call never runs. A call that is
 itself in such a branch (of its own function, one level up) passes nothing: the helper only
 reached from code that never runs is not reached.
+
+Branches no trace takes whatever the calls pass (``if tf.executing_eagerly():``, the else of
+``if tf.is_tensor(x):``, code after ``if not tf.executing_eagerly(): raise``) are graph_mode_branches'.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from tfgraph_lint.analysis.call_data import flag_for, seen_graph_calls
 from tfgraph_lint.analysis.passed_arguments import argument_for, argument_for_default
 from tfgraph_lint.analysis.constant_values import UNKNOWN, constant
 from tfgraph_lint.analysis.graph_index import TraceKind
+from tfgraph_lint.analysis.graph_mode_branches import graph_mode_untaken
 from tfgraph_lint.analysis.keras_callables import lambda_keywords, wrapped_by_lambda
 from tfgraph_lint.analysis.names import references, unrebound_parameter
 from tfgraph_lint.analysis.node_index import remembered
@@ -35,7 +39,7 @@ _MAX_LEVELS = 3
 def untaken_branch(node: nodes.NodeNG, traced, index) -> str | None:
     """Why graph code never runs ``node`` (in the traced function ``traced``), in words for a
     message; None when that is not shown."""
-    return _untaken(node, traced.node, index, 0)
+    return graph_mode_untaken(node) or _untaken(node, traced.node, index, 0)
 
 
 def _untaken(node: nodes.NodeNG, fn: nodes.NodeNG, index, level: int) -> str | None:

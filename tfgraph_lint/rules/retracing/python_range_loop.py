@@ -11,6 +11,7 @@ AutoGraph is off, and when the loop variable must stay a Python int (it indexes 
 ``self.layers[i]``, or builds a string). Silent too when the bound counts a tensor's dimensions
 (``len(x.shape) - len(mask.shape)``, ``x.shape.rank``, ``x.ndim``): such loops add or remove
 axes (``tf.expand_dims``), which a ``tf.while_loop`` cannot do, and the count is static and small.
+Silent when the body creates no TensorFlow op (op_free_loops: Python index lists, Python numbers).
 LOW when a loop of a known, small count (<= 64), one of ``len(<a Python sequence>)`` items, or
 one whose count a caller passes, fills a Python list (or, over a sequence's items, a tuple): only an unrolled loop can do that (a tensor loop would need a
 ``tf.TensorArray``), so the unroll is deliberate. LOW too
@@ -31,6 +32,7 @@ from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.analysis.value_kinds import Kind, value_kind
 from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW, Finding, shorten, weakest
 from tfgraph_lint.core.registry import rule_by_code
+from tfgraph_lint.rules.retracing.op_free_loops import creates_no_op
 
 RULE = rule_by_code("TFG303")
 
@@ -133,6 +135,8 @@ def _check_loop(context: ModuleContext, loop: nodes.For, traced: TracedFunction)
         return None  # a loop over axes: unrolling it is what the code needs
     if _loop_variable_must_be_python(loop):
         return None
+    if creates_no_op(loop):
+        return None  # Python index lists or numbers: unrolled, the graph gains nothing
     if (count is not None and count <= SMALL_LIST_UNROLL and _appends_to_python_list(loop)
             or count is None and _sized_by_len(args) and _appends_to_python_list(loop, concatenating=True)
             or evidence is not None and _appends_to_python_list(loop)):

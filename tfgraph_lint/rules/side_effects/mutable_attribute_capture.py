@@ -17,7 +17,9 @@ by default): on the review corpus such rebindings were almost all lazy initialis
 configuration set before the first trace (41 findings, none a hazard on reading). Silent on TensorFlow objects
 (``tf.Variable`` state is read when the graph runs; re-creating optimizers, layers or weights,
 ``self.add_weight(...)`` included, is TFG208's hazard), on attributes only set during set-up, and when the rebinding method also makes a fresh
-tf.function (``self.query = tf.function(self._query)``), which drops the old traces.
+tf.function (``self.query = tf.function(self._query)``), which drops the old traces. Silent too
+when the new value depends only on what the trace key holds (trace_keyed_values:
+``self.i = tf.zeros(x.shape[0])`` before ``self.step(x)``).
 
 Also reported (INFERENCE): code that uses an instance rebinds the attribute between two calls of
 the same method of it (``m.evaluate(x); m.features = new; m.evaluate(x)``, see
@@ -43,6 +45,7 @@ from tfgraph_lint.core.findings import INFERENCE, LOW, Finding
 from tfgraph_lint.core.registry import rule_by_code
 from tfgraph_lint.rules.side_effects.outside_rebinding import OutsideRebinding, rebound_between_calls
 from tfgraph_lint.rules.side_effects.per_trace_objects import PerTraceSelf
+from tfgraph_lint.rules.side_effects.trace_keyed_values import keyed_by_trace
 
 RULE = rule_by_code("TFG109")
 
@@ -64,9 +67,10 @@ def check(context: ModuleContext) -> Iterator[Finding]:
             continue  # calling a method, not reading a value
         if attribute_set_before(node, node.expr.as_string(), node.attrname):
             continue  # reads what this trace stored there, not what another method left
-        key = (cls, node.attrname)
+        key = (cls, node.attrname, traced.node)
         if key not in judged:
-            judged[key] = (_rebinding(cls, node.attrname, context.index)
+            traced_names = {fn.name for fn in (traced.node, traced.root.node) if isinstance(fn, nodes.FunctionDef)}
+            judged[key] = (_rebinding(cls, node.attrname, context.index, traced_names)
                            or _rebinding_between_calls(cls, node.attrname, context.module))
         rebinding = judged[key]
         if rebinding is None:
@@ -94,8 +98,9 @@ def _traced_once(traced: TracedFunction) -> bool:
     return root.kind in _TRACED_ONCE or (root.kind == TraceKind.BUILDER and root.builder.startswith("Dataset."))
 
 
-def _rebinding(cls: nodes.ClassDef, attrname: str, index) -> nodes.AssignAttr | None:
-    """Where a method that is neither set-up nor graph code rebinds ``self.<attrname>``."""
+def _rebinding(cls: nodes.ClassDef, attrname: str, index, traced_names: set[str]) -> nodes.AssignAttr | None:
+    """Where a method that is neither set-up nor graph code rebinds ``self.<attrname>`` to a value
+    the trace key of the reader does not already decide."""
     values = attribute_values(cls, attrname)
     if any(value is not None and (value_kind(value).kind == Kind.TF_OBJECT
                                   or (isinstance(value, nodes.Call) and created_state(value) is not None))
@@ -107,7 +112,7 @@ def _rebinding(cls: nodes.ClassDef, attrname: str, index) -> nodes.AssignAttr | 
         method = target.scope()
         if not isinstance(method, nodes.FunctionDef) or method.parent is not cls:
             continue
-        if not sets_up_or_resets(method, index):
+        if not sets_up_or_resets(method, index) and not keyed_by_trace(target, traced_names):
             return target
     return None
 

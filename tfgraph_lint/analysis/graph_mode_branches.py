@@ -1,0 +1,102 @@
+"""Code that no trace runs, whatever its callers pass: branches a trace decides by its mode or by
+the tensors it carries.
+
+While TensorFlow traces, ``tf.executing_eagerly()`` is False, and the values a traced function
+computes on are symbolic tensors (a tf.function and a Keras layer call convert the NumPy arrays
+they are given). So in graph code:
+
+- the body of ``if tf.executing_eagerly():`` (alone or ``and``-ed with anything) never runs, and
+  the body of ``if not tf.executing_eagerly():`` always does; a call of any ``executing_eagerly()``
+  with no arguments counts, since a wrapper of TensorFlow's answers the same question;
+- the else branch of ``if tf.is_tensor(x):`` or ``if isinstance(x, tf.Tensor):`` (and the body of
+  their ``not``) is the path for values that are not tensors: NumPy input converted back at the
+  end, a Python list indexed with NumPy. A name bound once to such a test counts as the test;
+- the statements after an ``if`` whose graph side always leaves the block (``if not
+  tf.executing_eagerly(): raise ...``, ``return``, ``continue``, ``break``) never run.
+
+untaken_branches asks this first for every finding in graph code; a finding there is LOW, saying
+which test decides it.
+"""
+
+from __future__ import annotations
+
+from astroid import nodes
+
+from tfgraph_lint.analysis.callables import branch_never_traced
+from tfgraph_lint.analysis.names import assigned_value, bindings, is_builtin_call, qualified_name
+
+_TENSOR_TYPES = frozenset({"tensorflow.Tensor", "tensorflow.python.framework.tensor.Tensor"})
+_IS_TENSOR = frozenset({"tensorflow.is_tensor", "tensorflow.python.framework.tensor_util.is_tf_type"})
+_EXITS = (nodes.Raise, nodes.Return, nodes.Continue, nodes.Break)
+
+
+def graph_mode_untaken(node: nodes.NodeNG) -> str | None:
+    """Why no trace runs ``node``, in words for a message; None when that is not shown."""
+    child, parent = node, node.parent
+    while parent is not None and not isinstance(parent, nodes.Module):
+        if isinstance(parent, nodes.If) and child is not parent.test:
+            never = _never_in_graph(parent.test)
+            if never is not None and (never == "body") == (child in parent.body):
+                return (f"'if {_short(parent.test)}' (line {parent.lineno}) takes the other branch "
+                        "in every trace, so this does not run in graph code")
+        if child.is_statement:
+            left = _left_before(child, parent)
+            if left is not None:
+                return (f"'if {_short(left.test)}' (line {left.lineno}) leaves the block in every trace "
+                        "before this, so this does not run in graph code")
+        child, parent = parent, parent.parent
+    return None
+
+
+def _left_before(statement: nodes.NodeNG, block_owner: nodes.NodeNG) -> nodes.If | None:
+    """An ``if`` before ``statement`` in its block whose graph side always leaves the block."""
+    for field in ("body", "orelse", "handlers", "finalbody"):
+        block = getattr(block_owner, field, None)
+        if isinstance(block, list) and statement in block:
+            break
+    else:
+        return None
+    for earlier in block[:block.index(statement)]:
+        if not isinstance(earlier, nodes.If):
+            continue
+        never = _never_in_graph(earlier.test)
+        taken = earlier.orelse if never == "body" else earlier.body if never == "orelse" else None
+        if taken and isinstance(taken[-1], _EXITS):
+            return earlier
+    return None
+
+
+def _never_in_graph(test: nodes.NodeNG, depth: int = 0) -> str | None:
+    """``"body"`` or ``"orelse"``: the branch of ``if test:`` that no trace takes; None when both may."""
+    known = branch_never_traced(test)
+    if known is not None:
+        return known
+    if isinstance(test, nodes.UnaryOp) and test.op == "not":
+        inner = _never_in_graph(test.operand, depth)
+        return None if inner is None else {"body": "orelse", "orelse": "body"}[inner]
+    if isinstance(test, nodes.BoolOp) and test.op == "and":
+        return "body" if any(_never_in_graph(value, depth) == "body" for value in test.values) else None
+    if isinstance(test, nodes.Call) and not test.args and not test.keywords:
+        name = test.func.attrname if isinstance(test.func, nodes.Attribute) else getattr(test.func, "name", None)
+        return "body" if name == "executing_eagerly" else None
+    if _tests_for_tensor(test):
+        return "orelse"
+    if isinstance(test, nodes.Name) and depth < 2:
+        found = bindings(test, test.name)
+        if len(found) == 1 and (value := assigned_value(found[0])) is not None:
+            return _never_in_graph(value, depth + 1)
+    return None
+
+
+def _tests_for_tensor(test: nodes.NodeNG) -> bool:
+    """``tf.is_tensor(x)`` or ``isinstance(x, tf.Tensor)``."""
+    if not isinstance(test, nodes.Call) or len(test.args) not in (1, 2):
+        return False
+    if len(test.args) == 1:
+        return qualified_name(test.func) in _IS_TENSOR
+    return is_builtin_call(test, "isinstance") and qualified_name(test.args[1]) in _TENSOR_TYPES
+
+
+def _short(test: nodes.NodeNG) -> str:
+    text = test.as_string()
+    return text if len(text) <= 60 else text[:57] + "..."
