@@ -32,6 +32,7 @@ from __future__ import annotations
 import argparse
 import csv
 import datetime
+import fnmatch
 import io
 import json
 import os
@@ -45,7 +46,11 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 BATCHES = Path(__file__).resolve().parent / "recall_real"
 FIRST_RUNS = BATCHES / "first_runs.csv"
-FIRST_RUN_COLUMNS = ("batch", "date", "linter", "cases", "expected", "found_unasked", "found", "fixed_alarms")
+FIRST_RUN_COLUMNS = ("batch", "date", "linter", "cases", "expected", "found_unasked", "found", "fixed_alarms",
+                     "note")
+# What the linter reads of a tree, and what decides how it reads it: snapshots may lack large
+# blobs (data, weights), so the rest of the tree is not unpacked.
+UNPACKED = ("*.py", "*.ipynb", "pyproject.toml", "setup.cfg", "setup.py", "tfgraph-lint.toml", ".gitignore")
 EVERY_RULE = ("--select", "TFG", "--confidence", "HIGH,INFERENCE")
 
 
@@ -102,14 +107,20 @@ def git_dir(mirror: Path, repository: str) -> Path:
 
 
 def unpacked_tree(mirror: Path, repository: str, commit: str, cache: Path) -> Path:
-    """The commit's whole tree, unpacked once into the cache."""
+    """The commit's tree (its Python files, notebooks and project files), unpacked once into the cache."""
     target = cache / "src" / f"{repository.replace('/', '+')}-{commit[:12]}"
     if (target / ".unpacked").exists():
         return target
-    archive = subprocess.run(["git", "--git-dir", str(git_dir(mirror, repository)), "archive", "--format=tar",
-                              commit], capture_output=True, check=False)
-    if archive.returncode:
+    git = ["git", "--git-dir", str(git_dir(mirror, repository))]
+    listing = subprocess.run([*git, "ls-tree", "-r", "--name-only", "-z", commit], capture_output=True, check=False)
+    if listing.returncode:
         raise LookupError(f"{repository} has no commit {commit[:12]}: "
+                          f"{listing.stderr.decode(errors='replace').strip()}")
+    names = [name for name in listing.stdout.decode(errors="replace").split("\0")
+             if name and any(fnmatch.fnmatch(Path(name).name, pattern) for pattern in UNPACKED)]
+    archive = subprocess.run([*git, "archive", "--format=tar", commit, "--", *names], capture_output=True, check=False)
+    if archive.returncode:
+        raise LookupError(f"{repository} at {commit[:12]} could not be unpacked: "
                           f"{archive.stderr.decode(errors='replace').strip()}")
     target.mkdir(parents=True, exist_ok=True)
     with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
@@ -185,12 +196,15 @@ def render(results: dict[str, list[Outcome]], show_misses: bool) -> str:
 
 
 def record_first_run(batch: str, outcomes: list[Outcome]) -> str:
+    if any(outcome.error for outcome in outcomes):
+        return f"{batch}: not recorded: a first run measures every case (see the cases not measured)"
     rows = list(csv.DictReader(FIRST_RUNS.open(encoding="utf-8"))) if FIRST_RUNS.exists() else []
     if any(row["batch"] == batch for row in rows):
         return f"{batch}: a first run is recorded already; this run is a re-run and is not recorded"
     linter = subprocess.run(["git", "-C", str(REPO), "rev-parse", "--short=12", "HEAD"],
                             capture_output=True, text=True).stdout.strip() or "unknown"
-    row = {"batch": batch, "date": datetime.date.today().isoformat(), "linter": linter, **totals(outcomes)}
+    row = {"batch": batch, "date": datetime.date.today().isoformat(), "linter": linter, **totals(outcomes),
+           "note": ""}
     new_file = not FIRST_RUNS.exists()
     with FIRST_RUNS.open("a", encoding="utf-8", newline="") as handle:
         writer = csv.DictWriter(handle, fieldnames=FIRST_RUN_COLUMNS)

@@ -81,3 +81,11 @@ def test_every_committed_batch_loads_with_pinned_commits():
         assert len({c.name for c in cases}) == len(cases), f"{path.name}: case names repeat"
         for case in cases:
             assert case.report.startswith("https://"), case.name
+
+
+def test_a_run_with_a_case_not_measured_is_not_recorded_as_a_first_run(mirror, tmp_path, monkeypatch):
+    root, _, fixed = mirror
+    monkeypatch.setattr(recall_real, "FIRST_RUNS", tmp_path / "first_runs.csv")
+    broken = recall_real.measure(_case("0" * 40, fixed), root, tmp_path / "cache")
+    assert "not recorded" in recall_real.record_first_run("b", [broken])
+    assert not (tmp_path / "first_runs.csv").exists()
