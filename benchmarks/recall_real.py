@@ -112,12 +112,18 @@ def unpacked_tree(mirror: Path, repository: str, commit: str, cache: Path) -> Pa
     if (target / ".unpacked").exists():
         return target
     git = ["git", "--git-dir", str(git_dir(mirror, repository))]
-    listing = subprocess.run([*git, "ls-tree", "-r", "--name-only", "-z", commit], capture_output=True, check=False)
+    listing = subprocess.run([*git, "ls-tree", "-r", "-z", commit], capture_output=True, check=False)
     if listing.returncode:
         raise LookupError(f"{repository} has no commit {commit[:12]}: "
                           f"{listing.stderr.decode(errors='replace').strip()}")
-    names = [name for name in listing.stdout.decode(errors="replace").split("\0")
-             if name and any(fnmatch.fnmatch(Path(name).name, pattern) for pattern in UNPACKED)]
+    wanted = {}  # path: blob id, of the files the linter reads
+    for entry in listing.stdout.decode(errors="replace").split("\0"):
+        meta, _, name = entry.partition("\t")
+        if name and meta.split()[1:2] == ["blob"] and any(
+                fnmatch.fnmatch(Path(name).name, pattern) for pattern in UNPACKED):
+            wanted[name] = meta.split()[2]
+    present = _present(git, set(wanted.values()))
+    names = [name for name, blob in wanted.items() if blob in present]
     archive = subprocess.run([*git, "archive", "--format=tar", commit, "--", *names], capture_output=True, check=False)
     if archive.returncode:
         raise LookupError(f"{repository} at {commit[:12]} could not be unpacked: "
@@ -127,6 +133,14 @@ def unpacked_tree(mirror: Path, repository: str, commit: str, cache: Path) -> Pa
         tar.extractall(target, filter="data")
     (target / ".unpacked").write_text(commit, encoding="utf-8")
     return target
+
+
+def _present(git: list[str], blobs: set[str]) -> set[str]:
+    """The blobs the git directory holds. A snapshot may lack some (large notebooks): those are left
+    out of the unpacked tree rather than failing its archive (the case's own file is checked apart)."""
+    check = subprocess.run([*git, "cat-file", "--batch-check"], input="".join(f"{b}\n" for b in sorted(blobs)),
+                           capture_output=True, text=True, check=False)
+    return {line.split()[0] for line in check.stdout.splitlines() if line.split()[1:2] == ["blob"]}
 
 
 def lint(root: Path, path: str, options: tuple[str, ...] = ()) -> list[dict]:

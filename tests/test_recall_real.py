@@ -89,3 +89,22 @@ def test_a_run_with_a_case_not_measured_is_not_recorded_as_a_first_run(mirror, t
     broken = recall_real.measure(_case("0" * 40, fixed), root, tmp_path / "cache")
     assert "not recorded" in recall_real.record_first_run("b", [broken])
     assert not (tmp_path / "first_runs.csv").exists()
+
+
+def test_a_blob_the_mirror_lacks_is_left_out_and_the_case_still_measured(tmp_path):
+    # A snapshot may lack a large notebook's blob: the archive of the tree must not fail on it.
+    repo = tmp_path / "mirror" / "someone+project"
+    repo.mkdir(parents=True)
+    subprocess.run(["git", "init", "-q", str(repo)], check=True)
+    (repo / "big.ipynb").write_text('{"cells": [], "nbformat": 4, "nbformat_minor": 5, "metadata": {}}\n',
+                                    encoding="utf-8")
+    subprocess.run(["git", "-C", str(repo), "add", "big.ipynb"], check=True)
+    buggy = _commit(repo, BUGGY, "buggy")
+    blob = subprocess.run(["git", "-C", str(repo), "rev-parse", f"{buggy}:big.ipynb"], check=True,
+                          capture_output=True, text=True).stdout.strip()
+    (repo / ".git" / "objects" / blob[:2] / blob[2:]).unlink()
+    outcome = recall_real.measure(_case(buggy, ""), tmp_path / "mirror", tmp_path / "cache")
+    assert outcome.error == ""
+    assert outcome.found_unasked == {recall_real.Hazard(6, "python-print-in-graph")}
+    unpacked = tmp_path / "cache" / "src" / f"someone+project-{buggy[:12]}"
+    assert (unpacked / "train.py").is_file() and not (unpacked / "big.ipynb").exists()
