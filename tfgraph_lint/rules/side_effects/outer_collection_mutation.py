@@ -47,9 +47,7 @@ from tfgraph_lint.rules.side_effects.collection_receivers import assigned_object
 from tfgraph_lint.rules.side_effects.default_off import behind_default_off_switch
 from tfgraph_lint.rules.side_effects.forced_traces import side_channel_confidence
 from tfgraph_lint.rules.side_effects.per_trace_objects import PerTraceSelf
-from tfgraph_lint.rules.side_effects.scratch_collections import (
-    emptied_later_in_trace, made_afresh_earlier_in_trace, rebound_fresh_earlier,
-)
+from tfgraph_lint.rules.side_effects.scratch_collections import emptied_later_in_trace, made_afresh_earlier_in_trace
 
 RULE = rule_by_code("TFG104")
 
@@ -176,14 +174,12 @@ def _report(
     overwrites = (isinstance(node, nodes.Subscript) and isinstance(node.parent, nodes.Assign)
                   and _is_name_key(node.slice))
     if origin == _ATTRIBUTE and (overwrites or made_afresh_earlier_in_trace(receiver, node, traced)
-                                 or rebound_fresh_earlier(receiver, node)
                                  or emptied_later_in_trace(receiver, node, traced)) \
             and _read_only_in_graph(receiver, context):
         # ``self.endpoints["head"] = t``, or appends to ``self.skips = []`` made earlier in this
-        # trace (or to a list the function empties before it returns, or one it rebinds earlier
-        # to a copy or to a Keras property's fresh list, ``self.variables =
-        # self.model.trainable_variables``), that only graph code reads: a channel within the
-        # trace (keras-tcn's skip outputs, a DenseNet block's features_list)
+        # trace (or to a list the function empties before it returns), that only graph code
+        # reads: a channel within the trace (keras-tcn's skip outputs, a DenseNet block's
+        # features_list)
         confidence = LOW
     if origin != _ARGUMENT and behind_default_off_switch(node, traced.node):
         confidence = LOW  # ``if self.keep_scores:`` that the class never turns on: an opt-in

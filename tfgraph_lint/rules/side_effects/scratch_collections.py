@@ -3,8 +3,7 @@
 ``self.skips = []`` at the top of a Keras ``call`` that then appends to it (keras-tcn), or a list
 that ``call`` fills and empties again before it returns (a DenseNet block's ``features_list``):
 what graph code appends there lives and dies within the trace, as a local would. TFG104 makes
-appends to such collections LOW when only graph code reads them, and likewise a collection bound
-anew earlier in the same function (a copy, or a Keras property's fresh list) before it is filled.
+appends to such collections LOW when only graph code reads them.
 """
 
 from __future__ import annotations
@@ -12,7 +11,6 @@ from __future__ import annotations
 from astroid import nodes
 
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
-from tfgraph_lint.analysis.names import is_builtin_name
 from tfgraph_lint.rules.side_effects.collection_receivers import literal_type
 
 
@@ -78,51 +76,3 @@ def _is_empty(value: nodes.NodeNG) -> bool:
     if isinstance(value, nodes.Dict):
         return not value.items
     return isinstance(value, nodes.Call) and not value.args and not value.keywords
-
-
-# Keras properties that build a new list on every read (a layer's or model's variables).
-_FRESH_LIST_PROPERTIES = frozenset({
-    "trainable_variables", "trainable_weights", "non_trainable_variables", "non_trainable_weights",
-})
-_COPYING_BUILTINS = frozenset({"list", "dict", "set", "sorted"})
-
-
-def rebound_fresh_earlier(receiver: nodes.NodeNG, node: nodes.NodeNG) -> bool:
-    """``self.<attr>`` is bound to a new collection by a statement that always runs before ``node``
-    in the same function (an earlier statement of a block around it): a list literal or
-    comprehension, a copy (``list(x)``, ``x[:]``, ``x.copy()``, ``a + b``), or a Keras property
-    that builds a new list per read (``self.variables = self.model.trainable_variables``, then
-    ``self.variables.extend(...)``). What ``node`` adds lives in that new collection, made in this
-    trace."""
-    if not isinstance(receiver, (nodes.Attribute, nodes.AssignAttr)):
-        return False
-    spelled, frame = receiver.as_string(), node.frame()
-    child = node
-    while child is not None and child is not frame:
-        parent = child.parent
-        for field in ("body", "orelse", "handlers", "finalbody"):
-            block = getattr(parent, field, None)
-            if isinstance(block, list) and child in block:
-                for earlier in block[:block.index(child)]:
-                    if isinstance(earlier, nodes.Assign) and _fresh(earlier.value) and any(
-                            isinstance(t, nodes.AssignAttr) and t.as_string() == spelled for t in earlier.targets):
-                        return True
-        child = parent
-    return False
-
-
-def _fresh(value: nodes.NodeNG) -> bool:
-    if isinstance(value, (nodes.List, nodes.Dict, nodes.Set, nodes.ListComp, nodes.DictComp, nodes.SetComp)):
-        return True
-    if isinstance(value, nodes.BinOp) and value.op == "+":
-        return _fresh(value.left) or _fresh(value.right) or isinstance(value.left, nodes.Attribute)
-    if isinstance(value, nodes.Subscript) and isinstance(value.slice, nodes.Slice):
-        return value.slice.lower is None and value.slice.upper is None
-    if isinstance(value, nodes.Attribute):
-        return value.attrname in _FRESH_LIST_PROPERTIES
-    if isinstance(value, nodes.Call):
-        func = value.func
-        if isinstance(func, nodes.Name):
-            return func.name in _COPYING_BUILTINS and is_builtin_name(func)
-        return isinstance(func, nodes.Attribute) and func.attrname == "copy" and not value.args
-    return False
