@@ -15,7 +15,7 @@ tree, and a module that imports no TensorFlow) are linted in fresh processes by:
   dependency), for what people are used to.
 
 Each command runs in a temporary folder with no configuration, with its own cache folder; the
-median wall time is printed next to the targets of issue #17 (one small file <= 0.25 s, a file
+median wall time is printed next to its targets (one small file <= 0.25 s, a file
 without TensorFlow <= 0.15 s). This is a measurement, not a test: timings depend on the machine.
 """
 
@@ -122,7 +122,7 @@ def main() -> int:
         cells = [f"{found[name]:.3f}" if found[name] is not None else "not installed" for name in TARGETS]
         print(f"| {label:<{width}} | {cells[0]:>11} | {cells[1]:>14} |")
     cold = rows[0][1]
-    print(f"\nTargets (issue #17): TF file <= {TARGETS['tf.py']} s, file without TensorFlow <= "
+    print(f"\nTargets: TF file <= {TARGETS['tf.py']} s, file without TensorFlow <= "
           f"{TARGETS['plain.py']} s, cold. Met: TF file {'yes' if cold['tf.py'] <= TARGETS['tf.py'] else 'no'}, "
           f"no-TF file {'yes' if cold['plain.py'] <= TARGETS['plain.py'] else 'no'}.")
     return 0

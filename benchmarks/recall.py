@@ -1,4 +1,4 @@
-"""Recall of tfgraph-lint on code in the shape of real users' reports (issue 18).
+"""Recall of tfgraph-lint on code in the shape of real users' reports.
 
     python benchmarks/recall.py                  # markdown tables on stdout
     python benchmarks/recall.py --misses         # also list every missed hazard, and those the defaults hide

@@ -1,4 +1,4 @@
-"""``tfgraph-lint trace`` on a real training script: keras-io's addition RNN example (issue #13).
+"""``tfgraph-lint trace`` on a real training script: keras-io's addition RNN example.
 
     python benchmarks/trace_keras_io.py --keras-io /path/to/keras-io.git
     python benchmarks/trace_keras_io.py --keras-io DIR --epochs 30 --training-size 50000   # as published

@@ -1,4 +1,4 @@
-"""Benchmark: what ``tfgraph-lint trace`` adds to a real training run's wall time (issue #13).
+"""Benchmark: what ``tfgraph-lint trace`` adds to a real training run's wall time.
 
     python benchmarks/trace_overhead.py              # 5 runs of each, alternating
     python benchmarks/trace_overhead.py --runs 9 --steps 600

@@ -1,4 +1,4 @@
-"""Issue #17: behave like the linters people already use (ruff, Pylint, flake8).
+"""A report: behave like the linters people already use (ruff, Pylint, flake8).
 
 noqa comments, files skipped by a pragma, the usual command-line flags, stdin, ``rule CODE``,
 one configuration for the command and the Pylint plugin, and imports kept off the fast paths.

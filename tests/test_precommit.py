@@ -181,7 +181,7 @@ def test_hook_runs_on_notebooks(hook_runner):
 @pytest.mark.slow
 def test_hook_on_one_changed_helper_knows_the_project(hook_runner):
     """pre-commit passes only the changed file: a helper that another file of its project maps
-    over a dataset (issue #14) is still checked as graph code, with the chain across files."""
+    over a dataset is still checked as graph code, with the chain across files."""
     result, _ = hook_runner("training/data.py")
     assert result.returncode != 0, f"the hook passed a helper that train.py maps:\n{_output(result)}"
     assert "training/data.py:16:13: TFG102" in result.stdout, _output(result)

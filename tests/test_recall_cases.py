@@ -1,4 +1,4 @@
-"""Recall corpora (issue 18): small files in the shape of real users' reports.
+"""Recall corpora: small files in the shape of real users' reports.
 
 ``tests/recall`` follows GitHub issues; ``tests/recall_qa`` follows Q&A threads and tutorials
 (the pages a user reads when a tf.function surprises them). Both are checked the same way.
@@ -68,7 +68,7 @@ def test_every_fixed_file_has_a_case():
     assert all((p.parent, p.stem[: -len("_fixed")]) in stems for p in FIXED)
 
 
-# issue 18 asks for at least 40 cases in each corpus
+# each corpus holds at least 40 cases, so that its figure says something
 MINIMUM = {RECALL: 40, RECALL_QA: 40}
 
 

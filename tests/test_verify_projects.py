@@ -1,4 +1,4 @@
-"""``verify`` across the files of a project (issue #14): a script whose hazards sit in a helper
+"""``verify`` across the files of a project: a script whose hazards sit in a helper
 module it imports, with tests/verify_projects/.
 
 The marked lines of each project's files are the findings that must be judged (statically, no

@@ -1,4 +1,4 @@
-"""Ways into graph code found in real user code (issue #18), proved on TensorFlow.
+"""Ways into graph code found in real user code, proved on TensorFlow.
 
 Each script in tests/verify_user_code/ is an annotated case (its markers are exactly what the
 linter reports) and a runnable example whose graph run must diverge from the eager one, so that

@@ -1,6 +1,6 @@
 """A comment that judges its line wrong marks a demonstration: the finding is LOW.
 
-tensorflow/docs' tf.function guide (review corpus of issue #11) labels the hazards it shows:
+tensorflow/docs' tf.function guide (the review corpus) labels the hazards it shows:
 ``x = a + b  # Bad - leaks local tensor``. The judgement must open the comment (on the line, or
 on a comment-only line right above it); a comment that only names something stays silent about
 the finding, which is reported.

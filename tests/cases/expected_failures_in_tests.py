@@ -1,6 +1,6 @@
 """Tests that exercise tracing failures on purpose: what they expect to raise is not a finding.
 
-Issue #11: tests of TensorFlow libraries define tf.functions only to watch them raise (inside
+The review corpus: tests of TensorFlow libraries define tf.functions only to watch them raise (inside
 ``self.assertRaises``/``pytest.raises``). The same code outside such a block is still reported.
 """
 import unittest

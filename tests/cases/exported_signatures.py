@@ -1,6 +1,6 @@
 """TFG101/TFG103: output in a tf.function exported as a SavedModel signature is LOW.
 
-The shape of TFX's example trainer modules (tensorflow/tfx, review corpus of issue #11): a factory
+The shape of TFX's example trainer modules (tensorflow/tfx, the review corpus): a factory
 returns a serving function with an input signature that logs the features it builds, and the
 trainer saves it under ``signatures=``; a server runs the exported graph, never the Python, so
 the log describes the export, once. The twins: the same function also called by the module

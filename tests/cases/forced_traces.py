@@ -1,6 +1,6 @@
 """tf.functions traced on purpose with get_concrete_function(): their state is a side channel.
 
-Issue #11 (tensorflow-federated keras_utils, tf-models-official export_tfhub_lib_test): the
+The review corpus (tensorflow-federated keras_utils, tf-models-official export_tfhub_lib_test): the
 traced body writes what tracing found out (creation order, result shapes) to a nonlocal name or
 an outer container, and the code reads it right after forcing the trace. LOW, off by default.
 The same writes in a tf.function that is only called stay reported.

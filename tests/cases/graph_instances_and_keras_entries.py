@@ -1,4 +1,4 @@
-"""Ways into graph code from real user code (issue #18, mechanisms 1 and 3).
+"""Ways into graph code from real user code (mechanisms 1 and 3).
 
 1. A method of one of the module's own classes, called from traced code on an instance shown to
    be of that class (a module global or closure made by its constructor, ``self.x = Cls()``, a
@@ -101,7 +101,7 @@ class Trainer(tf.keras.Model):
         return tf.reduce_mean(y_pred)
 
 
-# Optimizers: Keras runs update_step inside the traced train step (issue #11: tf-keras Nadam keeps
+# Optimizers: Keras runs update_step inside the traced train step (tf-keras Nadam keeps
 # a Python counter in a tf.cond branch of update_step). A class that only shares the method name
 # is not an optimizer.
 class CountingOptimizer(tf.keras.optimizers.Optimizer):

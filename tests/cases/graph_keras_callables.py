@@ -1,4 +1,4 @@
-"""Functions handed to Keras are graph code (issue #18, the largest group of users' reports).
+"""Functions handed to Keras are graph code (the largest group of users' reports).
 
 fit() runs compile()'s loss and metrics, and a layer's activation, regularizers and constraints,
 inside the train function it traces; so do Lambda and Activation layers and the loss/metric

@@ -1,6 +1,6 @@
 """A module that tells Keras to run eagerly: its Keras methods are graph code on a name's word only.
 
-Issue #11 (keras-io debugging_tips): ``compile(run_eagerly=True)`` makes ``fit`` call
+The review corpus (keras-io debugging_tips): ``compile(run_eagerly=True)`` makes ``fit`` call
 ``train_step`` as plain Python, so prints there run on every step. Which of the module's models
 are compiled that way is not plain from the code (factories, redefined classes), so the Keras
 methods' findings drop to LOW (off by default). tf.functions in the same module are unaffected.

@@ -1,7 +1,7 @@
 """Only tf.data's map traces its function: other libraries' datasets run theirs in Python.
 
-Issue #11 (keras-io pretraining_BERT: HuggingFace ``dataset.map(fn, batched=True)``) and
-issue #17 (a Grain ``MapDataset(...).batch(4).map(f)``): a name like ``dataset`` is no evidence,
+The review corpus (keras-io pretraining_BERT: HuggingFace ``dataset.map(fn, batched=True)``) and
+a library (a Grain ``MapDataset(...).batch(4).map(f)``): a name like ``dataset`` is no evidence,
 and tf.data's ``map`` accepts none of ``batched``/``num_proc``/``remove_columns``.
 """
 import grain

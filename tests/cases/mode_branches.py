@@ -1,4 +1,4 @@
-"""Branches on the execution mode that graph code of TensorFlow 2 never takes (issue #11).
+"""Branches on the execution mode that graph code of TensorFlow 2 never takes.
 
 tf_keras' ``backend.set_value`` (held out through the project view, 2026-11-26) keeps its TF 1
 path in the else branch of ``if tf.compat.v1.executing_eagerly_outside_functions():``, which is

@@ -1,6 +1,6 @@
 """TFG101/TFG103: output fixed per trace is LOW (off by default); messages and tensors stay reported.
 
-Shapes from the review corpus (issue #11): a bare print of parameters annotated ``int`` in a
+Shapes from the review corpus: a bare print of parameters annotated ``int`` in a
 Dataset.map preprocessing function (tf-models-official's legacy image preprocessing), and a
 warning about an argument's Python type followed by ``return`` (its object-detection
 visualisation utilities). Text with such values is LOW too (analysis/static_output). Their twins,

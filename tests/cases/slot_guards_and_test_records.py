@@ -1,4 +1,4 @@
-"""Create-once guards on a slot of a container, and what tests record while tracing (issue #11).
+"""Create-once guards on a slot of a container, and what tests record while tracing.
 
 Shapes of deepmind/sonnet's tests (2020, held out 2026-11-26): ``if variables[0] is None:``
 then ``variables[0] = tf.Variable(...)`` makes the variable on the first trace only, as eager

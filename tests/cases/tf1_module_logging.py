@@ -1,7 +1,7 @@
 """TFG103: logging in graph code of a module written for TensorFlow 1 is LOW (off by default).
 
 The shape of google/automl's efficientnetv2/preprocess_legacy.py and tensorflow/tpu's
-models/official/efficientnet/preprocessing.py (review corpus, issue #11): the module binds ``tf``
+models/official/efficientnet/preprocessing.py (review corpus): the module binds ``tf``
 to ``tensorflow.compat.v1`` and its input pipeline's map function logs the resize method it
 builds with; the log is meant to appear once, when the graph is built. The twin, the same code in
 a TensorFlow 2 module, is tf1_module_logging_twin.py. What is not logging stays reported.

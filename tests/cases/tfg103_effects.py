@@ -130,7 +130,7 @@ class Trainer(tf.keras.Model):
 
 
 # Static values through locals, parameters annotated as Python numbers, enumerate indices and
-# mapping keys (issue #11: tf-models-official maxvit/vit, neural-structured-learning).
+# mapping keys (tf-models-official maxvit/vit, neural-structured-learning).
 class Stage(tf.keras.layers.Layer):
     def call(self, inputs, size: tuple[int, int] = (8, 8)):
         target = inputs.shape.as_list()
@@ -143,7 +143,7 @@ class Stage(tf.keras.layers.Layer):
 
 
 # Log levels and other UPPER_CASE constants of imported modules are static; so is a value inside
-# `if not x:` / `if x is None:` (None or empty on that path). Issue #11: neural-structured-learning
+# `if not x:` / `if x is None:` (None or empty on that path). The review corpus: neural-structured-learning
 # adversarial_neighbor.py (log_first_n with logging.WARNING), tf-models-official
 # distributed_executor.py (a note logged when the metric is None).
 def make_step(metric, scale):

@@ -1,6 +1,6 @@
 """TFG104: containers filled once behind a guard on themselves, and records of constants.
 
-Issue #11 (neural-structured-learning, tensorflow-model-optimization, tf-models-official tests):
+The review corpus (neural-structured-learning, tensorflow-model-optimization, tf-models-official tests):
 - ``if self._losses: return`` before the appends, or ``if not structure: structure[k] = ...``:
   the first trace fills the container and later ones skip it, as eager calls would;
 - ``self.calls.append(True)`` in a test layer stores no tensor: LOW (off by default);

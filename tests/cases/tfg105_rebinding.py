@@ -93,7 +93,7 @@ scaled = tf.data.Dataset.range(3).map(scale_element)
 
 
 # An object handed in as an argument outlives the call: its attribute's update runs once per
-# trace (issue #18, https://github.com/tensorflow/tensorflow/issues/31362). Setting a value that
+# trace (https://github.com/tensorflow/tensorflow/issues/31362). Setting a value that
 # does not read the old one is the same on every call: silent.
 class Tally:
     def __init__(self):

@@ -76,7 +76,7 @@ def eager_only():
     model = None
 
 
-# A counter that only makes op names unique is meant to count traces (issue #11, item 4): LOW.
+# A counter that only makes op names unique is meant to count traces (item 4): LOW.
 class NamedCalls(tf.Module):
     def __init__(self):
         super().__init__()

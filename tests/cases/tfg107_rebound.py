@@ -163,7 +163,7 @@ def step_kept_in_a_list(first, second):
     return steps[0](tf.constant(2.0))
 
 
-# A lazily filled global (issue #11, pattern 3; the shape of keras-cv's Pascal VOC colour map):
+# A lazily filled global (pattern 3; the shape of keras-cv's Pascal VOC colour map):
 # set once, from None, before the tf.function can use it (silent). The twin's tf.function asks
 # whether it is set yet: a trace made before the set-up keeps the other branch.
 _COLOURS = None

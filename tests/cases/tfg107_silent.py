@@ -94,7 +94,7 @@ def per_trace(x):
 
 
 # Rebound before anything refers to the class: no instance, so no trace, can exist yet
-# (issue #11: keras-io melgan_spectrogram_inversion.py rebinds its discriminator before fit).
+# (keras-io melgan_spectrogram_inversion.py rebinds its discriminator before fit).
 critic = None
 
 

@@ -1,4 +1,4 @@
-"""TFG108: formatting a tensor in graph code renders its trace-time description (issue #12, 5)."""
+"""TFG108: formatting a tensor in graph code renders its trace-time description (5)."""
 import logging
 
 import tensorflow as tf

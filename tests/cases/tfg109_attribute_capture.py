@@ -1,4 +1,4 @@
-"""TFG109: a self attribute that another method rebinds is frozen into the graph (issue #12, 2)."""
+"""TFG109: a self attribute that another method rebinds is frozen into the graph (2)."""
 import numpy as np
 import tensorflow as tf
 

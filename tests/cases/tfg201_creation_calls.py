@@ -118,7 +118,7 @@ def own_classes(x):
     return x * module.v + y
 
 
-# Keras 2 (tf_keras) seeded layers own no variable; Keras 3's do (issue #11, tf-models-official
+# Keras 2 (tf_keras) seeded layers own no variable; Keras 3's do (tf-models-official
 # maxvit: tf_keras.layers.Dropout(...)(x) in call). Checked on TF 2.21 with tf_keras 2.21 and
 # keras 3.15: only the Keras 3 Dropout raises on the second trace.
 import tf_keras  # noqa: E402
@@ -132,7 +132,7 @@ def keras_2_dropout(x):
     return tf_keras.layers.Dense(2)(y)  # [variable-created-in-graph]
 
 
-# A variable creator takes over creation (issue #11, tensorflow-federated's functional models):
+# A variable creator takes over creation (tensorflow-federated's functional models):
 # one that returns existing tensors creates no variable, one that passes through raises (TF 2.21).
 def no_variable(next_creator, **kwargs):
     return tf.constant(kwargs["initial_value"])
@@ -145,7 +145,7 @@ def under_creator(x):
     return x * v
 
 
-# The Keras backend's K.variable / K.zeros / K.ones make a tf.Variable on each call (issue #18:
+# The Keras backend's K.variable / K.zeros / K.ones make a tf.Variable on each call (
 # https://github.com/tensorflow/tensorflow/issues/38583); K.zeros_like and tf.zeros make tensors.
 from tensorflow.keras import backend as K  # noqa: E402
 

@@ -1,6 +1,6 @@
 """A module that uses an API only Keras 2 has targets Keras 2: its tf.keras.layers.Dropout holds
 no variable, so one made per call is harmless (tensorflow/docs' SNGP tutorial compiles with
-tf.keras.optimizers.legacy.Adam, issue #11). The twin without it is in tfg201_creation_calls.py;
+tf.keras.optimizers.legacy.Adam). The twin without it is in tfg201_creation_calls.py;
 a layer with weights is reported whichever Keras it is."""
 import tensorflow as tf
 

@@ -2,7 +2,7 @@
 Dropout, GaussianNoise, GaussianDropout, AlphaDropout; checked on TF 2.21: ``Dropout(0.0)`` made
 per trace traces again without error, ``Dropout(0.1)`` raises ValueError). KerasCV's CLIP
 attention makes ``keras.layers.Dropout(self.dropout)`` in ``call`` with ``dropout=0.0`` by default,
-and the module makes the layer once, passing none (issue #11)."""
+and the module makes the layer once, passing none."""
 
 import keras
 import tensorflow as tf

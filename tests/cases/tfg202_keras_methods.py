@@ -1,6 +1,6 @@
 """TFG202: Keras fit/evaluate/predict on models in graph code; other objects' methods stay silent.
 
-A receiver only *named* like a model is LOW confidence (off by default): issue #11 found such
+A receiver only *named* like a model is LOW confidence (off by default): the review corpus found such
 names were mostly other libraries' model objects whose predict() is TensorFlow code.
 """
 import tensorflow as tf

@@ -1,4 +1,4 @@
-"""TFG202 .numpy(): PyTorch tensors are not TensorFlow tensors (issue #11).
+"""TFG202 .numpy(): PyTorch tensors are not TensorFlow tensors.
 
 Interop code converts torch outputs with ``.cpu().detach().numpy()`` inside functions that a
 tf.function or Dataset.map also reaches; those are not symbolic TensorFlow tensors.

@@ -1,6 +1,6 @@
 """TFG202 .numpy() in a module that switches tf.functions to eager execution on purpose.
 
-Interop code (issue #11) calls ``tf.config.run_functions_eagerly(True)`` so that its
+Interop code calls ``tf.config.run_functions_eagerly(True)`` so that its
 tf.functions can use ``.numpy()``; there its graph code runs as Python on purpose, so every
 finding in it is LOW (off by default), whatever the rule.
 """

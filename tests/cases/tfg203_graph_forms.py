@@ -82,7 +82,7 @@ def under_init_scope(x):
     return x if ready else -x
 
 
-# `is True` / `is False`: identity with a Python bool, never true of a tensor (issue #18, in the
+# `is True` / `is False`: identity with a Python bool, never true of a tensor (in the
 # shape of https://github.com/tensorflow/tensorflow/issues/39875). Eager tensors are not the
 # object True either, so the same code is wrong in eager mode too; verify cannot show a difference.
 @tf.function

@@ -2,7 +2,7 @@
 import tensorflow as tf
 
 
-# TensorFlow's queries of the execution mode return Python bools (issue #11, tf-keras'
+# TensorFlow's queries of the execution mode return Python bools (tf-keras'
 # BatchNormalization: use_fused_avg_updates = executing_eagerly_outside_functions() and ...).
 class FusedNorm(tf.keras.layers.Layer):
     def call(self, inputs):

@@ -1,4 +1,4 @@
-"""TFG208: TF state on self re-created outside set-up while a tf.function uses it (issue #12, 1)."""
+"""TFG208: TF state on self re-created outside set-up while a tf.function uses it (1)."""
 import tensorflow as tf
 
 

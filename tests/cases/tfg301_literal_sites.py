@@ -59,7 +59,7 @@ class Model:
 
 
 # Literal call sites inside traced code run once per trace of their caller: a fixed set of
-# literals is a static setting (issue #11, keras-io barlow_twins' ``random_execute(0.2)``).
+# literals is a static setting (keras-io barlow_twins' ``random_execute(0.2)``).
 class Augment(tf.keras.layers.Layer):
     @tf.function
     def random_execute(self, prob):

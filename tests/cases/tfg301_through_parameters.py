@@ -1,5 +1,5 @@
 """TFG301 one level up: the tf.function gets a parameter of its caller, and the module calls that
-caller with varying Python numbers (issue #12, item 3)."""
+caller with varying Python numbers (item 3)."""
 import tensorflow as tf
 
 

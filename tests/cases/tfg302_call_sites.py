@@ -1,5 +1,5 @@
 """TFG302: a function that makes and calls a tf.function, run from two or more places in eager
-code, or a per-step method (issue #12, item 4); and the silent twins: a factory called once and
+code, or a per-step method (item 4); and the silent twins: a factory called once and
 its result kept, a memoized factory, a nested tf.function returned and kept."""
 import functools
 from functools import lru_cache

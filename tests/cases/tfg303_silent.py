@@ -134,7 +134,7 @@ def python_values_in_body(x):
     return x
 
 
-# Loops over a tensor's axes (issue #11, tf-keras' _expand_mask): the count is static and small,
+# Loops over a tensor's axes (tf-keras' _expand_mask): the count is static and small,
 # and the body changes the rank, which a tf.while_loop cannot.
 @tf.function
 def expand_mask(scores, mask):
@@ -159,7 +159,7 @@ def repeat_layers(x):
 STACK = [1, 2, 3]
 
 
-# A while-loop whose counter or bound is a tensor is a tf.while_loop (issue #18's twin).
+# A while-loop whose counter or bound is a tensor is a tf.while_loop (a twin).
 @tf.function
 def tensor_counter(x, n):
     i = tf.constant(0)

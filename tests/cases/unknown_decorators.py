@@ -1,4 +1,4 @@
-"""Helpers entered through a decorator the linter does not follow (issue #11).
+"""Helpers entered through a decorator the linter does not follow.
 
 DeepMind's Sonnet 2 (held out 2026-11-26) builds each module's variables in ``_initialize``,
 decorated ``@once.once`` (a decorator of its own package that runs the method on the first

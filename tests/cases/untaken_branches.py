@@ -1,7 +1,7 @@
 """Code graph code never runs: a branch every graph call of the helper decides against is LOW.
 
 keras-YOLOv3-model-set's ``yolo2_loss`` makes variables only under ``if use_crossentropy_obj_loss:``,
-a flag no caller turns on (issue #11). What a call passes is followed as a constant; a parameter
+a flag no caller turns on. What a call passes is followed as a constant; a parameter
 the call leaves out is its default. Twins: a flag one call turns on, a flag the tf.function's own
 argument sets (unknown), and the branch that graph calls do take, all stay reported.
 """

@@ -1,4 +1,4 @@
-"""An object passed to a tf.function counts traces, not calls (issue #18).
+"""An object passed to a tf.function counts traces, not calls.
 
 In the shape of https://github.com/tensorflow/tensorflow/issues/31362: the step bumps an attribute
 of the object it receives; in graph mode that update runs only while tracing.

@@ -1,4 +1,4 @@
-"""A compiled loss reads importance weights that the agent rebinds before every batch (issue #12).
+"""A compiled loss reads importance weights that the agent rebinds before every batch.
 
 In the shape of Huixxi/TensorFlow2.0-for-Deep-Reinforcement-Learning's prioritized-replay agents
 (03_priority_replay.py: ``self.is_weight`` set in ``train_step``, read by ``_per_loss``): Keras

@@ -1,4 +1,4 @@
-"""A plain class's method called from a tf.function counts traces, not calls (issue #18).
+"""A plain class's method called from a tf.function counts traces, not calls.
 
 In the shape of user reports of CycleGAN-style image pools and replay buffers: the pool is made
 once, and its query() runs only while train_step is traced.

@@ -1,4 +1,4 @@
-"""A custom activation with a Python `if` on its tensor raises once Keras traces it (issue #18).
+"""A custom activation with a Python `if` on its tensor raises once Keras traces it.
 
 In the shape of https://github.com/tensorflow/tensorflow/issues/29823: Keras 3 calls the
 activation from its own code, which AutoGraph does not convert, so the `if` is not a tf.cond.

@@ -1,4 +1,4 @@
-"""K.zeros() in a helper of a traced call() makes a tf.Variable on every trace (issue #18).
+"""K.zeros() in a helper of a traced call() makes a tf.Variable on every trace.
 
 In the shape of https://github.com/tensorflow/tensorflow/issues/38583: the Keras backend's
 K.zeros/K.ones/K.variable create variables, which a tf.function refuses after its first trace.

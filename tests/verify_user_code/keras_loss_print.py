@@ -1,4 +1,4 @@
-"""A loss passed to compile() prints while Keras traces its train step, not per batch (issue #18).
+"""A loss passed to compile() prints while Keras traces its train step, not per batch.
 
 In the shape of https://github.com/keras-team/keras/issues/13206: the user debugs a custom loss
 with print(); fit() calls it inside the train function it traces, so it prints once.

@@ -1,4 +1,4 @@
-"""A metric passed to compile() that calls NumPy on y_pred fails once Keras traces it (issue #18).
+"""A metric passed to compile() that calls NumPy on y_pred fails once Keras traces it.
 
 In the shape of https://github.com/tensorflow/tensorflow/issues/39817: NumPy needs concrete values,
 and the train step Keras traces has only symbolic tensors.

@@ -1,4 +1,4 @@
-"""A custom Keras metric's Python counter counts traces of fit's step, not batches (issue #18).
+"""A custom Keras metric's Python counter counts traces of fit's step, not batches.
 
 update_state runs inside the train function Keras compiles; ``self.batches += 1`` happens
 while tracing only.

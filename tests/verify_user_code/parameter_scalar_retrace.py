@@ -1,5 +1,5 @@
 """A tf.function gets a parameter of its caller, which a loop calls with the loop variable: one
-graph per value, one level up (issue #12, item 3).
+graph per value, one level up (item 3).
 
 In the shape of real training code: ``fit_one(self, index)`` passes ``index`` on to the traced
 step, and ``fit`` calls ``fit_one`` per epoch with the epoch number.

@@ -1,5 +1,5 @@
 """A function that makes and calls its own tf.function, called at two places in eager code: each
-call builds a fresh Function and traces it again (issue #12, item 4).
+call builds a fresh Function and traces it again (item 4).
 
 In the shape of sampler code: ``log_prob`` is evaluated for the current and the proposed state
 of each step, and every evaluation wraps a new ``@tf.function``.

@@ -1,4 +1,4 @@
-"""A while-loop on a Python counter in a tf.function is unrolled while tracing (issue #18).
+"""A while-loop on a Python counter in a tf.function is unrolled while tracing.
 
 Users port numerical loops (Newton steps, power iterations) with ``i = 0; while i < n:``;
 AutoGraph leaves a loop on a Python condition to Python, so the graph holds one copy of the

@@ -135,7 +135,7 @@ def _resolve_callables(expr: nodes.NodeNG, _depth: int) -> list[FunctionNode]:
         return _factory_products(expr)
     if isinstance(expr, nodes.Attribute):
         # ``self.method``, and ``pool.query`` / ``self.buffer.add`` on an instance of a class of
-        # the module, shown by how the receiver is made (issue #18: replay buffers, image pools).
+        # the module, shown by how the receiver is made (replay buffers, image pools).
         named = _named_class(expr.expr)
         cls = self_class(expr.expr) or instance_class(expr.expr) or named
         if cls is not None and named is None and expr.attrname in replaced_on_instances(cls):
@@ -176,7 +176,7 @@ def _named_class(expr: nodes.NodeNG) -> nodes.ClassDef | None:
 
 def _factory_products(call: nodes.Call) -> list[FunctionNode]:
     """``make_loss(0.5)``, where ``make_loss`` is a function of the module returning a def or
-    lambda of its own: what the call gives is that inner function (issue #18: loss factories)."""
+    lambda of its own: what the call gives is that inner function (loss factories)."""
     if not isinstance(call.func, nodes.Name) or call.func.name not in _callable_names(call.func):
         return []
     found: list[FunctionNode] = []

@@ -15,7 +15,7 @@ For the rules whose hazard is an error (TFG2xx), so does a def whose every use i
 of a ``try:`` that catches a named exception class (not a bare ``except:``, ``Exception`` or
 ``BaseException``, which catch whatever happens): a tutorial that disables AutoGraph and then
 calls the function inside ``try: ... except TypeError as e: print(e)`` shows the error on
-purpose (tf-quant-finance's notebooks, review corpus of issue #11). A print or a frozen random number raises nothing, so
+purpose (tf-quant-finance's notebooks, the review corpus). A print or a frozen random number raises nothing, so
 their rules are not excused by a ``try:``; nor is graph code's own ``try:`` (a guard there
 catches what its body raises eagerly, not what tracing does).
 """

@@ -2,7 +2,7 @@
 
 The project view follows a method call into another file only on an object the code shows to be
 an instance of an imported class: made by its constructor, bound to a name or a ``self``
-attribute only ever set that way, or a parameter annotated with the class (issue #18: replay
+attribute only ever set that way, or a parameter annotated with the class (replay
 buffers, image pools, graph augmenters).
 """
 

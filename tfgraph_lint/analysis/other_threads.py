@@ -5,7 +5,7 @@ something that calls it during the trace (``strategy.run``, ``tf.while_loop``, `
 handed to ``multiprocessing.Process(target=...)`` or ``threading.Thread(target=...)`` runs in
 another process or thread, as plain Python, whatever traces the function that starts it
 (Horovod's extension check forks a process whose target prints and reopens ``sys.stdout``;
-review corpus of issue #11). A process made from a context (``multiprocessing.get_context(
+the review corpus). A process made from a context (``multiprocessing.get_context(
 "fork").Process``) counts, and so does ``Pool.apply_async(f)`` / ``map`` / ``submit`` on a pool
 or executor of those modules.
 """

@@ -3,7 +3,7 @@
 Keras's own source imports its helpers by absolute paths inside the ``keras`` package:
 ``from keras.src.layers.preprocessing...bounding_box import BoundingBox`` names a plain helper
 class (``class BoundingBox:``), not a layer, though its path runs through ``keras.layers``
-(keras-team/keras, review corpus of issue #11). When the file being linted sits in the tree that
+(keras-team/keras, the review corpus). When the file being linted sits in the tree that
 path names (a folder of its own path is the package's first component, and the module's file is
 there), that file is read: a class it defines with no base class is no Keras object. Read with
 Python's ``ast``, never imported; one read per module file and version. The result cache keys a

@@ -9,7 +9,7 @@ none of it: it reads the tree and astroid's lexical look-ups (:func:`names.looku
 inference. So this builder keeps only the tree, the scopes' locals and ``from`` imports' names:
 
 - a file's findings depend on its own text only, never on which packages this machine has;
-- one small file costs about half of what it did (issue #17's latency target).
+- one small file costs about half of what it did (the latency target).
 
 Names a ``from m import *`` brings in are not bound (the module is not read): a look-up of such a
 name finds no binding, as for any name the file does not define.

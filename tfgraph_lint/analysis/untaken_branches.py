@@ -2,7 +2,7 @@
 
 ``def yolo2_loss(args, anchors, ..., use_crossentropy_obj_loss=False):`` makes ``K.zeros(...)``
 (a variable) only under ``if use_crossentropy_obj_loss:``, and no caller turns the flag on
-(keras-YOLOv3-model-set, review corpus of issue #11): a finding there describes code the traced
+(keras-YOLOv3-model-set, the review corpus): a finding there describes code the traced
 program does not run. Such a finding is LOW (off by default), with a message that says which
 branch and why; the code is still reported to whoever asks, since another caller may take it.
 

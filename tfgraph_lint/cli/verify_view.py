@@ -1,7 +1,7 @@
 """The project view for ``verify``: a script's findings with those of the helper modules it runs.
 
 ``verify SCRIPT`` runs one file, but its tf.functions may call functions of other files of its
-project, where ``check`` reports the hazards (issue #14). So ``verify`` asks this view, per
+project, where ``check`` reports the hazards. So ``verify`` asks this view, per
 script, which project files the script imports (directly or through others): their lines are
 recorded in the runs, and they are linted together with the script, with the project view of
 ``check`` (``project.with_project_seeds``) over these files alone, so that a helper ``train.py``'s

@@ -1,7 +1,7 @@
 """Lines whose own comment calls them wrong: what they show is a demonstration.
 
 A guide shows a hazard and labels it in the code: ``x = a + b  # Bad - leaks local tensor``
-(tensorflow/docs' tf.function guide, review corpus of issue #11). A comment that judges the line
+(tensorflow/docs' tf.function guide, the review corpus). A comment that judges the line
 it sits on, or a comment-only line right above it, as bad, wrong or failing says the author
 knows what the linter would say; the finding is LOW (off by default) and says why. The comment
 must open with the judgement: ``# bad pixels are masked`` names something, ``# Bad: ...`` or

@@ -2,8 +2,8 @@
 
 A textbook's or tutorial's notebook teaches tf.function by showing its hazards: under a heading
 such as "How TF Functions Trace Python Functions", a cell prints in a tf.function and the next
-calls it with 2, then 3, to show each call tracing again (ageron/handson-ml2, review corpus of
-issue #11). The linter reads the same shapes in a user's notebook, where they are bugs; what
+calls it with 2, then 3, to show each call tracing again (ageron/handson-ml2, the review
+corpus). The linter reads the same shapes in a user's notebook, where they are bugs; what
 tells them apart is the notebook's text. A cell's prose is:
 
 - the headings its section sits under (tensorflow/docs' tf.function guide: "#### Pass a fixed

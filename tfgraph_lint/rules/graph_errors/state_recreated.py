@@ -5,7 +5,7 @@ layer, metric or ``tf.Variable`` on ``self``, and a tf.function (or a Keras meth
 uses it. Without a new trace, the graph keeps using the object of its first trace, so the new one
 is silently ignored (its learning rate, its fresh slots); after a retrace, the new object creates
 its variables in a trace that is not the function's first, and TensorFlow raises ValueError
-(issue #12: "a tf.function only supports singleton variables created on its first call").
+("a tf.function only supports singleton variables created on its first call").
 
 Reported where the traced function reads the attribute (as TFG107/TFG109 are, so that ``verify``
 can tie the graph's stale results to it), naming the method and line that re-create it, when the method

@@ -19,7 +19,7 @@ Not graph code: the call is found anywhere in the module.
 
 A notebook is a whole program: one that traces nothing itself (no tf.function or other graph
 code, no Keras training loop) and imports nothing from files beside it has no function the switch
-could change, so its switch is LOW, off by default (on the review corpus of issue #11: a
+could change, so its switch is LOW, off by default (on the review corpus: a
 CPU-against-GPU timing notebook that takes the switch for turning eager execution on).
 """
 

@@ -1,7 +1,7 @@
 """Calls that pass a loop's own Python items: a new graph per iteration whatever makes the function.
 
 ``for dtype, dim in itertools.product(dtypes, dims): tf.function(test, jit_compile=True)(self,
-dtype, dim)`` (Horovod's XLA tests, review corpus of issue #11) makes a tf.function per
+dtype, dim)`` (Horovod's XLA tests, the review corpus) makes a tf.function per
 iteration, but each iteration passes other Python values (a dtype, a rank), which a single
 tf.function made once before the loop would trace for anew as well: hoisting saves no trace.
 Python items are what a ``range``, a literal list or tuple (of constants and attribute constants

@@ -75,7 +75,7 @@ _ORDERINGS = frozenset({"<", "<=", ">", ">=", "!="})
 def _python_counter(loop: nodes.While) -> str | None:
     """``while i < n:`` where ``i`` is a Python number the body updates and ``n`` a Python
     number: AutoGraph leaves a loop on a Python condition to Python, so tracing runs it, and
-    every iteration adds the body's operations to the graph (issue #18)."""
+    every iteration adds the body's operations to the graph."""
     test = loop.test
     if not (isinstance(test, nodes.Compare) and len(test.ops) == 1 and test.ops[0][0] in _ORDERINGS):
         return None

@@ -4,7 +4,7 @@
 ``model.save(path, signatures=...)``, ``tf.keras.models.save_model``) traces ``serve_fn`` to
 write its graph; a server runs that graph, never the function's Python. Output there (TFX's
 ``logging.info("serve_transformed_features = %s", features)`` in every example trainer module of
-the review corpus, issue #11) describes the graph being exported, once, as a construction log
+the review corpus) describes the graph being exported, once, as a construction log
 does; TFG101/TFG103 report it LOW (see output_once). Seen: what this module's save calls get
 as ``signatures``, and the values of any dict literal keyed ``"serving_default"`` (SavedModel's
 default signature name: a signatures map, whichever file saves it): the function (or

@@ -1,6 +1,6 @@
 """Globals filled lazily: ``if _TABLE is None: _TABLE = build()`` in a function declaring it global.
 
-Such a name changes once, from nothing to its value (issue #11, pattern 3: keras-cv's Pascal VOC
+Such a name changes once, from nothing to its value (keras-cv's Pascal VOC
 colour map). A tf.function that read the nothing could not have used it, so the value it traces
 with is the one the name keeps: TFG107 does not count the lazy binding as a rebinding, unless the
 traced function itself asks whether the name is set yet.

@@ -3,7 +3,7 @@
 The attribute twin of TFG107. A tf.function (or a Keras method) reads the Python value of
 ``self.items`` while it is traced and keeps it in the graph; a later ``load()`` that rebinds
 ``self.items`` changes what eager code sees, but calls of the traced function run the old graph
-and keep using the old value (issue #12: a query method answering from the items of its first
+and keep using the old value (a query method answering from the items of its first
 trace).
 
 Reported when a method of the same class that is not graph code rebinds the attribute, and that

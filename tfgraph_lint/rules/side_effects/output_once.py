@@ -2,7 +2,7 @@
 
 ``print()`` and logging in graph code run while tracing, never again. That loses nothing, and is
 usually what the author meant, when what is written is itself fixed per trace. On real code (the
-review corpus of issue #11) these shapes were all deliberate or harmless, so the rules report
+the review corpus) these shapes were all deliberate or harmless, so the rules report
 them LOW, off by default, and say why:
 
 - a bare dump of values fixed while tracing, with no message text: ``print(height, width)`` of

@@ -5,7 +5,7 @@ A module that binds ``tf`` to ``tensorflow.compat.v1`` (``import tensorflow.comp
 (``tf.compat.v1.disable_v2_behavior()``, ``tf.compat.v1.disable_eager_execution()``) is written
 for graph construction: its functions build ops once and a session or estimator runs them. Its
 authors log what they build while building it (``tf.logging.info("Use resize method %s",
-method)`` in an input pipeline's map function); on real code (the review corpus of issue #11,
+method)`` in an input pipeline's map function); on real code (the review corpus,
 google/automl, tensorflow/tpu, tensorflow/compression) every such log in graph code was a
 construction log, meant to appear once. A TensorFlow 2 module that only uses a ``compat.v1``
 name here and there (``tf.compat.v1.logging.info``) is not one of these.

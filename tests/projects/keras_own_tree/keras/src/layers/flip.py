@@ -1,5 +1,5 @@
 """Keras's own source imports its helpers by absolute paths that run through keras.layers
-(keras-team/keras's bounding-box converters, review corpus of issue #11): a class its own tree
+(keras-team/keras's bounding-box converters, the review corpus): a class its own tree
 defines without a base is a plain helper (silent), one with a base may be a layer, and one the
 tree does not hold (Dense) is Keras's layer."""
 import tensorflow as tf
