@@ -16,12 +16,11 @@ from collections.abc import Callable
 from astroid import nodes
 
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
+from tfgraph_lint.analysis.node_index import remembered
 from tfgraph_lint.analysis.passed_arguments import argument_for
 from tfgraph_lint.analysis.semantic import ModuleContext
 
 OUTSIDE = "that lives outside it ("
-# Helpers being followed: a recursive helper (or two calling each other) ends the search.
-_FOLLOWING: set[int] = set()
 
 Origin = Callable[[nodes.NodeNG, TracedFunction], "str | None"]
 
@@ -34,12 +33,14 @@ def passed_in_origin(parameter: nodes.NodeNG, context: ModuleContext, origin_of:
     if not isinstance(parameter, nodes.AssignName) or not isinstance(arguments, nodes.Arguments):
         return None
     fn = arguments.parent
-    if not isinstance(fn, nodes.FunctionDef) or id(fn) in _FOLLOWING:
+    # Helpers being followed, per module: a recursive helper (or two calling each other) ends the search.
+    following = remembered(context.module, "argument aliases being followed")
+    if not isinstance(fn, nodes.FunctionDef) or fn in following:
         return None
     traced = context.index.traced_function(fn)
     if traced is None or traced.reason.kind != TraceKind.CALLED:
         return None
-    _FOLLOWING.add(id(fn))
+    following[fn] = True
     try:
         found = []
         # Eager callers are not asked: what they pass changes nothing about traces.
@@ -50,7 +51,7 @@ def passed_in_origin(parameter: nodes.NodeNG, context: ModuleContext, origin_of:
                 return None
             found.append((call.lineno, origin))
     finally:
-        _FOLLOWING.discard(id(fn))
+        following.pop(fn, None)
     if not found:
         return None
     line, origin = min(found)

@@ -35,6 +35,11 @@ class RunsOnce:
     def __init__(self, context) -> None:
         self._context = context
         self._helper_guarded: dict[nodes.NodeNG, bool] = {}
+        # Helpers whose answer is being worked out, and whether the answer under way met one of
+        # them (a cycle cut short): such an answer depends on where the search began, so it is
+        # not remembered. One instance serves every rule of a module: asking order must not matter.
+        self._in_progress: set[nodes.NodeNG] = set()
+        self._cut_cycle = False
 
     def __call__(self, node: nodes.NodeNG, traced: TracedFunction) -> bool:
         if guards_of(node, traced):
@@ -42,12 +47,24 @@ class RunsOnce:
         if traced.reason.kind not in (TraceKind.CALLED, TraceKind.NESTED):
             return False  # a nested def runs when its traced parent calls it: judged at those calls
         fn = traced.node
-        if fn not in self._helper_guarded:
-            self._helper_guarded[fn] = False  # cycles: unguarded until shown otherwise
+        if fn in self._helper_guarded:
+            return self._helper_guarded[fn]
+        if fn in self._in_progress:
+            self._cut_cycle = True
+            return False  # cycles: unguarded until shown otherwise
+        outer_cut, self._cut_cycle = self._cut_cycle, False
+        self._in_progress.add(fn)
+        try:
             # Its own recursive calls run only where it already runs: the other sites decide.
-            sites = [(site, caller) for site, caller in self._context.graph_callers(fn, _callees_or_none) if caller.node is not fn]
-            self._helper_guarded[fn] = bool(sites) and all(self(site, caller) for site, caller in sites)
-        return self._helper_guarded[fn]
+            sites = [(site, caller) for site, caller in self._context.graph_callers(fn, _callees_or_none)
+                     if caller.node is not fn]
+            guarded = bool(sites) and all(self(site, caller) for site, caller in sites)
+        finally:
+            self._in_progress.discard(fn)
+        if not self._cut_cycle:
+            self._helper_guarded[fn] = guarded
+        self._cut_cycle = outer_cut or self._cut_cycle
+        return guarded
 
 
 def guards_of(node: nodes.NodeNG, traced: TracedFunction) -> list[tuple[_Target, bool, nodes.NodeNG]]:

@@ -82,7 +82,8 @@ def _python_value(expr: nodes.NodeNG | None, counters: set[str]) -> bool:
         return all(_python_value(element, counters) for element in expr.elts)
     if isinstance(expr, nodes.BinOp):
         return _python_value(expr.left, counters) and _python_value(expr.right, counters)
-    return value_kind(expr).kind in _PYTHON_KINDS and value_kind(expr).parameter is None
+    kind = value_kind(expr)
+    return kind.kind in _PYTHON_KINDS and kind.parameter is None
 
 
 def _operands(node: nodes.NodeNG) -> list[nodes.NodeNG]:

@@ -7,7 +7,6 @@ from collections.abc import Iterator
 from astroid import nodes
 
 from tfgraph_lint.analysis.names import is_builtin_name, qualified_name
-from tfgraph_lint.analysis.runs_once import RunsOnce
 from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.core.findings import LOW, Finding
 from tfgraph_lint.core.registry import rule_by_code
@@ -17,7 +16,7 @@ RULE = rule_by_code("TFG101")
 
 
 def check(context: ModuleContext) -> Iterator[Finding]:
-    once = RunsOnce(context)
+    once = context.runs_once
     for call, traced in context.in_graph(nodes.Call):
         if not _is_builtin_print(call.func):
             continue
