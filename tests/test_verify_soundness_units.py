@@ -91,6 +91,9 @@ def test_a_module_is_not_a_program(source):
     "import tensorflow as tf\nprint(tf.constant(1))\n",
     "import tensorflow as tf\nmodel = tf.keras.Sequential([])\nmodel.fit([], [])\n",
     "import tensorflow as tf\n\ndef parse(x):\n    return x\n\nds = tf.data.Dataset.range(3).map(parse)\n",
+    "import tensorflow as tf\nx = tf.constant(1.0)\ntf.print(x)\n",
+    "import tensorflow as tf\nx = tf.constant(1.0)\ny = tf.function(lambda v: v * 2)(x)\n",
+    "import tensorflow as tf\ntf.keras.Sequential([tf.keras.layers.Dense(1)]).fit([[1.0]], [[1.0]])\n",
 ])
 def test_a_program_runs_code_of_its_own(source):
     assert programs.why_not_a_program(source) is None
@@ -123,6 +126,18 @@ def test_a_module_is_not_run_and_names_the_scripts_that_judge_it(tmp_path):
     assert by_name["utils.py"].note.endswith("its findings are judged in the runs of " + by_name["train.py"].path)
     assert {Path(j["script"]).name for j in jobs} == {"train.py"}
     assert "TFG101 line 5 python-print-in-graph: not run: judged in the runs of" in render_text(results, 1, 1, "CPU")
+
+
+def test_a_module_the_linter_could_not_analyse_is_an_error_not_a_module(tmp_path):
+    utils = tmp_path / "utils.py"
+    utils.write_text("import tensorflow as tf\n\ndef scale(x):\n    return x\n", encoding="utf-8")
+
+    def lint(path):
+        return [finding("TFG001", 1, path)]
+
+    [result] = verify_files([utils], lambda job, budget=None: None, lint=lint, helpers=lambda p: [])
+    assert result.verdict == "ERROR" and result.exit_code == 2
+    assert "the linter could not analyse it" in result.error
 
 
 # --------------------------------------------------------------------------- prints located by what they wrote

@@ -31,7 +31,7 @@ from typing import Any
 
 from tfgraph_lint.runtime.values import MISSING, differs, render, same, shorten, structure
 from tfgraph_lint.runtime.verify import printed
-from tfgraph_lint.runtime.verify.divergence import Divergence, effect_counts as _effect_counts
+from tfgraph_lint.runtime.verify.divergence import Divergence, effect_counts as _effect_counts, times as _times
 
 BEHAVIOUR_KINDS = frozenset({"raises", "exception-differs", "effects", "stdout", "printed-symbolic",
                              "returned", "state", "calls", "outputs", "frozen"})
@@ -121,10 +121,6 @@ def _exceptions(graph_exc: dict | None, eager_exc: dict | None) -> tuple[str | N
                                 tuple(graph_exc.get("lines", ())))
     return None, Divergence("raises", f"{describe_exception(eager_exc)} eagerly; the graph-mode run completed",
                             tuple(eager_exc.get("lines", ())))
-
-
-def _times(count: int) -> str:
-    return f"{count} time" if count == 1 else f"{count} times"
 
 
 def _effect_order(key: tuple) -> tuple[str, str]:

@@ -25,3 +25,8 @@ class Divergence:
 def effect_counts(observation: dict) -> dict[tuple[str, int | None, str | None, int | None], int]:
     """(what, line, helper file, via script line) -> count; file and via are None on script lines."""
     return {(e["what"], e["line"], e.get("file"), e.get("via")): e["count"] for e in observation.get("effects", ())}
+
+
+def times(count: int) -> str:
+    """``1 time``, ``3 times``: how often something ran, in the reasons verify gives."""
+    return f"{count} time" if count == 1 else f"{count} times"

@@ -23,10 +23,6 @@ from tfgraph_lint.runtime.verify.divergence import Divergence, effect_counts
 SHOWN = 70  # characters of an output line shown in an evidence sentence
 
 
-def _times(count: int) -> str:
-    return f"{count} time" if count == 1 else f"{count} times"
-
-
 def _lines(count: int) -> str:
     return "1 line" if count == 1 else f"{count} lines"
 

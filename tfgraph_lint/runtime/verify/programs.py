@@ -85,11 +85,11 @@ def why_not_a_program(source: str, path: str | Path = "") -> str | None:
         tree = ast.parse(source)
     except SyntaxError:
         return None  # runnable_source reports it
-    own = _own_names(tree)
+    own, values = _own_names(tree), _assigned_names(tree)
     for statement in tree.body:
         if _main_guard(statement) or (isinstance(statement, ast.FunctionDef) and statement.name == "main"):
             return None
-        if _runs_code(statement, own):
+        if _runs_code(statement, own, values):
             return None
     return ("a module, not a program: no `if __name__ == \"__main__\":` block, no main(), and no top-level "
             "statement that runs its own code")
@@ -118,13 +118,23 @@ def _own_names(tree: ast.Module) -> set[str]:
     return names
 
 
+def _assigned_names(tree: ast.Module) -> set[str]:
+    """Names the module's own top-level statements bind to values (``x = tf.constant(1.0)``)."""
+    names: set[str] = set()
+    for node in tree.body:
+        if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            names.update(n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name))
+    return names
+
+
 def _calls(node: ast.AST):
     for child in ast.walk(node):
         if isinstance(child, ast.Call):
             yield child
 
 
-def _runs_code(statement: ast.stmt, own: set[str]) -> bool:
+def _runs_code(statement: ast.stmt, own: set[str], values: set[str]) -> bool:
     if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Import, ast.ImportFrom)):
         return False
     if isinstance(statement, (ast.For, ast.AsyncFor, ast.While, ast.With, ast.AsyncWith)):
@@ -133,7 +143,7 @@ def _runs_code(statement: ast.stmt, own: set[str]) -> bool:
         bodies = [statement.body, statement.orelse]
         if isinstance(statement, ast.Try):
             bodies += [statement.finalbody] + [handler.body for handler in statement.handlers]
-        return any(_runs_code(inner, own) for body in bodies for inner in body)
+        return any(_runs_code(inner, own, values) for body in bodies for inner in body)
     for call in _calls(statement):
         if isinstance(call.func, ast.Name) and call.func.id == "print" and "print" not in own:
             return True
@@ -142,6 +152,13 @@ def _runs_code(statement: ast.stmt, own: set[str]) -> bool:
         if isinstance(call.func, ast.Call) and _passes_own(call.func, own):  # tf.function(step)(x)
             return True
         if isinstance(call.func, ast.Attribute) and call.func.attr in _TRACES_ITS_FUNCTION and _passes_own(call, own):
+            return True
+        # Computing with the module's own values (``tf.print(x)``, ``tf.function(f)(x)``), or
+        # calling a method of an object made on the spot (``tf.keras.Sequential([...]).fit(...)``),
+        # runs code: wrapping a function (``train = tf.function(step)``) does not.
+        if _passes_own(call, values):
+            return True
+        if isinstance(call.func, ast.Attribute) and isinstance(call.func.value, ast.Call):
             return True
     return False
 

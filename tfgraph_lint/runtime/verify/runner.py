@@ -151,7 +151,9 @@ def verify_files(paths: Sequence[Path], submit: Callable[..., Future],
             except OSError:
                 item.specs = ()
             if item in modules:
-                item.result = _not_run(item, modules[item], [other for other in files if item.script in other.helpers])
+                importers = [other for other in files if item.script in other.helpers
+                             and other not in modules and other not in unrunnable]  # scripts that ran
+                item.result = _not_run(item, modules[item], importers)
         if item.result is not None and on_result is not None:
             on_result(item.result)
     while pending:
@@ -186,6 +188,9 @@ def _not_run(item: _File, why: str, importers: list[_File]) -> FileResult:
     else:
         where = "judged only by verifying a script that imports it"
     note = f"{why}; its findings are {where}"
+    unanalysed = _unanalysed(item)
+    if unanalysed:  # nothing flagged because nothing was read: an error, not a module judged elsewhere
+        return FileResult(item.display, ERROR, error=unanalysed[0])
     findings = [FindingEvidence(f.code, f.symbol, f.line, reason=where,
                                 file=home(f, item.script)) for f in item.findings if f.rule.is_hazard]
     result = FileResult(item.display, NOT_RUN, findings=findings, note=note,
@@ -194,6 +199,11 @@ def _not_run(item: _File, why: str, importers: list[_File]) -> FileResult:
     if item.specs:  # an example that must run (every fixture) and did not
         result.header = HeaderCheck(list(item.specs), met=False, problems=[f"expected it to run, but {note}"])
     return result
+
+
+def _unanalysed(item: _File) -> list[str]:
+    return [f"the linter could not analyse it ({_where(f, item)}: {f.message})"
+            for f in item.findings if f.code == ANALYSIS_FAILED.code]
 
 
 def _result(item: _File, comparison: Comparison) -> FileResult:
@@ -205,8 +215,7 @@ def _result(item: _File, comparison: Comparison) -> FileResult:
                       item.script)
     if notebooks.is_notebook(str(item.path)):
         decision = notebook_cells.in_cells(decision, source_notebook(item.path))
-    unanalysed = [f"the linter could not analyse it ({_where(f, item)}: {f.message})"
-                  for f in item.findings if f.code == ANALYSIS_FAILED.code]
+    unanalysed = _unanalysed(item)
     if unanalysed and decision.verdict != ERROR:  # nothing flagged because nothing was read: not CLEAN
         decision = dataclasses.replace(decision, verdict=ERROR, note=unanalysed[0])
     header = None

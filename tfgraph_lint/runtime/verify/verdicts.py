@@ -48,6 +48,7 @@ from dataclasses import dataclass, field
 from tfgraph_lint.core.findings import Finding
 from tfgraph_lint.runtime.values import shorten
 from tfgraph_lint.runtime.verify.compare import GRAPH_COST_KINDS, Comparison, Divergence, describe_exception
+from tfgraph_lint.runtime.verify.divergence import times as _times
 
 CONFIRMED, MISSED, UNCONFIRMED, CLEAN, ERROR = "CONFIRMED", "MISSED", "UNCONFIRMED", "CLEAN", "ERROR"
 NOT_RUN = "NOT RUN"
@@ -300,10 +301,6 @@ def _run_in_keras_step(finding: Finding, message: str, graph: dict) -> str | Non
         return None
     return (f"{message} (line {finding.line} runs inside a step Keras traced {_times(traces)} in graph "
             f"mode and ran {calls} times)")
-
-
-def _times(count: int) -> str:
-    return f"{count} time" if count == 1 else f"{count} times"
 
 
 def _one_sided_failure(graph: dict, eager: dict, attributed: list[AttributedDivergence]) -> str | None:
