@@ -107,6 +107,13 @@ def test_add_noqa_extends_an_existing_disable_list(here):
     assert "print(x)  # pylint: disable=foo,python-print-in-graph\n" in path.read_text(encoding="utf-8")
 
 
+def test_add_noqa_counts_lines_as_python_does(here):
+    # A form feed is a line break to str.splitlines, not to Python: the pragma goes on the print.
+    path = _write(here, "model.py", "\x0c" + PRINT_IN_GRAPH.replace("import tensorflow as tf\n", "import tensorflow as tf  # \x0c\n"))
+    run("--add-noqa", str(path))
+    assert "    print(x)  # pylint: disable=python-print-in-graph\n" in path.read_text(encoding="utf-8")
+
+
 def test_add_noqa_leaves_a_backslash_continued_line_reported(here):
     source = PRINT_IN_GRAPH.replace("    print(x)\n", "    print(x,\\\n          x)\n")
     path = _write(here, "model.py", source)

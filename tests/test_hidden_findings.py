@@ -59,6 +59,11 @@ def test_nothing_is_said_hidden_once_it_is_shown(tmp_path):
     assert "TFG103" in result.stdout and "TFG107" in result.stdout
 
 
+def test_what_per_file_ignores_drop_is_not_counted_as_hidden(tmp_path):
+    result = _check(tmp_path, "--per-file-ignores", "model.py:TFG103")
+    assert result.exit_code == 0 and LEVEL_HINT not in result.stderr and RULE_HINT in result.stderr
+
+
 def test_json_stays_a_list_and_the_count_goes_to_stderr(tmp_path):
     result = _check(tmp_path, "--format", "json")
     assert json.loads(result.stdout) == []

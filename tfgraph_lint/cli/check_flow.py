@@ -74,8 +74,9 @@ def check_paths(ctx: click.Context, paths: tuple[str, ...], options: check_run.O
                 and not command_line.lints_notebooks(from_file)):
             continue
         decisions[path] = decision
-        group = groups.setdefault(from_file.path, _Group(command_line.config(from_file)))
-        group.files.append(path)
+        if from_file.path not in groups:  # one Config per configuration file, not per linted file
+            groups[from_file.path] = _Group(command_line.config(from_file))
+        groups[from_file.path].files.append(path)
     files = list(decisions)
     if run_options.show_files:
         for path in files:
@@ -96,7 +97,8 @@ def check_paths(ctx: click.Context, paths: tuple[str, ...], options: check_run.O
         for path, findings in _lint_group(group, decisions, warn, run_options):
             if run_options.debug:
                 _show_tracebacks(findings)
-            run.add(path, run.hidden.split(findings, configs[path]))
+            # What per-file-ignores drop is not hidden by a default: it is not counted.
+            run.add(path, run.hidden.split(decisions[path].reported(findings), configs[path]))
     _finish(ctx, run, totals, options, run_options.exit_zero,
             no_files=not discovery.files and not discovery.problems, paths=paths)
 
@@ -123,8 +125,7 @@ def _excluded_by(decisions: dict[str, FileDecision]):
     """Whether a file of the project view is excluded, by the settings of the linted files (one
     set of settings per group; their globs apply to the project's other files too)."""
     settings = {id(d.settings): d.settings for d in decisions.values()}
-    return lambda path: any(s.is_excluded(path) for s in settings.values()
-                            if s.exclude or s.command_line_exclude)
+    return lambda path: any(FileDecision(path, s).excluded for s in settings.values())
 
 
 def check_stdin(ctx: click.Context, name: str, options: check_run.OutputOptions, finder: SettingsFinder,
@@ -158,7 +159,7 @@ def check_stdin(ctx: click.Context, name: str, options: check_run.OutputOptions,
             cache = None if run_options.no_cache else ResultCache(config)
             config = project.with_project_seeds([name], config, _excluded_by({name: decision}), cache, None,
                                                 run_options.jobs)
-        findings = run.hidden.split(lint_text(text, name, config), user_config)
+        findings = run.hidden.split(decision.reported(lint_text(text, name, config)), user_config)
     run.start(1)
     run.add(name, findings)
     _finish(ctx, run, totals, options, run_options.exit_zero)

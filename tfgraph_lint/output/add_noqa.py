@@ -39,7 +39,9 @@ def add_pragmas(path: str, findings: list[Finding]) -> Added:
         original = handle.read()
     encoding, _ = tokenize.detect_encoding(io.BytesIO(original).readline)
     text = original.decode(encoding)
-    lines = text.splitlines(keepends=True)
+    # Python's own line breaks only: str.splitlines also breaks at form feeds and other
+    # separators, which would put a pragma lines above its finding.
+    lines = io.StringIO(text, newline="").readlines()
     comment_lines = _comment_free_lines(text)
     wanted: dict[int, list[str]] = defaultdict(list)
     left: list[Finding] = []
