@@ -73,7 +73,8 @@ _BY_KIND: dict[str, tuple[str, ...]] = {
         # held out on 2026-11-27: research code and users' training programs
         "dreamerv2", "distrl-tf2", "rl-ppo-agent", "stylegan2-tf2x", "paws-tf", "barlow-twins-tf",
         "transformer-tts", "albert-tf2", "director", "simsiam-tf", "dl-4-tsc", "tf2-gan-emretaha",
-        "rl-algorithms-marcgil1", "ppo-baichenjia", "dreamer", "deep-recommenders",
+        "rl-algorithms-marcgil1", "ppo-baichenjia", "dreamer", "deep-recommenders", "arcface-tf2",
+        "retinaface-tf2", "esrgan-tf2", "tf2-transformer-chatbot", "mirnet-tf2",
     ),
     TEACHING: (
         # guides, tutorials and example collections

@@ -131,6 +131,8 @@ BATCHES: tuple[Batch, ...] = (
                                    "dl-lectures-labs"), R(2, 0), SHIPPED, R(2, 0)),
     B(("0b32c43",), "2026-11-27", ("pymc4", "markovflow", "phasespace", "merlin-models", "deep-recommenders"),
       R(7, 4), SHIPPED, R(13, 4)),
+    B(("c4f6dde",), "2026-11-27", ("arcface-tf2", "retinaface-tf2", "esrgan-tf2", "tf2-transformer-chatbot",
+                                   "mirnet-tf2"), R(0, 0), SHIPPED, R(0, 0)),
 )
 del B, R
 
