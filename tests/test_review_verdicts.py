@@ -141,7 +141,7 @@ def test_report_counts_as_shipped_only_what_is_reported_unasked():
 
 def test_every_corpus_has_a_kind():
     """Teaching material is reported apart from users' code and libraries: classify each new corpus
-    in benchmarks/corpus_kinds.py by what it is."""
+    by what it is (its ``kind`` in benchmarks/corpora)."""
     kinds = sys.modules["corpus_kinds"]
     known = [wheel.corpus for wheel in PRECISION.WHEELS] + [corpus.corpus for corpus in PRECISION.GIT_CORPORA]
     assert [name for name in known if name not in kinds.KINDS] == []
@@ -150,13 +150,14 @@ def test_every_corpus_has_a_kind():
 
 
 def test_every_held_out_corpus_is_in_one_batch():
-    """A batch pinned before its first run is recorded in benchmarks/held_out.py, with its first run."""
+    """A batch pinned before its first run is a file of benchmarks/corpora, with its first run."""
     held_out = sys.modules["held_out"]
     known = [wheel.corpus for wheel in PRECISION.WHEELS] + [corpus.corpus for corpus in PRECISION.GIT_CORPORA]
     in_batches = [name for batch in held_out.BATCHES for name in batch.corpora]
     assert len(in_batches) == len(set(in_batches)), "a corpus in two batches"
     assert sorted(in_batches + list(held_out.TUNED_ON)) == sorted(known)
     for batch in held_out.BATCHES:
-        assert batch.pinned_by and all(re.fullmatch(r"[0-9a-f]{7,40}", commit) for commit in batch.pinned_by)
+        assert all(re.fullmatch(r"[0-9a-f]{7,40}", commit) for commit in batch.pinned_by), batch.label
+        assert batch.date and batch.label.strip() != batch.date, "a batch has its date and a commit or name"
         if batch.first_run is not None:
             assert 0 <= batch.first_run.true <= batch.first_run.findings, batch.label
