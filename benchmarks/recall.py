@@ -3,14 +3,14 @@
     python benchmarks/recall.py                  # markdown tables on stdout
     python benchmarks/recall.py --misses         # also list every missed hazard, and those the defaults hide
     python benchmarks/recall.py --corpus DIR     # another folder of annotated cases
-    python benchmarks/recall.py --all            # tests/recall, tests/recall_qa, and both together
+    python benchmarks/recall.py --all            # tests/rules/recall, tests/rules/recall_qa, and both together
 
-The corpora are ``tests/recall`` (GitHub issues) and ``tests/recall_qa`` (Q&A threads and
+The corpora are ``tests/rules/recall`` (GitHub issues) and ``tests/rules/recall_qa`` (Q&A threads and
 tutorials): one small file per public question (cited in the file's header), reproducing the asker's code shape. Each hazard the asker hit
 is marked on its line with the rule symbol it belongs to, in the marker syntax of
 ``tfgraph_lint/core/markers.py``: ``# [symbol]`` (reported today) or ``# todo: [symbol]`` (a known
 miss). Each case has a twin ``<case>_fixed.py`` holding the accepted answer's code, which should
-report nothing. ``tests/test_recall_cases.py`` keeps the markers honest, so this script does not
+report nothing. ``tests/rules/test_recall_cases.py`` keeps the markers honest, so this script does not
 trust them: it lints every file itself and compares.
 
 - expected hazards: every ``[symbol]`` and ``todo: [symbol]`` marker of a case file (``low:``
@@ -47,8 +47,8 @@ from tfgraph_lint.core.measured_defaults import LEVELS, OPT_IN  # noqa: E402
 from tfgraph_lint.core.registry import lookup  # noqa: E402
 from tfgraph_lint.engine import lint_source  # noqa: E402
 
-CORPUS = REPO / "tests" / "recall"
-CORPORA = (CORPUS, REPO / "tests" / "recall_qa")
+CORPUS = REPO / "tests" / "rules" / "recall"
+CORPORA = (CORPUS, REPO / "tests" / "rules" / "recall_qa")
 
 CATEGORIES = {
     "decorated": "the hazard is in the body of a function or method decorated with @tf.function",
@@ -194,7 +194,7 @@ def render(cases: list[Case], show_misses: bool) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--corpus", type=Path, action="append",
-                        help="folder of annotated cases (default: tests/recall); give it again for more")
+                        help="folder of annotated cases (default: tests/rules/recall); give it again for more")
     parser.add_argument("--all", action="store_true", help="every corpus of tests/, each and together")
     parser.add_argument("--misses", action="store_true", help="list every missed hazard")
     args = parser.parse_args(argv)

@@ -4,7 +4,7 @@
     python benchmarks/verify_recall.py --checkout DIR       # another checkout of tfgraph-lint
     python benchmarks/verify_recall.py --from-json A.json B.json   # tabulate saved outputs
 
-The corpora are ``tests/recall`` and ``tests/recall_qa`` (see ``benchmarks/recall.py``): one file
+The corpora are ``tests/rules/recall`` and ``tests/rules/recall_qa`` (see ``benchmarks/recall.py``): one file
 per public report, ``<case>.py`` with the hazard and ``<case>_fixed.py`` with the accepted answer.
 Each corpus folder is verified as a user would (``tfgraph-lint verify FOLDER --format json``,
 run with the checkout's own code). A sound ``verify`` calls no fixed twin MISSED or CONFIRMED;
@@ -24,7 +24,7 @@ from collections import Counter
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
-CORPORA = ("tests/recall", "tests/recall_qa")
+CORPORA = ("tests/rules/recall", "tests/rules/recall_qa")
 ORDER = ("CONFIRMED", "UNCONFIRMED", "CLEAN", "NOT RUN", "MISSED", "ERROR")
 
 

@@ -3,9 +3,9 @@
     python benchmarks/verify_soundness.py               # three rounds, two workers
     python benchmarks/verify_soundness.py --rounds 5 --workers 2
 
-The suite is the batch of ``tests/test_verify_soundness.py`` (every fixture's bad.py and
-good.py, the clean programs of tests/verify_clean/, the one-call prints of
-tests/verify_confirmed/), each with the verdict it must get. Each round starts a fresh worker
+The suite is the batch of ``tests/runtime/test_verify_soundness.py`` (every fixture's bad.py and
+good.py, the clean programs of tests/data/verify_clean/, the one-call prints of
+tests/data/verify_confirmed/), each with the verdict it must get. Each round starts a fresh worker
 pool. The report (markdown on stdout, dated) lists per round the files whose verdict was not the
 expected one, and every file whose verdict flipped between rounds; exit 1 when a verdict flipped
 or was wrong. Needs TensorFlow; not run in CI (it takes minutes).
@@ -28,7 +28,8 @@ sys.path.insert(0, str(REPO / "tests"))  # the suite's module imports the tests'
 
 
 def load_suite():
-    spec = importlib.util.spec_from_file_location("verify_soundness_suite", REPO / "tests" / "test_verify_soundness.py")
+    suite = REPO / "tests" / "runtime" / "test_verify_soundness.py"
+    spec = importlib.util.spec_from_file_location("verify_soundness_suite", suite)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module

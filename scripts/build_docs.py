@@ -1,7 +1,7 @@
 """Write the generated parts of the documentation from the rule registry and the fixture folders.
 
     python scripts/build_docs.py            # write docs/rules/*.md and the generated tables
-    python scripts/build_docs.py --check    # exit 1 and name what is out of date (tests/test_docs.py)
+    python scripts/build_docs.py --check    # exit 1 and name what is out of date (tests/docs/test_docs.py)
 
 Generated, and committed so that they read on GitHub as they read on the site:
 - ``docs/rules/TFGxxx.md``: one page per rule of ``core/registry.py``: its identity and default

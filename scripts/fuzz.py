@@ -2,7 +2,7 @@
 
     python scripts/fuzz.py --minutes 10 [--kinds grammar,node,mutated] [--save failures/]
 
-Each round draws fresh random programs (unlike the derandomized run in tests/test_fuzz.py); a
+Each round draws fresh random programs (unlike the derandomized run in tests/analysis/test_fuzz.py); a
 program that makes the engine raise or report an internal error is printed, saved when --save
 is given, and the run goes on. Prints how many programs ran of each kind; exits 1 on a failure.
 """

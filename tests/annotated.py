@@ -13,7 +13,7 @@ from tfgraph_lint.engine import lint_source
 
 REPO = Path(__file__).resolve().parent.parent
 FIXTURES = REPO / "fixtures"
-CASES = Path(__file__).resolve().parent / "cases"
+CASES = Path(__file__).resolve().parent / "rules" / "cases"
 
 # What each rule can find when it is chosen: every rule, the opt-in ones too, at HIGH and
 # INFERENCE for all (the defaults a user gets unasked are narrower: core/measured_defaults).

@@ -1,6 +1,6 @@
 """Programs for fuzzing the engine: hypothesmith's random Python, and mutated example files.
 
-Shared by tests/test_fuzz.py (a short, deterministic run in every test run) and scripts/fuzz.py
+Shared by tests/analysis/test_fuzz.py (a short, deterministic run in every test run) and scripts/fuzz.py
 (a long run). The property is ``engine_survives``: linting any text never raises, never reports an
 internal error (TFG002), and never blames the recursion limit on a rule for shallow code.
 
@@ -28,7 +28,7 @@ from tfgraph_lint.engine import lint_source
 
 REPO = Path(__file__).resolve().parent.parent
 EXAMPLE_FILES = sorted(
-    [*REPO.glob("fixtures/*/*.py"), *REPO.glob("tests/cases/*.py"), *REPO.glob("tests/verify_scripts/*.py")]
+    [*REPO.glob("fixtures/*/*.py"), *REPO.glob("tests/rules/cases/*.py"), *REPO.glob("tests/data/verify_scripts/*.py")]
 )
 
 HEADER = "import numpy as np\nimport random\nimport tensorflow as tf\nfrom tensorflow import keras\n\n"

@@ -1,7 +1,7 @@
 """TFG202 eager-only-call-in-graph, second part: code that needs a tensor's concrete value.
 
 Graph code has only symbolic tensors, and these calls need the value behind one, so they raise
-while tracing (checked on TF 2.21, tests/verify_user_code/):
+while tracing (checked on TF 2.21, tests/data/verify_user_code/):
 
 - a NumPy or SciPy function given a tensor (``np.argmax(y_pred)``, ``scipy.special.xlogy(y_true,
   y_pred)``): NumPy converts its arguments to arrays, and a symbolic tensor cannot be one

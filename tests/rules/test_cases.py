@@ -1,0 +1,40 @@
+"""Annotated edge-case files under tests/rules/cases: each reports exactly its markers.
+
+Graph-code forms, aliases, nested defs, methods and the correct patterns that must stay silent
+live there as small source files, using the same markers as the fixtures.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from annotated import CASES, EVERY_RULE, check_annotated
+
+CASE_FILES = sorted(CASES.glob("*.py"))
+
+
+@pytest.mark.parametrize("path", CASE_FILES, ids=[p.stem for p in CASE_FILES])
+def test_case_file(path):
+    check_annotated(path)
+
+
+def test_there_are_case_files():
+    assert len(CASE_FILES) >= 5
+
+
+def test_a_lambda_layer_made_in_a_loop_says_its_model_runs_it_after_the_loop():
+    from tfgraph_lint.engine import lint_file
+
+    path = CASES / "tfg107_rebound.py"
+    line = next(i for i, text in enumerate(path.read_text().splitlines(), 1) if "x[:, track, :])(inputs))  #" in text)
+    [found] = [f for f in lint_file(str(path), EVERY_RULE) if f.line == line]
+    assert "runs it again whenever it runs" in found.message and "lambda x, track=track: ..." in found.message
+
+
+def test_a_lambda_layer_reading_what_its_loop_body_computes_says_so_too():
+    from tfgraph_lint.engine import lint_file
+
+    path = CASES / "tfg107_rebound.py"
+    line = next(i for i, text in enumerate(path.read_text().splitlines(), 1) if "x[..., offset:offset + 2]" in text)
+    [found] = [f for f in lint_file(str(path), EVERY_RULE) if f.line == line]
+    assert "which the loop it is made in rebinds" in found.message and "offset=offset" in found.message
