@@ -115,4 +115,5 @@ def test_files_do_not_poison_each_other_in_one_worker():
     assert {"eager execution: True -> False", "TF2 behaviour: True -> False"} <= set(poisoner["process_changed"])
     assert second_worker != first_worker  # the poisoned worker was discarded
     assert "eager True" in after["stdout"] and "process_changed" not in after
-    assert [r.verdict for r in results] == ["CLEAN"] * 2, [details(r) for r in results]
+    # The TF1 script has no eager reference run: NOT RUN, never CLEAN (tests/test_verify_eager_off.py).
+    assert [r.verdict for r in results] == ["NOT RUN", "CLEAN"], [details(r) for r in results]

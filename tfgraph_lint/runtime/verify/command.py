@@ -1,7 +1,7 @@
 """``tfgraph-lint verify``: run examples on real TensorFlow and show where graph mode diverges.
 
 Exit status (the worst over the files; each verdict has its code, see ``verdicts.EXIT_CODES``):
-    0  every file CONFIRMED, CLEAN, UNCONFIRMED or NOT RUN (a module, not a program), and a file
+    0  every file CONFIRMED, CLEAN, UNCONFIRMED or NOT RUN (see ``verdicts``), and a file
        with a ``# runtime:`` header (every shipped fixture) reproduced it with the expected verdict;
     1  some file MISSED (the linter is silent about a real divergence), or a header not reproduced;
     2  some file ERROR (it did not run, or its runs could not be compared), or usage problems:
@@ -107,7 +107,8 @@ def build_verify_command(view: Callable[[], ScriptView] | None = None) -> click.
         shipped rule fixtures. Each program runs in graph mode and with
         tf.config.run_functions_eagerly(True) (the reference), with fresh state and identical seeds.
         Verdicts (exit code): CONFIRMED (0), CLEAN (0), UNCONFIRMED (0), NOT RUN (0: a module, not a
-        program; judged through the scripts that import it), MISSED (1), ERROR (2).
+        program, judged through the scripts that import it; or a program that turns eager execution
+        off, so there is no eager run to compare with), MISSED (1), ERROR (2).
         """
         if not tensorflow_available():
             click.echo(INSTALL_HINT, err=True)
