@@ -9,8 +9,8 @@ reading them twice. In one batch on one pool:
   print wrote;
 
 and files that must not poison each other (tests/verify_isolation/) with a single worker.
-``benchmarks/verify_soundness.py`` runs the batch three times in a row and reports flipped
-verdicts. Needs TensorFlow (CI installs the CPU build); skipped, with the reason, without it.
+``benchmarks/verify_soundness.py`` runs the batch three times in a row, each time in another
+seeded order, and reports flipped verdicts. Needs TensorFlow (CI installs the CPU build); skipped, with the reason, without it.
 """
 
 from __future__ import annotations
@@ -47,9 +47,10 @@ def soundness_cases() -> dict[Path, str]:
     return cases
 
 
-def verify_suite(workers: int = 2) -> dict[Path, object]:
-    """One batch of the whole suite on a fresh pool: path -> FileResult."""
-    paths = list(soundness_cases())
+def verify_suite(workers: int = 2, paths: list[Path] | None = None) -> dict[Path, object]:
+    """One batch of the whole suite on a fresh pool, in the order of ``paths`` (default: the
+    suite's): path -> FileResult."""
+    paths = list(soundness_cases()) if paths is None else paths
     with WorkerPool(workers, WorkerSettings(threads=1, run_timeout=120)) as pool:
         pool.start()
         return dict(zip(paths, verify_files(paths, pool.submit, timeout=120)))
