@@ -178,8 +178,8 @@ def _finish(ctx: click.Context, run: check_run.CheckRun, totals: reporters.RunTo
     if not options.quiet and options.output_format == "text":
         for line in run.summary_lines():
             click.echo(line, err=True)
-    elif not options.quiet and run.hidden is not None:
-        for line in run.hidden.hint_lines():  # JSON stays a list of findings: the count goes to stderr
+    elif not options.quiet:
+        for line in run.hint_lines():  # JSON stays a list of findings: the count goes to stderr
             click.echo(line, err=True)
     code = run.exit_code(_exit_code(totals))
     ctx.exit(EXIT_CLEAN if exit_zero and code == EXIT_FINDINGS else code)
