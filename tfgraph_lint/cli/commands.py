@@ -11,6 +11,7 @@ when a file passes the text screen, and libcst only for ``--fix``/``--diff``.
 
 from __future__ import annotations
 
+import copy
 import difflib
 import re
 import sys
@@ -87,7 +88,8 @@ def cli() -> None:
 @click.option("--extend-select", multiple=True, metavar="RULES",
               help="Run these rules on top of the selection (same forms as --select), e.g. an "
                    "opt-in rule.")
-@click.option("--ignore", multiple=True, metavar="RULES", help="Do not run these rules (same forms as --select).")
+@click.option("--ignore", multiple=True, metavar="RULES",
+              help="Do not run these rules (same forms as --select), on top of the configuration's ignore.")
 @click.option("--extend-ignore", multiple=True, metavar="RULES",
               help="Do not run these rules either, on top of the configuration's ignore (as --ignore).")
 @click.option("--exclude", multiple=True, metavar="GLOBS",
@@ -161,7 +163,7 @@ def cli() -> None:
               help="Lint on N processes. Default: one per CPU core.")
 @click.option("--no-cache", is_flag=True,
               help="Lint every file again instead of reusing the findings cached for unchanged files "
-                   "(in $XDG_CACHE_HOME/tfgraph-lint).")
+                   "(in $XDG_CACHE_HOME/tfgraph-lint, else the platform's user cache folder).")
 @click.pass_context
 def check(ctx: click.Context, paths: tuple[str, ...], **given) -> None:
     """Lint files and folders (folders: their *.py files and notebooks, skipping hidden, venv and build
@@ -312,7 +314,9 @@ def explain(key: str) -> None:
     click.echo(f"`{PROG} explain CODE` shows one rule's documentation.")
 
 
-cli.add_command(explain, name="rule")
+_rule = copy.copy(explain)  # the same command under ruff's name, listed as such
+_rule.short_help = "The same as explain (ruff's spelling)."
+cli.add_command(_rule, name="rule")
 
 
 

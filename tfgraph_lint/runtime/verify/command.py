@@ -87,16 +87,17 @@ def build_verify_command(view: Callable[[], ScriptView] | None = None) -> click.
     (made once per run); without one, each script is linted alone and its helper modules are
     not judged."""
 
-    @click.command("verify")
+    @click.command("verify", short_help="Run programs in graph mode and eagerly; judge the findings.")
     @click.argument("paths", nargs=-1, type=click.Path(path_type=str))
     @click.option("--fixtures", is_flag=True,
                   help="Verify the shipped rule fixtures (every bad.py and good.py), besides any PATHS.")
     @click.option("--device", type=click.Choice(["cpu", "gpu", "auto"]), default="cpu", show_default=True,
                   help="cpu hides GPUs from TensorFlow; gpu requires one; auto uses one when present.")
-    @click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text", show_default=True)
-    @click.option("--jobs", type=click.IntRange(min=1), default=None,
+    @click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text", show_default=True,
+                  help="text: a verdict per file with each finding's evidence; json: a list of objects.")
+    @click.option("--jobs", type=click.IntRange(min=1), default=None, metavar="N",
                   help="Worker processes (each imports TensorFlow once). Default: CPUs, at most 4.")
-    @click.option("--timeout", type=click.FloatRange(min=1), default=60.0, show_default=True,
+    @click.option("--timeout", type=click.FloatRange(min=1), default=60.0, show_default=True, metavar="SECONDS",
                   help="Seconds all the runs of one script (graph, eager, reseeded) may take together "
                        "before it counts as ERROR.")
     def verify_command(paths: tuple[str, ...], fixtures: bool, device: str, output_format: str,
