@@ -173,8 +173,10 @@ def _finish(ctx: click.Context, run: check_run.CheckRun, totals: reporters.RunTo
     except BaselineError as exc:
         click.echo(f"{PROG}: error: {exc}", err=True)
         ctx.exit(EXIT_ERROR)
-    if not options.quiet and no_files:
-        click.echo(f"{PROG}: warning: no Python files found in {', '.join(paths)}", err=True)
+    if no_files:  # a wrong path more likely than a clean project: nothing was linted
+        click.echo(f"{PROG}: error: no Python files found in {', '.join(paths)} (folders are searched for "
+                   "*.py files and notebooks)", err=True)
+        ctx.exit(EXIT_ERROR)
     if not options.quiet and options.output_format == "text":
         for line in run.summary_lines():
             click.echo(line, err=True)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import copy
 import difflib
+import os
 import re
 import sys
 from typing import TYPE_CHECKING
@@ -202,6 +203,9 @@ def check(ctx: click.Context, paths: tuple[str, ...], **given) -> None:
     try:
         finder.fallback()  # a --config FILE that cannot be used ends the run before anything else
         if given["show_settings"] is not None:
+            if not os.path.exists(given["show_settings"]):
+                click.echo(f"{PROG}: error: path not found: {given['show_settings']}", err=True)
+                ctx.exit(EXIT_ERROR)
             _show_settings(given["show_settings"], finder, command_line)
             return
         run_options = check_flow.RunOptions(jobs=given["jobs"], no_cache=given["no_cache"], debug=given["debug"],

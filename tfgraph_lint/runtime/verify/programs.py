@@ -50,6 +50,9 @@ def read_source(path: str | Path) -> str:
             raise NotRunnable(f"not a notebook: invalid UTF-8 at byte {exc.start}") from None
         except notebooks.NotebookError as exc:
             raise NotRunnable(str(exc)) from None
+    nul = data.find(b"\0")
+    if nul >= 0:  # as ``check`` says it (core/source), not as the decoding error it also is
+        raise NotRunnable(f"Python cannot read it: a binary file (NUL byte at offset {nul})")
     encoding = "utf-8"
     try:
         encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
