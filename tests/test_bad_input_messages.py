@@ -55,3 +55,19 @@ def test_verify_calls_a_binary_file_binary_as_check_does(tmp_path):
     else:
         raise AssertionError("a binary file must not be runnable")
     assert "binary file (NUL byte at offset 7)" in run("check", "--no-cache", str(binary)).stdout
+
+
+def test_a_list_with_a_non_string_item_says_which_item(tmp_path):
+    (tmp_path / "pyproject.toml").write_text('[tool.tfgraph-lint]\nextend-select = ["TFG107", 1]\n', encoding="utf-8")
+    (tmp_path / "model.py").write_text("x = 1\n", encoding="utf-8")
+    result = run("check", str(tmp_path))
+    assert result.exit_code == 2
+    assert "'extend-select' must be a list of strings; item 2 is an integer (1)" in result.stderr
+
+
+def test_a_configuration_file_that_is_not_utf8_says_where(tmp_path):
+    (tmp_path / "pyproject.toml").write_bytes(b'[tool.tfgraph-lint]\nselect = ["\xff"]\n')
+    (tmp_path / "model.py").write_text("x = 1\n", encoding="utf-8")
+    result = run("check", str(tmp_path))
+    assert result.exit_code == 2
+    assert "pyproject.toml: not valid TOML: not UTF-8 at byte 31" in result.stderr and "codec" not in result.stderr
