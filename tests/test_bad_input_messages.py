@@ -71,3 +71,11 @@ def test_a_configuration_file_that_is_not_utf8_says_where(tmp_path):
     result = run("check", str(tmp_path))
     assert result.exit_code == 2
     assert "pyproject.toml: not valid TOML: not UTF-8 at byte 31" in result.stderr and "codec" not in result.stderr
+
+
+def test_trace_refuses_a_binary_script_with_the_reason_before_running_it(tmp_path):
+    binary = tmp_path / "tool.py"
+    binary.write_bytes(b"\x7fELF\x02\x01\x01\x00\xff\xfe")
+    result = run("trace", str(binary))
+    assert result.exit_code == 2
+    assert f"tfgraph-lint trace: {binary}: Python cannot read it: a binary file (NUL byte at offset 7)" in result.stderr

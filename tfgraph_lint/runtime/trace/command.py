@@ -59,6 +59,13 @@ def trace_command(module: str | None, device: str, output_format: str, output_fi
         if not os.path.isfile(script):
             click.echo(f"tfgraph-lint trace: no such script: {script}", err=True)
             sys.exit(2)
+        from tfgraph_lint.runtime.verify.programs import NotRunnable, read_source
+
+        try:
+            read_source(script)  # a binary file or undecodable bytes: say so, not what Python says of them
+        except NotRunnable as exc:
+            click.echo(f"tfgraph-lint trace: {script}: {exc}", err=True)
+            sys.exit(2)
         target = ["script", script]
     else:
         target, arguments = ["module", module], list(program)
