@@ -327,8 +327,8 @@ def test_folder_without_python_files(tmp_path):
     empty.mkdir()
     (empty / "notes.txt").write_text("no code here\n", encoding="utf-8")
     result = run(str(empty))
-    assert result.exit_code == 0 and result.stdout == ""
-    assert f"tfgraph-lint: warning: no Python files found in {empty}" in result.stderr
+    assert result.exit_code == 2 and result.stdout == ""
+    assert f"tfgraph-lint: error: no Python files found in {empty}" in result.stderr
 
 
 # --- everything at once, as a user's shell sees it ---------------------------------------------------

@@ -141,9 +141,9 @@ def test_several_files_in_sorted_order(tmp_path, bad):
     assert "Found 2 findings in 2 files (2 files checked)" in result.stderr
 
 
-def test_no_python_files_warns_and_passes(tmp_path):
+def test_no_python_files_is_an_error(tmp_path):
     result = run(str(tmp_path))
-    assert result.exit_code == 0 and "no Python files found" in result.stderr
+    assert result.exit_code == 2 and "error: no Python files found" in result.stderr
 
 
 def test_why_prints_the_traced_because_chain(tmp_path):

@@ -36,7 +36,8 @@ def _ignore_print(folder: Path, name: str = "pyproject.toml") -> Path:
 
 
 def test_the_file_closest_to_the_linted_file_is_used_from_a_parent_folder(parent):
-    assert " TFG101 " in run("proj").stdout  # no configuration: the finding
+    result = run("proj")
+    assert result.exit_code == 1 and " TFG101 " in result.stdout  # no configuration: the finding
     _ignore_print(parent / "proj")
     result = run("proj")
     assert result.exit_code == 0 and " TFG101 " not in result.stdout
@@ -44,41 +45,49 @@ def test_the_file_closest_to_the_linted_file_is_used_from_a_parent_folder(parent
 
 def test_a_deeper_configuration_wins_over_one_higher_up(parent):
     (parent / "pyproject.toml").write_text('[tool.tfgraph-lint]\nselect = ["TFG3"]\n', encoding="utf-8")
-    assert " TFG101 " not in run("proj").stdout  # the parent's: TFG3 only
+    result = run("proj")
+    assert result.exit_code == 0 and " TFG101 " not in result.stdout  # the parent's: TFG3 only
     (parent / "proj" / "pyproject.toml").write_text('[tool.tfgraph-lint]\nselect = ["TFG1"]\n', encoding="utf-8")
-    assert " TFG101 " in run("proj").stdout  # the project's own
+    result = run("proj")
+    assert result.exit_code == 1 and " TFG101 " in result.stdout  # the project's own
 
 
 def test_a_pyproject_without_the_table_is_passed_over(parent):
     (parent / "proj" / "pyproject.toml").write_text('[project]\nname = "demo"\n', encoding="utf-8")
     _ignore_print(parent)
-    assert " TFG101 " not in run("proj").stdout  # the parent's table applies
+    result = run("proj")
+    assert result.exit_code == 0 and " TFG101 " not in result.stdout  # the parent's table applies
 
 
 def test_tfgraph_lint_toml_wins_over_pyproject_in_the_same_folder(parent):
     (parent / "proj" / "pyproject.toml").write_text('[tool.tfgraph-lint]\nselect = ["TFG1"]\n', encoding="utf-8")
-    assert " TFG101 " in run("proj").stdout
+    result = run("proj")
+    assert result.exit_code == 1 and " TFG101 " in result.stdout
     _ignore_print(parent / "proj", "tfgraph-lint.toml")
-    assert " TFG101 " not in run("proj").stdout
+    result = run("proj")
+    assert result.exit_code == 0 and " TFG101 " not in result.stdout
 
 
 def test_files_of_two_projects_each_use_their_own(parent):
     (parent / "other").mkdir()
     (parent / "other" / "model.py").write_text(PRINT_IN_GRAPH, encoding="utf-8")
     _ignore_print(parent / "proj")
-    lines = run("proj", "other").stdout.splitlines()
-    assert [line.split(":")[0] for line in lines] == [str(Path("other") / "model.py")]
+    result = run("proj", "other")
+    assert result.exit_code == 1
+    assert [line.split(":")[0] for line in result.stdout.splitlines()] == [str(Path("other") / "model.py")]
 
 
 def test_isolated_ignores_every_configuration_file(parent):
     _ignore_print(parent / "proj")
-    assert " TFG101 " in run("--isolated", "proj").stdout
+    result = run("--isolated", "proj")
+    assert result.exit_code == 1 and " TFG101 " in result.stdout
 
 
 def test_the_command_line_wins_over_the_file(parent):
     _ignore_print(parent / "proj")
-    assert " TFG101 " in run("--extend-select", "TFG101", "proj").stdout
-    assert " TFG101 " in run("--select", "TFG1", "proj").stdout
+    for options in (("--extend-select", "TFG101"), ("--select", "TFG1")):
+        result = run(*options, "proj")
+        assert result.exit_code == 1 and " TFG101 " in result.stdout, options
 
 
 def test_a_broken_configuration_file_is_a_clear_error(parent):

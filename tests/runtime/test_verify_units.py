@@ -479,7 +479,7 @@ def test_reports():
     assert text.splitlines() == [
         "example.py: CONFIRMED (1.2 s)",
         "  TFG101 line 7 python-print-in-graph: print (line 7) ran 1 time in graph mode, 3 times eagerly",
-        "1 files: 1 CONFIRMED; 3.0 s with 2 workers on CPU",
+        "1 file: 1 CONFIRMED; 3.0 s with 2 workers on CPU",
     ]
     (entry,) = json.loads(render_json([result]))
     assert {"path", "verdict", "findings", "summary", "duration"} <= set(entry)

@@ -173,13 +173,15 @@ def _finish(ctx: click.Context, run: check_run.CheckRun, totals: reporters.RunTo
     except BaselineError as exc:
         click.echo(f"{PROG}: error: {exc}", err=True)
         ctx.exit(EXIT_ERROR)
-    if not options.quiet and no_files:
-        click.echo(f"{PROG}: warning: no Python files found in {', '.join(paths)}", err=True)
+    if no_files:  # a wrong path more likely than a clean project: nothing was linted
+        click.echo(f"{PROG}: error: no Python files found in {', '.join(paths)} (folders are searched for "
+                   "*.py files and notebooks)", err=True)
+        ctx.exit(EXIT_ERROR)
     if not options.quiet and options.output_format == "text":
         for line in run.summary_lines():
             click.echo(line, err=True)
-    elif not options.quiet and run.hidden is not None:
-        for line in run.hidden.hint_lines():  # JSON stays a list of findings: the count goes to stderr
+    elif not options.quiet:
+        for line in run.hint_lines():  # JSON stays a list of findings: the count goes to stderr
             click.echo(line, err=True)
     code = run.exit_code(_exit_code(totals))
     ctx.exit(EXIT_CLEAN if exit_zero and code == EXIT_FINDINGS else code)

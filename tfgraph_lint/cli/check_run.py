@@ -309,7 +309,15 @@ class CheckRun:
         summary = reporters.summary_line(self.totals)
         if self.baseline is not None and self.baseline.hidden:
             summary += f"; {_count(self.baseline.hidden, 'finding')} hidden by the baseline"
-        return [*lines, summary, *(self.hidden.hint_lines() if self.hidden is not None else ())]
+        return [*lines, summary, *self.hint_lines()]
+
+    def hint_lines(self) -> list[str]:
+        """What the defaults hid and the option that shows it, for every output format (the text
+        summary ends with these; beside JSON, SARIF and the others they are all that stderr gets).
+        None when the run writes a baseline or shows fixes: those record or change what is shown."""
+        if self.hidden is None or self.options.write_baseline or self.options.diff:
+            return []
+        return self.hidden.hint_lines()
 
     def exit_code(self, from_totals: int) -> int:
         """``--diff`` exits 1 when it would change something; ``--write-baseline`` 0 once written."""

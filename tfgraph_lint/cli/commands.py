@@ -11,7 +11,9 @@ when a file passes the text screen, and libcst only for ``--fix``/``--diff``.
 
 from __future__ import annotations
 
+import copy
 import difflib
+import os
 import re
 import sys
 from typing import TYPE_CHECKING
@@ -87,7 +89,8 @@ def cli() -> None:
 @click.option("--extend-select", multiple=True, metavar="RULES",
               help="Run these rules on top of the selection (same forms as --select), e.g. an "
                    "opt-in rule.")
-@click.option("--ignore", multiple=True, metavar="RULES", help="Do not run these rules (same forms as --select).")
+@click.option("--ignore", multiple=True, metavar="RULES",
+              help="Do not run these rules (same forms as --select), on top of the configuration's ignore.")
 @click.option("--extend-ignore", multiple=True, metavar="RULES",
               help="Do not run these rules either, on top of the configuration's ignore (as --ignore).")
 @click.option("--exclude", multiple=True, metavar="GLOBS",
@@ -161,7 +164,7 @@ def cli() -> None:
               help="Lint on N processes. Default: one per CPU core.")
 @click.option("--no-cache", is_flag=True,
               help="Lint every file again instead of reusing the findings cached for unchanged files "
-                   "(in $XDG_CACHE_HOME/tfgraph-lint).")
+                   "(in $XDG_CACHE_HOME/tfgraph-lint, else the platform's user cache folder).")
 @click.pass_context
 def check(ctx: click.Context, paths: tuple[str, ...], **given) -> None:
     """Lint files and folders (folders: their *.py files and notebooks, skipping hidden, venv and build
@@ -200,6 +203,9 @@ def check(ctx: click.Context, paths: tuple[str, ...], **given) -> None:
     try:
         finder.fallback()  # a --config FILE that cannot be used ends the run before anything else
         if given["show_settings"] is not None:
+            if not os.path.exists(given["show_settings"]):
+                click.echo(f"{PROG}: error: path not found: {given['show_settings']}", err=True)
+                ctx.exit(EXIT_ERROR)
             _show_settings(given["show_settings"], finder, command_line)
             return
         run_options = check_flow.RunOptions(jobs=given["jobs"], no_cache=given["no_cache"], debug=given["debug"],
@@ -312,7 +318,9 @@ def explain(key: str) -> None:
     click.echo(f"`{PROG} explain CODE` shows one rule's documentation.")
 
 
-cli.add_command(explain, name="rule")
+_rule = copy.copy(explain)  # the same command under ruff's name, listed as such
+_rule.short_help = "The same as explain (ruff's spelling)."
+cli.add_command(_rule, name="rule")
 
 
 

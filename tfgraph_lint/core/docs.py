@@ -120,8 +120,8 @@ def _default_note(rule: Rule) -> str:
         return (f" Unasked, only its {levels} findings are reported (the README says why); "
                 "`--confidence HIGH,INFERENCE` reports the others too.")
     if rule.code in ALWAYS_ON:
-        return (" A seed hazard: reported at HIGH and INFERENCE unasked; the shapes that read as deliberate "
-                "are LOW by evidence in the code (Known problems).")
+        return (" Always on, at HIGH and INFERENCE: one of the hazards users hit first; the shapes that read "
+                "as deliberate are reported at LOW, by evidence in the code (see Known problems).")
     return ""
 
 

@@ -150,8 +150,10 @@ def read_toml(path: Path) -> dict:
             return tomllib.load(handle)
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{path}: not valid TOML: {exc}") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ConfigError(f"{path}: cannot read: {getattr(exc, 'strerror', None) or exc}") from None
+    except UnicodeDecodeError as exc:  # TOML is UTF-8: say where, not the codec's words
+        raise ConfigError(f"{path}: not valid TOML: not UTF-8 at byte {exc.start}") from None
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot read: {exc.strerror or exc}") from None
 
 
 # --------------------------------------------------------------------------- reading the table
@@ -232,6 +234,9 @@ def parse_confidences(names, fail=ConfigError) -> frozenset[str]:
 
 def _strings(value: object, key: str, fail) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        if isinstance(value, list):  # an array with something else in it: say what and where
+            position, item = next((n, item) for n, item in enumerate(value) if not isinstance(item, str))
+            raise fail(f"{key!r} must be a list of strings; item {position + 1} is {_type_name(item)} ({item!r})")
         raise fail(f"{key!r} must be a list of strings, not {_type_name(value)}")
     return tuple(value)
 

@@ -56,6 +56,7 @@ from tfgraph_lint.runtime.verify import programs
 
 RUN_NAME_WITH_MAIN = "__tfgraph_verify__"
 _SETTINGS: dict[str, str] = {}  # TensorFlow's process-wide settings after start (process_state)
+_NUMPY_PRINT: dict = {}  # NumPy's print options after start: every run starts with them
 
 
 def start(threads: int = 0, device: str = "cpu") -> dict:
@@ -80,8 +81,9 @@ def start(threads: int = 0, device: str = "cpu") -> dict:
         return x
 
     warm_up(tf.constant(1))
-    global _SETTINGS
+    global _SETTINGS, _NUMPY_PRINT
     _SETTINGS = process_state.fingerprint()
+    _NUMPY_PRINT = np.get_printoptions()
     return {"tensorflow": tf.__version__, "gpus": [gpu.name for gpu in gpus], "device": device}
 
 
@@ -167,6 +169,9 @@ def _defines_main(source: str) -> bool:
 
 def _reset(mode: str, seed: int, shift: int) -> None:
     linecache.clearcache()  # AutoGraph reads sources through linecache; files may have changed
+    # Settings a script may change that shape what the next one prints, and that can be put back.
+    np.set_printoptions(**_NUMPY_PRINT)
+    tf.get_logger().setLevel("ERROR")
     keras = sys.modules.get("keras")
     if keras is not None:
         try:

@@ -4,9 +4,16 @@
 A run's module state is fresh (see ``harness``), but some TensorFlow settings live in the process
 and no run can put them back: ``tf.compat.v1.disable_eager_execution()`` and
 ``disable_v2_behavior()`` above all, which would make the next file's *eager* reference run build
-graphs. So each run reports the settings it changed, and the pool discards that worker: the next
-run starts in a fresh interpreter. Workers are reused only while nothing here changed (a
-TensorFlow import costs seconds).
+graphs. Keras's global configuration (``set_floatx``, ``set_epsilon``,
+``set_image_data_format``, the dtype policy...) and op callbacks (``tf.debugging.enable_check_numerics``)
+change what the next file computes or prints just as well. So each run reports the settings it
+changed, and the pool discards that worker: the next run starts in a fresh interpreter. Workers are
+reused only while nothing here changed (a TensorFlow import costs seconds).
+
+Keras is probed only once a run imported it (importing it here would cost seconds); until then a
+setting has Keras's built-in default. A ``~/.keras/keras.json`` that sets other values makes the
+first Keras-importing run of each worker look like a change: that worker is discarded, which is
+slower, never wrong.
 """
 
 from __future__ import annotations
@@ -16,7 +23,20 @@ from collections.abc import Callable
 
 import tensorflow as tf
 
-_KERAS_DEFAULTS = {"keras mixed-precision policy": "'float32'", "keras floatx": "'float32'"}
+# Keras's global configuration: setting -> (getter in ``keras.config`` or ``keras.backend``, built-in default).
+_KERAS_SETTINGS: dict[str, tuple[str, object]] = {
+    "keras backend": ("backend", "tensorflow"),
+    "keras floatx": ("floatx", "float32"),
+    "keras epsilon": ("epsilon", 1e-07),
+    "keras image data format": ("image_data_format", "channels_last"),
+    "keras interactive logging": ("is_interactive_logging_enabled", True),
+    "keras traceback filtering": ("is_traceback_filtering_enabled", True),
+    "keras flash attention": ("is_flash_attention_enabled", None),
+    "keras max epochs": ("max_epochs", None),
+    "keras max steps per epoch": ("max_steps_per_epoch", None),
+}
+_KERAS_DEFAULTS = {"keras mixed-precision policy": "'float32'", "keras safe mode": "None",
+                   **{name: repr(default) for name, (_getter, default) in _KERAS_SETTINGS.items()}}
 
 
 def _probes() -> dict[str, Callable[[], object]]:
@@ -39,12 +59,43 @@ def _probes() -> dict[str, Callable[[], object]]:
         "visible devices": lambda: [device.name for device in tf.config.get_visible_devices()],
         "NumPy-style behaviour": _numpy_behaviour,
         "tensor equality": _tensor_equality,
+        "op callbacks": _op_callbacks,
+        "traceback filtering": _traceback_filtering,
     }
     keras = sys.modules.get("keras")
     if keras is not None:  # not imported yet: its defaults (importing it here would cost seconds)
         probes["keras mixed-precision policy"] = lambda: keras.mixed_precision.global_policy().name
-        probes["keras floatx"] = keras.backend.floatx
+        probes["keras safe mode"] = _keras_safe_mode
+        for name, (getter, _default) in _KERAS_SETTINGS.items():
+            probes[name] = _keras_getter(keras, getter)
     return probes
+
+
+def _keras_getter(keras: object, getter: str) -> Callable[[], object]:
+    """Keras 3 keeps its settings in ``keras.config``, Keras 2 in ``keras.backend``."""
+    def probe() -> object:
+        home = getattr(keras, "config", None) or keras.backend  # type: ignore[attr-defined]
+        return getattr(home, getter)()
+    return probe
+
+
+def _keras_safe_mode() -> object:
+    from keras.src.saving import serialization_lib  # keras.config.enable_unsafe_deserialization()
+
+    return serialization_lib.in_safe_mode()
+
+
+def _op_callbacks() -> object:
+    """What runs on every op: ``tf.debugging.enable_check_numerics``, ``enable_dump_debug_info``."""
+    from tensorflow.python.eager import context
+
+    return [getattr(callback, "__qualname__", type(callback).__name__) for callback in context.context().op_callbacks]
+
+
+def _traceback_filtering() -> object:
+    from tensorflow.python.util import traceback_utils
+
+    return traceback_utils.is_traceback_filtering_enabled()
 
 
 def _numpy_behaviour() -> object:

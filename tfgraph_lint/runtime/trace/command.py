@@ -27,11 +27,13 @@ import click
 _BUDGET = re.compile(r"^(?:(?P<name>[^=]+)=)?(?P<count>\d+)$")
 
 
-@click.command("trace", context_settings={"ignore_unknown_options": True, "allow_interspersed_args": False})
+@click.command("trace", context_settings={"ignore_unknown_options": True, "allow_interspersed_args": False},
+               short_help="Run a program and explain each retrace of its tf.functions.")
 @click.option("-m", "module", metavar="MODULE", help="Run a module as `python -m MODULE` would.")
 @click.option("--device", type=click.Choice(["cpu", "gpu", "auto"]), default="cpu", show_default=True,
               help="cpu hides GPUs from TensorFlow; gpu requires one; auto uses one when present.")
-@click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="text: a line per tf.function and each retrace's cause; json: the same as one object.")
 @click.option("--output", "output_file", type=click.Path(dir_okay=False), metavar="FILE",
               help="Write the report to FILE instead of standard error.")
 @click.option("--max-traces", "budgets", multiple=True, metavar="[NAME=]N",
@@ -39,12 +41,12 @@ _BUDGET = re.compile(r"^(?:(?P<name>[^=]+)=)?(?P<count>\d+)$")
                    "called NAME, by name or qualified name); repeatable. Checked when the program "
                    "ended with status 0.")
 @click.option("--all", "show_all", is_flag=True, help="List every tf.function, not only those that retraced.")
-@click.argument("program", nargs=-1, type=click.UNPROCESSED)
+@click.argument("program", nargs=-1, type=click.UNPROCESSED, metavar="[SCRIPT] [ARGS]...")
 def trace_command(module: str | None, device: str, output_format: str, output_file: str | None,
                   budgets: tuple[str, ...], show_all: bool, program: tuple[str, ...]) -> None:
     """Run a Python program on TensorFlow and explain each retrace of its tf.functions.
 
-    Runs SCRIPT (or -m MODULE) with its arguments as python would (same sys.argv, __main__, exit
+    Runs SCRIPT (or -m MODULE) with ARGS as python would (same sys.argv, __main__, exit
     status, untouched output), then reports per tf.function its calls, traces and tracing time,
     and for each retrace the call site and the argument that changed, with the static rule that
     predicts it and the fix. Options go before the script; what follows it is the program's.
@@ -56,6 +58,13 @@ def trace_command(module: str | None, device: str, output_format: str, output_fi
         script, arguments = program[0], list(program[1:])
         if not os.path.isfile(script):
             click.echo(f"tfgraph-lint trace: no such script: {script}", err=True)
+            sys.exit(2)
+        from tfgraph_lint.runtime.verify.programs import NotRunnable, read_source
+
+        try:
+            read_source(script)  # a binary file or undecodable bytes: say so, not what Python says of them
+        except NotRunnable as exc:
+            click.echo(f"tfgraph-lint trace: {script}: {exc}", err=True)
             sys.exit(2)
         target = ["script", script]
     else:

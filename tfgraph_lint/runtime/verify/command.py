@@ -1,7 +1,7 @@
 """``tfgraph-lint verify``: run examples on real TensorFlow and show where graph mode diverges.
 
 Exit status (the worst over the files; each verdict has its code, see ``verdicts.EXIT_CODES``):
-    0  every file CONFIRMED, CLEAN, UNCONFIRMED or NOT RUN (a module, not a program), and a file
+    0  every file CONFIRMED, CLEAN, UNCONFIRMED or NOT RUN (see ``verdicts``), and a file
        with a ``# runtime:`` header (every shipped fixture) reproduced it with the expected verdict;
     1  some file MISSED (the linter is silent about a real divergence), or a header not reproduced;
     2  some file ERROR (it did not run, or its runs could not be compared), or usage problems:
@@ -87,16 +87,17 @@ def build_verify_command(view: Callable[[], ScriptView] | None = None) -> click.
     (made once per run); without one, each script is linted alone and its helper modules are
     not judged."""
 
-    @click.command("verify")
+    @click.command("verify", short_help="Run programs in graph mode and eagerly; judge the findings.")
     @click.argument("paths", nargs=-1, type=click.Path(path_type=str))
     @click.option("--fixtures", is_flag=True,
                   help="Verify the shipped rule fixtures (every bad.py and good.py), besides any PATHS.")
     @click.option("--device", type=click.Choice(["cpu", "gpu", "auto"]), default="cpu", show_default=True,
                   help="cpu hides GPUs from TensorFlow; gpu requires one; auto uses one when present.")
-    @click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text", show_default=True)
-    @click.option("--jobs", type=click.IntRange(min=1), default=None,
+    @click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text", show_default=True,
+                  help="text: a verdict per file with each finding's evidence; json: a list of objects.")
+    @click.option("--jobs", type=click.IntRange(min=1), default=None, metavar="N",
                   help="Worker processes (each imports TensorFlow once). Default: CPUs, at most 4.")
-    @click.option("--timeout", type=click.FloatRange(min=1), default=60.0, show_default=True,
+    @click.option("--timeout", type=click.FloatRange(min=1), default=60.0, show_default=True, metavar="SECONDS",
                   help="Seconds all the runs of one script (graph, eager, reseeded) may take together "
                        "before it counts as ERROR.")
     def verify_command(paths: tuple[str, ...], fixtures: bool, device: str, output_format: str,
@@ -107,7 +108,8 @@ def build_verify_command(view: Callable[[], ScriptView] | None = None) -> click.
         shipped rule fixtures. Each program runs in graph mode and with
         tf.config.run_functions_eagerly(True) (the reference), with fresh state and identical seeds.
         Verdicts (exit code): CONFIRMED (0), CLEAN (0), UNCONFIRMED (0), NOT RUN (0: a module, not a
-        program; judged through the scripts that import it), MISSED (1), ERROR (2).
+        program, judged through the scripts that import it; or a program that turns eager execution
+        off, so there is no eager run to compare with), MISSED (1), ERROR (2).
         """
         if not tensorflow_available():
             click.echo(INSTALL_HINT, err=True)

@@ -39,6 +39,7 @@ GRAPH_COST_KINDS = frozenset({"retrace", "many-functions", "unroll", "ran-eagerl
 # Kinds whose comparison involves values, which a reseeded eager run can mask.
 _VALUE_KINDS = frozenset({"effects", "stdout", "returned", "state", "outputs", "calls"})
 
+EAGER_TURNED_OFF = "eager execution: True -> False"  # as a run's process_changed says it (process_state)
 MANY_FUNCTIONS = 3  # tf.function objects from one line before it counts as "many"
 UNROLLED = 2  # loop-body copies in one graph before it counts as unrolled
 
@@ -93,6 +94,10 @@ def _failure(observation: dict) -> str | None:
     code = observation.get("exit")
     if code not in (None, 0):
         return f"the script called sys.exit({code!r})"
+    if EAGER_TURNED_OFF in observation.get("process_changed", ()):
+        # A call the source check (programs.why_no_eager_reference) could not see: a helper module's.
+        return ("it turned eager execution off while it ran (TF1 style), so the eager reference run "
+                "built graphs too and there is nothing to compare")
     return None
 
 

@@ -14,6 +14,10 @@ on a model it built, ``result = train(...)``), hands a function of its own to a 
 transformation (``ds.map(parse)``: TensorFlow traces it there), calls ``print``, or loops over or
 opens a context (``for``, ``while``, ``with``) around calls. Top-level calls of imported modules' functions alone
 (``tf.random.set_seed(0)``, ``logging.basicConfig()``) are the set-up of a module, not a program.
+
+A program that turns eager execution off (TF1 style: ``tf.compat.v1.disable_eager_execution()``,
+``disable_v2_behavior()``) is NOT RUN as well: ``verify`` compares a graph-mode run against an eager
+reference run, and such a program has no eager mode to run in.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ import tokenize
 from pathlib import Path
 
 from tfgraph_lint.core import notebooks
+from tfgraph_lint.core.tf_api import canonical
 
 
 class NotRunnable(Exception):
@@ -45,6 +50,9 @@ def read_source(path: str | Path) -> str:
             raise NotRunnable(f"not a notebook: invalid UTF-8 at byte {exc.start}") from None
         except notebooks.NotebookError as exc:
             raise NotRunnable(str(exc)) from None
+    nul = data.find(b"\0")
+    if nul >= 0:  # as ``check`` says it (core/source), not as the decoding error it also is
+        raise NotRunnable(f"Python cannot read it: a binary file (NUL byte at offset {nul})")
     encoding = "utf-8"
     try:
         encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
@@ -178,3 +186,59 @@ def _root(expression: ast.expr) -> str | None:
     while isinstance(expression, (ast.Attribute, ast.Subscript)):
         expression = expression.value
     return expression.id if isinstance(expression, ast.Name) else None
+
+
+# TensorFlow's calls that turn eager execution off for the whole process (canonical names, see
+# core.tf_api: ``tf.compat.v1.disable_eager_execution`` is ``tensorflow.disable_eager_execution``).
+_EAGER_OFF = frozenset({
+    "tensorflow.disable_eager_execution",
+    "tensorflow.disable_v2_behavior",
+    "tensorflow.python.framework.ops.disable_eager_execution",
+    "tensorflow.python.compat.v2_compat.disable_v2_behavior",
+})
+
+
+def why_no_eager_reference(source: str) -> str | None:
+    """For a script that turns eager execution off (TF1 style), why its graph and eager runs
+    cannot be compared; None otherwise. ``verify``'s reference is the eager run, and with eager
+    execution off both runs build graphs: they could only ever agree, so nothing would be judged."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return None
+    bound = _imported_names(tree)
+    for call in sorted(_calls(tree), key=lambda node: (node.lineno, node.col_offset)):
+        name = _dotted(call.func, bound)
+        if name is not None and canonical(name) in _EAGER_OFF:
+            shown = ast.get_source_segment(source, call.func) or name
+            return (f"it turns eager execution off ({shown}() on line {call.lineno}), so there is no eager "
+                    "run to compare its graph-mode run with")
+    return None
+
+
+def _imported_names(tree: ast.Module) -> dict[str, str]:
+    """Local name -> the module or object it is imported as (``tf`` -> ``tensorflow.compat.v1``)."""
+    bound: dict[str, str] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.asname:
+                    bound[alias.asname] = alias.name
+                else:
+                    root = alias.name.split(".")[0]
+                    bound[root] = root
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            for alias in node.names:
+                bound[alias.asname or alias.name] = f"{node.module}.{alias.name}"
+    return bound
+
+
+def _dotted(expression: ast.expr, bound: dict[str, str]) -> str | None:
+    """``tf.compat.v1.disable_eager_execution`` with ``tf`` resolved through the imports."""
+    parts: list[str] = []
+    while isinstance(expression, ast.Attribute):
+        parts.append(expression.attr)
+        expression = expression.value
+    if not isinstance(expression, ast.Name) or expression.id not in bound:
+        return None
+    return ".".join([bound[expression.id], *reversed(parts)])

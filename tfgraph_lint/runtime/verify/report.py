@@ -56,7 +56,7 @@ def summary_line(results: list[FileResult], elapsed: float, workers: int, device
     counts = Counter(r.verdict for r in results)
     verdicts = ", ".join(f"{counts[v]} {v}" for v in VERDICTS if counts[v])
     headed = [r for r in results if r.header is not None]
-    line = f"{len(results)} files: {verdicts or 'none'}"
+    line = f"{len(results)} file{'s' if len(results) != 1 else ''}: {verdicts or 'none'}"
     if headed:
         failed = sum(1 for r in headed if not r.header.met)
         line += f"; runtime headers: {len(headed) - failed} reproduced, {failed} not"

@@ -1,7 +1,7 @@
 """Verify many files on a worker pool: schedule their runs, compare, decide (parent side).
 
-Before any run, a file that cannot run is ERROR and a module that is not a program is NOT RUN
-(see ``programs``): neither gets runs. Every other file gets a graph-mode run and an eager run at once; when those two disagree on some value,
+Before any run, a file that cannot run is ERROR, and a module that is not a program, or a program
+that turns eager execution off, is NOT RUN (see ``programs``): none of them gets runs. Every other file gets a graph-mode run and an eager run at once; when those two disagree on some value,
 a third, eager run with another TensorFlow seed is queued for it (see ``compare``), so files
 without such differences cost two runs. The static findings are computed while the workers run.
 
@@ -127,6 +127,7 @@ def verify_files(paths: Sequence[Path], submit: Callable[..., Future],
 
     unrunnable: dict[_File, str] = {}
     modules: dict[_File, str] = {}
+    eager_off: dict[_File, str] = {}
     for item in files:
         try:
             source = programs.runnable_source(item.path)
@@ -138,6 +139,10 @@ def verify_files(paths: Sequence[Path], submit: Callable[..., Future],
         why = programs.why_not_a_program(source, item.path)
         if why is not None:
             modules[item] = why
+            continue
+        why = programs.why_no_eager_reference(source)
+        if why is not None:
+            eager_off[item] = why
             continue
         start(item, "graph")
         start(item, "eager")
@@ -154,6 +159,8 @@ def verify_files(paths: Sequence[Path], submit: Callable[..., Future],
                 importers = [other for other in files if item.script in other.helpers
                              and other not in modules and other not in unrunnable]  # scripts that ran
                 item.result = _not_run(item, modules[item], importers)
+            elif item in eager_off:
+                item.result = _not_comparable(item, eager_off[item])
         if item.result is not None and on_result is not None:
             on_result(item.result)
     while pending:
@@ -187,11 +194,20 @@ def _not_run(item: _File, why: str, importers: list[_File]) -> FileResult:
         where = "judged in the runs of " + ", ".join(other.display for other in importers)
     else:
         where = "judged only by verifying a script that imports it"
-    note = f"{why}; its findings are {where}"
+    return _unjudged(item, f"{why}; its findings are {where}", where)
+
+
+def _not_comparable(item: _File, why: str) -> FileResult:
+    """A program with no eager mode (TF1 style): no run of it could confirm or clear its findings."""
+    return _unjudged(item, why, why)
+
+
+def _unjudged(item: _File, note: str, reason: str) -> FileResult:
+    """NOT RUN: ``note`` says why, ``reason`` is each finding's."""
     unanalysed = _unanalysed(item)
-    if unanalysed:  # nothing flagged because nothing was read: an error, not a module judged elsewhere
+    if unanalysed:  # nothing flagged because nothing was read: an error, not a file judged elsewhere
         return FileResult(item.display, ERROR, error=unanalysed[0])
-    findings = [FindingEvidence(f.code, f.symbol, f.line, reason=where,
+    findings = [FindingEvidence(f.code, f.symbol, f.line, reason=reason,
                                 file=home(f, item.script)) for f in item.findings if f.rule.is_hazard]
     result = FileResult(item.display, NOT_RUN, findings=findings, note=note,
                         static_problems=[f"{f.code} {_where(f, item)}: {f.message}"

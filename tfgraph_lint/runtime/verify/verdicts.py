@@ -4,11 +4,14 @@ Per file (a closed set; ``EXIT_CODES`` gives each its exit status):
     ERROR        the file did not run (it cannot be decoded, a notebook is not valid JSON, the
                  linter could not analyse it) or its runs could not be compared: the script fails
                  in both modes (same exception), a run timed out, crashed, wrote runaway output,
-                 called sys.exit(non-zero), the workers could not start; or only one mode raised,
-                 the script has no finding whose mechanism explains it, and so there is nothing
-                 to compare after it;
-    NOT RUN      a module, not a program (decided before any run, see ``programs``): its
-                 findings are judged in the runs of the scripts that import it;
+                 called sys.exit(non-zero), turned eager execution off in a way its source does
+                 not show (a helper module's call), the workers could not start; or only one mode
+                 raised, the script has no finding whose mechanism explains it, and so there is
+                 nothing to compare after it;
+    NOT RUN      decided before any run (see ``programs``): a module, not a program (its findings
+                 are judged in the runs of the scripts that import it), or a program that turns
+                 eager execution off (TF1 style: with no eager reference run, no run could
+                 confirm or clear its findings);
     CONFIRMED    some finding has evidence of its own (below);
     MISSED       behaviour diverged (or graph cost showed) and no finding explains it;
     UNCONFIRMED  the linter flagged something and none of its findings has evidence of its own:
