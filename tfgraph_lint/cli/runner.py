@@ -63,22 +63,26 @@ def lint_files(
     linted: dict[str, list[Finding]] | None = None,
 ) -> Iterator[tuple[str, list[Finding]]]:
     """``(path, findings)`` for every path, in order; see the module's docstring. ``linted``:
-    paths whose findings the caller already has (stored in the cache, not linted again)."""
+    paths whose findings the caller already has, as ``(digest of the text linted, findings)``:
+    not linted again, and stored in the cache under the key of that text. A file whose text is
+    no longer that one (edited during the run) is linted again."""
     known = linted or {}
     done: dict[int, list[Finding]] = {}
     tasks: list[_Task] = []
     for number, path in enumerate(paths):
         task = _Task(number, path)
+        given = known.get(path)
         if cache is not None:
             task.key, task.size = _cache_key(cache, path)
             found = cache.get(task.key, path) if task.key else None
-            if found is None and path in known and task.key:
-                cache.put(task.key, known[path])
+            if found is None and given is not None and task.key == cache.key_of_digest(path, given[0]):
+                found = given[1]
+                cache.put(task.key, found)
             if found is not None:
                 done[number] = found
                 continue
-        if path in known:
-            done[number] = known[path]
+        elif given is not None:
+            done[number] = given[1]
             continue
         tasks.append(task)
     if cache is not None:

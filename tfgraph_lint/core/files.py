@@ -23,7 +23,7 @@ import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tfgraph_lint.core.real_paths import real_path
+from tfgraph_lint.core.real_paths import real_dir, real_path
 
 SKIPPED_DIR_PATTERNS = (
     "venv", ".venv", "build", "dist", "__pycache__", "node_modules", "site-packages",
@@ -85,7 +85,7 @@ def _walk(root: Path, problems: list[str], suffixes: tuple[str, ...],
         problems.append(f"cannot read folder {error.filename}: {error.strerror or error}")
 
     for folder, dirnames, filenames in os.walk(root, onerror=report, followlinks=True):
-        real = os.path.realpath(folder)
+        real = real_dir(folder)
         if real in visited:  # reached again through a symlink: a loop or a second route
             dirnames.clear()
             continue
