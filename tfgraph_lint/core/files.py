@@ -19,7 +19,6 @@ from __future__ import annotations
 import fnmatch
 import os
 import stat
-import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -104,6 +103,8 @@ def _walk(root: Path, problems: list[str], suffixes: tuple[str, ...],
 def _git_ignored(folder: str) -> frozenset[str]:
     """The paths under ``folder`` that git ignores (a folder ignored whole is listed once), spelt
     as the walk spells them (``folder`` joined with the relative path); empty outside a work tree."""
+    import subprocess  # only for a folder walk: a run on named files need not load it
+
     try:
         listed = subprocess.run(
             ["git", "ls-files", "--others", "--ignored", "--exclude-standard", "--directory", "-z"],
