@@ -173,14 +173,21 @@ def _derive(root: str, texts: _Texts, store: ProjectStore, linted_reals: set[str
              + json.dumps(sorted(bases[real])) for real in needed}
     missing = [real for real in needed if store.get(real, kinds[real]) is None]
     shown = {} if linted is None else {real_path(p): p for p in python_files}
-    for real, (found, findings) in _outgoing_of(missing, texts, plain, jobs, shown, bases):
+    tf_functions: dict[str, dict] = {}
+
+    def imported_tf_functions() -> None:
+        # From the files' texts and imports alone: found while the workers index the others.
+        if not tf_functions:
+            tf_functions.update({real: _called_in(real, store, texts, graph.imported_tf_functions(real))
+                                 for real in sorted(linted_reals)})
+
+    for real, (found, findings) in _outgoing_of(missing, texts, plain, jobs, shown, bases, imported_tf_functions):
         store.put(real, kinds[real], found)
         if findings is not None:
             linted[shown[real]] = (texts.digests[real], findings)
+    imported_tf_functions()
     graph.outgoing = {real: store.get(real, kinds[real]) or [] for real in needed}
     seeds = graph.seeds()
-    tf_functions = {real: _called_in(real, store, texts, graph.imported_tf_functions(real))
-                    for real in sorted(linted_reals)}
     return ({real: found for real, found in seeds.items() if real in linted_reals},
             {real: found for real, found in tf_functions.items() if found},
             {real: found for real, found in graph.seed_arguments().items() if real in linted_reals},
@@ -339,10 +346,11 @@ def _project_files(root: str) -> list[str] | None:
 
 
 def _outgoing_of(files: list[str], texts: _Texts, config: Config, jobs: int | None,
-                 shown: dict[str, str], bases: dict[str, frozenset[str]]):
+                 shown: dict[str, str], bases: dict[str, frozenset[str]], meanwhile=None):
     """``(file, (graph_outgoing(...), findings or None))`` for each file: on worker processes when
     there are many (the largest first, so that no large file starts last and leaves the other
-    workers idle). A file in ``shown`` (real path -> the path it is linted as) is linted too."""
+    workers idle; ``meanwhile()`` is called here while they work). A file in ``shown`` (real
+    path -> the path it is linted as) is linted too."""
     from tfgraph_lint.cli import runner
 
     files = sorted(files, key=lambda f: len(texts[f]), reverse=True)
@@ -350,7 +358,7 @@ def _outgoing_of(files: list[str], texts: _Texts, config: Config, jobs: int | No
     workers = min(jobs or runner.default_jobs(), len(files))
     if workers > 1 and len(files) >= runner.MIN_FILES_FOR_WORKERS:
         try:
-            yield from runner.map_in_workers(_outgoing_and_findings, arguments, files, workers)
+            yield from runner.map_in_workers(_outgoing_and_findings, arguments, files, workers, meanwhile)
             return
         except Exception:  # noqa: BLE001 - a worker that died: compute here instead
             pass
