@@ -79,6 +79,8 @@ def main() -> None:
     parser.add_argument("--one-file-runs", type=int, default=7, metavar="N",
                         help="runs of each tool on one small file, alternately; the median counts "
                              "(default: %(default)s)")
+    parser.add_argument("--findings-out", type=Path, metavar="FILE",
+                        help="write the cold run's findings (JSON) there, to compare two versions' findings")
     args = parser.parse_args()
 
     load_at_start = speed_table.load_average()
@@ -91,6 +93,8 @@ def main() -> None:
         rows = run_all(files, work, args.jobs, args.serial, max(1, args.pylint_runs), max(1, args.one_file_runs))
     finally:
         shutil.rmtree(work, ignore_errors=True)
+    if args.findings_out:
+        args.findings_out.write_text(rows["cold"].output, encoding="utf-8")
     print_report(rows, files, lines)
     print("\nFor the documentation (paste as it is):\n")
     print(speed_table.markdown(rows, BASES, TARGETS, len(files), lines, PACKAGES, load_at_start))
