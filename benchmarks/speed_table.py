@@ -36,7 +36,7 @@ def markdown(rows: dict, bases: dict[str, str], targets: dict[str, float], files
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
     command = "python " + " ".join(shlex.quote(arg) for arg in sys.argv)
     lines_out = [
-        f"`{command}`, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}: {files:,} files, {lines:,} lines "
+        f"Measured {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())} by `{command}`: {files:,} files, {lines:,} lines "
         f"({', '.join(packages)}); {cores} CPU cores, load average {load_at_start:.1f} at the start and "
         f"{load_average():.1f} at the end; Python {sys.version.split()[0]}.",
         "",
