@@ -25,8 +25,9 @@ included), in proportional set size: pages that forked workers share count once.
 written outside the cache folder and a temporary folder; the edited file is restored.
 
 It prints a table of seconds, ratios to the cheapest Pylint run, peak memory and the targets
-(cold, warm and one small file, each against the cheapest Pylint run on the same files), and
-checks that the cold, warm and edited runs report the same findings.
+(cold, warm and one small file, each against the cheapest Pylint run on the same files), checks
+that the cold, warm and edited runs report the same findings, and ends with the dated table the
+documentation shows (``speed_table``).
 """
 
 from __future__ import annotations
@@ -44,6 +45,8 @@ import time
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
+
+import speed_table  # benchmarks/: the script's folder is on sys.path
 
 PACKAGES = ("tf-agents==0.19.0", "tensorflow-addons==0.23.0", "tf-models-official==2.20.0")
 # tensorflow-addons ships compiled wheels only: ask for one fixed platform, whatever runs this.
@@ -76,8 +79,11 @@ def main() -> None:
     parser.add_argument("--one-file-runs", type=int, default=7, metavar="N",
                         help="runs of each tool on one small file, alternately; the median counts "
                              "(default: %(default)s)")
+    parser.add_argument("--findings-out", type=Path, metavar="FILE",
+                        help="write the cold run's findings (JSON) there, to compare two versions' findings")
     args = parser.parse_args()
 
+    load_at_start = speed_table.load_average()
     files = corpus(args.cache_dir)
     if args.quick:
         files = files[::4]
@@ -87,7 +93,11 @@ def main() -> None:
         rows = run_all(files, work, args.jobs, args.serial, max(1, args.pylint_runs), max(1, args.one_file_runs))
     finally:
         shutil.rmtree(work, ignore_errors=True)
+    if args.findings_out:
+        args.findings_out.write_text(rows["cold"].output, encoding="utf-8")
     print_report(rows, files, lines)
+    print("\nFor the documentation (paste as it is):\n")
+    print(speed_table.markdown(rows, BASES, TARGETS, len(files), lines, PACKAGES, load_at_start))
 
 
 # --- the corpus --------------------------------------------------------------------------------

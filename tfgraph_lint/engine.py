@@ -70,13 +70,13 @@ def __getattr__(name: str):
 
 
 def analyze_module(module: nodes.Module, path: str, config: Config, outgoing: list | None = None,
-                   adjust: Adjust | None = None) -> list[Finding]:
+                   adjust: Adjust | None = None, outgoing_bases: frozenset[str] | None = None) -> list[Finding]:
     """All findings of the enabled rules on an already-built astroid module (and, into
     ``outgoing`` when given, what graph_outgoing would say of it, from the same index), each
     passed through ``adjust`` when given before the configured confidences are chosen."""
     _import_analysis()
     try:
-        return _analyze(module, path, config, outgoing, adjust)
+        return _analyze(module, path, config, outgoing, adjust, outgoing_bases)
     finally:
         # Nothing remembered about the module outlives its analysis: in Pylint, whose cache
         # keeps every module, leftovers would only make its garbage collector work longer.
@@ -84,7 +84,7 @@ def analyze_module(module: nodes.Module, path: str, config: Config, outgoing: li
 
 
 def _analyze(module: nodes.Module, path: str, config: Config, outgoing: list | None = None,
-             adjust: Adjust | None = None) -> list[Finding]:
+             adjust: Adjust | None = None, outgoing_bases: frozenset[str] | None = None) -> list[Finding]:
     try:
         index = GraphIndex(module, config, config.seeds_for(path))
         context = ModuleContext(module, path, config, index)
@@ -94,7 +94,7 @@ def _analyze(module: nodes.Module, path: str, config: Config, outgoing: list | N
         return [internal_error(path, "the graph-code index", exc)]
     if outgoing is not None:
         try:
-            outgoing.extend(_outgoing(index, context))
+            outgoing.extend(_outgoing(index, context, outgoing_bases))
         except Exception:  # noqa: BLE001 - as graph_outgoing: the project view does without it
             pass
     findings: list[Finding] = []
@@ -135,10 +135,12 @@ def _module_text(module: nodes.Module) -> str:
 
 
 def lint_source(text: str, path: str, config: Config | None = None, honour_pragmas: bool = True,
-                outgoing: list | None = None, adjust: Adjust | None = None) -> list[Finding]:
+                outgoing: list | None = None, adjust: Adjust | None = None,
+                outgoing_bases: frozenset[str] | None = None) -> list[Finding]:
     """Lint one file's text (the CLI path). Pylint pragmas are honoured as Pylint would. With
-    ``outgoing``, also fill it as :func:`graph_outgoing` would, from the same parse and index
-    (the project view asks this of the files it is about to lint anyway). ``adjust`` changes
+    ``outgoing``, also fill it as :func:`graph_outgoing` would (with ``outgoing_bases``), from
+    the same parse and index (the project view asks this of the files it is about to lint
+    anyway). ``adjust`` changes
     each finding before the configured confidences are chosen (a notebook's demonstrations)."""
     config = config or Config()
     # By the project's other files: what reaches in, and TensorFlow imported from the project.
@@ -150,11 +152,12 @@ def lint_source(text: str, path: str, config: Config | None = None, honour_pragm
         return [problem] if problem else []
     _import_analysis()
     with parsing.lexical_builtins():
-        return _lint_parsed(text, path, config, honour_pragmas, outgoing, adjust)
+        return _lint_parsed(text, path, config, honour_pragmas, outgoing, adjust, outgoing_bases)
 
 
 def _lint_parsed(text: str, path: str, config: Config, honour_pragmas: bool,
-                 outgoing: list | None = None, adjust: Adjust | None = None) -> list[Finding]:
+                 outgoing: list | None = None, adjust: Adjust | None = None,
+                 outgoing_bases: frozenset[str] | None = None) -> list[Finding]:
     try:
         with warnings.catch_warnings():
             # Python's parser warns about the user's code (invalid escapes, `is` with a literal):
@@ -170,16 +173,17 @@ def _lint_parsed(text: str, path: str, config: Config, honour_pragmas: bool,
         return [_analysis_failed(path, TOO_DEEP)]
     except (AstroidBuildingError, MemoryError, ValueError) as exc:
         return [_analysis_failed(path, f"could not parse: {type(exc).__name__}: {exc}")]
-    findings = analyze_module(module, path, config, outgoing, adjust)
+    findings = analyze_module(module, path, config, outgoing, adjust, outgoing_bases)
     return reporting_decision.without_suppressed(findings, text) if honour_pragmas else findings
 
 
-def graph_outgoing(text: str, path: str, config: Config) -> list[list]:
+def graph_outgoing(text: str, path: str, config: Config, bases: frozenset[str] | None = None) -> list[list]:
     """The imported names this module's graph code calls or hands to a graph builder, for the
     project view: ``[base, attribute, method, line, how, confidence, arguments]`` each
     (GraphIndex.outgoing; ``arguments``: what its calls pass, call_data.outgoing_arguments),
     except calls that run once (behind a create-once guard: ``if not self._model: self.build()``).
-    Empty when the file cannot hold graph code or cannot be analysed (its lint says why)."""
+    With ``bases``, only the references whose base name is one of them (the names the project
+    view can follow into a project file: what a call passes is costly to find). Empty when the file cannot hold graph code or cannot be analysed (its lint says why)."""
     if not may_contain_graph_code(text, config) and not config.seeds_for(path) and not config.aliases_for(path):
         return []
     _import_analysis()
@@ -192,18 +196,19 @@ def graph_outgoing(text: str, path: str, config: Config) -> list[list]:
             return []
         try:
             index = GraphIndex(module, config, config.seeds_for(path))
-            return _outgoing(index, ModuleContext(module, path, config, index))
+            return _outgoing(index, ModuleContext(module, path, config, index), bases)
         except Exception:  # noqa: BLE001 - the file's own lint reports the internal error
             return []
         finally:
             node_index.forget(module)
 
 
-def _outgoing(index: GraphIndex, context: ModuleContext) -> list[list]:
+def _outgoing(index: GraphIndex, context: ModuleContext, bases: frozenset[str] | None = None) -> list[list]:
     once = context.runs_once
     return [[*key, *found, outgoing_arguments(index, key, index.outgoing_sites.get(key))]
             for key, found in index.outgoing.items()
-            if key not in index.outgoing_calls or not once(*index.outgoing_calls[key])]
+            if (bases is None or key[0] in bases)
+            and (key not in index.outgoing_calls or not once(*index.outgoing_calls[key]))]
 
 
 def _parse_uncached(text: str, path: str) -> nodes.Module:

@@ -164,11 +164,35 @@ def test_files_the_caller_already_linted_are_not_linted_again(tmp_path):
     used as they are, and cached, and only the others are linted."""
     paths = [write(tmp_path, f"m{i}.py") for i in range(3)]
     cache = ResultCache(Config(), tmp_path / "cache")
-    given = {paths[0]: [], paths[2]: _lint(paths[2], Config())}
+    given = {paths[0]: (_digest(paths[0]), []), paths[2]: (_digest(paths[2]), _lint(paths[2], Config()))}
     CALLS.clear()
     results = list(runner.lint_files(paths, Config(), counting_lint, jobs=1, cache=cache, linted=given))
     assert CALLS == [paths[1]]
-    assert [found for _, found in results] == [[], _lint(paths[1], Config()), given[paths[2]]]
+    assert [found for _, found in results] == [[], _lint(paths[1], Config()), given[paths[2]][1]]
     CALLS.clear()
     assert lint_all(paths, jobs=1, cache=cache, lint=counting_lint) == results
     assert CALLS == []  # all three came from the cache, the two given ones included
+
+
+def test_findings_of_a_text_the_file_no_longer_holds_are_neither_used_nor_cached(tmp_path):
+    """The project view lints a file from the text it read; the file edited before the lint
+    run looks it up: those findings are of the old text, so the file is linted again and the
+    old findings are not stored under the new text's key."""
+    path = write(tmp_path, "m.py")
+    old = (_digest(path), _lint(path, Config()))
+    assert old[1], "the fixture must have findings, to tell them apart"
+    Path(path).write_text("x = 1\n", encoding="utf-8")
+    cache = ResultCache(Config(), tmp_path / "cache")
+    CALLS.clear()
+    [(_, found)] = runner.lint_files([path], Config(), counting_lint, jobs=1, cache=cache, linted={path: old})
+    assert CALLS == [path] and found == []
+    CALLS.clear()
+    assert lint_all([path], jobs=1, cache=cache, lint=counting_lint) == [(path, [])]
+    assert CALLS == []  # the new text's findings were stored, not the old ones
+
+
+def _digest(path):
+    from tfgraph_lint.cli.file_digests import text_digest
+    from tfgraph_lint.core.source import read_source
+
+    return text_digest(read_source(path))

@@ -63,6 +63,15 @@ class ResultCache:
         self._config = config
         _touch_and_prune(root, Path(self.folder))
 
+    def for_config(self, config: Config) -> ResultCache:
+        """This cache for ``config``, which differs from its own only in what the project view
+        says per file (part of each file's key, not of the folder or the salt): no second
+        fingerprint of the configuration, no second look at the cache folders."""
+        other = ResultCache.__new__(ResultCache)
+        other.__dict__.update(self.__dict__)
+        other._config = config
+        return other
+
     @property
     def digests(self) -> FileDigests:
         """The text digests of files by their stat (file_digests), shared by every ResultCache

@@ -112,9 +112,12 @@ def _lint_group(group: _Group, decisions: dict[str, FileDecision], warn, run_opt
     is_excluded = _excluded_by(decisions)
     config = project.with_project_seeds(group.files, config, is_excluded, cache, warn, run_options.jobs, linted)
     if cache is not None:
-        cache = ResultCache(config)  # keys now include each file's seeds
+        cache = cache.for_config(config)  # keys now include each file's seeds
     # Linted while the project view was built (knowing what its imports of the project are), and
-    # final where the view gives the file nothing more.
+    # final where the view gives the file nothing more: (digest of the text linted, findings).
+    # todo: a file the view gives seeds or imported tf.functions is parsed and indexed twice;
+    # once needs its importers' graph code known before it is linted (an order over the import
+    # graph, cycles aside), or cross-file findings derived from per-file summaries.
     final = {path: found for path, found in linted.items()
              if not config.seeds_for(path) and not config.tf_functions_for(path)}
     # Streamed in order, so a large tree shows its first findings early.

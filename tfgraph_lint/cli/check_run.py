@@ -15,7 +15,6 @@ from __future__ import annotations
 import difflib
 import io
 import os
-import shutil
 import tokenize
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -349,7 +348,7 @@ def _write_text(path: str, text: str) -> None:
     data = text.replace("\r\n", "\n").replace("\n", newline).encode(encoding)
     temporary = Path(path).with_name(Path(path).name + ".tfgraph-lint-fix")
     temporary.write_bytes(data)
-    shutil.copymode(path, temporary)
+    _copy_mode(path, temporary)
     os.replace(temporary, path)
 
 
@@ -358,8 +357,14 @@ def _write_notebook(path: str, text: str) -> None:
     temporary = Path(path).with_name(Path(path).name + ".tfgraph-lint-fix")
     with open(temporary, "w", encoding="utf-8", newline="") as handle:
         handle.write(text)
-    shutil.copymode(path, temporary)
+    _copy_mode(path, temporary)
     os.replace(temporary, path)
+
+
+def _copy_mode(source: str, target) -> None:
+    import shutil  # only for --fix: a run that reports need not load it (nor its compressors)
+
+    shutil.copymode(source, target)
 
 
 def _count(number: int, noun: str) -> str:

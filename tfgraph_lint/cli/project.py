@@ -39,7 +39,7 @@ from tfgraph_lint.cli.file_digests import FileDigests
 from tfgraph_lint.cli.project_store import ProjectStore, files_key, state_key
 from tfgraph_lint.core.config import Config
 from tfgraph_lint.core.files import is_skipped_dir
-from tfgraph_lint.core.real_paths import real_path
+from tfgraph_lint.core.real_paths import real_dir, real_path
 
 MAX_PROJECT_FILES = 5000
 
@@ -51,7 +51,8 @@ def with_project_seeds(files: list[str], config: Config, is_excluded, cache: Res
     each get their own project's view.
 
     With ``linted`` (a dict), the linted files whose graph-code index the view needs are linted
-    on the way, with ``config`` as it comes in, and their findings put there by path: they are
+    on the way, with ``config`` as it comes in, and their findings put there by path, with the
+    digest of the text they come from (``(digest, findings)``): they are
     final for each file the view gives nothing (no seeds, no imported tf.functions), so the
     caller lints only the others again instead of parsing and indexing every file twice."""
     from tfgraph_lint.analysis.project_graph import project_roots
@@ -164,23 +165,45 @@ def _derive(root: str, texts: _Texts, store: ProjectStore, linted_reals: set[str
     aliases = _aliases(graph, store, texts, facts, sorted(set(needed) | linted_reals))
     plain = dataclasses.replace(config, imported_seeds=(), imported_tf_functions=(), imported_arguments=(),
                                 imported_aliases=_packed_aliases(aliases))
+    # Only references through an import that can lead to a project file can reach into one:
+    # what the others' calls pass (costly to find) is not asked.
+    bases = {real: _project_bases(graph, real) for real in needed}
     # What a file's graph code reaches depends on its text and on what its imports are.
     kinds = {real: "outgoing" + (json.dumps(sorted(aliases[real].items())) if real in aliases else "")
-             for real in needed}
+             + json.dumps(sorted(bases[real])) for real in needed}
     missing = [real for real in needed if store.get(real, kinds[real]) is None]
     shown = {} if linted is None else {real_path(p): p for p in python_files}
-    for real, (found, findings) in _outgoing_of(missing, texts, plain, jobs, shown):
+    tf_functions: dict[str, dict] = {}
+
+    def imported_tf_functions() -> None:
+        # From the files' texts and imports alone: found while the workers index the others.
+        if not tf_functions:
+            tf_functions.update({real: _called_in(real, store, texts, graph.imported_tf_functions(real))
+                                 for real in sorted(linted_reals)})
+
+    for real, (found, findings) in _outgoing_of(missing, texts, plain, jobs, shown, bases, imported_tf_functions):
         store.put(real, kinds[real], found)
         if findings is not None:
-            linted[shown[real]] = findings
+            linted[shown[real]] = (texts.digests[real], findings)
+    imported_tf_functions()
     graph.outgoing = {real: store.get(real, kinds[real]) or [] for real in needed}
     seeds = graph.seeds()
-    tf_functions = {real: _called_in(real, store, texts, graph.imported_tf_functions(real))
-                    for real in sorted(linted_reals)}
     return ({real: found for real, found in seeds.items() if real in linted_reals},
             {real: found for real, found in tf_functions.items() if found},
             {real: found for real, found in graph.seed_arguments().items() if real in linted_reals},
             {real: found for real, found in aliases.items() if real in linted_reals})
+
+
+def _project_bases(graph, real: str) -> frozenset[str]:
+    """The names ``real`` imports through which a reference may resolve to a project file: those
+    whose module (or ``module.name``) is one (every module ``ProjectGraph.resolve_reference``
+    looks at for an imported base)."""
+    found = set()
+    for local, (module, level, name) in graph.imports.get(real, {}).items():
+        if graph.resolve_module(real, module, level) is not None or (
+                name is not None and graph.resolve_module(real, f"{module}.{name}" if module else name, level) is not None):
+            found.add(local)
+    return frozenset(found)
 
 
 def _aliases(graph, store: ProjectStore, texts: _Texts, facts: dict[str, dict],
@@ -310,7 +333,7 @@ def _project_files(root: str) -> list[str] | None:
     found: list[str] = []
     seen: set[str] = set()
     for folder, dirnames, filenames in os.walk(root, followlinks=True):
-        real = os.path.realpath(folder)
+        real = real_dir(folder)
         if real in seen:
             dirnames.clear()
             continue
@@ -323,16 +346,19 @@ def _project_files(root: str) -> list[str] | None:
 
 
 def _outgoing_of(files: list[str], texts: _Texts, config: Config, jobs: int | None,
-                 shown: dict[str, str]):
+                 shown: dict[str, str], bases: dict[str, frozenset[str]], meanwhile=None):
     """``(file, (graph_outgoing(...), findings or None))`` for each file: on worker processes when
-    there are many. A file in ``shown`` (real path -> the path it is linted as) is linted too."""
+    there are many (the largest first, so that no large file starts last and leaves the other
+    workers idle; ``meanwhile()`` is called here while they work). A file in ``shown`` (real
+    path -> the path it is linted as) is linted too."""
     from tfgraph_lint.cli import runner
 
-    arguments = [(texts[f], f, shown.get(f), config) for f in files]
+    files = sorted(files, key=lambda f: len(texts[f]), reverse=True)
+    arguments = [(texts[f], f, shown.get(f), config, bases[f]) for f in files]
     workers = min(jobs or runner.default_jobs(), len(files))
     if workers > 1 and len(files) >= runner.MIN_FILES_FOR_WORKERS:
         try:
-            yield from runner.map_in_workers(_outgoing_and_findings, arguments, files, workers)
+            yield from runner.map_in_workers(_outgoing_and_findings, arguments, files, workers, meanwhile)
             return
         except Exception:  # noqa: BLE001 - a worker that died: compute here instead
             pass
@@ -340,16 +366,16 @@ def _outgoing_of(files: list[str], texts: _Texts, config: Config, jobs: int | No
         yield file, _outgoing_and_findings(*found)
 
 
-def _outgoing_and_findings(text: str, real: str, shown: str | None, config: Config):
+def _outgoing_and_findings(text: str, real: str, shown: str | None, config: Config, bases: frozenset[str]):
     """What the file's graph code reaches in other files, and, for a linted file (``shown``, the
     path its findings carry), its findings, from one parse and one index. Findings None when the
     file is not linted here (or linting it failed: the lint run does it again and reports why)."""
     from tfgraph_lint.engine import graph_outgoing, lint_source
 
     if shown is None:
-        return graph_outgoing(text, real, config), None
+        return graph_outgoing(text, real, config, bases), None
     outgoing: list = []
     try:
-        return outgoing, lint_source(text, shown, config, outgoing=outgoing)
+        return outgoing, lint_source(text, shown, config, outgoing=outgoing, outgoing_bases=bases)
     except Exception:  # noqa: BLE001 - the lint run reports it
-        return graph_outgoing(text, real, config), None
+        return graph_outgoing(text, real, config, bases), None

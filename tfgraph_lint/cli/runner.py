@@ -63,22 +63,26 @@ def lint_files(
     linted: dict[str, list[Finding]] | None = None,
 ) -> Iterator[tuple[str, list[Finding]]]:
     """``(path, findings)`` for every path, in order; see the module's docstring. ``linted``:
-    paths whose findings the caller already has (stored in the cache, not linted again)."""
+    paths whose findings the caller already has, as ``(digest of the text linted, findings)``:
+    not linted again, and stored in the cache under the key of that text. A file whose text is
+    no longer that one (edited during the run) is linted again."""
     known = linted or {}
     done: dict[int, list[Finding]] = {}
     tasks: list[_Task] = []
     for number, path in enumerate(paths):
         task = _Task(number, path)
+        given = known.get(path)
         if cache is not None:
             task.key, task.size = _cache_key(cache, path)
             found = cache.get(task.key, path) if task.key else None
-            if found is None and path in known and task.key:
-                cache.put(task.key, known[path])
+            if found is None and given is not None and task.key == cache.key_of_digest(path, given[0]):
+                found = given[1]
+                cache.put(task.key, found)
             if found is not None:
                 done[number] = found
                 continue
-        if path in known:
-            done[number] = known[path]
+        elif given is not None:
+            done[number] = given[1]
             continue
         tasks.append(task)
     if cache is not None:
@@ -149,16 +153,20 @@ def _in_workers(tasks: list[_Task], config: Config, lint: Lint, workers: int,
         yield task.number, future.result() if not _failed(future) else _isolated(task, config, lint, cache)
 
 
-def map_in_workers(function, argument_lists: list[tuple], keys: list, workers: int) -> Iterator[tuple]:
+def map_in_workers(function, argument_lists: list[tuple], keys: list, workers: int,
+                   meanwhile: Callable[[], None] | None = None) -> Iterator[tuple]:
     """``(key, function(*arguments))`` for each, computed on ``workers`` processes, in the order
-    they finish. ``function`` must be module-level (workers get it by reference). A worker that
-    dies raises here, as the pool does; the caller decides what to do instead."""
+    they finish; ``meanwhile()`` runs here once all are handed out, while the workers work.
+    ``function`` must be module-level (workers get it by reference). A worker that dies raises
+    here, as the pool does; the caller decides what to do instead."""
     import concurrent.futures
 
     executor = concurrent.futures.ProcessPoolExecutor(
         max_workers=workers, mp_context=_process_context(), initializer=_start_worker)
     try:
         futures = {executor.submit(function, *arguments): key for arguments, key in zip(argument_lists, keys)}
+        if meanwhile is not None:
+            meanwhile()
         for future in concurrent.futures.as_completed(futures):
             yield futures[future], future.result()
     finally:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import functools
-import os
 from dataclasses import dataclass, field
 
 from tfgraph_lint.core.findings import DEFAULT_CONFIDENCES
@@ -50,28 +48,28 @@ class Config:
         """The ``imported_seeds`` of one file: function name -> how graph code reaches it."""
         if not self.imported_seeds:
             return {}
-        real = _real_path(path)
+        real = real_path(path)
         return next((dict(seeds) for file, seeds in self.imported_seeds if file == real), {})
 
     def arguments_for(self, path: str) -> dict[str, tuple]:
         """The ``imported_arguments`` of one file: seed name -> the calls' shapes (absent: unknown)."""
         if not self.imported_arguments or not path:
             return {}
-        real = _real_path(path)
+        real = real_path(path)
         return dict(next((entries for file, entries in self.imported_arguments if file == real), ()))
 
     def aliases_for(self, path: str) -> dict[str, str]:
         """The ``imported_aliases`` of one file: ``tensorflow_asr.tf`` -> ``tensorflow``."""
         if not self.imported_aliases or not path:
             return {}
-        real = _real_path(path)
+        real = real_path(path)
         return dict(next((entries for file, entries in self.imported_aliases if file == real), ()))
 
     def tf_functions_for(self, path: str) -> dict[str, tuple[tuple[str, ...], str]]:
         """The ``imported_tf_functions`` of one file: local name -> (parameters, where defined)."""
         if not self.imported_tf_functions:
             return {}
-        real = _real_path(path)
+        real = real_path(path)
         found = next((entries for file, entries in self.imported_tf_functions if file == real), ())
         return {name: (parameters, where) for name, parameters, where in found}
 
@@ -92,14 +90,3 @@ class Config:
         """Top-level package names whose import makes a file worth a full analysis."""
         extra_roots = {name.split(".")[0] for name in self.extra_function_decorators}
         return frozenset({"tensorflow", "keras", "tf_keras", *extra_roots})
-
-
-def _real_path(path: str) -> str:
-    # Cached on the absolute path, not the path as given: a relative name means another file
-    # once the working directory changes (tests, an editor's language server in one process).
-    return _real_path_of_absolute(os.path.abspath(path))
-
-
-@functools.lru_cache(maxsize=4096)
-def _real_path_of_absolute(path: str) -> str:
-    return real_path(path)  # asked several times per file (cache key, screen, index)

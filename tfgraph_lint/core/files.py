@@ -19,11 +19,10 @@ from __future__ import annotations
 import fnmatch
 import os
 import stat
-import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tfgraph_lint.core.real_paths import real_path
+from tfgraph_lint.core.real_paths import real_dir, real_path
 
 SKIPPED_DIR_PATTERNS = (
     "venv", ".venv", "build", "dist", "__pycache__", "node_modules", "site-packages",
@@ -85,7 +84,7 @@ def _walk(root: Path, problems: list[str], suffixes: tuple[str, ...],
         problems.append(f"cannot read folder {error.filename}: {error.strerror or error}")
 
     for folder, dirnames, filenames in os.walk(root, onerror=report, followlinks=True):
-        real = os.path.realpath(folder)
+        real = real_dir(folder)
         if real in visited:  # reached again through a symlink: a loop or a second route
             dirnames.clear()
             continue
@@ -104,6 +103,8 @@ def _walk(root: Path, problems: list[str], suffixes: tuple[str, ...],
 def _git_ignored(folder: str) -> frozenset[str]:
     """The paths under ``folder`` that git ignores (a folder ignored whole is listed once), spelt
     as the walk spells them (``folder`` joined with the relative path); empty outside a work tree."""
+    import subprocess  # only for a folder walk: a run on named files need not load it
+
     try:
         listed = subprocess.run(
             ["git", "ls-files", "--others", "--ignored", "--exclude-standard", "--directory", "-z"],

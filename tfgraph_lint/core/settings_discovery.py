@@ -21,6 +21,7 @@ from tfgraph_lint.core.config import Config
 from tfgraph_lint.core.project_config import (
     PYPROJECT, SECTION, ConfigError, ProjectSettings, load, parse_table, read_toml,
 )
+from tfgraph_lint.core.real_paths import real_dir
 
 OWN_FILE = "tfgraph-lint.toml"
 
@@ -89,7 +90,7 @@ class SettingsFinder:
         if self.isolated or self.config_file is not None:
             return self.fallback()
         folder = os.path.abspath(path if os.path.isdir(path) else os.path.dirname(path) or ".")
-        return self._settings_of_folder(os.path.realpath(folder))
+        return self._settings_of_folder(real_dir(folder))
 
     def _settings_of_folder(self, folder: str) -> ProjectSettings:
         # Each folder is looked at once: a tree of many folders under one project reads its

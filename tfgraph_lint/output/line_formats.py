@@ -14,7 +14,6 @@ from __future__ import annotations
 import json
 from collections import defaultdict
 from collections.abc import Iterable
-from xml.etree import ElementTree
 
 from tfgraph_lint.core.findings import Finding
 
@@ -33,6 +32,8 @@ def pylint_line(finding: Finding) -> str:
 
 def junit_document(findings: Iterable[Finding], files_checked: int) -> str:
     """The JUnit XML report of a run; a run without findings is one passing test case."""
+    from xml.etree import ElementTree  # only for this format
+
     by_path: dict[str, list[Finding]] = defaultdict(list)
     for finding in findings:
         by_path[finding.path].append(finding)
