@@ -29,9 +29,11 @@ from tfgraph_lint.analysis.constant_values import Follow, constant
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
 from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname, is_builtin_call, is_builtin_name
 from tfgraph_lint.analysis.semantic import ModuleContext
+from tfgraph_lint.analysis.state_creation import attribute_holds_variables
 from tfgraph_lint.analysis.value_kinds import Kind, value_kind
 from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW, Finding, shorten, weakest
 from tfgraph_lint.core.registry import rule_by_code
+from tfgraph_lint.rules.retracing.configured_counts import configured_count
 from tfgraph_lint.rules.retracing.op_free_loops import creates_no_op
 
 RULE = rule_by_code("TFG303")
@@ -125,7 +127,14 @@ def _check_loop(context: ModuleContext, loop: nodes.For, traced: TracedFunction)
             found = _python_number_for(context, kind.parameter)
             if found is None:
                 return None
-            confidence, evidence = INFERENCE, (kind.parameter.name, found)
+            confidence = INFERENCE
+            evidence = f" when {kind.parameter.name} is a Python number, as the call at line {found.lineno} passes it"
+        elif (configured := configured_count(arg)) is not None:
+            confidence = weakest(confidence, INFERENCE)
+            evidence = (f" when self.{configured.attribute} is a Python int, as the default of the "
+                        f"constructor that sets it is")
+            if configured.default <= SMALL_FIXED_UNROLL:
+                confidence = LOW  # as a fixed two or three copies below
         else:
             return None
     count = _iteration_count(iterable)
@@ -189,10 +198,7 @@ def _message(loop: nodes.For, iterable: nodes.Call, traced: TracedFunction, evid
         f"{count} copies of its body go into the graph" if count is not None
         else "one copy of its body per iteration goes into the graph"
     )
-    when = ""
-    if evidence is not None:
-        parameter, call = evidence
-        when = f" when {parameter} is a Python number, as the call at line {call.lineno} passes it"
+    when = evidence or ""
     accumulate = (
         " (and collect per-step results in a tf.TensorArray instead of a Python list)"
         if _appends_to_python_list(loop) else ""
@@ -248,7 +254,8 @@ def _loop_variable_must_be_python(loop: nodes.For) -> bool:
     for stmt in loop.body:
         for node in _walk(stmt):
             if isinstance(node, nodes.Subscript) and _mentions(node.slice, name):
-                if value_kind(node.value).kind not in _TENSOR_INDEXABLE or _is_python_list(node.value):
+                if (value_kind(node.value).kind not in _TENSOR_INDEXABLE and not attribute_holds_variables(node.value)
+                        or _is_python_list(node.value)):
                     return True  # self.layers[i], weights[i], tf.unstack(x)[i] ...
             elif isinstance(node, nodes.FormattedValue) and _mentions(node.value, name):
                 return True  # f"block_{i}": a tensor formats as "Tensor(...)"
