@@ -131,8 +131,8 @@ def _check_loop(context: ModuleContext, loop: nodes.For, traced: TracedFunction)
             evidence = f" when {kind.parameter.name} is a Python number, as the call at line {found.lineno} passes it"
         elif (configured := configured_count(arg)) is not None:
             confidence = weakest(confidence, INFERENCE)
-            evidence = (f" when self.{configured.attribute} is a Python int, as the default of the "
-                        f"constructor that sets it is")
+            evidence = (f" when self.{configured.attribute} is a Python int, as __init__'s default "
+                        f"({configured.default}) is")
             if configured.default <= SMALL_FIXED_UNROLL:
                 confidence = LOW  # as a fixed two or three copies below
         else:
