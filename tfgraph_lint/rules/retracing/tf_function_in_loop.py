@@ -49,7 +49,7 @@ from tfgraph_lint.analysis.names import assigned_value, bindings
 from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.once_guards import is_once_guard
 from tfgraph_lint.analysis.semantic import ModuleContext
-from tfgraph_lint.core.findings import HIGH, INFERENCE, Finding
+from tfgraph_lint.core.findings import HIGH, INFERENCE, Finding, shorten
 from tfgraph_lint.core.registry import rule_by_code
 from tfgraph_lint.rules.retracing.loop_python_arguments import passes_loop_items
 from tfgraph_lint.rules.retracing.enclosing_loops import enclosing_loops
@@ -114,7 +114,7 @@ _NEVER_SHARED = "separate tf.function objects never share traces, so each one tr
 def _loop_message(creation: Creation, loop: nodes.NodeNG) -> str:
     where = _describe_loop(loop)
     if creation.is_def:
-        return (f"@tf.function def {creation.label} inside {where} makes a new tf.function on every "
+        return (f"{_spelled(creation)} inside {where} makes a new tf.function on every "
                 f"iteration: {_NEVER_SHARED}; define it once, before the loop, and pass what changes "
                 "as tensor arguments")
     return (f"{creation.label} inside {where} makes a new tf.function on every iteration: "
@@ -122,7 +122,7 @@ def _loop_message(creation: Creation, loop: nodes.NodeNG) -> str:
 
 
 def _caller_message(creation: Creation, frame: nodes.FunctionDef, repeated: _Repeated) -> str:
-    what = f"@tf.function def {creation.label}" if creation.is_def else creation.label
+    what = _spelled(creation)
     via = "".join(f" (through '{hop.name}')" for hop in repeated.through)
     return (f"{what} makes a new tf.function on every call of '{frame.name}', which runs in "
             f"{_describe_loop(repeated.loop)}{via}: {_NEVER_SHARED}; create it once (at module "
@@ -130,11 +130,20 @@ def _caller_message(creation: Creation, frame: nodes.FunctionDef, repeated: _Rep
 
 
 def _sites_message(creation: Creation, frame: nodes.FunctionDef, sites: list[nodes.Call]) -> str:
-    what = f"@tf.function def {creation.label}" if creation.is_def else creation.label
+    what = _spelled(creation)
     lines = ", ".join(str(site.lineno) for site in sites[:3])
     return (f"{what} makes a new tf.function on every call of '{frame.name}', which eager code calls "
             f"at {len(sites)} places (lines {lines}): {_NEVER_SHARED}; create it once (at module "
             "level, in __init__, or in a factory called once) and reuse it")
+
+
+def _spelled(creation: Creation) -> str:
+    """``@tf.function def 'step'`` (or the decorator as written: ``@compiled def 'step'``), or the
+    wrapping call."""
+    if not creation.is_def:
+        return creation.label
+    decorator = creation.report.func if isinstance(creation.report, nodes.Call) else creation.report
+    return f"@{shorten(decorator.as_string(), 40)} def {creation.label}"
 
 
 def _describe_loop(loop: nodes.NodeNG) -> str:
