@@ -38,6 +38,7 @@ from astroid import nodes
 
 from tfgraph_lint.analysis.passed_arguments import argument_for
 from tfgraph_lint.analysis.classes import is_instance_method
+from tfgraph_lint.analysis.graph_index import TraceKind
 from tfgraph_lint.analysis.function_creations import (
     Creation,
     creations,
@@ -75,7 +76,8 @@ def check(context: ModuleContext) -> Iterator[Finding]:
 
 def _check_creation(context, callers: _Reruns, creation: Creation) -> Finding | None:
     frame = creation.value.parent.frame() if creation.is_def else creation.value.frame()
-    if context.index.traced_function(frame) is not None:
+    traced = context.index.traced_function(frame)
+    if traced is not None and not _also_run_eagerly(context, frame, traced):
         return None  # made while tracing the outer function: once per trace, not per call
     if _guarded(creation.value, frame):
         return None
@@ -150,6 +152,16 @@ def _describe_loop(loop: nodes.NodeNG) -> str:
     if isinstance(loop, nodes.Comprehension):  # a generator has no line of its own
         return f"the comprehension at line {loop.parent.lineno}"
     return f"the loop at line {loop.lineno}"
+
+
+def _also_run_eagerly(context, frame: nodes.NodeNG, traced) -> bool:
+    """A helper that graph code calls (so it is traced) and eager code calls too: on the eager
+    calls it makes a new Function each time, as any function would (the callers judged below
+    are the eager ones)."""
+    if traced.reason.kind != TraceKind.CALLED:
+        return False
+    return any(context.index.traced_function(call.frame()) is None and not frame.parent_of(call)
+               for call in context.callers(frame))
 
 
 # -- made once after all -------------------------------------------------------------------------
