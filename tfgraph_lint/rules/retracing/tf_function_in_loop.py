@@ -46,7 +46,7 @@ from tfgraph_lint.analysis.function_creations import (
     reads_state_made_per_call,
     reads_state_made_per_iteration,
 )
-from tfgraph_lint.analysis.names import assigned_value, bindings
+from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname
 from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.once_guards import is_once_guard
 from tfgraph_lint.analysis.semantic import ModuleContext
@@ -297,7 +297,7 @@ class _Reruns:
             frame = call.frame()
             if self._context.index.traced_function(frame) is not None:
                 continue  # called while tracing: once per trace
-            loops = enclosing_loops(call)
+            loops = [loop for loop in enclosing_loops(call) if not _written_for_autograph(loop)]
             if loops and _guarded(loops[0], frame):
                 # ``if host.fns is None: host.fns = [make_fn(d) for d in devices]``: the loop
                 # itself runs once (google-research/seed_rl's learner)
@@ -314,6 +314,14 @@ class _Reruns:
                 if found is not None:
                     return found
         return None
+
+
+def _written_for_autograph(loop: nodes.NodeNG) -> bool:
+    """``for _ in tf.range(n):``: a loop written for AutoGraph, which makes it one tf.while_loop
+    whose body is traced once; its function is graph code, called from graph code of another
+    file (google-research/seed_rl's PPO epochs: a first epoch, then ``tf.range(epochs - 1)``)."""
+    return isinstance(loop, nodes.For) and isinstance(loop.iter, nodes.Call) and (
+        call_qualname(loop.iter) == "tensorflow.range")
 
 
 def _calls_in(creation: Creation, region: nodes.NodeNG) -> list[nodes.Call]:
