@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from astroid import nodes
 
 from tfgraph_lint.analysis.passed_arguments import argument_for
+from tfgraph_lint.analysis.callables import own_nodes
 from tfgraph_lint.analysis.classes import is_instance_method
 from tfgraph_lint.analysis.graph_index import TraceKind
 from tfgraph_lint.analysis.function_creations import (
@@ -155,13 +156,8 @@ def _describe_loop(loop: nodes.NodeNG) -> str:
 
 
 def _also_run_eagerly(context, frame: nodes.NodeNG, traced) -> bool:
-    """A helper that graph code calls (so it is traced) and eager code calls too: on the eager
-    calls it makes a new Function each time, as any function would (the callers judged below
-    are the eager ones)."""
-    if traced.reason.kind != TraceKind.CALLED:
-        return False
-    return any(context.index.traced_function(call.frame()) is None and not frame.parent_of(call)
-               for call in context.callers(frame))
+    """A helper graph code calls (so traced) that eager code calls too: judged on its eager calls."""
+    return traced.reason.kind == TraceKind.CALLED and any(not _graph_code(context, call.frame()) and not frame.parent_of(call) for call in context.callers(frame))
 
 
 # -- made once after all -------------------------------------------------------------------------
@@ -289,15 +285,15 @@ class _Reruns:
         if not _called_directly(creation, fn) or reads_call_state(creation.value, fn):
             return []  # each call may wrap different code: a new Function may be needed
         return [call for call in self._context.callers(fn)
-                if self._context.index.traced_function(call.frame()) is None and not fn.parent_of(call)]
+                if not _graph_code(self._context, call.frame()) and not fn.parent_of(call)]
 
     def _search(self, fn, creation: Creation, through: tuple, seen: set,
                 result_called: bool = False) -> _Repeated | None:
         for call in self._context.callers(fn):
             frame = call.frame()
-            if self._context.index.traced_function(frame) is not None:
+            if _graph_code(self._context, frame):
                 continue  # called while tracing: once per trace
-            loops = [loop for loop in enclosing_loops(call) if not _written_for_autograph(loop)]
+            loops = enclosing_loops(call)
             if loops and _guarded(loops[0], frame):
                 # ``if host.fns is None: host.fns = [make_fn(d) for d in devices]``: the loop
                 # itself runs once (google-research/seed_rl's learner)
@@ -316,12 +312,15 @@ class _Reruns:
         return None
 
 
-def _written_for_autograph(loop: nodes.NodeNG) -> bool:
-    """``for _ in tf.range(n):``: a loop written for AutoGraph, which makes it one tf.while_loop
-    whose body is traced once; its function is graph code, called from graph code of another
-    file (google-research/seed_rl's PPO epochs: a first epoch, then ``tf.range(epochs - 1)``)."""
-    return isinstance(loop, nodes.For) and isinstance(loop.iter, nodes.Call) and (
-        call_qualname(loop.iter) == "tensorflow.range")
+def _graph_code(context, frame: nodes.NodeNG) -> bool:
+    """Traced, or written for AutoGraph: a function with a ``for`` loop over ``tf.range(n)``
+    (one tf.while_loop, its body traced once) is graph code that another file's tf.function
+    calls (google-research/seed_rl's PPO epochs: a first epoch, then ``tf.range(epochs - 1)``)."""
+    if context.index.traced_function(frame) is not None:
+        return True
+    return isinstance(frame, nodes.FunctionDef) and any(
+        isinstance(loop.iter, nodes.Call) and call_qualname(loop.iter) == "tensorflow.range"
+        for loop in own_nodes(frame) if isinstance(loop, nodes.For))
 
 
 def _calls_in(creation: Creation, region: nodes.NodeNG) -> list[nodes.Call]:
