@@ -6,7 +6,8 @@ in Python while tracing, and every iteration adds a copy of the body's operation
 
 Reported when every argument of ``range`` is a Python value (literals, constants, ``len(...)``);
 when an argument is a parameter, the function's call sites decide: reported (INFERENCE) if one of
-them passes a Python number. Silent when an argument is a tensor, when anything is unknown, when
+them passes a Python number; ``self.n`` set only from a constructor parameter with a Python-int
+default (configured_counts) is INFERENCE too. Silent when an argument is a tensor, when anything is unknown, when
 AutoGraph is off, and when the loop variable must stay a Python int (it indexes a Python list,
 ``self.layers[i]``, or builds a string). Silent too when the bound counts a tensor's dimensions
 (``len(x.shape) - len(mask.shape)``, ``x.shape.rank``, ``x.ndim``): such loops add or remove

@@ -1,8 +1,9 @@
 """TFG302 tf-function-in-loop: a tf.function created again and again never reuses its traces.
 
-Each ``tf.function(...)`` call, and each execution of a ``@tf.function`` def statement, makes a
-new Function object, and separate objects never share traces. Reported where such a creation
-runs repeatedly:
+Each ``tf.function(...)`` call, and each execution of a ``@tf.function`` def statement (or of a
+def under the module's own decorator that returns ``tf.function(fn)``), makes a new Function
+object, and separate objects never share traces. Reported where such a creation runs repeatedly
+(a helper that graph code calls is judged on its eager calls, if any):
 
 - in the body of a loop (``for``, ``while``, a comprehension) of non-graph code;
 - in a function that is called in such a loop, directly or through a few callers of the same
@@ -16,7 +17,7 @@ after ``step = tf.function(f)``, ``make_step()(x)``): one traced once on purpose
 
 Silent where the creation runs once (module level, class body, ``__init__``/``build``, a factory
 called once, a factory under ``functools.lru_cache``/``cache``), inside graph code (it then runs once per trace of the outer function, not per
-call), when each iteration wraps a different function (``tf.function(model)`` over the loop
+call; a function looping over ``tf.range`` is written for AutoGraph and counts as graph code), when each iteration wraps a different function (``tf.function(model)`` over the loop
 variable ``model``, or a model the function builds per call), when the new Function is kept per
 item (``fns[name] = tf.function(f)``, ``fns.append(...)``, a list or dict comprehension), and
 behind a create-once guard (``if self._fn is None:``, ``if key not in cache:``; also around the
