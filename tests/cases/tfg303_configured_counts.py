@@ -59,3 +59,21 @@ class Stack(tf.keras.layers.Layer):
         for i in range(self.depth):
             x = self.blocks[i](x)  # the index picks a Python object
         return x
+
+
+class Head(tf.keras.layers.Layer):
+    """The index goes to a helper that picks this repeat's layer from a Python list (automl's
+    EfficientDet heads): the loop must stay a Python loop."""
+
+    def __init__(self, repeats=4, **kwargs):
+        super().__init__(**kwargs)
+        self.repeats = repeats
+        self.convs = [tf.keras.layers.Dense(4) for _ in range(repeats)]
+
+    def _apply(self, x, i):
+        return self.convs[i](x)
+
+    def call(self, x):
+        for i in range(self.repeats):
+            x = self._apply(x, i)
+        return x

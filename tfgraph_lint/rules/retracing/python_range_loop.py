@@ -26,6 +26,7 @@ from collections.abc import Iterator
 from astroid import nodes
 
 from tfgraph_lint.analysis.passed_arguments import argument_for
+from tfgraph_lint.analysis.callables import resolve_callables
 from tfgraph_lint.analysis.constant_values import Follow, constant
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
 from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname, is_builtin_call, is_builtin_name
@@ -251,9 +252,16 @@ def _loop_variable_must_be_python(loop: nodes.For) -> bool:
     target = loop.target
     if not isinstance(target, nodes.AssignName):
         return True
-    name = target.name
-    for stmt in loop.body:
+    return _must_be_python(loop.body, target.name)
+
+
+def _must_be_python(statements: list[nodes.NodeNG], name: str, depth: int = 0) -> bool:
+    """``name`` is used as a Python value in ``statements``, or handed to a function of the module
+    that does so with it (``self._conv_bn_act(image, i)`` picking ``self.conv_ops[i]``)."""
+    for stmt in statements:
         for node in _walk(stmt):
+            if isinstance(node, nodes.Call) and depth < 2 and _handed_to_python_use(node, name, depth):
+                return True
             if isinstance(node, nodes.Subscript) and _mentions(node.slice, name):
                 if (value_kind(node.value).kind not in _TENSOR_INDEXABLE and not attribute_holds_variables(node.value)
                         or _is_python_list(node.value)):
@@ -265,6 +273,20 @@ def _loop_variable_must_be_python(loop: nodes.For) -> bool:
                 return True
             elif isinstance(node, nodes.Call) and _is_python_only_call(node) and any(
                     _mentions(arg, name) for arg in [*node.args, *(kw.value for kw in node.keywords or ())]):
+                return True
+    return False
+
+
+def _handed_to_python_use(call: nodes.Call, name: str, depth: int) -> bool:
+    for callee in resolve_callables(call.func):
+        if not isinstance(callee, nodes.FunctionDef):
+            continue
+        for argument in [*call.args, *(kw.value for kw in call.keywords or ())]:
+            if not (isinstance(argument, nodes.Name) and argument.name == name):
+                continue
+            parameters = [*(callee.args.posonlyargs or ()), *(callee.args.args or ()), *(callee.args.kwonlyargs or ())]
+            bound = next((p.name for p in parameters if argument_for(call, callee, p) is argument), None)
+            if bound is not None and _must_be_python(callee.body, bound, depth + 1):
                 return True
     return False
 
