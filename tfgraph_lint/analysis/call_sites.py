@@ -92,8 +92,10 @@ def tf_function_calls(module: nodes.Module, index: GraphIndex) -> Iterator[TfFun
     another file of the project defines and this module imports by name (the project view)."""
     memo = _MEMO.setdefault(index, {})
     if module not in memo:
+        # ``agent = Agent(); agent.update(x, lr)``: a method called on an instance the module makes.
         memo[module] = [found for call in descendants(module, nodes.Call)
-                        if (found := resolve_tf_function_call(call, index)) is not None] if index.traced else []
+                        if (found := resolve_tf_function_call(call, index, constructed_receivers=True))
+                        is not None] if index.traced else []
         memo[module] += _imported_tf_function_calls(module, index)
     return iter(memo[module])
 

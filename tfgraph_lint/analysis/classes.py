@@ -31,10 +31,11 @@ def self_class(expr: nodes.NodeNG) -> nodes.ClassDef | None:
     if not isinstance(expr, nodes.Name):
         return None
     method = expr.scope()
-    while isinstance(method, (nodes.FunctionDef, nodes.Lambda)) and not (
+    # Closures and comprehensions inside a method (``[self.step(x) for x in xs]``) see its self.
+    while isinstance(method, (nodes.FunctionDef, nodes.Lambda, nodes.ComprehensionScope)) and not (
         isinstance(method, nodes.FunctionDef) and isinstance(method.parent, nodes.ClassDef)
     ):
-        method = method.parent.scope() if method.parent else None  # closures inside a method
+        method = method.parent.scope() if method.parent else None
     if not is_instance_method(method):
         return None
     first = [*(method.args.posonlyargs or ()), *(method.args.args or ())][:1]

@@ -51,7 +51,7 @@ from tfgraph_lint.analysis.trace_entries import (
     is_strategy,
     keras_base,
     switches_functions_eagerly,
-    tf_function_decorators,
+    tf_function_decorators, tf_function_options,
     wrapped_by,
 )
 from tfgraph_lint.analysis.traced import TracedFunction, TraceKind, TraceReason
@@ -163,7 +163,7 @@ class GraphIndex:
             self.python_only.add(fn)  # ``@tf.py_function(Tout=tf.float32)``: its body runs as Python
         for decorator in tf_function_decorators(fn, self.config.function_decorators):
             target = decorator.func if isinstance(decorator, nodes.Call) else decorator
-            options = decorator if isinstance(decorator, nodes.Call) else None
+            options = tf_function_options(decorator, self.config.function_decorators)
             self._add(fn, TraceReason(
                 TraceKind.DECORATOR, decorator.lineno, HIGH, builder=display(target),
                 autograph=autograph_enabled(options), autograph_features=autograph_features(options),

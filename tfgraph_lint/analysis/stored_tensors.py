@@ -5,12 +5,18 @@ symbolic tensor of that trace, not the value of each call. Another method that r
 gets a graph tensor, and TensorFlow raises ("An op outside of the function building code is
 being passed a Graph tensor"), or sees the first trace's tensor for ever. Setting an attribute
 that nothing else reads stays silent (TFG105 leaves ``self.x = value`` alone for that reason), as
-does storing a value that is not shown to be a tensor, and Keras methods, whose layers keep
-symbolic outputs on purpose while building.
+does storing a value that is not shown to be a tensor, and the methods Keras traces of layers
+and models, which keep symbolic outputs on purpose while building.
 
-Evidence: the method is traced by ``@tf.function`` (or a wrapper call) itself; the value is one
-of its parameters, unchanged (HIGH), or a tensor by value_kinds (its confidence); and a method of
-the class other than this one reads ``self.<attr>``.
+A Keras metric is the exception: Keras traces ``update_state`` in its train and test steps, and
+``result()`` then returns what the attribute holds, the symbolic tensor of that trace (checked on
+TF 2.21: ``fit``'s history shows ``<tf.Tensor 'Mean:0'>`` for every epoch). A metric's state must
+live in its variables (``self.add_weight``, then ``.assign``).
+
+Evidence: the method is traced by ``@tf.function`` (or a wrapper call) itself, or is the
+``update_state`` of a Keras metric subclass; the value is one of its parameters, unchanged (HIGH),
+or a tensor by value_kinds (its confidence); and a method of the class other than this one reads
+``self.<attr>``.
 """
 
 from __future__ import annotations
@@ -21,6 +27,7 @@ from tfgraph_lint.analysis.classes import self_class
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
 from tfgraph_lint.analysis.names import unrebound_parameter
 from tfgraph_lint.analysis.node_index import descendants
+from tfgraph_lint.analysis.trace_entries import keras_base
 from tfgraph_lint.analysis.value_kinds import Kind, value_kind
 from tfgraph_lint.core.findings import HIGH
 
@@ -31,10 +38,12 @@ def stored_tensor(statement: nodes.NodeNG, target: nodes.AssignAttr,
                   traced: TracedFunction) -> tuple[str, str] | None:
     """(the name of what is stored, confidence) when ``statement`` keeps a traced tensor on
     ``self`` that another method reads; None otherwise."""
-    if not isinstance(statement, nodes.Assign) or traced.reason.kind not in _ROOTS:
+    if not isinstance(statement, nodes.Assign):
         return None
     method = traced.node
     if not isinstance(method, nodes.FunctionDef) or statement.frame() is not method:
+        return None
+    if traced.reason.kind not in _ROOTS and not _metric_update(method, traced):
         return None
     cls = self_class(target.expr)
     if cls is None or not _read_elsewhere(cls, target.attrname, method):
@@ -59,3 +68,15 @@ def _read_elsewhere(cls: nodes.ClassDef, attrname: str, method: nodes.FunctionDe
                 and attribute.expr.name == "self" and not method.parent_of(attribute)):
             return True
     return False
+
+
+def _metric_update(method: nodes.FunctionDef, traced: TracedFunction) -> bool:
+    """``update_state`` of a Keras metric subclass, which Keras traces (its ``result()`` reads
+    what it stores)."""
+    if traced.reason.kind != TraceKind.KERAS or method.name != "update_state":
+        return False
+    cls = method.parent
+    if not isinstance(cls, nodes.ClassDef):
+        return False
+    base = keras_base(cls, set())
+    return base is not None and base[1] == "metric"

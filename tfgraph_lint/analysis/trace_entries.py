@@ -203,10 +203,82 @@ def display(expr: nodes.NodeNG) -> str:
 # -- where a tf.function is made ---------------------------------------------------------------
 
 def tf_function_decorators(fn: nodes.FunctionDef, decorators: frozenset[str]) -> list[nodes.NodeNG]:
-    """The decorators that make ``fn`` a tf.function (``@tf.function``, ``@tf.function(...)``, or
-    another configured decorator), in order."""
+    """The decorators that make ``fn`` a tf.function (``@tf.function``, ``@tf.function(...)``,
+    another configured decorator, or the module's own decorator that wraps its function in one:
+    ``own_tf_function``), in order."""
     return [decorator for decorator in (fn.decorators.nodes if fn.decorators else ())
-            if qualified_name(decorator.func if isinstance(decorator, nodes.Call) else decorator) in decorators]
+            if qualified_name(decorator.func if isinstance(decorator, nodes.Call) else decorator) in decorators
+            or own_tf_function(decorator, decorators) is not None]
+
+
+def tf_function_options(decorator: nodes.NodeNG, decorators: frozenset[str]) -> nodes.Call | None:
+    """The call that holds the options (``autograph=``, ``input_signature=``) of the tf.function a
+    decorator of ``tf_function_decorators`` makes: ``@tf.function(...)`` itself, or the
+    ``tf.function(fn, ...)`` inside the module's own decorator."""
+    own = own_tf_function(decorator, decorators)
+    if own is not None:
+        return own
+    return decorator if isinstance(decorator, nodes.Call) else None
+
+
+# -- the module's own decorators that wrap tf.function -----------------------------------------
+# ``def compiled(fn): return tf.function(fn, jit_compile=True)`` and then ``@compiled def step``:
+# the decorated def is a tf.function as surely as under ``@tf.function``. Followed in the module
+# only (a def bound once to the name), and for a decorator factory one level deep
+# (``def compiled(jit=True): def wrap(fn): return tf.function(fn, jit_compile=jit); return wrap``,
+# applied as ``@compiled()``). Every return of the decorator must wrap its own first parameter.
+
+def own_tf_function(decorator: nodes.NodeNG, decorators: frozenset[str]) -> nodes.Call | None:
+    """The ``tf.function(fn, ...)`` call of the module's own decorator that ``decorator`` applies."""
+    target = decorator.func if isinstance(decorator, nodes.Call) else decorator
+    fn = _own_def(target)
+    if fn is None:
+        return None
+    if isinstance(decorator, nodes.Call):
+        fn = _returned_def(fn)
+    return _wrapping_call(fn, decorators) if fn is not None else None
+
+
+def _own_def(target: nodes.NodeNG) -> nodes.FunctionDef | None:
+    if not isinstance(target, nodes.Name):
+        return None
+    found = bindings(target, target.name)
+    if len(found) != 1 or not isinstance(found[0], nodes.FunctionDef) or isinstance(found[0].parent, nodes.ClassDef):
+        return None
+    return found[0]
+
+
+def _own_returns(fn: nodes.FunctionDef) -> list[nodes.Return]:
+    return list(fn.nodes_of_class(nodes.Return, skip_klass=(nodes.FunctionDef, nodes.Lambda, nodes.ClassDef)))
+
+
+def _returned_def(factory: nodes.FunctionDef) -> nodes.FunctionDef | None:
+    """The nested def a decorator factory returns (every return the same one)."""
+    returns = _own_returns(factory)
+    found = {ret.value.name for ret in returns if isinstance(ret.value, nodes.Name)}
+    if not returns or len(found) != 1 or len(returns) != sum(isinstance(r.value, nodes.Name) for r in returns):
+        return None
+    inner = [node for node in factory.body if isinstance(node, nodes.FunctionDef) and node.name in found]
+    return inner[0] if len(inner) == 1 else None
+
+
+def _wrapping_call(fn: nodes.FunctionDef, decorators: frozenset[str]) -> nodes.Call | None:
+    """The ``tf.function(<fn's first parameter>, ...)`` every return of ``fn`` returns."""
+    positional = [*(fn.args.posonlyargs or ()), *(fn.args.args or ())]
+    returns = _own_returns(fn)
+    if not positional or not returns:
+        return None
+    first, found = positional[0].name, None
+    for ret in returns:
+        call = ret.value
+        if not (isinstance(call, nodes.Call) and call_qualname(call) in decorators):
+            return None
+        wrapped = argument(call, 0, "func")
+        if not (isinstance(wrapped, nodes.Name) and wrapped.name == first
+                and all(isinstance(b.parent, nodes.Arguments) for b in bindings(wrapped, first))):
+            return None
+        found = call
+    return found
 
 
 def wrapped_by(call: nodes.Call) -> tuple[nodes.NodeNG, nodes.Call] | None:

@@ -37,7 +37,7 @@ OPT_IN: frozenset[str] = frozenset({
     # 16 of the false are code that only runs eagerly (a Keras metric an evaluation loop calls),
     # a graph-context question to mend before the rule can be on.
     "TFG202",
-    # tf-function-in-loop: 2 of 5 reviewed findings true. A default changes only on twenty reviewed
+    # tf-function-in-loop: 2 of 4 reviewed findings true. A default changes only on twenty reviewed
     # findings or more, so it keeps the level it had; the recall corpora's per-call factories
     # (a tf.function made on every call of a function called repeatedly) are what it finds when on.
     "TFG302",

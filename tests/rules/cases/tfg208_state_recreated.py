@@ -91,14 +91,16 @@ class Deferred:
 class StepDistance(tf.keras.metrics.Metric):
     """tensorflow/similarity's distance metrics: update_state keeps the step's value on self and
     result returns it; Keras runs both in the same traced step, so the variable reset_state puts
-    there is never what result reads (silent). The twin's update_state sets it only in a branch."""
+    there is never what result reads (silent for TFG208). Keras 3 reads result() after the step,
+    though (checked on TF 2.21: the history shows the trace's symbolic tensor, then 0.0): the
+    stored tensor is TFG105's. The twin's update_state sets it only in a branch."""
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self.distance = tf.Variable(0.0)
 
     def update_state(self, y_true, y_pred, sample_weight=None):
-        self.distance = tf.reduce_mean(y_pred - y_true)
+        self.distance = tf.reduce_mean(y_pred - y_true)  # [python-state-mutation]
 
     def reset_state(self):
         self.distance = tf.Variable(0.0)
@@ -115,7 +117,7 @@ class SometimesDistance(tf.keras.metrics.Metric):
 
     def update_state(self, y_true, y_pred, sample_weight=None):
         if not self.skip_first:
-            self.distance = tf.reduce_mean(y_pred - y_true)
+            self.distance = tf.reduce_mean(y_pred - y_true)  # [python-state-mutation]
 
     def reset_state(self):
         self.distance = tf.Variable(0.0)

@@ -79,4 +79,4 @@ def main(x, data):
         alias = fast_step
         alias(x, i)  # todo: [python-scalar-argument]
         trainer = Trainer()
-        trainer.decorated(x, i)  # todo: [python-scalar-argument]
+        trainer.decorated(x, i)  # [python-scalar-argument]

@@ -68,9 +68,8 @@ class Sweep:
         return x * tf.cast(k, tf.float32)
 
     def one(self, x, k):
-        return self._step(x, k)  # todo: [python-scalar-argument]
+        return self._step(x, k)  # [python-scalar-argument]
 
     def all(self, x):
-        # self.one(...) inside a comprehension is not resolved to the method (its scope is the
-        # comprehension's): a known miss, in README's Known problems.
+        # self.one(...) inside a comprehension calls the method like any other call of it.
         return [self.one(x, k) for k in range(3)]

@@ -19,7 +19,7 @@ class ConfusionMatrix(tf.keras.metrics.Metric):
         print("UPDATE")  # [python-print-in-graph]
         labels = np.argmax(y_true, axis=-1)  # [eager-only-call-in-graph]
         preds = np.argmax(y_pred, axis=-1)  # [eager-only-call-in-graph]
-        self.matrix = tf.math.confusion_matrix(labels, preds, num_classes=self.num_classes)  # todo: [python-state-mutation]
+        self.matrix = tf.math.confusion_matrix(labels, preds, num_classes=self.num_classes)  # [python-state-mutation]
 
     def result(self):
         return self.matrix

@@ -6,7 +6,8 @@ in Python while tracing, and every iteration adds a copy of the body's operation
 
 Reported when every argument of ``range`` is a Python value (literals, constants, ``len(...)``);
 when an argument is a parameter, the function's call sites decide: reported (INFERENCE) if one of
-them passes a Python number. Silent when an argument is a tensor, when anything is unknown, when
+them passes a Python number; ``self.n`` set only from a constructor parameter with a Python-int
+default (configured_counts) is INFERENCE too. Silent when an argument is a tensor, when anything is unknown, when
 AutoGraph is off, and when the loop variable must stay a Python int (it indexes a Python list,
 ``self.layers[i]``, or builds a string). Silent too when the bound counts a tensor's dimensions
 (``len(x.shape) - len(mask.shape)``, ``x.shape.rank``, ``x.ndim``): such loops add or remove
@@ -25,13 +26,16 @@ from collections.abc import Iterator
 from astroid import nodes
 
 from tfgraph_lint.analysis.passed_arguments import argument_for
+from tfgraph_lint.analysis.callables import resolve_callables
 from tfgraph_lint.analysis.constant_values import Follow, constant
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
 from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname, is_builtin_call, is_builtin_name
 from tfgraph_lint.analysis.semantic import ModuleContext
+from tfgraph_lint.analysis.state_creation import attribute_holds_variables
 from tfgraph_lint.analysis.value_kinds import Kind, value_kind
 from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW, Finding, shorten, weakest
 from tfgraph_lint.core.registry import rule_by_code
+from tfgraph_lint.rules.retracing.configured_counts import configured_count
 from tfgraph_lint.rules.retracing.op_free_loops import creates_no_op
 
 RULE = rule_by_code("TFG303")
@@ -125,7 +129,14 @@ def _check_loop(context: ModuleContext, loop: nodes.For, traced: TracedFunction)
             found = _python_number_for(context, kind.parameter)
             if found is None:
                 return None
-            confidence, evidence = INFERENCE, (kind.parameter.name, found)
+            confidence = INFERENCE
+            evidence = f" when {kind.parameter.name} is a Python number, as the call at line {found.lineno} passes it"
+        elif (configured := configured_count(arg)) is not None:
+            confidence = weakest(confidence, INFERENCE)
+            evidence = (f" when self.{configured.attribute} is a Python int, as __init__'s default "
+                        f"({configured.default}) is")
+            if configured.default <= SMALL_FIXED_UNROLL:
+                confidence = LOW  # as a fixed two or three copies below
         else:
             return None
     count = _iteration_count(iterable)
@@ -189,10 +200,7 @@ def _message(loop: nodes.For, iterable: nodes.Call, traced: TracedFunction, evid
         f"{count} copies of its body go into the graph" if count is not None
         else "one copy of its body per iteration goes into the graph"
     )
-    when = ""
-    if evidence is not None:
-        parameter, call = evidence
-        when = f" when {parameter} is a Python number, as the call at line {call.lineno} passes it"
+    when = evidence or ""
     accumulate = (
         " (and collect per-step results in a tf.TensorArray instead of a Python list)"
         if _appends_to_python_list(loop) else ""
@@ -244,11 +252,19 @@ def _loop_variable_must_be_python(loop: nodes.For) -> bool:
     target = loop.target
     if not isinstance(target, nodes.AssignName):
         return True
-    name = target.name
-    for stmt in loop.body:
+    return _must_be_python(loop.body, target.name)
+
+
+def _must_be_python(statements: list[nodes.NodeNG], name: str, depth: int = 0) -> bool:
+    """``name`` is used as a Python value in ``statements``, or handed to a function of the module
+    that does so with it (``self._conv_bn_act(image, i)`` picking ``self.conv_ops[i]``)."""
+    for stmt in statements:
         for node in _walk(stmt):
+            if isinstance(node, nodes.Call) and depth < 2 and _handed_to_python_use(node, name, depth):
+                return True
             if isinstance(node, nodes.Subscript) and _mentions(node.slice, name):
-                if value_kind(node.value).kind not in _TENSOR_INDEXABLE or _is_python_list(node.value):
+                if (value_kind(node.value).kind not in _TENSOR_INDEXABLE and not attribute_holds_variables(node.value)
+                        or _is_python_list(node.value)):
                     return True  # self.layers[i], weights[i], tf.unstack(x)[i] ...
             elif isinstance(node, nodes.FormattedValue) and _mentions(node.value, name):
                 return True  # f"block_{i}": a tensor formats as "Tensor(...)"
@@ -257,6 +273,20 @@ def _loop_variable_must_be_python(loop: nodes.For) -> bool:
                 return True
             elif isinstance(node, nodes.Call) and _is_python_only_call(node) and any(
                     _mentions(arg, name) for arg in [*node.args, *(kw.value for kw in node.keywords or ())]):
+                return True
+    return False
+
+
+def _handed_to_python_use(call: nodes.Call, name: str, depth: int) -> bool:
+    for callee in resolve_callables(call.func):
+        if not isinstance(callee, nodes.FunctionDef):
+            continue
+        for argument in [*call.args, *(kw.value for kw in call.keywords or ())]:
+            if not (isinstance(argument, nodes.Name) and argument.name == name):
+                continue
+            parameters = [*(callee.args.posonlyargs or ()), *(callee.args.args or ()), *(callee.args.kwonlyargs or ())]
+            bound = next((p.name for p in parameters if argument_for(call, callee, p) is argument), None)
+            if bound is not None and _must_be_python(callee.body, bound, depth + 1):
                 return True
     return False
 

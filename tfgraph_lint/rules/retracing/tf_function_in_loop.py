@@ -1,8 +1,9 @@
 """TFG302 tf-function-in-loop: a tf.function created again and again never reuses its traces.
 
-Each ``tf.function(...)`` call, and each execution of a ``@tf.function`` def statement, makes a
-new Function object, and separate objects never share traces. Reported where such a creation
-runs repeatedly:
+Each ``tf.function(...)`` call, and each execution of a ``@tf.function`` def statement (or of a
+def under the module's own decorator that returns ``tf.function(fn)``), makes a new Function
+object, and separate objects never share traces. Reported where such a creation runs repeatedly
+(a helper that graph code calls is judged on its eager calls, if any):
 
 - in the body of a loop (``for``, ``while``, a comprehension) of non-graph code;
 - in a function that is called in such a loop, directly or through a few callers of the same
@@ -16,7 +17,7 @@ after ``step = tf.function(f)``, ``make_step()(x)``): one traced once on purpose
 
 Silent where the creation runs once (module level, class body, ``__init__``/``build``, a factory
 called once, a factory under ``functools.lru_cache``/``cache``), inside graph code (it then runs once per trace of the outer function, not per
-call), when each iteration wraps a different function (``tf.function(model)`` over the loop
+call; a function looping over ``tf.range`` is written for AutoGraph and counts as graph code), when each iteration wraps a different function (``tf.function(model)`` over the loop
 variable ``model``, or a model the function builds per call), when the new Function is kept per
 item (``fns[name] = tf.function(f)``, ``fns.append(...)``, a list or dict comprehension), and
 behind a create-once guard (``if self._fn is None:``, ``if key not in cache:``; also around the
@@ -37,7 +38,9 @@ from dataclasses import dataclass
 from astroid import nodes
 
 from tfgraph_lint.analysis.passed_arguments import argument_for
+from tfgraph_lint.analysis.callables import own_nodes
 from tfgraph_lint.analysis.classes import is_instance_method
+from tfgraph_lint.analysis.graph_index import TraceKind
 from tfgraph_lint.analysis.function_creations import (
     Creation,
     creations,
@@ -45,11 +48,11 @@ from tfgraph_lint.analysis.function_creations import (
     reads_state_made_per_call,
     reads_state_made_per_iteration,
 )
-from tfgraph_lint.analysis.names import assigned_value, bindings
+from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname
 from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.once_guards import is_once_guard
 from tfgraph_lint.analysis.semantic import ModuleContext
-from tfgraph_lint.core.findings import HIGH, INFERENCE, Finding
+from tfgraph_lint.core.findings import HIGH, INFERENCE, Finding, shorten
 from tfgraph_lint.core.registry import rule_by_code
 from tfgraph_lint.rules.retracing.loop_python_arguments import passes_loop_items
 from tfgraph_lint.rules.retracing.enclosing_loops import enclosing_loops
@@ -75,7 +78,8 @@ def check(context: ModuleContext) -> Iterator[Finding]:
 
 def _check_creation(context, callers: _Reruns, creation: Creation) -> Finding | None:
     frame = creation.value.parent.frame() if creation.is_def else creation.value.frame()
-    if context.index.traced_function(frame) is not None:
+    traced = context.index.traced_function(frame)
+    if traced is not None and not _also_run_eagerly(context, frame, traced):
         return None  # made while tracing the outer function: once per trace, not per call
     if _guarded(creation.value, frame):
         return None
@@ -114,7 +118,7 @@ _NEVER_SHARED = "separate tf.function objects never share traces, so each one tr
 def _loop_message(creation: Creation, loop: nodes.NodeNG) -> str:
     where = _describe_loop(loop)
     if creation.is_def:
-        return (f"@tf.function def {creation.label} inside {where} makes a new tf.function on every "
+        return (f"{_spelled(creation)} inside {where} makes a new tf.function on every "
                 f"iteration: {_NEVER_SHARED}; define it once, before the loop, and pass what changes "
                 "as tensor arguments")
     return (f"{creation.label} inside {where} makes a new tf.function on every iteration: "
@@ -122,7 +126,7 @@ def _loop_message(creation: Creation, loop: nodes.NodeNG) -> str:
 
 
 def _caller_message(creation: Creation, frame: nodes.FunctionDef, repeated: _Repeated) -> str:
-    what = f"@tf.function def {creation.label}" if creation.is_def else creation.label
+    what = _spelled(creation)
     via = "".join(f" (through '{hop.name}')" for hop in repeated.through)
     return (f"{what} makes a new tf.function on every call of '{frame.name}', which runs in "
             f"{_describe_loop(repeated.loop)}{via}: {_NEVER_SHARED}; create it once (at module "
@@ -130,17 +134,31 @@ def _caller_message(creation: Creation, frame: nodes.FunctionDef, repeated: _Rep
 
 
 def _sites_message(creation: Creation, frame: nodes.FunctionDef, sites: list[nodes.Call]) -> str:
-    what = f"@tf.function def {creation.label}" if creation.is_def else creation.label
+    what = _spelled(creation)
     lines = ", ".join(str(site.lineno) for site in sites[:3])
     return (f"{what} makes a new tf.function on every call of '{frame.name}', which eager code calls "
             f"at {len(sites)} places (lines {lines}): {_NEVER_SHARED}; create it once (at module "
             "level, in __init__, or in a factory called once) and reuse it")
 
 
+def _spelled(creation: Creation) -> str:
+    """``@tf.function def 'step'`` (or the decorator as written: ``@compiled def 'step'``), or the
+    wrapping call."""
+    if not creation.is_def:
+        return creation.label
+    decorator = creation.report.func if isinstance(creation.report, nodes.Call) else creation.report
+    return f"@{shorten(decorator.as_string(), 40)} def {creation.label}"
+
+
 def _describe_loop(loop: nodes.NodeNG) -> str:
     if isinstance(loop, nodes.Comprehension):  # a generator has no line of its own
         return f"the comprehension at line {loop.parent.lineno}"
     return f"the loop at line {loop.lineno}"
+
+
+def _also_run_eagerly(context, frame: nodes.NodeNG, traced) -> bool:
+    """A helper graph code calls (so traced) that eager code calls too: judged on its eager calls."""
+    return traced.reason.kind == TraceKind.CALLED and any(not _graph_code(context, call.frame()) and not frame.parent_of(call) for call in context.callers(frame))
 
 
 # -- made once after all -------------------------------------------------------------------------
@@ -268,13 +286,13 @@ class _Reruns:
         if not _called_directly(creation, fn) or reads_call_state(creation.value, fn):
             return []  # each call may wrap different code: a new Function may be needed
         return [call for call in self._context.callers(fn)
-                if self._context.index.traced_function(call.frame()) is None and not fn.parent_of(call)]
+                if not _graph_code(self._context, call.frame()) and not fn.parent_of(call)]
 
     def _search(self, fn, creation: Creation, through: tuple, seen: set,
                 result_called: bool = False) -> _Repeated | None:
         for call in self._context.callers(fn):
             frame = call.frame()
-            if self._context.index.traced_function(frame) is not None:
+            if _graph_code(self._context, frame):
                 continue  # called while tracing: once per trace
             loops = enclosing_loops(call)
             if loops and _guarded(loops[0], frame):
@@ -293,6 +311,17 @@ class _Reruns:
                 if found is not None:
                     return found
         return None
+
+
+def _graph_code(context, frame: nodes.NodeNG) -> bool:
+    """Traced, or written for AutoGraph: a function with a ``for`` loop over ``tf.range(n)``
+    (one tf.while_loop, its body traced once) is graph code that another file's tf.function
+    calls (google-research/seed_rl's PPO epochs: a first epoch, then ``tf.range(epochs - 1)``)."""
+    if context.index.traced_function(frame) is not None:
+        return True
+    return isinstance(frame, nodes.FunctionDef) and any(
+        isinstance(loop.iter, nodes.Call) and call_qualname(loop.iter) == "tensorflow.range"
+        for loop in own_nodes(frame) if isinstance(loop, nodes.For))
 
 
 def _calls_in(creation: Creation, region: nodes.NodeNG) -> list[nodes.Call]:

@@ -24,7 +24,7 @@ from astroid import nodes
 
 from tfgraph_lint.analysis.callables import FunctionNode
 from tfgraph_lint.analysis.classes import self_class
-from tfgraph_lint.analysis.graph_index import TracedFunction
+from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
 from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname, declaration, lookup
 from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.semantic import ModuleContext
@@ -275,8 +275,12 @@ def _kept_tensor(statement, target: nodes.AssignAttr, traced: TracedFunction):
     if stored is None:
         return None
     what = f"the attribute '{target.attrname}' (which other methods read) to a tensor of the trace"
-    fix = (f"return the tensor and keep its value outside the function, or keep it in a tf.Variable "
-           f"and update it with self.{target.attrname}.assign()")
+    if traced.reason.kind == TraceKind.KERAS:  # a metric's update_state (analysis/stored_tensors)
+        fix = (f"keep it in a variable made once with self.add_weight() and update it with "
+               f"self.{target.attrname}.assign(), so that result() reads a value")
+    else:
+        fix = (f"return the tensor and keep its value outside the function, or keep it in a tf.Variable "
+               f"and update it with self.{target.attrname}.assign()")
     return (_spelling(statement, f"self.{target.attrname}"), "sets", what, fix), stored[1]
 
 

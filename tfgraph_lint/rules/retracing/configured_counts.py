@@ -1,0 +1,65 @@
+"""Counts a class is configured with: ``self.num_classes``, set in ``__init__`` from a parameter
+whose default is a Python int.
+
+``for c in range(self.num_classes):`` in a Keras metric's ``update_state`` or a layer's ``call``:
+the count is a constructor argument, and constructor arguments of Keras objects are Python
+numbers (they size weights, name layers, go into ``get_config()``). The module rarely shows the
+constructions (users make the object in their own files), so the default is the evidence, and
+what rests on it is INFERENCE. Anything else assigned to the attribute, anywhere in the class
+(a tensor, a value computed in ``build``, an unknown), leaves the count unknown.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from astroid import nodes
+
+from tfgraph_lint.analysis.classes import attribute_values, self_class
+from tfgraph_lint.analysis.names import bindings, unrebound_parameter
+
+
+@dataclass(frozen=True)
+class ConfiguredCount:
+    attribute: str  # "num_classes"
+    default: int  # the smallest default or literal the class sets it to
+
+
+def configured_count(expr: nodes.NodeNG) -> ConfiguredCount | None:
+    """``self.<attr>`` when every assignment of it in the class is an int literal or an unchanged
+    ``__init__`` parameter of the class whose default is an int literal."""
+    if not isinstance(expr, nodes.Attribute):
+        return None
+    cls = self_class(expr.expr)
+    if cls is None:
+        return None
+    values = attribute_values(cls, expr.attrname)
+    if not values:
+        return None
+    found = []
+    for value in values:
+        number = _int_literal(value) if isinstance(value, nodes.Const) else _init_default(value, cls)
+        if number is None:
+            return None
+        found.append(number)
+    return ConfiguredCount(expr.attrname, min(found))
+
+
+def _int_literal(node: nodes.NodeNG | None) -> int | None:
+    if isinstance(node, nodes.Const) and type(node.value) is int:
+        return node.value
+    return None
+
+
+def _init_default(value: nodes.NodeNG | None, cls: nodes.ClassDef) -> int | None:
+    if not unrebound_parameter(value):
+        return None
+    [parameter, *others] = bindings(value, value.name)
+    arguments = parameter.parent
+    init = arguments.parent
+    if others or not (isinstance(init, nodes.FunctionDef) and init.name == "__init__" and init.parent is cls):
+        return None
+    try:
+        return _int_literal(arguments.default_value(parameter.name))
+    except Exception:  # astroid's NoDefault: a required parameter says nothing of its kind
+        return None
