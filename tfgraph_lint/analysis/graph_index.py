@@ -231,7 +231,8 @@ class GraphIndex:
         # Functions of other files handed over (``loss=losses.focal``): for the project view.
         for expr, spelled, confidence in handed_expressions(call):
             for element in expr.elts if isinstance(expr, (nodes.List, nodes.Tuple)) else [expr]:
-                if isinstance(element, (nodes.Name, nodes.Attribute)):
+                # ``metrics=[Bleu()]``: an instance of an imported class, its methods run by Keras
+                if isinstance(element, (nodes.Name, nodes.Attribute, nodes.Call)):
                     # ``Lambda(f, arguments={...})`` calls f with what it shows: a call site.
                     self._note_imported(element, call.lineno, f"passed as {spelled}",
                                         weakest(confidence, self._keras_confidence),
