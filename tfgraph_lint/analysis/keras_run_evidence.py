@@ -183,14 +183,27 @@ def _used_in_traced_code(node: nodes.NodeNG, index, seen: frozenset) -> str | No
     return None
 
 
+def _bound_to(made: nodes.Call) -> nodes.NodeNG | None:
+    """What ``target = Cls(...)`` (or ``a, b = Cls(...), Other(...)``) binds ``Cls(...)`` to."""
+    parent = made.parent
+    if isinstance(parent, nodes.Tuple) and isinstance(parent.parent, nodes.Assign):
+        assign = parent.parent
+        if assign.value is not parent or len(assign.targets) != 1:
+            return None
+        targets = assign.targets[0]
+        if not isinstance(targets, nodes.Tuple) or len(targets.elts) != len(parent.elts):
+            return None
+        return targets.elts[parent.elts.index(made)]
+    if isinstance(parent, nodes.Assign) and parent.value is made and len(parent.targets) == 1:
+        return parent.targets[0]
+    return None
+
+
 def _instance_uses(made: nodes.Call) -> list[nodes.NodeNG] | None:
     """The reads of what ``Cls(...)`` is bound to: a name's uses in its scope, or every
     ``self.<attr>`` of the class whose method binds ``self.<attr> = Cls(...)``; None when it is
     not bound to one of these."""
-    assign = made.parent
-    if not (isinstance(assign, nodes.Assign) and assign.value is made and len(assign.targets) == 1):
-        return None
-    target = assign.targets[0]
+    target = _bound_to(made)
     if isinstance(target, nodes.AssignName):
         scope = target.scope()
         return [name for name in descendants(scope, nodes.Name)
