@@ -125,3 +125,41 @@ def evaluate(batches):
         holder.update_state(y, p)
         print(loss(y, p), metric.name)
     return metric.result(), holder.result()
+
+
+class EagerAgentNetwork(tf.keras.Model):
+    """A model an agent only calls directly, under an eager GradientTape: call runs eagerly."""
+
+    def __init__(self):
+        super().__init__()
+        self.dense = tf.keras.layers.Dense(2)
+
+    def call(self, x):
+        noise = np.random.rand(2)  # low: [python-random-in-graph]
+        return self.dense(x) + noise
+
+
+class FitNetwork(tf.keras.Model):
+    """Its twin, fit by the agent: Keras traces call."""
+
+    def __init__(self):
+        super().__init__()
+        self.dense = tf.keras.layers.Dense(2)
+
+    def call(self, x):
+        noise = np.random.rand(2)  # [python-random-in-graph]
+        return self.dense(x) + noise
+
+
+class Agent:
+    def __init__(self):
+        self.net = EagerAgentNetwork()
+        self.fitted = FitNetwork()
+        self.fitted.compile(loss="mse")
+
+    def train(self, x, y):
+        with tf.GradientTape() as tape:
+            loss = tf.reduce_mean((self.net(x) - y) ** 2)
+        grads = tape.gradient(loss, self.net.trainable_variables)
+        self.fitted.fit(x, y, verbose=0)
+        return grads
