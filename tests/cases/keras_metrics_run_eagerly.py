@@ -127,23 +127,13 @@ def evaluate(batches):
     return metric.result(), holder.result()
 
 
-class EagerAgentNetwork(tf.keras.Model):
-    """A model an agent only calls directly, under an eager GradientTape: call runs eagerly."""
+class FunctionalPart(tf.keras.Model):
+    """A model called directly outside traced code, on the symbolic inputs of a functional model
+    being built: Keras runs its call symbolically. Models are not judged (graph code)."""
 
     def __init__(self):
         super().__init__()
-        self.dense = tf.keras.layers.Dense(2)
-
-    def call(self, x):
-        noise = np.random.rand(2)  # low: [python-random-in-graph]
-        return self.dense(x) + noise
-
-
-class FitNetwork(tf.keras.Model):
-    """Its twin, fit by the agent: Keras traces call."""
-
-    def __init__(self):
-        super().__init__()
+        self.level = 0
         self.dense = tf.keras.layers.Dense(2)
 
     def call(self, x):
@@ -151,15 +141,7 @@ class FitNetwork(tf.keras.Model):
         return self.dense(x) + noise
 
 
-class Agent:
-    def __init__(self):
-        self.net = EagerAgentNetwork()
-        self.fitted = FitNetwork()
-        self.fitted.compile(loss="mse")
-
-    def train(self, x, y):
-        with tf.GradientTape() as tape:
-            loss = tf.reduce_mean((self.net(x) - y) ** 2)
-        grads = tape.gradient(loss, self.net.trainable_variables)
-        self.fitted.fit(x, y, verbose=0)
-        return grads
+def build_model():
+    inputs = tf.keras.Input((2,))
+    part = FunctionalPart()
+    return tf.keras.Model(inputs, part(inputs))

@@ -20,10 +20,11 @@ NumPy evaluator is written for that.
   where it runs is not shown, so the class's methods stay graph code as Keras would make them.
 
 A use inside a method of another metric or loss (a metric that keeps another and forwards
-``update_state`` to it) runs as its holder runs. A ``keras.Model`` subclass is weighed the same
-way, its ``fit``/``predict``/``evaluate``/``compile``/``build`` counting as traced uses (an agent
-that only calls its network directly under an eager GradientTape runs ``call`` eagerly). A plain
-layer is not judged: its ``call`` runs wherever a model holds it, which the code rarely spells out.
+``update_state`` to it) runs as its holder runs; ``fit``, ``compile``, ``build`` and the other
+Keras loops called on an instance count as traced uses. Layers and models are not judged: a
+layer's ``call`` runs wherever a model holds it, and a model called directly outside traced code
+may be called on the symbolic inputs of a functional model being built (``box_net(features)``),
+which the call does not show.
 """
 
 from __future__ import annotations
@@ -48,7 +49,7 @@ EAGER_METRIC = ("the code runs this Keras class only eagerly: every call of its 
                 "outside traced code, and none is compiled, fit or handed on")
 
 _JUDGED_FAMILIES = ("metric", "loss")
-# Model methods that trace its call or steps (Keras's loops, saving, building it symbolically);
+# Methods that trace what an instance runs (Keras's loops, saving, building it symbolically);
 # ``compile`` is counted too, as the loop that follows it usually is elsewhere.
 _MODEL_TRACERS = tf_api.KERAS_LOOPS | {"compile", "build", "summary", "make_train_function",
                                        "make_test_function", "make_predict_function"}
@@ -57,8 +58,8 @@ _MAX_DEPTH = 4  # classes followed through holders (a metric keeping a metric ke
 
 
 def run_only_eagerly(traced: TracedFunction, index) -> bool:
-    """``traced`` is reached only from a method of a Keras metric, loss or model (its root:
-    ``Cls.update_state``, ``Cls.call``) whose instances the code shows run only eagerly."""
+    """``traced`` is reached only from a Keras metric or loss method (its root: ``Cls.update_state``,
+    ``Cls.call``) whose instances the code shows run only eagerly."""
     root = traced.root
     if root.reason.kind != TraceKind.KERAS or root.reason.handed_to_keras:
         return False
@@ -75,7 +76,7 @@ def run_shown(cls: nodes.ClassDef, index, _seen: frozenset = frozenset()) -> str
     """``TRACED``, ``EAGER`` or None for ``cls``, a Keras metric or loss of ``index``'s module;
     ``TRACED`` for every other class (not judged here)."""
     found = keras_base(cls, set())
-    if found is None or not (found[1] in _JUDGED_FAMILIES or _is_model(found)):
+    if found is None or found[1] not in _JUDGED_FAMILIES:
         return TRACED
     if cls in _seen or len(_seen) >= _MAX_DEPTH:
         return None
@@ -131,14 +132,6 @@ def instance_rows(index) -> list[list]:
     return rows
 
 
-def _is_model(found: tuple[str, str]) -> bool:
-    """A Keras ``Model`` (or ``Sequential``) subclass: its ``call`` and steps run where the code runs
-    the model. A plain layer's ``call`` runs inside whatever model holds it, which the code rarely
-    spells out: not judged."""
-    base, family = found
-    return family == "layer" and base.rsplit(".", 1)[-1] in ("Model", "Sequential")
-
-
 def _combined(verdicts: set) -> str | None:
     if TRACED in verdicts:
         return TRACED
@@ -157,7 +150,7 @@ def _use_verdict(use: nodes.NodeNG, index, seen: frozenset) -> str | None:
         called = parent.parent
         if isinstance(called, nodes.Call) and called.func is parent:
             if parent.attrname in _MODEL_TRACERS:
-                return TRACED  # ``model.fit(...)``: Keras traces the model's steps and call
+                return TRACED  # ``model.fit(...)``: Keras traces what it runs
             return _where_run(called, index, seen)  # ``metric.update_state(y, p)``
         return EAGER  # ``metric.name``: a plain attribute runs nothing
     return None  # handed on: returned, passed, stored
