@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from tfgraph_lint.analysis import node_index, parsing
     from tfgraph_lint.analysis.call_data import outgoing_arguments
     from tfgraph_lint.analysis.graph_index import GraphIndex
+    from tfgraph_lint.analysis.keras_run_evidence import instance_rows
     from tfgraph_lint.analysis.semantic import ModuleContext
     from tfgraph_lint.rules import CHECKS
 
@@ -41,7 +42,7 @@ if TYPE_CHECKING:
 # they are imported on first need and bound as this module's globals, as if imported above (a name
 # already bound, e.g. patched by a test, is kept).
 _LAZY = ("nodes", "AstroidBuildingError", "AstroidSyntaxError", "node_index", "parsing", "GraphIndex",
-         "ModuleContext", "CHECKS", "outgoing_arguments")
+         "ModuleContext", "CHECKS", "outgoing_arguments", "instance_rows")
 
 
 def _import_analysis() -> None:
@@ -54,6 +55,7 @@ def _import_analysis() -> None:
     from tfgraph_lint.analysis import node_index, parsing
     from tfgraph_lint.analysis.call_data import outgoing_arguments
     from tfgraph_lint.analysis.graph_index import GraphIndex
+    from tfgraph_lint.analysis.keras_run_evidence import instance_rows
     from tfgraph_lint.analysis.semantic import ModuleContext
     from tfgraph_lint.rules import CHECKS
 
@@ -208,7 +210,7 @@ def _outgoing(index: GraphIndex, context: ModuleContext, bases: frozenset[str] |
     return [[*key, *found, outgoing_arguments(index, key, index.outgoing_sites.get(key))]
             for key, found in index.outgoing.items()
             if (bases is None or key[0] in bases)
-            and (key not in index.outgoing_calls or not once(*index.outgoing_calls[key]))]
+            and (key not in index.outgoing_calls or not once(*index.outgoing_calls[key]))] + instance_rows(index)
 
 
 def _parse_uncached(text: str, path: str) -> nodes.Module:

@@ -96,4 +96,4 @@ def test_one_split_counts_levels_and_opt_in_rules_apart():
 def test_only_what_the_user_left_to_the_defaults_is_widened():
     assert widened(Config.every_rule()) is None
     chosen = Config(confidences=frozenset({HIGH, INFERENCE, LOW}))
-    assert widened(chosen).enabled_codes - chosen.enabled_codes == OPT_IN == {"TFG107", "TFG202", "TFG302"}
+    assert widened(chosen).enabled_codes - chosen.enabled_codes == OPT_IN == {"TFG107", "TFG302"}

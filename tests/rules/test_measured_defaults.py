@@ -134,10 +134,10 @@ def test_a_seed_hazard_at_inference_is_reported_unasked():
     assert [(f.code, f.line, f.confidence) for f in found] == [("TFG101", 6, INFERENCE)]
 
 
-def test_eager_only_calls_on_shown_tensors_are_reported_once_turned_on():
+def test_eager_only_calls_on_shown_tensors_are_reported_unasked():
     # NumPy on y_pred of a loss Keras traces (INFERENCE: run by Keras), and .numpy() of a tf op's
     # result in a tf.function (HIGH); .numpy() in a branch only NumPy arrays take stays LOW.
-    # TFG202 is opt-in (measured_defaults): unasked, none of them is reported.
+    # TFG202 is on (measured_defaults): unasked, both are reported, and the same when chosen.
     source = (
         "import numpy as np\nimport tensorflow as tf\n\n\n"
         "def loss(y_true, y_pred):\n    return np.mean(np.square(y_true - y_pred))\n\n\n"
@@ -145,7 +145,7 @@ def test_eager_only_calls_on_shown_tensors_are_reported_once_turned_on():
         "@tf.function\ndef top(x):\n    if isinstance(x, np.ndarray):\n        return x.numpy()\n"
         "    return tf.argmax(x).numpy()\n"
     )
-    assert {f.code for f in lint_source(source, "train.py")} == set()
+    assert {(f.code, f.line) for f in lint_source(source, "train.py")} == {("TFG202", 6), ("TFG202", 17)}
     turned_on = dataclasses.replace(Config(), enabled_codes=default_codes() | {"TFG202"})
     found = {(f.code, f.line) for f in lint_source(source, "train.py", turned_on)}
     assert found == {("TFG202", 6), ("TFG202", 17)}

@@ -228,10 +228,10 @@ class GraphIndex:
                 TraceKind.KERAS, call.lineno, LOW if eager else weakest(handover.confidence, self._keras_confidence),
                 builder="Keras", handed_to_keras=handover.spelled, autograph=autograph_converts(self.module),
             ))
-        # Functions of other files handed over (``loss=losses.focal``): for the project view.
+        # Functions and class instances of other files handed over (``metrics=[Bleu()]``): project view.
         for expr, spelled, confidence in handed_expressions(call):
             for element in expr.elts if isinstance(expr, (nodes.List, nodes.Tuple)) else [expr]:
-                if isinstance(element, (nodes.Name, nodes.Attribute)):
+                if isinstance(element, (nodes.Name, nodes.Attribute, nodes.Call)):
                     # ``Lambda(f, arguments={...})`` calls f with what it shows: a call site.
                     self._note_imported(element, call.lineno, f"passed as {spelled}",
                                         weakest(confidence, self._keras_confidence),

@@ -12,7 +12,10 @@ they are given). So in graph code:
   their ``not``) is the path for values that are not tensors: NumPy input converted back at the
   end, a Python list indexed with NumPy. A name bound once to such a test counts as the test;
 - the statements after an ``if`` whose graph side always leaves the block (``if not
-  tf.executing_eagerly(): raise ...``, ``return``, ``continue``, ``break``) never run.
+  tf.executing_eagerly(): raise ...``, ``return``, ``continue``, ``break``) never run; nor does
+  the body of a second ``if`` on the same test of parameters, when the first one's body leaves in
+  every trace (``if cache is not None:`` returning a hit and raising on a miss unless eager, then
+  ``if cache is not None:`` again to fill the cache with ``.numpy()`` values).
 
 untaken_branches asks this first for every finding in graph code; a finding there is LOW, saying
 which test decides it.
@@ -23,7 +26,7 @@ from __future__ import annotations
 from astroid import nodes
 
 from tfgraph_lint.analysis.callables import branch_never_traced
-from tfgraph_lint.analysis.names import assigned_value, bindings, is_builtin_call, qualified_name
+from tfgraph_lint.analysis.names import assigned_value, bindings, is_builtin_call, qualified_name, unrebound_parameter
 
 _TENSOR_TYPES = frozenset({"tensorflow.Tensor", "tensorflow.python.framework.tensor.Tensor"})
 _IS_TENSOR = frozenset({"tensorflow.is_tensor", "tensorflow.python.framework.tensor_util.is_tf_type"})
@@ -39,6 +42,10 @@ def graph_mode_untaken(node: nodes.NodeNG) -> str | None:
             if never is not None and (never == "body") == (child in parent.body):
                 return (f"'if {_short(parent.test)}' (line {parent.lineno}) takes the other branch "
                         "in every trace, so this does not run in graph code")
+            earlier = _tested_before(parent) if child in parent.body else None
+            if earlier is not None:
+                return (f"'if {_short(parent.test)}' (line {earlier.lineno}) already left the block "
+                        "in every trace when it held, so this does not run in graph code")
         if child.is_statement:
             left = _left_before(child, parent)
             if left is not None:
@@ -64,6 +71,41 @@ def _left_before(statement: nodes.NodeNG, block_owner: nodes.NodeNG) -> nodes.If
         if taken and isinstance(taken[-1], _EXITS):
             return earlier
     return None
+
+
+def _tested_before(branch: nodes.If) -> nodes.If | None:
+    """An earlier ``if`` of the same block on the same test, made of parameters the function never
+    rebinds, whose body leaves the block in every trace: ``if cache is not None:`` returning a hit
+    and raising on a miss unless eager, then again ``if cache is not None:`` to fill the cache."""
+    names = list(branch.test.nodes_of_class(nodes.Name))
+    if not names or not all(unrebound_parameter(name) for name in names):
+        return None
+    block_owner = branch.parent
+    for field in ("body", "orelse"):
+        block = getattr(block_owner, field, None)
+        if isinstance(block, list) and branch in block:
+            break
+    else:
+        return None
+    text = branch.test.as_string()
+    for earlier in block[:block.index(branch)]:
+        if isinstance(earlier, nodes.If) and earlier.test.as_string() == text and _leaves_in_graph(earlier.body):
+            return earlier
+    return None
+
+
+def _leaves_in_graph(block: list[nodes.NodeNG]) -> bool:
+    """Every path a trace takes through ``block`` leaves it (return, raise, continue, break)."""
+    for statement in block:
+        if isinstance(statement, _EXITS):
+            return True
+        if isinstance(statement, nodes.If):
+            never = _never_in_graph(statement.test)
+            taken = ([statement.orelse] if never == "body" else [statement.body] if never == "orelse"
+                     else [statement.body, statement.orelse])
+            if all(branch and _leaves_in_graph(branch) for branch in taken):
+                return True
+    return False
 
 
 def _never_in_graph(test: nodes.NodeNG, depth: int = 0) -> str | None:

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from astroid import nodes
 
 from tfgraph_lint.analysis.callables import FunctionNode, resolve_callables
+from tfgraph_lint.analysis.keras_version import declares_keras_2
 from tfgraph_lint.analysis.keras_models import model_confidence
 from tfgraph_lint.analysis.names import call_qualname, imports_package
 from tfgraph_lint.analysis.node_index import descendants
@@ -137,8 +138,9 @@ _BUNDLED_KERAS_2 = ("tensorflow.python.keras", "tensorflow.compat.v1.python.kera
 
 def autograph_converts(module: nodes.Module) -> bool:
     """Whether Keras converts handed-over functions (and metric/loss methods) with AutoGraph:
-    only Keras 2, ``tf_keras`` or the copy TensorFlow once bundled."""
-    return imports_package(module, "tf_keras") or any(
+    only Keras 2, ``tf_keras`` or the copy TensorFlow once bundled, or ``tf.keras`` in a project
+    that requires a TensorFlow before 2.16 (keras_version)."""
+    return imports_package(module, "tf_keras") or declares_keras_2(module) or any(
         name.startswith(_BUNDLED_KERAS_2) for node in descendants(module, nodes.Import, nodes.ImportFrom)
         for name in ([node.modname] if isinstance(node, nodes.ImportFrom) else [n for n, _ in node.names]))
 

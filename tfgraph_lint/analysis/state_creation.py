@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from astroid import nodes
 
 from tfgraph_lint.analysis.classes import attribute_values, self_class
+from tfgraph_lint.analysis.keras_version import declares_keras_2
 from tfgraph_lint.analysis.constant_values import number
 from tfgraph_lint.analysis.names import call_qualname, qualified_name, spelled_qualified_name
 from tfgraph_lint.analysis.node_index import descendants, remembered
@@ -89,7 +90,8 @@ def seeded_rate(call: nodes.Call) -> nodes.NodeNG | None:
 
 
 def _spelled_keras_2(call: nodes.Call) -> bool:
-    return (spelled_qualified_name(call.func) or "").startswith(_KERAS_2_PACKAGES) or _targets_keras_2(call.root())
+    return ((spelled_qualified_name(call.func) or "").startswith(_KERAS_2_PACKAGES) or _targets_keras_2(call.root())
+            or declares_keras_2(call.root()))
 
 
 # Only Keras 2 has them: under Keras 3, ``tf.keras.optimizers.legacy.Adam`` raises ImportError.

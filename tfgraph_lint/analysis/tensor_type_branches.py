@@ -8,7 +8,9 @@ tensor). The body of ``if isinstance(x, np.ndarray):`` is such a branch too, and
 value it tests, is the body of ``if isinstance(x, list):`` (or ``tuple``, ``dict``, ``int``, ...,
 alone, in a tuple of types, or ``or``-ed on the same name): a symbolic tensor is none of these
 (NVIDIA DeepLearningExamples' ELECTRA ``get_shape_list`` takes ``np.array(tensor).shape`` only for
-a NumPy array or a list). What happens there is no hazard of tensors; rules report it at LOW at most.
+a NumPy array or a list). So is the right side of ``tree.is_nested(x) and len(x) == n`` (or of an
+``and`` after such an ``isinstance`` test): Python evaluates it only for a structure. What happens
+there is no hazard of tensors; rules report it at LOW at most.
 """
 
 from __future__ import annotations
@@ -20,6 +22,8 @@ from tfgraph_lint.analysis.names import is_builtin_call, is_builtin_name, qualif
 _TENSOR_TYPES = frozenset({"tensorflow.Tensor", "tensorflow.python.framework.tensor.Tensor"})
 # Builtin types no tensor is an instance of.
 _PYTHON_TYPES = frozenset({"list", "tuple", "dict", "set", "int", "float", "str", "bytes", "bool"})
+# Structure tests (tf.nest, Keras's and dm-tree's ``tree``) that a tensor fails: it is a leaf.
+_NESTED_CHECKS = frozenset({"is_nested", "is_sequence"})
 
 
 def in_non_tensor_branch(node: nodes.NodeNG, name: str | None = None) -> bool:
@@ -27,6 +31,11 @@ def in_non_tensor_branch(node: nodes.NodeNG, name: str | None = None) -> bool:
     fn = node.frame()
     child, parent = node, node.parent
     while parent is not None and parent is not fn:
+        if (name is not None and isinstance(parent, nodes.BoolOp) and parent.op == "and"
+                and child in parent.values and any(
+                    _non_tensor_check(value) == name or _nested_check(value) == name
+                    for value in parent.values[:parent.values.index(child)])):
+            return True  # ``tree.is_nested(x) and len(x) == n``: evaluated only for a structure
         if isinstance(parent, nodes.If) and child is not parent.test:
             test, negated = parent.test, False
             if isinstance(test, nodes.UnaryOp) and test.op == "not":
@@ -68,6 +77,17 @@ def _non_tensor_check(test: nodes.NodeNG) -> str | None:
         return None
     types = test.args[1].elts if isinstance(test.args[1], nodes.Tuple) else [test.args[1]]
     return test.args[0].name if types and all(_names_non_tensor_type(t) for t in types) else None
+
+
+def _nested_check(test: nodes.NodeNG) -> str | None:
+    """The name ``tf.nest.is_nested(name)`` (``tree.is_nested``, ``nest.is_sequence``) asks about:
+    true for a list, tuple or dict of values, false for a tensor."""
+    if not (isinstance(test, nodes.Call) and len(test.args) == 1 and not test.keywords
+            and isinstance(test.args[0], nodes.Name)):
+        return None
+    func = test.func
+    last = func.attrname if isinstance(func, nodes.Attribute) else getattr(func, "name", None)
+    return test.args[0].name if last in _NESTED_CHECKS else None
 
 
 def _names_non_tensor_type(expr: nodes.NodeNG) -> bool:

@@ -33,10 +33,8 @@ ALWAYS_ON: frozenset[str] = frozenset({"TFG101", "TFG102", "TFG104", "TFG201", "
 # Off by default. Measured on the 167 review corpora (HIGH and INFERENCE, true of all findings):
 OPT_IN: frozenset[str] = frozenset({
     "TFG107",  # mutable-global-capture: 11 of 15 (73%); names rebound to values that change nothing
-    # eager-only-call-in-graph, on 207 corpora (users' code and libraries): 17 of 36 true (47%);
-    # 16 of the false are code that only runs eagerly (a Keras metric an evaluation loop calls),
-    # a graph-context question to mend before the rule can be on.
-    "TFG202",
+    # (TFG202 eager-only-call-in-graph is on: 17 of 21 reviewed findings true (81%) on 207 corpora,
+    # users' code and libraries, once Keras metrics run only eagerly are told: keras_run_evidence.)
     # tf-function-in-loop: 2 of 4 reviewed findings true. A default changes only on twenty reviewed
     # findings or more, so it keeps the level it had; the recall corpora's per-call factories
     # (a tf.function made on every call of a function called repeatedly) are what it finds when on.

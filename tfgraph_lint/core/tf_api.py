@@ -133,6 +133,12 @@ KERAS_LOOPS = KERAS_STEP_RUNNERS | frozenset({
     "predict", "predict_generator", "predict_on_batch", "save", "export", "save_model",
 })
 
+# Variable lists a Keras layer or model and a tf.Module build anew on every read (properties that
+# collect them): a name bound to one holds a list no one else has.
+FRESH_VARIABLE_LISTS = frozenset({
+    "trainable_variables", "non_trainable_variables", "trainable_weights", "non_trainable_weights",
+})
+
 KERAS_BASE_CLASSES = frozenset({
     "keras.Model", "keras.models.Model", "keras.Sequential", "keras.models.Sequential",
     "keras.Layer", "keras.layers.Layer", "keras.engine.base_layer.Layer",

@@ -3,7 +3,8 @@
 The else branch of ``if tf.is_tensor(x):`` (or ``isinstance(x, tf.Tensor)``) is for values that
 are not tensors, which a trace does not carry; the body of ``if <wrapper>.executing_eagerly() and
 ...:`` runs only eagerly; the statements after ``if not tf.executing_eagerly(): raise`` never run
-in a trace. Findings there are LOW. Twins: the branch a trace does take, reported.
+in a trace, nor the body of a second ``if`` on the test of an earlier one whose body leaves in
+every trace. Findings there are LOW. Twins: the branch a trace does take, reported.
 """
 import numpy as np
 import tensorflow as tf
@@ -52,9 +53,39 @@ def cached(x, cache):
     return x.numpy()  # [eager-only-call-in-graph]
 
 
+def cached_later(x, cache):
+    # The first test returns a hit and raises on a miss unless eager: a trace never reaches the
+    # second body, which fills the cache.
+    if cache is not None:
+        hit = cache.get("x")
+        if hit is not None:
+            return hit
+        else:
+            if not tf.executing_eagerly():
+                raise ValueError("build the cache before tracing")
+    y = tf.square(x)
+    if cache is not None:
+        cache["x"] = y.numpy()  # low: [eager-only-call-in-graph]
+    return y
+
+
+def cached_later_twin(x, cache):
+    # The first body may fall through in a trace (a miss does not raise): the second runs.
+    if cache is not None:
+        hit = cache.get("x")
+        if hit is not None:
+            return hit
+    y = tf.square(x)
+    if cache is not None:
+        cache["x"] = y.numpy()  # [eager-only-call-in-graph]
+    return y
+
+
 @tf.function
 def step(x, index, cache):
     gather_attributes([x, x], index)
     add_loops(x)
     checked(x, "message")
+    cached_later(x, cache)
+    cached_later_twin(x, cache)
     return cached(x, cache)

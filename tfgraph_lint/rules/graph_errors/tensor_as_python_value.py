@@ -23,6 +23,7 @@ Whether an expression is a tensor is told by :class:`TensorEvidence` (TFG207 use
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 
 from astroid import nodes
@@ -30,9 +31,10 @@ from astroid import nodes
 from tfgraph_lint.analysis.graph_index import TracedFunction
 from tfgraph_lint.analysis.names import is_builtin_name
 from tfgraph_lint.analysis.semantic import ModuleContext
+from tfgraph_lint.analysis.tensor_type_branches import in_non_tensor_branch
 from tfgraph_lint.analysis.tensor_evidence import TensorEvidence, is_builtin_call, strongest, tested_leaves
 from tfgraph_lint.analysis.value_kinds import Kind, value_kind
-from tfgraph_lint.core.findings import Finding, weakest
+from tfgraph_lint.core.findings import LOW, Finding, weakest
 from tfgraph_lint.core.registry import rule_by_code
 
 RULE = rule_by_code("TFG203")
@@ -103,6 +105,16 @@ def _check_builtin_call(context, evidence: TensorEvidence, call: nodes.Call, tra
     args = call.args
     if not args or any(isinstance(arg, nodes.Starred) for arg in args):
         return None
+    found = _builtin_finding(context, evidence, call, traced)
+    if (found is not None and len(args) == 1 and isinstance(args[0], nodes.Name)
+            and in_non_tensor_branch(call, args[0].name)):
+        # ``tree.is_nested(y) and len(y) == n``: evaluated only for a value that is not a tensor
+        found = dataclasses.replace(found, confidence=LOW)
+    return found
+
+
+def _builtin_finding(context, evidence: TensorEvidence, call: nodes.Call, traced) -> Finding | None:
+    func, args = call.func, call.args
     name, subject = func.name, traced.subject
     if name == "bool" and len(args) == 1:
         return _report(context, evidence.truth_tested(args[0]), call, traced,

@@ -1,6 +1,7 @@
 """Collections an object holds only for the length of one trace: scratch space, not state.
 
-``self.skips = []`` at the top of a Keras ``call`` that then appends to it (keras-tcn), or a list
+``self.skips = []`` at the top of a Keras ``call`` that then appends to it (keras-tcn), a list
+rebound to ``model.trainable_variables`` (a new list on each read) and extended, or a list
 that ``call`` fills and empties again before it returns (a DenseNet block's ``features_list``):
 what graph code appends there lives and dies within the trace, as a local would. TFG104 makes
 appends to such collections LOW when only graph code reads them.
@@ -11,6 +12,7 @@ from __future__ import annotations
 from astroid import nodes
 
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
+from tfgraph_lint.core import tf_api
 from tfgraph_lint.rules.side_effects.collection_receivers import literal_type
 
 
@@ -25,10 +27,9 @@ def made_afresh_earlier_in_trace(receiver: nodes.NodeNG, node: nodes.NodeNG, tra
         for statement in getattr(current.node, "body", ()):
             if statement.lineno >= line:
                 break
-            if isinstance(statement, nodes.Assign) and literal_type(statement.value) is not None and any(
+            if isinstance(statement, nodes.Assign) and _is_fresh(statement.value) and any(
                     isinstance(target, nodes.AssignAttr) and target.attrname == receiver.attrname
                     and target.expr.as_string() == receiver.expr.as_string()
-                    and _is_empty(statement.value)
                     for target in statement.targets):
                 return True
         if current.reason.kind != TraceKind.CALLED:
@@ -67,6 +68,14 @@ def emptied_later_in_trace(receiver: nodes.NodeNG, node: nodes.NodeNG, traced: T
                 isinstance(t, nodes.AssignAttr) and t.as_string() == spelled for t in statement.targets):
             return True
     return False
+
+
+def _is_fresh(value: nodes.NodeNG) -> bool:
+    """A collection made anew where it is evaluated: an empty one, or the new list a Keras layer
+    or ``tf.Module`` gives on each read of its variable lists (``model.trainable_variables``)."""
+    if literal_type(value) is not None and _is_empty(value):
+        return True
+    return isinstance(value, nodes.Attribute) and value.attrname in tf_api.FRESH_VARIABLE_LISTS
 
 
 def _is_empty(value: nodes.NodeNG) -> bool:

@@ -1,0 +1,26 @@
+"""Which Keras a project's tf.keras is: Keras 2 where its packaging caps TensorFlow below 2.16
+(analysis/keras_version; tests/data/projects/keras2_required lints such a project)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tfgraph_lint.analysis.keras_version import text_declares_keras_2
+
+
+@pytest.mark.parametrize("text, keras_2", [
+    ('install_requires=["tensorflow>=2.13.0,<2.16.0"]', True),
+    ("tensorflow==2.15.*", True),
+    ("tensorflow-cpu<=2.15", True),
+    ("tensorflow~=2.12.0", True),
+    ('python_requires=">=3.6.0, <3.9.0"', True),
+    ('requires-python = ">=3.7,<3.9"', True),
+    ("tensorflow>=2.1.0", False),
+    ("tensorflow~=2.12", False),
+    ("tensorflow<2.17", False),
+    ("tensorflow<2.16.1", False),
+    ('python_requires=">=3.8"', False),
+    ('dependencies = ["tensorflow>=2.16", "keras>=3"]', False),
+])
+def test_a_project_that_caps_tensorflow_below_2_16_declares_keras_2(text, keras_2):
+    assert text_declares_keras_2(text) is keras_2

@@ -1,0 +1,50 @@
+"""benchmarks/precision.py unpacks a repository that is itself a package (``__init__.py`` at its
+top) under its own name, as ``git clone`` lays it out for its users, so that the project view
+resolves ``<name>.module`` imports; another repository is unpacked as it is."""
+
+from __future__ import annotations
+
+import importlib.util
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _load(name: str):
+    spec = importlib.util.spec_from_file_location(name, ROOT / "benchmarks" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+PRECISION = _load("precision")
+
+
+def _repository(folder: Path, files: dict[str, str]) -> str:
+    folder.mkdir()
+    for name, text in files.items():
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_text(text)
+    git = ["git", "-C", str(folder), "-c", "user.name=t", "-c", "user.email=t@t"]
+    subprocess.run([*git, "init", "--quiet"], check=True)
+    subprocess.run([*git, "add", "."], check=True)
+    subprocess.run([*git, "commit", "--quiet", "-m", "c"], check=True)
+    return subprocess.run([*git, "rev-parse", "HEAD"], check=True, capture_output=True, text=True).stdout.strip()
+
+
+def test_a_repository_that_is_a_package_is_unpacked_under_its_name(tmp_path):
+    commit = _repository(tmp_path / "repo", {"__init__.py": "", "evaluation/metrics.py": "x = 1\n"})
+    corpus = PRECISION.GitCorpus("kit", "https://github.com/owner/segkit", commit)
+    root = PRECISION._archive(corpus, tmp_path / "repo" / ".git", tmp_path / "cache")
+    assert root.name == "segkit" and (root / "evaluation" / "metrics.py").read_text() == "x = 1\n"
+    assert PRECISION._archive(corpus, tmp_path / "repo" / ".git", tmp_path / "cache") == root  # unpacked once
+
+
+def test_another_repository_is_unpacked_as_it_is(tmp_path):
+    commit = _repository(tmp_path / "repo", {"train.py": "x = 1\n", "lib/__init__.py": ""})
+    corpus = PRECISION.GitCorpus("kit", "https://github.com/owner/segkit", commit)
+    root = PRECISION._archive(corpus, tmp_path / "repo" / ".git", tmp_path / "cache")
+    assert root.name == f"kit-{commit[:12]}" and (root / "train.py").exists()

@@ -1,0 +1,24 @@
+"""Keras metrics whose instances other files make: one compiled, one run only in an eager loop,
+one never made anywhere (graph code, as Keras would run it)."""
+import tensorflow as tf
+
+
+class CompiledElsewhere(tf.keras.metrics.Metric):
+    def update_state(self, y_true, y_pred, sample_weight=None):
+        self.last = y_pred.numpy()  # [eager-only-call-in-graph]
+
+    def result(self):
+        return 0.0
+
+
+class EvaluatedElsewhere(tf.keras.metrics.Metric):
+    def update_state(self, y_true, y_pred, sample_weight=None):
+        self.last = y_pred.numpy()  # low: [eager-only-call-in-graph]
+
+    def result(self):
+        return 0.0
+
+
+class MadeNowhere(tf.keras.metrics.Metric):
+    def update_state(self, y_true, y_pred, sample_weight=None):
+        self.last = y_pred.numpy()  # [eager-only-call-in-graph]

@@ -1,0 +1,227 @@
+"""Whether the code shows a Keras metric or loss run where Keras traces it, or only eagerly.
+
+Keras traces a metric's ``update_state``/``result`` and a loss's ``call``/``__call__`` when the
+metric or loss is compiled into a model (``model.compile(loss=..., metrics=[...])``) that
+``fit``/``evaluate`` run, or when traced code calls it. An evaluation loop that calls
+``metric.update_state(y, p)`` on eager tensors and reads ``result()`` afterwards runs it as
+Python: a COCO- or panoptic-quality metric that converts its inputs with ``.numpy()`` to feed a
+NumPy evaluator is written for that.
+
+:func:`run_shown` weighs what the code shows of each instance the project makes of the class
+(``Cls(...)`` bound to a name or a ``self`` attribute, and every use of that):
+
+- ``TRACED``: the class or an instance is handed to a ``compile(...)`` call, or an instance is
+  called, or a method of it called, inside traced code (the project view: a seed ``Cls.<method>``
+  of this module, from a ``compile`` or graph code in another file);
+- ``EAGER``: instances are made, and every call of them or of their methods is in code that is not
+  traced (reading a plain attribute, ``metric.name``, runs nothing); other files that make
+  instances say so through the project view (:func:`instance_rows`);
+- ``None``: nothing is shown, or an instance is handed on (returned, passed, stored in a list):
+  where it runs is not shown, so the class's methods stay graph code as Keras would make them.
+
+A use inside a method of another metric or loss (a metric that keeps another and forwards
+``update_state`` to it) runs as its holder runs; ``fit``, ``compile``, ``build`` and the other
+Keras loops called on an instance count as traced uses. Layers and models are not judged: a
+layer's ``call`` runs wherever a model holds it, and a model called directly outside traced code
+may be called on the symbolic inputs of a functional model being built (``box_net(features)``),
+which the call does not show.
+"""
+
+from __future__ import annotations
+
+from astroid import nodes
+
+from tfgraph_lint.analysis.imported_instances import imported_key
+from tfgraph_lint.analysis.names import references
+from tfgraph_lint.analysis.node_index import descendants, remembered
+from tfgraph_lint.analysis.trace_entries import keras_base
+from tfgraph_lint.analysis.traced import TracedFunction, TraceKind
+from tfgraph_lint.core import tf_api
+
+TRACED, EAGER = "traced", "eager"
+# The project view's seeds of a class's module (``Cls.<made, run eagerly>``) that say how another
+# file uses instances it makes; not methods (no Python name has these spellings).
+EAGER_SEED, HANDED_SEED = "<made, run eagerly>", "<made, handed on>"
+_MARKERS = (EAGER_SEED, HANDED_SEED)
+
+# What a finding in such code says about it (ModuleContext.finding makes it LOW).
+EAGER_METRIC = ("the code runs this Keras class only eagerly: every call of its instances is "
+                "outside traced code, and none is compiled, fit or handed on")
+
+_JUDGED_FAMILIES = ("metric", "loss")
+# Methods that trace what an instance runs (Keras's loops, saving, building it symbolically);
+# ``compile`` is counted too, as the loop that follows it usually is elsewhere.
+_MODEL_TRACERS = tf_api.KERAS_LOOPS | {"compile", "build", "summary", "make_train_function",
+                                       "make_test_function", "make_predict_function"}
+_COMPILE = "compile"
+_MAX_DEPTH = 4  # classes followed through holders (a metric keeping a metric keeping ...)
+
+
+def run_only_eagerly(traced: TracedFunction, index) -> bool:
+    """``traced`` is reached only from a Keras metric or loss method (its root: ``Cls.update_state``,
+    ``Cls.call``) whose instances the code shows run only eagerly."""
+    root = traced.root
+    if root.reason.kind != TraceKind.KERAS or root.reason.handed_to_keras:
+        return False
+    cls = root.node.parent
+    if not isinstance(cls, nodes.ClassDef):
+        return False
+    memo = remembered(cls, "keras run shown")
+    if cls not in memo:
+        memo[cls] = run_shown(cls, index)
+    return memo[cls] == EAGER
+
+
+def run_shown(cls: nodes.ClassDef, index, _seen: frozenset = frozenset()) -> str | None:
+    """``TRACED``, ``EAGER`` or None for ``cls``, a Keras metric or loss of ``index``'s module;
+    ``TRACED`` for every other class (not judged here)."""
+    found = keras_base(cls, set())
+    if found is None or found[1] not in _JUDGED_FAMILIES:
+        return TRACED
+    if cls in _seen or len(_seen) >= _MAX_DEPTH:
+        return None
+    seen = _seen | {cls}
+    told = {name.partition(".")[2] for name in index.seeds if name.startswith(f"{cls.name}.")}
+    if told - set(_MARKERS):
+        return TRACED  # reached from a compile or graph code in another file
+    verdicts = {EAGER} if EAGER_SEED in told else set()
+    if HANDED_SEED in told:
+        verdicts.add(None)
+    module = cls.root()
+    for reference in references(cls, module):
+        if not cls.parent_of(reference):  # ``super(Cls, self)``, the class's own methods
+            verdicts.add(instance_verdict(reference, index, seen))
+    return _combined(verdicts)
+
+
+def instance_verdict(reference: nodes.NodeNG, index, seen: frozenset = frozenset()) -> str | None:
+    """How the code runs what ``reference`` (a class, named where it is used) makes: see the
+    module's docstring."""
+    if _handed_to_compile(reference):
+        return TRACED
+    made = reference.parent
+    if not (isinstance(made, nodes.Call) and made.func is reference):
+        return None  # subclassed, handed on: not followed
+    if isinstance(made.parent, nodes.Call) and made.parent.func is made:
+        return _where_run(made, index, seen)  # ``Cls()(y, p)``
+    uses = _instance_uses(made)
+    if uses is None:
+        return TRACED if _used_in_traced_code(made, index, seen) == TRACED else None
+    return _combined({_use_verdict(use, index, seen) for use in uses})
+
+
+def instance_rows(index) -> list[list]:
+    """For the project view: per instance this module makes of an imported class, a row of
+    GraphIndex.outgoing's shape naming the marker seed its uses earn (only eager calls, or handed
+    on); the classes' own modules weigh them (:func:`run_shown`). Instances run in traced code
+    reach their module through GraphIndex.outgoing already."""
+    rows = []
+    for call in descendants(index.module, nodes.Call):
+        func = call.func
+        last = func.attrname if isinstance(func, nodes.Attribute) else getattr(func, "name", "")
+        if not last[:1].isupper():
+            continue  # classes, by convention: a cheap test before resolving anything
+        key = imported_key(func)
+        if key is None or key[2] is not None:
+            continue
+        verdict = instance_verdict(func, index)
+        if verdict == TRACED:
+            continue
+        marker = EAGER_SEED if verdict == EAGER else HANDED_SEED
+        rows.append([key[0], key[1], marker, call.lineno, "instances made", "LOW", None])
+    return rows
+
+
+def _combined(verdicts: set) -> str | None:
+    if TRACED in verdicts:
+        return TRACED
+    if None in verdicts or not verdicts:
+        return None
+    return EAGER
+
+
+def _use_verdict(use: nodes.NodeNG, index, seen: frozenset) -> str | None:
+    if _handed_to_compile(use):
+        return TRACED
+    parent = use.parent
+    if isinstance(parent, nodes.Call) and parent.func is use:
+        return _where_run(parent, index, seen)  # ``metric(y, p)``
+    if isinstance(parent, nodes.Attribute) and parent.expr is use:
+        called = parent.parent
+        if isinstance(called, nodes.Call) and called.func is parent:
+            if parent.attrname in _MODEL_TRACERS:
+                return TRACED  # ``model.fit(...)``: Keras traces what it runs
+            return _where_run(called, index, seen)  # ``metric.update_state(y, p)``
+        return EAGER  # ``metric.name``: a plain attribute runs nothing
+    return None  # handed on: returned, passed, stored
+
+
+def _where_run(node: nodes.NodeNG, index, seen: frozenset) -> str | None:
+    return _used_in_traced_code(node, index, seen) or EAGER
+
+
+def _handed_to_compile(node: nodes.NodeNG) -> bool:
+    """``node`` is (inside) an argument of a ``compile(...)`` call: ``loss=node``, ``metrics=[node]``."""
+    child, parent = node, node.parent
+    while parent is not None and not isinstance(parent, (nodes.FunctionDef, nodes.ClassDef, nodes.Module)):
+        if isinstance(parent, nodes.Call) and child is not parent.func:
+            func = parent.func
+            name = func.attrname if isinstance(func, nodes.Attribute) else getattr(func, "name", None)
+            if name == _COMPILE:
+                return True
+        if parent.is_statement:
+            return False
+        child, parent = parent, parent.parent
+    return False
+
+
+def _used_in_traced_code(node: nodes.NodeNG, index, seen: frozenset) -> str | None:
+    """TRACED when ``node`` is in traced code, EAGER when only in a method of a metric or loss
+    that runs only eagerly, None when not in traced code at all."""
+    scope = node.parent
+    while scope is not None and not isinstance(scope, nodes.Module):
+        if isinstance(scope, (nodes.FunctionDef, nodes.Lambda)):
+            traced = index.traced_function(scope)
+            if traced is not None:
+                root = traced.root
+                holder = root.node.parent
+                if (root.reason.kind == TraceKind.KERAS and not root.reason.handed_to_keras
+                        and isinstance(holder, nodes.ClassDef)):
+                    return EAGER if run_shown(holder, index, seen) == EAGER else TRACED
+                return TRACED
+        scope = scope.parent
+    return None
+
+
+def _bound_to(made: nodes.Call) -> nodes.NodeNG | None:
+    """What ``target = Cls(...)`` (or ``a, b = Cls(...), Other(...)``) binds ``Cls(...)`` to."""
+    parent = made.parent
+    if isinstance(parent, nodes.Tuple) and isinstance(parent.parent, nodes.Assign):
+        assign = parent.parent
+        if assign.value is not parent or len(assign.targets) != 1:
+            return None
+        targets = assign.targets[0]
+        if not isinstance(targets, nodes.Tuple) or len(targets.elts) != len(parent.elts):
+            return None
+        return targets.elts[parent.elts.index(made)]
+    if isinstance(parent, nodes.Assign) and parent.value is made and len(parent.targets) == 1:
+        return parent.targets[0]
+    return None
+
+
+def _instance_uses(made: nodes.Call) -> list[nodes.NodeNG] | None:
+    """The reads of what ``Cls(...)`` is bound to: a name's uses in its scope, or every
+    ``self.<attr>`` of the class whose method binds ``self.<attr> = Cls(...)``; None when it is
+    not bound to one of these."""
+    target = _bound_to(made)
+    if isinstance(target, nodes.AssignName):
+        scope = target.scope()
+        return [name for name in descendants(scope, nodes.Name)
+                if name.name == target.name and name.lookup(name.name)[0] is scope]
+    if isinstance(target, nodes.AssignAttr) and isinstance(target.expr, nodes.Name) and target.expr.name == "self":
+        owner = target.frame().parent
+        if isinstance(owner, nodes.ClassDef):
+            return [use for use in descendants(owner, nodes.Attribute)
+                    if use.attrname == target.attrname and isinstance(use.expr, nodes.Name)
+                    and use.expr.name == "self"]
+    return None
