@@ -39,9 +39,18 @@ from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.analysis.tensor_type_branches import in_non_tensor_branch
 from tfgraph_lint.analysis.value_kinds import Kind, value_kind
 from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW, Finding, shorten
-from tfgraph_lint.core.registry import rule_by_code
+from tfgraph_lint.core.registry import Default, declare
 
-RULE = rule_by_code("TFG202")
+RULE = declare(
+    code="TFG202",
+    symbol="eager-only-call-in-graph",
+    msgid="E8722",
+    summary=".numpy(), NumPy on a tensor, .eval() or Keras fit/predict in graph code fails on symbolic tensors",
+    # Measured on 207 corpora (users' code and libraries): 17 of 36 findings true (47%); 16 of
+    # the false are code that only runs eagerly (a Keras metric an evaluation loop calls), a
+    # graph-context question to mend before the rule can be on.
+    default=Default.OPT_IN,
+)
 
 # Keras Model methods that run their own eager loop and fail on symbolic tensors. Keras 3 runs
 # ``train_on_batch``/``test_on_batch`` inside a tf.function without complaint (Keras 2 refused

@@ -43,9 +43,15 @@ from tfgraph_lint.analysis.statement_flow import (
 from tfgraph_lint.analysis.tensor_evidence import is_builtin_call
 from tfgraph_lint.analysis.trace_entries import dataset_confidence
 from tfgraph_lint.core.findings import Finding
-from tfgraph_lint.core.registry import rule_by_code
+from tfgraph_lint.core.registry import Default, declare
 
-RULE = rule_by_code("TFG207")
+RULE = declare(
+    code="TFG207",
+    symbol="tensor-branch-undefined-variable",
+    msgid="E8727",
+    summary="A variable set in only one branch of a tensor if (or only in a tensor loop) and used after it",
+    default=Default.ON,
+)
 
 
 class State(Enum):

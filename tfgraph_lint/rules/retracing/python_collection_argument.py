@@ -42,11 +42,17 @@ from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.analysis.value_kinds import Kind, value_kind
 from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW, Finding, shorten, weakest
-from tfgraph_lint.core.registry import rule_by_code
+from tfgraph_lint.core.registry import Default, declare
 from tfgraph_lint.rules.retracing.enclosing_loops import contains, enclosing_loops
 from tfgraph_lint.rules.retracing.loop_values import LoopAnalysis
 
-RULE = rule_by_code("TFG305")
+RULE = declare(
+    code="TFG305",
+    symbol="python-collection-argument",
+    msgid="R8735",
+    summary="Python lists/tuples/dicts passed to a tf.function are keyed by value and retrace",
+    default=Default.ON,
+)
 
 _MAX_DEPTH = 6
 _COMPREHENSIONS = (nodes.ListComp, nodes.SetComp, nodes.DictComp, nodes.GeneratorExp)

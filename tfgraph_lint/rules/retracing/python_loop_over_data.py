@@ -40,9 +40,15 @@ from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.analysis.value_kinds import Kind, value_kind
 from tfgraph_lint.core.findings import HIGH, INFERENCE, Finding
-from tfgraph_lint.core.registry import rule_by_code
+from tfgraph_lint.core.registry import Default, declare
 
-RULE = rule_by_code("TFG304")
+RULE = declare(
+    code="TFG304",
+    symbol="python-loop-over-data",
+    msgid="R8734",
+    summary="A Python for-loop over a list or NumPy array in graph code is unrolled per element",
+    default=Default.ON,
+)
 
 # Fewer known elements than this: a small, deliberate unroll (a few rates, scales, axes).
 _SMALL_UNROLL = 8

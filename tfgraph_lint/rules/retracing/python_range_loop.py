@@ -31,10 +31,17 @@ from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname,
 from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.analysis.value_kinds import Kind, value_kind
 from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW, Finding, shorten, weakest
-from tfgraph_lint.core.registry import rule_by_code
+from tfgraph_lint.core.registry import Default, declare
 from tfgraph_lint.rules.retracing.op_free_loops import creates_no_op
 
-RULE = rule_by_code("TFG303")
+RULE = declare(
+    code="TFG303",
+    symbol="python-range-loop",
+    msgid="R8733",
+    summary="range() over a Python int, or a while-loop on a Python counter, in graph code is unrolled",
+    default=Default.ON,
+    fix="range_fix",
+)
 
 _MAX_PARAMETER_HOPS = 3
 # Iterations up to which a loop filling a Python list is taken as a deliberate unroll (LOW).
