@@ -34,8 +34,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from pathlib import Path
 
-from tfgraph_lint.core.rule_declarations import declarations
+from tfgraph_lint.core.rule_declarations import RULES_PACKAGE, declarations
 
 _SEVERITY_BY_LETTER = {"E": "error", "W": "warning", "R": "refactor"}
 
@@ -92,9 +93,10 @@ DIAGNOSTICS: tuple[Rule, ...] = (
 )
 
 
-def _collected() -> tuple[Rule, ...]:
+def collected(root: Path = RULES_PACKAGE) -> tuple[Rule, ...]:
+    """The run diagnostics and the rules declared under ``root`` (the rules package), by code."""
     rules = [*DIAGNOSTICS]
-    for where, fields in declarations(vars(Default)):
+    for where, fields in declarations(vars(Default), root):
         try:
             rules.append(Rule(**fields))
         except TypeError as exc:
@@ -109,7 +111,7 @@ def _collected() -> tuple[Rule, ...]:
     return tuple(sorted(rules, key=lambda rule: rule.code))
 
 
-RULES: tuple[Rule, ...] = _collected()
+RULES: tuple[Rule, ...] = collected()
 
 # Codes and symbols that once existed; never to be reused.
 REMOVED: tuple[tuple[str, str], ...] = ()
