@@ -36,7 +36,7 @@ from tfgraph_lint.analysis.call_sites import (
     fixed_literal_sites,
     tf_function_calls,
 )
-from tfgraph_lint.analysis.constant_values import UNKNOWN, Follow, constant
+from tfgraph_lint.analysis.constant_values import UNKNOWN, Follow
 from tfgraph_lint.analysis.names import assigned_value, bindings, is_builtin_name
 from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.semantic import ModuleContext
@@ -84,7 +84,7 @@ def check(context: ModuleContext) -> Iterator[Finding]:
                     yield context.finding(RULE, argument.node, _varying_message(found, argument, varying),
                                           confidence=weakest(confidence, varying.confidence), traced=found.traced)
                     continue
-            literal = _literal_collection(argument.node)
+            literal = _literal_collection(context, argument.node)
             if literal is not None:
                 literal_sites[(found.key, argument.parameter)].append((found, argument, literal, confidence))
     for sites in literal_sites.values():
@@ -146,12 +146,12 @@ def _literal_source(expr: nodes.NodeNG) -> nodes.NodeNG:
     return expr
 
 
-def _literal_collection(expr: nodes.NodeNG) -> object | None:
+def _literal_collection(context: ModuleContext, expr: nodes.NodeNG) -> object | None:
     """A comparable value for a literal list/tuple/dict holding at least one number, else None."""
     source = _literal_source(expr)
     if not isinstance(source, _LITERALS):
         return None
-    value = constant(source, Follow.LITERAL, collections=True)
+    value = context.constant(source, Follow.LITERAL, collections=True)
     if value is UNKNOWN or not _holds_number(value):
         return None
     return value
@@ -283,7 +283,7 @@ class _VaryingFinder:
             source = _literal_source(loop.iter)
             if not isinstance(source, (nodes.List, nodes.Tuple)):
                 return None
-            values = [_literal_collection(element) for element in source.elts]
+            values = [_literal_collection(self.analysis.context, element) for element in source.elts]
             if any(value is None for value in values):
                 return None
             if len({repr(value) for value in values}) >= 2:

@@ -40,14 +40,12 @@ from tfgraph_lint.analysis.passed_arguments import argument_for
 from tfgraph_lint.analysis.classes import is_instance_method
 from tfgraph_lint.analysis.function_creations import (
     Creation,
-    creations,
     made_code,
     reads_state_made_per_call,
     reads_state_made_per_iteration,
 )
 from tfgraph_lint.analysis.names import assigned_value, bindings
 from tfgraph_lint.analysis.node_index import descendants
-from tfgraph_lint.analysis.once_guards import is_once_guard
 from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.core.findings import HIGH, INFERENCE, Finding
 from tfgraph_lint.core.registry import Default, declare
@@ -76,7 +74,7 @@ _STORING_METHODS = frozenset({"append", "add", "insert", "extend", "appendleft",
 
 def check(context: ModuleContext) -> Iterator[Finding]:
     callers = _Reruns(context)
-    for creation in creations(context.module, context.config.function_decorators):
+    for creation in context.tf_functions_made():
         finding = _check_creation(context, callers, creation)
         if finding is not None:
             yield finding
@@ -86,7 +84,7 @@ def _check_creation(context, callers: _Reruns, creation: Creation) -> Finding | 
     frame = creation.value.parent.frame() if creation.is_def else creation.value.frame()
     if context.index.traced_function(frame) is not None:
         return None  # made while tracing the outer function: once per trace, not per call
-    if _guarded(creation.value, frame):
+    if _guarded(context, creation.value, frame):
         return None
     loops = enclosing_loops(creation.value)
     if loops:
@@ -154,12 +152,12 @@ def _describe_loop(loop: nodes.NodeNG) -> str:
 
 # -- made once after all -------------------------------------------------------------------------
 
-def _guarded(node: nodes.NodeNG, frame: nodes.NodeNG) -> bool:
+def _guarded(context: ModuleContext, node: nodes.NodeNG, frame: nodes.NodeNG) -> bool:
     """Under a create-once guard of its frame: ``if self._fn is None:``, ``if key not in cache:``,
     ``if not hasattr(self, "_fn"):``, ``if not self._fns:``."""
     parent = node.parent
     while parent is not None and parent is not frame:
-        if isinstance(parent, nodes.If) and is_once_guard(parent.test):
+        if isinstance(parent, nodes.If) and context.is_once_guard(parent.test):
             return True
         parent = parent.parent
     return False
@@ -286,7 +284,7 @@ class _Reruns:
             if self._context.index.traced_function(frame) is not None:
                 continue  # called while tracing: once per trace
             loops = enclosing_loops(call)
-            if loops and _guarded(loops[0], frame):
+            if loops and _guarded(self._context, loops[0], frame):
                 # ``if host.fns is None: host.fns = [make_fn(d) for d in devices]``: the loop
                 # itself runs once (google-research/seed_rl's learner)
                 continue

@@ -22,6 +22,7 @@ from astroid import nodes
 
 from tfgraph_lint.analysis.call_data import changes_per_call
 from tfgraph_lint.analysis.classes import attribute_values, self_class
+from tfgraph_lint.analysis.constant_values import is_none
 from tfgraph_lint.analysis.graph_index import TracedFunction
 from tfgraph_lint.analysis.names import (
     assigned_value,
@@ -286,7 +287,7 @@ def _logger_confidence(receiver: nodes.NodeNG) -> str | None:
     else:
         return None
     return of_every_binding(values, _is_logger_factory,
-                            lambda value: value is None or (isinstance(value, nodes.Const) and value.value is None))
+                            lambda value: value is None or is_none(value))
 
 
 def _outside_file_confidence(receiver: nodes.NodeNG, traced: TracedFunction) -> str | None:
