@@ -45,6 +45,11 @@ def test_a_declaration_is_read_from_the_source(tmp_path):
         ("TFG399", "probe-rule", "R8799", "A probe", Default.OPT_IN, None)
 
 
+def test_windows_line_ends_read_the_same(tmp_path):
+    root = _rules_package(tmp_path, probe=DECLARATION.replace("\n", "\r\n"))
+    assert [rule.code for rule in collected(root) if rule.is_hazard] == ["TFG399"]
+
+
 @pytest.mark.parametrize(("text", "error"), [
     (DECLARATION.replace('summary="A probe"', 'summary=SUMMARY'), "strings, None and Default.<NAME> only"),
     (DECLARATION.replace("Default.OPT_IN", "Default.SOMETIMES"), "strings, None and Default.<NAME> only"),

@@ -15,8 +15,9 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 RULES_PACKAGE = Path(__file__).resolve().parent.parent / "rules"
-_START = "\nRULE = declare(\n"
-_END = "\n)\n"
+# Searched as bytes: most modules hold no declaration, and a byte search of a file is the cheapest.
+_START = b"\nRULE = declare(\n"
+_END = b"\n)\n"
 
 
 def declarations(defaults: Mapping[str, object],
@@ -28,16 +29,17 @@ def declarations(defaults: Mapping[str, object],
         if not os.path.isfile(os.path.join(folder, "__init__.py")):
             continue
         for name in sorted(n for n in os.listdir(folder) if n.endswith(".py")):
-            with open(os.path.join(folder, name), encoding="utf-8") as file:
-                text = file.read()
-            start = text.find(_START)  # plain string searches: this runs on every start-up
+            with open(os.path.join(folder, name), "rb") as file:
+                source = file.read().replace(b"\r\n", b"\n")  # a checkout with Windows line ends
+            start = source.find(_START)
             if start < 0:
                 continue
-            end = text.find(_END, start)
-            where = f"tfgraph_lint/rules/{family}/{name}:{text.count(chr(10), 0, start) + 2}"
-            if end < 0 or text.find(_START, end) >= 0:
+            end = source.find(_END, start)
+            line = source.count(b"\n", 0, start) + 2
+            where = f"tfgraph_lint/rules/{family}/{name}:{line}"
+            if end < 0 or source.find(_START, end) >= 0:
                 raise ValueError(f"{where}: one 'RULE = declare(' statement, ended by ')' alone on a line")
-            yield where, _fields(text[start + 1:end + 2], defaults, where)
+            yield where, _fields(source[start + 1:end + 2].decode("utf-8"), defaults, where)
 
 
 def _fields(statement: str, defaults: Mapping[str, object], where: str) -> dict[str, object]:
