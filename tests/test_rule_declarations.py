@@ -51,11 +51,14 @@ def test_windows_line_ends_read_the_same(tmp_path):
 
 
 @pytest.mark.parametrize(("text", "error"), [
-    (DECLARATION.replace('summary="A probe"', 'summary=SUMMARY'), "strings, None and Default.<NAME> only"),
-    (DECLARATION.replace("Default.OPT_IN", "Default.SOMETIMES"), "strings, None and Default.<NAME> only"),
+    (DECLARATION.replace('summary="A probe"', 'summary=SUMMARY'), "one field a line"),
+    (DECLARATION.replace("Default.OPT_IN", "Default.SOMETIMES"), "one field a line"),
+    (DECLARATION.replace('summary="A probe",', 'summary="A probe", msgid="R8798",'), "one field a line"),
+    (DECLARATION.replace('summary="A probe",', 'summary="A \\"probe\\"",'), "one field a line"),
+    (DECLARATION.replace('msgid="R8799",', 'msgid="R8799",\n    msgid="R8798",'), "one field a line"),
     (DECLARATION.replace('    default=Default.OPT_IN,\n)', '    default=Default.OPT_IN)'), "alone on a line"),
     (DECLARATION + "\nRULE = declare(\n)\n", "one 'RULE = declare(' statement"),
-    (DECLARATION.replace('summary="A probe",', 'summary="A probe", colour="red",'), "takes code, symbol"),
+    (DECLARATION.replace('summary="A probe",', 'summary="A probe",\n    colour="red",'), "takes code, symbol"),
 ])
 def test_a_declaration_the_registry_cannot_read_is_an_error_naming_its_file(tmp_path, text, error):
     root = _rules_package(tmp_path, probe=text)

@@ -141,7 +141,7 @@ def declare(**fields: object) -> Rule:
     rule = _BY_CODE.get(code) if isinstance(code, str) else None
     if rule is None or rule != Rule(**fields):  # type: ignore[arg-type]
         raise RuntimeError(f"the rule declaration of {code} is not the one the registry read from "
-                           "rules/<family>/ (a declaration holds literals only, see core/registry.py)")
+                           "rules/<family>/ (its grammar: core/rule_declarations.py)")
     return rule
 
 
