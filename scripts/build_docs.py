@@ -4,8 +4,8 @@
     python scripts/build_docs.py --check    # exit 1 and name what is out of date (tests/docs/test_docs.py)
 
 Generated, and committed so that they read on GitHub as they read on the site:
-- ``docs/rules/TFGxxx.md``: one page per rule of ``core/registry.py``: its identity and default
-  (``core/measured_defaults.py``), its measured precision (the per-rule table of
+- ``docs/rules/TFGxxx.md``: one page per rule of the registry (each rule's declaration in its
+  module, collected by ``core/registry.py``): its identity, default and fix, its measured precision (the per-rule table of
   ``docs/accuracy.md``, which ``benchmarks/precision.py`` prints), and its fixture folder's
   README with ``bad.py`` as "Example" and ``good.py`` as "Use instead";
 - ``docs/rules/index.md``: every rule by family;
@@ -29,7 +29,6 @@ from tfgraph_lint.core.docs import default_state, diagnostic_text, rules_by_fami
 from tfgraph_lint.core.fixtures_dir import fixture_dir  # noqa: E402
 from tfgraph_lint.core.project_config import KEYS  # noqa: E402
 from tfgraph_lint.core.registry import RULES, Rule  # noqa: E402
-from tfgraph_lint.fixes import FIXABLE_CODES  # noqa: E402
 
 DOCS = REPO / "docs"
 RULE_PAGES = DOCS / "rules"
@@ -129,7 +128,7 @@ def rule_page(rule: Rule, rows: dict[str, Precision]) -> str:
     facts += [("Default", _default_text(rule)),
               ("Measured precision", precision_line(rule, rows)),
               ("Automatic fix", "`--fix` / `--diff` rewrite what provably keeps its meaning "
-               "(see [Command line](../cli.md#fixes))" if rule.code in FIXABLE_CODES else "none"),
+               "(see [Command line](../cli.md#fixes))" if rule.fix else "none"),
               ("Silence one", f"`# pylint: disable={rule.symbol}` or `# noqa: {rule.code}` on the line"),
               ("In the terminal", f"`tfgraph-lint explain {rule.code}`")]
     folder = fixture_dir(rule)

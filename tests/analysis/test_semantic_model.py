@@ -22,7 +22,14 @@ REMOVED = (
     "_is_once_test", "_tests_unset",
     "constant_value", "numeric_literal", "_literal_value", "_int_value", "_is_none",
     "_tf_function_decorator", "_wrapped_target",
+    "_int_literal", "_declares_input_signature", "def creations",
 )
+# What a rule asks the semantic model (``context.constant``, ``context.is_once_guard``,
+# ``context.tf_function_at``) rather than calling the function behind it beside the model.
+ASKED_OF_THE_MODEL = {"constant_values": ("constant",), "once_guards": ("is_once_guard", "unset_tests"),
+                      "function_creations": ("tf_function_at",)}
+# ``x is None`` for a node, spelled out again instead of asking ``constant_values.is_none``.
+_NONE_TEST = re.compile(r"isinstance\((\w+(?:\.\w+)*), nodes\.Const\) and \1\.value is None")
 
 
 def _definitions_and_uses(name: str) -> list[str]:
@@ -36,6 +43,39 @@ def _definitions_and_uses(name: str) -> list[str]:
 def test_a_removed_duplicate_stays_gone(name):
     found = _definitions_and_uses(name)
     assert not found, f"{name} is back ({found}): ask the semantic model (analysis/semantic.py) instead"
+
+
+def _model_functions_imported(path: Path) -> list[str]:
+    text = path.read_text(encoding="utf-8")
+    found = []
+    for module, names in ASKED_OF_THE_MODEL.items():
+        for imported in re.findall(rf"^from tfgraph_lint\.analysis\.{module} import \(?([^)\n]*(?:\n[^)]*)?)\)?$",
+                                   text, re.M):
+            found += [name for name in re.findall(r"\w+", imported) if name in names]
+    return found
+
+
+@pytest.mark.parametrize("path", sorted((PACKAGE / "rules").rglob("*.py")), ids=lambda p: p.name)
+def test_rules_ask_the_semantic_model(path):
+    found = _model_functions_imported(path)
+    assert not found, f"{path.name} imports {found}: ask the context (context.constant, ...) instead"
+
+
+def test_the_import_check_sees_an_import_of_a_model_function(tmp_path):
+    probe = tmp_path / "probe.py"
+    probe.write_text("from tfgraph_lint.analysis.constant_values import UNKNOWN, Follow, constant\n"
+                     "from tfgraph_lint.analysis.once_guards import (\n    guards_unset_name,\n    is_once_guard,\n)\n",
+                     encoding="utf-8")
+    assert _model_functions_imported(probe) == ["constant", "is_once_guard"]
+
+
+def test_is_none_is_asked_not_spelled_out():
+    found = [f"{path.relative_to(PACKAGE)}:{number}" for path in sorted(PACKAGE.rglob("*.py"))
+             if path.name != "constant_values.py"
+             for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+             if _NONE_TEST.search(line)]
+    assert not found, f"ask constant_values.is_none: {found}"
+    assert _NONE_TEST.search("(isinstance(stmt.value, nodes.Const) and stmt.value.value is None)")
 
 
 def test_the_search_finds_a_name_that_is_there():

@@ -1,17 +1,19 @@
-"""The fixes are collected from their modules: each ``fixes/*_fix.py`` declares the rule it fixes."""
+"""The fixes are collected from the rules' declarations: each ``fix=`` names a ``fixes/*_fix.py``."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from tfgraph_lint.core.registry import lookup
+from tfgraph_lint.core.registry import RULES
 from tfgraph_lint.fixes import _FIXERS, FIXABLE_CODES
 
 FIXES = Path(__file__).resolve().parents[2] / "tfgraph_lint" / "fixes"
 
 
-def test_every_fix_module_is_collected_under_a_rule_it_names():
+def test_every_fix_module_is_named_by_exactly_one_rule():
     modules = sorted(p.stem for p in FIXES.glob("*_fix.py"))
-    assert len(modules) == len(_FIXERS) >= 4
-    assert all(lookup(code) is not None and lookup(code).code == code for code in FIXABLE_CODES)
-    assert {_FIXERS[code].__module__.rsplit(".", 1)[-1] for code in FIXABLE_CODES} == set(modules)
+    named = sorted(rule.fix for rule in RULES if rule.fix)
+    assert named == modules and len(modules) >= 4
+    assert FIXABLE_CODES == {rule.code for rule in RULES if rule.fix}
+    assert {rule.code: _FIXERS[rule.code].__module__.rsplit(".", 1)[-1] for rule in RULES if rule.fix} == \
+        {rule.code: rule.fix for rule in RULES if rule.fix}

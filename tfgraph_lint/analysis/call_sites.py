@@ -23,6 +23,7 @@ from tfgraph_lint.analysis.imported_instances import imported_instance
 from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname, qualified_name
 from tfgraph_lint.analysis.node_index import descendants, remembered
 from tfgraph_lint.analysis.test_code import in_test_code, is_test_file
+from tfgraph_lint.analysis.trace_entries import has_input_signature
 from tfgraph_lint.core.findings import HIGH
 
 
@@ -52,7 +53,7 @@ class TfFunctionCall:
     @property
     def input_signature(self) -> bool:
         """Whether this tf.function object declares an input_signature."""
-        return any(_declares_input_signature(options) for options in self.options)
+        return any(has_input_signature(options) for options in self.options)
 
     @property
     def follows_type_hints(self) -> bool:
@@ -344,11 +345,6 @@ def _decorator_options(fn: nodes.FunctionDef, decorators: frozenset[str]) -> tup
     )
 
 
-def _declares_input_signature(options: nodes.Call) -> bool:
-    value = next((kw.value for kw in options.keywords or () if kw.arg == "input_signature"), None)
-    if value is None and len(options.args) >= 2:
-        value = options.args[1]  # tf.function(func, input_signature, ...)
-    return value is not None and not (isinstance(value, nodes.Const) and value.value is None)
 
 
 def _is_bound_method_reference(expr: nodes.NodeNG) -> bool:

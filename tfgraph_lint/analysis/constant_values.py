@@ -89,6 +89,12 @@ def number(expr: nodes.NodeNG | None, follow: Follow = Follow.LITERAL) -> int | 
     return value if type(value) in (int, float) else None
 
 
+def integer(expr: nodes.NodeNG | None, follow: Follow = Follow.LITERAL) -> int | None:
+    """The int ``expr`` is shown to be (``constant``), else None (a bool is not one)."""
+    value = constant(expr, follow)
+    return value if type(value) is int else None
+
+
 def is_none(node: nodes.NodeNG | None) -> bool:
     """The literal ``None``."""
     return isinstance(node, nodes.Const) and node.value is None

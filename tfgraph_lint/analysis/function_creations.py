@@ -1,19 +1,19 @@
 """Where a module makes tf.functions: each ``@tf.function`` def and each ``tf.function(f)`` call.
 
-TFG302 asks, for each such place, whether it runs again and again; this module only finds them
-and says what code the new Function runs.
+``tf_function_at`` is the one answer to "is a tf.function made here?": the graph index asks it
+for the functions ``tf.function(f)`` traces, and TFG302 (through the semantic model) for each
+place, whether it runs again and again; this module only finds them and says what code the new
+Function runs.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
 
 from astroid import nodes
 
 from tfgraph_lint.analysis.keras_models import builds_keras_model
 from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname, lookup, may_denote
-from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.state_creation import created_state
 from tfgraph_lint.analysis.trace_entries import tf_function_decorators, wrapped_by
 from tfgraph_lint.core.findings import shorten
@@ -31,13 +31,6 @@ class Creation:
     @property
     def is_def(self) -> bool:
         return isinstance(self.value, nodes.FunctionDef)
-
-
-def creations(module: nodes.Module, decorators: frozenset[str]) -> Iterator[Creation]:
-    for node in descendants(module, nodes.FunctionDef, nodes.Call):
-        creation = tf_function_at(node, decorators)
-        if creation is not None:
-            yield creation
 
 
 def tf_function_at(node: nodes.NodeNG, decorators: frozenset[str]) -> Creation | None:

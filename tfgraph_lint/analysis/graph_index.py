@@ -31,6 +31,7 @@ from tfgraph_lint.analysis.keras_callables import (
     keras_handovers,
     wrapped_by_lambda,
 )
+from tfgraph_lint.analysis.function_creations import tf_function_at
 from tfgraph_lint.analysis.imported_instances import imported_key
 from tfgraph_lint.analysis.names import (
     call_qualname,
@@ -52,7 +53,6 @@ from tfgraph_lint.analysis.trace_entries import (
     keras_base,
     switches_functions_eagerly,
     tf_function_decorators, tf_function_options,
-    wrapped_by,
 )
 from tfgraph_lint.analysis.traced import TracedFunction, TraceKind, TraceReason
 from tfgraph_lint.core import tf_api
@@ -238,11 +238,11 @@ class GraphIndex:
                                         handed_to=wrapped_by_lambda(element))
 
     def _check_wrapper_call(self, call: nodes.Call) -> None:
-        """``tf.function(fn)``, ``tf.function(fn, jit_compile=True)``, ``tf.function(**opts)(fn)``."""
-        wrapped = wrapped_by(call)
-        if wrapped is None:
+        """``tf.function(fn)``, ``tf.function(**opts)(fn)``: where ``tf_function_at`` says one is made."""
+        made = tf_function_at(call, self.config.function_decorators)
+        if made is None:
             return
-        (target, outer), options = wrapped, call
+        target, outer, options = made.target, made.value, call
         self._note_imported(target, call.lineno, f"wrapped by {display(call.func)}(...)", HIGH)
         for fn in resolve_callables(target):
             traced = self._add(fn, TraceReason(

@@ -170,6 +170,13 @@ class ModuleContext:
             self._creations[node] = tf_function_at(node, self.config.function_decorators)
         return self._creations[node]
 
+    def tf_functions_made(self) -> Iterator[Creation]:
+        """Every place in the module that makes a tf.function (``tf_function_at``), in source order."""
+        for node in descendants(self.module, nodes.FunctionDef, nodes.Call):
+            creation = self.tf_function_at(node)
+            if creation is not None:
+                yield creation
+
     # -- findings ----------------------------------------------------------------------------
 
     def finding(

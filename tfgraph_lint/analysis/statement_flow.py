@@ -10,6 +10,7 @@ from collections.abc import Iterator
 
 from astroid import nodes
 
+from tfgraph_lint.analysis.constant_values import is_none
 from tfgraph_lint.analysis.names import assigned_value
 
 
@@ -210,8 +211,7 @@ class NamedBinding:
 
 
 def assigns_none(binding: nodes.AssignName) -> bool:
-    value = assigned_value(binding)
-    return isinstance(value, nodes.Const) and value.value is None
+    return is_none(assigned_value(binding))
 
 
 def deletes(stmt: nodes.NodeNG, name: str) -> bool:

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 
 from astroid import nodes
 
+from tfgraph_lint.analysis.constant_values import is_none
 from tfgraph_lint.analysis.names import bindings, call_qualname, calls_named, qualified_name
 from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.core import tf_api
@@ -192,7 +193,7 @@ def has_input_signature(options: nodes.Call | None) -> bool:
     value = keyword_value(options, "input_signature")
     if value is None and options is not None and len(options.args) >= 2:
         value = options.args[1]  # tf.function(func, input_signature, ...)
-    return value is not None and not (isinstance(value, nodes.Const) and value.value is None)
+    return value is not None and not is_none(value)
 
 
 def display(expr: nodes.NodeNG) -> str:

@@ -13,7 +13,9 @@ of ``[tool.tfgraph-lint]``) turns it on, at HIGH and INFERENCE. Choosing levels 
 runs, and replaces these per-rule defaults. What the defaults hide is counted and named in the
 summary (core/hidden_findings).
 
-``benchmarks/precision.py`` prints, from the same figures, which defaults the measurement
+Each rule declares which of these it is in its own module (``default=`` of ``RULE = declare(...)``,
+core/registry.py), with the measurement behind it beside the declaration; this module gathers
+them. ``benchmarks/precision.py`` prints, from the same figures, which defaults the measurement
 supports and says where they differ from these. The figures are those of docs/accuracy.md; the
 rule stays what it is (fixtures, cases, ``verify``): only what is shown unasked changes.
 """
@@ -21,30 +23,16 @@ rule stays what it is (fixtures, cases, ``verify``): only what is shown unasked 
 from __future__ import annotations
 
 from tfgraph_lint.core.findings import DEFAULT_CONFIDENCES, HIGH
-from tfgraph_lint.core.registry import RULES
+from tfgraph_lint.core.registry import RULES, Default
 
-# The seed hazards (TFG101 print, TFG102 Python/NumPy random, TFG201 tf.Variable created inside,
-# TFG104 mutation of outer lists/dicts, TFG301 Python-scalar arguments) are always on at HIGH and
-# INFERENCE: they are what users hit first, and ``verify`` confirms them. What distinguishes a
-# deliberate trace-time output from a bug is lowered to LOW by evidence in the code
-# (analysis/output_once, analysis/static_output), not by switching a level off.
-ALWAYS_ON: frozenset[str] = frozenset({"TFG101", "TFG102", "TFG104", "TFG201", "TFG301"})
-
-# Off by default. Measured on the 167 review corpora (HIGH and INFERENCE, true of all findings):
-OPT_IN: frozenset[str] = frozenset({
-    "TFG107",  # mutable-global-capture: 11 of 15 (73%); names rebound to values that change nothing
-    # (TFG202 eager-only-call-in-graph is on: 17 of 21 reviewed findings true (81%) on 207 corpora,
-    # users' code and libraries, once Keras metrics run only eagerly are told: keras_run_evidence.)
-    # tf-function-in-loop: 2 of 4 reviewed findings true. A default changes only on twenty reviewed
-    # findings or more, so it keeps the level it had; the recall corpora's per-call factories
-    # (a tf.function made on every call of a function called repeatedly) are what it finds when on.
-    "TFG302",
-})
-
+# Each rule declares its default in its own module (``default=`` of its declaration, with the
+# measurement behind it); these are the sets that declarations make, for the options' help,
+# the documentation and the summary of what the defaults hide.
+ALWAYS_ON: frozenset[str] = frozenset(rule.code for rule in RULES if rule.default == Default.SEED)
+OPT_IN: frozenset[str] = frozenset(rule.code for rule in RULES if rule.default == Default.OPT_IN)
 # On by default at these levels only (HIGH: the code shows graph code and the hazard itself):
-LEVELS: dict[str, frozenset[str]] = {
-    "TFG103": frozenset({HIGH}),  # side effects: HIGH 8 of 9; INFERENCE 1 of 5 (trace-time logging)
-}
+LEVELS: dict[str, frozenset[str]] = {rule.code: frozenset({HIGH}) for rule in RULES
+                                     if rule.default == Default.HIGH_ONLY}
 
 
 def default_codes() -> frozenset[str]:

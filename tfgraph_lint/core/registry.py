@@ -1,4 +1,4 @@
-"""The rule registry: the single source of truth for every rule's identity.
+"""The rule registry: every rule's identity, collected from the rules' own declarations.
 
 Each rule has three keys (see DESIGN.md, "Rule identity"):
 - ``code`` (``TFG101``): public and stable, used in ``--select``, docs and fixture folders;
@@ -8,6 +8,25 @@ Each rule has three keys (see DESIGN.md, "Rule identity"):
   failure mode: E raises in graph mode, W silently differs from eager, R retraces / costs.
   The last two digits mirror the code: W87 01 is TFG101, E87 21 is TFG201, R87 31 is TFG301.
 
+A rule declares itself in its own module (``rules/<family>/<rule>.py``): its keys, its one-line
+summary, what it reports unasked (:class:`Default`, with the measurement behind it as a comment)
+and the module of ``fixes/`` that fixes it, if any::
+
+    RULE = declare(
+        code="TFG101",
+        symbol="python-print-in-graph",
+        msgid="W8701",
+        summary="Builtin print() in graph code runs only while tracing",
+        default=Default.SEED,  # why, measured
+        fix="print_fix",
+    )
+
+This module collects those declarations by *reading* the rule modules (rule_declarations.py),
+not by importing them: importing a rule imports astroid and the analysis, which ``--help``,
+``explain`` and the configuration never need, and the core layer never imports the rules layer.
+When the rule module itself runs, ``declare`` hands it the registry's entry and checks that the
+two agree. The run diagnostics (TFG0xx) are no rule module's: they are declared here.
+
 Codes and symbols are never reused: a removed rule moves to ``REMOVED`` and stays there.
 """
 
@@ -15,6 +34,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from pathlib import Path
+
+from tfgraph_lint.core.rule_declarations import RULES_PACKAGE, declarations
 
 _SEVERITY_BY_LETTER = {"E": "error", "W": "warning", "R": "refactor"}
 
@@ -26,12 +48,24 @@ FAMILY_TITLES = {
 }
 
 
+class Default:
+    """What a rule reports when the user chooses nothing (core/measured_defaults says how it is
+    chosen): the names a declaration's ``default=`` takes."""
+
+    SEED = "seed"  # a seed hazard: on at HIGH and INFERENCE whatever the measurements of the day
+    ON = "on"  # on at HIGH and INFERENCE: the review corpus supports it
+    HIGH_ONLY = "HIGH only"  # on, but only its HIGH findings: the corpus supports it there alone
+    OPT_IN = "opt-in"  # off until chosen: the corpus does not support it
+
+
 @dataclass(frozen=True)
 class Rule:
     code: str
     symbol: str
     msgid: str
     summary: str  # one line: what the rule finds, used in tables and Pylint's help
+    default: str = Default.ON
+    fix: str | None = None  # the module of fixes/ that fixes its findings (``print_fix``)
 
     @property
     def severity(self) -> str:
@@ -51,62 +85,33 @@ class Rule:
         return f"{self.code}-{self.symbol}"
 
 
-RULES: tuple[Rule, ...] = (
+DIAGNOSTICS: tuple[Rule, ...] = (
     Rule("TFG001", "tfgraph-analysis-failed", "E8791",
          "A file could not be analysed (unreadable, not UTF-8, binary, or a syntax error)"),
     Rule("TFG002", "tfgraph-internal-error", "E8792",
          "A rule failed on a file; the other rules and files still ran"),
-    Rule("TFG101", "python-print-in-graph", "W8701",
-         "Builtin print() in graph code runs only while tracing"),
-    Rule("TFG102", "python-random-in-graph", "W8702",
-         "NumPy or stdlib random in graph code is drawn once, then frozen into the graph"),
-    Rule("TFG103", "python-side-effect-in-graph", "W8703",
-         "Trace-time side effects (time, logging, files, os.environ, input) in graph code happen once"),
-    Rule("TFG104", "outer-collection-mutation", "W8704",
-         "Graph code mutating an outer list/dict/set does so once, while tracing, and leaks symbolic tensors"),
-    Rule("TFG105", "python-state-mutation", "W8705",
-         "Rebinding Python state (global, nonlocal, self.count += 1) in graph code happens once"),
-    Rule("TFG106", "python-iterator-in-graph", "W8706",
-         "next() on a Python iterator in graph code is consumed once; every call reuses that value"),
-    Rule("TFG107", "mutable-global-capture", "W8707",
-         "A global or closure variable rebound elsewhere is frozen into the graph at trace time"),
-    Rule("TFG108", "tensor-formatted-at-trace", "W8708",
-         "An f-string, % or .format() of a tensor in graph code shows its trace-time description"),
-    Rule("TFG109", "mutable-attribute-capture", "W8709",
-         "A self attribute another method rebinds is frozen into the graph at trace time"),
-    Rule("TFG201", "variable-created-in-graph", "E8721",
-         "tf.Variable (or a layer, optimizer, RNG) created on every call of graph code"),
-    Rule("TFG202", "eager-only-call-in-graph", "E8722",
-         ".numpy(), NumPy on a tensor, .eval() or Keras fit/predict in graph code fails on symbolic tensors"),
-    Rule("TFG203", "tensor-used-as-python-value", "E8723",
-         "bool()/int()/len() of a tensor, or a tensor condition AutoGraph does not convert"),
-    Rule("TFG204", "python-list-in-tensor-loop", "E8724",
-         "Appending to a Python list inside a loop AutoGraph turns into tf.while_loop"),
-    Rule("TFG205", "recursive-tf-function", "E8725",
-         "A tf.function that calls itself, directly or through others"),
-    Rule("TFG206", "generator-in-graph", "E8726",
-         "yield in graph code: AutoGraph does not convert generators"),
-    Rule("TFG207", "tensor-branch-undefined-variable", "E8727",
-         "A variable set in only one branch of a tensor if (or only in a tensor loop) and used after it"),
-    Rule("TFG208", "tf-state-recreated", "E8728",
-         "An optimizer, layer or variable on self re-created outside set-up, used by a tf.function"),
-    Rule("TFG209", "tensor-grown-in-loop", "E8729",
-         "A tensor grown with tf.concat/tf.stack in a loop AutoGraph converts changes shape: tracing raises"),
-    Rule("TFG301", "python-scalar-argument", "R8731",
-         "A varying Python number passed to a tf.function builds a new graph per value"),
-    Rule("TFG302", "tf-function-in-loop", "R8732",
-         "tf.function created inside a loop or per call: a fresh Function never reuses its traces"),
-    Rule("TFG303", "python-range-loop", "R8733",
-         "range() over a Python int, or a while-loop on a Python counter, in graph code is unrolled"),
-    Rule("TFG304", "python-loop-over-data", "R8734",
-         "A Python for-loop over a list or NumPy array in graph code is unrolled per element"),
-    Rule("TFG305", "python-collection-argument", "R8735",
-         "Python lists/tuples/dicts passed to a tf.function are keyed by value and retrace"),
-    Rule("TFG306", "deprecated-tf-function-argument", "R8736",
-         "Deprecated tf.function arguments (experimental_relax_shapes, experimental_compile, ...)"),
-    Rule("TFG307", "functions-run-eagerly", "R8737",
-         "tf.config.run_functions_eagerly(True) left in non-test code runs every tf.function eagerly"),
 )
+
+
+def collected(root: Path = RULES_PACKAGE) -> tuple[Rule, ...]:
+    """The run diagnostics and the rules declared under ``root`` (the rules package), by code."""
+    rules = [*DIAGNOSTICS]
+    for where, fields in declarations(vars(Default), root):
+        try:
+            rules.append(Rule(**fields))
+        except TypeError as exc:
+            raise ValueError(f"{where}: a rule declaration takes code, symbol, msgid, summary, "
+                             f"default and fix ({exc})") from None
+    for key in ("code", "symbol", "msgid"):
+        seen: dict[str, Rule] = {}
+        for rule in rules:
+            other = seen.setdefault(getattr(rule, key), rule)
+            if other is not rule:
+                raise ValueError(f"two rules declare the {key} {getattr(rule, key)!r}: {other.code} and {rule.code}")
+    return tuple(sorted(rules, key=lambda rule: rule.code))
+
+
+RULES: tuple[Rule, ...] = collected()
 
 # Codes and symbols that once existed; never to be reused.
 REMOVED: tuple[tuple[str, str], ...] = ()
@@ -114,6 +119,10 @@ REMOVED: tuple[tuple[str, str], ...] = ()
 _BY_CODE = {rule.code: rule for rule in RULES}
 _BY_SYMBOL = {rule.symbol: rule for rule in RULES}
 _BY_MSGID = {rule.msgid: rule for rule in RULES}
+
+_REUSED = sorted({name for pair in REMOVED for name in pair} & {*_BY_CODE, *_BY_SYMBOL})
+if _REUSED:
+    raise ValueError(f"codes and symbols of removed rules are never reused: {_REUSED}")
 
 ANALYSIS_FAILED = _BY_CODE["TFG001"]
 INTERNAL_ERROR = _BY_CODE["TFG002"]
@@ -123,6 +132,17 @@ _CODE_PREFIX = re.compile(r"^TFG\d{0,3}$")
 
 def rule_by_code(code: str) -> Rule:
     return _BY_CODE[code]
+
+
+def declare(**fields: object) -> Rule:
+    """A rule module's declaration (``RULE = declare(code=..., ...)``): the registry's entry,
+    which it read from that same declaration (see the module docstring)."""
+    code = fields.get("code")
+    rule = _BY_CODE.get(code) if isinstance(code, str) else None
+    if rule is None or rule != Rule(**fields):  # type: ignore[arg-type]
+        raise RuntimeError(f"the rule declaration of {code} is not the one the registry read from "
+                           "rules/<family>/ (its grammar: core/rule_declarations.py)")
+    return rule
 
 
 def lookup(key: str) -> Rule | None:

@@ -3,9 +3,8 @@
 Only at the locations of findings, and only where the rewrite keeps the code's meaning; anything
 uncertain is left for the user, whom the finding's message already tells what to do. The source
 is rewritten with libcst, so formatting and comments survive. Each rule's fix is one module
-here named ``<what>_fix.py``, which declares the rule it fixes (``CODE``) and its ``plan``; the
-package collects them, so adding a fix touches only its module (``tfgraph-lint rules`` and
-``--fix`` see it).
+here named ``<what>_fix.py`` with its ``plan``; the rule's declaration names it (``fix=`` of
+``RULE = declare(...)``), and the package collects the plans of the modules the registry names.
 
 A fix that needs ``tf`` uses the module's own name for TensorFlow and adds
 ``import tensorflow as tf`` only when there is none. Fixing fixed code changes nothing.
@@ -14,7 +13,6 @@ A fix that needs ``tf`` uses the module's own name for TensorFlow and adds
 from __future__ import annotations
 
 import importlib
-import pkgutil
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
@@ -22,6 +20,7 @@ import libcst as cst
 from libcst.metadata import MetadataWrapper, ParentNodeProvider, PositionProvider
 
 from tfgraph_lint.core.findings import Finding
+from tfgraph_lint.core.registry import RULES
 from tfgraph_lint.fixes import imports
 
 # A planned rewrite: the node as it is after its children were rewritten -> its replacement.
@@ -135,14 +134,9 @@ def attribute(dotted: str) -> cst.BaseExpression:
 
 
 def _collected_fixes() -> dict[str, Plan]:
-    """Each ``*_fix`` module of this package: the code it declares, and its plan. Collected once
-    the names the modules import from here (``FixContext``, ``attribute``) exist."""
-    found: dict[str, Plan] = {}
-    for module_info in sorted(pkgutil.iter_modules(__path__), key=lambda info: info.name):
-        if module_info.name.endswith("_fix"):
-            module = importlib.import_module(f"{__name__}.{module_info.name}")
-            found[module.CODE] = module.plan
-    return found
+    """The plan of the fix module each rule's declaration names, by the rule's code. Collected
+    once the names the modules import from here (``FixContext``, ``attribute``) exist."""
+    return {rule.code: importlib.import_module(f"{__name__}.{rule.fix}").plan for rule in RULES if rule.fix}
 
 
 _FIXERS = _collected_fixes()

@@ -18,7 +18,6 @@ import libcst.matchers as m
 from tfgraph_lint.core.findings import Finding
 from tfgraph_lint.fixes import FixContext, attribute, imports
 
-CODE = "TFG101"
 _STREAMS = frozenset({"sys.stdout", "sys.stderr"})
 _FORMATTING_CALLS = frozenset({"str", "repr", "format"})
 

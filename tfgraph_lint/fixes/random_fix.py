@@ -23,7 +23,6 @@ import libcst as cst
 from tfgraph_lint.core.findings import Finding
 from tfgraph_lint.fixes import FixContext, attribute, imports
 
-CODE = "TFG102"
 
 # NumPy function -> (tf.random op, [(NumPy parameter, tf.random parameter)], takes ``size``).
 # ``randn``/``rand`` take the dimensions as positional arguments instead.

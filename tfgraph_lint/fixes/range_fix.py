@@ -41,7 +41,6 @@ from tfgraph_lint.fixes import FixContext, attribute, imports, tensor_facts
 from tfgraph_lint.fixes.tensor_facts import (ARITHMETIC, SCALAR, assignment_targets, is_name, target_names,
                                              walk)
 
-CODE = "TFG303"
 _FORBIDDEN = (cst.Return, cst.Yield, cst.Raise, cst.Try, cst.TryStar, cst.With, cst.Del, cst.Global,
               cst.Nonlocal, cst.FunctionDef, cst.ClassDef, cst.Lambda, cst.Import, cst.ImportFrom,
               cst.Await)

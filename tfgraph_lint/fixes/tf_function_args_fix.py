@@ -12,7 +12,6 @@ import libcst as cst
 from tfgraph_lint.core.findings import Finding
 from tfgraph_lint.fixes import FixContext, imports
 
-CODE = "TFG306"
 RENAMED = {
     "experimental_relax_shapes": "reduce_retracing",
     "experimental_compile": "jit_compile",

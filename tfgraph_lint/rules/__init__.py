@@ -1,70 +1,41 @@
 """The rules, in three families: ``side_effects/`` (TFG1xx), ``graph_errors/`` (TFG2xx) and
-``retracing/`` (TFG3xx), each holding its rules and the helpers only they use. Each rule module
-has ``RULE`` (its registry entry) and ``check(context: ModuleContext)``, which yields findings for
-one module; it reads graph code through ``context.in_graph(...)`` and asks the semantic model
-(``analysis/semantic.py``) its questions.
+``retracing/`` (TFG3xx), each holding its rules and the helpers only they use. A rule module
+declares its rule (``RULE = declare(...)``: code, symbol, Pylint msgid, summary, default, fix;
+core/registry.py collects the declarations) and has ``check(context: ModuleContext)``, which
+yields findings for one module; it reads graph code through ``context.in_graph(...)`` and asks
+the semantic model (``analysis/semantic.py``) its questions. A rule whose checks are long may
+spread them over several modules of its family: each has ``check`` and the same ``RULE``
+(``rule_by_code``), and only one declares it.
 
-Adding a rule is described in CONTRIBUTING.md.
+``CHECKS`` are collected from the family folders, so adding a rule touches only its module
+(CONTRIBUTING.md, "Adding a rule").
 """
 
-from tfgraph_lint.rules.graph_errors import (
-    eager_only_call,
-    eager_values,
-    generator_in_graph,
-    python_list_in_tensor_loop,
-    recursive_tf_function,
-    state_recreated,
-    tensor_as_python_value,
-    tensor_branch_undefined,
-    tensor_grown_in_loop,
-    variable_creation,
-)
-from tfgraph_lint.rules.retracing import (
-    deprecated_tf_function_argument,
-    functions_run_eagerly,
-    python_collection_argument,
-    python_loop_over_data,
-    python_range_loop,
-    python_scalar_argument,
-    tf_function_in_loop,
-)
-from tfgraph_lint.rules.side_effects import (
-    mutable_attribute_capture,
-    mutable_global_capture,
-    outer_collection_mutation,
-    python_iterator,
-    python_print,
-    python_random,
-    python_side_effect,
-    python_state_mutation,
-    tensor_formatted_at_trace,
-)
+from __future__ import annotations
 
-CHECKS = (
-    python_print,  # TFG101
-    python_random,  # TFG102
-    python_side_effect,  # TFG103
-    outer_collection_mutation,  # TFG104
-    python_state_mutation,  # TFG105
-    python_iterator,  # TFG106
-    mutable_global_capture,  # TFG107
-    tensor_formatted_at_trace,  # TFG108
-    mutable_attribute_capture,  # TFG109
-    variable_creation,  # TFG201
-    eager_only_call,  # TFG202
-    eager_values,  # TFG202: NumPy on tensors, .eval(), .decode()
-    tensor_as_python_value,  # TFG203
-    python_list_in_tensor_loop,  # TFG204
-    recursive_tf_function,  # TFG205
-    generator_in_graph,  # TFG206
-    tensor_branch_undefined,  # TFG207
-    state_recreated,  # TFG208
-    tensor_grown_in_loop,  # TFG209
-    python_scalar_argument,  # TFG301
-    tf_function_in_loop,  # TFG302
-    python_range_loop,  # TFG303
-    python_loop_over_data,  # TFG304
-    python_collection_argument,  # TFG305
-    deprecated_tf_function_argument,  # TFG306
-    functions_run_eagerly,  # TFG307
-)
+import importlib
+import pkgutil
+from types import ModuleType
+
+from tfgraph_lint.core.registry import hazard_rules
+
+
+def _collected_checks() -> tuple[ModuleType, ...]:
+    """Every module of a family folder that has ``check``, by rule code, then module name."""
+    found = []
+    for family in sorted(info.name for info in pkgutil.iter_modules(__path__) if info.ispkg):
+        package = importlib.import_module(f"{__name__}.{family}")
+        for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda info: info.name):
+            module = importlib.import_module(f"{package.__name__}.{info.name}")
+            if callable(getattr(module, "check", None)):
+                found.append(module)
+    missing = [module.__name__ for module in found if not hasattr(module, "RULE")]
+    if missing:
+        raise ImportError(f"rule modules without RULE (their declaration): {missing}")
+    unchecked = {rule.code for rule in hazard_rules()} - {module.RULE.code for module in found}
+    if unchecked:
+        raise ImportError(f"rules declared without a module that checks them: {sorted(unchecked)}")
+    return tuple(sorted(found, key=lambda module: (module.RULE.code, module.__name__)))
+
+
+CHECKS = _collected_checks()

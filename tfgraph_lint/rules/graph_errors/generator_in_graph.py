@@ -23,9 +23,15 @@ from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
 from tfgraph_lint.analysis.names import calls_named
 from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.core.findings import Finding
-from tfgraph_lint.core.registry import rule_by_code
+from tfgraph_lint.core.registry import Default, declare
 
-RULE = rule_by_code("TFG206")
+RULE = declare(
+    code="TFG206",
+    symbol="generator-in-graph",
+    msgid="E8726",
+    summary="yield in graph code: AutoGraph does not convert generators",
+    default=Default.ON,
+)
 
 # Trace kinds whose function's return value goes to TensorFlow, not to Python code.
 _RETURNS_TO_TENSORFLOW = (TraceKind.DECORATOR, TraceKind.WRAPPER, TraceKind.BUILDER, TraceKind.KERAS)

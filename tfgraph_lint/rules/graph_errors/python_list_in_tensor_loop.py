@@ -31,9 +31,15 @@ from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.analysis.trace_entries import dataset_confidence
 from tfgraph_lint.analysis.value_kinds import Kind, binding_kind, value_kind
 from tfgraph_lint.core.findings import HIGH, INFERENCE, Finding, shorten, weakest
-from tfgraph_lint.core.registry import rule_by_code
+from tfgraph_lint.core.registry import Default, declare
 
-RULE = rule_by_code("TFG204")
+RULE = declare(
+    code="TFG204",
+    symbol="python-list-in-tensor-loop",
+    msgid="E8724",
+    summary="Appending to a Python list inside a loop AutoGraph turns into tf.while_loop",
+    default=Default.ON,
+)
 
 _GROWING_METHODS = frozenset({"append", "extend"})
 

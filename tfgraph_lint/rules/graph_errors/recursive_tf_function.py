@@ -27,9 +27,15 @@ from tfgraph_lint.analysis.callables import FunctionNode, own_nodes, resolve_cal
 from tfgraph_lint.analysis.graph_index import GraphIndex, TracedFunction
 from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.core.findings import Finding
-from tfgraph_lint.core.registry import rule_by_code
+from tfgraph_lint.core.registry import Default, declare
 
-RULE = rule_by_code("TFG205")
+RULE = declare(
+    code="TFG205",
+    symbol="recursive-tf-function",
+    msgid="E8725",
+    summary="A tf.function that calls itself, directly or through others",
+    default=Default.ON,
+)
 
 
 @dataclass(frozen=True)

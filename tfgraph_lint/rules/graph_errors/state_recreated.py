@@ -34,9 +34,15 @@ from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.analysis.state_creation import created_state
 from tfgraph_lint.core.findings import INFERENCE, LOW, Finding
-from tfgraph_lint.core.registry import rule_by_code
+from tfgraph_lint.core.registry import Default, declare
 
-RULE = rule_by_code("TFG208")
+RULE = declare(
+    code="TFG208",
+    symbol="tf-state-recreated",
+    msgid="E8728",
+    summary="An optimizer, layer or variable on self re-created outside set-up, used by a tf.function",
+    default=Default.ON,
+)
 
 _TRACED_ONCE = (TraceKind.DECORATOR, TraceKind.WRAPPER, TraceKind.KERAS)
 

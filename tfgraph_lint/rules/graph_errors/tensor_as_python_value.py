@@ -35,9 +35,15 @@ from tfgraph_lint.analysis.tensor_type_branches import in_non_tensor_branch
 from tfgraph_lint.analysis.tensor_evidence import TensorEvidence, is_builtin_call, strongest, tested_leaves
 from tfgraph_lint.analysis.value_kinds import Kind, value_kind
 from tfgraph_lint.core.findings import LOW, Finding, weakest
-from tfgraph_lint.core.registry import rule_by_code
+from tfgraph_lint.core.registry import Default, declare
 
-RULE = rule_by_code("TFG203")
+RULE = declare(
+    code="TFG203",
+    symbol="tensor-used-as-python-value",
+    msgid="E8723",
+    summary="bool()/int()/len() of a tensor, or a tensor condition AutoGraph does not convert",
+    default=Default.ON,
+)
 
 _OPERATOR_ERROR = "OperatorNotAllowedInGraphError"
 

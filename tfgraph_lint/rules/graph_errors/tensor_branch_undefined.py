@@ -26,6 +26,7 @@ from enum import Enum
 
 from astroid import nodes
 
+from tfgraph_lint.analysis.constant_values import is_none
 from tfgraph_lint.analysis.graph_index import TracedFunction
 from tfgraph_lint.analysis.names import assigned_value, bindings
 from tfgraph_lint.analysis.semantic import ModuleContext
@@ -43,9 +44,15 @@ from tfgraph_lint.analysis.statement_flow import (
 from tfgraph_lint.analysis.tensor_evidence import is_builtin_call
 from tfgraph_lint.analysis.trace_entries import dataset_confidence
 from tfgraph_lint.core.findings import Finding
-from tfgraph_lint.core.registry import rule_by_code
+from tfgraph_lint.core.registry import Default, declare
 
-RULE = rule_by_code("TFG207")
+RULE = declare(
+    code="TFG207",
+    symbol="tensor-branch-undefined-variable",
+    msgid="E8727",
+    summary="A variable set in only one branch of a tensor if (or only in a tensor loop) and used after it",
+    default=Default.ON,
+)
 
 
 class State(Enum):
@@ -245,8 +252,7 @@ def _path_returns(stmts: list[nodes.NodeNG], budget: list[int]) -> _Returns:
     for index, stmt in enumerate(stmts):
         if isinstance(stmt, nodes.Return):
             value = stmt.value
-            is_none = value is None or (isinstance(value, nodes.Const) and value.value is None)
-            return _Returns.NONE if is_none else _Returns.VALUE
+            return _Returns.NONE if value is None or is_none(value) else _Returns.VALUE
         if isinstance(stmt, nodes.Raise):
             return _Returns.RAISES
         if not _contains_return(stmt):

@@ -24,11 +24,17 @@ from tfgraph_lint.analysis.graph_index import TracedFunction
 from tfgraph_lint.analysis.names import bindings, call_qualname
 from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.core.findings import Finding, shorten
-from tfgraph_lint.core.registry import rule_by_code
+from tfgraph_lint.core.registry import Default, declare
 # The loops AutoGraph converts: one question, answered where TFG204 asks it.
 from tfgraph_lint.rules.graph_errors.python_list_in_tensor_loop import enclosing_tensor_loops
 
-RULE = rule_by_code("TFG209")
+RULE = declare(
+    code="TFG209",
+    symbol="tensor-grown-in-loop",
+    msgid="E8729",
+    summary="A tensor grown with tf.concat/tf.stack in a loop AutoGraph converts changes shape: tracing raises",
+    default=Default.ON,
+)
 
 # Calls whose first argument is a list of tensors joined into one.
 _JOINING = frozenset({

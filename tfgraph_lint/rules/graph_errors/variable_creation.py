@@ -14,7 +14,6 @@ from collections.abc import Iterator
 from astroid import nodes
 
 from tfgraph_lint.analysis.callables import own_nodes
-from tfgraph_lint.analysis.constant_values import constant
 from tfgraph_lint.analysis.graph_index import TracedFunction
 from tfgraph_lint.analysis.names import bindings, call_qualname, qualified_name
 from tfgraph_lint.analysis.runs_once import assigns, guards_of
@@ -35,9 +34,17 @@ from tfgraph_lint.analysis.state_creation import (
 )
 from tfgraph_lint.analysis.unknown_decorators import decorator_note, unknown_decorator_on_path
 from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW, Finding
-from tfgraph_lint.core.registry import rule_by_code
+from tfgraph_lint.core.registry import Default, declare
 
-RULE = rule_by_code("TFG201")
+RULE = declare(
+    code="TFG201",
+    symbol="variable-created-in-graph",
+    msgid="E8721",
+    summary="tf.Variable (or a layer, optimizer, RNG) created on every call of graph code",
+    # A seed hazard: on at HIGH and INFERENCE whatever the measurements of the day say (users hit
+    # it first, and `verify` confirms it); its deliberate forms are LOW by evidence in the code.
+    default=Default.SEED,
+)
 
 
 def check(context: ModuleContext) -> Iterator[Finding]:
@@ -61,7 +68,7 @@ def check(context: ModuleContext) -> Iterator[Finding]:
             # not say which: LOW.
             confidence = LOW
         message = _message(call, made, traced)
-        if made.kind == LAYER and _rate_shown_zero(call):
+        if made.kind == LAYER and _rate_shown_zero(context, call):
             # Shown by the constructions of this module only: another file may pass a rate.
             confidence = LOW
             message += (" (but its rate is 0 wherever this module makes it, and with rate 0 Keras 3 makes "
@@ -85,12 +92,12 @@ def check(context: ModuleContext) -> Iterator[Finding]:
         yield context.finding(RULE, call, message, confidence=confidence, traced=traced)
 
 
-def _rate_shown_zero(call: nodes.Call) -> bool:
+def _rate_shown_zero(context: ModuleContext, call: nodes.Call) -> bool:
     """A seeded layer (Dropout & co.) whose rate, followed through names, ``self`` and the
     module's constructions of its class, is 0 (analysis/constant_values)."""
     if (call_qualname(call) or "").rpartition(".")[2] not in SEEDED_LAYERS:
         return False
-    value = constant(seeded_rate(call))
+    value = context.constant(seeded_rate(call))
     return type(value) in (int, float) and value == 0
 
 

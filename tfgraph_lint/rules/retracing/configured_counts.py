@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from astroid import nodes
 
 from tfgraph_lint.analysis.classes import attribute_values, self_class
+from tfgraph_lint.analysis.constant_values import integer
 from tfgraph_lint.analysis.names import bindings, unrebound_parameter
 
 
@@ -38,17 +39,11 @@ def configured_count(expr: nodes.NodeNG) -> ConfiguredCount | None:
         return None
     found = []
     for value in values:
-        number = _int_literal(value) if isinstance(value, nodes.Const) else _init_default(value, cls)
+        number = integer(value) if isinstance(value, nodes.Const) else _init_default(value, cls)
         if number is None:
             return None
         found.append(number)
     return ConfiguredCount(expr.attrname, min(found))
-
-
-def _int_literal(node: nodes.NodeNG | None) -> int | None:
-    if isinstance(node, nodes.Const) and type(node.value) is int:
-        return node.value
-    return None
 
 
 def _init_default(value: nodes.NodeNG | None, cls: nodes.ClassDef) -> int | None:
@@ -60,6 +55,6 @@ def _init_default(value: nodes.NodeNG | None, cls: nodes.ClassDef) -> int | None
     if others or not (isinstance(init, nodes.FunctionDef) and init.name == "__init__" and init.parent is cls):
         return None
     try:
-        return _int_literal(arguments.default_value(parameter.name))
+        return integer(arguments.default_value(parameter.name))
     except Exception:  # astroid's NoDefault: a required parameter says nothing of its kind
         return None

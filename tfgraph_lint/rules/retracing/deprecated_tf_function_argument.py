@@ -24,10 +24,17 @@ from tfgraph_lint.analysis.callables import resolve_callables
 from tfgraph_lint.analysis.names import call_qualname, calls_named, qualified_name
 from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.core.findings import Finding
-from tfgraph_lint.core.registry import rule_by_code
+from tfgraph_lint.core.registry import Default, declare
 from tfgraph_lint.core.tf_api import TF_FUNCTION
 
-RULE = rule_by_code("TFG306")
+RULE = declare(
+    code="TFG306",
+    symbol="deprecated-tf-function-argument",
+    msgid="R8736",
+    summary="Deprecated tf.function arguments (experimental_relax_shapes, experimental_compile, ...)",
+    default=Default.ON,
+    fix="tf_function_args_fix",
+)
 _TAKES_TF_FUNCTION_OPTIONS = frozenset({TF_FUNCTION, "functools.partial"})
 
 # keyword -> (what TensorFlow does with it, the fix; ``{value}`` is the keyword's value as written)

@@ -38,9 +38,15 @@ from tfgraph_lint.analysis.test_code import in_test_code, is_test_file
 from tfgraph_lint.analysis.trace_entries import RUN_FUNCTIONS_EAGERLY, switch_argument, switches_on
 from tfgraph_lint.core.findings import HIGH, LOW, Finding
 from tfgraph_lint.core.notebooks import is_notebook
-from tfgraph_lint.core.registry import rule_by_code
+from tfgraph_lint.core.registry import Default, declare
 
-RULE = rule_by_code("TFG307")
+RULE = declare(
+    code="TFG307",
+    symbol="functions-run-eagerly",
+    msgid="R8737",
+    summary="tf.config.run_functions_eagerly(True) left in non-test code runs every tf.function eagerly",
+    default=Default.ON,
+)
 
 def check(context: ModuleContext) -> Iterator[Finding]:
     if is_test_file(context.path):

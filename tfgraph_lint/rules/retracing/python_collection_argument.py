@@ -36,17 +36,23 @@ from tfgraph_lint.analysis.call_sites import (
     fixed_literal_sites,
     tf_function_calls,
 )
-from tfgraph_lint.analysis.constant_values import UNKNOWN, Follow, constant
+from tfgraph_lint.analysis.constant_values import UNKNOWN, Follow
 from tfgraph_lint.analysis.names import assigned_value, bindings, is_builtin_name
 from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.analysis.value_kinds import Kind, value_kind
 from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW, Finding, shorten, weakest
-from tfgraph_lint.core.registry import rule_by_code
+from tfgraph_lint.core.registry import Default, declare
 from tfgraph_lint.rules.retracing.enclosing_loops import contains, enclosing_loops
 from tfgraph_lint.rules.retracing.loop_values import LoopAnalysis
 
-RULE = rule_by_code("TFG305")
+RULE = declare(
+    code="TFG305",
+    symbol="python-collection-argument",
+    msgid="R8735",
+    summary="Python lists/tuples/dicts passed to a tf.function are keyed by value and retrace",
+    default=Default.ON,
+)
 
 _MAX_DEPTH = 6
 _COMPREHENSIONS = (nodes.ListComp, nodes.SetComp, nodes.DictComp, nodes.GeneratorExp)
@@ -78,7 +84,7 @@ def check(context: ModuleContext) -> Iterator[Finding]:
                     yield context.finding(RULE, argument.node, _varying_message(found, argument, varying),
                                           confidence=weakest(confidence, varying.confidence), traced=found.traced)
                     continue
-            literal = _literal_collection(argument.node)
+            literal = _literal_collection(context, argument.node)
             if literal is not None:
                 literal_sites[(found.key, argument.parameter)].append((found, argument, literal, confidence))
     for sites in literal_sites.values():
@@ -140,12 +146,12 @@ def _literal_source(expr: nodes.NodeNG) -> nodes.NodeNG:
     return expr
 
 
-def _literal_collection(expr: nodes.NodeNG) -> object | None:
+def _literal_collection(context: ModuleContext, expr: nodes.NodeNG) -> object | None:
     """A comparable value for a literal list/tuple/dict holding at least one number, else None."""
     source = _literal_source(expr)
     if not isinstance(source, _LITERALS):
         return None
-    value = constant(source, Follow.LITERAL, collections=True)
+    value = context.constant(source, Follow.LITERAL, collections=True)
     if value is UNKNOWN or not _holds_number(value):
         return None
     return value
@@ -277,7 +283,7 @@ class _VaryingFinder:
             source = _literal_source(loop.iter)
             if not isinstance(source, (nodes.List, nodes.Tuple)):
                 return None
-            values = [_literal_collection(element) for element in source.elts]
+            values = [_literal_collection(self.analysis.context, element) for element in source.elts]
             if any(value is None for value in values):
                 return None
             if len({repr(value) for value in values}) >= 2:

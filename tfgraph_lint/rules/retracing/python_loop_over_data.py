@@ -34,15 +34,22 @@ from astroid import nodes
 
 from tfgraph_lint.analysis.call_sites import bind_arguments, tf_function_calls
 from tfgraph_lint.analysis.classes import self_class
+from tfgraph_lint.analysis.constant_values import Follow, integer
 from tfgraph_lint.analysis.graph_index import TracedFunction
 from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname, is_builtin_call, is_builtin_name
 from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.analysis.value_kinds import Kind, value_kind
 from tfgraph_lint.core.findings import HIGH, INFERENCE, Finding
-from tfgraph_lint.core.registry import rule_by_code
+from tfgraph_lint.core.registry import Default, declare
 
-RULE = rule_by_code("TFG304")
+RULE = declare(
+    code="TFG304",
+    symbol="python-loop-over-data",
+    msgid="R8734",
+    summary="A Python for-loop over a list or NumPy array in graph code is unrolled per element",
+    default=Default.ON,
+)
 
 # Fewer known elements than this: a small, deliberate unroll (a few rates, scales, axes).
 _SMALL_UNROLL = 8
@@ -143,7 +150,7 @@ class _DataFinder:
             return None
         iterable = comprehension.generators[0].iter
         if is_builtin_call(iterable, "range"):
-            values = [_int_literal(arg) for arg in iterable.args]
+            values = [integer(arg, Follow.ONE_BINDING) for arg in iterable.args]
             if not values or len(values) > 3 or any(value is None for value in values):
                 return None
             try:
@@ -160,7 +167,7 @@ class _DataFinder:
                 found = self.data(sequence, depth + 1)
                 if found is None:
                     return None
-                factor = _int_literal(times)
+                factor = integer(times, Follow.ONE_BINDING)
                 count = found.count * factor if found.count is not None and factor is not None else None
                 return replace(found, count=count)
         return None
@@ -255,17 +262,6 @@ def _python(expr: nodes.NodeNG) -> str:
     return {nodes.List: "Python list", nodes.Tuple: "Python tuple", nodes.Set: "Python set"}[type(expr)]
 
 
-def _int_literal(expr: nodes.NodeNG) -> int | None:
-    if isinstance(expr, nodes.Const) and type(expr.value) is int:
-        return expr.value
-    if isinstance(expr, nodes.Name):
-        found = bindings(expr, expr.name)
-        value = assigned_value(found[0]) if len(found) == 1 else None
-        if isinstance(value, nodes.Const) and type(value.value) is int:
-            return value.value
-    return None
-
-
 def _numpy_length(name: str, call: nodes.Call) -> int | None:
     """How many elements a NumPy call makes, when literal arguments tell."""
     args = call.args
@@ -274,14 +270,14 @@ def _numpy_length(name: str, call: nodes.Call) -> int | None:
     if name in _NUMPY_FROM_LITERAL and args and isinstance(args[0], (nodes.List, nodes.Tuple)):
         return len(args[0].elts)
     if name == "numpy.arange":
-        values = [_int_literal(arg) for arg in args]
+        values = [integer(arg, Follow.ONE_BINDING) for arg in args]
         if values and all(value is not None for value in values) and len(values) <= 3:
             try:
                 return len(range(*values))
             except ValueError:
                 return None
     if name == "numpy.linspace" and len(args) >= 3:
-        return _int_literal(args[2])
+        return integer(args[2], Follow.ONE_BINDING)
     return None
 
 

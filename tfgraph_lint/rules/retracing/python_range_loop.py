@@ -27,18 +27,25 @@ from astroid import nodes
 
 from tfgraph_lint.analysis.passed_arguments import argument_for
 from tfgraph_lint.analysis.callables import resolve_callables
-from tfgraph_lint.analysis.constant_values import Follow, constant
+from tfgraph_lint.analysis.constant_values import Follow
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
 from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname, is_builtin_call, is_builtin_name
 from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.analysis.state_creation import attribute_holds_variables
 from tfgraph_lint.analysis.value_kinds import Kind, value_kind
 from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW, Finding, shorten, weakest
-from tfgraph_lint.core.registry import rule_by_code
+from tfgraph_lint.core.registry import Default, declare
 from tfgraph_lint.rules.retracing.configured_counts import configured_count
 from tfgraph_lint.rules.retracing.op_free_loops import creates_no_op
 
-RULE = rule_by_code("TFG303")
+RULE = declare(
+    code="TFG303",
+    symbol="python-range-loop",
+    msgid="R8733",
+    summary="range() over a Python int, or a while-loop on a Python counter, in graph code is unrolled",
+    default=Default.ON,
+    fix="range_fix",
+)
 
 _MAX_PARAMETER_HOPS = 3
 # Iterations up to which a loop filling a Python list is taken as a deliberate unroll (LOW).
@@ -139,7 +146,7 @@ def _check_loop(context: ModuleContext, loop: nodes.For, traced: TracedFunction)
                 confidence = LOW  # as a fixed two or three copies below
         else:
             return None
-    count = _iteration_count(iterable)
+    count = _iteration_count(context, iterable)
     if count is not None and count < 2:
         return None  # zero or one iteration: nothing is repeated
     if any(_counts_dimensions(arg) for arg in args):
@@ -158,7 +165,7 @@ def _check_loop(context: ModuleContext, loop: nodes.For, traced: TracedFunction)
         confidence = LOW
     elif count is not None and count <= SMALL_FIXED_UNROLL:
         confidence = LOW  # a fixed two or three copies: deliberate, and no larger than by hand
-    return context.finding(RULE, loop, _message(loop, iterable, traced, evidence), confidence, traced=traced)
+    return context.finding(RULE, loop, _message(loop, iterable, count, traced, evidence), confidence, traced=traced)
 
 
 _RANK_ATTRIBUTES = frozenset({"rank", "ndims", "ndim"})
@@ -192,10 +199,9 @@ def _is_builtin_range(expr: nodes.NodeNG) -> bool:
     )
 
 
-def _message(loop: nodes.For, iterable: nodes.Call, traced: TracedFunction, evidence) -> str:
+def _message(loop: nodes.For, iterable: nodes.Call, count: int | None, traced: TracedFunction, evidence) -> str:
     range_text = shorten(iterable.as_string(), 50)
     tf_range = f"tf.{range_text}"
-    count = _iteration_count(iterable)
     copies = (
         f"{count} copies of its body go into the graph" if count is not None
         else "one copy of its body per iteration goes into the graph"
@@ -211,8 +217,8 @@ def _message(loop: nodes.For, iterable: nodes.Call, traced: TracedFunction, evid
     )
 
 
-def _iteration_count(iterable: nodes.Call) -> int | None:
-    values = [constant(arg, Follow.ONE_BINDING) for arg in iterable.args]
+def _iteration_count(context: ModuleContext, iterable: nodes.Call) -> int | None:
+    values = [context.constant(arg, Follow.ONE_BINDING) for arg in iterable.args]
     if any(type(value) is not int for value in values):
         return None
     try:

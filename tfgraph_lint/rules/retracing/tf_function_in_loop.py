@@ -43,34 +43,40 @@ from tfgraph_lint.analysis.classes import is_instance_method
 from tfgraph_lint.analysis.graph_index import TraceKind
 from tfgraph_lint.analysis.function_creations import (
     Creation,
-    creations,
     made_code,
     reads_state_made_per_call,
     reads_state_made_per_iteration,
 )
 from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname
 from tfgraph_lint.analysis.node_index import descendants
-from tfgraph_lint.analysis.once_guards import is_once_guard
 from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.core.findings import HIGH, INFERENCE, Finding, shorten
-from tfgraph_lint.core.registry import rule_by_code
+from tfgraph_lint.core.registry import Default, declare
+from tfgraph_lint.rules.retracing.kept_functions import bound_name, kept_per_item
 from tfgraph_lint.rules.retracing.loop_python_arguments import passes_loop_items
 from tfgraph_lint.rules.retracing.enclosing_loops import enclosing_loops
 from tfgraph_lint.rules.retracing.memoized import calls_code_made_per_call, memoized, reads_call_state
 
-RULE = rule_by_code("TFG302")
+RULE = declare(
+    code="TFG302",
+    symbol="tf-function-in-loop",
+    msgid="R8732",
+    summary="tf.function created inside a loop or per call: a fresh Function never reuses its traces",
+    # 2 of 4 reviewed findings true. A default changes only on twenty reviewed findings or
+    # more, so it keeps the level it had; the recall corpora's per-call factories (a tf.function
+    # made on every call of a function called repeatedly) are what it finds when on.
+    default=Default.OPT_IN,
+)
 
 _MAX_CALLER_HOPS = 3
 # Methods that run once per object: a tf.function made there is made once per object, which is
 # the documented way to give every instance its own.
 _ONCE_PER_OBJECT = frozenset({"__init__", "__new__", "__post_init__", "build", "setUp", "setUpClass"})
-# ``box.append(fn)``: the new Function is kept per item, not thrown away after one call.
-_STORING_METHODS = frozenset({"append", "add", "insert", "extend", "appendleft", "setdefault", "update"})
 
 
 def check(context: ModuleContext) -> Iterator[Finding]:
     callers = _Reruns(context)
-    for creation in creations(context.module, context.config.function_decorators):
+    for creation in context.tf_functions_made():
         finding = _check_creation(context, callers, creation)
         if finding is not None:
             yield finding
@@ -81,11 +87,11 @@ def _check_creation(context, callers: _Reruns, creation: Creation) -> Finding | 
     traced = context.index.traced_function(frame)
     if traced is not None and not _also_run_eagerly(context, frame, traced):
         return None  # made while tracing the outer function: once per trace, not per call
-    if _guarded(creation.value, frame):
+    if _guarded(context, creation.value, frame):
         return None
     loops = enclosing_loops(creation.value)
     if loops:
-        if _kept_per_item(creation, loops[-1]) or _varies_with_loops(creation.target, loops):
+        if kept_per_item(creation, loops[-1]) or _varies_with_loops(creation.target, loops):
             return None
         made = _loop_made_code(creation)
         if made is not None and reads_state_made_per_iteration(made, loops):
@@ -163,60 +169,14 @@ def _also_run_eagerly(context, frame: nodes.NodeNG, traced) -> bool:
 
 # -- made once after all -------------------------------------------------------------------------
 
-def _guarded(node: nodes.NodeNG, frame: nodes.NodeNG) -> bool:
+def _guarded(context: ModuleContext, node: nodes.NodeNG, frame: nodes.NodeNG) -> bool:
     """Under a create-once guard of its frame: ``if self._fn is None:``, ``if key not in cache:``,
     ``if not hasattr(self, "_fn"):``, ``if not self._fns:``."""
     parent = node.parent
     while parent is not None and parent is not frame:
-        if isinstance(parent, nodes.If) and is_once_guard(parent.test):
+        if isinstance(parent, nodes.If) and context.is_once_guard(parent.test):
             return True
         parent = parent.parent
-    return False
-
-
-def _kept_per_item(creation: Creation, loop: nodes.NodeNG) -> bool:
-    """The new Function is stored per item (``fns[k] = ...``, ``fns.append(...)``, a
-    comprehension's element) and not called in the loop that makes it."""
-    if not creation.is_def and _stored_expression(creation.value):
-        return True
-    name = _bound_name(creation)
-    if name is None:
-        return False
-    uses = [n for n in descendants(loop, nodes.Name) if n.name == name and n.lineno >= creation.value.lineno]
-    if any(isinstance(use.parent, nodes.Call) and use.parent.func is use for use in uses):
-        return False
-    return any(_stored_expression(use) for use in uses)
-
-
-def _bound_name(creation: Creation) -> str | None:
-    if creation.is_def:
-        return creation.value.name
-    assign = creation.value.parent
-    if isinstance(assign, nodes.Assign) and assign.value is creation.value and len(assign.targets) == 1:
-        target = assign.targets[0]
-        if isinstance(target, nodes.AssignName):
-            return target.name
-    return None
-
-
-def _stored_expression(expr: nodes.NodeNG) -> bool:
-    """``expr`` ends up in a collection or under a key: kept, one per item."""
-    parent = expr.parent
-    if isinstance(parent, nodes.Assign) and parent.value is expr:
-        return any(isinstance(target, nodes.Subscript) for target in parent.targets)
-    if isinstance(parent, nodes.Call) and expr in parent.args:
-        func = parent.func
-        if isinstance(func, nodes.Attribute) and func.attrname in _STORING_METHODS:
-            return True
-        return isinstance(func, nodes.Name) and func.name == "setattr"
-    if isinstance(parent, (nodes.List, nodes.Tuple, nodes.Set)):
-        return True
-    if isinstance(parent, nodes.Dict):
-        return any(value is expr for _, value in parent.items)
-    if isinstance(parent, (nodes.ListComp, nodes.SetComp, nodes.GeneratorExp)):
-        return parent.elt is expr
-    if isinstance(parent, nodes.DictComp):
-        return parent.value is expr
     return False
 
 
@@ -295,7 +255,7 @@ class _Reruns:
             if _graph_code(self._context, frame):
                 continue  # called while tracing: once per trace
             loops = enclosing_loops(call)
-            if loops and _guarded(loops[0], frame):
+            if loops and _guarded(self._context, loops[0], frame):
                 # ``if host.fns is None: host.fns = [make_fn(d) for d in devices]``: the loop
                 # itself runs once (google-research/seed_rl's learner)
                 continue
@@ -329,7 +289,7 @@ def _calls_in(creation: Creation, region: nodes.NodeNG) -> list[nodes.Call]:
     ``step = tf.function(f)`` / ``def step``."""
     if not creation.is_def and _is_called(creation.value):
         return [creation.value.parent]
-    name = _bound_name(creation)
+    name = bound_name(creation)
     return [use.parent for use in descendants(region, nodes.Name)
             if name is not None and use.name == name and use.lineno >= creation.value.lineno and _is_called(use)]
 
@@ -338,7 +298,7 @@ def _called_directly(creation: Creation, fn: nodes.FunctionDef) -> bool:
     """``fn`` itself calls the new Function, not a lambda or def it returns."""
     if not creation.is_def and _is_called(creation.value):
         return True
-    name = _bound_name(creation)
+    name = bound_name(creation)
     return name is not None and any(
         use.name == name and _is_called(use) and use.scope() is fn for use in descendants(fn, nodes.Name))
 
@@ -362,7 +322,7 @@ def _is_called(expr: nodes.NodeNG) -> bool:
 
 
 def _returns(fn: nodes.FunctionDef, creation: Creation) -> bool:
-    name = _bound_name(creation)
+    name = bound_name(creation)
     for ret in fn.nodes_of_class(nodes.Return, skip_klass=(nodes.FunctionDef, nodes.Lambda, nodes.ClassDef)):
         if ret.value is creation.value:
             return True

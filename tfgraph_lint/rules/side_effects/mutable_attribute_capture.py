@@ -42,12 +42,18 @@ from tfgraph_lint.analysis.state_creation import created_state
 from tfgraph_lint.analysis.statement_flow import attribute_set_before
 from tfgraph_lint.analysis.value_kinds import Kind, value_kind
 from tfgraph_lint.core.findings import INFERENCE, LOW, Finding
-from tfgraph_lint.core.registry import rule_by_code
+from tfgraph_lint.core.registry import Default, declare
 from tfgraph_lint.rules.side_effects.outside_rebinding import OutsideRebinding, rebound_between_calls
 from tfgraph_lint.rules.side_effects.per_trace_objects import PerTraceSelf
 from tfgraph_lint.rules.side_effects.trace_keyed_values import keyed_by_trace
 
-RULE = rule_by_code("TFG109")
+RULE = declare(
+    code="TFG109",
+    symbol="mutable-attribute-capture",
+    msgid="W8709",
+    summary="A self attribute another method rebinds is frozen into the graph at trace time",
+    default=Default.ON,
+)
 
 # Roots whose traces outlive the call that made them (tf.cond & co. run their function at once).
 _TRACED_ONCE = (TraceKind.DECORATOR, TraceKind.WRAPPER, TraceKind.KERAS)

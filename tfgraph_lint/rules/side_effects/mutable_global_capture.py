@@ -46,13 +46,21 @@ from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.analysis.value_kinds import Kind, binding_kind
 from tfgraph_lint.core.notebooks import is_notebook
 from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW, Finding, weakest
-from tfgraph_lint.core.registry import rule_by_code
+from tfgraph_lint.core.registry import Default, declare
 from tfgraph_lint.rules.side_effects.consumed_datasets import consumed_before, dataset_lambda, traced_per_iteration_of
 from tfgraph_lint.rules.side_effects.forced_traces import side_channel_confidence, traced_on_purpose
 from tfgraph_lint.rules.side_effects.last_runs import enclosing_loop, inside_nested_code, last_run_before
 from tfgraph_lint.rules.side_effects.lazy_globals import asks_if_set, lazily_initialised
 
-RULE = rule_by_code("TFG107")
+RULE = declare(
+    code="TFG107",
+    symbol="mutable-global-capture",
+    msgid="W8707",
+    summary="A global or closure variable rebound elsewhere is frozen into the graph at trace time",
+    # Measured on the 167 review corpora (HIGH and INFERENCE): 11 of 15 findings true (73%);
+    # the false are names rebound to values that change nothing.
+    default=Default.OPT_IN,
+)
 
 _NOT_VALUES = (nodes.Import, nodes.ImportFrom, nodes.FunctionDef, nodes.ClassDef)
 

@@ -42,14 +42,22 @@ from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.analysis.test_code import in_test_code
 from tfgraph_lint.analysis.value_kinds import Kind, ValueKind, value_kind
 from tfgraph_lint.core.findings import INFERENCE, LOW, Finding, shorten
-from tfgraph_lint.core.registry import rule_by_code
+from tfgraph_lint.core.registry import Default, declare
 from tfgraph_lint.rules.side_effects.collection_receivers import assigned_objects, receiver_collection
 from tfgraph_lint.rules.side_effects.default_off import behind_default_off_switch
 from tfgraph_lint.rules.side_effects.forced_traces import side_channel_confidence
 from tfgraph_lint.rules.side_effects.per_trace_objects import PerTraceSelf
 from tfgraph_lint.rules.side_effects.scratch_collections import emptied_later_in_trace, made_afresh_earlier_in_trace
 
-RULE = rule_by_code("TFG104")
+RULE = declare(
+    code="TFG104",
+    symbol="outer-collection-mutation",
+    msgid="W8704",
+    summary="Graph code mutating an outer list/dict/set does so once, while tracing, and leaks symbolic tensors",
+    # A seed hazard: on at HIGH and INFERENCE whatever the measurements of the day say (users hit
+    # it first, and `verify` confirms it); its deliberate forms are LOW by evidence in the code.
+    default=Default.SEED,
+)
 
 # Methods only Python collections have: an unknown receiver calling them is one (INFERENCE).
 _COLLECTION_ONLY_METHODS = frozenset({

@@ -27,9 +27,15 @@ from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.analysis.trace_entries import dataset_confidence
 from tfgraph_lint.analysis.value_kinds import Kind, value_kind
 from tfgraph_lint.core.findings import HIGH, INFERENCE, Finding
-from tfgraph_lint.core.registry import rule_by_code
+from tfgraph_lint.core.registry import Default, declare
 
-RULE = rule_by_code("TFG106")
+RULE = declare(
+    code="TFG106",
+    symbol="python-iterator-in-graph",
+    msgid="W8706",
+    summary="next() on a Python iterator in graph code is consumed once; every call reuses that value",
+    default=Default.ON,
+)
 
 # Builtins that return a Python iterator over their arguments.
 _ITERATOR_BUILTINS = frozenset({"enumerate", "zip", "map", "filter", "reversed"})

@@ -22,9 +22,18 @@ from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname
 from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.analysis.state_creation import initialises_state
 from tfgraph_lint.core.findings import HIGH, Finding, of_every_binding
-from tfgraph_lint.core.registry import rule_by_code
+from tfgraph_lint.core.registry import Default, declare
 
-RULE = rule_by_code("TFG102")
+RULE = declare(
+    code="TFG102",
+    symbol="python-random-in-graph",
+    msgid="W8702",
+    summary="NumPy or stdlib random in graph code is drawn once, then frozen into the graph",
+    # A seed hazard: on at HIGH and INFERENCE whatever the measurements of the day say (users hit
+    # it first, and `verify` confirms it); its deliberate forms are LOW by evidence in the code.
+    default=Default.SEED,
+    fix="random_fix",
+)
 
 # Seeding, state and constructors draw nothing.
 _NUMPY_NOT_DRAWING = frozenset({

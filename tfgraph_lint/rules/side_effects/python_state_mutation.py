@@ -35,11 +35,17 @@ from tfgraph_lint.analysis.unknown_decorators import decorator_note, unknown_dec
 from tfgraph_lint.analysis.trace_time_values import STATIC_ATTRIBUTES
 from tfgraph_lint.analysis.value_kinds import Kind, value_kind
 from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW, Finding
-from tfgraph_lint.core.registry import rule_by_code
+from tfgraph_lint.core.registry import Default, declare
 from tfgraph_lint.rules.side_effects.forced_traces import side_channel_confidence
 from tfgraph_lint.rules.side_effects.per_trace_objects import PerTraceSelf
 
-RULE = rule_by_code("TFG105")
+RULE = declare(
+    code="TFG105",
+    symbol="python-state-mutation",
+    msgid="W8705",
+    summary="Rebinding Python state (global, nonlocal, self.count += 1) in graph code happens once",
+    default=Default.ON,
+)
 
 # Attribute kinds whose updates are some other rule's business (TFG104 for collections; in-place
 # NumPy updates; TensorFlow objects have their own update methods).

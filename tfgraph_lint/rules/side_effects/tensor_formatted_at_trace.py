@@ -28,9 +28,15 @@ from tfgraph_lint.analysis.names import call_qualname, is_builtin_name, made_onl
 from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.analysis.tensor_evidence import TensorEvidence
 from tfgraph_lint.core.findings import HIGH, Finding, shorten
-from tfgraph_lint.core.registry import rule_by_code
+from tfgraph_lint.core.registry import Default, declare
 
-RULE = rule_by_code("TFG108")
+RULE = declare(
+    code="TFG108",
+    symbol="tensor-formatted-at-trace",
+    msgid="W8708",
+    summary="An f-string, % or .format() of a tensor in graph code shows its trace-time description",
+    default=Default.ON,
+)
 
 _LOGGING_MODULES = ("logging.", "absl.logging.", "tensorflow.compat.v1.logging.")
 # Known while tracing, whatever the tensor: formatting them is fine.

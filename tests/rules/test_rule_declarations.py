@@ -1,0 +1,85 @@
+"""Each rule declares itself in its own module; the registry reads those declarations without
+importing the rules, and the module, when it runs, gets the very entry the registry read."""
+
+from __future__ import annotations
+
+import pytest
+
+from tfgraph_lint.core.registry import RULES, Default, collected, declare, hazard_rules, rule_by_code
+from tfgraph_lint.rules import CHECKS
+
+DECLARATION = '''"""A rule."""
+
+from tfgraph_lint.core.registry import Default, declare
+
+RULE = declare(
+    code="TFG399",
+    symbol="probe-rule",
+    msgid="R8799",
+    summary="A probe",
+    # why it is opt-in
+    default=Default.OPT_IN,
+)
+'''
+
+
+def _rules_package(tmp_path, **modules: str):
+    family = tmp_path / "rules" / "retracing"
+    family.mkdir(parents=True)
+    (family / "__init__.py").write_text("", encoding="utf-8")
+    for name, text in modules.items():
+        (family / f"{name}.py").write_text(text, encoding="utf-8")
+    return tmp_path / "rules"
+
+
+def test_every_check_module_holds_the_registry_entry_itself():
+    assert {module.RULE.code for module in CHECKS} == {rule.code for rule in hazard_rules()}
+    assert all(module.RULE is rule_by_code(module.RULE.code) for module in CHECKS)
+    assert RULES == tuple(sorted(RULES, key=lambda rule: rule.code))
+
+
+def test_a_declaration_is_read_from_the_source(tmp_path):
+    root = _rules_package(tmp_path, probe=DECLARATION, helper="def helper():\n    return 1\n")
+    (probe,) = [rule for rule in collected(root) if rule.is_hazard]
+    assert (probe.code, probe.symbol, probe.msgid, probe.summary, probe.default, probe.fix) == \
+        ("TFG399", "probe-rule", "R8799", "A probe", Default.OPT_IN, None)
+
+
+def test_windows_line_ends_read_the_same(tmp_path):
+    root = _rules_package(tmp_path, probe=DECLARATION.replace("\n", "\r\n"))
+    assert [rule.code for rule in collected(root) if rule.is_hazard] == ["TFG399"]
+
+
+@pytest.mark.parametrize(("text", "error"), [
+    (DECLARATION.replace('summary="A probe"', 'summary=SUMMARY'), "one field a line"),
+    (DECLARATION.replace("Default.OPT_IN", "Default.SOMETIMES"), "one field a line"),
+    (DECLARATION.replace('summary="A probe",', 'summary="A probe", msgid="R8798",'), "one field a line"),
+    (DECLARATION.replace('summary="A probe",', 'summary="A \\"probe\\"",'), "one field a line"),
+    (DECLARATION.replace('msgid="R8799",', 'msgid="R8799",\n    msgid="R8798",'), "one field a line"),
+    (DECLARATION.replace('    default=Default.OPT_IN,\n)', '    default=Default.OPT_IN)'), "alone on a line"),
+    (DECLARATION + "\nRULE = declare(\n)\n", "one 'RULE = declare(' statement"),
+    (DECLARATION.replace('summary="A probe",', 'summary="A probe",\n    colour="red",'), "takes code, symbol"),
+])
+def test_a_declaration_the_registry_cannot_read_is_an_error_naming_its_file(tmp_path, text, error):
+    root = _rules_package(tmp_path, probe=text)
+    with pytest.raises(ValueError, match="rules/retracing/probe.py") as raised:
+        collected(root)
+    assert error in str(raised.value)
+
+
+def test_two_rules_may_not_share_a_key(tmp_path):
+    root = _rules_package(tmp_path, probe=DECLARATION,
+                          other=DECLARATION.replace("TFG399", "TFG398").replace("R8799", "R8798"))
+    with pytest.raises(ValueError, match="two rules declare the symbol 'probe-rule'"):
+        collected(root)
+
+
+def test_declare_hands_out_the_entry_it_was_read_as():
+    print_rule = rule_by_code("TFG101")
+    fields = {"code": "TFG101", "symbol": print_rule.symbol, "msgid": print_rule.msgid,
+              "summary": print_rule.summary, "default": print_rule.default, "fix": print_rule.fix}
+    assert declare(**fields) is print_rule
+    with pytest.raises(RuntimeError, match="TFG101"):
+        declare(**{**fields, "summary": "something else"})
+    with pytest.raises(RuntimeError, match="TFG399"):
+        declare(**{**fields, "code": "TFG399"})
