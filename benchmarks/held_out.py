@@ -38,6 +38,7 @@ SHIPPED = "shipped defaults"
 class FirstRun:
     findings: int
     true: int
+    deliberate: int | None = None  # recorded apart since the first runs of batch10 on; None before
 
 
 @dataclass(frozen=True)
@@ -59,7 +60,7 @@ _COUNTED = {"shipped": SHIPPED, "default-then": EVERY_RULE_THEN}
 
 
 def _first_run(table: dict | None) -> FirstRun | None:
-    return None if table is None else FirstRun(table["findings"], table["true"])
+    return None if table is None else FirstRun(table["findings"], table["true"], table.get("deliberate"))
 
 
 def batch_of(file: CorpusFile) -> Batch:

@@ -306,7 +306,13 @@ def _as_first(tally: Tally) -> FirstRun:
 def _first(run: FirstRun | None) -> str:
     if run is None:
         return "-"
-    return f"{run.true}/{run.findings} {run.true / run.findings:.0%} actionable" if run.findings else "0/0"
+    if not run.findings:
+        return "0/0"
+    actionable = f"{run.true}/{run.findings} {run.true / run.findings:.0%} actionable"
+    if run.deliberate is None:
+        return actionable
+    claimed = run.true + run.deliberate
+    return f"{claimed}/{run.findings} {claimed / run.findings:.0%} claim, {actionable}"
 
 
 def _cell(tally: Tally) -> str:

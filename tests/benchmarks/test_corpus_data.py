@@ -49,7 +49,9 @@ def test_data_file_is_well_formed(path):
         assert data.get("counted", "shipped") in {"shipped", "default-then"}
         for key in ("first_run", "first_run_every_rule"):
             if key in data:
-                assert set(data[key]) == {"findings", "true"} and 0 <= data[key]["true"] <= data[key]["findings"]
+                run = data[key]
+                assert set(run) in ({"findings", "true"}, {"findings", "true", "deliberate"})
+                assert 0 <= run["true"] <= run["true"] + run.get("deliberate", 0) <= run["findings"]
     for entry in data.get("corpus", []):
         assert set(entry) <= CORPUS_KEYS, f"{entry.get('name')}: unknown keys {set(entry) - CORPUS_KEYS}"
         assert re.fullmatch(r"[a-z0-9][a-z0-9.-]*", entry["name"]), entry
