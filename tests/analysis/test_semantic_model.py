@@ -15,7 +15,10 @@ from tfgraph_lint.analysis.parsing import parse_module
 PACKAGE = Path(__file__).resolve().parents[2] / "tfgraph_lint"
 
 # Names of the duplicates: six private "who calls f" caches, three create-once-guard grammars,
-# four constant evaluators and three ``_is_none``, a second tf.function-creation detector.
+# four constant evaluators and three ``_is_none``, a second tf.function-creation detector; the
+# rule-local "is this a tensor" refinements that tensor evidence (analysis/tensor_evidence.py)
+# now answers as named kinds (tensor_or_variable, builder_argument, possible_tensor,
+# converted_loop, lexical), and a second tensor-type test.
 REMOVED = (
     "_Callers", "_calls_of", "_CallSites", "_calls_of_tf_function", "_calls_in_graph", "_calls_from_graph",
     "_sites_calling", "_tf_calls", "_call_sites",
@@ -23,6 +26,9 @@ REMOVED = (
     "constant_value", "numeric_literal", "_literal_value", "_int_value", "_is_none",
     "_tf_function_decorator", "_wrapped_target",
     "_int_literal", "_declares_input_signature", "def creations",
+    "_tensor_confidence", "_is_builder_parameter", "_filled_by_builder", "_tensor_kind", "_tensor_condition",
+    "_tensor_iterable", "_tensor_loop", "enclosing_tensor_loops", "_from_python_returning_call",
+    "_PYTHON_RETURNING_PREFIXES", "_tests_for_tensor",
 )
 # What a rule asks the semantic model (``context.constant``, ``context.is_once_guard``,
 # ``context.tf_function_at``) rather than calling the function behind it beside the model.

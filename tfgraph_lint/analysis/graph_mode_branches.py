@@ -26,10 +26,9 @@ from __future__ import annotations
 from astroid import nodes
 
 from tfgraph_lint.analysis.callables import branch_never_traced
-from tfgraph_lint.analysis.names import assigned_value, bindings, is_builtin_call, qualified_name, unrebound_parameter
+from tfgraph_lint.analysis.names import assigned_value, bindings, unrebound_parameter
+from tfgraph_lint.analysis.tensor_type_branches import tests_for_tensor
 
-_TENSOR_TYPES = frozenset({"tensorflow.Tensor", "tensorflow.python.framework.tensor.Tensor"})
-_IS_TENSOR = frozenset({"tensorflow.is_tensor", "tensorflow.python.framework.tensor_util.is_tf_type"})
 _EXITS = (nodes.Raise, nodes.Return, nodes.Continue, nodes.Break)
 
 
@@ -121,22 +120,13 @@ def _never_in_graph(test: nodes.NodeNG, depth: int = 0) -> str | None:
     if isinstance(test, nodes.Call) and not test.args and not test.keywords:
         name = test.func.attrname if isinstance(test.func, nodes.Attribute) else getattr(test.func, "name", None)
         return "body" if name == "executing_eagerly" else None
-    if _tests_for_tensor(test):
+    if tests_for_tensor(test):
         return "orelse"
     if isinstance(test, nodes.Name) and depth < 2:
         found = bindings(test, test.name)
         if len(found) == 1 and (value := assigned_value(found[0])) is not None:
             return _never_in_graph(value, depth + 1)
     return None
-
-
-def _tests_for_tensor(test: nodes.NodeNG) -> bool:
-    """``tf.is_tensor(x)`` or ``isinstance(x, tf.Tensor)``."""
-    if not isinstance(test, nodes.Call) or len(test.args) not in (1, 2):
-        return False
-    if len(test.args) == 1:
-        return qualified_name(test.func) in _IS_TENSOR
-    return is_builtin_call(test, "isinstance") and qualified_name(test.args[1]) in _TENSOR_TYPES
 
 
 def _short(test: nodes.NodeNG) -> str:

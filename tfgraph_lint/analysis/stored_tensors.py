@@ -15,7 +15,7 @@ live in its variables (``self.add_weight``, then ``.assign``).
 
 Evidence: the method is traced by ``@tf.function`` (or a wrapper call) itself, or is the
 ``update_state`` of a Keras metric subclass; the value is one of its parameters, unchanged (HIGH),
-or a tensor by value_kinds (its confidence); and a method of the class other than this one reads
+or a tensor by lexical tensor evidence (its confidence); and a method of the class other than this one reads
 ``self.<attr>``.
 """
 
@@ -27,8 +27,8 @@ from tfgraph_lint.analysis.classes import self_class
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
 from tfgraph_lint.analysis.names import unrebound_parameter
 from tfgraph_lint.analysis.node_index import descendants
+from tfgraph_lint.analysis.tensor_evidence import lexical_tensor
 from tfgraph_lint.analysis.trace_entries import keras_base
-from tfgraph_lint.analysis.value_kinds import Kind, value_kind
 from tfgraph_lint.core.findings import HIGH
 
 _ROOTS = (TraceKind.DECORATOR, TraceKind.WRAPPER)
@@ -51,10 +51,8 @@ def stored_tensor(statement: nodes.NodeNG, target: nodes.AssignAttr,
     value = statement.value
     if isinstance(value, nodes.Name) and _is_own_parameter(value, method) and unrebound_parameter(value):
         return value.name, HIGH
-    kind = value_kind(value)
-    if kind.kind == Kind.TENSOR:
-        return value.as_string(), kind.confidence
-    return None
+    confidence = lexical_tensor(value)
+    return (value.as_string(), confidence) if confidence is not None else None
 
 
 def _is_own_parameter(name: nodes.Name, method: nodes.FunctionDef) -> bool:

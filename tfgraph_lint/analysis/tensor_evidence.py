@@ -1,8 +1,11 @@
-"""Is this expression a tensor in graph code? Evidence beyond value_kinds, for TFG203 and TFG207.
+"""Is this expression a tensor in graph code? The one answer every rule asks (``context.evidence``).
 
 Comparisons and arithmetic on tensors or tf.Variables are tensors; TensorFlow calls that return
 Python values, lists or structures are not one tensor; a parameter is a tensor when its
 input_signature says so (HIGH) or a call site passes one (INFERENCE). Anything else: unknown.
+Further named kinds of evidence, each for the rules whose hazard it fits: a tf.Variable as a
+value (``tensor_or_variable``), a graph builder's argument (``builder_argument``), a value nothing
+rules out (``possible_tensor``), and the loops AutoGraph converts (``converted_loop``).
 """
 
 from __future__ import annotations
@@ -14,7 +17,8 @@ from astroid import nodes
 from tfgraph_lint.analysis.call_sites import TfFunctionCall, bind_arguments
 from tfgraph_lint.analysis.callables import resolve_callables
 from tfgraph_lint.analysis.classes import is_instance_method
-from tfgraph_lint.analysis.graph_index import TraceKind
+from tfgraph_lint.analysis.converted_loops import converted_loop, enclosing_converted_loops
+from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
 from tfgraph_lint.analysis.names import (
     assigned_value,
     bindings,
@@ -24,6 +28,7 @@ from tfgraph_lint.analysis.names import (
     made_only_by_calls,
     qualified_name,
 )
+from tfgraph_lint.analysis.possible_tensors import builder_argument, possible_tensor
 from tfgraph_lint.analysis.value_kinds import Kind, loop_target_kind, value_kind
 from tfgraph_lint.core import tf_api
 from tfgraph_lint.core.findings import HIGH, INFERENCE, weakest
@@ -127,6 +132,43 @@ class TensorEvidence:
         if isinstance(test, nodes.Const):
             return HIGH  # while True:
         return HIGH if self._python_scalar(test) else None
+
+    @staticmethod
+    def lexical(expr: nodes.NodeNG | None) -> str | None:
+        """What the expression's own spelling and bindings show (value_kinds), no call sites."""
+        return lexical_tensor(expr)
+
+    def tensor_or_variable(self, expr: nodes.NodeNG) -> str | None:
+        """A tensor, or a tf.Variable (its value in arithmetic, its repr when formatted)."""
+        return self._operand(expr, 0)
+
+    @staticmethod
+    def builder_argument(expr: nodes.NodeNG, traced: TracedFunction) -> str | None:
+        """HIGH when ``expr`` is a parameter a graph builder (Dataset.map ...) fills with tensors."""
+        return builder_argument(expr, traced)
+
+    def of_or_builder_argument(self, expr: nodes.NodeNG, traced: TracedFunction) -> str | None:
+        """``of``, and a graph builder's argument counts too."""
+        found = self.of(expr)
+        return found if found is not None else builder_argument(expr, traced)
+
+    @staticmethod
+    def possible_tensor(expr: nodes.NodeNG, traced: TracedFunction) -> str | None:
+        """A tensor or TensorFlow object, or a value nothing shows to be something else (INFERENCE;
+        LOW beside torch); None when shown not to be one (analysis/possible_tensors)."""
+        return possible_tensor(expr, traced)
+
+    @staticmethod
+    def converted_loop(loop: nodes.For | nodes.While) -> tuple[str, str] | None:
+        """(description, confidence) when AutoGraph turns ``loop`` into a graph loop
+        (analysis/converted_loops); the dual of ``python_loop``."""
+        return converted_loop(loop)
+
+    @staticmethod
+    def enclosing_converted_loops(node: nodes.NodeNG, traced: TracedFunction):
+        """The converted loops around ``node`` in ``traced``, innermost first: (loop, description,
+        confidence)."""
+        return enclosing_converted_loops(node, traced)
 
     def parameter(self, parameter: nodes.AssignName) -> str | None:
         """Whether a parameter of a traced function receives a tensor."""
@@ -313,6 +355,12 @@ def _walk(node: nodes.NodeNG) -> Iterator[nodes.NodeNG]:
     yield node
     for child in node.get_children():
         yield from _walk(child)
+
+
+def lexical_tensor(expr: nodes.NodeNG | None) -> str | None:
+    """The lexical kind of tensor evidence (value_kinds), for code that has no module context."""
+    kind = value_kind(expr)
+    return kind.confidence if kind.kind == Kind.TENSOR else None
 
 
 def strongest(confidences) -> str | None:

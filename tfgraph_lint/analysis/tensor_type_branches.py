@@ -20,6 +20,7 @@ from astroid import nodes
 from tfgraph_lint.analysis.names import is_builtin_call, is_builtin_name, qualified_name
 
 _TENSOR_TYPES = frozenset({"tensorflow.Tensor", "tensorflow.python.framework.tensor.Tensor"})
+_IS_TENSOR = frozenset({"tensorflow.is_tensor", "tensorflow.python.framework.tensor_util.is_tf_type"})
 # Builtin types no tensor is an instance of.
 _PYTHON_TYPES = frozenset({"list", "tuple", "dict", "set", "int", "float", "str", "bytes", "bool"})
 # Structure tests (tf.nest, Keras's and dm-tree's ``tree``) that a tensor fails: it is a leaf.
@@ -50,6 +51,13 @@ def in_non_tensor_branch(node: nodes.NodeNG, name: str | None = None) -> bool:
                 return True  # ``if isinstance(x, (np.ndarray, list)): np.array(x)``
         child, parent = parent, parent.parent
     return False
+
+
+def tests_for_tensor(test: nodes.NodeNG) -> bool:
+    """``tf.is_tensor(x)`` or ``isinstance(x, tf.Tensor)``: true for every value of graph code."""
+    if isinstance(test, nodes.Call) and len(test.args) == 1:
+        return qualified_name(test.func) in _IS_TENSOR
+    return _isinstance_of(test, _TENSOR_TYPES) is not None
 
 
 def _tensor_check(test: nodes.NodeNG) -> str | None:

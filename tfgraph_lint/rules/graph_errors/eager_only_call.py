@@ -7,8 +7,8 @@ NotImplementedError; Keras's ``predict`` converts its results with ``.numpy()`` 
 inside a tf.function with RuntimeError).
 
 ``.numpy()`` is reported on values known to be tensors or TensorFlow objects (HIGH), and with
-INFERENCE on values of unknown kind (a NumPy array, a Python value or an instance of one of the
-module's own classes is not a tensor: silent). A PyTorch tensor is not one either: a receiver
+INFERENCE on values of unknown kind (tensor evidence's ``possible_tensor``: a NumPy array, a
+Python value or an instance of one of the module's own classes is not a tensor: silent). A PyTorch tensor is not one either: a receiver
 made by ``.detach()``/``.cpu()``/``.cuda()`` or a ``torch`` call is silent, and in a module that
 imports torch a receiver of unknown kind is only LOW. (A module that switches
 ``tf.config.run_functions_eagerly(True)`` on makes all its graph code LOW: see graph_index.) Code under ``if tf.executing_eagerly():`` (or
@@ -31,14 +31,12 @@ from collections.abc import Iterator
 from astroid import nodes
 
 from tfgraph_lint.analysis.callables import branch_never_traced
-from tfgraph_lint.analysis.classes import self_class
-from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
+from tfgraph_lint.analysis.graph_index import TracedFunction
 from tfgraph_lint.analysis.keras_models import model_confidence
-from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname, imports_package
+from tfgraph_lint.analysis.names import call_qualname
 from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.analysis.tensor_type_branches import in_non_tensor_branch
-from tfgraph_lint.analysis.value_kinds import Kind, value_kind
-from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW, Finding, shorten
+from tfgraph_lint.core.findings import LOW, Finding, shorten
 from tfgraph_lint.core.registry import Default, declare
 
 RULE = declare(
@@ -64,11 +62,6 @@ _TRAINING_METHODS = frozenset({"fit", "fit_generator"})
 # ``with context.eager_mode():`` (TensorFlow's own code) runs its block eagerly.
 _EAGER_MODE = ".context.eager_mode"
 
-# Methods of PyTorch tensors that TensorFlow tensors do not have.
-_TORCH_TENSOR_METHODS = frozenset({"detach", "cpu", "cuda"})
-
-# Values that are plainly not tensors: calling ``.numpy()`` on them is not a graph hazard.
-_NOT_TENSORS = (Kind.NUMPY, Kind.PYTHON_SCALAR, Kind.PYTHON_COLLECTION, Kind.NONE)
 
 
 def check(context: ModuleContext) -> Iterator[Finding]:
@@ -77,7 +70,7 @@ def check(context: ModuleContext) -> Iterator[Finding]:
         if not isinstance(func, nodes.Attribute) or _runs_only_eagerly(call, traced):
             continue
         if func.attrname == "numpy" and not call.args and not call.keywords:
-            confidence = _tensor_confidence(func.expr, traced)
+            confidence = context.evidence.possible_tensor(func.expr, traced)
             if (confidence is not None and isinstance(func.expr, nodes.Name)
                     and in_non_tensor_branch(call, func.expr.name)):
                 confidence = LOW  # the code takes this branch only for values that are not tf.Tensor
@@ -111,54 +104,6 @@ def _keras_message(func: nodes.Attribute, traced: TracedFunction) -> str:
     return (
         f"{action} in {traced.subject} runs Keras's own eager loop, which needs concrete values: "
         f"on the symbolic tensors of graph code it raises; {fix}"
-    )
-
-
-# -- .numpy() receivers ----------------------------------------------------------------------
-
-def _tensor_confidence(receiver: nodes.NodeNG, traced: TracedFunction) -> str | None:
-    """How sure it is that ``receiver`` is a tensor or TensorFlow object; None when it is not one."""
-    kind = value_kind(receiver)
-    if kind.kind in (Kind.TENSOR, Kind.TF_OBJECT):
-        return kind.confidence
-    if kind.kind in _NOT_TENSORS or self_class(receiver) is not None or _instance_of_own_class(receiver):
-        return None
-    if _made_by_torch(receiver):
-        return None
-    if kind.parameter is not None and _is_builder_parameter(kind.parameter, traced):
-        return HIGH  # Dataset.map, tf.map_fn ... hand their functions tensors
-    return LOW if imports_package(receiver.root(), "torch") else INFERENCE
-
-
-def _made_by_torch(receiver: nodes.NodeNG, depth: int = 0) -> bool:
-    """``out.cpu().detach()``, ``torch.tensor(...)``, or a name bound only to such values."""
-    if depth > 4:
-        return False
-    if isinstance(receiver, nodes.Call):
-        if isinstance(receiver.func, nodes.Attribute) and receiver.func.attrname in _TORCH_TENSOR_METHODS:
-            return True
-        return (call_qualname(receiver) or "").startswith("torch.")
-    if isinstance(receiver, nodes.Name):
-        values = [assigned_value(b) for b in bindings(receiver, receiver.name)]
-        return bool(values) and all(v is not None and _made_by_torch(v, depth + 1) for v in values)
-    return False
-
-
-def _is_builder_parameter(parameter: nodes.AssignName, traced: TracedFunction) -> bool:
-    arguments = parameter.parent
-    return (isinstance(arguments, nodes.Arguments) and arguments.parent is traced.node
-            and traced.reason.kind == TraceKind.BUILDER)
-
-
-def _instance_of_own_class(receiver: nodes.NodeNG) -> bool:
-    """``box = Box(...)``: every value the name is given constructs a class of this module."""
-    if not isinstance(receiver, nodes.Name):
-        return False
-    values = [assigned_value(b) for b in bindings(receiver, receiver.name)]
-    return bool(values) and all(
-        isinstance(value, nodes.Call) and isinstance(value.func, nodes.Name)
-        and any(isinstance(b, nodes.ClassDef) for b in bindings(value.func, value.func.name))
-        for value in values
     )
 
 

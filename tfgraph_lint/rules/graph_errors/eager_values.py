@@ -16,8 +16,9 @@ while tracing (checked on TF 2.21, tests/data/verify_user_code/):
   being traced. A receiver called ``sess``/``session`` that the code does not show being made is
   LOW.
 
-A value counts as a tensor on evidence only (tensor_evidence: TensorFlow ops, comparisons,
-parameters that an input_signature, a call site, a graph builder or Keras fill with tensors). In a
+A value counts as a tensor on evidence only (tensor_evidence's ``of_or_builder_argument``:
+TensorFlow ops, comparisons, parameters that an input_signature, a call site, a graph builder or
+Keras fill with tensors). In a
 branch that only values other than tensors take (``if isinstance(x, (np.ndarray, list)):``, see
 tensor_type_branches) it is LOW.
 ``K.eval``/``K.get_value`` need no evidence: their argument is a tensor or variable by contract.
@@ -30,12 +31,11 @@ from collections.abc import Iterator
 from astroid import nodes
 
 from tfgraph_lint.analysis.classes import attribute_values, self_class
-from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
+from tfgraph_lint.analysis.graph_index import TracedFunction
 from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname
 from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.analysis.tensor_evidence import TensorEvidence
 from tfgraph_lint.analysis.tensor_type_branches import in_non_tensor_branch
-from tfgraph_lint.analysis.value_kinds import value_kind
 from tfgraph_lint.core.findings import HIGH, LOW, Finding, shorten
 from tfgraph_lint.core.registry import rule_by_code
 
@@ -69,7 +69,7 @@ def _check_call(evidence: TensorEvidence, call: nodes.Call, traced: TracedFuncti
                 f"(tf.shape(x), tf.reduce_*), or use tf.print() to see it"), HIGH
     if name is not None and name.startswith(_ARRAY_LIBRARIES):
         for argument in [*call.args, *(kw.value for kw in call.keywords or ())]:
-            confidence = _tensor(evidence, argument, traced)
+            confidence = evidence.of_or_builder_argument(argument, traced)
             if (confidence is not None and isinstance(argument, nodes.Name)
                     and in_non_tensor_branch(call, argument.name)):
                 confidence = LOW  # ``if isinstance(x, (np.ndarray, list)):``: no tensor takes this branch
@@ -85,7 +85,7 @@ def _check_call(evidence: TensorEvidence, call: nodes.Call, traced: TracedFuncti
     if isinstance(func, nodes.Attribute) and func.attrname in ("eval", "decode"):
         if func.attrname == "eval" and (call.args or call.keywords):
             return None
-        confidence = _tensor(evidence, func.expr, traced)
+        confidence = evidence.of_or_builder_argument(func.expr, traced)
         if confidence is None:
             return None
         if func.attrname == "eval":
@@ -138,19 +138,3 @@ def _session_values(receiver: nodes.NodeNG) -> tuple[list[nodes.NodeNG | None], 
 def _with_value(binding: nodes.NodeNG) -> nodes.NodeNG | None:
     """The context manager whose ``as`` target ``binding`` is: ``with tf.Session() as sess``."""
     return next((item for item, target in binding.parent.items if target is binding), None)
-
-
-def _tensor(evidence: TensorEvidence, expr: nodes.NodeNG, traced: TracedFunction) -> str | None:
-    found = evidence.of(expr)
-    if found is not None:
-        return found
-    parameter = value_kind(expr).parameter
-    if parameter is not None and _filled_by_builder(parameter, traced):
-        return HIGH  # Dataset.map, tf.map_fn ... hand their functions tensors
-    return None
-
-
-def _filled_by_builder(parameter: nodes.AssignName, traced: TracedFunction) -> bool:
-    arguments = parameter.parent
-    return (isinstance(arguments, nodes.Arguments) and arguments.parent is traced.node
-            and traced.reason.kind == TraceKind.BUILDER)

@@ -23,14 +23,11 @@ from collections.abc import Iterator
 
 from astroid import nodes
 
-from tfgraph_lint.analysis.classes import self_class
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
-from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname, is_builtin_name
-from tfgraph_lint.analysis.node_index import descendants
+from tfgraph_lint.analysis.names import bindings
 from tfgraph_lint.analysis.semantic import ModuleContext
-from tfgraph_lint.analysis.trace_entries import dataset_confidence
-from tfgraph_lint.analysis.value_kinds import Kind, binding_kind, value_kind
-from tfgraph_lint.core.findings import HIGH, INFERENCE, Finding, shorten, weakest
+from tfgraph_lint.analysis.value_kinds import Kind, binding_kind
+from tfgraph_lint.core.findings import HIGH, INFERENCE, Finding, weakest
 from tfgraph_lint.core.registry import Default, declare
 
 RULE = declare(
@@ -43,19 +40,6 @@ RULE = declare(
 
 _GROWING_METHODS = frozenset({"append", "extend"})
 
-# TensorFlow calls that return a Python list of tensors: looping over them is a Python loop.
-_LIST_RETURNING = frozenset({
-    "tensorflow.split", "tensorflow.unstack", "tensorflow.meshgrid", "tensorflow.dynamic_partition",
-    "tensorflow.gradients",
-})
-
-_PYTHON_RETURNING_PREFIXES = (
-    "tensorflow.python.", "tensorflow.io.gfile.", "tensorflow.config.", "tensorflow.saved_model.",
-)
-
-# Comparisons that give a tensor when an operand is one (``is``/``in`` give a Python bool).
-_TENSOR_COMPARISONS = frozenset({"<", "<=", ">", ">=", "==", "!="})
-
 _ROOT_KINDS = (TraceKind.DECORATOR, TraceKind.WRAPPER, TraceKind.BUILDER, TraceKind.KERAS)
 
 
@@ -67,7 +51,7 @@ def check(context: ModuleContext) -> Iterator[Finding]:
         if growth is None:
             continue
         receiver, action, needs_known_list = growth
-        for loop, loop_description, loop_confidence in enclosing_tensor_loops(node, traced):
+        for loop, loop_description, loop_confidence in context.evidence.enclosing_converted_loops(node, traced):
             confidence = _list_confidence(receiver, loop, traced, needs_known_list)
             if confidence is None:
                 continue
@@ -150,114 +134,3 @@ def _list_confidence(receiver, loop: nodes.NodeNG, traced: TracedFunction, needs
     if needs_known_list or any(k.kind != Kind.UNKNOWN or k.parameter is not None for k in kinds):
         return None  # a tensor, TensorArray, NumPy array ... or a mix
     return INFERENCE
-
-
-# -- loops AutoGraph converts ----------------------------------------------------------------
-
-def enclosing_tensor_loops(node: nodes.NodeNG, traced: TracedFunction) -> Iterator[tuple[nodes.NodeNG, str, str]]:
-    """The converted loops whose body holds ``node``, innermost first, with a description."""
-    child, parent = node, node.parent
-    while parent is not None and parent is not traced.node:
-        if isinstance(parent, (nodes.FunctionDef, nodes.Lambda, nodes.ClassDef)):
-            return  # a default value or decorator of a nested def: not in any loop body here
-        if isinstance(parent, (nodes.For, nodes.While)) and child in parent.body:
-            described = _tensor_loop(parent)
-            if described is not None:
-                yield (parent, *described)
-        child, parent = parent, parent.parent
-
-
-def _tensor_loop(loop: nodes.For | nodes.While) -> tuple[str, str] | None:
-    if isinstance(loop, nodes.While):
-        confidence = _tensor_condition(loop.test)
-        if confidence is None:
-            return None
-        return f"the while loop on the tensor condition '{shorten(loop.test.as_string())}'", confidence
-    confidence = _tensor_iterable(loop.iter)
-    if confidence is None:
-        return None
-    return f"the loop over '{shorten(loop.iter.as_string())}'", confidence
-
-
-def _tensor_iterable(expr: nodes.NodeNG) -> str | None:
-    """The confidence that AutoGraph converts ``for ... in expr`` into a graph loop."""
-    if isinstance(expr, nodes.Call) and isinstance(expr.func, nodes.Name) and is_builtin_name(expr.func):
-        name, args = expr.func.name, expr.args
-        if name == "range":
-            kinds = [_tensor_kind(arg) for arg in args]
-            tensors = [confidence for confidence in kinds if confidence is not None]
-            return weakest(*tensors) if tensors else None  # AutoGraph makes it a tf.range
-        if name in ("enumerate", "zip") and args:
-            # Datasets override both; over anything else they are Python iteration.
-            inputs = args[:1] if name == "enumerate" else args
-            found = [dataset_confidence(arg) for arg in inputs]
-            return weakest(*found) if all(found) else None
-        return None
-    dataset = dataset_confidence(expr)
-    if dataset is not None:
-        return dataset
-    return _tensor_kind(expr)
-
-
-def _from_python_returning_call(expr: nodes.NodeNG) -> bool:
-    """``expr`` is, or names, the result of a TensorFlow call that returns Python values.
-
-    value_kind reads every lower-case TensorFlow function as returning a tensor; ``tf.unstack``,
-    ``tf.nest.flatten``, ``tf.io.gfile.glob``, ``tf.config.list_*`` and TensorFlow's internal
-    modules (``tensorflow.python.*``, which hold Python helpers too) are not taken as tensors.
-    """
-    values = [expr]
-    if isinstance(expr, nodes.Name):
-        values += [assigned_value(b) for b in bindings(expr, expr.name)]
-    elif isinstance(expr, nodes.Attribute) and self_class(expr.expr) is not None:
-        cls = self_class(expr.expr)
-        values += [node.parent.value for node in descendants(cls, nodes.AssignAttr)
-                   if node.attrname == expr.attrname and isinstance(node.parent, nodes.Assign)]
-    for value in values:
-        if isinstance(value, nodes.Call):
-            name = call_qualname(value) or ""
-            if name in _LIST_RETURNING or name.startswith(_PYTHON_RETURNING_PREFIXES) or ".nest." in name:
-                return True
-    return False
-
-
-def _tensor_condition(test: nodes.NodeNG) -> str | None:
-    """The confidence that a loop condition is a tensor (AutoGraph then makes a tf.while_loop)."""
-    if isinstance(test, nodes.Compare):
-        if any(op not in _TENSOR_COMPARISONS for op, _ in test.ops):
-            return None
-        found = [_tensor_kind(operand) for operand in (test.left, *(right for _, right in test.ops))]
-        tensors = [confidence for confidence in found if confidence is not None]
-        return weakest(*tensors) if tensors else None
-    if isinstance(test, nodes.BoolOp):
-        found = [_tensor_condition(value) for value in test.values]
-        tensors = [confidence for confidence in found if confidence is not None]
-        return weakest(*tensors) if tensors else None
-    if isinstance(test, nodes.UnaryOp) and test.op == "not":
-        return _tensor_condition(test.operand)
-    return _tensor_kind(test)
-
-
-def _tensor_kind(expr: nodes.NodeNG) -> str | None:
-    """The confidence that ``expr`` is a tensor, or None.
-
-    A name counted up with ``i += 1`` keeps the kind of its other bindings: ``i = tf.constant(0)``
-    then ``i += 1`` is still a tensor (value_kind reads the increment as a Python number).
-    """
-    if isinstance(expr, nodes.Name):
-        kinds = []
-        for binding in bindings(expr, expr.name):
-            if isinstance(binding.parent, nodes.AugAssign):
-                step = value_kind(binding.parent.value)
-                if step.kind == Kind.PYTHON_SCALAR and step.parameter is None:
-                    continue  # neither makes nor unmakes a tensor
-            kinds.append(binding_kind(binding))
-        if kinds and all(k.kind == Kind.TENSOR for k in kinds) and not _from_python_returning_call(expr):
-            return weakest(*(k.confidence for k in kinds))
-        return None
-    kind = value_kind(expr)
-    if kind.kind != Kind.TENSOR or _from_python_returning_call(expr):
-        return None
-    return kind.confidence
-
-

@@ -25,8 +25,6 @@ from tfgraph_lint.analysis.names import bindings, call_qualname
 from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.core.findings import Finding, shorten
 from tfgraph_lint.core.registry import Default, declare
-# The loops AutoGraph converts: one question, answered where TFG204 asks it.
-from tfgraph_lint.rules.graph_errors.python_list_in_tensor_loop import enclosing_tensor_loops
 
 RULE = declare(
     code="TFG209",
@@ -55,7 +53,7 @@ def check(context) -> Iterator[Finding]:
         if grown is None:
             continue
         target, call = grown
-        for loop, description, confidence in enclosing_tensor_loops(assign, traced):
+        for loop, description, confidence in context.evidence.enclosing_converted_loops(assign, traced):
             if not _bound_before(target, loop) or _has_shape_invariant(loop, target.name):
                 continue
             yield context.finding(RULE, assign, _message(target.name, call, description, traced),

@@ -31,6 +31,7 @@ from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.analysis.state_creation import WEIGHT_METHODS, created_state
 from tfgraph_lint.analysis.statement_flow import attribute_set_before
 from tfgraph_lint.analysis.stored_tensors import stored_tensor
+from tfgraph_lint.analysis.tensor_evidence import lexical_tensor
 from tfgraph_lint.analysis.unknown_decorators import decorator_note, unknown_decorator_on_path
 from tfgraph_lint.analysis.trace_time_values import STATIC_ATTRIBUTES
 from tfgraph_lint.analysis.value_kinds import Kind, value_kind
@@ -353,10 +354,9 @@ def _spelling(statement: nodes.NodeNG, target: str) -> str:
 def _finish(parts: tuple[str, str, str, str], statement: nodes.NodeNG, traced: TracedFunction) -> str:
     spelled, verb, what, fix = parts
     per_call = "for every element" if traced.root.reason.builder.startswith("Dataset.") else "on every call"
-    stored = value_kind(statement.value)
-    if stored.kind == Kind.TENSOR:
+    if lexical_tensor(statement.value) is not None:
         note = ", and stores a symbolic tensor, not a value"
-    elif stored.parameter is not None:  # an argument, most likely a tensor
+    elif value_kind(statement.value).parameter is not None:  # an argument, most likely a tensor
         note = ", and a tensor stored this way is symbolic, not a value"
     else:
         note = ""

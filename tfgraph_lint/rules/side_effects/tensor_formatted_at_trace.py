@@ -24,10 +24,10 @@ from collections.abc import Iterator
 from astroid import nodes
 
 from tfgraph_lint.analysis.graph_index import TracedFunction
-from tfgraph_lint.analysis.names import call_qualname, is_builtin_name, made_only_by_calls, unrebound_parameter
+from tfgraph_lint.analysis.names import call_qualname, is_builtin_name, unrebound_parameter
 from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.analysis.tensor_evidence import TensorEvidence
-from tfgraph_lint.core.findings import HIGH, Finding, shorten
+from tfgraph_lint.core.findings import Finding, shorten
 from tfgraph_lint.core.registry import Default, declare
 
 RULE = declare(
@@ -41,7 +41,6 @@ RULE = declare(
 _LOGGING_MODULES = ("logging.", "absl.logging.", "tensorflow.compat.v1.logging.")
 # Known while tracing, whatever the tensor: formatting them is fine.
 _STATIC_ATTRIBUTES = frozenset({"shape", "dtype", "name", "ndim", "rank", "device"})
-_VARIABLES = frozenset({"tensorflow.Variable"})
 
 
 def check(context: ModuleContext) -> Iterator[Finding]:
@@ -51,7 +50,7 @@ def check(context: ModuleContext) -> Iterator[Finding]:
         if not operands or _printed_once_anyway(node) or _describes_argument_in_raise(node, operands, evidence):
             continue
         for operand in operands:
-            confidence = _tensor(evidence, operand)
+            confidence = _formatted_tensor(evidence, operand)
             if confidence is not None:
                 yield context.finding(RULE, node, _message(operand, traced), confidence=confidence, traced=traced)
                 break
@@ -74,13 +73,10 @@ def _formatted_operands(node: nodes.NodeNG) -> list[nodes.NodeNG]:
     return []
 
 
-def _tensor(evidence: TensorEvidence, operand: nodes.NodeNG) -> str | None:
+def _formatted_tensor(evidence: TensorEvidence, operand: nodes.NodeNG) -> str | None:
     if isinstance(operand, nodes.Attribute) and operand.attrname in _STATIC_ATTRIBUTES:
         return None
-    found = evidence.of(operand)
-    if found is None and made_only_by_calls(operand, _VARIABLES, max_depth=3):
-        return HIGH  # a tf.Variable: its repr at trace time
-    return found
+    return evidence.tensor_or_variable(operand)  # a tf.Variable: its repr at trace time
 
 
 def _printed_once_anyway(node: nodes.NodeNG) -> bool:
@@ -101,7 +97,7 @@ def _printed_once_anyway(node: nodes.NodeNG) -> bool:
 def _describes_argument_in_raise(node: nodes.NodeNG, operands: list[nodes.NodeNG], evidence: TensorEvidence) -> bool:
     """Every tensor the text formats is the function's own argument, in the message of an
     exception raised on a static check."""
-    tensors = [operand for operand in operands if _tensor(evidence, operand) is not None]
+    tensors = [operand for operand in operands if _formatted_tensor(evidence, operand) is not None]
     # The argument's description names its shape and dtype; a computed tensor (tf.shape(y)) shows
     # no value.
     return all(unrebound_parameter(operand) for operand in tensors) and _raised_on_static_check(node, evidence)
