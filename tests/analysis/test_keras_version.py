@@ -21,6 +21,9 @@ from tfgraph_lint.analysis.keras_version import text_declares_keras_2
     ("tensorflow<2.16.1", False),
     ('python_requires=">=3.8"', False),
     ('dependencies = ["tensorflow>=2.16", "keras>=3"]', False),
+    ('dependencies = ["tensorflow[and-cuda]>=2.13,<2.16"]', True),
+    ("# tensorflow<2.16\ntensorflow>=2.16\n", False),  # a comment is no requirement
+    ("tensorflow==1.15.5", False),  # TensorFlow 1: no tf.keras 2 versus 3 question
 ])
 def test_a_project_that_caps_tensorflow_below_2_16_declares_keras_2(text, keras_2):
     assert text_declares_keras_2(text) is keras_2

@@ -48,3 +48,28 @@ def test_another_repository_is_unpacked_as_it_is(tmp_path):
     corpus = PRECISION.GitCorpus("kit", "https://github.com/owner/segkit", commit)
     root = PRECISION._archive(corpus, tmp_path / "repo" / ".git", tmp_path / "cache")
     assert root.name == f"kit-{commit[:12]}" and (root / "train.py").exists()
+
+
+def test_packaging_files_are_unpacked_beside_the_code(tmp_path):
+    """As a user's checkout holds them: the linter reads the declared TensorFlow from them."""
+    commit = _repository(tmp_path / "repo", {
+        "train.py": "x = 1\n", "requirements.txt": "tensorflow==2.4.1\n", "README.md": "# kit\n",
+        "docker/requirements-gpu.txt": "tensorflow-gpu==2.4.1\n", "lib/setup.cfg": "[metadata]\n",
+        "lib/pyproject.toml": "[project]\nname = 'lib'\n", "data/table.csv": "a,b\n"})
+    corpus = PRECISION.GitCorpus("kit", "https://github.com/owner/segkit", commit)
+    root = PRECISION._archive(corpus, tmp_path / "repo" / ".git", tmp_path / "cache")
+    taken = sorted(path.relative_to(root).as_posix() for path in root.rglob("*")
+                   if path.is_file() and not path.name.startswith("."))
+    assert taken == ["docker/requirements-gpu.txt", "lib/pyproject.toml", "lib/setup.cfg", "requirements.txt",
+                     "train.py"]
+
+
+def test_a_copy_unpacked_without_packaging_files_is_unpacked_again(tmp_path):
+    commit = _repository(tmp_path / "repo", {"train.py": "x = 1\n", "requirements.txt": "tensorflow==2.4.1\n"})
+    corpus = PRECISION.GitCorpus("kit", "https://github.com/owner/segkit", commit)
+    stale = tmp_path / "cache" / "src" / f"kit-{commit[:12]}"
+    stale.mkdir(parents=True)
+    (stale / "train.py").write_text("x = 1\n")
+    (stale / ".unpacked").write_text(commit)  # the stamp of a copy of code files only
+    root = PRECISION._archive(corpus, tmp_path / "repo" / ".git", tmp_path / "cache")
+    assert root == stale and (root / "requirements.txt").read_text() == "tensorflow==2.4.1\n"

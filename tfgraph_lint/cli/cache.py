@@ -3,8 +3,9 @@
 The key hashes the tool (its version, the source of the package itself, astroid's and Python's
 versions), the effective configuration, the file's path as given (findings carry it, and some
 rules look at file names), the digest of the file's text (``file_digests``: taken from the
-file's stat while it is unchanged, so a warm run reads no file) and what the project view says
-about the file. Change any of them and the entry is simply not found; nothing is ever
+file's stat while it is unchanged, so a warm run reads no file), what the project view says
+about the file, and the TensorFlow releases its project's packaging allows (``declared_tensorflow``:
+an edited ``requirements.txt`` changes what some rules say). Change any of them and the entry is simply not found; nothing is ever
 invalidated in place.
 
 Where: ``$XDG_CACHE_HOME/tfgraph-lint`` when XDG_CACHE_HOME is set, else the platform's user
@@ -29,6 +30,7 @@ import time
 from pathlib import Path
 
 import tfgraph_lint
+from tfgraph_lint.analysis.declared_tensorflow import UNKNOWN, tensorflow_range
 from tfgraph_lint.cli.file_digests import FileDigests, text_digest
 from tfgraph_lint.core.config import Config
 from tfgraph_lint.core.findings import Finding
@@ -108,6 +110,9 @@ class ResultCache:
         aliases = self._config.aliases_for(path)
         if aliases:
             digest.update(b"\0" + json.dumps(sorted(aliases.items())).encode("utf-8", "surrogatepass"))
+        allowed = tensorflow_range(path)
+        if allowed != UNKNOWN:  # packaging read once per project folder and process
+            digest.update(b"\0tensorflow " + allowed.key().encode())
         return digest.hexdigest()
 
     def get(self, key: str, path: str) -> list[Finding] | None:

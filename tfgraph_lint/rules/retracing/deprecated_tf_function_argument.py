@@ -12,6 +12,13 @@ Reported on the keyword itself, in every spelling that passes options to TensorF
 ``tf.function``: the decorator ``@tf.function(...)``, the wrapper ``tf.function(f, ...)`` or
 ``tf.function(...)(f)``, and ``functools.partial(tf.function, ...)``. User-configured
 tf.function-like decorators are not checked: their keywords are their own.
+
+The advice holds only where the new spelling exists: ``jit_compile`` from TensorFlow 2.5,
+``reduce_retracing`` from 2.9, and ``experimental_follow_type_hints`` is documented as deprecated
+from 2.14 at the latest (2.10 still honours it). A project whose packaging allows only older
+releases (``declared_tensorflow``: ``tensorflow==2.4.1``) is not told: the option is current
+there, and the new keyword would raise a TypeError. One that also allows older releases than
+that (``tensorflow>=2.2``) is told at LOW, saying which release lacks the new keyword.
 """
 
 from __future__ import annotations
@@ -21,9 +28,10 @@ from collections.abc import Iterator
 from astroid import nodes
 
 from tfgraph_lint.analysis.callables import resolve_callables
+from tfgraph_lint.analysis.declared_tensorflow import tensorflow_range
 from tfgraph_lint.analysis.names import call_qualname, calls_named, qualified_name
 from tfgraph_lint.analysis.semantic import ModuleContext
-from tfgraph_lint.core.findings import Finding
+from tfgraph_lint.core.findings import LOW, Finding
 from tfgraph_lint.core.registry import Default, declare
 from tfgraph_lint.core.tf_api import TF_FUNCTION
 
@@ -37,6 +45,13 @@ RULE = declare(
 )
 _TAKES_TF_FUNCTION_OPTIONS = frozenset({TF_FUNCTION, "functools.partial"})
 
+# keyword -> the first TensorFlow release where it is deprecated and its fix can be written
+# (release notes and API documentation of ``tf.function`` per release).
+_DEPRECATED_SINCE = {
+    "experimental_relax_shapes": (2, 9),  # reduce_retracing is new in 2.9
+    "experimental_compile": (2, 5),  # jit_compile is new in 2.5
+    "experimental_follow_type_hints": (2, 14),  # documented as deprecated in 2.14, honoured in 2.10
+}
 # keyword -> (what TensorFlow does with it, the fix; ``{value}`` is the keyword's value as written)
 _DEPRECATED = {
     "experimental_relax_shapes": (
@@ -56,12 +71,27 @@ _DEPRECATED = {
 
 
 def check(context: ModuleContext) -> Iterator[Finding]:
+    allowed = None
     for call in calls_named(context.module, _TAKES_TF_FUNCTION_OPTIONS):
         if not _passes_tf_function_options(call):
             continue
         for keyword in call.keywords or ():
-            if keyword.arg in _DEPRECATED:
-                yield context.finding(RULE, keyword, _message(context, call, keyword))
+            if keyword.arg not in _DEPRECATED:
+                continue
+            if allowed is None:
+                allowed = tensorflow_range(str(context.module.file or ""))
+            since = _DEPRECATED_SINCE[keyword.arg]
+            if allowed.only_older_than(since):
+                continue  # every release the project allows takes the option as it is
+            message = _message(context, call, keyword)
+            if allowed.allows_older_than(since):
+                oldest = ".".join(map(str, allowed.oldest))
+                current = ".".join(map(str, since))
+                yield context.finding(RULE, keyword, f"{message} (but the project also allows TensorFlow "
+                                      f"{oldest}, where this option is current: the change needs "
+                                      f"TensorFlow {current} or later)", confidence=LOW)
+                continue
+            yield context.finding(RULE, keyword, message)
 
 
 def _passes_tf_function_options(call: nodes.Call) -> bool:

@@ -1,0 +1,192 @@
+"""Which TensorFlow a project's packaging allows: the oldest and the newest release it admits.
+
+A project says which TensorFlow it runs on in its packaging: ``tensorflow==2.4.1`` in a
+requirements file, ``install_requires=["tensorflow>=2.2,<2.16"]`` in ``setup.py``,
+``tensorflow~=2.12.0`` in ``pyproject.toml``, or a Python cap that no newer TensorFlow installs
+on (``python_requires=">=3.6, <3.7"``: TensorFlow 2.7 dropped Python 3.6). Rules whose advice
+holds only on some TensorFlow releases ask this module, never TensorFlow itself.
+
+The files read are those of the file's project (the nearest folder above it holding
+``pyproject.toml``, ``setup.py``, ``setup.cfg`` or ``.git``): ``setup.py``, ``setup.cfg``,
+``pyproject.toml`` and ``requirements*.txt`` there, as text, once per folder per process. Every
+requirement found must hold at once: the newest release allowed is the lowest cap, the oldest
+the highest floor. Comments (``# tensorflow==2.4``) are not requirements. Versions are
+``(major, minor)``: a patch release never adds or removes an argument.
+
+No astroid here: the result cache asks this module for each file's key.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import os
+import re
+
+Version = tuple[int, int]
+
+_MARKERS = ("pyproject.toml", "setup.py", "setup.cfg", ".git")
+_PACKAGING = ("setup.py", "setup.cfg", "pyproject.toml")
+_MAX_LEVELS = 8
+_MAX_BYTES = 200_000
+_ANY_MINOR = 10_000  # ``<3.0``: any 2.x
+
+# ``tensorflow[and-cuda]>=2.13.0,<2.16.0`` and the -cpu/-gpu/-macos/-intel builds: its clauses.
+# Not ``mesh-tensorflow`` nor ``tensorflow-probability`` (another package's versions).
+_REQUIREMENT = re.compile(r"""(?<![\w.-])tensorflow(?:[-_](?:cpu|gpu|macos|intel))?\s*(?:\[[^\]\n]*\])?"""
+                          r"""\s*((?:\s*,?\s*(?:<=|<|===|==|~=|>=|>|!=)\s*[\d.*]+)+)""")
+_CLAUSE = re.compile(r"(<=|<|===|==|~=|>=|>|!=)\s*([\d.*]+)")
+_PYTHON_SPEC = re.compile(r"""python_requires\s*=\s*['"]([^'"]*)['"]|requires-python\s*=\s*['"]([^'"]*)['"]""")
+_COMMENT = re.compile(r"(?:^|\s)#.*$", re.MULTILINE)
+# The newest TensorFlow that installs on Python 3.N, for the N a cap can leave last (release notes:
+# 2.4 dropped 3.5, 2.7 dropped 3.6, 2.12 dropped 3.7, 2.14 dropped 3.8); 2.1 was the last for 2.7.
+_NEWEST_TENSORFLOW_FOR_PYTHON = {5: (2, 3), 6: (2, 6), 7: (2, 11), 8: (2, 13)}
+_OLDEST_TENSORFLOW_FOR_EVERY_PYTHON = (2, 1)
+
+
+@dataclasses.dataclass(frozen=True)
+class TensorFlowRange:
+    """The releases a project allows; None on a side its packaging leaves open (or unknown)."""
+
+    oldest: Version | None = None
+    newest: Version | None = None
+    # Each tensorflow requirement's own newest release (declares_keras_2 asks "any of them").
+    requirement_caps: tuple[Version, ...] = ()
+    # The newest release that installs on the newest Python the packaging allows.
+    python_cap: Version | None = None
+
+    def allows_older_than(self, version: Version) -> bool:
+        """Some allowed release is older than ``version`` (no floor: unknown, so no)."""
+        return self.oldest is not None and self.oldest < version
+
+    def only_older_than(self, version: Version) -> bool:
+        """Every allowed release is older than ``version``."""
+        return self.newest is not None and self.newest < version
+
+    def key(self) -> str:
+        """The range as text, for the result cache's key."""
+        return f"{self.oldest}/{self.newest}/{self.requirement_caps}/{self.python_cap}"
+
+
+UNKNOWN = TensorFlowRange()
+
+
+def newest_tensorflow(path: str) -> Version | None:
+    """The newest TensorFlow ``(major, minor)`` the packaging of ``path``'s project allows;
+    None when it says nothing or leaves it open."""
+    return tensorflow_range(path).newest
+
+
+def tensorflow_range(path: str) -> TensorFlowRange:
+    """The TensorFlow releases the packaging of the project holding the file ``path`` allows."""
+    if not path or not os.path.isabs(path) and not os.path.exists(path):
+        return UNKNOWN
+    return _folder_range(os.path.dirname(os.path.abspath(path)))
+
+
+@functools.lru_cache(maxsize=4096)
+def _folder_range(folder: str) -> TensorFlowRange:
+    root = _project_root(folder)
+    if root is None:
+        return UNKNOWN
+    names = [name for name in _PACKAGING if os.path.isfile(os.path.join(root, name))]
+    try:
+        names += sorted(name for name in os.listdir(root)
+                        if name.startswith("requirements") and name.endswith(".txt"))
+    except OSError:
+        return UNKNOWN
+    return text_tensorflow_range("\n".join(_read(os.path.join(root, name)) for name in names))
+
+
+def text_tensorflow_range(text: str) -> TensorFlowRange:
+    """The TensorFlow releases a packaging text allows (all its requirements at once)."""
+    text = _COMMENT.sub("", text)
+    oldest: Version | None = None
+    newest: Version | None = None
+    caps: list[Version] = []
+    for match in _REQUIREMENT.finditer(text):
+        low, high = _clauses_range(match.group(1))
+        if low is not None:
+            oldest = low if oldest is None else max(oldest, low)
+        if high is not None:
+            caps.append(high)
+            newest = high if newest is None else min(newest, high)
+    python_cap = _python_cap(text)
+    if python_cap is not None:
+        newest = python_cap if newest is None else min(newest, python_cap)
+    return TensorFlowRange(oldest, newest, tuple(caps), python_cap)
+
+
+def _clauses_range(clauses: str) -> tuple[Version | None, Version | None]:
+    """The oldest and newest ``(major, minor)`` one requirement's clauses allow."""
+    low: Version | None = None
+    high: Version | None = None
+    for operator, version in _CLAUSE.findall(clauses):
+        parts = version.split(".")
+        if len(parts) < 2 or not parts[0].isdigit() or not parts[1].isdigit():
+            continue  # ``==2.*``, ``>=2``: no minor said
+        release = (int(parts[0]), int(parts[1]))
+        floor = ceiling = None
+        if operator in ("==", "==="):
+            floor = ceiling = release
+        elif operator == "~=":  # ``~=2.12.0``: 2.12.x only; ``~=2.12``: 2.12 and any later 2.x
+            floor = release
+            ceiling = release if len(parts) >= 3 else None
+        elif operator in (">=", ">"):
+            floor = release
+        elif operator == "<=":
+            ceiling = release
+        elif operator == "<":
+            ceiling = release if _above_zero(parts[2:]) else _before(release)
+        if floor is not None:
+            low = floor if low is None else max(low, floor)
+        if ceiling is not None:
+            high = ceiling if high is None else min(high, ceiling)
+    return low, high
+
+
+def _python_cap(text: str) -> Version | None:
+    """The newest TensorFlow that installs on the newest Python the packaging allows."""
+    newest_python: int | None = None
+    for match in _PYTHON_SPEC.finditer(text):
+        for operator, version in _CLAUSE.findall(match.group(1) or match.group(2) or ""):
+            parts = version.split(".")
+            if len(parts) < 2 or parts[0] != "3" or not parts[1].isdigit():
+                continue
+            minor = int(parts[1])
+            if operator == "<":
+                minor = minor if _above_zero(parts[2:]) else minor - 1
+            elif operator not in ("<=", "==", "==="):
+                continue
+            newest_python = minor if newest_python is None else min(newest_python, minor)
+    if newest_python is None or newest_python > max(_NEWEST_TENSORFLOW_FOR_PYTHON):
+        return None
+    return _NEWEST_TENSORFLOW_FOR_PYTHON.get(newest_python, _OLDEST_TENSORFLOW_FOR_EVERY_PYTHON)
+
+
+def _before(release: Version) -> Version:
+    major, minor = release
+    return (major, minor - 1) if minor > 0 else (major - 1, _ANY_MINOR)
+
+
+def _above_zero(parts: list[str]) -> bool:
+    return any(part.isdigit() and int(part) > 0 for part in parts)
+
+
+def _project_root(folder: str) -> str | None:
+    for _ in range(_MAX_LEVELS):
+        if any(os.path.exists(os.path.join(folder, marker)) for marker in _MARKERS):
+            return folder
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            return None
+        folder = parent
+    return None
+
+
+def _read(path: str) -> str:
+    try:
+        with open(path, encoding="utf-8", errors="replace") as handle:
+            return handle.read(_MAX_BYTES)
+    except OSError:
+        return ""
