@@ -65,7 +65,7 @@ class LoggingHelper:
 def with_a_global(x):
     global _first_call
     if _first_call:
-        print("shape", x.shape)
+        print("value", x)
     _first_call = False
     return x
 
@@ -77,7 +77,7 @@ def make_step():
     def step(x):
         nonlocal first
         if first:
-            print("shape", x.shape)
+            print("value", x)
         first = False
         return x
 
