@@ -56,7 +56,7 @@ class LoggingHelper:
     def _decay(self, params):
         log = self._verbose and self._once
         if log:
-            print("decaying", len(params), "variables")
+            print("decaying", params)
         for p in params:
             p.assign(0.99 * p)
 
@@ -157,6 +157,24 @@ class EarlyReturnSkipsTheClear:
             return x
         self._once = False
         return x
+
+
+class HelperFlagNotClearedByItsCaller:
+    def __init__(self):
+        self._once = True
+
+    def done(self):
+        self._once = False
+
+    @tf.function
+    def __call__(self, x):
+        self._show(x)
+        return x
+
+    def _show(self, x):
+        show = self._once
+        if show:
+            print("value", x)  # [python-print-in-graph]
 
 
 class TensorFlag:
