@@ -1,7 +1,8 @@
 """Once-flags: a test on a flag that the same call then clears.
 
 ``if self._once: ...`` followed, later in the same function, by ``self._once = False`` (or
-``if not self._done: ...; self._done = True``, or a ``global``/``nonlocal`` name) runs its block
+``if not self._done: ...; self._done = True``, ``self._once and print(...)``, or a
+``global``/``nonlocal`` name) runs its block
 on the first call of each object and never again, in eager calls as in graph code: the first
 trace runs it and later traces skip it. Print and state creation behind it are then no hazard.
 
@@ -65,6 +66,14 @@ def _flag_tests_around(node: nodes.NodeNG, traced: TracedFunction) -> list:
                     flag = _flag_of(subject, traced)
                     if while_side == side and flag is not None:
                         found.append((flag, value, parent, branch))
+        elif isinstance(parent, nodes.BoolOp) and child in parent.values:
+            # ``self._once and print(...)``: the operands before it hold (``and``) or fail (``or``)
+            wanted = "body" if parent.op == "and" else "orelse"
+            for operand in parent.values[:parent.values.index(child)]:
+                for subject, while_side, value in _truth_tests(operand, fn):
+                    flag = _flag_of(subject, traced)
+                    if while_side == wanted and flag is not None:
+                        found.append((flag, value, parent.statement(), []))
         child = parent
     return found
 

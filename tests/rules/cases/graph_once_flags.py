@@ -14,6 +14,7 @@ class ClearedAtTheEnd:
 
     @tf.function
     def __call__(self, params):
+        self._once and print("parameters", params)
         if self._once:
             print("found", len(params), "parameters")
             self.slots = {p.name: tf.Variable(tf.zeros_like(p)) for p in params}
@@ -106,6 +107,7 @@ class ClearedInAnotherMethod:
 
     @tf.function
     def __call__(self, x):
+        self._once and print("value", x)  # [python-print-in-graph]
         if self._once:
             print("value", x)  # [python-print-in-graph]
             self.v = tf.Variable(x)  # [variable-created-in-graph]
