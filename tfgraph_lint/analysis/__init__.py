@@ -15,7 +15,8 @@ under ``rules/``. Rules see it through the semantic model:
 - ``constant_values``   what constant an expression is (the one evaluator);
 - ``call_sites``, ``passed_arguments``   calls of tf.functions; what a call passes a parameter;
 - ``function_creations``   where a tf.function is made;
-- ``once_guards``, ``runs_once``, ``state_creation``   the create-once grammar; code behind it;
-  what creates TF state.
+- ``once_guards``, ``once_flags``, ``runs_once``, ``state_creation``   the create-once grammar
+  (and the once-flag: ``if self._once: ...; self._once = False``); code behind it; what creates
+  TF state.
 Rules ask these modules; they never answer a question of their own that another rule also asks.
 """

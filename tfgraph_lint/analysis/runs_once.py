@@ -14,6 +14,7 @@ from tfgraph_lint.analysis.classes import self_class
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
 from tfgraph_lint.analysis.names import bindings
 from tfgraph_lint.analysis.node_index import descendants
+from tfgraph_lint.analysis.once_flags import flag_guarded
 from tfgraph_lint.analysis.once_guards import HASATTR, KEY, unset_tests
 
 
@@ -28,7 +29,8 @@ class RunsOnce:
     never assigns, what a base class's method that the block's method hands on to with
     ``super()`` may assign; a property setter the block's method uses counts as its
     assignments). A helper called from graph code
-    counts as guarded when every call of it from graph code is. (``if not self.v:`` guarding a
+    counts as guarded when every call of it from graph code is. A once-flag (``if self._once:
+    ...; self._once = False``) counts too, see ``once_flags``. (``if not self.v:`` guarding a
     tf.Variable itself counts here; TFG201 reports it separately, see ``_truthiness_guard``.)
     """
 
@@ -42,7 +44,7 @@ class RunsOnce:
         self._cut_cycle = False
 
     def __call__(self, node: nodes.NodeNG, traced: TracedFunction) -> bool:
-        if guards_of(node, traced):
+        if guards_of(node, traced) or flag_guarded(node, traced, self._graph_sites):
             return True
         if traced.reason.kind not in (TraceKind.CALLED, TraceKind.NESTED):
             return False  # a nested def runs when its traced parent calls it: judged at those calls
@@ -65,6 +67,9 @@ class RunsOnce:
             self._helper_guarded[fn] = guarded
         self._cut_cycle = outer_cut or self._cut_cycle
         return guarded
+
+    def _graph_sites(self, fn: nodes.NodeNG) -> list:
+        return self._context.graph_callers(fn, _callees_or_none)
 
 
 def guards_of(node: nodes.NodeNG, traced: TracedFunction) -> list[tuple[_Target, bool, nodes.NodeNG]]:

@@ -6,7 +6,8 @@ TensorFlow traces the function, not on every call, and a tensor stored that way 
 
 Stays silent on: state kept in TensorFlow objects (``self.v.assign_add(1)``; attributes and values
 that are variables, layers, ...), the singleton guard (``if self.v is None: self.v = ...``, the
-guards of TFG201), per-trace locals of a traced parent reached through ``nonlocal``, attributes
+guards of TFG201), the clearing of a once-flag (``global _first; if _first: ...; _first =
+False``, see once_flags), per-trace locals of a traced parent reached through ``nonlocal``, attributes
 holding collections (mutating those is TFG104's), and ``self.x = value`` that does not read
 ``self.x`` (setting the same value on every call is the same as setting it once), or reads only
 what the same function stored in it earlier on every path (``self.mu = net(s)`` then ``self.mu =
@@ -27,6 +28,7 @@ from tfgraph_lint.analysis.classes import self_class
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
 from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname, declaration, lookup
 from tfgraph_lint.analysis.node_index import descendants
+from tfgraph_lint.analysis.once_flags import clears_once_flag
 from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.analysis.state_creation import WEIGHT_METHODS, created_state
 from tfgraph_lint.analysis.statement_flow import attribute_set_before
@@ -100,6 +102,8 @@ def _rebound_name(context, statement, target: nodes.AssignName, traced: TracedFu
         return None  # a local of the traced parent, created afresh on every trace
     if _holds_tensorflow_state(statement.value):
         return None  # creating TensorFlow state is TFG201's finding
+    if clears_once_flag(statement, target, traced):
+        return None  # ``if _first: ...; _first = False``: the same value after each call, traced or not
     outside = [b for b in _outer_bindings(fn, target.name, declared) if b is not target]
     if any(value_kind(assigned_value(b)).kind == Kind.TF_OBJECT for b in outside):
         return None  # ``v += 1`` on a tf.Variable raises on its own
