@@ -67,6 +67,17 @@ def method_named(cls: nodes.ClassDef, name: str) -> nodes.FunctionDef | None:
     return None
 
 
+def self_attribute(expr: nodes.NodeNG) -> tuple[nodes.ClassDef, list[nodes.NodeNG | None]] | None:
+    """For ``self.<attr>`` in a method: its class and what the class sets the attribute to
+    (``attribute_values``); None for any other expression."""
+    if not isinstance(expr, nodes.Attribute):
+        return None
+    cls = self_class(expr.expr)
+    if cls is None:
+        return None
+    return cls, attribute_values(cls, expr.attrname)
+
+
 def attribute_values(cls: nodes.ClassDef, attrname: str) -> list[nodes.NodeNG | None]:
     """What ``self.<attrname>`` is set to anywhere in the class, and its class-body value.
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from astroid import nodes
 
-from tfgraph_lint.analysis.classes import attribute_values, self_class
+from tfgraph_lint.analysis.classes import self_attribute, self_class
 from tfgraph_lint.analysis.keras_version import declares_keras_2
 from tfgraph_lint.analysis.constant_values import number
 from tfgraph_lint.analysis.names import call_qualname, qualified_name, spelled_qualified_name
@@ -169,11 +169,8 @@ def attribute_holds_variables(expr: nodes.NodeNG) -> bool:
     """``self.hits`` where every assignment of the attribute in the class creates a variable
     (``self.add_weight(...)``, ``tf.Variable(...)``): indexing it reads a variable, which a
     tensor index can do."""
-    if not isinstance(expr, nodes.Attribute):
+    found = self_attribute(expr)
+    if found is None:
         return False
-    cls = self_class(expr.expr)
-    if cls is None:
-        return False
-    values = attribute_values(cls, expr.attrname)
-    made = [created_state(value) if isinstance(value, nodes.Call) else None for value in values]
+    made = [created_state(value) if isinstance(value, nodes.Call) else None for value in found[1]]
     return bool(made) and all(m is not None and m.kind in (VARIABLE, WEIGHT) for m in made)

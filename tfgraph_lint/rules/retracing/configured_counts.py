@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from astroid import nodes
 
-from tfgraph_lint.analysis.classes import attribute_values, self_class
+from tfgraph_lint.analysis.classes import self_attribute
 from tfgraph_lint.analysis.constant_values import integer
 from tfgraph_lint.analysis.names import bindings, unrebound_parameter
 
@@ -29,12 +29,10 @@ class ConfiguredCount:
 def configured_count(expr: nodes.NodeNG) -> ConfiguredCount | None:
     """``self.<attr>`` when every assignment of it in the class is an int literal or an unchanged
     ``__init__`` parameter of the class whose default is an int literal."""
-    if not isinstance(expr, nodes.Attribute):
+    found = self_attribute(expr)
+    if found is None:
         return None
-    cls = self_class(expr.expr)
-    if cls is None:
-        return None
-    values = attribute_values(cls, expr.attrname)
+    cls, values = found
     if not values:
         return None
     found = []

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from astroid import nodes
 
-from tfgraph_lint.analysis.classes import attribute_values, self_class
+from tfgraph_lint.analysis.classes import self_attribute
 
 
 def behind_default_off_switch(node: nodes.NodeNG, fn: nodes.NodeNG) -> bool:
@@ -28,10 +28,8 @@ def behind_default_off_switch(node: nodes.NodeNG, fn: nodes.NodeNG) -> bool:
 def _off_by_default(test: nodes.NodeNG) -> bool:
     if isinstance(test, nodes.BoolOp) and test.op == "and":
         return any(_off_by_default(value) for value in test.values)
-    if not isinstance(test, nodes.Attribute):
+    found = self_attribute(test)
+    if found is None:
         return False
-    cls = self_class(test.expr)
-    if cls is None:
-        return False
-    values = attribute_values(cls, test.attrname)
+    values = found[1]
     return bool(values) and all(isinstance(v, nodes.Const) and v.value in (False, None) for v in values)
