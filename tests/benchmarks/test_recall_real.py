@@ -75,7 +75,9 @@ def test_a_missing_repository_or_commit_is_reported_not_counted(mirror, tmp_path
 
 
 def test_every_committed_batch_loads_with_pinned_commits():
-    for path in sorted(recall_real.BATCHES.glob("*.toml")):
+    batches = sorted(recall_real.BATCHES.glob("*.toml"))
+    assert batches, "no batch found: the glob would make this test pass on nothing"
+    for path in batches:
         cases = recall_real.load_batch(path)
         assert cases, f"{path.name} lists no case"
         assert len({c.name for c in cases}) == len(cases), f"{path.name}: case names repeat"

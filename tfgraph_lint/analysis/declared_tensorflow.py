@@ -71,12 +71,6 @@ class TensorFlowRange:
 UNKNOWN = TensorFlowRange()
 
 
-def newest_tensorflow(path: str) -> Version | None:
-    """The newest TensorFlow ``(major, minor)`` the packaging of ``path``'s project allows;
-    None when it says nothing or leaves it open."""
-    return tensorflow_range(path).newest
-
-
 def tensorflow_range(path: str) -> TensorFlowRange:
     """The TensorFlow releases the packaging of the project holding the file ``path`` allows."""
     if not path or not os.path.isabs(path) and not os.path.exists(path):

@@ -31,7 +31,7 @@ from tfgraph_lint.analysis.callables import FunctionNode, resolve_callables
 from tfgraph_lint.analysis.keras_version import declares_keras_2
 from tfgraph_lint.analysis.keras_models import model_confidence
 from tfgraph_lint.analysis.names import call_qualname, imports_package
-from tfgraph_lint.analysis.node_index import descendants
+from tfgraph_lint.analysis.node_index import descendants, remembered
 from tfgraph_lint.analysis.trace_entries import argument
 from tfgraph_lint.core.findings import INFERENCE, weakest
 
@@ -139,10 +139,14 @@ _BUNDLED_KERAS_2 = ("tensorflow.python.keras", "tensorflow.compat.v1.python.kera
 def autograph_converts(module: nodes.Module) -> bool:
     """Whether Keras converts handed-over functions (and metric/loss methods) with AutoGraph:
     only Keras 2, ``tf_keras`` or the copy TensorFlow once bundled, or ``tf.keras`` in a project
-    that requires a TensorFlow before 2.16 (keras_version)."""
-    return imports_package(module, "tf_keras") or declares_keras_2(module) or any(
-        name.startswith(_BUNDLED_KERAS_2) for node in descendants(module, nodes.Import, nodes.ImportFrom)
-        for name in ([node.modname] if isinstance(node, nodes.ImportFrom) else [n for n, _ in node.names]))
+    that requires a TensorFlow before 2.16 (keras_version). Remembered per module: every Keras
+    method and handover asks."""
+    memo = remembered(module, "autograph converts")
+    if module not in memo:
+        memo[module] = imports_package(module, "tf_keras") or declares_keras_2(module) or any(
+            name.startswith(_BUNDLED_KERAS_2) for node in descendants(module, nodes.Import, nodes.ImportFrom)
+            for name in ([node.modname] if isinstance(node, nodes.ImportFrom) else [n for n, _ in node.names]))
+    return memo[module]
 
 
 def _layer_keyword(arg: str) -> bool:

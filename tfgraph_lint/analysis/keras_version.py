@@ -15,13 +15,18 @@ from __future__ import annotations
 from astroid import nodes
 
 from tfgraph_lint.analysis.declared_tensorflow import TensorFlowRange, tensorflow_range, text_tensorflow_range
+from tfgraph_lint.analysis.node_index import remembered
 
 _KERAS_3 = (2, 16)  # tf.keras is Keras 3 from TensorFlow 2.16
 
 
 def declares_keras_2(module: nodes.Module) -> bool:
-    """The project of ``module``'s file requires a TensorFlow whose ``tf.keras`` is Keras 2."""
-    return _keras_2(tensorflow_range(str(module.file or "")))
+    """The project of ``module``'s file requires a TensorFlow whose ``tf.keras`` is Keras 2
+    (asked per layer call and Keras method: remembered per module)."""
+    memo = remembered(module, "declares keras 2")
+    if module not in memo:
+        memo[module] = _keras_2(tensorflow_range(str(module.file or "")))
+    return memo[module]
 
 
 def text_declares_keras_2(text: str) -> bool:

@@ -24,7 +24,7 @@ from astroid import nodes
 from tfgraph_lint.analysis.classes import self_class
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
 from tfgraph_lint.analysis.names import bindings
-from tfgraph_lint.analysis.node_index import descendants
+from tfgraph_lint.analysis.node_index import descendants, remembered
 
 # Methods that may set a flag back up: its set-up, not a call between traced calls.
 _SETUP_NAMES = ("__init__", "__post_init__", "setup", "set_up", "_setup")
@@ -147,7 +147,16 @@ def _is_clear(store: nodes.NodeNG, value: bool) -> bool:
 
 def _only_constants(flag: _Flag, fn: nodes.NodeNG, value: bool) -> bool:
     """Every assignment of the flag in its class (or module) gives a Python constant, and only
-    set-up methods give the value that runs the block again."""
+    set-up methods give the value that runs the block again. Remembered: every node a rule asks
+    about under the guard asks it again."""
+    memo = remembered(fn, "once flag constants")
+    key = (fn, flag, value)
+    if key not in memo:
+        memo[key] = _scope_sets_only_constants(flag, fn, value)
+    return memo[key]
+
+
+def _scope_sets_only_constants(flag: _Flag, fn: nodes.NodeNG, value: bool) -> bool:
     if flag[0] == "attr":
         cls = fn.parent if isinstance(fn.parent, nodes.ClassDef) else None
         if cls is None:

@@ -98,18 +98,12 @@ class ResultCache:
         digest.update(path.encode("utf-8", "surrogateescape"))
         digest.update(b"\0")
         digest.update(text_sha.encode())
-        seeds = self._config.seeds_for(path)
-        if seeds:  # what other files of the project say about this one changes its findings
-            digest.update(b"\0" + json.dumps(sorted(seeds.items())).encode("utf-8", "surrogatepass"))
-        imported = self._config.tf_functions_for(path)
-        if imported:
-            digest.update(b"\0" + json.dumps(sorted(imported.items())).encode("utf-8", "surrogatepass"))
-        passed = self._config.arguments_for(path)
-        if passed:
-            digest.update(b"\0" + json.dumps(sorted(passed.items())).encode("utf-8", "surrogatepass"))
-        aliases = self._config.aliases_for(path)
-        if aliases:
-            digest.update(b"\0" + json.dumps(sorted(aliases.items())).encode("utf-8", "surrogatepass"))
+        # What other files of the project say about this one changes its findings.
+        config = self._config
+        for given in (config.seeds_for, config.tf_functions_for, config.arguments_for, config.aliases_for):
+            found = given(path)
+            if found:
+                digest.update(b"\0" + json.dumps(sorted(found.items())).encode("utf-8", "surrogatepass"))
         allowed = tensorflow_range(path)
         if allowed != UNKNOWN:  # packaging read once per project folder and process
             digest.update(b"\0tensorflow " + allowed.key().encode())

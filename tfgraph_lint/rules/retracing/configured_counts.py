@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from astroid import nodes
+from astroid.exceptions import NoDefault
 
 from tfgraph_lint.analysis.classes import self_attribute
 from tfgraph_lint.analysis.constant_values import integer
@@ -54,5 +55,5 @@ def _init_default(value: nodes.NodeNG | None, cls: nodes.ClassDef) -> int | None
         return None
     try:
         return integer(arguments.default_value(parameter.name))
-    except Exception:  # astroid's NoDefault: a required parameter says nothing of its kind
+    except NoDefault:  # a required parameter says nothing of its kind
         return None

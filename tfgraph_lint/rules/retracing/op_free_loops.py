@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from astroid import nodes
 
-from tfgraph_lint.analysis.names import assigned_value, bindings, is_builtin_name
+from tfgraph_lint.analysis.names import assigned_value, bindings, is_builtin_call, is_builtin_name
 from tfgraph_lint.analysis.value_kinds import Kind, value_kind
 
 # Builtins that take and give Python values only (on a tensor argument they would raise or
@@ -55,8 +55,7 @@ def creates_no_op(loop: nodes.For) -> bool:
 
 
 def _is_range(expr: nodes.NodeNG) -> bool:
-    return (isinstance(expr, nodes.Call) and isinstance(expr.func, nodes.Name) and expr.func.name == "range"
-            and is_builtin_name(expr.func) and 0 < len(expr.args) <= 3 and not expr.keywords)
+    return is_builtin_call(expr, "range") and 0 < len(expr.args) <= 3 and not expr.keywords
 
 
 def _plain_python_call(call: nodes.Call) -> bool:

@@ -120,7 +120,7 @@ def _while_message(loop: nodes.While, counter: str, traced: TracedFunction) -> s
 
 def _check_loop(context: ModuleContext, loop: nodes.For, traced: TracedFunction) -> Finding | None:
     iterable = loop.iter
-    if not _is_builtin_range(iterable) or not traced.autograph:
+    if not is_builtin_call(iterable, "range") or not traced.autograph:
         return None
     args = iterable.args
     if not args or len(args) > 3 or iterable.keywords or any(isinstance(a, nodes.Starred) for a in args):
@@ -191,12 +191,6 @@ def _counts_dimensions(expr: nodes.NodeNG, depth: int = 0) -> bool:
         return bool(values) and all(v is not None and _counts_dimensions(v, depth + 1) for v in values)
     return False
 
-
-def _is_builtin_range(expr: nodes.NodeNG) -> bool:
-    return (
-        isinstance(expr, nodes.Call) and isinstance(expr.func, nodes.Name)
-        and expr.func.name == "range" and is_builtin_name(expr.func)
-    )
 
 
 def _message(loop: nodes.For, iterable: nodes.Call, count: int | None, traced: TracedFunction, evidence) -> str:
