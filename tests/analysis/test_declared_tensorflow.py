@@ -75,6 +75,28 @@ def test_a_file_outside_any_project_allows_any_release(tmp_path):
     assert tensorflow_range("") == tensorflow_range("relative/missing.py")
 
 
+@pytest.mark.parametrize(("depth", "read"), [(0, True), (7, True), (8, False)])
+def test_the_packaging_of_the_project_the_project_view_groups_the_file_in_is_read(tmp_path, depth, read):
+    from tfgraph_lint.analysis.project_graph import project_roots
+
+    (tmp_path / "outer").mkdir()
+    (tmp_path / "outer" / "requirements.txt").write_text("tensorflow==2.4.1\n")
+    (tmp_path / "outer" / ".git").mkdir()
+    project = tmp_path / "outer" / "inner"
+    project.mkdir()
+    (project / "setup.py").write_text('setup(install_requires=["tensorflow==2.9.0"])\n')
+    folder = project.joinpath(*[f"level{i}" for i in range(depth)])
+    folder.mkdir(parents=True, exist_ok=True)
+    module = folder / "model.py"
+    module.write_text("import tensorflow as tf\n")
+    # One answer to "which project holds this file", for the project view and for the packaging:
+    # the nearest marked folder (inner's setup.py), not outer's.
+    assert list(project_roots([str(module)])) == [str(project.resolve())]
+    allowed = tensorflow_range(str(module))
+    # Packaging eight folders or more above a file is not taken for its project's.
+    assert (allowed.oldest, allowed.newest) == (((2, 9), (2, 9)) if read else (None, None))
+
+
 def test_an_edited_requirement_changes_cached_findings(tmp_path):
     """The result cache keys a file's findings by what its project's packaging allows: the same
     train.py text, once pinned to TensorFlow 2.4 and then asking for 2.12 or later."""

@@ -196,3 +196,18 @@ def _digest(path):
     from tfgraph_lint.core.source import read_source
 
     return text_digest(read_source(path))
+
+
+def test_workers_get_the_largest_files_first(tmp_path, monkeypatch):
+    # A large file started last would leave the other workers idle at the end.
+    sizes = {"small.py": 10, "large.py": 400, "medium.py": 90, "tiny.py": 1}
+    paths = [write(tmp_path, name, "x = 1\n" + "#" * size + "\n") for name, size in sizes.items()]
+    handed_out = []
+
+    def in_workers(tasks, config, lint, workers, cache):
+        handed_out.extend(os.path.basename(task.path) for task in tasks)
+        yield from ((task.number, []) for task in tasks)
+
+    monkeypatch.setattr(runner, "_in_workers", in_workers)
+    assert [path for path, _ in runner.lint_files(paths, Config(), counting_lint, jobs=2)] == paths
+    assert handed_out == ["large.py", "medium.py", "small.py", "tiny.py"]

@@ -49,9 +49,9 @@ def test_verify_calls_a_binary_file_binary_as_check_does(tmp_path):
     binary = tmp_path / "tool.py"
     binary.write_bytes(b"\x7fELF\x02\x01\x01\x00\xff\xfe")
     try:
-        programs.runnable_source(binary)
+        programs.read_program(binary)
     except programs.NotRunnable as exc:
-        assert str(exc) == "Python cannot read it: a binary file (NUL byte at offset 7)"
+        assert str(exc) == "Python cannot read it: binary file (NUL byte at offset 7)"
     else:
         raise AssertionError("a binary file must not be runnable")
     assert "binary file (NUL byte at offset 7)" in run("check", "--no-cache", str(binary)).stdout
@@ -78,4 +78,4 @@ def test_trace_refuses_a_binary_script_with_the_reason_before_running_it(tmp_pat
     binary.write_bytes(b"\x7fELF\x02\x01\x01\x00\xff\xfe")
     result = run("trace", str(binary))
     assert result.exit_code == 2
-    assert f"tfgraph-lint trace: {binary}: Python cannot read it: a binary file (NUL byte at offset 7)" in result.stderr
+    assert f"tfgraph-lint trace: {binary}: Python cannot read it: binary file (NUL byte at offset 7)" in result.stderr

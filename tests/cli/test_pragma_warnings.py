@@ -65,3 +65,39 @@ def test_noqa_names_that_look_like_ours_are_reported(comment, message):
                                      "# noqa: python-print-in-graph", "# noqa: some-other-tools-name"])
 def test_noqa_names_of_ours_and_others_are_fine(comment):
     assert unknown_names(f"x = 1  {comment}\n") == []
+
+
+@pytest.mark.parametrize("comment, tokenized", [
+    ("# noqa: TFG101, python-random-in-graph", 0),  # names of ours: the plain search settles it
+    ("# tfgraph-lint: noqa: TFG102", 0),
+    ("# noqa: E501, some-other-tools-name", 0),
+    ("# noqa: TFG999", 1),  # one that warns: comments are told from strings, once
+    ("# tfgraph-lint: noqa: python-print-in-grph", 1),
+])
+def test_noqa_lists_are_tokenized_only_when_one_of_their_names_would_warn(monkeypatch, comment, tokenized):
+    from tfgraph_lint.core import pragmas
+
+    # The file was tokenized where it was linted (a worker); warning about it reads it again
+    # only when there is something to say.
+    pragmas.comments.cache_clear()
+    calls = []
+    real = pragmas.tokenize.generate_tokens
+    monkeypatch.setattr(pragmas.tokenize, "generate_tokens", lambda readline: (calls.append(1), real(readline))[1])
+    warnings = unknown_names(f"import os\nx = 1  {comment}\n")
+    assert len(calls) == tokenized and len(warnings) == tokenized
+
+
+@pytest.mark.parametrize("comment, skipped", [
+    ("# tfgraph-lint: noqa: TFG102", False),  # exempts from one rule: no need to tell comments from strings
+    ("# tfgraph-lint: noqa", True),
+])
+def test_a_file_is_tokenized_to_see_whether_it_is_skipped_only_when_it_may_be(monkeypatch, comment, skipped):
+    from tfgraph_lint.core import pragmas
+
+    pragmas.comments.cache_clear()
+    calls = []
+    real = pragmas.tokenize.generate_tokens
+    monkeypatch.setattr(pragmas.tokenize, "generate_tokens", lambda readline: (calls.append(1), real(readline))[1])
+    found = pragmas.file_skipped(f"{comment}\nimport os\n")
+    assert (found is not None) == skipped and len(calls) == int(skipped)
+    assert pragmas.file_skipped(f"x = '{comment}'\n") is None  # in a string: no comment, nothing skipped

@@ -11,7 +11,9 @@ from tfgraph_lint.core.config import Config
 from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW, Finding
 from tfgraph_lint.core.hidden_findings import HiddenCounts, widened
 from tfgraph_lint.core.measured_defaults import OPT_IN
+from tfgraph_lint.core.project_config import ProjectSettings, Selection
 from tfgraph_lint.core.registry import rule_by_code
+from tfgraph_lint.core.settings_discovery import CommandLine
 
 # TFG103 at INFERENCE (logging in a Keras call(), HIGH alone by default) and TFG107 (opt-in).
 SOURCE = """\
@@ -83,7 +85,7 @@ def _finding(code: str, confidence: str) -> Finding:
 
 def test_one_split_counts_levels_and_opt_in_rules_apart():
     user = Config()
-    wide = widened(user)
+    wide = widened(user, OPT_IN)
     assert wide is not None and "TFG107" in wide.enabled_codes and wide.confidences == {HIGH, INFERENCE}
     counts = HiddenCounts()
     kept = counts.split([_finding("TFG103", HIGH), _finding("TFG103", INFERENCE), _finding("TFG101", INFERENCE),
@@ -94,6 +96,38 @@ def test_one_split_counts_levels_and_opt_in_rules_apart():
 
 
 def test_only_what_the_user_left_to_the_defaults_is_widened():
-    assert widened(Config.every_rule()) is None
+    assert widened(Config.every_rule(), OPT_IN) is None
     chosen = Config(confidences=frozenset({HIGH, INFERENCE, LOW}))
-    assert widened(chosen).enabled_codes - chosen.enabled_codes == OPT_IN == {"TFG107", "TFG302"}
+    assert widened(chosen, OPT_IN).enabled_codes - chosen.enabled_codes == OPT_IN == {"TFG107", "TFG302"}
+    assert widened(chosen, frozenset()) is None
+
+
+def test_the_opt_in_rules_left_off_by_default_are_those_the_user_did_not_decide_on():
+    defaults = ProjectSettings()
+    assert CommandLine().opt_in_left_off(defaults) == OPT_IN
+    assert CommandLine(ignore=frozenset({"TFG107"})).opt_in_left_off(defaults) == {"TFG302"}
+    assert CommandLine(ignore=frozenset({"TFG101"})).opt_in_left_off(defaults) == OPT_IN
+    assert CommandLine(extend_select=frozenset({"TFG302"})).opt_in_left_off(defaults) == {"TFG107"}
+    assert CommandLine(select=frozenset({"TFG101"})).opt_in_left_off(defaults) == frozenset()
+    ignoring = ProjectSettings(selection=Selection(ignore=frozenset({"TFG302"})))
+    assert CommandLine().opt_in_left_off(ignoring) == {"TFG107"}
+    selecting = ProjectSettings(selection=Selection(select=frozenset({"TFG101"})))
+    assert CommandLine().opt_in_left_off(selecting) == frozenset()
+
+
+def test_ignoring_a_default_rule_keeps_the_opt_in_hint(tmp_path):
+    result = _check(tmp_path, "--ignore", "TFG103")
+    assert result.exit_code == 0 and LEVEL_HINT not in result.stderr and RULE_HINT in result.stderr
+
+
+def test_an_ignored_opt_in_rule_is_not_counted_as_hidden(tmp_path):
+    result = _check(tmp_path, "--ignore", "TFG107")
+    assert result.exit_code == 0 and LEVEL_HINT in result.stderr and "opt-in" not in result.stderr
+    (tmp_path / "pyproject.toml").write_text('[tool.tfgraph-lint]\nignore = ["TFG107"]\n', encoding="utf-8")
+    result = _check(tmp_path)
+    assert result.exit_code == 0 and LEVEL_HINT in result.stderr and "opt-in" not in result.stderr
+
+
+def test_rules_chosen_with_select_hide_no_rule(tmp_path):
+    result = _check(tmp_path, "--select", "TFG101,TFG103")
+    assert result.exit_code == 0 and LEVEL_HINT in result.stderr and "opt-in" not in result.stderr

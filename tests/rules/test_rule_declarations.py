@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tfgraph_lint.core.registry import RULES, Default, collected, declare, hazard_rules, rule_by_code
+from tfgraph_lint.core.rule_declarations import declarations
 from tfgraph_lint.rules import CHECKS
 
 DECLARATION = '''"""A rule."""
@@ -32,10 +33,40 @@ def _rules_package(tmp_path, **modules: str):
     return tmp_path / "rules"
 
 
+FAMILY_DIGITS = {"side_effects": "1", "graph_errors": "2", "retracing": "3"}
+
+
+def misplaced_rules(checks) -> list[str]:
+    """The check modules whose RULE is not the rule their file declares, as the registry reads
+    the declarations from the files (not the module's own RULE, which ``declare`` hands out), or
+    not one their family declares."""
+    declared = {where.removesuffix(".py").replace("/", "."): fields["code"]
+                for where, fields in declarations(vars(Default))}
+    modules = {module.__name__: module for module in checks}
+    wrong = sorted(name for name in declared.keys() - modules.keys())  # a declaration without its check
+    for name, module in modules.items():
+        family = name.split(".")[-2]
+        if name in declared:
+            if module.RULE is not rule_by_code(declared[name]):
+                wrong.append(name)
+        elif not module.RULE.code.startswith("TFG" + FAMILY_DIGITS[family]) or module.RULE.code not in {
+                code for where, code in declared.items() if where.split(".")[-2] == family}:
+            wrong.append(name)  # a module that does not declare its rule checks one its family declares
+    return wrong
+
+
 def test_every_check_module_holds_the_registry_entry_itself():
     assert {module.RULE.code for module in CHECKS} == {rule.code for rule in hazard_rules()}
-    assert all(module.RULE is rule_by_code(module.RULE.code) for module in CHECKS)
     assert RULES == tuple(sorted(RULES, key=lambda rule: rule.code))
+    assert misplaced_rules(CHECKS) == []
+
+
+def test_two_check_modules_that_swapped_their_rules_are_both_named(monkeypatch):
+    first, second = (next(m for m in CHECKS if m.RULE.code == code) for code in ("TFG101", "TFG102"))
+    monkeypatch.setattr(first, "RULE", second.RULE)
+    monkeypatch.setattr(second, "RULE", rule_by_code("TFG101"))
+    assert {module.RULE.code for module in CHECKS} == {rule.code for rule in hazard_rules()}  # still every rule
+    assert misplaced_rules(CHECKS) == sorted([first.__name__, second.__name__])
 
 
 def test_a_declaration_is_read_from_the_source(tmp_path):

@@ -72,6 +72,6 @@ def test_no_path_verifies_the_current_folder_and_what_did_not_run_is_never_clean
     assert {path: e["verdict"] for path, e in entries.items()} == {
         "broken.ipynb": "ERROR", "latin.py": "ERROR", "syntax.py": "ERROR", "train.py": "CONFIRMED",
         "utils.py": "NOT RUN"}
-    assert entries["latin.py"]["error"].startswith("it did not run: Python cannot read it: not valid UTF-8")
+    assert entries["latin.py"]["error"].startswith("it did not run: Python cannot read it: invalid utf-8 at byte")
     assert "invalid JSON" in entries["broken.ipynb"]["error"]
     assert entries["syntax.py"]["error"] == "it did not run: SyntaxError: invalid syntax (line 2)"

@@ -11,7 +11,7 @@ import pytest
 from tfgraph_lint.core.findings import Finding
 from tfgraph_lint.core.registry import rule_by_code
 from tfgraph_lint.runtime.verify.compare import EAGER_TURNED_OFF, compare
-from tfgraph_lint.runtime.verify.programs import why_no_eager_reference
+from tfgraph_lint.runtime.verify.programs import parse_program, why_no_eager_reference
 from tfgraph_lint.runtime.verify.runner import verify_files
 from tfgraph_lint.runtime.verify.verdicts import decide
 
@@ -38,7 +38,7 @@ with tf.compat.v1.Session() as sess:
     "import tensorflow\ntensorflow.compat.v1.disable_v2_behavior()\n",
 ])
 def test_a_call_that_turns_eager_execution_off_is_seen_in_the_source(source):
-    why = why_no_eager_reference(source)
+    why = why_no_eager_reference(parse_program(source))
     assert why is not None and why.startswith("it turns eager execution off (")
     assert "no eager run to compare" in why
 
@@ -50,7 +50,7 @@ def test_a_call_that_turns_eager_execution_off_is_seen_in_the_source(source):
     "import tensorflow as tf\ntf.config.run_functions_eagerly(False)\n",
 ])
 def test_other_calls_and_mentions_do_not_count(source):
-    assert why_no_eager_reference(source) is None
+    assert why_no_eager_reference(parse_program(source)) is None
 
 
 def never_submit(job, budget=None):

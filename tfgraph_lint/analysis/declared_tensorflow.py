@@ -23,9 +23,10 @@ import functools
 import os
 import re
 
+from tfgraph_lint.analysis.project_graph import marked_folder
+
 Version = tuple[int, int]
 
-_MARKERS = ("pyproject.toml", "setup.py", "setup.cfg", ".git")
 _PACKAGING = ("setup.py", "setup.cfg", "pyproject.toml")
 _MAX_LEVELS = 8
 _MAX_BYTES = 200_000
@@ -80,8 +81,8 @@ def tensorflow_range(path: str) -> TensorFlowRange:
 
 @functools.lru_cache(maxsize=4096)
 def _folder_range(folder: str) -> TensorFlowRange:
-    root = _project_root(folder)
-    if root is None:
+    root = marked_folder(folder)
+    if root is None or _levels_below(folder, root) >= _MAX_LEVELS:
         return UNKNOWN
     names = [name for name in _PACKAGING if os.path.isfile(os.path.join(root, name))]
     try:
@@ -167,15 +168,11 @@ def _above_zero(parts: list[str]) -> bool:
     return any(part.isdigit() and int(part) > 0 for part in parts)
 
 
-def _project_root(folder: str) -> str | None:
-    for _ in range(_MAX_LEVELS):
-        if any(os.path.exists(os.path.join(folder, marker)) for marker in _MARKERS):
-            return folder
-        parent = os.path.dirname(folder)
-        if parent == folder:
-            return None
-        folder = parent
-    return None
+def _levels_below(folder: str, root: str) -> int:
+    """How many folders ``folder`` lies below ``root`` (0: it is the root): packaging far above
+    a file is not taken for its project's."""
+    relative = os.path.relpath(folder, root)
+    return 0 if relative == os.curdir else relative.count(os.sep) + 1
 
 
 def _read(path: str) -> str:

@@ -25,7 +25,6 @@ import os
 import re
 from collections import deque
 from collections.abc import Callable
-from pathlib import Path  # find_root only
 
 from tfgraph_lint.core.real_paths import real_folder
 
@@ -44,7 +43,7 @@ def project_roots(paths: list[str]) -> dict[str | None, list[str]]:
     groups: dict[str | None, list[str]] = {}
     for path in paths:
         folder = real_folder(path)
-        root = _marked_folder(folder)
+        root = marked_folder(folder)
         if root is None:
             root = package_base(folder)
             root = None if root in _too_wide() else root
@@ -69,11 +68,13 @@ def _too_wide() -> frozenset[str]:
 
 
 @functools.lru_cache(maxsize=4096)
-def _marked_folder(folder: str) -> str | None:
+def marked_folder(folder: str) -> str | None:
+    """The project holding ``folder``: the nearest folder at or above it with a project marker
+    (``pyproject.toml``, ``setup.cfg``, ``setup.py`` or ``.git``); None without one."""
     if any(os.path.exists(os.path.join(folder, marker)) for marker in PROJECT_MARKERS):
         return folder
     parent = os.path.dirname(folder)
-    return None if parent == folder else _marked_folder(parent)
+    return None if parent == folder else marked_folder(parent)
 
 
 def find_root(paths: list[str]) -> str | None:
@@ -83,10 +84,9 @@ def find_root(paths: list[str]) -> str | None:
     project, each file stands alone)."""
     real = [os.path.realpath(p) for p in paths] or [os.getcwd()]
     start = real[0] if os.path.isdir(real[0]) else os.path.dirname(real[0])
-    folder = Path(start)
-    for candidate in (folder, *folder.parents):
-        if any((candidate / marker).exists() for marker in PROJECT_MARKERS):
-            return str(candidate)
+    marked = marked_folder(start)
+    if marked is not None:
+        return marked
     folders = [p if os.path.isdir(p) else os.path.dirname(p) for p in real]
     common = os.path.commonpath(folders)
     too_wide = {os.path.realpath(os.sep), os.path.realpath(os.path.expanduser("~"))}

@@ -52,6 +52,7 @@ class _Group:
     """The files one configuration file governs, linted with one engine configuration."""
 
     config: Config
+    opt_in_left_off: frozenset[str]  # opt-in rules off by default, not by choice: their findings are counted
     files: list[str] = field(default_factory=list)
 
 
@@ -75,7 +76,7 @@ def check_paths(ctx: click.Context, paths: tuple[str, ...], options: check_run.O
             continue
         decisions[path] = decision
         if from_file.path not in groups:  # one Config per configuration file, not per linted file
-            groups[from_file.path] = _Group(command_line.config(from_file))
+            groups[from_file.path] = _Group(command_line.config(from_file), command_line.opt_in_left_off(from_file))
         groups[from_file.path].files.append(path)
     files = list(decisions)
     if run_options.show_files:
@@ -106,7 +107,7 @@ def check_paths(ctx: click.Context, paths: tuple[str, ...], options: check_run.O
 def _lint_group(group: _Group, decisions: dict[str, FileDecision], warn, run_options: RunOptions):
     """``(path, findings)`` for the group's files, in order, with their projects' view; linted with
     what the group's defaults hide too, which the caller counts apart."""
-    config = widened(group.config) or group.config
+    config = widened(group.config, group.opt_in_left_off) or group.config
     cache = None if run_options.no_cache else ResultCache(config)
     linted: dict[str, list[Finding]] = {}
     is_excluded = _excluded_by(decisions)
@@ -157,7 +158,7 @@ def check_stdin(ctx: click.Context, name: str, options: check_run.OutputOptions,
     else:
         run.set_text(name, text)
         run.hidden = HiddenCounts()
-        user_config, config = config, widened(config) or config
+        user_config, config = config, widened(config, command_line.opt_in_left_off(from_file)) or config
         if name != "-" and name.endswith(".py"):
             cache = None if run_options.no_cache else ResultCache(config)
             config = project.with_project_seeds([name], config, _excluded_by({name: decision}), cache, None,

@@ -73,7 +73,7 @@ def lint_files(
         task = _Task(number, path)
         given = known.get(path)
         if cache is not None:
-            task.key, task.size = _cache_key(cache, path)
+            task.key = cache.key_of_file(path)  # its text read only if its stat changed (file_digests)
             found = cache.get(task.key, path) if task.key else None
             if found is None and given is not None and task.key == cache.key_of_digest(path, given[0]):
                 found = given[1]
@@ -96,19 +96,12 @@ def lint_files(
 
 
 class _Task:
-    __slots__ = ("number", "path", "key", "size")
+    __slots__ = ("number", "path", "key")
 
     def __init__(self, number: int, path: str) -> None:
         self.number = number
         self.path = path
         self.key: str | None = None  # None: not cacheable (no cache, or unreadable)
-        self.size = 0
-
-
-def _cache_key(cache: ResultCache, path: str) -> tuple[str | None, int]:
-    """The key of the file as it is now, its text read only if its stat changed since a run read
-    it (file_digests); the size orders the work (largest first)."""
-    return cache.key_of_file(path), 0
 
 
 def _read_key(cache: ResultCache, path: str) -> str | None:
@@ -128,7 +121,7 @@ def _lint_tasks(tasks: list[_Task], config: Config, lint: Lint, jobs: int,
                 yield task.number, _lint_one(task.path, task.key, config, lint, cache)
         return
     # Largest first: a big file started last would leave the other workers idle.
-    tasks = sorted(tasks, key=lambda task: task.size or _file_size(task.path), reverse=True)
+    tasks = sorted(tasks, key=lambda task: _file_size(task.path), reverse=True)
     yield from _in_workers(tasks, config, lint, min(jobs, len(tasks)), cache)
 
 

@@ -8,6 +8,12 @@ recorded in the runs, and they are linted together with the script, with the pro
 tf.function calls is graph code there, and one only another script reaches is not. A script that
 imports no file of its project is linted alone, as it always was.
 
+Each script is linted with the settings of the configuration file closest to it, as ``check``
+finds it (``settings_discovery``), that say what is graph code (``function-decorators``,
+``keras-methods``), and with every rule at HIGH and INFERENCE whatever the file selects: the runs
+judge what every rule finds. A configuration file that cannot be used is said before anything
+runs (``configuration_problem``), as ``check`` says it.
+
 It lives with the command line because the project view does (``project``); the ``verify``
 command, a layer below, is handed it as an object (``build_verify_command(view=...)`` in
 ``commands``), of the shape it declares (``ScriptView``).
@@ -20,16 +26,36 @@ import os
 from tfgraph_lint.cli import check_flow, project
 from tfgraph_lint.core.config import Config
 from tfgraph_lint.core.findings import Finding
+from tfgraph_lint.core.project_config import ConfigError
+from tfgraph_lint.core.settings_discovery import CommandLine, SettingsFinder
 
 
 class ProjectView:
     """``helpers(script)`` and ``findings(script)`` for ``verify_files``; the import graph of each
     project is read once per run, however many of its scripts are verified."""
 
-    def __init__(self, config: Config | None = None) -> None:
-        self.config = config or Config.every_rule()  # the runs judge what every rule finds
+    def __init__(self, finder: SettingsFinder | None = None) -> None:
+        self.finder = finder or SettingsFinder()
         self._graphs: dict[str, object] = {}
         self._helpers: dict[str, list[str]] = {}
+
+    def configuration_problem(self, scripts: list[str]) -> str | None:
+        """Why a configuration file that governs one of ``scripts`` cannot be used (as ``check``
+        words it); None when each can."""
+        try:
+            self.finder.fallback()
+            for script in scripts:
+                self.finder.settings_for(script)
+        except ConfigError as exc:
+            return str(exc)
+        return None
+
+    def config(self, script: str) -> Config:
+        """Every rule (the runs judge what every rule finds), with the script's configuration's
+        settings of what is graph code."""
+        from_file = CommandLine().config(self.finder.settings_for(script))
+        return Config.every_rule(extra_function_decorators=from_file.extra_function_decorators,
+                                 keras_methods=from_file.keras_methods)
 
     def helpers(self, script: str) -> list[str]:
         """The other files of ``script``'s project that it imports (real paths, sorted)."""
@@ -41,13 +67,14 @@ class ProjectView:
     def findings(self, script: str) -> list[Finding]:
         """The findings of ``script`` and of its helper modules (each with its own path)."""
         helpers = self.helpers(script)
+        config = self.config(script)
         if not helpers:
-            return check_flow.lint(script, self.config)
+            return check_flow.lint(script, config)
         files = [script, *helpers]
         # The view is of the files this run can execute: a helper's function that only another
         # script's graph code reaches is not graph code when this script runs.
         members = {os.path.realpath(path) for path in files}
-        config = project.with_project_seeds(files, self.config, lambda path: os.path.realpath(path) not in members,
+        config = project.with_project_seeds(files, config, lambda path: os.path.realpath(path) not in members,
                                             cache=None)
         return [finding for path in files for finding in check_flow.lint(path, config)]
 

@@ -1,14 +1,15 @@
 """What the defaults hide, counted, and how to see it: one computation for the CLI and reporters.
 
-When the user chooses no rules and no levels, some findings are left out by default: the
-INFERENCE findings of a rule reported at HIGH alone, and every finding of an opt-in rule
-(core/measured_defaults). A run that hides findings without saying so reads as clean, so the
-command lints with the levels and rules the defaults leave out too (``widened``), shows what the
-user's configuration reports (``split``) and counts the rest (``HiddenCounts``): the text summary
-says how many and which option shows them, as ruff does for fixes ("3 more findings at INFERENCE
-confidence: use `--confidence HIGH,INFERENCE`"); SARIF carries the counts in the run's
-properties; JSON stays a list of findings, and the count goes to the summary on stderr. LOW
-findings are off for everyone unless asked for, and are not counted.
+Some findings are left out by default: the INFERENCE findings of a rule reported at HIGH alone,
+when the user chose no levels; and every finding of an opt-in rule (core/measured_defaults) the
+user neither turned on nor ignored, when no ``select`` chose the rules. What the user excluded on
+purpose is not hidden and not counted. A run that hides findings without saying so reads as
+clean, so the command lints with the levels and rules the defaults leave out too (``widened``),
+shows what the user's configuration reports (``split``) and counts the rest (``HiddenCounts``):
+the text summary says how many and which option shows them, as ruff does for fixes ("3 more
+findings at INFERENCE confidence: use `--confidence HIGH,INFERENCE`"); SARIF carries the counts
+in the run's properties; JSON stays a list of findings, and the count goes to the summary on
+stderr. LOW findings are off for everyone unless asked for, and are not counted.
 """
 
 from __future__ import annotations
@@ -18,13 +19,14 @@ from dataclasses import dataclass, field, replace
 
 from tfgraph_lint.core.config import Config
 from tfgraph_lint.core.findings import DEFAULT_CONFIDENCES, INFERENCE, Finding
-from tfgraph_lint.core.measured_defaults import OPT_IN, default_codes
 
 
-def widened(config: Config) -> Config | None:
-    """The configuration that also finds what ``config``'s defaults hide; None when the user chose
-    levels and rules themselves (nothing is hidden by a default then)."""
-    extra_codes = OPT_IN if config.enabled_codes == default_codes() else frozenset()
+def widened(config: Config, opt_in_left_off: frozenset[str]) -> Config | None:
+    """The configuration that also finds what ``config``'s defaults hide: the levels it leaves to
+    each rule's default, and ``opt_in_left_off``, the opt-in rules left off by default rather than
+    by the user's choice (``settings_discovery.CommandLine.opt_in_left_off``); None when nothing
+    is hidden by a default."""
+    extra_codes = opt_in_left_off - config.enabled_codes
     if config.confidences is not None and not extra_codes:
         return None
     return replace(config, enabled_codes=config.enabled_codes | extra_codes,

@@ -49,7 +49,6 @@ _SKIP_FILE = re.compile(r"\bskip-file\b|\bdisable\s*=\s*all\s*$")
 _NOQA = re.compile(r"#\s*noqa(?P<colon>\s*:\s*(?P<names>[A-Za-z][\w\-]*(?:(?:\s*,\s*|\s+)[A-Za-z][\w\-]*)*)?)?",
                    re.IGNORECASE)
 _NOQA_NAME = re.compile(r"[A-Za-z][\w\-]*")
-_MAYBE_OURS = re.compile(r"(?i)\btfg|-")
 _FILE_NOQA = re.compile(r"#\s*tfgraph-lint\s*:\s*noqa(?P<colon>\s*:\s*(?P<names>[A-Za-z][\w\-]*"
                         r"(?:(?:\s*,\s*|\s+)[A-Za-z][\w\-]*)*)?)?", re.IGNORECASE)
 
@@ -123,9 +122,12 @@ def file_exemptions(text: str) -> tuple[FileExemption, ...]:
 def file_skipped(text: str) -> tuple[int, str] | None:
     """The line and text of the pragma that skips the whole file (``skip-file``, ``disable=all``,
     ``# tfgraph-lint: noqa`` without rules)."""
-    whole = next((e for e in file_exemptions(text) if e.codes is None), None)
-    if whole is not None:
-        return whole.line, whole.comment
+    # A plain search first (the file was tokenized where it was linted): only a
+    # ``# tfgraph-lint: noqa`` naming no rules exempts it whole.
+    if any(not match.group("names") for match in _FILE_NOQA.finditer(text)):
+        whole = next((e for e in file_exemptions(text) if e.codes is None), None)
+        if whole is not None:
+            return whole.line, whole.comment
     if "pylint" not in text:
         return None
     # Tokenizing costs ~20 ms for a large file; most files that mention pylint only disable a
@@ -279,11 +281,14 @@ def unknown_names(text: str) -> list[PragmaWarning]:
 def _unknown_noqa_names(text: str) -> list[PragmaWarning]:
     """``# noqa: TFG999`` or a misspelt symbol of ours: it suppresses nothing, so say so. Other
     tools' codes (E501) are theirs to judge."""
-    # A plain search first, as for pylint pragmas: most noqa lists hold only other tools' codes.
-    matches = [*_NOQA.finditer(text), *_FILE_NOQA.finditer(text)]
-    if not any(_MAYBE_OURS.search(m.group("names")) for m in matches if m.group("names")):
-        return []
     symbols = sorted(rule.symbol for rule in RULES)
+    # A plain search first, as for pylint pragmas: the linting already tokenized the file (in a
+    # worker, for its demonstration comments and pragmas), and nearly no noqa list names a rule
+    # of ours wrongly; only then are comments told from strings.
+    candidates = {name for match in [*_NOQA.finditer(text), *_FILE_NOQA.finditer(text)] if match.group("names")
+                  for name in _NOQA_NAME.findall(match.group("names"))}
+    if not any(_noqa_problem(name, symbols) for name in candidates):
+        return []
     warnings = []
     lines = text.splitlines()
     for line, _after_code, comment in comments(text):
@@ -291,24 +296,31 @@ def _unknown_noqa_names(text: str) -> list[PragmaWarning]:
         if not match or not match.group("names"):
             continue
         for name in _NOQA_NAME.findall(match.group("names")):
-            lowered = name.lower()
-            if lowered in symbols or (_OUR_CODE.match(lowered) is None and "-" not in name):
+            problem = _noqa_problem(name, symbols)
+            if problem is None:
                 continue
-            try:
-                expand_selector(name)
-                continue
-            except KeyError:
-                pass
-            close = difflib.get_close_matches(lowered, symbols, n=1, cutoff=0.8)
-            if _OUR_CODE.match(lowered) is None and not close and not lowered.startswith(_OUR_PREFIX):
-                continue  # another tool's symbol-like name
-            hint = f"; did you mean {close[0]!r}?" if close else ""
             source = lines[line - 1] if line <= len(lines) else ""
             start = source.find(name, source.find("#"))
-            warnings.append(PragmaWarning(line, start + 1 if start >= 0 else 1,
-                                          f"noqa names {name!r}, which is not a tfgraph-lint rule{hint} "
-                                          "(`tfgraph-lint rules` lists them); it suppresses nothing"))
+            warnings.append(PragmaWarning(line, start + 1 if start >= 0 else 1, problem))
     return warnings
+
+
+def _noqa_problem(name: str, symbols: list[str]) -> str | None:
+    """Why a name in a noqa list suppresses nothing of ours, when it looks like ours."""
+    lowered = name.lower()
+    if lowered in symbols or (_OUR_CODE.match(lowered) is None and "-" not in name):
+        return None
+    try:
+        expand_selector(name)
+        return None
+    except KeyError:
+        pass
+    close = difflib.get_close_matches(lowered, symbols, n=1, cutoff=0.8)
+    if _OUR_CODE.match(lowered) is None and not close and not lowered.startswith(_OUR_PREFIX):
+        return None  # another tool's symbol-like name
+    hint = f"; did you mean {close[0]!r}?" if close else ""
+    return (f"noqa names {name!r}, which is not a tfgraph-lint rule{hint} "
+            "(`tfgraph-lint rules` lists them); it suppresses nothing")
 
 
 def _unknown_pylint_names(text: str) -> list[PragmaWarning]:

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from tfgraph_lint.core.config import Config
+from tfgraph_lint.core.measured_defaults import OPT_IN
 from tfgraph_lint.core.project_config import (
     PYPROJECT, SECTION, ConfigError, ProjectSettings, load, parse_table, read_toml,
 )
@@ -57,6 +58,14 @@ class CommandLine:
             keras_methods=keras,
             confidences=self.confidence or from_file.confidence,  # None: each rule's measured levels
         )
+
+    def opt_in_left_off(self, from_file: ProjectSettings) -> frozenset[str]:
+        """The opt-in rules left off by default, not by choice, for the files ``from_file``
+        governs: none once a ``select`` (the file's or this one) chose the rules; else each
+        opt-in rule not turned on and not ignored (core/hidden_findings counts their findings)."""
+        if self.select is not None or from_file.selection.select is not None:
+            return frozenset()
+        return OPT_IN - from_file.enabled_codes() - self.extend_select - self.ignore - from_file.selection.ignore
 
     def lints_notebooks(self, from_file: ProjectSettings) -> bool:
         return self.notebooks if self.notebooks is not None else from_file.notebooks is not False

@@ -13,16 +13,20 @@ class UnreadableSource(Exception):
     """The file cannot be analysed; the message says why, in words for the user."""
 
 
+class UndecodableSource(UnreadableSource):
+    """The file was read, but its bytes are not Python text (binary, or not in its encoding)."""
+
+
 def decode_source(data: bytes) -> str:
     """Decode like Python does: BOM or PEP 263 coding declaration, else UTF-8."""
     nul = data.find(b"\0")
     if nul >= 0:
-        raise UnreadableSource(f"binary file (NUL byte at offset {nul})")
+        raise UndecodableSource(f"binary file (NUL byte at offset {nul})")
     try:
         encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
     except SyntaxError as exc:
         if "invalid or missing" not in exc.msg:
-            raise UnreadableSource(f"bad coding declaration: {exc.msg}") from None
+            raise UndecodableSource(f"bad coding declaration: {exc.msg}") from None
         encoding = "utf-8"  # no declaration and a first line that is not UTF-8: say where
     start = 0
     if encoding == "utf-8-sig" and data.startswith(codecs.BOM_UTF8):
@@ -31,9 +35,9 @@ def decode_source(data: bytes) -> str:
         text = data[start:].decode(encoding)
     except UnicodeDecodeError as exc:
         # Name the file's encoding, not the codec's internals ("charmap" for cp1252).
-        raise UnreadableSource(f"invalid {encoding.removesuffix('-sig')} at byte {start + exc.start}") from None
+        raise UndecodableSource(f"invalid {encoding.removesuffix('-sig')} at byte {start + exc.start}") from None
     except LookupError:
-        raise UnreadableSource(f"unknown encoding {encoding!r}") from None
+        raise UndecodableSource(f"unknown encoding {encoding!r}") from None
     return text.removeprefix("\ufeff")
 
 

@@ -57,7 +57,7 @@ def redirected_tf_print(real_print, active: Callable[[], Any]):
         if recorder is not None and kwargs.get("output_stream", sys.stderr) in (sys.stderr, sys.stdout):
             # Inside a tf.data function the output's order and count depend on the pipeline
             # (parallel calls, prefetching): it goes apart, to be compared without them.
-            if recorder.data_output and (_in_data_function() or in_py_function()):
+            if recorder.data_output and _nearest_on_stack() is not None:
                 kwargs["output_stream"] = "file://" + recorder.data_output
             elif kwargs.get("output_stream", sys.stderr) is sys.stderr:
                 kwargs["output_stream"] = sys.stdout
@@ -77,29 +77,22 @@ _DATA_FUNCTION_WRAPPER = os.path.join("data", "ops", "structured_function.py")
 _PY_FUNCTION_CALLBACK = os.path.join("ops", "script_ops.py")
 
 
-def _on_stack(ending: str) -> bool:
-    frame = sys._getframe(2)
+def _nearest_on_stack() -> str | None:
+    """Of tf.data's function wrapper and the tf.py_function callback, the one nearest the running
+    code (None: neither is running), in one walk of the stack."""
+    frame = sys._getframe(1)
     while frame is not None:
-        if frame.f_code.co_filename.endswith(ending):
-            return True
+        filename = frame.f_code.co_filename
+        if filename.endswith(_DATA_FUNCTION_WRAPPER):
+            return _DATA_FUNCTION_WRAPPER
+        if filename.endswith(_PY_FUNCTION_CALLBACK):
+            return _PY_FUNCTION_CALLBACK
         frame = frame.f_back
-    return False
-
-
-def _in_data_function() -> bool:
-    return _on_stack(_DATA_FUNCTION_WRAPPER)
+    return None
 
 
 def in_py_function() -> bool:
     """Is Python running inside a tf.py_function / tf.numpy_function callback of the user's?
     tf.data's debug mode (the eager reference) runs every map function through such a callback
     too, with its own wrapper in between: the callback nearest the running code decides."""
-    frame = sys._getframe(1)
-    while frame is not None:
-        filename = frame.f_code.co_filename
-        if filename.endswith(_DATA_FUNCTION_WRAPPER):
-            return False
-        if filename.endswith(_PY_FUNCTION_CALLBACK):
-            return True
-        frame = frame.f_back
-    return False
+    return _nearest_on_stack() == _PY_FUNCTION_CALLBACK

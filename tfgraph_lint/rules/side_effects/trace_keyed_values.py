@@ -18,6 +18,7 @@ from __future__ import annotations
 from astroid import nodes
 
 from tfgraph_lint.analysis.names import call_qualname, is_builtin_name, qualified_name
+from tfgraph_lint.analysis.node_index import remembered
 
 _SHAPE_ATTRIBUTES = frozenset({"shape", "dtype", "ndim", "rank"})
 _SHAPE_BUILTINS = frozenset({"len", "int", "tuple", "list"})
@@ -37,7 +38,16 @@ def keyed_by_trace(target: nodes.AssignAttr, traced_names: set[str]) -> bool:
 
 
 def _passed_to(method: nodes.NodeNG, traced_names: set[str]) -> set[str]:
-    """Names the method hands to a call of ``self.<traced>(...)``."""
+    """Names the method hands to a call of ``self.<traced>(...)``: asked for each attribute the
+    method rebinds, so remembered per method."""
+    memo = remembered(method, "names passed to traced methods")
+    key = (method, frozenset(traced_names))
+    if key not in memo:
+        memo[key] = _names_passed(method, traced_names)
+    return memo[key]
+
+
+def _names_passed(method: nodes.NodeNG, traced_names: set[str]) -> set[str]:
     names: set[str] = set()
     for call in method.nodes_of_class(nodes.Call):
         func = call.func

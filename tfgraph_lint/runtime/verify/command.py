@@ -6,7 +6,7 @@ Exit status (the worst over the files; each verdict has its code, see ``verdicts
     1  some file MISSED (the linter is silent about a real divergence), or a header not reproduced;
     2  some file ERROR (it did not run, or its runs could not be compared), or usage problems:
        TensorFlow not installed, ``--device gpu`` without a visible GPU, workers that cannot
-       start, paths that do not exist;
+       start, paths that do not exist, a configuration file that cannot be used;
   130  interrupted (Ctrl-C); the workers are killed.
 
 This module must stay importable without TensorFlow: only the worker processes import it.
@@ -55,6 +55,9 @@ class ScriptView(Protocol):
 
     def findings(self, script: str) -> list[Finding]:
         """The findings of the script and of its helper modules."""
+
+    def configuration_problem(self, scripts: list[str]) -> str | None:
+        """Why a configuration file that governs one of the scripts cannot be used; None when each can."""
 
 
 def shipped_examples() -> list[Path]:
@@ -125,8 +128,12 @@ def build_verify_command(view: Callable[[], ScriptView] | None = None) -> click.
         if not files:
             click.echo("tfgraph-lint verify: no Python files to verify", err=True)
             sys.exit(2)
-        sys.exit(_run(files, device, output_format, jobs or default_jobs(len(files)), timeout,
-                      view() if view is not None else None))
+        script_view = view() if view is not None else None
+        problem = script_view.configuration_problem([str(p) for p in files]) if script_view is not None else None
+        if problem is not None:  # before any worker starts, as check ends before linting
+            click.echo(f"tfgraph-lint verify: error: {problem}", err=True)
+            sys.exit(2)
+        sys.exit(_run(files, device, output_format, jobs or default_jobs(len(files)), timeout, script_view))
 
     return verify_command
 

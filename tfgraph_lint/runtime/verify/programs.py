@@ -23,11 +23,11 @@ reference run, and such a program has no eager mode to run in.
 from __future__ import annotations
 
 import ast
-import io
-import tokenize
+from dataclasses import dataclass
 from pathlib import Path
 
 from tfgraph_lint.core import notebooks
+from tfgraph_lint.core.source import UndecodableSource, UnreadableSource, read_source as read_python
 from tfgraph_lint.core.tf_api import canonical
 
 
@@ -35,64 +35,62 @@ class NotRunnable(Exception):
     """The file cannot run; the message says why."""
 
 
+@dataclass(frozen=True)
+class Program:
+    """A file that can run, read and parsed once for every question asked of it before its runs."""
+
+    source: str  # the Python that running it runs (a notebook's code cells joined)
+    tree: ast.Module
+    notebook: notebooks.Notebook | None = None
+
+
 def read_source(path: str | Path) -> str:
     """The Python that running ``path`` runs: a ``.py`` file decoded as Python itself decodes it
-    (PEP 263 coding line, else UTF-8), a notebook's code cells joined. NotRunnable otherwise."""
-    path = Path(path)
+    (``core.source``: PEP 263 coding line, else UTF-8), a notebook's code cells joined.
+    NotRunnable otherwise."""
+    return _read(path)[0]
+
+
+def _read(path: str | Path) -> tuple[str, notebooks.Notebook | None]:
     try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise NotRunnable(f"cannot read it: {exc.strerror or exc}") from None
-    if notebooks.is_notebook(str(path)):
-        try:
-            return notebooks.read(data.decode("utf-8")).source
-        except UnicodeDecodeError as exc:
-            raise NotRunnable(f"not a notebook: invalid UTF-8 at byte {exc.start}") from None
-        except notebooks.NotebookError as exc:
-            raise NotRunnable(str(exc)) from None
-    nul = data.find(b"\0")
-    if nul >= 0:  # as ``check`` says it (core/source), not as the decoding error it also is
-        raise NotRunnable(f"Python cannot read it: a binary file (NUL byte at offset {nul})")
-    encoding = "utf-8"
+        text = read_python(str(path))
+    except UndecodableSource as exc:  # worded as ``check`` words it, after what cannot read it
+        raise NotRunnable(f"Python cannot read it: {exc}") from None
+    except UnreadableSource as exc:
+        raise NotRunnable(str(exc)) from None
+    if not notebooks.is_notebook(str(path)):
+        return text, None
     try:
-        encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
-        return data.decode(encoding)
-    except SyntaxError as exc:  # an unknown coding line, or undecodable bytes in the first two lines
-        try:
-            data.decode("utf-8")
-        except UnicodeDecodeError as undecodable:
-            raise NotRunnable(_not_text("utf-8", undecodable)) from None
-        raise NotRunnable(f"Python cannot read it: {exc.msg}") from None
-    except (UnicodeDecodeError, LookupError) as exc:
-        raise NotRunnable(_not_text(encoding, exc)) from None
+        notebook = notebooks.read(text)
+    except notebooks.NotebookError as exc:
+        raise NotRunnable(str(exc)) from None
+    return notebook.source, notebook
 
 
-def _not_text(encoding: str, exc: Exception) -> str:
-    where = f" at byte {exc.start}" if isinstance(exc, UnicodeDecodeError) else ""
-    declared = encoding if encoding != "utf-8" else "UTF-8 (no coding line declares another encoding)"
-    return f"Python cannot read it: not valid {declared}{where}"
+def read_program(path: str | Path) -> Program:
+    """``path`` read, decoded and parsed once, and it must compile: NotRunnable says why not."""
+    source, notebook = _read(path)
+    return parse_program(source, str(path), notebook)
 
 
-def runnable_source(path: str | Path) -> str:
-    """``read_source``, and the source must compile: NotRunnable with the syntax error otherwise."""
-    source = read_source(path)
+def parse_program(source: str, path: str = "<program>", notebook: notebooks.Notebook | None = None) -> Program:
+    """``source`` parsed once, and compiled from that tree (the errors only compiling finds, such
+    as ``return`` outside a function): NotRunnable with the syntax error otherwise."""
     try:
-        compile(source, str(path), "exec", dont_inherit=True)
+        tree = ast.parse(source, path)
+        compile(tree, path, "exec", dont_inherit=True)
     except SyntaxError as exc:
         raise NotRunnable(f"SyntaxError: {exc.msg} (line {exc.lineno})") from None
     except ValueError as exc:  # null bytes
         raise NotRunnable(f"Python cannot compile it: {exc}") from None
-    return source
+    return Program(source, tree, notebook)
 
 
-def why_not_a_program(source: str, path: str | Path = "") -> str | None:
+def why_not_a_program(program: Program) -> str | None:
     """None for a program; for a module, why it is not one (see the module's docstring)."""
-    if path and notebooks.is_notebook(str(path)):
+    if program.notebook is not None:
         return None
-    try:
-        tree = ast.parse(source)
-    except SyntaxError:
-        return None  # runnable_source reports it
+    tree = program.tree
     own, values = _own_names(tree), _assigned_names(tree)
     for statement in tree.body:
         if _main_guard(statement) or (isinstance(statement, ast.FunctionDef) and statement.name == "main"):
@@ -198,19 +196,15 @@ _EAGER_OFF = frozenset({
 })
 
 
-def why_no_eager_reference(source: str) -> str | None:
+def why_no_eager_reference(program: Program) -> str | None:
     """For a script that turns eager execution off (TF1 style), why its graph and eager runs
     cannot be compared; None otherwise. ``verify``'s reference is the eager run, and with eager
     execution off both runs build graphs: they could only ever agree, so nothing would be judged."""
-    try:
-        tree = ast.parse(source)
-    except SyntaxError:
-        return None
-    bound = _imported_names(tree)
-    for call in sorted(_calls(tree), key=lambda node: (node.lineno, node.col_offset)):
+    bound = _imported_names(program.tree)
+    for call in sorted(_calls(program.tree), key=lambda node: (node.lineno, node.col_offset)):
         name = _dotted(call.func, bound)
         if name is not None and canonical(name) in _EAGER_OFF:
-            shown = ast.get_source_segment(source, call.func) or name
+            shown = ast.get_source_segment(program.source, call.func) or name
             return (f"it turns eager execution off ({shown}() on line {call.lineno}), so there is no eager "
                     "run to compare its graph-mode run with")
     return None

@@ -20,7 +20,6 @@ from concurrent.futures import FIRST_COMPLETED, Future, wait
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tfgraph_lint.core import notebooks
 from tfgraph_lint.core.config import Config
 from tfgraph_lint.core.findings import Finding
 from tfgraph_lint.core.markers import parse_markers
@@ -96,6 +95,7 @@ class _File:
         self.budget = None  # one time budget for all the runs of this file (the pool's Budget)
         self.futures: list[Future] = []
         self.helpers: list[str] = []  # other files of its project that it imports (absolute paths)
+        self.program: programs.Program | None = None  # read once, before any run; None: cannot run
 
 
 def verify_files(paths: Sequence[Path], submit: Callable[..., Future],
@@ -130,17 +130,17 @@ def verify_files(paths: Sequence[Path], submit: Callable[..., Future],
     eager_off: dict[_File, str] = {}
     for item in files:
         try:
-            source = programs.runnable_source(item.path)
+            item.program = programs.read_program(item.path)
         except programs.NotRunnable as exc:
             unrunnable[item] = f"it did not run: {exc}"
             continue
-        if helpers is not None and not notebooks.is_notebook(str(item.path)):
+        if helpers is not None and item.program.notebook is None:
             item.helpers = [str(Path(h).resolve()) for h in helpers(str(item.path))]
-        why = programs.why_not_a_program(source, item.path)
+        why = programs.why_not_a_program(item.program)
         if why is not None:
             modules[item] = why
             continue
-        why = programs.why_no_eager_reference(source)
+        why = programs.why_no_eager_reference(item.program)
         if why is not None:
             eager_off[item] = why
             continue
@@ -151,10 +151,7 @@ def verify_files(paths: Sequence[Path], submit: Callable[..., Future],
             item.result = FileResult(item.display, ERROR, error=unrunnable[item])
         else:
             item.findings = lint(str(item.path)) if lint is not None else lint_file(str(item.path), _EVERY_RULE)
-            try:
-                item.specs = parse_markers(_source(item.path)).runtime
-            except OSError:
-                item.specs = ()
+            item.specs = parse_markers(item.program.source).runtime
             if item in modules:
                 importers = [other for other in files if item.script in other.helpers
                              and other not in modules and other not in unrunnable]  # scripts that ran
@@ -223,14 +220,11 @@ def _unanalysed(item: _File) -> list[str]:
 
 
 def _result(item: _File, comparison: Comparison) -> FileResult:
-    try:
-        source = _source(item.path)
-    except OSError:
-        source = ""
-    decision = decide(item.findings, comparison, item.runs.get("graph"), item.runs.get("eager"), source,
+    program = item.program
+    decision = decide(item.findings, comparison, item.runs.get("graph"), item.runs.get("eager"), program.source,
                       item.script)
-    if notebooks.is_notebook(str(item.path)):
-        decision = notebook_cells.in_cells(decision, source_notebook(item.path))
+    if program.notebook is not None:
+        decision = notebook_cells.in_cells(decision, program.notebook)
     unanalysed = _unanalysed(item)
     if unanalysed and decision.verdict != ERROR:  # nothing flagged because nothing was read: not CLEAN
         decision = dataclasses.replace(decision, verdict=ERROR, note=unanalysed[0])
@@ -251,21 +245,6 @@ def _result(item: _File, comparison: Comparison) -> FileResult:
         duration=sum(obs.get("wall", 0.0) for obs in item.runs.values()),
         static_problems=[f"{f.code} {_where(f, item)}: {f.message}" for f in item.findings if not f.rule.is_hazard],
     )
-
-
-def _source(path: Path) -> str:
-    """The Python the runs execute and the findings count lines in (a notebook's code cells)."""
-    try:
-        return programs.read_source(path)
-    except programs.NotRunnable:
-        return ""
-
-
-def source_notebook(path: Path) -> notebooks.Notebook | None:
-    try:
-        return notebooks.read(path.read_text(encoding="utf-8", errors="replace"))
-    except (OSError, notebooks.NotebookError):
-        return None
 
 
 def _where(finding: Finding, item: _File) -> str:
