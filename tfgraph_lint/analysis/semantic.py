@@ -16,6 +16,7 @@ from astroid import nodes
 
 from tfgraph_lint.analysis.call_sites import TfFunctionCall, resolve_tf_function_call, tf_function_calls
 from tfgraph_lint.analysis.callables import is_init_scope, own_nodes, resolve_callables
+from tfgraph_lint.analysis.conditional_wrapping import wrapped_under_flag
 from tfgraph_lint.analysis.constant_values import Follow, constant
 from tfgraph_lint.analysis.expected_failures import expected_to_raise, only_run_expecting_failure
 from tfgraph_lint.analysis.function_creations import Creation, tf_function_at
@@ -27,7 +28,7 @@ from tfgraph_lint.analysis.runs_once import RunsOnce
 from tfgraph_lint.analysis.tensor_evidence import TensorEvidence
 from tfgraph_lint.analysis.untaken_branches import untaken_branch
 from tfgraph_lint.core.config import Config
-from tfgraph_lint.core.findings import HIGH, LOW, Finding, weakest
+from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW, Finding, weakest
 from tfgraph_lint.core.registry import Rule
 
 # Which functions of the module a call's ``func`` names.
@@ -194,6 +195,8 @@ class ModuleContext:
                 confidence, message = LOW, f"{message} (but {untaken})"
             elif confidence != LOW and (eager := run_only_eagerly(traced, self.index)) is not None:
                 confidence, message = LOW, f"{message} (but {eager})"
+            elif (flag := wrapped_under_flag(traced, self.tf_function_at)) is not None:
+                confidence, message = weakest(confidence, INFERENCE), f"{message} ({flag})"
         found = Finding(
             rule=rule,
             path=self.path,
