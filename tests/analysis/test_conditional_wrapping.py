@@ -66,3 +66,26 @@ def test_both_sides_wrapping_is_not_a_flag():
             return tf.function(step, jit_compile=True) if jit else tf.function(step)
     """)
     assert found.confidence == HIGH and "only when" not in found.message
+
+
+def test_flags_joined_by_and_are_named_as_one_condition():
+    [found] = _findings("""
+        class Trainer:
+            def make_train_function(self):
+                def train_function(x):
+                    return step(x)
+
+                if not self.run_eagerly and not self.distributed:
+                    train_function = tf.function(train_function)
+                return train_function
+    """)
+    assert found.confidence == INFERENCE
+    assert "only when 'not self.run_eagerly and not self.distributed' is true" in found.message
+
+
+def test_a_comparison_is_not_a_flag():
+    [found] = _findings("""
+        def make(mode):
+            return tf.function(step) if mode == "graph" else step
+    """)
+    assert found.confidence == HIGH and "only when" not in found.message

@@ -5,7 +5,7 @@ tf.function(step)`` trace ``step`` in one configuration and run it as Python in 
 finding in such code holds for the traced configuration only, so its message says which, and it
 is never HIGH: the code shows the wrapping, not that the flag is on where the program runs.
 
-Only a flag is read this way: a name or attribute (or ``not`` of one) as the test of the
+Only a flag is read this way: a name or attribute (or ``not``, ``and``, ``or`` of them) as the test of the
 conditional expression or ``if`` statement around the wrapping call, in the same function, with
 the other side not wrapping it. A create-once test (``if self._fn is None:``) wraps it on the
 first call anyway, and the ``__main__`` guard is how a script runs: neither is a flag.
@@ -38,7 +38,7 @@ def wrapped_under_flag(traced, tf_function_at) -> str | None:
     if not conditions or any(condition is None for condition in conditions):
         return None
     test, value, line = conditions[0]
-    return f"it is a tf.function only when '{shorten(test.as_string())}' is {value} (line {line})"
+    return f"it is a tf.function only when '{shorten(test.as_string(), 60)}' is {value} (line {line})"
 
 
 def _flag_around(call: nodes.Call, tf_function_at) -> tuple[nodes.NodeNG, str, int] | None:
@@ -63,11 +63,21 @@ def _flag_around(call: nodes.Call, tf_function_at) -> tuple[nodes.NodeNG, str, i
 
 
 def _flag(test: nodes.NodeNG, taken: bool, line: int) -> tuple[nodes.NodeNG, str, int] | None:
-    if isinstance(test, nodes.UnaryOp) and test.op == "not":
+    if isinstance(test, nodes.UnaryOp) and test.op == "not" and isinstance(test.operand, _FLAG_TESTS):
         test, taken = test.operand, not taken
-    if not isinstance(test, _FLAG_TESTS):
+    if not _made_of_flags(test):
         return None  # ``if self._fn is None:`` (create-once), comparisons, calls: not a flag
     return test, "true" if taken else "false", line
+
+
+def _made_of_flags(test: nodes.NodeNG) -> bool:
+    """A name or attribute, or ``not``/``and``/``or`` of them (``not self.run_eagerly and not
+    self.distributed``)."""
+    if isinstance(test, nodes.UnaryOp) and test.op == "not":
+        return _made_of_flags(test.operand)
+    if isinstance(test, nodes.BoolOp):
+        return all(_made_of_flags(value) for value in test.values)
+    return isinstance(test, _FLAG_TESTS)
 
 
 def _wraps(node: nodes.NodeNG, tf_function_at) -> bool:
