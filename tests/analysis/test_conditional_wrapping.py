@@ -1,10 +1,10 @@
-"""A function wrapped in tf.function only under a flag: findings in it say so and are not HIGH."""
+"""A function wrapped in tf.function only under a flag: findings in it say so, at the confidence they have."""
 from __future__ import annotations
 
 import textwrap
 
 from tfgraph_lint.core.config import Config
-from tfgraph_lint.core.findings import HIGH, INFERENCE
+from tfgraph_lint.core.findings import HIGH
 from tfgraph_lint.engine import lint_source
 
 _STEP = """
@@ -25,12 +25,12 @@ def _findings(wrapping: str) -> list:
     return [f for f in lint_source(source, "train.py", Config.every_rule()) if f.rule.code == "TFG105"]
 
 
-def test_a_conditional_expression_on_a_flag_is_named_and_lowers_confidence():
+def test_a_conditional_expression_on_a_flag_is_named_in_the_message():
     [found] = _findings("""
         def make(use_tf_function):
             return tf.function(step) if use_tf_function else step
     """)
-    assert found.confidence == INFERENCE
+    assert found.confidence == HIGH
     assert "it is a tf.function only when 'use_tf_function' is true (line 13)" in found.message
 
 
@@ -42,11 +42,11 @@ def test_an_if_statement_on_a_negated_attribute_flag_is_named_too():
                 if not self.eager:
                     self.fn = tf.function(step)
     """)
-    assert found.confidence == INFERENCE
+    assert found.confidence == HIGH
     assert "only when 'self.eager' is false" in found.message
 
 
-def test_an_unconditional_wrapping_and_a_create_once_guard_stay_high():
+def test_an_unconditional_wrapping_and_a_create_once_guard_are_not_flags():
     for wrapping in ("""
         fast_step = tf.function(step)
     """, """
@@ -79,7 +79,7 @@ def test_flags_joined_by_and_are_named_as_one_condition():
                     train_function = tf.function(train_function)
                 return train_function
     """)
-    assert found.confidence == INFERENCE
+    assert found.confidence == HIGH
     assert "only when 'not self.run_eagerly and not self.distributed' is true" in found.message
 
 

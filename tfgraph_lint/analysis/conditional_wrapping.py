@@ -2,8 +2,10 @@
 
 ``fn = tf.function(step) if use_tf_function else step`` and ``if self.compiled: step =
 tf.function(step)`` trace ``step`` in one configuration and run it as Python in the other. A
-finding in such code holds for the traced configuration only, so its message says which, and it
-is never HIGH: the code shows the wrapping, not that the flag is on where the program runs.
+finding in such code holds for the traced configuration only, so its message says which. Its
+confidence stays: such flags are usually on (``FLAGS.run_graph``, Keras's ``not self.run_eagerly``),
+and the finding holds wherever they are (lowering it hid a true TFG103 finding of the review
+corpus, whose default shows HIGH alone).
 
 Only a flag is read this way: a name or attribute (or ``not``, ``and``, ``or`` of them) as the test of the
 conditional expression or ``if`` statement around the wrapping call, in the same function, with

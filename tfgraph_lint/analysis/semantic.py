@@ -28,7 +28,7 @@ from tfgraph_lint.analysis.runs_once import RunsOnce
 from tfgraph_lint.analysis.tensor_evidence import TensorEvidence
 from tfgraph_lint.analysis.untaken_branches import untaken_branch
 from tfgraph_lint.core.config import Config
-from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW, Finding, weakest
+from tfgraph_lint.core.findings import HIGH, LOW, Finding, weakest
 from tfgraph_lint.core.registry import Rule
 
 # Which functions of the module a call's ``func`` names.
@@ -196,7 +196,7 @@ class ModuleContext:
             elif confidence != LOW and (eager := run_only_eagerly(traced, self.index)) is not None:
                 confidence, message = LOW, f"{message} (but {eager})"
             elif (flag := wrapped_under_flag(traced, self.tf_function_at)) is not None:
-                confidence, message = weakest(confidence, INFERENCE), f"{message} ({flag})"
+                message = f"{message} ({flag})"  # the confidence stays: the flag is on by default, often
         found = Finding(
             rule=rule,
             path=self.path,
