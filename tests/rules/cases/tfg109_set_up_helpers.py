@@ -44,3 +44,21 @@ class ReloadedAgent:
     @tf.function
     def critic_loss(self, obs):
         return tf.reduce_mean(obs * self.scale)  # low: [mutable-attribute-capture]
+
+
+class IndexedAgent:
+    """``index`` is public: users call it after traces, though the module only calls it from a
+    set-up helper's chain (``__init__`` -> ``index_all`` -> ``index``): not set-up."""
+
+    def __init__(self, items):
+        self.index_all(items)
+
+    def index_all(self, items):
+        self.index(items)
+
+    def index(self, items):
+        self.table = items
+
+    @tf.function
+    def lookup(self, i):
+        return tf.gather(self.table, i)  # low: [mutable-attribute-capture]
