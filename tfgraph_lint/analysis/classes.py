@@ -151,17 +151,34 @@ def _constructed_class_name(hint: nodes.NodeNG) -> nodes.ClassDef | None:
     return classes[0] if len(classes) == 1 else None
 
 
-def only_called_while_setting_up(method: nodes.FunctionDef, set_up: frozenset[str], index) -> bool:
+def only_called_while_setting_up(method: nodes.FunctionDef, set_up: frozenset[str], index,
+                                 _callers: frozenset = frozenset()) -> bool:
     """Every call of ``method`` in the module (``x.<name>(...)`` on any receiver, by name) is in one
-    of the ``set_up`` methods or in graph code itself (a lazy initialiser under ``if not
-    self._built:``, often in ``with tf.init_scope():``): it runs before or while tracing, not after.
-    A method the module never calls is public API, called any time: not set-up."""
+    of the ``set_up`` methods, in a private method itself only called while setting up (``__init__`` calls
+    ``_setup_model``, which calls ``_create_aliases``), or in graph code itself (a lazy initialiser
+    under ``if not self._built:``, often in ``with tf.init_scope():``): it runs before or while
+    tracing, not after. A method the module never calls is public API, called any time: not set-up."""
     calls = [call for call in descendants(method.root(), nodes.Call)  # its own super() call aside
              if isinstance(call.func, nodes.Attribute) and call.func.attrname == method.name
              and call.scope() is not method]
-    return bool(calls) and all(
-        (call.scope().name if isinstance(call.scope(), nodes.FunctionDef) else "") in set_up
-        or index.in_traced_code(call) for call in calls)
+    callers = _callers | {method}
+    return bool(calls) and all(_calling_while_setting_up(call, set_up, index, callers) for call in calls)
+
+
+_MAX_SET_UP_DEPTH = 4  # helpers of helpers of set-up followed
+
+
+def _calling_while_setting_up(call: nodes.Call, set_up: frozenset[str], index, callers: frozenset) -> bool:
+    scope = call.scope()
+    if not isinstance(scope, nodes.FunctionDef):
+        return index.in_traced_code(call)
+    if scope.name in set_up or index.in_traced_code(call):
+        return True
+    # Only through private helpers: a public method (``reset_states``, ``index_from_dataset``) is
+    # called by users and frameworks at any time, whatever the module shows.
+    return (isinstance(scope.parent, nodes.ClassDef) and scope.name.startswith("_") and not scope.name.endswith("__")
+            and scope not in callers and len(callers) < _MAX_SET_UP_DEPTH
+            and only_called_while_setting_up(scope, set_up, index, callers))
 
 
 def replaced_on_instances(cls: nodes.ClassDef) -> frozenset[str]:

@@ -21,16 +21,18 @@ NumPy evaluator is written for that.
 
 A use inside a method of another metric or loss (a metric that keeps another and forwards
 ``update_state`` to it) runs as its holder runs; ``fit``, ``compile``, ``build`` and the other
-Keras loops called on an instance count as traced uses. Layers and models are not judged: a
-layer's ``call`` runs wherever a model holds it, and a model called directly outside traced code
-may be called on the symbolic inputs of a functional model being built (``box_net(features)``),
-which the call does not show.
+Keras loops called on an instance count as traced uses. Layers and models are judged by the module only: a layer's ``call`` runs wherever a model holds
+it, and a model called directly outside traced code may be called on the symbolic inputs of a
+functional model being built (``box_net(features)``), which the call does not show. So a layer or
+model is ``EAGER`` only in a script that shows no tracing at all (:mod:`eager_scripts`), whose
+instances no other file makes; ``TRACED`` otherwise, as Keras would make it.
 """
 
 from __future__ import annotations
 
 from astroid import nodes
 
+from tfgraph_lint.analysis.eager_scripts import traces_nothing
 from tfgraph_lint.analysis.imported_instances import imported_key
 from tfgraph_lint.analysis.names import references
 from tfgraph_lint.analysis.node_index import descendants, remembered
@@ -48,7 +50,11 @@ _MARKERS = (EAGER_SEED, HANDED_SEED)
 EAGER_METRIC = ("the code runs this Keras class only eagerly: every call of its instances is "
                 "outside traced code, and none is compiled, fit or handed on")
 
+EAGER_SCRIPT = ("the script runs this Keras class only eagerly: it makes no tf.function, runs no "
+                "Keras loop, compile, build or symbolic Input, and no other file makes its instances")
+
 _JUDGED_FAMILIES = ("metric", "loss")
+_MODULE_JUDGED_FAMILIES = ("layer",)  # layers and models
 # Methods that trace what an instance runs (Keras's loops, saving, building it symbolically);
 # ``compile`` is counted too, as the loop that follows it usually is elsewhere.
 _MODEL_TRACERS = tf_api.KERAS_LOOPS | {"compile", "build", "summary", "make_train_function",
@@ -57,25 +63,31 @@ _COMPILE = "compile"
 _MAX_DEPTH = 4  # classes followed through holders (a metric keeping a metric keeping ...)
 
 
-def run_only_eagerly(traced: TracedFunction, index) -> bool:
-    """``traced`` is reached only from a Keras metric or loss method (its root: ``Cls.update_state``,
-    ``Cls.call``) whose instances the code shows run only eagerly."""
+def run_only_eagerly(traced: TracedFunction, index) -> str | None:
+    """What a finding says when ``traced`` is reached only from a Keras class's method (its root:
+    ``Cls.update_state``, ``Cls.call``) whose instances the code shows run only eagerly: the
+    reason, ``EAGER_METRIC`` or ``EAGER_SCRIPT``; None otherwise."""
     root = traced.root
     if root.reason.kind != TraceKind.KERAS or root.reason.handed_to_keras:
-        return False
+        return None
     cls = root.node.parent
     if not isinstance(cls, nodes.ClassDef):
-        return False
+        return None
     memo = remembered(cls, "keras run shown")
     if cls not in memo:
         memo[cls] = run_shown(cls, index)
-    return memo[cls] == EAGER
+    if memo[cls] != EAGER:
+        return None
+    found = keras_base(cls, set())
+    return EAGER_SCRIPT if found is not None and found[1] in _MODULE_JUDGED_FAMILIES else EAGER_METRIC
 
 
 def run_shown(cls: nodes.ClassDef, index, _seen: frozenset = frozenset()) -> str | None:
     """``TRACED``, ``EAGER`` or None for ``cls``, a Keras metric or loss of ``index``'s module;
     ``TRACED`` for every other class (not judged here)."""
     found = keras_base(cls, set())
+    if found is not None and found[1] in _MODULE_JUDGED_FAMILIES:
+        return _script_run(cls, index)
     if found is None or found[1] not in _JUDGED_FAMILIES:
         return TRACED
     if cls in _seen or len(_seen) >= _MAX_DEPTH:
@@ -92,6 +104,16 @@ def run_shown(cls: nodes.ClassDef, index, _seen: frozenset = frozenset()) -> str
         if not cls.parent_of(reference):  # ``super(Cls, self)``, the class's own methods
             verdicts.add(instance_verdict(reference, index, seen))
     return _combined(verdicts)
+
+
+def _script_run(cls: nodes.ClassDef, index) -> str:
+    """``EAGER`` for a layer or model of a script that traces nothing, made in that script only
+    (another file that makes one may call it on symbolic inputs, or fit it); ``TRACED`` otherwise."""
+    if any(name.startswith(f"{cls.name}.") for name in index.seeds) or not traces_nothing(index):
+        return TRACED
+    module = cls.root()
+    made = [reference for reference in references(cls, module) if not cls.parent_of(reference)]
+    return EAGER if made else TRACED
 
 
 def instance_verdict(reference: nodes.NodeNG, index, seen: frozenset = frozenset()) -> str | None:

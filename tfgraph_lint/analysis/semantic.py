@@ -16,11 +16,12 @@ from astroid import nodes
 
 from tfgraph_lint.analysis.call_sites import TfFunctionCall, resolve_tf_function_call, tf_function_calls
 from tfgraph_lint.analysis.callables import is_init_scope, own_nodes, resolve_callables
+from tfgraph_lint.analysis.conditional_wrapping import wrapped_under_flag
 from tfgraph_lint.analysis.constant_values import Follow, constant
 from tfgraph_lint.analysis.expected_failures import expected_to_raise, only_run_expecting_failure
 from tfgraph_lint.analysis.function_creations import Creation, tf_function_at
 from tfgraph_lint.analysis.graph_index import GraphIndex, TracedFunction, TraceKind
-from tfgraph_lint.analysis.keras_run_evidence import EAGER_METRIC, run_only_eagerly
+from tfgraph_lint.analysis.keras_run_evidence import run_only_eagerly
 from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.once_guards import is_once_guard
 from tfgraph_lint.analysis.runs_once import RunsOnce
@@ -192,8 +193,10 @@ class ModuleContext:
             untaken = untaken_branch(node, traced, self.index) if confidence != LOW else None
             if untaken is not None:  # code graph code does not run: LOW, saying why
                 confidence, message = LOW, f"{message} (but {untaken})"
-            elif confidence != LOW and run_only_eagerly(traced, self.index):
-                confidence, message = LOW, f"{message} (but {EAGER_METRIC})"
+            elif confidence != LOW and (eager := run_only_eagerly(traced, self.index)) is not None:
+                confidence, message = LOW, f"{message} (but {eager})"
+            elif (flag := wrapped_under_flag(traced, self.tf_function_at)) is not None:
+                message = f"{message} ({flag})"  # the confidence stays: the flag is on by default, often
         found = Finding(
             rule=rule,
             path=self.path,

@@ -16,7 +16,9 @@ live in its variables (``self.add_weight``, then ``.assign``).
 Evidence: the method is traced by ``@tf.function`` (or a wrapper call) itself, or is the
 ``update_state`` of a Keras metric subclass; the value is one of its parameters, unchanged (HIGH),
 or a tensor by lexical tensor evidence (its confidence); and a method of the class other than this one reads
-``self.<attr>``.
+``self.<attr>``. A parameter of ``__init__`` (the object's settings: a tf.function constructor is
+traced once per object, as often as it runs) or one with a Python-constant default (``n=3``) is
+not taken for a tensor by itself.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from tfgraph_lint.analysis.trace_entries import keras_base
 from tfgraph_lint.core.findings import HIGH
 
 _ROOTS = (TraceKind.DECORATOR, TraceKind.WRAPPER)
+_CONSTRUCTOR = "__init__"
 
 
 def stored_tensor(statement: nodes.NodeNG, target: nodes.AssignAttr,
@@ -49,7 +52,8 @@ def stored_tensor(statement: nodes.NodeNG, target: nodes.AssignAttr,
     if cls is None or not _read_elsewhere(cls, target.attrname, method):
         return None
     value = statement.value
-    if isinstance(value, nodes.Name) and _is_own_parameter(value, method) and unrebound_parameter(value):
+    if (isinstance(value, nodes.Name) and _is_own_parameter(value, method) and unrebound_parameter(value)
+            and not _settings_parameter(value, method)):
         return value.name, HIGH
     confidence = lexical_tensor(value)
     return (value.as_string(), confidence) if confidence is not None else None
@@ -58,6 +62,21 @@ def stored_tensor(statement: nodes.NodeNG, target: nodes.AssignAttr,
 def _is_own_parameter(name: nodes.Name, method: nodes.FunctionDef) -> bool:
     arguments = method.args.arguments or []
     return any(argument.name == name.name for argument in arguments[1:])  # not self
+
+
+def _settings_parameter(name: nodes.Name, method: nodes.FunctionDef) -> bool:
+    """A parameter that says nothing of a tensor: one of the constructor's (``__init__`` receives
+    the object's settings, runs once per object, and a tf.function of it is traced once per
+    object too, so what it stores is set as often as eagerly), or one whose default is a Python
+    constant other than None (``n=3``, ``mode="sum"``)."""
+    if method.name == _CONSTRUCTOR:
+        return True
+    arguments = method.args
+    positional = arguments.posonlyargs + arguments.args
+    defaults = dict(zip([a.name for a in positional][len(positional) - len(arguments.defaults):], arguments.defaults))
+    defaults.update({a.name: d for a, d in zip(arguments.kwonlyargs, arguments.kw_defaults) if d is not None})
+    default = defaults.get(name.name)
+    return isinstance(default, nodes.Const) and default.value is not None
 
 
 def _read_elsewhere(cls: nodes.ClassDef, attrname: str, method: nodes.FunctionDef) -> bool:
