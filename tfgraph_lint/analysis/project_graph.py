@@ -280,6 +280,12 @@ class ProjectGraph:
 
     # -- reachability ------------------------------------------------------------------------
 
+    def set_outgoing(self, outgoing: dict[str, list]) -> None:
+        """What the files' graph code reaches (the files known so far), the reach found from
+        what was known before forgotten."""
+        self.outgoing = outgoing
+        self._reached = None
+
     def seeds(self) -> dict[str, dict[str, str]]:
         """Per file, its top-level functions that graph code in another file reaches, and how."""
         how, _ = self._reach()
