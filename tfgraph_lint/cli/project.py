@@ -198,10 +198,14 @@ def _derive(root: str, texts: _Texts, store: ProjectStore, linted_reals: set[str
         return _with_view(config, {real: found} if found else {}, {real: functions} if functions else {},
                           {real: passed[real]} if real in passed else {}, linted_aliases)
 
+    reached = [-1]  # how many files' graph code the reach last followed
+
     def configured(files: list[str]) -> dict[str, Config | None]:
         # What the view gives each of ``files`` from the graph code known so far: all it will give
         # once every file importing them is known (view_order); checked below.
-        graph.set_outgoing(known)
+        if graph.outgoing is not known or len(known) != reached[0]:  # new graph code known since
+            graph.set_outgoing(known)
+            reached[0] = len(known)
         seeds, passed = graph.seeds(), graph.seed_arguments()
         return {real: given(real, seeds, passed) for real in files}
 
