@@ -157,9 +157,11 @@ def lint_source(text: str, path: str, config: Config | None = None, honour_pragm
     config = config or Config()
     # By the project's other files: what reaches in, and TensorFlow imported from the project.
     told = config.seeds_for(path) or config.tf_functions_for(path) or config.aliases_for(path)
-    if outgoing is not None and outgoing_config is not None and not _may_reach_out(text, path, outgoing_config):
+    screened = may_contain_graph_code(text, config)  # the view's entries leave the screen as it is
+    if outgoing is not None and outgoing_config is not None and not _may_reach_out(text, path, outgoing_config,
+                                                                                   screened):
         outgoing_config = outgoing = None  # graph_outgoing would say nothing of it
-    if not may_contain_graph_code(text, config) and not told:
+    if not screened and not told:
         # No graph code possible, so no astroid tree; but a file Python cannot parse is still
         # reported, as any linter would (the stdlib parser costs a fraction of astroid).
         problem = _stdlib_syntax_error(text, path)
@@ -169,9 +171,12 @@ def lint_source(text: str, path: str, config: Config | None = None, honour_pragm
         return _lint_parsed(text, path, config, honour_pragmas, outgoing, adjust, outgoing_bases, outgoing_config)
 
 
-def _may_reach_out(text: str, path: str, config: Config) -> bool:
-    """Whether :func:`graph_outgoing` looks into the file at all."""
-    return may_contain_graph_code(text, config) or bool(config.seeds_for(path)) or bool(config.aliases_for(path))
+def _may_reach_out(text: str, path: str, config: Config, screened: bool | None = None) -> bool:
+    """Whether :func:`graph_outgoing` looks into the file at all (``screened``: the text screen's
+    answer, when known)."""
+    if screened is None:
+        screened = may_contain_graph_code(text, config)
+    return screened or bool(config.seeds_for(path)) or bool(config.aliases_for(path))
 
 
 def _lint_parsed(text: str, path: str, config: Config, honour_pragmas: bool,
