@@ -5,12 +5,14 @@ cycle's file the view gives more in the end than when it went, which is linted a
 
 from __future__ import annotations
 
+import os
 import shutil
 
 import pytest
 from test_projects import PROJECTS, findings
 
 from tfgraph_lint import engine
+from tfgraph_lint.cli import runner
 from tfgraph_lint.cli.view_order import ImportOrder, components
 
 # main imports data and utils, data imports utils; a and b import each other, main imports a.
@@ -101,3 +103,23 @@ def test_a_cycle_file_the_view_gives_more_later_is_linted_again(tmp_path, monkey
         # seed: linted again. (b.py, without TensorFlow, is parsed only once the view gives it
         # augment.)
         assert sorted(parsed) == ["a.py", "a.py", "b.py"]
+
+
+def _dies_in_a_worker(parent: int, value: int) -> int:
+    if value == 3 and os.getpid() != parent:
+        os._exit(1)  # as a crash in compiled code would
+    return value * 2
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_the_view_pass_survives_a_dying_worker(workers):
+    batches = [[(value, (os.getpid(), value)) for value in range(6)], [(6, (os.getpid(), 6))]]
+    finished: list[int] = []
+
+    def next_tasks(_in_flight: int) -> list:
+        return batches.pop(0) if batches else []
+
+    found = list(runner.map_when_ready(_dies_in_a_worker, next_tasks, lambda key, _result: finished.append(key),
+                                       workers))
+    assert sorted(found) == [(value, value * 2) for value in range(7)]
+    assert sorted(finished) == list(range(7))

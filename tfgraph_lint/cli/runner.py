@@ -153,26 +153,6 @@ def _in_workers(tasks: list[_Task], config: Config, lint: Lint, workers: int,
         yield task.number, future.result() if not _failed(future) else _isolated(task, config, lint, cache)
 
 
-def map_in_workers(function, argument_lists: list[tuple], keys: list, workers: int,
-                   meanwhile: Callable[[], None] | None = None) -> Iterator[tuple]:
-    """``(key, function(*arguments))`` for each, computed on ``workers`` processes, in the order
-    they finish; ``meanwhile()`` runs here once all are handed out, while the workers work.
-    ``function`` must be module-level (workers get it by reference). A worker that dies raises
-    here, as the pool does; the caller decides what to do instead."""
-    import concurrent.futures
-
-    executor = concurrent.futures.ProcessPoolExecutor(
-        max_workers=workers, mp_context=_process_context(), initializer=_start_worker)
-    try:
-        futures = {executor.submit(function, *arguments): key for arguments, key in zip(argument_lists, keys)}
-        if meanwhile is not None:
-            meanwhile()
-        for future in concurrent.futures.as_completed(futures):
-            yield futures[future], future.result()
-    finally:
-        executor.shutdown(wait=True, cancel_futures=True)
-
-
 def map_when_ready(function, next_tasks: Callable[[int], list[tuple]], finished: Callable[[object, object], None],
                    workers: int) -> Iterator[tuple]:
     """``(key, function(*arguments))`` for each task ``next_tasks(in_flight)`` hands out as
