@@ -209,16 +209,18 @@ def _derive(root: str, texts: _Texts, store: ProjectStore, linted_reals: set[str
         seeds, passed = graph.seeds(), graph.seed_arguments()
         return {real: given(real, seeds, passed) for real in files}
 
-    from tfgraph_lint.cli.view_pass import ViewPass
+    found_findings, used = {}, {}
+    if missing:  # (a lone file, or nothing changed that the view indexes: no pass to import)
+        from tfgraph_lint.cli.view_pass import ViewPass
 
-    view = ViewPass(missing, texts, plain, {real: shown[real] for real in missing if real in shown}, bases,
-                    configured, needed, graph.imported_files)
-    found_findings = {}
-    for real, (found, findings) in view.run(jobs):
-        store.put(real, kinds[real], found)
-        known[real] = found
-        if findings is not None:
-            found_findings[real] = findings
+        view = ViewPass(missing, texts, plain, {real: shown[real] for real in missing if real in shown}, bases,
+                        configured, needed, graph.imported_files)
+        for real, (found, findings) in view.run(jobs):
+            store.put(real, kinds[real], found)
+            known[real] = found
+            if findings is not None:
+                found_findings[real] = findings
+        used = view.used
     for real in sorted(linted_reals):
         tf_functions_of(real)
     graph.set_outgoing({real: store.get(real, kinds[real]) or [] for real in needed})
@@ -226,7 +228,7 @@ def _derive(root: str, texts: _Texts, store: ProjectStore, linted_reals: set[str
     for real, findings in found_findings.items():
         # Final when linted with all the view gives the file (a file in an import cycle, linted
         # before some of its importers, may have been given less: linted again by the caller).
-        if _entries(view.used.get(real)) == _entries(given(real, seeds, passed)):
+        if _entries(used.get(real)) == _entries(given(real, seeds, passed)):
             linted[shown[real]] = (texts.digests[real], findings)
     return ({real: found for real, found in seeds.items() if real in linted_reals},
             {real: found for real, found in tf_functions.items() if found and real in linted_reals},
