@@ -88,6 +88,14 @@ def outgoing_and_findings(text: str, real: str, shown: str | None, plain: Config
 
     if shown is None:
         return graph_outgoing(text, real, plain, bases), None
+    if config is not None and not bases:
+        # No name it imports leads to a project file: the view follows nothing its graph code
+        # reaches (project_graph resolves references through imports), so the index without the
+        # view's entries is not built for it.
+        try:
+            return [], lint_source(text, shown, config)
+        except Exception:  # noqa: BLE001 - the lint run reports it
+            return [], None
     outgoing: list = []
     try:
         findings = lint_source(text, shown, config or plain, outgoing=outgoing, outgoing_bases=bases,
