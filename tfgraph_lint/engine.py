@@ -72,11 +72,20 @@ def __getattr__(name: str):
 
 
 def analyze_module(module: nodes.Module, path: str, config: Config, outgoing: list | None = None,
-                   adjust: Adjust | None = None, outgoing_bases: frozenset[str] | None = None) -> list[Finding]:
+                   adjust: Adjust | None = None, outgoing_bases: frozenset[str] | None = None,
+                   outgoing_config: Config | None = None) -> list[Finding]:
     """All findings of the enabled rules on an already-built astroid module (and, into
     ``outgoing`` when given, what graph_outgoing would say of it, from the same index), each
-    passed through ``adjust`` when given before the configured confidences are chosen."""
+    passed through ``adjust`` when given before the configured confidences are chosen. With
+    ``outgoing_config``, ``outgoing`` is what graph_outgoing says under that configuration
+    instead, from an index of its own over the same tree."""
     _import_analysis()
+    if outgoing is not None and outgoing_config is not None and outgoing_config is not config:
+        try:
+            outgoing.extend(_outgoing_of_module(module, path, outgoing_config, outgoing_bases))
+        finally:
+            node_index.forget(module)  # the findings' index starts afresh, under their configuration
+        outgoing = None
     try:
         return _analyze(module, path, config, outgoing, adjust, outgoing_bases)
     finally:
@@ -138,28 +147,42 @@ def _module_text(module: nodes.Module) -> str:
 
 def lint_source(text: str, path: str, config: Config | None = None, honour_pragmas: bool = True,
                 outgoing: list | None = None, adjust: Adjust | None = None,
-                outgoing_bases: frozenset[str] | None = None) -> list[Finding]:
+                outgoing_bases: frozenset[str] | None = None,
+                outgoing_config: Config | None = None) -> list[Finding]:
     """Lint one file's text (the CLI path). Pylint pragmas are honoured as Pylint would. With
-    ``outgoing``, also fill it as :func:`graph_outgoing` would (with ``outgoing_bases``), from
-    the same parse and index (the project view asks this of the files it is about to lint
-    anyway). ``adjust`` changes
+    ``outgoing``, also fill it as :func:`graph_outgoing` would (with ``outgoing_bases``, under
+    ``outgoing_config`` when given, else ``config``), from the same parse (the project view asks
+    this of the files it is about to lint anyway). ``adjust`` changes
     each finding before the configured confidences are chosen (a notebook's demonstrations)."""
     config = config or Config()
     # By the project's other files: what reaches in, and TensorFlow imported from the project.
     told = config.seeds_for(path) or config.tf_functions_for(path) or config.aliases_for(path)
-    if not may_contain_graph_code(text, config) and not told:
+    screened = may_contain_graph_code(text, config)  # the view's entries leave the screen as it is
+    if outgoing is not None and outgoing_config is not None and not _may_reach_out(text, path, outgoing_config,
+                                                                                   screened):
+        outgoing_config = outgoing = None  # graph_outgoing would say nothing of it
+    if not screened and not told:
         # No graph code possible, so no astroid tree; but a file Python cannot parse is still
         # reported, as any linter would (the stdlib parser costs a fraction of astroid).
         problem = _stdlib_syntax_error(text, path)
         return [problem] if problem else []
     _import_analysis()
     with parsing.lexical_builtins():
-        return _lint_parsed(text, path, config, honour_pragmas, outgoing, adjust, outgoing_bases)
+        return _lint_parsed(text, path, config, honour_pragmas, outgoing, adjust, outgoing_bases, outgoing_config)
+
+
+def _may_reach_out(text: str, path: str, config: Config, screened: bool | None = None) -> bool:
+    """Whether :func:`graph_outgoing` looks into the file at all (``screened``: the text screen's
+    answer, when known)."""
+    if screened is None:
+        screened = may_contain_graph_code(text, config)
+    return screened or bool(config.seeds_for(path)) or bool(config.aliases_for(path))
 
 
 def _lint_parsed(text: str, path: str, config: Config, honour_pragmas: bool,
                  outgoing: list | None = None, adjust: Adjust | None = None,
-                 outgoing_bases: frozenset[str] | None = None) -> list[Finding]:
+                 outgoing_bases: frozenset[str] | None = None,
+                 outgoing_config: Config | None = None) -> list[Finding]:
     try:
         with warnings.catch_warnings():
             # Python's parser warns about the user's code (invalid escapes, `is` with a literal):
@@ -175,7 +198,7 @@ def _lint_parsed(text: str, path: str, config: Config, honour_pragmas: bool,
         return [_analysis_failed(path, TOO_DEEP)]
     except (AstroidBuildingError, MemoryError, ValueError) as exc:
         return [_analysis_failed(path, f"could not parse: {type(exc).__name__}: {exc}")]
-    findings = analyze_module(module, path, config, outgoing, adjust, outgoing_bases)
+    findings = analyze_module(module, path, config, outgoing, adjust, outgoing_bases, outgoing_config)
     return reporting_decision.without_suppressed(findings, text) if honour_pragmas else findings
 
 
@@ -186,7 +209,7 @@ def graph_outgoing(text: str, path: str, config: Config, bases: frozenset[str] |
     except calls that run once (behind a create-once guard: ``if not self._model: self.build()``).
     With ``bases``, only the references whose base name is one of them (the names the project
     view can follow into a project file: what a call passes is costly to find). Empty when the file cannot hold graph code or cannot be analysed (its lint says why)."""
-    if not may_contain_graph_code(text, config) and not config.seeds_for(path) and not config.aliases_for(path):
+    if not _may_reach_out(text, path, config):
         return []
     _import_analysis()
     with parsing.lexical_builtins():
@@ -197,12 +220,17 @@ def graph_outgoing(text: str, path: str, config: Config, bases: frozenset[str] |
         except Exception:  # noqa: BLE001 - the file's own lint reports why it cannot be parsed
             return []
         try:
-            index = GraphIndex(module, config, config.seeds_for(path))
-            return _outgoing(index, ModuleContext(module, path, config, index), bases)
-        except Exception:  # noqa: BLE001 - the file's own lint reports the internal error
-            return []
+            return _outgoing_of_module(module, path, config, bases)
         finally:
             node_index.forget(module)
+
+
+def _outgoing_of_module(module: nodes.Module, path: str, config: Config, bases: frozenset[str] | None) -> list[list]:
+    try:
+        index = GraphIndex(module, config, config.seeds_for(path))
+        return _outgoing(index, ModuleContext(module, path, config, index), bases)
+    except Exception:  # noqa: BLE001 - the file's own lint reports the internal error
+        return []
 
 
 def _outgoing(index: GraphIndex, context: ModuleContext, bases: frozenset[str] | None = None) -> list[list]:

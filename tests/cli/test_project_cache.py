@@ -64,7 +64,7 @@ def test_a_changed_file_alone_is_read_and_derived_again(training, monkeypatch):
     assert not [f for f in warm if f["path"].endswith("utils.py")]
 
 
-@pytest.mark.parametrize("change", ["added", "removed", "edited"])
+@pytest.mark.parametrize("change", ["added", "removed", "edited", "importer edited"])
 def test_after_a_change_the_cached_run_reports_what_a_run_without_the_cache_does(training, change):
     files = sorted(str(p) for p in training.glob("*.py"))
     assert findings(*files)
@@ -75,6 +75,10 @@ def test_after_a_change_the_cached_run_reports_what_a_run_without_the_cache_does
     elif change == "removed":  # utils.py goes: train.py's utils.log_step leads nowhere
         (training / "utils.py").unlink()
         files.remove(str(training / "utils.py"))
+    elif change == "importer edited":  # train.py hands data.preview to Dataset.map too
+        train = training / "train.py"
+        train.write_text(train.read_text().replace(".map(augment)", ".map(augment).map(data.preview)")
+                         .replace("import utils\n", "import data\nimport utils\n"))
     else:
         data = training / "data.py"
         data.write_text(data.read_text().replace("np.random.uniform()", "np.random.normal()"))
@@ -82,3 +86,5 @@ def test_after_a_change_the_cached_run_reports_what_a_run_without_the_cache_does
     assert warm == findings("--no-cache", *files)
     if change == "added":
         assert any(f["path"].endswith("data.py") and "set_seed" in f["message"] for f in warm)
+    if change == "importer edited":
+        assert any(f["path"].endswith("data.py") and "preview" in f["message"] for f in warm)

@@ -31,6 +31,7 @@ from tfgraph_lint.core.real_paths import real_folder
 PROJECT_MARKERS = ("pyproject.toml", "setup.cfg", "setup.py", ".git")
 MAX_CHAIN_STEPS = 3  # steps of a "how" text before the rest is elided
 MAX_REEXPORTS = 5
+_UNKNOWN = object()  # a memo's "not asked yet"
 
 
 def project_roots(paths: list[str]) -> dict[str | None, list[str]]:
@@ -280,6 +281,9 @@ class ProjectGraph:
 
     # -- reachability ------------------------------------------------------------------------
 
+    def set_outgoing(self, outgoing: dict[str, list]) -> None:  # the files known so far: reach them again
+        self.outgoing, self._reached = outgoing, None
+
     def seeds(self) -> dict[str, dict[str, str]]:
         """Per file, its top-level functions that graph code in another file reaches, and how."""
         how, _ = self._reach()
@@ -377,9 +381,6 @@ class ProjectGraph:
 
     def _show(self, file: str) -> str:
         return _relative(file, self.root)
-
-
-_UNKNOWN = object()
 
 
 def _relative(file: str, root: str) -> str:

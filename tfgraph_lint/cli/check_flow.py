@@ -114,15 +114,10 @@ def _lint_group(group: _Group, decisions: dict[str, FileDecision], warn, run_opt
     config = project.with_project_seeds(group.files, config, is_excluded, cache, warn, run_options.jobs, linted)
     if cache is not None:
         cache = cache.for_config(config)  # keys now include each file's seeds
-    # Linted while the project view was built (knowing what its imports of the project are), and
-    # final where the view gives the file nothing more: (digest of the text linted, findings).
-    # todo: a file the view gives seeds or imported tf.functions is parsed and indexed twice;
-    # once needs its importers' graph code known before it is linted (an order over the import
-    # graph, cycles aside), or cross-file findings derived from per-file summaries.
-    final = {path: found for path, found in linted.items()
-             if not config.seeds_for(path) and not config.tf_functions_for(path)}
+    # Linted while the project view was built, with what it gives each file (a file in an import
+    # cycle only when it gives that file nothing): (digest of the text linted, findings).
     # Streamed in order, so a large tree shows its first findings early.
-    yield from runner.lint_files(group.files, config, lint, jobs=run_options.jobs, cache=cache, linted=final)
+    yield from runner.lint_files(group.files, config, lint, jobs=run_options.jobs, cache=cache, linted=linted)
 
 
 def _excluded_by(decisions: dict[str, FileDecision]):

@@ -12,7 +12,6 @@ default). Nothing here knows how files are found or linted (check_flow.py does t
 
 from __future__ import annotations
 
-import difflib
 import io
 import os
 import tokenize
@@ -30,8 +29,6 @@ from tfgraph_lint.core.source import UnreadableSource, read_source
 from tfgraph_lint.core.source_lines import SourceLines
 from tfgraph_lint.output import baseline as baselines
 from tfgraph_lint.output import line_formats, reporters
-from tfgraph_lint.output.github_format import github_line, github_notice
-from tfgraph_lint.output.sarif import sarif_document
 
 PROG = "tfgraph-lint"
 
@@ -200,6 +197,8 @@ class CheckRun:
         elif options.output_format == "json-lines":
             self._stdout(line_formats.json_line(note))
         elif options.output_format == "github":
+            from tfgraph_lint.output.github_format import github_notice  # output formats load when asked for
+
             self._stdout(github_notice(note))
         elif options.output_format == "text":
             self._stdout(note.text_line(options.color))
@@ -227,6 +226,8 @@ class CheckRun:
         if self.options.diff:
             self.diffs += 1
             self.fixed += len(result.fixed)
+            import difflib
+
             self._stdout("".join(difflib.unified_diff(
                 before.splitlines(keepends=True), after.splitlines(keepends=True),
                 fromfile=f"a/{path}", tofile=f"b/{path}")).rstrip("\n"))
@@ -255,6 +256,8 @@ class CheckRun:
             return
         for finding in findings:
             if options.output_format == "github":
+                from tfgraph_lint.output.github_format import github_line
+
                 self._stdout(github_line(finding))
             elif options.output_format == "json-lines":
                 self._stdout(line_formats.json_line(finding))
@@ -286,6 +289,8 @@ class CheckRun:
             self._stdout(reporters.json_document(self.json_items))
         elif options.output_format == "sarif":
             notes = self.notes if options.show_info else []
+            from tfgraph_lint.output.sarif import sarif_document
+
             self._stdout(sarif_document(self.collected, self.lines, self._problems, notes=notes,
                                         hidden=self.hidden))
         elif options.output_format == "junit":

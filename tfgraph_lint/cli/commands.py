@@ -12,7 +12,6 @@ when a file passes the text screen, and libcst only for ``--fix``/``--diff``.
 from __future__ import annotations
 
 import copy
-import difflib
 import os
 import re
 import sys
@@ -380,6 +379,8 @@ def _unknown_rule(key: str, prefixes: bool = True) -> str:
     if key.strip().lower() in removed:
         return f"rule {key!r} was removed; `{PROG} rules` lists the current ones"
     names = {name.lower(): name for rule in RULES for name in (rule.code, rule.symbol)}
+    import difflib  # for a misspelt name only
+
     close = [names[m] for m in difflib.get_close_matches(key.strip().lower(), names, n=3, cutoff=0.6)]
     hint = f"; did you mean {', '.join(close)}?" if close else ""
     forms = "a code like TFG101, a prefix like TFG1 or a symbol" if prefixes else "a code like TFG101 or a symbol"

@@ -51,10 +51,11 @@ def with_project_seeds(files: list[str], config: Config, is_excluded, cache: Res
     each get their own project's view.
 
     With ``linted`` (a dict), the linted files whose graph-code index the view needs are linted
-    on the way, with ``config`` as it comes in, and their findings put there by path, with the
-    digest of the text they come from (``(digest, findings)``): they are
-    final for each file the view gives nothing (no seeds, no imported tf.functions), so the
-    caller lints only the others again instead of parsing and indexing every file twice."""
+    on the way, each with what the view gives it once every file importing it is indexed
+    (cli/view_order), and their findings put there by path, with the digest of the text they
+    come from (``(digest, findings)``): final, so the caller lints only the other files. (A file
+    in an import cycle is linted on the way with ``config`` as it comes in, and put there only if
+    the view gives it nothing: no seeds, no imported tf.functions.)"""
     from tfgraph_lint.analysis.project_graph import project_roots
 
     python_files = [f for f in files if f.endswith(".py")]
@@ -72,6 +73,11 @@ def with_project_seeds(files: list[str], config: Config, is_excluded, cache: Res
             aliases.update(found_aliases)
     if not seeds and not tf_functions and not aliases:
         return config
+    return _with_view(config, seeds, tf_functions, passed, aliases)
+
+
+def _with_view(config: Config, seeds: dict, tf_functions: dict, passed: dict, aliases: dict) -> Config:
+    """``config`` with the view's entries, per real path of a linted file."""
     packed = tuple(sorted((file, tuple(sorted(found.items()))) for file, found in seeds.items()))
     imported = tuple((file, tuple((name, *found[name]) for name in sorted(found)))
                      for file, found in sorted(tf_functions.items()))
@@ -175,23 +181,64 @@ def _derive(root: str, texts: _Texts, store: ProjectStore, linted_reals: set[str
     shown = {} if linted is None else {real_path(p): p for p in python_files}
     tf_functions: dict[str, dict] = {}
 
-    def imported_tf_functions() -> None:
-        # From the files' texts and imports alone: found while the workers index the others.
-        if not tf_functions:
-            tf_functions.update({real: _called_in(real, store, texts, graph.imported_tf_functions(real))
-                                 for real in sorted(linted_reals)})
+    def tf_functions_of(real: str) -> dict:
+        # From the files' texts and imports alone.
+        if real not in tf_functions:
+            tf_functions[real] = _called_in(real, store, texts, graph.imported_tf_functions(real))
+        return tf_functions[real]
 
-    for real, (found, findings) in _outgoing_of(missing, texts, plain, jobs, shown, bases, imported_tf_functions):
-        store.put(real, kinds[real], found)
-        if findings is not None:
+    known = {real: store.get(real, kinds[real]) or [] for real in needed if real not in missing}
+    linted_aliases = {real: found for real, found in aliases.items() if real in linted_reals}
+
+    def given(real: str, seeds: dict, passed: dict) -> Config | None:
+        # The file's configuration with what the view gives it; None when it gives nothing.
+        found, functions = seeds.get(real), tf_functions_of(real)
+        if not found and not functions:
+            return None
+        return _with_view(config, {real: found} if found else {}, {real: functions} if functions else {},
+                          {real: passed[real]} if real in passed else {}, linted_aliases)
+
+    reached = [-1]  # how many files' graph code the reach last followed
+
+    def configured(files: list[str]) -> dict[str, Config | None]:
+        # What the view gives each of ``files`` from the graph code known so far: all it will give
+        # once every file importing them is known (view_order); checked below.
+        if graph.outgoing is not known or len(known) != reached[0]:  # new graph code known since
+            graph.set_outgoing(known)
+            reached[0] = len(known)
+        seeds, passed = graph.seeds(), graph.seed_arguments()
+        return {real: given(real, seeds, passed) for real in files}
+
+    found_findings, used = {}, {}
+    if missing:  # (a lone file, or nothing changed that the view indexes: no pass to import)
+        from tfgraph_lint.cli.view_pass import ViewPass
+
+        view = ViewPass(missing, texts, plain, {real: shown[real] for real in missing if real in shown}, bases,
+                        configured, needed, graph.imported_files)
+        for real, (found, findings) in view.run(jobs):
+            store.put(real, kinds[real], found)
+            known[real] = found
+            if findings is not None:
+                found_findings[real] = findings
+        used = view.used
+    for real in sorted(linted_reals):
+        tf_functions_of(real)
+    graph.set_outgoing({real: store.get(real, kinds[real]) or [] for real in needed})
+    seeds, passed = graph.seeds(), graph.seed_arguments()
+    for real, findings in found_findings.items():
+        # Final when linted with all the view gives the file (a file in an import cycle, linted
+        # before some of its importers, may have been given less: linted again by the caller).
+        if _entries(used.get(real)) == _entries(given(real, seeds, passed)):
             linted[shown[real]] = (texts.digests[real], findings)
-    imported_tf_functions()
-    graph.outgoing = {real: store.get(real, kinds[real]) or [] for real in needed}
-    seeds = graph.seeds()
     return ({real: found for real, found in seeds.items() if real in linted_reals},
-            {real: found for real, found in tf_functions.items() if found},
-            {real: found for real, found in graph.seed_arguments().items() if real in linted_reals},
-            {real: found for real, found in aliases.items() if real in linted_reals})
+            {real: found for real, found in tf_functions.items() if found and real in linted_reals},
+            {real: found for real, found in passed.items() if real in linted_reals},
+            linted_aliases)
+
+
+def _entries(config: Config | None) -> tuple:
+    """What the view gives the file ``config`` is for (the file's own entries only)."""
+    return () if config is None else (config.imported_seeds, config.imported_tf_functions, config.imported_arguments)
 
 
 def _project_bases(graph, real: str) -> frozenset[str]:
@@ -343,39 +390,3 @@ def _project_files(root: str) -> list[str] | None:
         if len(found) > MAX_PROJECT_FILES:
             return None
     return found
-
-
-def _outgoing_of(files: list[str], texts: _Texts, config: Config, jobs: int | None,
-                 shown: dict[str, str], bases: dict[str, frozenset[str]], meanwhile=None):
-    """``(file, (graph_outgoing(...), findings or None))`` for each file: on worker processes when
-    there are many (the largest first, so that no large file starts last and leaves the other
-    workers idle; ``meanwhile()`` is called here while they work). A file in ``shown`` (real
-    path -> the path it is linted as) is linted too."""
-    from tfgraph_lint.cli import runner
-
-    files = sorted(files, key=lambda f: len(texts[f]), reverse=True)
-    arguments = [(texts[f], f, shown.get(f), config, bases[f]) for f in files]
-    workers = min(jobs or runner.default_jobs(), len(files))
-    if workers > 1 and len(files) >= runner.MIN_FILES_FOR_WORKERS:
-        try:
-            yield from runner.map_in_workers(_outgoing_and_findings, arguments, files, workers, meanwhile)
-            return
-        except Exception:  # noqa: BLE001 - a worker that died: compute here instead
-            pass
-    for file, found in zip(files, arguments):
-        yield file, _outgoing_and_findings(*found)
-
-
-def _outgoing_and_findings(text: str, real: str, shown: str | None, config: Config, bases: frozenset[str]):
-    """What the file's graph code reaches in other files, and, for a linted file (``shown``, the
-    path its findings carry), its findings, from one parse and one index. Findings None when the
-    file is not linted here (or linting it failed: the lint run does it again and reports why)."""
-    from tfgraph_lint.engine import graph_outgoing, lint_source
-
-    if shown is None:
-        return graph_outgoing(text, real, config, bases), None
-    outgoing: list = []
-    try:
-        return outgoing, lint_source(text, shown, config, outgoing=outgoing, outgoing_bases=bases)
-    except Exception:  # noqa: BLE001 - the lint run reports it
-        return graph_outgoing(text, real, config, bases), None

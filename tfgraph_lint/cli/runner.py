@@ -146,24 +146,45 @@ def _in_workers(tasks: list[_Task], config: Config, lint: Lint, workers: int,
         yield task.number, future.result() if not _failed(future) else _isolated(task, config, lint, cache)
 
 
-def map_in_workers(function, argument_lists: list[tuple], keys: list, workers: int,
-                   meanwhile: Callable[[], None] | None = None) -> Iterator[tuple]:
-    """``(key, function(*arguments))`` for each, computed on ``workers`` processes, in the order
-    they finish; ``meanwhile()`` runs here once all are handed out, while the workers work.
-    ``function`` must be module-level (workers get it by reference). A worker that dies raises
-    here, as the pool does; the caller decides what to do instead."""
-    import concurrent.futures
+def map_when_ready(function, next_tasks: Callable[[int], list[tuple]], finished: Callable[[object, object], None],
+                   workers: int) -> Iterator[tuple]:
+    """``(key, function(*arguments))`` for each task ``next_tasks(in_flight)`` hands out as
+    ``(key, arguments)`` (asked again after each result, with how many tasks are still being
+    computed: a task may wait for the results of others), on ``workers`` processes when more than
+    one, in the order they finish; ``finished(key, result)`` is called with each before it is
+    yielded. A worker that dies: what it and the others had not finished is computed here."""
+    pending: list[tuple] = []
+    if workers > 1:
+        import concurrent.futures
 
-    executor = concurrent.futures.ProcessPoolExecutor(
-        max_workers=workers, mp_context=_process_context(), initializer=_start_worker)
-    try:
-        futures = {executor.submit(function, *arguments): key for arguments, key in zip(argument_lists, keys)}
-        if meanwhile is not None:
-            meanwhile()
-        for future in concurrent.futures.as_completed(futures):
-            yield futures[future], future.result()
-    finally:
-        executor.shutdown(wait=True, cancel_futures=True)
+        executor = concurrent.futures.ProcessPoolExecutor(
+            max_workers=workers, mp_context=_process_context(), initializer=_start_worker)
+        in_flight: dict = {}
+        try:
+            for key, arguments in next_tasks(0):
+                in_flight[executor.submit(function, *arguments)] = (key, arguments)
+            while in_flight:
+                done, _ = concurrent.futures.wait(in_flight, return_when=concurrent.futures.FIRST_COMPLETED)
+                for future in done:
+                    if _failed(future):
+                        raise RuntimeError("a worker died")
+                    key, _arguments = in_flight.pop(future)
+                    finished(key, future.result())
+                    yield key, future.result()
+                for key, arguments in next_tasks(len(in_flight)):
+                    in_flight[executor.submit(function, *arguments)] = (key, arguments)
+        except Exception:  # noqa: BLE001 - a worker that died: the rest is computed here
+            pending = list(in_flight.values())  # those whose results were not taken yet
+        finally:
+            executor.shutdown(wait=True, cancel_futures=True)
+    while True:
+        for key, arguments in pending:
+            result = function(*arguments)
+            finished(key, result)
+            yield key, result
+        pending = next_tasks(0)
+        if not pending:
+            return
 
 
 def _failed(future: concurrent.futures.Future) -> bool:

@@ -23,13 +23,13 @@ from __future__ import annotations
 import ast
 import bisect
 import dataclasses
-import difflib
 import json
 import json.decoder
 import re
 import warnings
 from dataclasses import dataclass, field
 
+from tfgraph_lint.core.lazy_pattern import LazyPattern
 from tfgraph_lint.core.notebook_json import LayoutError, SourceSpan, source_spans
 from tfgraph_lint.core.trace_words import TRACE_WORD
 
@@ -38,14 +38,14 @@ BOUNDARY = "# tfgraph-lint: end of a notebook cell"
 
 # Cell magics whose body IPython runs as Python: the magic's line is masked, the body linted.
 PYTHON_CELL_MAGICS = frozenset({"time", "timeit", "capture", "prun"})
-_CELL_MAGIC = re.compile(r"\s*%%(?P<name>\w*)")
-_LINE_REFERENCE = re.compile(r"\bline (\d+)\b")
-_LINE_BREAK = re.compile(r"\r\n|\r|\n")
-_LINE_WITH_BREAK = re.compile(r".*?(?:\r\n|\r|\n)|.+\Z", re.DOTALL)
-_ASSIGNED_MAGIC = re.compile(r"(?P<target>\s*[\w.]+(?:\s*,\s*[\w.]+)*\s*=)\s*[%!]")
-_PREFIX_MAGIC = re.compile(r"(?P<indent>\s*)[%!?]")
-_HEADING = re.compile(r"\s*(?P<hashes>#{1,6})\s")  # a markdown cell opening with a heading starts a section
-_HELP_SUFFIX = re.compile(r"(?P<indent>\s*)[\w.\[\]()'\"]+\?{1,2}\s*$")
+_CELL_MAGIC = LazyPattern(r"\s*%%(?P<name>\w*)")
+_LINE_REFERENCE = LazyPattern(r"\bline (\d+)\b")
+_LINE_BREAK = LazyPattern(r"\r\n|\r|\n")
+_LINE_WITH_BREAK = LazyPattern(r".*?(?:\r\n|\r|\n)|.+\Z", re.DOTALL)
+_ASSIGNED_MAGIC = LazyPattern(r"(?P<target>\s*[\w.]+(?:\s*,\s*[\w.]+)*\s*=)\s*[%!]")
+_PREFIX_MAGIC = LazyPattern(r"(?P<indent>\s*)[%!?]")
+_HEADING = LazyPattern(r"\s*(?P<hashes>#{1,6})\s")  # a markdown cell opening with a heading starts a section
+_HELP_SUFFIX = LazyPattern(r"(?P<indent>\s*)[\w.\[\]()'\"]+\?{1,2}\s*$")
 
 
 def is_notebook(path: str) -> bool:
@@ -328,6 +328,8 @@ def _restore_masked(cell: CodeCell, region: list[str]) -> list[str]:
     if not cell.masked:
         return lines
     moved: dict[int, int] = {}
+    import difflib  # for a notebook's cells only
+
     matcher = difflib.SequenceMatcher(None, cell.analysed, region, autojunk=False)
     for tag, old_start, old_end, new_start, _ in matcher.get_opcodes():
         if tag == "equal":

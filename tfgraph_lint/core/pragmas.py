@@ -30,7 +30,6 @@ letting a suppression silently do nothing. Names of other Pylint messages are le
 from __future__ import annotations
 
 import ast
-import difflib
 import functools
 import io
 import re
@@ -38,19 +37,20 @@ import tokenize
 from dataclasses import dataclass
 
 from tfgraph_lint.core.findings import Finding
+from tfgraph_lint.core.lazy_pattern import LazyPattern
 from tfgraph_lint.core.registry import REMOVED, RULES, expand_selector, lookup
 
-_PRAGMA = re.compile(r"#\s*pylint\s*:\s*(?P<body>.*)$")
-_DIRECTIVE = re.compile(r"(?P<kind>disable-next|disable|enable)\s*=\s*(?P<names>[\w\-]+(?:\s*,\s*[\w\-]+)*)")
-_PRAGMA_BODY = re.compile(r"#\s*pylint\s*:([^\n]*)")
-_SKIP_FILE = re.compile(r"\bskip-file\b|\bdisable\s*=\s*all\s*$")
+_PRAGMA = LazyPattern(r"#\s*pylint\s*:\s*(?P<body>.*)$")
+_DIRECTIVE = LazyPattern(r"(?P<kind>disable-next|disable|enable)\s*=\s*(?P<names>[\w\-]+(?:\s*,\s*[\w\-]+)*)")
+_PRAGMA_BODY = LazyPattern(r"#\s*pylint\s*:([^\n]*)")
+_SKIP_FILE = LazyPattern(r"\bskip-file\b|\bdisable\s*=\s*all\s*$")
 # ruff's form (case-insensitive, anywhere in a comment): "# noqa" or "# noqa: A1, B2 ...".
 # The names run while they look like names: "# noqa: BLE001 - why" names BLE001 only.
-_NOQA = re.compile(r"#\s*noqa(?P<colon>\s*:\s*(?P<names>[A-Za-z][\w\-]*(?:(?:\s*,\s*|\s+)[A-Za-z][\w\-]*)*)?)?",
-                   re.IGNORECASE)
-_NOQA_NAME = re.compile(r"[A-Za-z][\w\-]*")
-_FILE_NOQA = re.compile(r"#\s*tfgraph-lint\s*:\s*noqa(?P<colon>\s*:\s*(?P<names>[A-Za-z][\w\-]*"
-                        r"(?:(?:\s*,\s*|\s+)[A-Za-z][\w\-]*)*)?)?", re.IGNORECASE)
+_NOQA = LazyPattern(r"#\s*noqa(?P<colon>\s*:\s*(?P<names>[A-Za-z][\w\-]*(?:(?:\s*,\s*|\s+)[A-Za-z][\w\-]*)*)?)?",
+                    re.IGNORECASE)
+_NOQA_NAME = LazyPattern(r"[A-Za-z][\w\-]*")
+_FILE_NOQA = LazyPattern(r"#\s*tfgraph-lint\s*:\s*noqa(?P<colon>\s*:\s*(?P<names>[A-Za-z][\w\-]*"
+                         r"(?:(?:\s*,\s*|\s+)[A-Za-z][\w\-]*)*)?)?", re.IGNORECASE)
 
 _BLOCK_STATEMENTS = (
     ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.If, ast.For, ast.AsyncFor,
@@ -265,8 +265,8 @@ class PragmaWarning:
     message: str
 
 
-_OUR_MSGID = re.compile(r"^[cewrfi]87\d\d$")
-_OUR_CODE = re.compile(r"^tfg\d+$")
+_OUR_MSGID = LazyPattern(r"^[cewrfi]87\d\d$")
+_OUR_CODE = LazyPattern(r"^tfg\d+$")
 _OUR_PREFIX = "tfgraph-"
 
 
@@ -315,6 +315,8 @@ def _noqa_problem(name: str, symbols: list[str]) -> str | None:
         return None
     except KeyError:
         pass
+    import difflib  # for a pragma naming no rule only
+
     close = difflib.get_close_matches(lowered, symbols, n=1, cutoff=0.8)
     if _OUR_CODE.match(lowered) is None and not close and not lowered.startswith(_OUR_PREFIX):
         return None  # another tool's symbol-like name
@@ -368,6 +370,8 @@ def _problem(shown: str, symbols: set[str], removed: set[str]) -> str | None:
         kind = "message id"
     elif name.startswith(_OUR_PREFIX):
         kind = "symbol"
+    import difflib  # for a pragma naming no rule only
+
     close = difflib.get_close_matches(name, sorted(symbols), n=1, cutoff=0.8)
     if kind is None and not close:
         return None  # another Pylint message, or a plugin's: not ours to judge

@@ -15,7 +15,6 @@ folders. A pattern that matches a folder covers everything under it.
 
 from __future__ import annotations
 
-import difflib
 import os
 import re
 import sys
@@ -26,11 +25,6 @@ from pathlib import Path
 from tfgraph_lint.core.findings import CONFIDENCES
 from tfgraph_lint.core.measured_defaults import LEVELS, OPT_IN, default_codes
 from tfgraph_lint.core.registry import RULES, expand_selector
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - Python 3.10
-    import tomli as tomllib
 
 SECTION = "tfgraph-lint"
 PYPROJECT = "pyproject.toml"
@@ -145,6 +139,11 @@ def load(config_file: str) -> ProjectSettings:
 
 
 def read_toml(path: Path) -> dict:
+    # The TOML parser loads only for a run that reads a configuration file.
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # pragma: no cover - Python 3.10
+        import tomli as tomllib
     try:
         with open(path, "rb") as handle:
             return tomllib.load(handle)
@@ -169,6 +168,8 @@ def parse_table(table: object, path: Path, where: str = f"[tool.{SECTION}]",
         raise fail(f"must be a table, not {_type_name(table)}")
     for key in table:
         if key not in KEYS:
+            import difflib  # for a misspelt name only
+
             close = difflib.get_close_matches(key, list(KEYS), n=1)
             hint = f"; did you mean {close[0]!r}?" if close else ""
             raise fail(f"unknown key {key!r}{hint} (known keys: {', '.join(KEYS)})")
@@ -268,6 +269,8 @@ def _check_glob(pattern: object, key: str, fail) -> None:
 
 def unknown_rule_message(name: str) -> str:
     names = {n.lower(): n for rule in RULES for n in (rule.code, rule.symbol)}
+    import difflib  # for a misspelt name only
+
     close = [names[m] for m in difflib.get_close_matches(name.strip().lower(), names, n=3, cutoff=0.6)]
     hint = f"; did you mean {', '.join(close)}?" if close else ""
     return f"unknown rule {name!r}{hint} (`tfgraph-lint rules` lists them)"

@@ -1,0 +1,57 @@
+"""A short run (one file, as an editor or a pre-commit hook starts the tool) loads only what it
+uses: no output format it was not asked for, no fixer, no runtime, no TOML parser without a
+configuration file, and it compiles no notebook or pragma pattern the file gives no use for."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+ONE_FILE = 'import tensorflow as tf\n\n\n@tf.function\ndef f(x):\n    print("traced", x)\n    return x\n'
+
+# Runs the command line in a fresh interpreter and prints what it loaded.
+PROBE = """
+import contextlib, io, json, sys
+from tfgraph_lint.cli.commands import main
+with contextlib.redirect_stdout(io.StringIO()):
+    try:
+        main(sys.argv[1:])
+    except SystemExit:
+        pass
+from tfgraph_lint.core import notebooks, pragmas
+print(json.dumps({"modules": sorted(sys.modules),
+                  "compiled": [name for module in (notebooks, pragmas) for name, value in vars(module).items()
+                               if type(value).__name__ == "LazyPattern" and value._compiled is not None]}))
+"""
+
+NOT_ASKED_FOR = ("tfgraph_lint.output.sarif", "tfgraph_lint.output.github_format", "tfgraph_lint.fixes",
+                 "tfgraph_lint.runtime", "difflib", "tomllib")
+
+
+def _loaded(tmp_path, *options: str) -> dict:
+    path = tmp_path / "train_step.py"
+    path.write_text(ONE_FILE)
+    result = subprocess.run([sys.executable, "-c", PROBE, "check", "--no-cache", *options, str(path)],
+                            capture_output=True, text=True, cwd=tmp_path, check=True)
+    return json.loads(result.stdout)
+
+
+def test_a_one_file_run_loads_only_what_it_uses(tmp_path):
+    loaded = _loaded(tmp_path, "--format", "json")
+    assert "tfgraph_lint.rules" in loaded["modules"]  # the file was analysed
+    assert not [m for m in loaded["modules"] if m.startswith(NOT_ASKED_FOR)]
+    assert loaded["compiled"] == ["_NOQA"]  # the findings are checked for a noqa comment
+
+
+@pytest.mark.parametrize(("option", "module"), [("sarif", "tfgraph_lint.output.sarif"),
+                                                ("github", "tfgraph_lint.output.github_format")])
+def test_an_output_format_loads_when_asked_for(tmp_path, option, module):
+    assert module in _loaded(tmp_path, "--format", option)["modules"]
+
+
+def test_a_configuration_file_loads_the_toml_parser(tmp_path):
+    (tmp_path / "pyproject.toml").write_text("[tool.tfgraph-lint]\n")
+    assert "tomllib" in _loaded(tmp_path)["modules"]
