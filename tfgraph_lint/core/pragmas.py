@@ -124,7 +124,7 @@ def file_skipped(text: str) -> tuple[int, str] | None:
     ``# tfgraph-lint: noqa`` without rules)."""
     # A plain search first (the file was tokenized where it was linted): only a
     # ``# tfgraph-lint: noqa`` naming no rules exempts it whole.
-    if any(not match.group("names") for match in _FILE_NOQA.finditer(text)):
+    if "noqa" in text and any(not match.group("names") for match in _FILE_NOQA.finditer(text)):
         whole = next((e for e in file_exemptions(text) if e.codes is None), None)
         if whole is not None:
             return whole.line, whole.comment
