@@ -37,6 +37,7 @@ from astroid import nodes
 
 from tfgraph_lint.analysis.callables import resolve_callables
 from tfgraph_lint.analysis.classes import is_instance_method
+from tfgraph_lint.analysis.constant_values import is_none
 from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname, qualified_name
 from tfgraph_lint.analysis.passed_arguments import argument_for
 from tfgraph_lint.analysis.traced import TracedFunction, TraceKind
@@ -207,7 +208,7 @@ def _tested_for_none(fn: nodes.NodeNG, name: str) -> bool:
         operands = [compare.left, *(operand for _, operand in compare.ops)]
         if any(op in ("is", "is not", "==", "!=") for op, _ in compare.ops) \
                 and any(isinstance(o, nodes.Name) and o.name == name for o in operands) \
-                and any(isinstance(o, nodes.Const) and o.value is None for o in operands):
+                and any(is_none(o) for o in operands):
             return True
     return any(isinstance(boolop.values[0], nodes.Name) and boolop.values[0].name == name
                for boolop in fn.nodes_of_class(nodes.BoolOp) if boolop.op == "or")
@@ -304,4 +305,4 @@ def _signed_with_unknown_batch(fn: nodes.NodeNG, parameter: nodes.AssignName) ->
 def _first_unknown(spec: nodes.Call) -> bool:
     shape = spec.args[0] if spec.args else next((kw.value for kw in spec.keywords or () if kw.arg == "shape"), None)
     return (isinstance(shape, (nodes.List, nodes.Tuple)) and bool(shape.elts)
-            and isinstance(shape.elts[0], nodes.Const) and shape.elts[0].value is None)
+            and is_none(shape.elts[0]))
