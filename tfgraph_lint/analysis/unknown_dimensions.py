@@ -34,6 +34,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from astroid import nodes
+from astroid.const import Context
 
 from tfgraph_lint.analysis.callables import resolve_callables
 from tfgraph_lint.analysis.classes import is_instance_method
@@ -62,6 +63,8 @@ _SHAPE_ARGUMENTS: dict[str, tuple[int, str]] = {
 }
 # Keras functions returning the static shape as a tuple (None for unknown dimensions).
 _STATIC_SHAPE_FUNCTIONS = frozenset({"keras.backend.int_shape"})
+# Ops whose result's static shape is known whatever their input's: tf.shape(x) is [rank].
+_SHAPE_OPS = frozenset({"tensorflow.shape", "tensorflow.shape_n", "tensorflow.rank", "tensorflow.size"})
 _ARITHMETIC = frozenset({"+", "-", "*", "//", "/"})
 _MAX_DEPTH = 8
 _MAX_CALLER_HOPS = 3
@@ -202,16 +205,25 @@ def _own_bindings(name: nodes.Name, fn: nodes.NodeNG) -> list[nodes.NodeNG]:
 
 
 def _tested_for_none(fn: nodes.NodeNG, name: str) -> bool:
-    """``if b is None:`` / ``b if b is not None else ...`` / ``b or tf.shape(x)[0]`` in ``fn``:
-    the code already handles an unknown dimension held in ``name``."""
+    """``if b is None:`` / ``if shape[i] is None:`` / ``b or tf.shape(x)[0]`` in ``fn``, or an
+    entry of the held shape replaced (``shape[i] = tf.shape(x)[i]``): the code already handles an
+    unknown dimension held in ``name``."""
     for compare in fn.nodes_of_class(nodes.Compare):
         operands = [compare.left, *(operand for _, operand in compare.ops)]
         if any(op in ("is", "is not", "==", "!=") for op, _ in compare.ops) \
-                and any(isinstance(o, nodes.Name) and o.name == name for o in operands) \
-                and any(is_none(o) for o in operands):
+                and any(_names(o, name) for o in operands) and any(is_none(o) for o in operands):
             return True
-    return any(isinstance(boolop.values[0], nodes.Name) and boolop.values[0].name == name
-               for boolop in fn.nodes_of_class(nodes.BoolOp) if boolop.op == "or")
+    for subscript in fn.nodes_of_class(nodes.Subscript):
+        if subscript.ctx == Context.Store and _names(subscript.value, name):
+            return True
+    return any(_names(boolop.values[0], name) for boolop in fn.nodes_of_class(nodes.BoolOp) if boolop.op == "or")
+
+
+def _names(expr: nodes.NodeNG, name: str) -> bool:
+    """``name`` itself or an entry of it (``name[i]``)."""
+    if isinstance(expr, nodes.Subscript):
+        expr = expr.value
+    return isinstance(expr, nodes.Name) and expr.name == name
 
 
 # -- which tensors carry the batch dimension ------------------------------------------------
@@ -231,8 +243,8 @@ def _batch_carrier(expr: nodes.NodeNG, traced: TracedFunction, depth: int, hops:
     if isinstance(expr, nodes.Subscript):
         return _batch_carrier(expr.value, traced, depth, hops)  # inputs[0], features["audio"]
     if isinstance(expr, nodes.Call):
-        if static_shape_of(expr) is not None:
-            return None
+        if static_shape_of(expr) is not None or call_qualname(expr) in _SHAPE_OPS:
+            return None  # tf.shape(x) has a known static shape: its rank
         for argument in [*expr.args, *(kw.value for kw in expr.keywords or ())]:
             if _batch_carrier(argument, traced, depth, hops) is not None:
                 return INFERENCE  # computed from the batch (a reduction could drop it: inferred)
@@ -261,7 +273,7 @@ def _parameter_carrier(parameter: nodes.AssignName, traced: TracedFunction, dept
     if parameter.parent.parent is not fn or _is_self(parameter, fn):
         return None
     kind = traced.reason.kind
-    if kind == TraceKind.KERAS and parameter.name != "training":
+    if kind == TraceKind.KERAS and _keras_batch_parameter(parameter, traced):
         return INFERENCE  # Keras passes batches whose first dimension is unknown while tracing
     if kind == TraceKind.DECORATOR and _signed_with_unknown_batch(fn, parameter):
         return HIGH
@@ -275,6 +287,21 @@ def _parameter_carrier(parameter: nodes.AssignName, traced: TracedFunction, dept
             if argument is not None and _batch_carrier(argument, via, 0, hops + 1) is not None:
                 return INFERENCE
     return None
+
+
+def _keras_batch_parameter(parameter: nodes.AssignName, traced: TracedFunction) -> bool:
+    """A parameter without a default of ``call``/``train_step`` (``call(self, q, k, v,
+    mask=None)``: the inputs), or ``y_true``/``y_pred`` of a loss or metric: what Keras fills from
+    the batch. Parameters with a default (an attention mask, a state, a flag) are whatever the
+    caller passes."""
+    fn = traced.node
+    positional = [*(fn.args.posonlyargs or ()), *(fn.args.args or ())]
+    if positional and is_instance_method(fn):
+        positional = positional[1:]
+    if traced.reason.handed_to_keras or getattr(fn, "name", "") == "update_state":
+        return any(p is parameter for p in positional[:2])
+    required = positional[:len(positional) - len(fn.args.defaults or ())]
+    return any(p is parameter for p in required)
 
 
 def _is_self(parameter: nodes.AssignName, fn: nodes.NodeNG) -> bool:

@@ -79,3 +79,14 @@ def unsigned(x):
 
 def eager_only(x):
     return tf.reshape(x, [x.shape[0], -1])
+
+
+class Handled(tf.keras.layers.Layer):
+    def call(self, inputs, attention_mask=None):
+        shape = inputs.get_shape().as_list()
+        for i in range(len(shape)):
+            if shape[i] is None:
+                shape[i] = tf.shape(inputs)[i]
+        rank = tf.shape(inputs)
+        windows = tf.reshape(attention_mask, [attention_mask.get_shape()[0], -1])
+        return tf.reshape(inputs, shape), tf.zeros([rank.shape[0], 2]), windows
