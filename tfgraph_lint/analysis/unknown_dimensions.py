@@ -20,12 +20,12 @@ shapes depend on where the map sits in the pipeline.
 Evidence, all of it required:
 1. the read is of dimension 0 (an index 0, a slice from the start, the whole shape, the first
    name of an unpacking);
-2. the tensor carries the batch dimension: a parameter without a default of the Keras method
-   (or a signed parameter of the tf.function), or a value computed from one (any TensorFlow or
-   layer call whose arguments include it), or a parameter of a helper that graph code calls with
-   one. For Keras this is INFERENCE only where the module runs ``fit``/``evaluate``/``predict``
-   or builds on ``keras.Input``; elsewhere LOW: research code often runs its models in custom
-   loops of fixed-size batches, where the static batch is known (the review corpora show it);
+2. the tensor carries the batch dimension: a signed parameter of the tf.function (HIGH), or a
+   parameter without a default of the Keras method, or a value computed from one (any TensorFlow
+   or layer call whose arguments include it), or a parameter of a helper that graph code calls
+   with one. Keras evidence is LOW: research code often runs its models eagerly or in custom
+   loops of fixed-size batches, where the static batch is known (the review corpora: none of the
+   findings it gave were shown to run with an unknown batch, even in modules that call fit());
 3. the read reaches, through names, list/tuple displays, ``+`` and arithmetic, an argument of a
    TensorFlow op that needs the shape as known ints (``_SHAPE_ARGUMENTS``);
 4. the function does not test the name it is held in for None (``if b is None: b = tf.shape(x)[0]``).
@@ -42,7 +42,6 @@ from astroid.const import Context
 from tfgraph_lint.analysis.callables import resolve_callables
 from tfgraph_lint.analysis.classes import is_instance_method
 from tfgraph_lint.analysis.constant_values import is_none
-from tfgraph_lint.analysis.node_index import descendants, remembered
 from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname, qualified_name
 from tfgraph_lint.analysis.passed_arguments import argument_for
 from tfgraph_lint.analysis.traced import TracedFunction, TraceKind
@@ -69,8 +68,6 @@ _SHAPE_ARGUMENTS: dict[str, tuple[int, str]] = {
 _STATIC_SHAPE_FUNCTIONS = frozenset({"keras.backend.int_shape"})
 # Ops whose result's static shape is known whatever their input's: tf.shape(x) is [rank].
 _SHAPE_OPS = frozenset({"tensorflow.shape", "tensorflow.shape_n", "tensorflow.rank", "tensorflow.size"})
-_KERAS_LOOPS = frozenset({"fit", "fit_generator", "evaluate", "predict"})
-_KERAS_INPUTS = frozenset({"keras.Input", "keras.layers.Input", "keras.layers.InputLayer"})
 _ARITHMETIC = frozenset({"+", "-", "*", "//", "/"})
 _MAX_DEPTH = 8
 _MAX_CALLER_HOPS = 3
@@ -281,10 +278,10 @@ def _parameter_carrier(parameter: nodes.AssignName, traced: TracedFunction, dept
         return None
     kind = traced.reason.kind
     if kind == TraceKind.KERAS and _keras_batch_parameter(parameter, traced):
-        # Keras passes batches whose first dimension is unknown while tracing, when the batch
-        # size is not fixed: fit() on a dataset, a functional model on keras.Input. A model run
-        # only by a custom loop of fixed-size batches (or eagerly) sees known sizes.
-        return INFERENCE if runs_keras_with_unknown_batch(fn.root()) else LOW
+        # Keras passes batches whose first dimension is unknown under fit() on a dataset or in a
+        # functional model on keras.Input; a model run by a custom loop of fixed-size batches (or
+        # eagerly) sees known sizes, and the code rarely shows which: LOW.
+        return LOW
     if kind == TraceKind.DECORATOR and _signed_with_unknown_batch(fn, parameter):
         return HIGH
     via = traced.reason.via
@@ -298,18 +295,6 @@ def _parameter_carrier(parameter: nodes.AssignName, traced: TracedFunction, dept
             if found is not None:
                 return weakest(found, INFERENCE)
     return None
-
-
-def runs_keras_with_unknown_batch(module: nodes.Module) -> bool:
-    """The module builds a functional model on ``keras.Input`` or runs a Keras loop (``fit``,
-    ``evaluate``, ``predict``): Keras traces with the batch dimension unknown there."""
-    memo = remembered(module, "runs keras with unknown batch")
-    if module not in memo:
-        memo[module] = any(
-            (isinstance(call.func, nodes.Attribute) and call.func.attrname in _KERAS_LOOPS)
-            or call_qualname(call) in _KERAS_INPUTS
-            for call in descendants(module, nodes.Call))
-    return memo[module]
 
 
 def _keras_batch_parameter(parameter: nodes.AssignName, traced: TracedFunction) -> bool:

@@ -9,7 +9,7 @@ from astroid import nodes
 
 from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.analysis.unknown_dimensions import unknown_dimensions
-from tfgraph_lint.core.findings import LOW, Finding
+from tfgraph_lint.core.findings import Finding
 from tfgraph_lint.core.registry import Rule
 
 
@@ -23,11 +23,9 @@ def static_shape_findings(context: ModuleContext, rule: Rule) -> Iterator[Findin
             tensor = found.tensor.as_string()
             if traced.root.reason.kind.name != "KERAS":
                 why = "its input_signature leaves the batch dimension unknown"
-            elif found.confidence == LOW:
-                why = ("when Keras traces it with an unknown batch size: fit() on a dataset, a functional "
-                       "model; this module shows neither")
             else:
-                why = "Keras traces it with an unknown batch size: this module runs fit() or builds on keras.Input"
+                why = ("when Keras traces it with an unknown batch size: fit() on a dataset, a functional "
+                       "model on keras.Input; a custom loop of fixed-size batches knows it")
             yield context.finding(
                 rule, found.read,
                 f"static shape '{found.spelled}' in {traced.subject} is None in its first dimension while "
