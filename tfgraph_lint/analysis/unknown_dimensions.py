@@ -1,11 +1,9 @@
 """Static shape entries that are None while tracing, read where a known Python int is needed.
 
 ``x.shape[0]``, ``b, h, w, c = x.shape`` and ``x.get_shape().as_list()[0]`` are the *static*
-shape: fixed when the function is traced, and None for a dimension the trace does not know. Keras
-traces ``call``, ``train_step`` and what it hands to ``compile()`` with an unknown batch size
-(``fit`` on a dataset, a functional model built on ``keras.Input``), and a tf.function whose
-``input_signature`` gives a parameter ``tf.TensorSpec([None, ...])`` is traced with that first
-dimension unknown. TensorFlow 2.21, traced with an unknown batch:
+shape: fixed when the function is traced, and None for a dimension the trace does not know. A
+tf.function whose ``input_signature`` gives a parameter ``tf.TensorSpec([None, ...])`` is traced
+with that first dimension unknown. TensorFlow 2.21, traced with an unknown batch:
 
 - ``tf.reshape(x, [x.shape[0], -1])``, ``tf.tile(t, [x.shape[0], 1])``, ``tf.zeros([x.shape[0], 3])``,
   ``tf.broadcast_to(t, (b, 2, d))``, ``tf.random.uniform([s[0]] + [1] * 3)`` and
@@ -17,18 +15,24 @@ A plain ``@tf.function`` without a signature is traced with the shapes it is cal
 a new trace per shape), so it gives no evidence here; nor does ``Dataset.map``, whose element
 shapes depend on where the map sits in the pipeline.
 
+todo: Keras traces ``call``/``train_step`` with an unknown batch under ``fit`` on a dataset and
+in a functional model, which is where the reported cases fail (a layer library's attention and
+normalisation code). Taken as evidence (the parameters of the Keras method without a default,
+even at LOW) it gave 55 findings on the review corpora, none shown to run with an unknown batch:
+VAEs, GANs, RL and detection networks run eagerly or by custom loops of fixed-size batches, and
+callers reshape to fixed sizes. Until the code can show that Keras runs the layer with an unknown
+batch (a functional model or a ``fit`` the layer is part of), Keras methods give no evidence.
+
 Evidence, all of it required:
 1. the read is of dimension 0 (an index 0, a slice from the start, the whole shape, the first
    name of an unpacking);
-2. the tensor carries the batch dimension: a signed parameter of the tf.function (HIGH), or a
-   parameter without a default of the Keras method, or a value computed from one (any TensorFlow
-   or layer call whose arguments include it), or a parameter of a helper that graph code calls
-   with one. Keras evidence is LOW: research code often runs its models eagerly or in custom
-   loops of fixed-size batches, where the static batch is known (the review corpora: none of the
-   findings it gave were shown to run with an unknown batch, even in modules that call fit());
+2. the tensor carries the batch dimension: a signed parameter of the tf.function, or a value
+   computed from one (any TensorFlow or layer call whose arguments include it), or a parameter of
+   a helper that graph code calls with one;
 3. the read reaches, through names, list/tuple displays, ``+`` and arithmetic, an argument of a
    TensorFlow op that needs the shape as known ints (``_SHAPE_ARGUMENTS``);
-4. the function does not test the name it is held in for None (``if b is None: b = tf.shape(x)[0]``).
+4. the function does not test the name it is held in for None (``if b is None: b = tf.shape(x)[0]``)
+   nor replace its entries.
 """
 
 from __future__ import annotations
@@ -45,7 +49,7 @@ from tfgraph_lint.analysis.constant_values import is_none
 from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname, qualified_name
 from tfgraph_lint.analysis.passed_arguments import argument_for
 from tfgraph_lint.analysis.traced import TracedFunction, TraceKind
-from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW, weakest
+from tfgraph_lint.core.findings import HIGH, INFERENCE, weakest
 
 # TensorFlow ops whose argument (position, keyword) must be a shape of known ints.
 _SHAPE_ARGUMENTS: dict[str, tuple[int, str]] = {
@@ -277,11 +281,6 @@ def _parameter_carrier(parameter: nodes.AssignName, traced: TracedFunction, dept
     if parameter.parent.parent is not fn or _is_self(parameter, fn):
         return None
     kind = traced.reason.kind
-    if kind == TraceKind.KERAS and _keras_batch_parameter(parameter, traced):
-        # Keras passes batches whose first dimension is unknown under fit() on a dataset or in a
-        # functional model on keras.Input; a model run by a custom loop of fixed-size batches (or
-        # eagerly) sees known sizes, and the code rarely shows which: LOW.
-        return LOW
     if kind == TraceKind.DECORATOR and _signed_with_unknown_batch(fn, parameter):
         return HIGH
     via = traced.reason.via
@@ -295,21 +294,6 @@ def _parameter_carrier(parameter: nodes.AssignName, traced: TracedFunction, dept
             if found is not None:
                 return weakest(found, INFERENCE)
     return None
-
-
-def _keras_batch_parameter(parameter: nodes.AssignName, traced: TracedFunction) -> bool:
-    """A parameter without a default of ``call``/``train_step`` (``call(self, q, k, v,
-    mask=None)``: the inputs), or ``y_true``/``y_pred`` of a loss or metric: what Keras fills from
-    the batch. Parameters with a default (an attention mask, a state, a flag) are whatever the
-    caller passes."""
-    fn = traced.node
-    positional = [*(fn.args.posonlyargs or ()), *(fn.args.args or ())]
-    if positional and is_instance_method(fn):
-        positional = positional[1:]
-    if traced.reason.handed_to_keras or getattr(fn, "name", "") == "update_state":
-        return any(p is parameter for p in positional[:2])
-    required = positional[:len(positional) - len(fn.args.defaults or ())]
-    return any(p is parameter for p in required)
 
 
 def _is_self(parameter: nodes.AssignName, fn: nodes.NodeNG) -> bool:

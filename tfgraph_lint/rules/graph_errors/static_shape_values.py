@@ -1,5 +1,6 @@
-"""TFG203's static-shape findings: a static dimension that is None while tracing, used where a
-TensorFlow op needs a known int (the evidence is in ``analysis/unknown_dimensions``)."""
+"""TFG203's static-shape findings: a static dimension that is None while tracing (a signed
+tf.function's unknown batch), used where a TensorFlow op needs a known int (the evidence is in
+``analysis/unknown_dimensions``)."""
 
 from __future__ import annotations
 
@@ -21,14 +22,9 @@ def static_shape_findings(context: ModuleContext, rule: Rule) -> Iterator[Findin
                 continue
             reported.add(found.read)
             tensor = found.tensor.as_string()
-            if traced.root.reason.kind.name != "KERAS":
-                why = "its input_signature leaves the batch dimension unknown"
-            else:
-                why = ("when Keras traces it with an unknown batch size: fit() on a dataset, a functional "
-                       "model on keras.Input; a custom loop of fixed-size batches knows it")
             yield context.finding(
                 rule, found.read,
                 f"static shape '{found.spelled}' in {traced.subject} is None in its first dimension while "
-                f"tracing ({why}), and {found.op} needs known ints: tracing raises TypeError or "
-                f"ValueError; use the dynamic shape, tf.shape({tensor})[0]",
+                f"tracing (the input_signature leaves it unknown), and {found.op} needs known ints: tracing "
+                f"raises TypeError or ValueError; use the dynamic shape, tf.shape({tensor})[0]",
                 confidence=found.confidence, traced=traced)
