@@ -18,9 +18,9 @@ shapes depend on where the map sits in the pipeline.
 todo: Keras traces ``call``/``train_step`` with an unknown batch under ``fit`` on a dataset and
 in a functional model, which is where the reported cases fail (a layer library's attention and
 normalisation code). Taken as evidence (the parameters of the Keras method without a default,
-even at LOW) it gave 55 findings on the review corpora, none shown to run with an unknown batch:
-VAEs, GANs, RL and detection networks run eagerly or by custom loops of fixed-size batches, and
-callers reshape to fixed sizes. Until the code can show that Keras runs the layer with an unknown
+even at LOW), on the review corpora it reported code none of which was shown to run with an
+unknown batch: VAEs, GANs, RL and detection networks run eagerly or by custom loops of fixed-size
+batches, and callers that reshape to fixed sizes. Until the code can show that Keras runs the layer with an unknown
 batch (a functional model or a ``fit`` the layer is part of), Keras methods give no evidence.
 
 Evidence, all of it required:
