@@ -20,8 +20,9 @@ in a functional model, which is where the reported cases fail (a layer library's
 normalisation code). Taken as evidence (the parameters of the Keras method without a default,
 even at LOW), on the review corpora it reported code none of which was shown to run with an
 unknown batch: VAEs, GANs, RL and detection networks run eagerly or by custom loops of fixed-size
-batches, and callers that reshape to fixed sizes. Until the code can show that Keras runs the layer with an unknown
-batch (a functional model or a ``fit`` the layer is part of), Keras methods give no evidence.
+batches, and callers that reshape to fixed sizes. Until the code can show that Keras runs the
+layer with an unknown batch (a functional model or a ``fit`` the layer is part of), Keras methods
+give no evidence.
 
 Evidence, all of it required:
 1. the read is of dimension 0 (an index 0, a slice from the start, the whole shape, the first
