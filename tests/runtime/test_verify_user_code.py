@@ -33,9 +33,12 @@ EXPECTED = [
     "keras_backend_zeros.py",
     "keras_loss_print.py",
     "keras_metric_numpy.py",
+    "layer_made_by_stored_lambda.py",
     "metric_counter.py",
+    "own_layer_built_per_call.py",
     "parameter_scalar_retrace.py",
     "per_call_function_two_sites.py",
+    "static_batch_in_tile.py",
     "while_counter_unrolled.py",
 ]
 

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 
 from astroid import nodes
 
-from tfgraph_lint.analysis.classes import instance_class, method_named, replaced_on_instances, self_class
+from tfgraph_lint.analysis.classes import attribute_values, instance_class, method_named, replaced_on_instances, self_class
 from tfgraph_lint.analysis.names import bindings, call_qualname, is_script_guard
 from tfgraph_lint.analysis.node_index import descendants, module_of, remembered
 from tfgraph_lint.core import tf_api
@@ -142,7 +142,19 @@ def _resolve_callables(expr: nodes.NodeNG, _depth: int) -> list[FunctionNode]:
             return []  # the instance holds another function under the name (set in __new__/__init__)
         if cls is not None:
             method = method_named(cls, expr.attrname)
-            return [method] if method is not None else []
+            if method is not None:
+                return [method]
+            if named is None and self_class(expr.expr) is cls:
+                return _stored_lambdas(cls, expr.attrname)
+    return []
+
+
+def _stored_lambdas(cls: nodes.ClassDef, attrname: str) -> list[FunctionNode]:
+    """``self.conv = lambda x: ...`` set in the class, and nothing else under that name: calling
+    ``self.conv(x)`` runs the lambda."""
+    values = attribute_values(cls, attrname)
+    if values and all(isinstance(value, nodes.Lambda) for value in values):
+        return list(values)
     return []
 
 

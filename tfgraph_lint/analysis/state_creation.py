@@ -15,6 +15,7 @@ from tfgraph_lint.analysis.keras_version import declares_keras_2
 from tfgraph_lint.analysis.constant_values import number
 from tfgraph_lint.analysis.names import call_qualname, qualified_name, spelled_qualified_name
 from tfgraph_lint.analysis.node_index import descendants, remembered
+from tfgraph_lint.analysis.own_layer_classes import own_stateful_keras_class
 from tfgraph_lint.analysis.own_tree_classes import plain_class_of_own_tree
 from tfgraph_lint.analysis.trace_entries import keras_base
 from tfgraph_lint.core.findings import HIGH, INFERENCE
@@ -114,6 +115,8 @@ def created_state(call: nodes.Call) -> Creation | None:
         return Creation(WEIGHT, HIGH)
     name = call_qualname(call)
     if name is None:
+        if own_stateful_keras_class(call, lambda inner: created_state(inner) is not None) is not None:
+            return Creation(LAYER, INFERENCE)  # ``BottleNeck(...)``: the module's layer with variables
         return None
     for prefix, replacement in _ALIASES:
         if name.startswith(prefix):

@@ -114,7 +114,7 @@ class MyDense(tf.keras.layers.Layer):
 @tf.function
 def own_classes(x):
     module = MyModule()  # todo: [variable-created-in-graph]
-    y = MyDense()(x)  # todo: [variable-created-in-graph]
+    y = MyDense()(x)  # [variable-created-in-graph]
     return x * module.v + y
 
 

@@ -34,6 +34,7 @@ from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.analysis.tensor_type_branches import in_non_tensor_branch
 from tfgraph_lint.analysis.tensor_evidence import TensorEvidence, is_builtin_call, strongest, tested_leaves
 from tfgraph_lint.analysis.value_kinds import Kind, value_kind
+from tfgraph_lint.rules.graph_errors.static_shape_values import static_shape_findings
 from tfgraph_lint.core.findings import LOW, Finding, weakest
 from tfgraph_lint.core.registry import Default, declare
 
@@ -57,6 +58,7 @@ def check(context: ModuleContext) -> Iterator[Finding]:
         found = _check_node(context, evidence, node, traced)
         if found is not None:
             yield found
+    yield from static_shape_findings(context, RULE)
 
 
 def _check_node(context, evidence: TensorEvidence, node, traced: TracedFunction) -> Finding | None:

@@ -1,0 +1,328 @@
+"""Static shape entries that are None while tracing, read where a known Python int is needed.
+
+``x.shape[0]``, ``b, h, w, c = x.shape`` and ``x.get_shape().as_list()[0]`` are the *static*
+shape: fixed when the function is traced, and None for a dimension the trace does not know. A
+tf.function whose ``input_signature`` gives a parameter ``tf.TensorSpec([None, ...])`` is traced
+with that first dimension unknown. TensorFlow 2.21, traced with an unknown batch:
+
+- ``tf.reshape(x, [x.shape[0], -1])``, ``tf.tile(t, [x.shape[0], 1])``, ``tf.zeros([x.shape[0], 3])``,
+  ``tf.broadcast_to(t, (b, 2, d))``, ``tf.random.uniform([s[0]] + [1] * 3)`` and
+  ``x.shape[0] * 3`` inside such a shape raise TypeError (None cannot become a tensor, or take
+  part in arithmetic);
+- ``tf.reshape(x, x.shape)`` and ``tf.range(x.shape[0])`` raise ValueError.
+
+A plain ``@tf.function`` without a signature is traced with the shapes it is called with (known,
+a new trace per shape), so it gives no evidence here; nor does ``Dataset.map``, whose element
+shapes depend on where the map sits in the pipeline.
+
+todo: Keras traces ``call``/``train_step`` with an unknown batch under ``fit`` on a dataset and
+in a functional model, which is where the reported cases fail (a layer library's attention and
+normalisation code). Taken as evidence (the parameters of the Keras method without a default,
+even at LOW), on the review corpora it reported code none of which was shown to run with an
+unknown batch: VAEs, GANs, RL and detection networks run eagerly or by custom loops of fixed-size
+batches, and callers that reshape to fixed sizes. Until the code can show that Keras runs the
+layer with an unknown batch (a functional model or a ``fit`` the layer is part of), Keras methods
+give no evidence.
+
+Evidence, all of it required:
+1. the read is of dimension 0 (an index 0, a slice from the start, the whole shape, the first
+   name of an unpacking);
+2. the tensor carries the batch dimension: a signed parameter of the tf.function, or a value
+   computed from one (any TensorFlow or layer call whose arguments include it), or a parameter of
+   a helper that graph code calls with one;
+3. the read reaches, through names, list/tuple displays, ``+`` and arithmetic, an argument of a
+   TensorFlow op that needs the shape as known ints (``_SHAPE_ARGUMENTS``);
+4. the function does not test the name it is held in for None (``if b is None: b = tf.shape(x)[0]``)
+   nor replace its entries.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from astroid import nodes
+from astroid.const import Context
+
+from tfgraph_lint.analysis.callables import resolve_callables
+from tfgraph_lint.analysis.classes import is_instance_method
+from tfgraph_lint.analysis.constant_values import is_none
+from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname, qualified_name
+from tfgraph_lint.analysis.passed_arguments import argument_for
+from tfgraph_lint.analysis.traced import TracedFunction, TraceKind
+from tfgraph_lint.core.findings import HIGH, INFERENCE, weakest
+
+# TensorFlow ops whose argument (position, keyword) must be a shape of known ints.
+_SHAPE_ARGUMENTS: dict[str, tuple[int, str]] = {
+    "tensorflow.reshape": (1, "shape"),
+    "tensorflow.tile": (1, "multiples"),
+    "tensorflow.broadcast_to": (1, "shape"),
+    "tensorflow.zeros": (0, "shape"),
+    "tensorflow.ones": (0, "shape"),
+    "tensorflow.fill": (0, "dims"),
+    "tensorflow.eye": (0, "num_rows"),
+    "tensorflow.range": (0, "start"),
+    "tensorflow.random.uniform": (0, "shape"),
+    "tensorflow.random.normal": (0, "shape"),
+    "tensorflow.random.truncated_normal": (0, "shape"),
+    "tensorflow.random_uniform": (0, "shape"),
+    "tensorflow.random_normal": (0, "shape"),
+    "tensorflow.truncated_normal": (0, "shape"),
+}
+# Keras functions returning the static shape as a tuple (None for unknown dimensions).
+_STATIC_SHAPE_FUNCTIONS = frozenset({"keras.backend.int_shape"})
+# Ops whose result's static shape is known whatever their input's: tf.shape(x) is [rank].
+_SHAPE_OPS = frozenset({"tensorflow.shape", "tensorflow.shape_n", "tensorflow.rank", "tensorflow.size"})
+_ARITHMETIC = frozenset({"+", "-", "*", "//", "/"})
+_MAX_DEPTH = 8
+_MAX_CALLER_HOPS = 3
+
+
+@dataclass(frozen=True)
+class UnknownDimension:
+    read: nodes.NodeNG  # where the static entry is read: ``x.shape[0]``, ``b, h = x.shape``
+    tensor: nodes.NodeNG  # the tensor whose static shape it is
+    spelled: str  # how the message shows the read
+    op: str  # the TensorFlow op that needs it known, "tf.reshape"
+    confidence: str
+
+
+def shape_argument(call: nodes.Call) -> tuple[nodes.NodeNG, str] | None:
+    """The argument of a TensorFlow op that must be known ints, with the op's short name."""
+    name = call_qualname(call)
+    place = _SHAPE_ARGUMENTS.get(name or "")
+    if place is None:
+        return None
+    position, keyword = place
+    for kw in call.keywords or ():
+        if kw.arg == keyword:
+            return kw.value, "tf." + name.removeprefix("tensorflow.")
+    args = call.args
+    if len(args) > position and not any(isinstance(a, nodes.Starred) for a in args[:position + 1]):
+        return args[position], "tf." + name.removeprefix("tensorflow.")
+    return None
+
+
+def unknown_dimensions(call: nodes.Call, traced: TracedFunction) -> Iterator[UnknownDimension]:
+    """Static batch entries of tensors that reach ``call``'s shape argument unknown."""
+    found = shape_argument(call)
+    if found is None:
+        return
+    argument, op = found
+    fn = traced.node
+    seen: set[nodes.NodeNG] = set()
+    for read, tensor, spelled in _reads(argument, fn, 0):
+        if read in seen:
+            continue
+        seen.add(read)
+        confidence = _batch_carrier(tensor, traced, 0)
+        if confidence is not None:
+            yield UnknownDimension(read, tensor, spelled, op, confidence)
+
+
+# -- where a static shape is read -----------------------------------------------------------
+
+def static_shape_of(expr: nodes.NodeNG) -> nodes.NodeNG | None:
+    """The tensor whose static shape ``expr`` is: ``x.shape``, ``x.get_shape()``, either with
+    ``.as_list()``, ``K.int_shape(x)``."""
+    if isinstance(expr, nodes.Call) and not expr.args and not expr.keywords \
+            and isinstance(expr.func, nodes.Attribute):
+        if expr.func.attrname == "as_list":
+            return static_shape_of(expr.func.expr)
+        if expr.func.attrname == "get_shape":
+            return expr.func.expr
+        return None
+    if isinstance(expr, nodes.Attribute) and expr.attrname == "shape":
+        return expr.expr
+    if isinstance(expr, nodes.Call) and len(expr.args) == 1 and not expr.keywords \
+            and qualified_name(expr.func) in _STATIC_SHAPE_FUNCTIONS:
+        return expr.args[0]
+    return None
+
+
+def _held_shape(expr: nodes.NodeNG, fn: nodes.NodeNG) -> nodes.NodeNG | None:
+    """``expr`` is a static shape, or a name the function binds once to one: its tensor."""
+    tensor = static_shape_of(expr)
+    if tensor is not None or not isinstance(expr, nodes.Name) or _tested_for_none(fn, expr.name):
+        return tensor
+    found = _own_bindings(expr, fn)
+    if len(found) != 1:
+        return None
+    value = assigned_value(found[0])
+    return static_shape_of(value) if value is not None else None
+
+
+def _reads(expr: nodes.NodeNG, fn: nodes.NodeNG, depth: int) -> Iterator[tuple[nodes.NodeNG, nodes.NodeNG, str]]:
+    """The reads of dimension 0 of a static shape that flow into ``expr``."""
+    if depth > _MAX_DEPTH:
+        return
+    depth += 1
+    whole = _held_shape(expr, fn)
+    if whole is not None:
+        read = expr if static_shape_of(expr) is not None else assigned_value(_own_bindings(expr, fn)[0])
+        yield read, whole, read.as_string()
+        return
+    if isinstance(expr, nodes.Subscript):
+        tensor = _held_shape(expr.value, fn)
+        if tensor is not None and _covers_first(expr.slice):
+            yield expr, tensor, expr.as_string()
+        return
+    if isinstance(expr, (nodes.List, nodes.Tuple)):
+        for element in expr.elts:
+            yield from _reads(element, fn, depth)
+    elif isinstance(expr, nodes.BinOp) and expr.op in _ARITHMETIC:
+        yield from _reads(expr.left, fn, depth)
+        yield from _reads(expr.right, fn, depth)
+    elif isinstance(expr, nodes.Name) and not _tested_for_none(fn, expr.name):
+        for binding in _own_bindings(expr, fn):
+            value = assigned_value(binding)
+            if value is not None:
+                yield from _reads(value, fn, depth)
+                continue
+            unpacked = _first_of_unpacked_shape(binding)
+            if unpacked is not None:
+                assign, tensor = unpacked
+                yield assign, tensor, f"{binding.name}, ... = {assign.value.as_string()}"
+
+
+def _covers_first(index: nodes.NodeNG) -> bool:
+    if isinstance(index, nodes.Const):
+        return index.value == 0 and not isinstance(index.value, bool)
+    if isinstance(index, nodes.Slice):
+        lower = index.lower
+        return (index.step is None and (lower is None or (isinstance(lower, nodes.Const) and lower.value == 0)))
+    return False
+
+
+def _first_of_unpacked_shape(binding: nodes.AssignName) -> tuple[nodes.Assign, nodes.NodeNG] | None:
+    """``b, h, w = x.shape``: the assignment and ``x`` when ``binding`` is the first name."""
+    parent = binding.parent
+    if not isinstance(parent, (nodes.Tuple, nodes.List)) or not parent.elts or parent.elts[0] is not binding:
+        return None
+    assign = parent.parent
+    if not isinstance(assign, nodes.Assign) or assign.targets != [parent]:
+        return None
+    tensor = static_shape_of(assign.value)
+    return (assign, tensor) if tensor is not None else None
+
+
+def _own_bindings(name: nodes.Name, fn: nodes.NodeNG) -> list[nodes.NodeNG]:
+    """The bindings of ``name`` inside ``fn`` itself (none when it comes from outside)."""
+    found = bindings(name, name.name)
+    return [b for b in found if b.scope() is fn]
+
+
+def _tested_for_none(fn: nodes.NodeNG, name: str) -> bool:
+    """``if b is None:`` / ``if shape[i] is None:`` / ``b or tf.shape(x)[0]`` in ``fn``, or an
+    entry of the held shape replaced (``shape[i] = tf.shape(x)[i]``): the code already handles an
+    unknown dimension held in ``name``."""
+    for compare in fn.nodes_of_class(nodes.Compare):
+        operands = [compare.left, *(operand for _, operand in compare.ops)]
+        if any(op in ("is", "is not", "==", "!=") for op, _ in compare.ops) \
+                and any(_names(o, name) for o in operands) and any(is_none(o) for o in operands):
+            return True
+    for subscript in fn.nodes_of_class(nodes.Subscript):
+        if subscript.ctx == Context.Store and _names(subscript.value, name):
+            return True
+    return any(_names(boolop.values[0], name) for boolop in fn.nodes_of_class(nodes.BoolOp) if boolop.op == "or")
+
+
+def _names(expr: nodes.NodeNG, name: str) -> bool:
+    """``name`` itself or an entry of it (``name[i]``)."""
+    if isinstance(expr, nodes.Subscript):
+        expr = expr.value
+    return isinstance(expr, nodes.Name) and expr.name == name
+
+
+# -- which tensors carry the batch dimension ------------------------------------------------
+
+def _batch_carrier(expr: nodes.NodeNG, traced: TracedFunction, depth: int, hops: int = 0) -> str | None:
+    """HIGH/INFERENCE when ``expr`` (in ``traced``) holds what Keras or a signed tf.function passes
+    in with an unknown batch, or a value computed from it. ``depth`` counts names followed,
+    ``hops`` callers."""
+    if depth > _MAX_DEPTH:
+        return None
+    if isinstance(expr, nodes.Name):
+        for binding in _own_bindings(expr, traced.node):
+            found = _binding_carrier(binding, traced, depth + 1, hops)
+            if found is not None:
+                return found
+        return None
+    if isinstance(expr, nodes.Subscript):
+        return _batch_carrier(expr.value, traced, depth, hops)  # inputs[0], features["audio"]
+    if isinstance(expr, nodes.Call):
+        if static_shape_of(expr) is not None or call_qualname(expr) in _SHAPE_OPS:
+            return None  # tf.shape(x) has a known static shape: its rank
+        for argument in [*expr.args, *(kw.value for kw in expr.keywords or ())]:
+            found = _batch_carrier(argument, traced, depth, hops)
+            if found is not None:
+                return weakest(found, INFERENCE)  # computed from the batch (a reduction could drop it)
+        return None
+    if isinstance(expr, nodes.BinOp):
+        return _batch_carrier(expr.left, traced, depth, hops) or _batch_carrier(expr.right, traced, depth, hops)
+    return None
+
+
+def _binding_carrier(binding: nodes.NodeNG, traced: TracedFunction, depth: int, hops: int) -> str | None:
+    if not isinstance(binding, nodes.AssignName):
+        return None
+    parent = binding.parent
+    if isinstance(parent, nodes.Arguments):
+        return _parameter_carrier(binding, traced, depth, hops)
+    value = assigned_value(binding)
+    if value is None and isinstance(parent, (nodes.Tuple, nodes.List)) and isinstance(parent.parent, nodes.Assign):
+        value = parent.parent.value  # x, a = inputs
+    if value is None:
+        return None
+    return _batch_carrier(value, traced, depth, hops)
+
+
+def _parameter_carrier(parameter: nodes.AssignName, traced: TracedFunction, depth: int, hops: int) -> str | None:
+    fn = traced.node
+    if parameter.parent.parent is not fn or _is_self(parameter, fn):
+        return None
+    kind = traced.reason.kind
+    if kind == TraceKind.DECORATOR and _signed_with_unknown_batch(fn, parameter):
+        return HIGH
+    via = traced.reason.via
+    if kind == TraceKind.CALLED and via is not None and hops < _MAX_CALLER_HOPS \
+            and isinstance(fn, nodes.FunctionDef):
+        for call in via.node.nodes_of_class(nodes.Call):
+            if fn not in resolve_callables(call.func):
+                continue
+            argument = argument_for(call, fn, parameter)
+            found = _batch_carrier(argument, via, 0, hops + 1) if argument is not None else None
+            if found is not None:
+                return weakest(found, INFERENCE)
+    return None
+
+
+def _is_self(parameter: nodes.AssignName, fn: nodes.NodeNG) -> bool:
+    positional = [*(fn.args.posonlyargs or ()), *(fn.args.args or ())]
+    return bool(positional) and positional[0] is parameter and is_instance_method(fn)
+
+
+def _signed_with_unknown_batch(fn: nodes.NodeNG, parameter: nodes.AssignName) -> bool:
+    """``@tf.function(input_signature=[tf.TensorSpec([None, ...])])`` for this parameter."""
+    if not isinstance(fn, nodes.FunctionDef) or not fn.decorators:
+        return False
+    positional = [*(fn.args.posonlyargs or ()), *(fn.args.args or ())]
+    if is_instance_method(fn):
+        positional = positional[1:]
+    for decorator in fn.decorators.nodes:
+        if not isinstance(decorator, nodes.Call):
+            continue
+        signature = next((kw.value for kw in decorator.keywords or () if kw.arg == "input_signature"), None)
+        if not isinstance(signature, (nodes.List, nodes.Tuple)):
+            continue
+        for param, spec in zip(positional, signature.elts):
+            if param is parameter and isinstance(spec, nodes.Call) \
+                    and call_qualname(spec) == "tensorflow.TensorSpec" and _first_unknown(spec):
+                return True
+    return False
+
+
+def _first_unknown(spec: nodes.Call) -> bool:
+    shape = spec.args[0] if spec.args else next((kw.value for kw in spec.keywords or () if kw.arg == "shape"), None)
+    return (isinstance(shape, (nodes.List, nodes.Tuple)) and bool(shape.elts)
+            and is_none(shape.elts[0]))
