@@ -186,7 +186,11 @@ STRUCTURE_RETURNING = frozenset({
     "tensorflow.random.log_uniform_candidate_sampler", "tensorflow.random.uniform_candidate_sampler",
     "tensorflow.random.learned_unigram_candidate_sampler", "tensorflow.random.fixed_unigram_candidate_sampler",
     "tensorflow.random.all_candidate_sampler", "tensorflow.image.non_max_suppression_with_scores",
-    "tensorflow.strings.unicode_decode_with_offsets",
+    "tensorflow.strings.unicode_decode_with_offsets", "tensorflow.strings.unicode_split_with_offsets",
+    # named tuples of tensors (TF 2.21): (begin, size, bboxes), (values, indices), (audio, rate), (sizes, values)
+    "tensorflow.image.sample_distorted_bounding_box", "tensorflow.image.stateless_sample_distorted_bounding_box",
+    "tensorflow.math.approx_max_k", "tensorflow.math.approx_min_k", "tensorflow.audio.decode_wav",
+    "tensorflow.io.decode_proto",
 })
 NOT_ONE_TENSOR_PREFIXES = (
     "tensorflow.python.", "tensorflow.raw_ops.", "tensorflow.sparse.", "tensorflow.ragged.",

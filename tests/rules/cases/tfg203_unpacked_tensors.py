@@ -27,3 +27,12 @@ def two_outputs(x):
 def caller(x):
     up, down = two_outputs(x)  # a tf.function's structure of results: silent
     return up * down
+
+
+def distorted_crop(image, boxes):
+    begin, size, _ = tf.image.sample_distorted_bounding_box(tf.shape(image), boxes)  # a named tuple: silent
+    audio, rate = tf.audio.decode_wav(tf.io.read_file("a.wav"))  # a named tuple: silent
+    return tf.slice(image, begin, size), audio, rate
+
+
+dataset = tf.data.Dataset.from_tensors((tf.zeros((8, 8, 3)), tf.zeros((1, 1, 4)))).map(distorted_crop)
