@@ -36,3 +36,12 @@ def distorted_crop(image, boxes):
 
 
 dataset = tf.data.Dataset.from_tensors((tf.zeros((8, 8, 3)), tf.zeros((1, 1, 4)))).map(distorted_crop)
+
+
+@tf.function
+def normalized(x, structure):
+    unit, norm = tf.linalg.normalize(x)  # a tuple: silent
+    shape = tf.shape(x)
+    rows, cols = shape  # [tensor-used-as-python-value]
+    first, rest = tf.some_future_op(x)  # a TensorFlow function not known to return one tensor: silent
+    return unit * norm, rows, cols, first, rest

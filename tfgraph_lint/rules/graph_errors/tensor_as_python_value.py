@@ -209,9 +209,9 @@ def _check_unpacking(context, evidence: TensorEvidence, assign: nodes.Assign, tr
     whatever its static shape and whether AutoGraph is on (TensorFlow 2.21 as observed)."""
     if not any(isinstance(target, (nodes.Tuple, nodes.List)) for target in assign.targets):
         return None
-    # Only what the code shows to be one tensor for sure: a tf.function's result (INFERENCE) may
-    # be a tuple, and a parameter's tensor argument at one call site says nothing of the others.
-    if evidence.of(assign.value) != HIGH:
+    # Only what the code shows to be one tensor for sure: code unpacks structures (a tf.function's
+    # results, the named tuples many TensorFlow functions return), so "a tensor" is not enough.
+    if not evidence.surely_one_tensor(assign.value) or evidence.of(assign.value) != HIGH:
         return None
     return _report(context, HIGH, assign, traced,
                    f"unpacking a tensor in {traced.subject} iterates over it: tracing raises "
