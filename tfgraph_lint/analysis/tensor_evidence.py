@@ -125,10 +125,9 @@ class TensorEvidence:
         return self.of(iterable)
 
     def surely_one_tensor(self, expr: nodes.NodeNG, _depth: int = 0) -> bool:
-        """``expr`` is one tensor, not a structure of them, by what made it: an op that always
-        returns one (``tf.shape(x)``, ``tf.stack(...)``), an element or slice of one, or a name
-        every binding of which is one. Stricter than ``of``, which takes any lower-case
-        TensorFlow function for an op returning a tensor."""
+        """``expr`` is one tensor, not a structure, by what made it: an op that always returns one
+        (``tf.shape(x)``), a subscript of one, or a name every binding of which is one. Stricter
+        than ``of``, which takes any lower-case TensorFlow function for a tensor op."""
         if _depth > _MAX_DEPTH:
             return False
         if isinstance(expr, nodes.Subscript):
