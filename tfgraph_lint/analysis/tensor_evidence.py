@@ -124,6 +124,23 @@ class TensorEvidence:
             return strongest(self.of(arg) for arg in iterable.args)
         return self.of(iterable)
 
+    def surely_one_tensor(self, expr: nodes.NodeNG, _depth: int = 0) -> bool:
+        """``expr`` is one tensor, not a structure, by what made it: an op that always returns one
+        (``tf.shape(x)``), a subscript of one, or a name every binding of which is one. Stricter
+        than ``of``, which takes any lower-case TensorFlow function for a tensor op."""
+        if _depth > _MAX_DEPTH:
+            return False
+        if isinstance(expr, nodes.Subscript):
+            return self.surely_one_tensor(expr.value, _depth + 1)
+        if isinstance(expr, nodes.Call):
+            return call_qualname(expr) in tf_api.ONE_TENSOR_FOR_SURE
+        if isinstance(expr, nodes.Name):
+            found = bindings(expr, expr.name)
+            values = [assigned_value(binding) for binding in found]
+            return bool(values) and all(
+                value is not None and self.surely_one_tensor(value, _depth + 1) for value in values)
+        return False
+
     def python_loop(self, loop: nodes.For | nodes.While) -> str | None:
         """HIGH (or INFERENCE) when AutoGraph runs this loop as a Python loop."""
         if isinstance(loop, nodes.For):

@@ -162,6 +162,15 @@ PYTHON_VALUED_PREFIXES = (
     "tensorflow.train.", "tensorflow.summary.", "tensorflow.version.", "tensorflow.lite.",
     "tensorflow.__internal__.nest.",  # tf.nest's fuller twin (yield_flat_paths ...), as tf_keras uses it
 )
+# Ops that return one tensor whatever their arguments, the values code unpacks by mistake
+# (``b, h, w, c = tf.shape(x)``). Unpacking asks for more than "a lower-case tf function":
+# what code unpacks is mostly a structure, and TensorFlow has many functions returning one.
+ONE_TENSOR_FOR_SURE = frozenset({
+    "tensorflow.shape", "tensorflow.stack", "tensorflow.concat", "tensorflow.range", "tensorflow.constant",
+    "tensorflow.convert_to_tensor", "tensorflow.cast", "tensorflow.reshape", "tensorflow.squeeze",
+    "tensorflow.transpose", "tensorflow.gather", "tensorflow.zeros", "tensorflow.ones", "tensorflow.fill",
+    "tensorflow.tile", "tensorflow.expand_dims", "tensorflow.random.uniform", "tensorflow.random.normal",
+})
 # A Python list of tensors: iterating it is plain Python.
 LIST_RETURNING = frozenset({
     "tensorflow.unstack", "tensorflow.split", "tensorflow.meshgrid", "tensorflow.dynamic_partition",
@@ -186,7 +195,11 @@ STRUCTURE_RETURNING = frozenset({
     "tensorflow.random.log_uniform_candidate_sampler", "tensorflow.random.uniform_candidate_sampler",
     "tensorflow.random.learned_unigram_candidate_sampler", "tensorflow.random.fixed_unigram_candidate_sampler",
     "tensorflow.random.all_candidate_sampler", "tensorflow.image.non_max_suppression_with_scores",
-    "tensorflow.strings.unicode_decode_with_offsets",
+    "tensorflow.strings.unicode_decode_with_offsets", "tensorflow.strings.unicode_split_with_offsets",
+    # named tuples of tensors (TF 2.21): (begin, size, bboxes), (values, indices), (audio, rate), (sizes, values)
+    "tensorflow.image.sample_distorted_bounding_box", "tensorflow.image.stateless_sample_distorted_bounding_box",
+    "tensorflow.math.approx_max_k", "tensorflow.math.approx_min_k", "tensorflow.audio.decode_wav",
+    "tensorflow.io.decode_proto", "tensorflow.linalg.normalize",
 })
 NOT_ONE_TENSOR_PREFIXES = (
     "tensorflow.python.", "tensorflow.raw_ops.", "tensorflow.sparse.", "tensorflow.ragged.",

@@ -67,9 +67,9 @@ class Augment(tf.keras.layers.Layer):
 
     def call(self, x):
         if self.random_execute(0.2):  # low: [python-scalar-argument]
-            x = tf.image.flip_left_right(x)
+            x = tf.image.flip_left_right(x)  # -1: [tensor-used-as-python-value]
         if self.random_execute(0.8):  # low: [python-scalar-argument]
-            x = tf.image.flip_up_down(x)
+            x = tf.image.flip_up_down(x)  # -1: [tensor-used-as-python-value]
         return x
 
 

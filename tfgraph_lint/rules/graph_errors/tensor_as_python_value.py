@@ -11,9 +11,11 @@ left raises when the function is traced (TensorFlow 2.21 as observed):
 - a ``break`` or ``return`` under a tensor condition inside a Python loop (``range`` over Python
   ints, a list, ``while True``): NotImplementedError; a tensor-dependent ``continue`` is
   converted and works, so it is not reported;
+- unpacking a tensor (``a, b = tf.shape(x)[:2]``): iterating a tensor, even of static shape;
 - only where AutoGraph is off (``autograph=False``, ``@tf.autograph.experimental.do_not_convert``,
-  and what those call): ``if``/``while``/``x if c else y``/``not``/``and``/``or`` on a tensor,
-  ``for`` over a tensor, ``int()``/``float()``/``len()`` of a tensor.
+  a Keras 3 layer's ``call`` and step methods (analysis/keras_unconverted), and what those call):
+  ``if``/``while``/``x if c else y``/``not``/``and``/``or`` on a tensor, ``for`` over a tensor,
+  ``int()``/``float()``/``len()`` of a tensor.
 
 Not an error but as wrong: ``t is True`` / ``t is False`` of a tensor has one answer while tracing
 (a tensor is never the object True), so the graph keeps one branch whatever the value.
@@ -29,13 +31,18 @@ from collections.abc import Iterator
 from astroid import nodes
 
 from tfgraph_lint.analysis.graph_index import TracedFunction
+from tfgraph_lint.analysis.keras_unconverted import (
+    converted_by_autograph,
+    loop_written_for_autograph,
+    unconverted_keras_method,
+)
 from tfgraph_lint.analysis.names import is_builtin_name
 from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.analysis.tensor_type_branches import in_non_tensor_branch
 from tfgraph_lint.analysis.tensor_evidence import TensorEvidence, is_builtin_call, strongest, tested_leaves
 from tfgraph_lint.analysis.value_kinds import Kind, value_kind
 from tfgraph_lint.rules.graph_errors.static_shape_values import static_shape_findings
-from tfgraph_lint.core.findings import LOW, Finding, weakest
+from tfgraph_lint.core.findings import HIGH, LOW, Finding, weakest
 from tfgraph_lint.core.registry import Default, declare
 
 RULE = declare(
@@ -53,7 +60,7 @@ def check(context: ModuleContext) -> Iterator[Finding]:
     evidence = context.evidence
     for node, traced in context.in_graph(
         nodes.Call, nodes.Assert, nodes.Comprehension, nodes.Compare, nodes.Break, nodes.Return,
-        nodes.If, nodes.While, nodes.IfExp, nodes.For, nodes.UnaryOp, nodes.BoolOp,
+        nodes.If, nodes.While, nodes.IfExp, nodes.For, nodes.UnaryOp, nodes.BoolOp, nodes.Assign,
     ):
         found = _check_node(context, evidence, node, traced)
         if found is not None:
@@ -64,8 +71,11 @@ def check(context: ModuleContext) -> Iterator[Finding]:
 def _check_node(context, evidence: TensorEvidence, node, traced: TracedFunction) -> Finding | None:
     if isinstance(node, nodes.Call):
         return _check_builtin_call(context, evidence, node, traced)
+    if isinstance(node, nodes.Assign):
+        return _check_unpacking(context, evidence, node, traced)
+    autograph = converted_by_autograph(traced, context.module)
     if isinstance(node, nodes.Assert):
-        if traced.autograph and traced.converts("ASSERT_STATEMENTS"):
+        if autograph and traced.converts("ASSERT_STATEMENTS"):
             return None  # experimental_autograph_options turns it into tf.debugging.Assert
         return _report(context, evidence.truth_tested(node.test), node, traced,
                        f"assert on a tensor in {traced.subject} asks for its Python truth value: "
@@ -76,10 +86,24 @@ def _check_node(context, evidence: TensorEvidence, node, traced: TracedFunction)
     if isinstance(node, nodes.Compare):
         return _check_membership(context, evidence, node, traced) or _check_identity(context, evidence, node, traced)
     if isinstance(node, (nodes.Break, nodes.Return)):
-        return _check_loop_exit(context, evidence, node, traced) if traced.autograph else None
-    if traced.autograph:
+        return _check_loop_exit(context, evidence, node, traced) if autograph else None
+    if autograph:
         return None
-    return _check_unconverted(context, evidence, node, traced)
+    return _keras_3_only(context, traced, _check_unconverted(context, evidence, node, traced))
+
+
+def _keras_3_only(context, traced: TracedFunction, found: Finding | None) -> Finding | None:
+    """A claim that holds because Keras 3 runs a layer's ``call`` (or step method) unconverted is
+    LOW where that method shows it was written for the conversion Keras 2 gave it (a tf.range loop)."""
+    if found is None or found.confidence == LOW or not traced.autograph:
+        return found
+    keras_method = unconverted_keras_method(traced, context.module)
+    loop = loop_written_for_autograph(keras_method.node) if keras_method is not None else None
+    if loop is None:
+        return found
+    return dataclasses.replace(found, confidence=LOW, message=(
+        f"{found.message} (but {keras_method.label} loops over a tensor at line {loop.lineno}, code written "
+        "for the AutoGraph conversion Keras 2 gave it: it raises only on Keras 3)"))
 
 
 def _report(context, confidence: str | None, node, traced: TracedFunction, message: str) -> Finding | None:
@@ -114,6 +138,8 @@ def _check_builtin_call(context, evidence: TensorEvidence, call: nodes.Call, tra
     if not args or any(isinstance(arg, nodes.Starred) for arg in args):
         return None
     found = _builtin_finding(context, evidence, call, traced)
+    if call.func.name in _UNCONVERTED_ONLY:
+        found = _keras_3_only(context, traced, found)
     if (found is not None and len(args) == 1 and isinstance(args[0], nodes.Name)
             and in_non_tensor_branch(call, args[0].name)):
         # ``tree.is_nested(y) and len(y) == n``: evaluated only for a value that is not a tensor
@@ -138,7 +164,7 @@ def _builtin_finding(context, evidence: TensorEvidence, call: nodes.Call, traced
         return _report(context, evidence.of(args[0]), call, traced,
                        f"{name}() iterates over a tensor in {subject}: tracing raises {_OPERATOR_ERROR} "
                        f"(a symbolic tensor cannot be iterated in Python); use {_ITERATING_BUILTINS[name]}")
-    if name in _UNCONVERTED_ONLY and len(args) == 1 and not traced.autograph:
+    if name in _UNCONVERTED_ONLY and len(args) == 1 and not converted_by_autograph(traced, context.module):
         return _report(context, evidence.of(args[0]), call, traced,
                        f"{name}() of a tensor in {subject}, where {_why_unconverted(context, traced)}: "
                        f"tracing raises TypeError (a symbolic tensor has no Python value); use "
@@ -178,6 +204,21 @@ def _check_identity(context, evidence: TensorEvidence, compare: nodes.Compare, t
                    f"'{operator} {right.value}' test of a tensor in {traced.subject} checks identity with a "
                    f"Python bool: a tensor never is one, so it is always {answer} while tracing and the "
                    f"graph keeps one branch whatever the value; test the tensor itself (if x:, tf.equal)")
+
+
+def _check_unpacking(context, evidence: TensorEvidence, assign: nodes.Assign, traced) -> Finding | None:
+    """``a, b = tf.shape(x)[:2]``: unpacking iterates the tensor, which raises while tracing
+    whatever its static shape and whether AutoGraph is on (TensorFlow 2.21 as observed)."""
+    if not any(isinstance(target, (nodes.Tuple, nodes.List)) for target in assign.targets):
+        return None
+    # Only what the code shows to be one tensor for sure: code unpacks structures (a tf.function's
+    # results, the named tuples many TensorFlow functions return), so "a tensor" is not enough.
+    if not evidence.surely_one_tensor(assign.value) or evidence.of(assign.value) != HIGH:
+        return None
+    return _report(context, HIGH, assign, traced,
+                   f"unpacking a tensor in {traced.subject} iterates over it: tracing raises "
+                   f"{_OPERATOR_ERROR} (a symbolic tensor cannot be iterated in Python, even of static "
+                   "shape); index it (t[0], t[1]) or use tf.unstack(t, num=n)")
 
 
 # -- comprehensions ------------------------------------------------------------------------------
@@ -296,6 +337,9 @@ def _in_condition(node: nodes.NodeNG) -> bool:
 
 def _why_unconverted(context, traced: TracedFunction) -> str:
     """Why AutoGraph leaves this function's control flow to Python, for the message."""
+    keras_method = unconverted_keras_method(traced, context.module)
+    if keras_method is not None:
+        return f"Keras 3 runs {keras_method.label} from its own code, which AutoGraph does not convert"
     step: TracedFunction | None = traced
     while step is not None:
         if step.node in context.index.no_autograph:

@@ -1,0 +1,67 @@
+"""Graph code Keras 3 runs without AutoGraph: a layer's or model's ``call`` and step methods,
+and what they call.
+
+Keras 3 (``tf.keras`` from TensorFlow 2.16, ``import keras``) runs ``call`` from
+``Layer.__call__``, and ``train_step``/``test_step``/``predict_step``/``compute_loss`` from its
+trainer, Keras's own code, which AutoGraph's conversion rules leave alone. So these methods and
+the helpers they call run as plain Python while TensorFlow traces them, however the layer is
+reached: built into a functional model, fitted, or called from the user's own tf.function
+(checked on TensorFlow 2.21: an ``if`` on a tensor, ``len(tf.shape(x))`` and ``x or y`` raise in
+all three, and an ``if`` on a tensor in each step method under fit, evaluate and predict).
+
+Keras 2 (``tf_keras``, TensorFlow's bundled copy, or ``tf.keras`` in a project that requires a
+TensorFlow before 2.16) converted them: ``keras_callables.autograph_converts`` says which.
+Metric and loss methods are marked unconverted where the graph-code index records them.
+
+Code written for that conversion shows it: a method holding a loop only AutoGraph makes work
+(``for`` over ``tf.range``, a tensor or a dataset) was written for Keras 2, and rules lower what
+they claim of Keras 3 there (``loop_written_for_autograph``).
+"""
+
+from __future__ import annotations
+
+from astroid import nodes
+
+from tfgraph_lint.analysis.converted_loops import converted_loop
+from tfgraph_lint.analysis.keras_callables import autograph_converts
+from tfgraph_lint.analysis.node_index import descendants
+from tfgraph_lint.analysis.trace_entries import keras_base
+from tfgraph_lint.analysis.traced import TraceKind, TracedFunction
+from tfgraph_lint.core.tf_api import KERAS_TRACED_METHODS_BY_FAMILY
+
+_LAYER_METHODS = KERAS_TRACED_METHODS_BY_FAMILY["layer"]
+
+
+def unconverted_keras_method(traced: TracedFunction, module: nodes.Module) -> TracedFunction | None:
+    """The Keras 3 layer or model method (``call``, ``train_step`` ...) that runs ``traced``
+    (itself, or through the helpers it calls) without AutoGraph; None when AutoGraph converts it
+    or its root is something else."""
+    root = traced.root
+    reason = root.reason
+    if reason.kind != TraceKind.KERAS or reason.handed_to_keras:
+        return None
+    method = root.node
+    if not isinstance(method, nodes.FunctionDef) or method.name not in _LAYER_METHODS:
+        return None
+    owner = method.parent
+    if not isinstance(owner, nodes.ClassDef):
+        return None
+    found = keras_base(owner, set())
+    if found is None or found[1] != "layer" or autograph_converts(module):
+        return None
+    return root
+
+
+def converted_by_autograph(traced: TracedFunction, module: nodes.Module) -> bool:
+    """Whether AutoGraph converts ``traced`` as TensorFlow runs it: not turned off by its options
+    or ``do_not_convert`` (``TracedFunction.autograph``), and not run from a Keras 3 layer method."""
+    return traced.autograph and unconverted_keras_method(traced, module) is None
+
+
+def loop_written_for_autograph(fn: nodes.NodeNG) -> nodes.For | nodes.While | None:
+    """The first loop of ``fn`` itself (not of its nested defs) that only AutoGraph's conversion
+    makes work: a sign ``fn`` was written for the conversion Keras 2 gave its methods."""
+    for loop in descendants(fn, nodes.For, nodes.While):
+        if loop.scope() is fn and converted_loop(loop) is not None:
+            return loop
+    return None
