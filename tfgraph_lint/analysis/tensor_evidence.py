@@ -37,7 +37,6 @@ _MAX_DEPTH = 6
 _VARIABLE = frozenset({"tensorflow.Variable"})  # its arithmetic gives tensors
 _MAX_PARAMETER_HOPS = 3
 
-# TensorFlow functions that return Python values (bools, strings, objects), not tensors.
 _COMPARISONS_OF_IDENTITY = frozenset({"is", "is not", "in", "not in"})
 
 
@@ -74,9 +73,10 @@ class TensorEvidence:
             return None
         depth = _depth + 1
         if isinstance(expr, nodes.Compare):
-            if any(op in _COMPARISONS_OF_IDENTITY for op, _ in expr.ops):
-                return None
             operands = [expr.left, *(operand for _, operand in expr.ops)]
+            if any(op in _COMPARISONS_OF_IDENTITY for op, _ in expr.ops) or any(
+                    isinstance(operand, nodes.Const) and operand.value is None for operand in operands):
+                return None  # `t == None` is a Python bool in TF2
             return strongest(self._operand(operand, depth) for operand in operands)
         if isinstance(expr, nodes.BoolOp):
             # AutoGraph's ``and``/``or`` give a tensor when the first operand is one; after a
@@ -90,7 +90,7 @@ class TensorEvidence:
             return strongest((self._operand(expr.left, depth), self._operand(expr.right, depth)))
         if isinstance(expr, nodes.Subscript):
             if _is_list_returning(expr.value):
-                return HIGH  # tf.unstack(x)[0]
+                return None if isinstance(expr.slice, nodes.Slice) else HIGH  # tf.unstack(x)[0], not [1:]
             return self.of(expr.value, depth)
         if isinstance(expr, nodes.IfExp):
             body, orelse = self.of(expr.body, depth), self.of(expr.orelse, depth)

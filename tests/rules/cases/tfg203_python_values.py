@@ -155,3 +155,15 @@ def clipped(gradients):
 def pseudo_names(outputs):
     paths = list(tf.__internal__.nest.yield_flat_paths(outputs))
     return paths, list(tf.reduce_sum(outputs))  # [tensor-used-as-python-value]
+
+
+@tf.function(autograph=False)
+def python_values_of_tensor_expressions(x):
+    total = tf.reduce_sum(x)
+    if total == None:  # a Python bool in TF2 (False): silent
+        total = 0.0
+    if tf.unstack(x)[1:]:  # a slice of a list of tensors is a list: silent
+        total += 1.0
+    if tf.unstack(x)[0] > 0:  # [tensor-used-as-python-value]
+        total -= 1.0
+    return total
