@@ -75,8 +75,7 @@ class TensorEvidence:
         depth = _depth + 1
         if isinstance(expr, nodes.Compare):
             operands = [expr.left, *(operand for _, operand in expr.ops)]
-            if any(op in _COMPARISONS_OF_IDENTITY for op, _ in expr.ops) or any(
-                    is_none(operand) for operand in operands):
+            if any(op in _COMPARISONS_OF_IDENTITY for op, _ in expr.ops) or any(map(is_none, operands)):
                 return None  # `t == None` is a Python bool in TF2
             return strongest(self._operand(operand, depth) for operand in operands)
         if isinstance(expr, nodes.BoolOp):
