@@ -22,8 +22,9 @@ from __future__ import annotations
 
 from astroid import nodes
 
-from tfgraph_lint.analysis.names import bindings, is_builtin_call, qualified_name
+from tfgraph_lint.analysis.names import bindings, is_builtin_call, qualified_name, unrebound_parameter
 from tfgraph_lint.analysis.trace_time_values import known_at_trace_time
+from tfgraph_lint.core.trace_words import TRACE_WORD
 
 # absl's flag values: configuration, fixed for the whole run.
 _FLAG_HOLDERS = frozenset({"absl.flags.FLAGS"})
@@ -40,6 +41,28 @@ def deliberate_output_reason(call: nodes.Call) -> str | None:
     if texts and values and all(is_static_fact(value) and not _counts_loop(value) for value in values):
         return "it writes only text and facts fixed while tracing (shapes, dtypes, lengths, configuration)"
     return None
+
+
+def is_trace_marker(expr: nodes.NodeNG) -> bool:
+    """An f-string whose first literal chunk says it reports a trace and whose formatted values
+    are facts fixed while tracing or Python-scalar parameters (``f"Tracing... {n_splits} splits"``
+    with ``n_splits=1``): a trace counter that also names what the trace is for. A value that may
+    be a tensor (``f"tracing step {x}"``) keeps the output reported."""
+    if not isinstance(expr, nodes.JoinedStr) or not expr.values:
+        return False
+    first = expr.values[0]
+    if not (isinstance(first, nodes.Const) and isinstance(first.value, str) and TRACE_WORD.search(first.value)):
+        return False
+    formatted = [part.value for part in expr.values if isinstance(part, nodes.FormattedValue)]
+    return all(is_static_fact(value) or _scalar_argument(value) for value in formatted)
+
+
+def _scalar_argument(expr: nodes.NodeNG) -> bool:
+    """A parameter, never rebound, annotated or defaulted as a Python scalar."""
+    if not unrebound_parameter(expr):
+        return False
+    found = bindings(expr, expr.name)
+    return len(found) == 1 and _scalar_parameter(found[0])
 
 
 def _counts_loop(expr: nodes.NodeNG) -> bool:

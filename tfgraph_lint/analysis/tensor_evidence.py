@@ -17,6 +17,7 @@ from astroid import nodes
 from tfgraph_lint.analysis.call_sites import TfFunctionCall, bind_arguments
 from tfgraph_lint.analysis.callables import resolve_callables
 from tfgraph_lint.analysis.classes import is_instance_method
+from tfgraph_lint.analysis.constant_values import is_none
 from tfgraph_lint.analysis.converted_loops import converted_loop, enclosing_converted_loops
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
 from tfgraph_lint.analysis.names import (
@@ -74,8 +75,7 @@ class TensorEvidence:
         depth = _depth + 1
         if isinstance(expr, nodes.Compare):
             operands = [expr.left, *(operand for _, operand in expr.ops)]
-            if any(op in _COMPARISONS_OF_IDENTITY for op, _ in expr.ops) or any(
-                    isinstance(operand, nodes.Const) and operand.value is None for operand in operands):
+            if any(op in _COMPARISONS_OF_IDENTITY for op, _ in expr.ops) or any(map(is_none, operands)):
                 return None  # `t == None` is a Python bool in TF2
             return strongest(self._operand(operand, depth) for operand in operands)
         if isinstance(expr, nodes.BoolOp):

@@ -82,6 +82,19 @@ def announced_step(x):
     return x + 1
 
 
+# An f-string opening with trace words, formatting only Python-scalar parameters and facts fixed
+# while tracing: a trace counter naming what the trace is for. A tensor, or a parameter that may
+# be one, in the f-string keeps it reported; so do trace words that do not open it.
+@tf.function
+def announced_split(x, n_splits=1, *, width: int):
+    print(f"Tracing... over {n_splits} splits"  # low: [python-print-in-graph]
+          f" of {x.shape[1]} columns")
+    print(f"Retracing for width {width}")  # low: [python-print-in-graph]
+    print(f"Tracing... {n_splits} splits of {x}")  # [python-print-in-graph]
+    print(f"{n_splits} splits, tracing")  # [python-print-in-graph]
+    return tf.split(x, n_splits, axis=1)
+
+
 # Output in a branch only values other than tensors take (shape of tensorflow/graphics,
 # projects/points_to_3Dobjects/models/centernet_vid.py): LOW; its twin, the tensor branch, fires.
 @tf.function

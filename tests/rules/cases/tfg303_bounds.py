@@ -135,6 +135,23 @@ def two_passes(mask):
     return mask
 
 
+@tf.function
+def arithmetic_bounds(images):
+    """A bound written as arithmetic on a local constant counts like the literal: ``2 * k - 1``
+    with ``k = 1`` is one iteration, nothing repeated (silent); with ``k = 2`` three fixed
+    copies (LOW); a larger result is reported."""
+    k = 1
+    for _ in range(2 * k - 1):
+        images = images + tf.zeros_like(images)
+    twice = 2
+    for _ in range(twice * 2 - 1):  # low: [python-range-loop]
+        images = images * 2.0
+    steps = 4
+    for _ in range(steps * 2 + 1):  # [python-range-loop]
+        images = images - 1.0
+    return images
+
+
 def main():
     x = tf.constant(1.0)
     repeat(x, 3)

@@ -13,7 +13,8 @@ made by ``.detach()``/``.cpu()``/``.cuda()`` or a ``torch`` call is silent, and 
 imports torch a receiver of unknown kind is only LOW. (A module that switches
 ``tf.config.run_functions_eagerly(True)`` on makes all its graph code LOW: see graph_index.) Code under ``if tf.executing_eagerly():`` (or
 ``if not tf.inside_function():``, ``with context.eager_mode():``) never runs in a graph and is
-skipped.
+skipped. In a ``try:`` whose handler catches the AttributeError (or everything) it is LOW: an
+eager-only path the author expects to fail while tracing (analysis/guarded_tracing_errors).
 
 Keras methods are reported on receivers shown to be Keras models: built by ``keras.Sequential``,
 ``keras.Model``, ``load_model``, ``keras.applications``, a class of the module deriving from a
@@ -32,6 +33,7 @@ from astroid import nodes
 
 from tfgraph_lint.analysis.callables import branch_never_traced
 from tfgraph_lint.analysis.graph_index import TracedFunction
+from tfgraph_lint.analysis.guarded_tracing_errors import NUMPY_METHOD_ERRORS, guarded_message, guarding_try
 from tfgraph_lint.analysis.keras_models import model_confidence
 from tfgraph_lint.analysis.names import call_qualname
 from tfgraph_lint.analysis.semantic import ModuleContext
@@ -76,8 +78,11 @@ def check(context: ModuleContext) -> Iterator[Finding]:
                     and in_non_tensor_branch(call, func.expr.name)):
                 confidence = LOW  # the code takes this branch only for values that are not tf.Tensor
             if confidence is not None:
-                yield context.finding(RULE, call, _numpy_message(func.expr, traced),
-                                      confidence=confidence, traced=traced)
+                message = _numpy_message(func.expr, traced)
+                guard = guarding_try(call, NUMPY_METHOD_ERRORS)
+                if guard is not None:  # ``try: ... x.numpy() ... except: pass  # graph mode``
+                    confidence, message = LOW, message + guarded_message(guard)
+                yield context.finding(RULE, call, message, confidence=confidence, traced=traced)
         elif func.attrname in _KERAS_LOOP_METHODS:
             confidence = model_confidence(func.expr, func.attrname)
             if confidence is not None:

@@ -20,7 +20,9 @@ A value counts as a tensor on evidence only (tensor_evidence's ``of_or_builder_a
 TensorFlow ops, comparisons, parameters that an input_signature, a call site, a graph builder or
 Keras fill with tensors). In a
 branch that only values other than tensors take (``if isinstance(x, (np.ndarray, list)):``, see
-tensor_type_branches) it is LOW.
+tensor_type_branches) it is LOW; so is a NumPy conversion in a ``try:`` whose handler catches its
+TypeError or NotImplementedError (or everything): an eager-only path meant to fail while tracing
+(analysis/guarded_tracing_errors).
 ``K.eval``/``K.get_value`` need no evidence: their argument is a tensor or variable by contract.
 """
 
@@ -32,6 +34,7 @@ from astroid import nodes
 
 from tfgraph_lint.analysis.classes import attribute_values, self_class
 from tfgraph_lint.analysis.graph_index import TracedFunction
+from tfgraph_lint.analysis.guarded_tracing_errors import ARRAY_CONVERSION_ERRORS, guarded_message, guarding_try
 from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname
 from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.analysis.tensor_evidence import TensorEvidence
@@ -75,11 +78,14 @@ def _check_call(evidence: TensorEvidence, call: nodes.Call, traced: TracedFuncti
                 confidence = LOW  # ``if isinstance(x, (np.ndarray, list)):``: no tensor takes this branch
             if confidence is not None:
                 library = name.split(".", 1)[0]
+                guard = guarding_try(call, ARRAY_CONVERSION_ERRORS)
+                if guard is not None:
+                    confidence = LOW  # an eager-only path the author expects to fail while tracing
                 return (f"{shorten(call.func.as_string())}() in {traced.subject} converts the tensor "
                         f"'{shorten(argument.as_string())}' to a {'NumPy' if library == 'numpy' else 'SciPy'} "
                         f"array, which a symbolic tensor cannot be: it raises while tracing; use the "
                         f"TensorFlow op (tf.math, tf.experimental.numpy), or tf.numpy_function "
-                        f"for code that needs NumPy"), confidence
+                        f"for code that needs NumPy" + (guarded_message(guard) if guard else "")), confidence
         return None
     func = call.func
     if isinstance(func, nodes.Attribute) and func.attrname in ("eval", "decode"):

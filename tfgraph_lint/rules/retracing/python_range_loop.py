@@ -27,7 +27,7 @@ from astroid import nodes
 
 from tfgraph_lint.analysis.passed_arguments import argument_for
 from tfgraph_lint.analysis.callables import resolve_callables
-from tfgraph_lint.analysis.constant_values import Follow
+from tfgraph_lint.analysis.constant_values import Follow, integer
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
 from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname, is_builtin_call, is_builtin_name
 from tfgraph_lint.analysis.semantic import ModuleContext
@@ -212,7 +212,7 @@ def _message(loop: nodes.For, iterable: nodes.Call, count: int | None, traced: T
 
 
 def _iteration_count(context: ModuleContext, iterable: nodes.Call) -> int | None:
-    values = [context.constant(arg, Follow.ONE_BINDING) for arg in iterable.args]
+    values = [integer(arg, Follow.ONE_BINDING) for arg in iterable.args]  # ``range(2 * k - 1)``
     if any(type(value) is not int for value in values):
         return None
     try:

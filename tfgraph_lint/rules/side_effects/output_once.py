@@ -15,7 +15,8 @@ them LOW, off by default, and say why:
   its message comes exactly as often as the condition can change;
 - output of text alone that says it reports a trace (``print("retracing train_step")``,
   ``print("Tracing in eval_step.")``, ``print("Building graph")``): a trace counter by its own
-  words. Maintained training scripts (google/uncertainty-baselines) and textbooks
+  words; so is an f-string opening with such words whose values are fixed while tracing
+  (``print(f"Tracing... {n_splits} splits")``, ``n_splits=1`` a parameter: analysis/static_output). Maintained training scripts (google/uncertainty-baselines) and textbooks
   (ageron/handson-ml2) write these on purpose; with a tensor beside the text (``print("tracing",
   x)``) it is still reported, since the tensor it shows is symbolic;
 - output in a branch graph code's tensors never take (``if not isinstance(loss, tf.Tensor):``,
@@ -32,7 +33,7 @@ from __future__ import annotations
 from astroid import nodes
 
 from tfgraph_lint.analysis.names import is_builtin_call, unrebound_parameter
-from tfgraph_lint.analysis.static_output import deliberate_output_reason
+from tfgraph_lint.analysis.static_output import deliberate_output_reason, is_trace_marker
 from tfgraph_lint.analysis.tensor_type_branches import in_non_tensor_branch
 from tfgraph_lint.analysis.test_code import is_test_file
 from tfgraph_lint.analysis.trace_time_values import known_at_trace_time
@@ -52,6 +53,9 @@ def once_per_trace_reason(call: nodes.Call, path: str) -> str | None:
     if call.args and all(_is_plain_text(a) for a in call.args) and TRACE_WORD.search(
             " ".join(a.value for a in call.args)):
         return "its text says it reports a trace"
+    if call.args and is_trace_marker(call.args[0]) and all(
+            _is_plain_text(a) or is_trace_marker(a) for a in call.args):
+        return "its text says it reports a trace, with facts fixed while tracing"
     deliberate = deliberate_output_reason(call)  # facts fixed while tracing, except blocks
     if deliberate is not None:
         return deliberate

@@ -6,9 +6,10 @@ from collections.abc import Iterator
 
 from astroid import nodes
 
+from tfgraph_lint.analysis.guarded_tracing_errors import raising_numpy_call
 from tfgraph_lint.analysis.names import is_builtin_name, qualified_name
 from tfgraph_lint.analysis.semantic import ModuleContext
-from tfgraph_lint.core.findings import LOW, Finding
+from tfgraph_lint.core.findings import LOW, Finding, shorten
 from tfgraph_lint.core.registry import Default, declare
 from tfgraph_lint.rules.side_effects.output_once import once_per_trace_reason
 
@@ -33,6 +34,16 @@ def check(context: ModuleContext) -> Iterator[Finding]:
             continue  # experimental_autograph_options turns print into tf.print: it runs per call
         if once(call, traced):
             continue  # behind a create-once guard (``if not self.built: self.build(...)``): once eagerly too
+        raising = raising_numpy_call(call, context.evidence, traced)
+        if raising is not None:  # the argument raises first: nothing symbolic is ever printed
+            yield context.finding(
+                RULE, call,
+                f"print() in {traced.subject} never prints while tracing: its argument "
+                f"{shorten(raising.as_string())} raises on a symbolic tensor first (perhaps an "
+                "eager-only path); to print on every call, use tf.print() of the tensor",
+                confidence=LOW, traced=traced,
+            )
+            continue
         reason = once_per_trace_reason(call, context.path)
         if reason is None:
             yield context.finding(
