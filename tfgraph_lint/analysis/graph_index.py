@@ -33,12 +33,8 @@ from tfgraph_lint.analysis.keras_callables import (
 )
 from tfgraph_lint.analysis.function_creations import tf_function_at
 from tfgraph_lint.analysis.imported_instances import imported_key
-from tfgraph_lint.analysis.names import (
-    call_qualname,
-    may_denote,
-    qualified_name,
-    use_project_aliases,
-)
+from tfgraph_lint.analysis.keras_version import written_for_keras_2
+from tfgraph_lint.analysis.names import call_qualname, may_denote, qualified_name, use_project_aliases
 from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.other_threads import runs_in_other_thread
 from tfgraph_lint.analysis.trace_entries import (
@@ -194,7 +190,8 @@ class GraphIndex:
                 reached = LOW if method.name in replaced or eager else confidence
                 # Keras 3 runs metric and loss methods from its own code, which AutoGraph does not
                 # convert (checked on TF 2.21: len() of a tensor in update_state raises TypeError).
-                converted = family not in ("metric", "loss") or autograph_converts(self.module)
+                converted = (family not in ("metric", "loss") or autograph_converts(self.module)
+                             or written_for_keras_2(cls))
                 self._add(method, TraceReason(TraceKind.KERAS, method.lineno, reached, builder=base,
                                               autograph=converted))
 

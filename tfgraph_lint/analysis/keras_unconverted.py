@@ -10,7 +10,8 @@ reached: built into a functional model, fitted, or called from the user's own tf
 all three, and an ``if`` on a tensor in each step method under fit, evaluate and predict).
 
 Keras 2 (``tf_keras``, TensorFlow's bundled copy, or ``tf.keras`` in a project that requires a
-TensorFlow before 2.16) converted them: ``keras_callables.autograph_converts`` says which.
+TensorFlow before 2.16) converted them: ``keras_callables.autograph_converts`` says which, and a
+class calling a signature only Keras 2 accepts runs only there (``keras_version``).
 Metric and loss methods are marked unconverted where the graph-code index records them.
 
 Code written for that conversion shows it: a method holding a loop only AutoGraph makes work
@@ -24,6 +25,7 @@ from astroid import nodes
 
 from tfgraph_lint.analysis.converted_loops import converted_loop
 from tfgraph_lint.analysis.keras_callables import autograph_converts
+from tfgraph_lint.analysis.keras_version import written_for_keras_2
 from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.trace_entries import keras_base
 from tfgraph_lint.analysis.traced import TraceKind, TracedFunction
@@ -47,7 +49,7 @@ def unconverted_keras_method(traced: TracedFunction, module: nodes.Module) -> Tr
     if not isinstance(owner, nodes.ClassDef):
         return None
     found = keras_base(owner, set())
-    if found is None or found[1] != "layer" or autograph_converts(module):
+    if found is None or found[1] != "layer" or autograph_converts(module) or written_for_keras_2(owner):
         return None
     return root
 

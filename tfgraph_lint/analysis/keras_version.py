@@ -8,6 +8,10 @@ project says so in its packaging (read by ``declared_tensorflow``): a requiremen
 TensorFlow 2 below 2.16 (``tensorflow>=2.13,<2.16``, ``tensorflow==2.15.*``,
 ``tensorflow~=2.12.0``), or a Python cap below 3.9 (``python_requires=">=3.6, <3.9"``: no
 TensorFlow from 2.14 on installs there).
+
+A class can say so too: Keras 3 refuses ``add_weight("w", shape=...)`` (its first parameter is
+the shape; the name must be a keyword: ValueError on TensorFlow 2.21), so a class that passes a
+weight's name first can only run under Keras 2 (``written_for_keras_2``).
 """
 
 from __future__ import annotations
@@ -15,7 +19,7 @@ from __future__ import annotations
 from astroid import nodes
 
 from tfgraph_lint.analysis.declared_tensorflow import TensorFlowRange, tensorflow_range, text_tensorflow_range
-from tfgraph_lint.analysis.node_index import remembered
+from tfgraph_lint.analysis.node_index import descendants, remembered
 
 _KERAS_3 = (2, 16)  # tf.keras is Keras 3 from TensorFlow 2.16
 
@@ -37,3 +41,16 @@ def text_declares_keras_2(text: str) -> bool:
 def _keras_2(allowed: TensorFlowRange) -> bool:
     # Each requirement on its own, as a TensorFlow 1 pin beside it says nothing of tf.keras 2.
     return allowed.python_cap is not None or any((2, 0) <= cap < _KERAS_3 for cap in allowed.requirement_caps)
+
+
+def written_for_keras_2(cls: nodes.ClassDef) -> bool:
+    """The class calls ``add_weight``/``add_variable`` with the name first
+    (``self.add_weight("total", shape=())``), a signature only Keras 2 accepts: it can only run
+    under Keras 2, whatever Keras the rest of its module is for."""
+    memo = remembered(cls.root(), "written for keras 2")
+    if cls not in memo:
+        memo[cls] = any(
+            isinstance(call.func, nodes.Attribute) and call.func.attrname in ("add_weight", "add_variable")
+            and call.args and isinstance(call.args[0], nodes.Const) and isinstance(call.args[0].value, str)
+            for call in descendants(cls, nodes.Call))
+    return memo[cls]
