@@ -3,13 +3,13 @@ reads any file put in the folder, in the order the reports rely on."""
 
 from __future__ import annotations
 
-import importlib.util
 import re
-import sys
 import tomllib
 from pathlib import Path
 
 import pytest
+
+from benchmark_scripts import load
 
 ROOT = Path(__file__).resolve().parents[2]
 CORPORA = ROOT / "benchmarks" / "corpora"
@@ -21,15 +21,7 @@ WHEEL_KEYS = {"name", "requirement", "kind", "note"}
 DATE = r"\d{4}-\d\d-\d\d"
 
 
-def _corpus_data():
-    spec = importlib.util.spec_from_file_location("corpus_data", ROOT / "benchmarks" / "corpus_data.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
-
-
-CORPUS_DATA = _corpus_data()
+CORPUS_DATA = load("corpus_data")
 
 
 def _read(path: Path) -> dict:

@@ -4,23 +4,12 @@ resolves ``<name>.module`` imports; another repository is unpacked as it is."""
 
 from __future__ import annotations
 
-import importlib.util
 import subprocess
-import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+from benchmark_scripts import load
 
-
-def _load(name: str):
-    spec = importlib.util.spec_from_file_location(name, ROOT / "benchmarks" / f"{name}.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
-
-
-PRECISION = _load("precision")
+PRECISION = load("precision")
 
 
 def _repository(folder: Path, files: dict[str, str]) -> str:

@@ -8,25 +8,14 @@ its re-run. Every figure here is worked out by hand from the fabricated verdicts
 
 from __future__ import annotations
 
-import importlib.util
 import sys
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from benchmark_scripts import load
 
-
-def _load(name: str):
-    spec = importlib.util.spec_from_file_location(name, ROOT / "benchmarks" / f"{name}.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
-
-
-REPORT = _load("precision_report")
-HELD_OUT = _load("held_out")
+REPORT = load("precision_report")
+HELD_OUT = load("held_out")
 KINDS = {"lib": "library", "app": "user-code", "book": "teaching"}
 SYMBOLS = {"TFG101": "python-print-in-graph", "TFG102": "python-random-in-graph", "TFG201": "variable-created-in-graph"}
 
@@ -173,9 +162,8 @@ def test_batches_show_first_run_next_to_re_run(capsys):
     assert [cell.strip() for cell in row.strip("|").split("|")][3:] == ["0/0", "(same)", "n=0", "n=0"]
 
 
-
 def test_findings_written_read_back(tmp_path):
-    precision = _load("precision")
+    precision = load("precision")
     findings, verdicts = _findings("app", "TFG201", ["true", "unreviewed"])
     out = tmp_path / "findings.csv"
     REPORT.write_findings(out, findings, verdicts)

@@ -9,7 +9,6 @@ and no finding has two verdicts.
 from __future__ import annotations
 
 import csv
-import importlib.util
 import re
 import sys
 from pathlib import Path
@@ -18,19 +17,13 @@ import pytest
 
 from tfgraph_lint.core.registry import lookup
 
+from benchmark_scripts import load
+
 ROOT = Path(__file__).resolve().parents[2]
 REVIEW = ROOT / "benchmarks" / "review"
 
 
-def _precision_module():
-    spec = importlib.util.spec_from_file_location("precision", ROOT / "benchmarks" / "precision.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
-
-
-PRECISION = _precision_module()
+PRECISION = load("precision")
 FILES = sorted(REVIEW.glob("*.csv"))
 
 
