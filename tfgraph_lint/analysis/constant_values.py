@@ -132,25 +132,21 @@ def _constructor_parameter_value(parameter: nodes.AssignName, depth: int):
 # Integer arithmetic a loop bound is written with (``2 * k - 1``, ``n // 2 + 1``).
 _INT_OPERATORS = {
     "+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b,
-    "//": lambda a, b: a // b if b else UNKNOWN, "%": lambda a, b: a % b if b else UNKNOWN,
+    "//": lambda a, b: a // b if b else None, "%": lambda a, b: a % b if b else None,
 }
 
 
-def integer(expr: nodes.NodeNG | None, follow: Follow = Follow.ONE_BINDING, _depth: int = 0) -> object:
-    """The Python int ``expr`` is shown to be, folding ``+ - * // %`` of ints whose operands
-    ``constant`` follows as ``follow`` says (``range(2 * k - 1)`` with ``k = 1`` bound above);
-    UNKNOWN otherwise. Kept apart from ``constant``, which answers for a literal's own value."""
+def folded_integer(expr: nodes.NodeNG | None, follow: Follow = Follow.ONE_BINDING, _depth: int = 0) -> int | None:
+    """The Python int ``expr`` is shown to be, as ``integer`` says, also folding ``+ - * // %`` of
+    such ints (``range(2 * k - 1)`` with ``k = 1`` bound above); None otherwise."""
     if _depth > _MAX_DEPTH:
-        return UNKNOWN
+        return None
     if isinstance(expr, nodes.BinOp) and expr.op in _INT_OPERATORS:
-        left, right = integer(expr.left, follow, _depth + 1), integer(expr.right, follow, _depth + 1)
-        if type(left) is not int or type(right) is not int:
-            return UNKNOWN
-        return _INT_OPERATORS[expr.op](left, right)
+        left, right = folded_integer(expr.left, follow, _depth + 1), folded_integer(expr.right, follow, _depth + 1)
+        return None if left is None or right is None else _INT_OPERATORS[expr.op](left, right)
     if isinstance(expr, nodes.Name) and follow is Follow.ONE_BINDING:
         found = bindings(expr, expr.name)
         value = assigned_value(found[0]) if len(found) == 1 else None
         if isinstance(value, nodes.BinOp):
-            return integer(value, follow, _depth + 1)
-    value = constant(expr, follow)
-    return value if type(value) is int else UNKNOWN
+            return folded_integer(value, follow, _depth + 1)
+    return integer(expr, follow)

@@ -27,7 +27,7 @@ from astroid import nodes
 
 from tfgraph_lint.analysis.passed_arguments import argument_for
 from tfgraph_lint.analysis.callables import resolve_callables
-from tfgraph_lint.analysis.constant_values import Follow, integer
+from tfgraph_lint.analysis.constant_values import Follow, folded_integer
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
 from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname, is_builtin_call, is_builtin_name
 from tfgraph_lint.analysis.semantic import ModuleContext
@@ -212,8 +212,8 @@ def _message(loop: nodes.For, iterable: nodes.Call, count: int | None, traced: T
 
 
 def _iteration_count(context: ModuleContext, iterable: nodes.Call) -> int | None:
-    values = [integer(arg, Follow.ONE_BINDING) for arg in iterable.args]  # ``range(2 * k - 1)``
-    if any(type(value) is not int for value in values):
+    values = [folded_integer(arg, Follow.ONE_BINDING) for arg in iterable.args]  # ``range(2 * k - 1)``
+    if any(value is None for value in values):
         return None
     try:
         return len(range(*values))
