@@ -96,6 +96,33 @@ def test_no_module_is_over_400_lines():
     assert not long, f"split these modules (one concern each): {long}"
 
 
+def _defined_twice(text: str) -> list[str]:
+    """Functions and classes a module (or a class) defines more than once: the later one
+    silently replaces the earlier for every caller."""
+    twice = []
+    tree = ast.parse(text)
+    for scope in [tree, *(node for node in tree.body if isinstance(node, ast.ClassDef))]:
+        seen = set()
+        for node in scope.body:
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                if node.name in seen:
+                    twice.append(node.name)
+                seen.add(node.name)
+    return twice
+
+
+def test_no_module_defines_a_name_twice():
+    twice = {p.relative_to(PACKAGE).as_posix(): names for p in MODULES
+             if (names := _defined_twice(p.read_text(encoding="utf-8")))}
+    assert not twice, f"one definition each: {twice}"
+
+
+def test_a_name_defined_twice_is_seen():
+    assert _defined_twice("def integer(x):\n    pass\n\n\ndef integer(x, y=1):\n    pass\n") == ["integer"]
+    assert _defined_twice("class C:\n    def f(self): pass\n    def f(self, x): pass\n") == ["f"]
+    assert _defined_twice("def f(): pass\n\n\ndef g(): pass\n") == []
+
+
 # The rule families: each owns its rules and the helpers only they use. A family never imports
 # another (what two families share belongs in analysis/).
 FAMILIES = sorted(p.name for p in (PACKAGE / "rules").iterdir() if (p / "__init__.py").exists())
