@@ -19,7 +19,6 @@ from tfgraph_lint.core import notebooks, reporting_decision
 from tfgraph_lint.core import demonstration_comments
 from tfgraph_lint.core.config import Config
 from tfgraph_lint.core.findings import Finding
-from tfgraph_lint.core.notebook_prose import demonstrations
 from tfgraph_lint.core.registry import ANALYSIS_FAILED, INTERNAL_ERROR
 from tfgraph_lint.core.source import UnreadableSource, read_source
 
@@ -267,6 +266,8 @@ def lint_notebook(text: str, path: str, config: Config | None = None) -> list[Fi
         notebook = notebooks.read(text)
     except notebooks.NotebookError as exc:
         return [_analysis_failed(path, str(exc))]
+    from tfgraph_lint.core.notebook_prose import demonstrations  # notebooks only: its patterns cost
+
     findings = lint_source(notebook.source, path, config, adjust=demonstrations(notebook.cells))
     for cell in notebook.cells:
         if cell.error is not None:

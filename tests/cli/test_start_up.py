@@ -28,7 +28,8 @@ print(json.dumps({"modules": sorted(sys.modules),
 """
 
 NOT_ASKED_FOR = ("tfgraph_lint.output.sarif", "tfgraph_lint.output.github_format", "tfgraph_lint.fixes",
-                 "tfgraph_lint.runtime", "difflib", "tomllib")
+                 "tfgraph_lint.runtime", "difflib", "tomllib", "tfgraph_lint.core.docs",
+                 "tfgraph_lint.core.notebook_prose")
 
 
 def _loaded(tmp_path, *options: str) -> dict:
@@ -55,3 +56,15 @@ def test_an_output_format_loads_when_asked_for(tmp_path, option, module):
 def test_a_configuration_file_loads_the_toml_parser(tmp_path):
     (tmp_path / "pyproject.toml").write_text("[tool.tfgraph-lint]\n")
     assert "tomllib" in _loaded(tmp_path)["modules"]
+
+
+def test_the_rules_command_offers_the_docs_table_formats():
+    from tfgraph_lint.cli.commands import TABLE_FORMATS
+    from tfgraph_lint.core.docs import TABLE_FORMATS as DOCS_TABLE_FORMATS
+
+    assert TABLE_FORMATS == DOCS_TABLE_FORMATS
+
+
+def test_a_why_run_links_each_finding_to_its_rule_page(tmp_path):
+    loaded = _loaded(tmp_path, "--why")
+    assert "tfgraph_lint.core.docs" in loaded["modules"]

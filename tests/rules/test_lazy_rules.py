@@ -49,8 +49,11 @@ def test_the_words_read_from_the_files_are_the_modules_own():
 def test_a_trigger_line_that_cannot_be_read_is_an_error():
     assert _trigger_words(b'x = 1\nTRIGGER_WORDS = ("for", "while")\n', "probe.py") == ("for", "while")
     assert _trigger_words(b"x = 1\n", "probe.py") == ()
-    with pytest.raises(ImportError, match="probe.py: TRIGGER_WORDS is one line"):
-        _trigger_words(b"x = 1\nTRIGGER_WORDS = _LOOPS\n", "probe.py")
+    assert _trigger_words(b'x = 1\nTRIGGER_WORDS = ("yield",)\n', "probe.py") == ("yield",)
+    for line in (b"TRIGGER_WORDS = _LOOPS", b'TRIGGER_WORDS = ("for", while)', b"TRIGGER_WORDS = ()",
+                 b'TRIGGER_WORDS = ("for",\n    "while")', b'TRIGGER_WORDS = ("a b",)'):
+        with pytest.raises(ImportError, match="probe.py: TRIGGER_WORDS is one line"):
+            _trigger_words(b"x = 1\n" + line + b"\n", "probe.py")
 
 
 def test_the_deprecated_argument_words_are_its_deprecated_keywords():

@@ -26,7 +26,7 @@ from tfgraph_lint.core.rule_declarations import rule_sources
 
 _CHECK = b"\ndef check("
 _TRIGGERS = b"\nTRIGGER_WORDS"
-_TRIGGER_LINE = re.compile(r'TRIGGER_WORDS = \((?:"\w+", ?)*"\w+",?\)')
+_TRIGGER_LINE = ("TRIGGER_WORDS = (", ")")
 _WORD_PATTERNS: dict[str, re.Pattern] = {}
 _FOUND: list[tuple[str, tuple[str, ...]]] = []
 
@@ -47,10 +47,15 @@ def _trigger_words(source: bytes, where: str) -> tuple[str, ...]:
     if start < 0:
         return ()
     line = source[start + 1:source.find(b"\n", start + 1)].decode("utf-8").strip()
-    if not _TRIGGER_LINE.fullmatch(line):
+    opening, closing = _TRIGGER_LINE
+    items = line[len(opening):-len(closing)].split(",")
+    words = tuple(item.strip()[1:-1] for item in (items[:-1] if not items[-1].strip() else items))
+    quoted = all(item.strip()[:1] == item.strip()[-1:] == '"' for item in items if item.strip())
+    if not (line.startswith(opening) and line.endswith(closing) and quoted and words
+            and all(word.isidentifier() for word in words)):
         raise ImportError(f"tfgraph_lint/rules/{where}: TRIGGER_WORDS is one line of quoted words, "
                           f'TRIGGER_WORDS = ("for", "while"), not {line!r}')
-    return tuple(re.findall(r'"(\w+)"', line))
+    return words
 
 
 def holds_word(text: str, word: str) -> bool:
