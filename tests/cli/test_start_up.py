@@ -1,6 +1,7 @@
 """A short run (one file, as an editor or a pre-commit hook starts the tool) loads only what it
 uses: no output format it was not asked for, no fixer, no runtime, no TOML parser without a
-configuration file, and it compiles no notebook or pragma pattern the file gives no use for."""
+configuration file, and it compiles no notebook, pragma or requirements pattern the file gives no
+use for."""
 
 from __future__ import annotations
 
@@ -21,10 +22,14 @@ with contextlib.redirect_stdout(io.StringIO()):
         main(sys.argv[1:])
     except SystemExit:
         pass
+from tfgraph_lint.analysis import declared_tensorflow
 from tfgraph_lint.core import notebooks, pragmas
 print(json.dumps({"modules": sorted(sys.modules),
-                  "compiled": [name for module in (notebooks, pragmas) for name, value in vars(module).items()
-                               if type(value).__name__ == "LazyPattern" and value._compiled is not None]}))
+                  "compiled": [name for module in (notebooks, pragmas, declared_tensorflow)
+                               for name, value in vars(module).items()
+                               if type(value).__name__ == "LazyPattern" and value._compiled is not None],
+                  "eager": [name for module in (notebooks, pragmas, declared_tensorflow)
+                            for name, value in vars(module).items() if type(value).__name__ == "Pattern"]}))
 """
 
 NOT_ASKED_FOR = ("tfgraph_lint.output.sarif", "tfgraph_lint.output.github_format", "tfgraph_lint.fixes",
@@ -45,6 +50,7 @@ def test_a_one_file_run_loads_only_what_it_uses(tmp_path):
     assert "tfgraph_lint.rules" in loaded["modules"]  # the file was analysed
     assert not [m for m in loaded["modules"] if m.startswith(NOT_ASKED_FOR)]
     assert loaded["compiled"] == ["_NOQA"]  # the findings are checked for a noqa comment
+    assert loaded["eager"] == []  # no pattern of theirs is compiled at import
 
 
 @pytest.mark.parametrize(("option", "module"), [("sarif", "tfgraph_lint.output.sarif"),
