@@ -6,6 +6,7 @@ use for."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
@@ -74,3 +75,22 @@ def test_the_rules_command_offers_the_docs_table_formats():
 def test_a_why_run_links_each_finding_to_its_rule_page(tmp_path):
     loaded = _loaded(tmp_path, "--why")
     assert "tfgraph_lint.core.docs" in loaded["modules"]
+
+
+def test_a_run_that_finds_its_file_in_the_cache_reads_no_package_metadata(tmp_path):
+    path = tmp_path / "train_step.py"
+    path.write_text(ONE_FILE)
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    runs = [subprocess.run([sys.executable, "-c", PROBE, "check", str(path)], capture_output=True, text=True,
+                           cwd=tmp_path, check=True, env=env) for _ in range(2)]
+    first, second = (json.loads(run.stdout)["modules"] for run in runs)
+    assert "astroid" in first  # the first run analysed the file; the second found it in the cache
+    assert "astroid" not in second and "importlib.metadata" not in second
+
+
+def test_the_tool_fingerprint_follows_astroid_s_version():
+    import astroid
+
+    from tfgraph_lint.cli import cache
+
+    assert astroid.__version__ in cache._astroid_version()
