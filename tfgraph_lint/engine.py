@@ -19,7 +19,6 @@ from tfgraph_lint.core import notebooks, reporting_decision
 from tfgraph_lint.core import demonstration_comments
 from tfgraph_lint.core.config import Config
 from tfgraph_lint.core.findings import Finding
-from tfgraph_lint.core.notebook_prose import demonstrations
 from tfgraph_lint.core.registry import ANALYSIS_FAILED, INTERNAL_ERROR
 from tfgraph_lint.core.source import UnreadableSource, read_source
 
@@ -34,7 +33,7 @@ if TYPE_CHECKING:
     from tfgraph_lint.analysis.graph_index import GraphIndex
     from tfgraph_lint.analysis.keras_run_evidence import instance_rows
     from tfgraph_lint.analysis.semantic import ModuleContext
-    from tfgraph_lint.rules import CHECKS
+    from tfgraph_lint.rules import checks_for
 
 
 # astroid, the analysis and the rules take most of a short run's time to import (~0.1 s), and most
@@ -42,11 +41,11 @@ if TYPE_CHECKING:
 # they are imported on first need and bound as this module's globals, as if imported above (a name
 # already bound, e.g. patched by a test, is kept).
 _LAZY = ("nodes", "AstroidBuildingError", "AstroidSyntaxError", "node_index", "parsing", "GraphIndex",
-         "ModuleContext", "CHECKS", "outgoing_arguments", "instance_rows")
+         "ModuleContext", "checks_for", "outgoing_arguments", "instance_rows")
 
 
 def _import_analysis() -> None:
-    if "CHECKS" in globals():
+    if "checks_for" in globals():
         return
     # pylint: disable=redefined-outer-name,import-outside-toplevel
     from astroid import nodes
@@ -57,7 +56,7 @@ def _import_analysis() -> None:
     from tfgraph_lint.analysis.graph_index import GraphIndex
     from tfgraph_lint.analysis.keras_run_evidence import instance_rows
     from tfgraph_lint.analysis.semantic import ModuleContext
-    from tfgraph_lint.rules import CHECKS
+    from tfgraph_lint.rules import checks_for
 
     found = locals()
     for name in _LAZY:
@@ -109,16 +108,17 @@ def _analyze(module: nodes.Module, path: str, config: Config, outgoing: list | N
         except Exception:  # noqa: BLE001 - as graph_outgoing: the project view does without it
             pass
     findings: list[Finding] = []
-    for check in CHECKS:
-        if not config.is_enabled(check.RULE.code):
-            continue
+    text = _module_text(module)
+    # Only the rules that can report on this text are imported and run (rules/__init__.py);
+    # all of them when the text cannot be read.
+    for check in checks_for(text or None, config.is_enabled):
         try:
             findings.extend(check.check(context))
         except RecursionError as exc:
             findings.append(_recursion_failure(module, path, f"rule {check.RULE.code} {check.RULE.symbol}", exc))
         except Exception as exc:  # noqa: BLE001
             findings.append(internal_error(path, f"rule {check.RULE.code} {check.RULE.symbol}", exc))
-    adjust = _composed(adjust, demonstration_comments.demonstrations(_module_text(module)) if findings else None)
+    adjust = _composed(adjust, demonstration_comments.demonstrations(text) if findings else None)
     if adjust is not None:
         expected = context.expected_failures
         context.expected_failures = {adjust(f) for f in expected}
@@ -266,6 +266,8 @@ def lint_notebook(text: str, path: str, config: Config | None = None) -> list[Fi
         notebook = notebooks.read(text)
     except notebooks.NotebookError as exc:
         return [_analysis_failed(path, str(exc))]
+    from tfgraph_lint.core.notebook_prose import demonstrations  # notebooks only: its patterns cost
+
     findings = lint_source(notebook.source, path, config, adjust=demonstrations(notebook.cells))
     for cell in notebook.cells:
         if cell.error is not None:

@@ -1,10 +1,12 @@
 """A short run (one file, as an editor or a pre-commit hook starts the tool) loads only what it
 uses: no output format it was not asked for, no fixer, no runtime, no TOML parser without a
-configuration file, and it compiles no notebook or pragma pattern the file gives no use for."""
+configuration file, and it compiles no notebook, pragma or requirements pattern the file gives no
+use for."""
 
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
@@ -21,14 +23,19 @@ with contextlib.redirect_stdout(io.StringIO()):
         main(sys.argv[1:])
     except SystemExit:
         pass
+from tfgraph_lint.analysis import declared_tensorflow
 from tfgraph_lint.core import notebooks, pragmas
 print(json.dumps({"modules": sorted(sys.modules),
-                  "compiled": [name for module in (notebooks, pragmas) for name, value in vars(module).items()
-                               if type(value).__name__ == "LazyPattern" and value._compiled is not None]}))
+                  "compiled": [name for module in (notebooks, pragmas, declared_tensorflow)
+                               for name, value in vars(module).items()
+                               if type(value).__name__ == "LazyPattern" and value._compiled is not None],
+                  "eager": [name for module in (notebooks, pragmas, declared_tensorflow)
+                            for name, value in vars(module).items() if type(value).__name__ == "Pattern"]}))
 """
 
 NOT_ASKED_FOR = ("tfgraph_lint.output.sarif", "tfgraph_lint.output.github_format", "tfgraph_lint.fixes",
-                 "tfgraph_lint.runtime", "difflib", "tomllib")
+                 "tfgraph_lint.runtime", "difflib", "tomllib", "tfgraph_lint.core.docs",
+                 "tfgraph_lint.core.notebook_prose")
 
 
 def _loaded(tmp_path, *options: str) -> dict:
@@ -44,6 +51,7 @@ def test_a_one_file_run_loads_only_what_it_uses(tmp_path):
     assert "tfgraph_lint.rules" in loaded["modules"]  # the file was analysed
     assert not [m for m in loaded["modules"] if m.startswith(NOT_ASKED_FOR)]
     assert loaded["compiled"] == ["_NOQA"]  # the findings are checked for a noqa comment
+    assert loaded["eager"] == []  # no pattern of theirs is compiled at import
 
 
 @pytest.mark.parametrize(("option", "module"), [("sarif", "tfgraph_lint.output.sarif"),
@@ -55,3 +63,34 @@ def test_an_output_format_loads_when_asked_for(tmp_path, option, module):
 def test_a_configuration_file_loads_the_toml_parser(tmp_path):
     (tmp_path / "pyproject.toml").write_text("[tool.tfgraph-lint]\n")
     assert "tomllib" in _loaded(tmp_path)["modules"]
+
+
+def test_the_rules_command_offers_the_docs_table_formats():
+    from tfgraph_lint.cli.commands import TABLE_FORMATS
+    from tfgraph_lint.core.docs import TABLE_FORMATS as DOCS_TABLE_FORMATS
+
+    assert TABLE_FORMATS == DOCS_TABLE_FORMATS
+
+
+def test_a_why_run_links_each_finding_to_its_rule_page(tmp_path):
+    loaded = _loaded(tmp_path, "--why")
+    assert "tfgraph_lint.core.docs" in loaded["modules"]
+
+
+def test_a_run_that_finds_its_file_in_the_cache_reads_no_package_metadata(tmp_path):
+    path = tmp_path / "train_step.py"
+    path.write_text(ONE_FILE)
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    runs = [subprocess.run([sys.executable, "-c", PROBE, "check", str(path)], capture_output=True, text=True,
+                           cwd=tmp_path, check=True, env=env) for _ in range(2)]
+    first, second = (json.loads(run.stdout)["modules"] for run in runs)
+    assert "astroid" in first  # the first run analysed the file; the second found it in the cache
+    assert "astroid" not in second and "importlib.metadata" not in second
+
+
+def test_the_tool_fingerprint_follows_astroid_s_version():
+    import astroid
+
+    from tfgraph_lint.cli import cache
+
+    assert astroid.__version__ in cache._astroid_version()

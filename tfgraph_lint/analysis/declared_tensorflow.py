@@ -24,6 +24,7 @@ import os
 import re
 
 from tfgraph_lint.analysis.project_graph import marked_folder
+from tfgraph_lint.core.lazy_pattern import LazyPattern
 
 Version = tuple[int, int]
 
@@ -34,11 +35,12 @@ _ANY_MINOR = 10_000  # ``<3.0``: any 2.x
 
 # ``tensorflow[and-cuda]>=2.13.0,<2.16.0`` and the -cpu/-gpu/-macos/-intel builds: its clauses.
 # Not ``mesh-tensorflow`` nor ``tensorflow-probability`` (another package's versions).
-_REQUIREMENT = re.compile(r"""(?<![\w.-])tensorflow(?:[-_](?:cpu|gpu|macos|intel))?\s*(?:\[[^\]\n]*\])?"""
+# Compiled on first use: most runs never read a project's requirements.
+_REQUIREMENT = LazyPattern(r"""(?<![\w.-])tensorflow(?:[-_](?:cpu|gpu|macos|intel))?\s*(?:\[[^\]\n]*\])?"""
                           r"""\s*((?:\s*,?\s*(?:<=|<|===|==|~=|>=|>|!=)\s*[\d.*]+)+)""")
-_CLAUSE = re.compile(r"(<=|<|===|==|~=|>=|>|!=)\s*([\d.*]+)")
-_PYTHON_SPEC = re.compile(r"""python_requires\s*=\s*['"]([^'"]*)['"]|requires-python\s*=\s*['"]([^'"]*)['"]""")
-_COMMENT = re.compile(r"(?:^|\s)#.*$", re.MULTILINE)
+_CLAUSE = LazyPattern(r"(<=|<|===|==|~=|>=|>|!=)\s*([\d.*]+)")
+_PYTHON_SPEC = LazyPattern(r"""python_requires\s*=\s*['"]([^'"]*)['"]|requires-python\s*=\s*['"]([^'"]*)['"]""")
+_COMMENT = LazyPattern(r"(?:^|\s)#.*$", re.MULTILINE)
 # The newest TensorFlow that installs on Python 3.N, for the N a cap can leave last (release notes:
 # 2.4 dropped 3.5, 2.7 dropped 3.6, 2.12 dropped 3.7, 2.14 dropped 3.8); 2.1 was the last for 2.7.
 _NEWEST_TENSORFLOW_FOR_PYTHON = {5: (2, 3), 6: (2, 6), 7: (2, 11), 8: (2, 13)}

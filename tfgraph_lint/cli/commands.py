@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 import click
 
 from tfgraph_lint.cli.runtime_commands import RUNTIME_COMMANDS as _RUNTIME_COMMANDS
-from tfgraph_lint.core import docs, project_config
+from tfgraph_lint.core import project_config
 from tfgraph_lint.core.measured_defaults import LEVELS, OPT_IN
 from tfgraph_lint.core.registry import REMOVED, RULES, expand_selector, lookup
 from tfgraph_lint.output import reporters
@@ -29,6 +29,9 @@ if TYPE_CHECKING:
     from tfgraph_lint.cli import check_run
 
 PROG = "tfgraph-lint"
+# core/docs.py's table formats (a test holds them equal): the docs are loaded by `rules` and
+# `explain` alone.
+TABLE_FORMATS = ("text", "markdown")
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 
 _DOTTED_NAME = re.compile(r"^[A-Za-z_]\w*(\.[A-Za-z_]\w*)*$")
@@ -288,10 +291,12 @@ def _per_file_ignores(values: tuple[str, ...]) -> tuple[tuple[str, frozenset[str
 
 
 @cli.command(short_help="List every rule.")
-@click.option("--format", "table_format", type=click.Choice(docs.TABLE_FORMATS), default="text",
+@click.option("--format", "table_format", type=click.Choice(TABLE_FORMATS), default="text",
               show_default=True, help="markdown: the table in README.md.")
 def rules(table_format: str) -> None:
     """List every rule: code, symbol, Pylint message id, severity and summary."""
+    from tfgraph_lint.core import docs
+
     click.echo(docs.rules_table(table_format), nl=False)
 
 
@@ -303,6 +308,8 @@ def explain(key: str) -> None:
     `tfgraph-lint rule CODE` is the same (ruff's spelling)."""
     rule = lookup(key.strip())
     if rule is not None:
+        from tfgraph_lint.core import docs
+
         click.echo(docs.explain_text(rule), nl=False)
         return
     try:

@@ -24,31 +24,48 @@ _GRAMMAR = ('a rule declaration holds one field a line, name="text", name=None o
             "and comment lines")
 
 
-def declarations(defaults: Mapping[str, object],
-                 root: Path = RULES_PACKAGE) -> Iterator[tuple[str, dict[str, object]]]:
-    """(where, the declared fields) for each rule module under ``root``, by file name within
-    family folders. ``defaults`` are the names ``Default.<NAME>`` may take."""
+_PACKAGE_SOURCES: list[tuple[str, str, bytes]] = []
+
+
+def rule_sources(root: Path = RULES_PACKAGE) -> tuple[tuple[str, str, bytes], ...]:
+    """(family folder, file name, source) of each ``*.py`` file of the family folders under
+    ``root``, by folder and file name. The rules package's are read once per process: the
+    registry reads the declarations from them, the rules package which modules check and what
+    they need."""
+    if root == RULES_PACKAGE and _PACKAGE_SOURCES:
+        return tuple(_PACKAGE_SOURCES)
+    rows = []
     for family in sorted(os.listdir(root)):
         folder = os.path.join(root, family)
         if not os.path.isfile(os.path.join(folder, "__init__.py")):
             continue
         for name in sorted(n for n in os.listdir(folder) if n.endswith(".py")):
             with open(os.path.join(folder, name), "rb", buffering=0) as file:
-                source = file.readall()
-            start = source.find(_START)
-            if start < 0:
-                continue
-            end = source.find(_END, start)
-            where = f"tfgraph_lint/rules/{family}/{name}"
-            line = source.count(b"\n", 0, start) + 2
-            # ``)`` alone on its line (a checkout may end lines with \r\n), and no second declaration
-            if end < 0 or source[end + 2:end + 4].strip(b"\r")[:1] not in (b"\n", b"") \
-                    or source.find(_START, end) >= 0:
-                raise ValueError(f"{where}:{line}: one 'RULE = declare(' statement, ended by ')' alone on a line")
-            body = source[start + len(_START):end].decode("utf-8").splitlines()
-            if body[0].strip():
-                raise ValueError(f"{where}:{line}: {_GRAMMAR}, not {body[0].strip()!r}")
-            yield where, _fields(body[1:], defaults, where, line)
+                rows.append((family, name, file.readall()))
+    if root == RULES_PACKAGE:
+        _PACKAGE_SOURCES.extend(rows)
+    return tuple(rows)
+
+
+def declarations(defaults: Mapping[str, object],
+                 root: Path = RULES_PACKAGE) -> Iterator[tuple[str, dict[str, object]]]:
+    """(where, the declared fields) for each rule module under ``root``, by file name within
+    family folders. ``defaults`` are the names ``Default.<NAME>`` may take."""
+    for family, name, source in rule_sources(root):
+        start = source.find(_START)
+        if start < 0:
+            continue
+        end = source.find(_END, start)
+        where = f"tfgraph_lint/rules/{family}/{name}"
+        line = source.count(b"\n", 0, start) + 2
+        # ``)`` alone on its line (a checkout may end lines with \r\n), and no second declaration
+        if end < 0 or source[end + 2:end + 4].strip(b"\r")[:1] not in (b"\n", b"") \
+                or source.find(_START, end) >= 0:
+            raise ValueError(f"{where}:{line}: one 'RULE = declare(' statement, ended by ')' alone on a line")
+        body = source[start + len(_START):end].decode("utf-8").splitlines()
+        if body[0].strip():
+            raise ValueError(f"{where}:{line}: {_GRAMMAR}, not {body[0].strip()!r}")
+        yield where, _fields(body[1:], defaults, where, line)
 
 
 def _fields(lines: list[str], defaults: Mapping[str, object], where: str, first: int) -> dict[str, object]:

@@ -19,7 +19,6 @@ from typing import TextIO
 
 import click
 
-from tfgraph_lint.core.docs import rule_docs_link
 from tfgraph_lint.core.findings import Finding
 from tfgraph_lint.core.registry import rule_by_code
 
@@ -46,6 +45,8 @@ def text_lines(finding: Finding, why: bool = False, *, source: str | None = None
         code = click.style(code, fg=_SEVERITY_COLOR[finding.rule.severity], bold=True)
     lines = [f"{where} {code} {finding.symbol} {message}"]
     if why:
+        from tfgraph_lint.core.docs import rule_docs_link  # --why only: the docs need the package metadata
+
         lines.extend(f"    because {step}" for step in finding.traced_because)
         lines.append(f"    see {rule_docs_link(finding.rule)}")
     if source is not None:

@@ -33,6 +33,9 @@ RULE = declare(
     default=Default.ON,
 )
 
+# Its findings are ``yield`` expressions: a file without the word never imports this module.
+TRIGGER_WORDS = ("yield",)
+
 # Trace kinds whose function's return value goes to TensorFlow, not to Python code.
 _RETURNS_TO_TENSORFLOW = (TraceKind.DECORATOR, TraceKind.WRAPPER, TraceKind.BUILDER, TraceKind.KERAS)
 

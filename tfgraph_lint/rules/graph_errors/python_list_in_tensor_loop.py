@@ -38,6 +38,10 @@ RULE = declare(
     default=Default.ON,
 )
 
+# Its findings are lists grown inside a converted loop, which is a ``for`` or ``while`` loop
+# (enclosing_converted_loops): a file without either word never imports this module.
+TRIGGER_WORDS = ("for", "while")
+
 _GROWING_METHODS = frozenset({"append", "extend"})
 
 _ROOT_KINDS = (TraceKind.DECORATOR, TraceKind.WRAPPER, TraceKind.BUILDER, TraceKind.KERAS)

@@ -54,6 +54,10 @@ RULE = declare(
     default=Default.ON,
 )
 
+# Its findings are ``if`` statements and ``for`` loops: a file without either word never
+# imports this module.
+TRIGGER_WORDS = ("if", "for")
+
 
 class State(Enum):
     """What a name holds at some point of one path."""

@@ -34,6 +34,10 @@ RULE = declare(
     default=Default.ON,
 )
 
+# Its findings are tensors grown inside a converted loop, which is a ``for`` or ``while`` loop
+# (enclosing_converted_loops): a file without either word never imports this module.
+TRIGGER_WORDS = ("for", "while")
+
 # Calls whose first argument is a list of tensors joined into one.
 _JOINING = frozenset({
     "tensorflow.concat", "tensorflow.stack",

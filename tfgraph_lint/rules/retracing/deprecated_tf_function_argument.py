@@ -43,6 +43,11 @@ RULE = declare(
     default=Default.ON,
     fix="tf_function_args_fix",
 )
+
+# Its findings are keyword arguments, whose names are written out: a file without one of the
+# deprecated names never imports this module (a test holds these to ``_DEPRECATED``).
+TRIGGER_WORDS = ("experimental_relax_shapes", "experimental_compile", "experimental_follow_type_hints")
+
 _TAKES_TF_FUNCTION_OPTIONS = frozenset({TF_FUNCTION, "functools.partial"})
 
 # keyword -> the first TensorFlow release where it is deprecated and its fix can be written

@@ -51,6 +51,9 @@ RULE = declare(
     default=Default.ON,
 )
 
+# Its findings are ``for`` loops: a file without the word never imports this module.
+TRIGGER_WORDS = ("for",)
+
 # Fewer known elements than this: a small, deliberate unroll (a few rates, scales, axes).
 _SMALL_UNROLL = 8
 _MAX_DEPTH = 5

@@ -47,6 +47,10 @@ RULE = declare(
     fix="range_fix",
 )
 
+# Its findings are ``for`` and ``while`` loops: a file without either word never imports this
+# module.
+TRIGGER_WORDS = ("for", "while")
+
 _MAX_PARAMETER_HOPS = 3
 # Iterations up to which a loop filling a Python list is taken as a deliberate unroll (LOW).
 SMALL_LIST_UNROLL = 64

@@ -37,6 +37,10 @@ RULE = declare(
     default=Default.ON,
 )
 
+# Its findings are calls of ``next(...)`` and ``.__next__()``: a file without either word never
+# imports this module.
+TRIGGER_WORDS = ("next", "__next__")
+
 # Builtins that return a Python iterator over their arguments.
 _ITERATOR_BUILTINS = frozenset({"enumerate", "zip", "map", "filter", "reversed"})
 # Kinds whose ``iter()`` is a Python iterator.
