@@ -57,6 +57,9 @@ def passed_in_origin(parameter: nodes.NodeNG, context: ModuleContext, origin_of:
     try:
         found = []
         # Eager callers are not asked: what they pass changes nothing about traces.
+        # todo: graph callers in other files of the project are not asked either (the project
+        # view passes only whether each argument changes per call), so a helper module whose
+        # functions only other files' tf.functions call stays silent here.
         for call, caller in context.graph_callers(fn):
             argument = argument_for(call, fn, parameter)
             origin = origin_of(argument, caller) if argument is not None else None

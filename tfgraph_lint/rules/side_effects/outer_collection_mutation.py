@@ -3,8 +3,9 @@
 Python mutation is not a TensorFlow operation: it happens once per trace, not on every call, and
 what it stores is a symbolic tensor. The receiver is "outside" when it outlives the trace: a
 module global, a closure variable of an enclosing function that is not traced, an attribute of
-``self`` (or ``cls``), or an argument of a tf.function. Collections created inside the traced
-frame (including a traced parent of a nested def) are fresh on every trace and are fine.
+``self`` (or ``cls``), or an argument of a tf.function, mutated there or in a helper it is
+handed to (analysis/argument_aliases). Collections created inside the traced frame (including a
+traced parent of a nested def) are fresh on every trace and are fine.
 
 An attribute bound to a new empty collection earlier in the same trace (a top-level statement
 of the function, or of a caller on the chain before the call that leads here) and given only
