@@ -7,6 +7,13 @@ had written ``self.images.append(x)`` (an image pool in a GAN's training step is
 shape). A helper's parameter usually holds a per-trace local of its traced caller, so the rules
 leave parameters alone unless every call from graph code in the module passes an outside
 collection; the origin then names the caller's collection and where it is passed in.
+
+The same holds for a tf.function's own argument handed on to a helper (``features =
+preprocess(features)`` with ``def preprocess(f): f["scaled"] = ...``, or a preprocessing object
+whose ``__call__`` writes into the dict it is given): the helper mutates the caller's object, and
+TensorFlow (2.21 at least) refuses that when tracing ends ("should not modify its Python input
+arguments"), exactly as if the tf.function had written it. The origin is then ``ARGUMENT`` with
+where it is passed in. Callers that mix the two kinds leave the parameter alone.
 """
 
 from __future__ import annotations
@@ -21,6 +28,12 @@ from tfgraph_lint.analysis.passed_arguments import argument_for
 from tfgraph_lint.analysis.semantic import ModuleContext
 
 OUTSIDE = "that lives outside it ("
+ARGUMENT = "argument"  # a tf.function's own parameter: the object its caller passed in
+
+
+def is_argument(origin: str | None) -> bool:
+    """The origin is a tf.function's own argument, directly or passed on to helpers."""
+    return origin is not None and (origin == ARGUMENT or origin.startswith(f"{ARGUMENT} ("))
 
 Origin = Callable[[nodes.NodeNG, TracedFunction], "str | None"]
 
@@ -44,15 +57,21 @@ def passed_in_origin(parameter: nodes.NodeNG, context: ModuleContext, origin_of:
     try:
         found = []
         # Eager callers are not asked: what they pass changes nothing about traces.
+        # todo: graph callers in other files of the project are not asked either (the project
+        # view passes only whether each argument changes per call), so a helper module whose
+        # functions only other files' tf.functions call stays silent here.
         for call, caller in context.graph_callers(fn):
             argument = argument_for(call, fn, parameter)
             origin = origin_of(argument, caller) if argument is not None else None
-            if origin is None or not origin.startswith(OUTSIDE):
+            if origin is None or not (origin.startswith(OUTSIDE) or is_argument(origin)):
                 return None
             found.append((call.lineno, origin))
     finally:
         following.pop(fn, None)
-    if not found:
-        return None
+    if not found or len({is_argument(origin) for _, origin in found}) > 1:
+        return None  # none, or an outside collection from some callers and an argument from others
     line, origin = min(found)
-    return f"{origin[:-1]}, passed in as '{parameter.name}' at line {line})"
+    passed = f"passed in as '{parameter.name}' at line {line}"
+    if origin == ARGUMENT:
+        return f"{ARGUMENT} ({passed})"
+    return f"{origin[:-1]}, {passed})"

@@ -16,8 +16,8 @@ def argument_for(call: nodes.Call, fn: nodes.FunctionDef, parameter: nodes.Assig
     arguments = fn.args
     positional = [*(arguments.posonlyargs or ()), *(arguments.args or ())]
     offset = 0
-    if constructs or (is_instance_method(fn) and isinstance(call.func, nodes.Attribute)):
-        offset = 1  # ``self.step(x)`` and ``Cls(x)`` bind ``self`` implicitly
+    if constructs or (is_instance_method(fn) and (isinstance(call.func, nodes.Attribute) or fn.name == "__call__")):
+        offset = 1  # ``self.step(x)``, ``Cls(x)`` and ``instance(x)`` (its ``__call__``) bind ``self`` implicitly
     if any(p is parameter for p in positional):
         position = next(i for i, p in enumerate(positional) if p is parameter) - offset
         if position < 0:

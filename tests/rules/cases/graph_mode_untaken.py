@@ -49,7 +49,7 @@ def cached(x, cache):
     if cache is not None:
         if not tf.executing_eagerly():
             raise ValueError("build the cache before tracing")
-        cache["x"] = x.numpy()  # low: [eager-only-call-in-graph]
+        cache["x"] = x.numpy()  # low: [eager-only-call-in-graph, outer-collection-mutation]
     return x.numpy()  # [eager-only-call-in-graph]
 
 
@@ -65,7 +65,7 @@ def cached_later(x, cache):
                 raise ValueError("build the cache before tracing")
     y = tf.square(x)
     if cache is not None:
-        cache["x"] = y.numpy()  # low: [eager-only-call-in-graph]
+        cache["x"] = y.numpy()  # low: [eager-only-call-in-graph, outer-collection-mutation]
     return y
 
 
@@ -77,7 +77,7 @@ def cached_later_twin(x, cache):
             return hit
     y = tf.square(x)
     if cache is not None:
-        cache["x"] = y.numpy()  # [eager-only-call-in-graph]
+        cache["x"] = y.numpy()  # [eager-only-call-in-graph, outer-collection-mutation]
     return y
 
 

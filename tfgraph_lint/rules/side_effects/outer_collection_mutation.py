@@ -3,8 +3,9 @@
 Python mutation is not a TensorFlow operation: it happens once per trace, not on every call, and
 what it stores is a symbolic tensor. The receiver is "outside" when it outlives the trace: a
 module global, a closure variable of an enclosing function that is not traced, an attribute of
-``self`` (or ``cls``), or an argument of a tf.function. Collections created inside the traced
-frame (including a traced parent of a nested def) are fresh on every trace and are fine.
+``self`` (or ``cls``), or an argument of a tf.function, mutated there or in a helper it is
+handed to (analysis/argument_aliases). Collections created inside the traced frame (including a
+traced parent of a nested def) are fresh on every trace and are fine.
 
 An attribute bound to a new empty collection earlier in the same trace (a top-level statement
 of the function, or of a caller on the chain before the call that leads here) and given only
@@ -32,7 +33,7 @@ from collections.abc import Callable, Iterator
 
 from astroid import nodes
 
-from tfgraph_lint.analysis.argument_aliases import passed_in_origin
+from tfgraph_lint.analysis.argument_aliases import ARGUMENT, is_argument, passed_in_origin
 from tfgraph_lint.analysis.classes import is_instance_method, self_class
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
 from tfgraph_lint.analysis.names import bindings, is_builtin_name, lookup, qualified_name
@@ -152,7 +153,7 @@ def _report(
         return
     if origin == _ATTRIBUTE and per_trace_self(traced):
         return  # ``self`` is an object made in this trace: its collections are per-trace locals
-    if origin != _ARGUMENT and fills_once(node, receiver, traced):
+    if not is_argument(origin) and fills_once(node, receiver, traced):
         return  # ``if not self._losses: self._losses.append(...)``: filled once, as in eager mode
     if once(node, traced):
         return  # in a helper only reached behind ``if not self.built: self.build(...)``: once, as eagerly
@@ -163,7 +164,7 @@ def _report(
     else:
         # Item assignment on a tf.function's own argument raises whatever the argument is (a
         # tensor has no item assignment, a list or dict is checked for mutation).
-        item_on_argument = origin == _ARGUMENT and not method
+        item_on_argument = is_argument(origin) and not method
         if not (collection_only or item_on_argument) or _kind(receiver).kind != Kind.UNKNOWN:
             return  # a tensor, TF object, NumPy array ...; or an unknown receiver of ``update``
         if assigned_objects(receiver):
@@ -189,9 +190,9 @@ def _report(
         # reads: a channel within the trace (keras-tcn's skip outputs, a DenseNet block's
         # features_list)
         confidence = LOW
-    if origin != _ARGUMENT and behind_default_off_switch(node, traced.node):
+    if not is_argument(origin) and behind_default_off_switch(node, traced.node):
         confidence = LOW  # ``if self.keep_scores:`` that the class never turns on: an opt-in
-    if origin != _ARGUMENT and stores and not counter and _is_constant(stored):
+    if not is_argument(origin) and stores and not counter and _is_constant(stored):
         # ``self.calls.append(True)``, ``seen[key] = 1``: once per trace still, but nothing symbolic
         # leaks; on real code these were records kept on purpose (tests that a layer was called).
         # A counter (``counts[k] += 1``) keeps its confidence: it counts traces, not calls.
@@ -201,9 +202,11 @@ def _report(
         # tape.watched_variables())``, then ``len(logged)``): the test records what tracing did.
         confidence = LOW
     collection = _article(type_name)
-    if origin == _ARGUMENT:
+    if is_argument(origin):
+        # ``argument (passed in as 'features' at line 20)``: a helper given the tf.function's own argument
+        through = f" of the tf.function, {origin[len(ARGUMENT) + 2:-1]}" if origin != ARGUMENT else ""
         message = (
-            f"{action} in {traced.subject} mutates {collection} passed in as an argument: a "
+            f"{action} in {traced.subject} mutates {collection} passed in as an argument{through}: a "
             "tf.function must not modify its Python arguments, so tracing raises ValueError, while "
             "eager mode changes the caller's object; modify a copy, or return the values instead"
         )
@@ -219,7 +222,7 @@ def _report(
 
 # -- where the receiver lives ----------------------------------------------------------------
 
-_ARGUMENT = "argument"  # the receiver is a tf.function's own parameter
+_ARGUMENT = ARGUMENT  # the receiver is a tf.function's own parameter
 _ATTRIBUTE = "that lives outside it (an attribute of the object)"
 _CLOSURE = "that lives outside it (a closure variable)"
 
