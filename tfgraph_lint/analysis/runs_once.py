@@ -24,7 +24,8 @@ class RunsOnce:
     ``if self.v is None: self.v = ...`` (also ``if not self.v``, ``if not hasattr(self, "v")``,
     ``if self.v is None and ...``, ``if not self._built: ...; self._built = True``,
     ``if "v" not in holder:``, a global behind ``global v; if v is None:``, and an early
-    ``if self.v is not None: return self.v``) runs its creating code on the first trace only, as
+    ``if self.v is not None: return self.v``; per key, a memo ``if key in cache: return
+    cache[key]`` that stores ``cache[key]`` below, where eager calls too run the rest once per key) runs its creating code on the first trace only, as
     in eager mode. The guard must test what its block assigns (or, for an attribute the class
     never assigns, what a base class's method that the block's method hands on to with
     ``super()`` may assign; a property setter the block's method uses counts as its
@@ -181,7 +182,8 @@ def _after_early_return(stmt: nodes.NodeNG, block: nodes.NodeNG, traced: TracedF
 
 
 # A guard target: ("attr", base text, attribute name) for ``self.v``; ("name", name) for a global;
-# ("item", container text, key) for ``holder["v"]`` and ``holder[0]``.
+# ("item", container text, key) for ``holder["v"]`` and ``holder[0]``; ("keyed", container text,
+# key name) for ``cache[key]`` with the key a name.
 _Target = tuple
 
 
@@ -198,7 +200,7 @@ def _unset_targets(test: nodes.NodeNG, traced: TracedFunction) -> set[tuple[_Tar
             key = unset.key
             # ``"v" not in self.__dict__``, ``"v" not in holder`` (a dict that outlives the trace)
             target = (_dict_target(unset.subject, key.value, traced)
-                      if isinstance(key, nodes.Const) and isinstance(key.value, str) else None)
+                      if isinstance(key, nodes.Const) and isinstance(key.value, str) else _keyed_target(unset, traced))
             targets = [target] if target else []
         else:
             targets = _targets_of(unset.subject, traced)
@@ -237,6 +239,17 @@ def _dict_target(container: nodes.NodeNG, key: str, traced: TracedFunction) -> _
     if isinstance(container, nodes.Name) and _persistent_base(container, traced):
         return ("item", container.name, key)
     return None
+
+
+def _keyed_target(unset, traced: TracedFunction) -> _Target | None:
+    """``if key in cache: return cache[key]`` with a key the call passes (``key`` a name): a memo
+    that outlives the trace, filled per key; what follows runs once per key, traced or eager."""
+    container = unset.subject
+    if not isinstance(unset.key, nodes.Name) or not (
+            isinstance(container, nodes.Attribute) and _persistent_base(container.expr, traced)
+            or isinstance(container, nodes.Name) and _persistent_base(container, traced)):
+        return None
+    return ("keyed", container.as_string(), unset.key.name)
 
 
 def _persistent_base(expr: nodes.NodeNG, traced: TracedFunction) -> bool:
@@ -332,6 +345,10 @@ def assigns(node: nodes.NodeNG, target: _Target) -> bool:
     if target[0] == "item":
         return (isinstance(node, nodes.Subscript) and node.ctx == Context.Store
                 and isinstance(node.slice, nodes.Const) and node.slice.value == target[2]
+                and node.value.as_string() == target[1])
+    if target[0] == "keyed":
+        return (isinstance(node, nodes.Subscript) and node.ctx == Context.Store
+                and isinstance(node.slice, nodes.Name) and node.slice.name == target[2]
                 and node.value.as_string() == target[1])
     return isinstance(node, nodes.AssignName) and node.name == target[1]
 

@@ -30,6 +30,7 @@ from tfgraph_lint.analysis.names import (
     qualified_name,
 )
 from tfgraph_lint.analysis.possible_tensors import builder_argument, possible_tensor
+from tfgraph_lint.analysis.tensor_type_branches import after_tensor_check
 from tfgraph_lint.analysis.value_kinds import Kind, loop_target_kind, value_kind
 from tfgraph_lint.core import tf_api
 from tfgraph_lint.core.findings import HIGH, INFERENCE, weakest
@@ -390,10 +391,9 @@ def strongest(confidences) -> str | None:
 def tested_leaves(expr: nodes.NodeNG, tested: bool) -> Iterator[nodes.NodeNG]:
     """The operands of and/or/not whose Python truth value is asked for (all but the last of an
     and/or, unless the whole is itself truth-tested)."""
-    if isinstance(expr, nodes.BoolOp):
-        for value in expr.values[:-1]:
-            yield from tested_leaves(value, True)
-        yield from tested_leaves(expr.values[-1], tested)
+    if isinstance(expr, nodes.BoolOp):  # less what runs only for a non-tensor (tensor_type_branches)
+        for value in (value for value in expr.values if not after_tensor_check(expr, value)):
+            yield from tested_leaves(value, True if value is not expr.values[-1] else tested)
     elif isinstance(expr, nodes.UnaryOp) and expr.op == "not":
         yield from tested_leaves(expr.operand, True)
     elif tested:

@@ -9,8 +9,11 @@ value it tests, is the body of ``if isinstance(x, list):`` (or ``tuple``, ``dict
 alone, in a tuple of types, or ``or``-ed on the same name): a symbolic tensor is none of these
 (NVIDIA DeepLearningExamples' ELECTRA ``get_shape_list`` takes ``np.array(tensor).shape`` only for
 a NumPy array or a list). So is the right side of ``tree.is_nested(x) and len(x) == n`` (or of an
-``and`` after such an ``isinstance`` test): Python evaluates it only for a structure. What happens
-there is no hazard of tensors; rules report it at LOW at most.
+``and`` after such an ``isinstance`` test): Python evaluates it only for a structure. So is what
+follows ``isinstance(x, tf.Tensor) or`` (or ``not isinstance(x, tf.Tensor) and``) when it reads
+no name but ``x``: ``isinstance(normalizer, tf.Tensor) or normalizer != 1.0`` compares only a
+number (NVIDIA DeepLearningExamples' Mask R-CNN losses). What happens there is no hazard of
+tensors; rules report it at LOW at most.
 """
 
 from __future__ import annotations
@@ -51,6 +54,28 @@ def in_non_tensor_branch(node: nodes.NodeNG, name: str | None = None) -> bool:
                 return True  # ``if isinstance(x, (np.ndarray, list)): np.array(x)``
         child, parent = parent, parent.parent
     return False
+
+
+def after_tensor_check(boolop: nodes.BoolOp, value: nodes.NodeNG) -> bool:
+    """``value``, an operand of ``boolop``, runs only when an earlier operand found its one name
+    not a tensor: ``isinstance(x, tf.Tensor) or x != 1.0``, ``not tf.is_tensor(x) and x > 0``."""
+    names = {name.name for name in value.nodes_of_class(nodes.Name)}
+    if len(names) != 1 or value not in boolop.values:
+        return False
+    for earlier in boolop.values[:boolop.values.index(value)]:
+        negated = isinstance(earlier, nodes.UnaryOp) and earlier.op == "not"
+        check = earlier.operand if negated else earlier
+        if negated == (boolop.op == "and") and _tested_name(check) in names:
+            return True
+    return False
+
+
+def _tested_name(test: nodes.NodeNG) -> str | None:
+    """The name ``isinstance(name, tf.Tensor)`` or ``tf.is_tensor(name)`` asks about."""
+    if (isinstance(test, nodes.Call) and len(test.args) == 1 and isinstance(test.args[0], nodes.Name)
+            and qualified_name(test.func) in _IS_TENSOR):
+        return test.args[0].name
+    return _tensor_check(test)
 
 
 def tests_for_tensor(test: nodes.NodeNG) -> bool:

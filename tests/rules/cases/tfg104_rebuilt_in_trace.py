@@ -28,3 +28,29 @@ class Trainer:
         self.others = self.shared
         self.others.append(tf.constant(1.0))  # [outer-collection-mutation]
         return self.grads()
+
+
+def eager_reader(trainer):
+    return len(trainer.weights_used)  # read outside graph code: the list is seen after the trace
+
+
+class AdaptiveTrainer:
+    """Rebound inside the branch (or loop) that holds the extend, and read by eager code too: LOW
+    when the extend adds only objects that outlive the trace; the twin adds a traced tensor."""
+
+    def __init__(self, model):
+        self.model = model
+        self.scales = [tf.Variable(1.0)]
+        self.offset = tf.Variable(0.0)
+
+    @tf.function
+    def step(self, adaptive):
+        if adaptive:
+            self.weights_used = self.model.trainable_variables
+            self.weights_used.extend([self.offset])  # low: [outer-collection-mutation]
+            self.weights_used.extend(self.scales)  # low: [outer-collection-mutation]
+        for _ in tf.range(2):
+            self.weights_used = self.model.trainable_weights
+            if adaptive:
+                self.weights_used.extend([self.offset * 2.0])  # [outer-collection-mutation]
+        return len(self.weights_used)

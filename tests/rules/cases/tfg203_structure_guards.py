@@ -22,3 +22,17 @@ class Outputs(tf.keras.metrics.Metric):
 
     def result(self):
         return self.total
+
+
+def scaled_loss(loss, normalizer=1.0):
+    # ``normalizer != 1.0`` runs only for a Python number: a tensor short-circuits the ``or``;
+    # the twin tests another name, so the comparison does run on the tensor.
+    assert isinstance(normalizer, tf.Tensor) or normalizer != 1.0
+    assert not tf.is_tensor(normalizer) and normalizer > 0 or loss is not None
+    assert isinstance(loss, tf.Tensor) or normalizer != 1.0  # [tensor-used-as-python-value]
+    return loss / normalizer
+
+
+@tf.function
+def normalized(x):
+    return scaled_loss(tf.reduce_sum(x), tf.cast(tf.size(x), tf.float32))

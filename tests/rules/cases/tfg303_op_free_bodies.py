@@ -26,7 +26,7 @@ def pairwise_product(inputs):
 
 @tf.function
 def pairwise_sum(inputs):
-    total = 0
+    total = tf.zeros_like(inputs[..., 0])
     for i in range(FIELDS - 1):  # [python-range-loop]
         total += tf.reduce_sum(inputs, axis=-1) * i
     return total

@@ -17,6 +17,8 @@ LOW when a loop of a known, small count (<= 64), one of ``len(<a Python sequence
 one whose count a caller passes, fills a Python list (or, over a sequence's items, a tuple): only an unrolled loop can do that (a tensor loop would need a
 ``tf.TensorArray``), so the unroll is deliberate. LOW too
 for any known count of two or three: the graph holds what writing the body out by hand would.
+LOW too when the body sums tensors into a name that starts as a Python number
+(python_number_accumulators): a tf.range loop would fail on it, so the unroll is the structure.
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW, Finding, shorten, w
 from tfgraph_lint.core.registry import Default, declare
 from tfgraph_lint.rules.retracing.configured_counts import configured_count
 from tfgraph_lint.rules.retracing.op_free_loops import creates_no_op
+from tfgraph_lint.rules.retracing.python_number_accumulators import python_number_accumulator
 
 RULE = declare(
     code="TFG303",
@@ -169,7 +172,12 @@ def _check_loop(context: ModuleContext, loop: nodes.For, traced: TracedFunction)
         confidence = LOW
     elif count is not None and count <= SMALL_FIXED_UNROLL:
         confidence = LOW  # a fixed two or three copies: deliberate, and no larger than by hand
-    return context.finding(RULE, loop, _message(loop, iterable, count, traced, evidence), confidence, traced=traced)
+    message = _message(loop, iterable, count, traced, evidence)
+    if (started := python_number_accumulator(loop)) is not None:
+        confidence = LOW  # the sum starts as a Python number: only the unrolled loop works
+        message += (f" (though '{started}' starts as a Python number before the loop and sums tensors in it: "
+                    "a tf.range loop would need it to keep one dtype and shape, so start it as a tensor first)")
+    return context.finding(RULE, loop, message, confidence, traced=traced)
 
 
 _RANK_ATTRIBUTES = frozenset({"rank", "ndims", "ndim"})

@@ -48,7 +48,9 @@ from tfgraph_lint.rules.side_effects.collection_receivers import assigned_object
 from tfgraph_lint.rules.side_effects.default_off import behind_default_off_switch
 from tfgraph_lint.rules.side_effects.forced_traces import side_channel_confidence
 from tfgraph_lint.rules.side_effects.per_trace_objects import PerTraceSelf
-from tfgraph_lint.rules.side_effects.scratch_collections import emptied_later_in_trace, made_afresh_earlier_in_trace
+from tfgraph_lint.rules.side_effects.scratch_collections import (
+    emptied_later_in_trace, holds_existing_objects, made_afresh_earlier_in_trace,
+)
 
 RULE = declare(
     code="TFG104",
@@ -190,6 +192,13 @@ def _report(
         # reads: a channel within the trace (keras-tcn's skip outputs, a DenseNet block's
         # features_list)
         confidence = LOW
+    added, rebuilt = (_argument(node, 0) if method == "extend" else stored), ""
+    if (not is_argument(origin) and holds_existing_objects(added)
+            and made_afresh_earlier_in_trace(receiver, node, traced)):
+        # ``self.variables = self.model.trainable_variables`` then ``.extend(self.extra)``: a list
+        # rebuilt in every trace (and eager call) from the same objects, with nothing symbolic in it
+        confidence, rebuilt = LOW, (" (though the function rebinds it to a new list first and adds only "
+                                    "objects that outlive the trace, so each trace rebuilds the same list)")
     if not is_argument(origin) and behind_default_off_switch(node, traced.node):
         confidence = LOW  # ``if self.keep_scores:`` that the class never turns on: an opt-in
     if not is_argument(origin) and stores and not counter and _is_constant(stored):
@@ -213,7 +222,7 @@ def _report(
     else:
         message = (
             f"{action} in {traced.subject} mutates {collection} {origin}: the change happens once, "
-            f"while tracing, not on every call{_stored_note(stored_kind, stores)}; return the "
+            f"while tracing, not on every call{_stored_note(stored_kind, stores)}{rebuilt}; return the "
             "values instead, or use tf.TensorArray or a tf.Variable"
         )
     yield context.finding(RULE, node, message, confidence=side_channel_confidence(traced, confidence),

@@ -4,10 +4,15 @@
 rebound to ``model.trainable_variables`` (a new list on each read) and extended, or a list
 that ``call`` fills and empties again before it returns (a DenseNet block's ``features_list``):
 what graph code appends there lives and dies within the trace, as a local would. TFG104 makes
-appends to such collections LOW when only graph code reads them.
+appends to such collections LOW when only graph code reads them, or when what is appended is
+the object's own state (``self.variables.extend(self.extra_weights)`` after the rebinding): every
+trace, and every eager call, rebuilds the same list from the same objects, so a call that runs
+the graph without tracing leaves the list as an eager call would, and nothing symbolic is kept.
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterator
 
 from astroid import nodes
 
@@ -22,20 +27,50 @@ def made_afresh_earlier_in_trace(receiver: nodes.NodeNG, node: nodes.NodeNG, tra
     chain before the call that leads here (``self._counts = Counter(); self._name_losses()``)."""
     if not isinstance(receiver, (nodes.Attribute, nodes.AssignAttr)):
         return False
+    if any(_binds_afresh(statement, receiver) for statement in _run_before(node, traced.node)):
+        return True  # in the function itself, also inside the loop or branch that holds ``node``
     line, current = node.lineno, traced
     while current is not None:
         for statement in getattr(current.node, "body", ()):
             if statement.lineno >= line:
                 break
-            if isinstance(statement, nodes.Assign) and _is_fresh(statement.value) and any(
-                    isinstance(target, nodes.AssignAttr) and target.attrname == receiver.attrname
-                    and target.expr.as_string() == receiver.expr.as_string()
-                    for target in statement.targets):
+            if _binds_afresh(statement, receiver):
                 return True
         if current.reason.kind != TraceKind.CALLED:
             return False
         line, current = current.reason.line, current.reason.via
     return False
+
+
+def holds_existing_objects(stored: nodes.NodeNG | None) -> bool:
+    """What is stored is state the object (or another) already holds, not a value of the trace:
+    ``self.extra``, ``obj.lambdas``, ``[self.u_weights, self.col_weights]``."""
+    if isinstance(stored, (nodes.List, nodes.Tuple)):
+        return bool(stored.elts) and all(holds_existing_objects(elt) for elt in stored.elts)
+    while isinstance(stored, nodes.Attribute):
+        stored = stored.expr
+        if isinstance(stored, nodes.Name):
+            return True
+    return False
+
+
+def _binds_afresh(statement: nodes.NodeNG, receiver: nodes.NodeNG) -> bool:
+    return isinstance(statement, nodes.Assign) and _is_fresh(statement.value) and any(
+        isinstance(target, nodes.AssignAttr) and target.attrname == receiver.attrname
+        and target.expr.as_string() == receiver.expr.as_string() for target in statement.targets)
+
+
+def _run_before(node: nodes.NodeNG, function: nodes.NodeNG) -> Iterator[nodes.NodeNG]:
+    """The statements of ``function`` that every path to ``node`` runs first: those before it in
+    its own block and in each block around it (a loop body's earlier statements, per iteration)."""
+    child = node
+    while child is not None and child is not function:
+        parent = child.parent
+        for field in ("body", "orelse", "finalbody"):
+            block = getattr(parent, field, None)
+            if isinstance(block, list) and child in block:
+                yield from block[:block.index(child)]
+        child = parent
 
 
 def emptied_later_in_trace(receiver: nodes.NodeNG, node: nodes.NodeNG, traced: TracedFunction) -> bool:
