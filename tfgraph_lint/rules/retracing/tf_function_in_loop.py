@@ -56,6 +56,7 @@ from tfgraph_lint.rules.retracing.kept_functions import bound_name, kept_per_ite
 from tfgraph_lint.rules.retracing.loop_python_arguments import passes_loop_items
 from tfgraph_lint.rules.retracing.enclosing_loops import enclosing_loops
 from tfgraph_lint.rules.retracing.memoized import calls_code_made_per_call, memoized, reads_call_state
+from tfgraph_lint.rules.retracing.repeated_runners import compiles_per_access, describe
 
 RULE = declare(
     code="TFG302",
@@ -82,6 +83,7 @@ def check(context: ModuleContext) -> Iterator[Finding]:
         finding = _check_creation(context, callers, creation)
         if finding is not None:
             yield finding
+    yield from compiles_per_access(context, RULE)
 
 
 def _check_creation(context, callers: _Reruns, creation: Creation) -> Finding | None:
@@ -109,6 +111,11 @@ def _check_creation(context, callers: _Reruns, creation: Creation) -> Finding | 
     made = made_code(creation, frame)
     if made is not None and (calls_code_made_per_call(made, frame) or reads_state_made_per_call(made, frame)):
         return None  # it runs a def, or uses TF state, made per call of the frame: traced anew anyway
+    how_often = describe(frame)
+    if how_often is not None and (_calls_in(creation, frame) or _returns(frame, creation)):
+        return context.finding(RULE, creation.report, f"{_spelled(creation)} makes a new tf.function {how_often}: "
+                               f"{_NEVER_SHARED}; create it once (in __init__, or behind an "
+                               "'if self._fn is None:' guard) and reuse it", HIGH)
     repeated = callers.repeated_call(frame, creation)
     if repeated is not None:
         return context.finding(RULE, creation.report, _caller_message(creation, frame, repeated), HIGH)
