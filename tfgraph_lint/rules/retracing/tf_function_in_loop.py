@@ -10,6 +10,9 @@ object, and separate objects never share traces. Reported where such a creation 
   module (found lexically: ``helper(...)`` and ``self.helper(...)``);
 - in a function that calls the Function it makes and that eager code calls at two or more
   places (INFERENCE: each call traces again).
+- in a method Python or Keras runs again and again: a property getter (every access), a Keras
+  callback's per-batch or per-epoch hook (repeated_runners); also Keras ``compile()`` in a
+  property getter, which drops the model's traced functions on every access.
 
 Only when the new Function is then *called* in that loop (``tf.function(f)(x)``, ``step(x)``
 after ``step = tf.function(f)``, ``make_step()(x)``): one traced once on purpose
