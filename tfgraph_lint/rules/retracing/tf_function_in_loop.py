@@ -146,8 +146,10 @@ def _loop_message(creation: Creation, loop: nodes.NodeNG) -> str:
 def _caller_message(creation: Creation, frame: nodes.FunctionDef, repeated: _Repeated) -> str:
     what = _spelled(creation)
     via = "".join(f" (through '{hop.name}')" for hop in repeated.through)
+    where = (f"a loop of another file ({repeated.elsewhere})" if repeated.elsewhere
+             else _describe_loop(repeated.loop))
     return (f"{what} makes a new tf.function on every call of '{frame.name}', which runs in "
-            f"{_describe_loop(repeated.loop)}{via}: {_NEVER_SHARED}; create it once (at module "
+            f"{where}{via}: {_NEVER_SHARED}; create it once (at module "
             "level, in __init__, or in a factory called once) and reuse it")
 
 
@@ -231,9 +233,10 @@ def _free_names(expr: nodes.NodeNG) -> list[nodes.Name]:
 
 @dataclass(frozen=True)
 class _Repeated:
-    call: nodes.Call  # the call in a loop
-    loop: nodes.NodeNG
+    call: nodes.Call | None  # the call in a loop (None: in another file)
+    loop: nodes.NodeNG | None
     through: tuple[nodes.FunctionDef, ...] = ()  # the callers between, outermost last
+    elsewhere: str = ""  # where another file of the project calls it in a loop (``run.py:81``)
 
 
 class _Reruns:
@@ -282,7 +285,17 @@ class _Reruns:
                 found = self._search(frame, creation, (*through, frame), seen | {frame})
                 if found is not None:
                     return found
-        return None
+        elsewhere = self._looped_elsewhere(fn, creation, through, result_called)
+        return _Repeated(None, None, through, elsewhere) if elsewhere else None
+
+    def _looped_elsewhere(self, fn, creation: Creation, through: tuple, result_called: bool) -> str:
+        """Where another file of the project calls ``fn`` (a top-level function) in a loop (the
+        project view), when ``fn`` calls the new Function itself: what the other file does with a
+        returned Function, and what it passes as a wrapped parameter, are not known here."""
+        if result_called or not isinstance(fn.parent, nodes.Module) or (
+                not through and _wraps_parameter(fn, creation)):
+            return ""
+        return self._context.config.loop_calls_for(self._context.path).get(fn.name, "")
 
 
 def _graph_code(context, frame: nodes.NodeNG) -> bool:
@@ -363,6 +376,15 @@ def _target_varies(fn: nodes.FunctionDef, creation: Creation, call: nodes.Call, 
             if argument is None or _varies_with_loops(argument, loops):
                 return True  # unknown, or the loop's own values: a different function per call
     return False
+
+
+def _wraps_parameter(fn: nodes.FunctionDef, creation: Creation) -> bool:
+    """``tf.function(model)`` with ``model`` a parameter of ``fn``: each call may wrap another function."""
+    if creation.target is None or isinstance(creation.target, nodes.Lambda):
+        return False
+    return any(isinstance(binding, nodes.AssignName) and isinstance(binding.parent, nodes.Arguments)
+               and fn.parent_of(binding) for name in _free_names(creation.target)
+               for binding in bindings(name, name.name))
 
 
 def _is_first(fn: nodes.FunctionDef, binding: nodes.AssignName) -> bool:
