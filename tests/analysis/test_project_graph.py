@@ -30,6 +30,31 @@ def test_summary_of_text_that_does_not_parse_is_empty():
     assert module_edges.imports_only("from . import (a,\n") == {}
 
 
+def test_loop_calls_are_the_calls_a_python_loop_repeats_outside_traced_code():
+    text = (
+        "import tensorflow as tf\n"
+        "from animate import animate\n"
+        "for pair in pairs:\n"
+        "    animate(pair)\n"                      # repeated, at module level
+        "once(pairs)\n"                            # not in a loop
+        "kept = [h.run(y) for y in ys]\n"          # repeated, through a module
+        "def main():\n"
+        "    while True:\n"
+        "        m.step()\n"                       # repeated, in a function
+        "    for i in tf.range(3):\n"
+        "        k()\n"                            # one tf.while_loop: traced once
+        "    for x in xs:\n"
+        "        def later():\n"
+        "            inner()\n"                    # runs when called, not per iteration
+        "@tf.function\n"
+        "def traced():\n"
+        "    for i in range(3):\n"
+        "        g()\n"                            # runs while tracing
+    )
+    assert module_edges.loop_calls(text) == [["animate", None, 4], ["h", "run", 6], ["m", "step", 9]]
+    assert module_edges.loop_calls("for x in :\n") == []
+
+
 def write(root: Path, files: dict[str, str]) -> dict[str, str]:
     for name, text in files.items():
         (root / name).parent.mkdir(parents=True, exist_ok=True)

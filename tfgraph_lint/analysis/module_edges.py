@@ -243,3 +243,60 @@ def _dotted(expr: ast.AST) -> list[str] | None:
         parts.append(expr.attr)
         expr = expr.value
     return [expr.id, *reversed(parts)] if isinstance(expr, ast.Name) else None
+
+
+def loop_calls(text: str) -> list[list]:
+    """The names the module calls inside the body of a ``for``/``while`` loop or a comprehension,
+    anywhere (module level, functions, methods), each once, as ``[base, attribute, line]``: what
+    another file runs again and again (the project view's TFG302 evidence). Loops a tf.function
+    traces are left out (a def decorated with something named ``function``, a ``for`` over
+    ``tf.range``): there a call runs once per trace, not per iteration. Empty for text Python
+    cannot parse."""
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return []
+    found: list[list] = []
+    seen: set[tuple] = set()
+
+    def visit(node: ast.AST, in_loop: bool) -> None:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            if any(_names_function(d) for d in node.decorator_list):
+                return  # traced: its loops run while tracing
+            in_loop = False  # a def in a loop runs its body when called, not per iteration
+        if isinstance(node, ast.Call) and in_loop:
+            ref = _reference(node.func)
+            if ref is not None and ref not in seen:
+                seen.add(ref)
+                found.append([ref[0], ref[1], node.lineno])
+        for field, value in ast.iter_fields(node):
+            repeated = in_loop or _repeats(node, field)
+            for child in value if isinstance(value, list) else [value]:
+                if isinstance(child, ast.AST):
+                    visit(child, repeated)
+
+    visit(tree, False)
+    return found
+
+
+def _repeats(node: ast.AST, field: str) -> bool:
+    """The ``field`` of ``node`` runs once per iteration of a Python loop."""
+    if isinstance(node, (ast.For, ast.AsyncFor)):
+        return field == "body" and not _over_tf_range(node.iter)
+    if isinstance(node, ast.While):
+        return field == "body"
+    if isinstance(node, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
+        return field in ("elt", "key", "value")
+    return False
+
+
+def _over_tf_range(expr: ast.AST) -> bool:
+    return (isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute) and expr.func.attr == "range"
+            and isinstance(expr.func.value, ast.Name) and expr.func.value.id in ("tf", "tensorflow"))
+
+
+def _names_function(decorator: ast.AST) -> bool:
+    """``@tf.function``, ``@function``, ``@tf.function(...)``: a decorator named ``function``."""
+    target = decorator.func if isinstance(decorator, ast.Call) else decorator
+    return (isinstance(target, ast.Attribute) and target.attr == "function") or (
+        isinstance(target, ast.Name) and target.id == "function")

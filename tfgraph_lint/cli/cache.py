@@ -100,7 +100,8 @@ class ResultCache:
         digest.update(text_sha.encode())
         # What other files of the project say about this one changes its findings.
         config = self._config
-        for given in (config.seeds_for, config.tf_functions_for, config.arguments_for, config.aliases_for):
+        for given in (config.seeds_for, config.tf_functions_for, config.arguments_for, config.aliases_for,
+                      config.loop_calls_for):
             found = given(path)
             if found:
                 digest.update(b"\0" + json.dumps(sorted(found.items())).encode("utf-8", "surrogatepass"))
@@ -200,7 +201,7 @@ def config_fingerprint(config: Config) -> str:
     """The configuration as canonical JSON: every field, sets sorted (hash order varies by process)."""
     return json.dumps({f.name: _plain(getattr(config, f.name)) for f in dataclasses.fields(config)
                        if f.name not in ("imported_seeds", "imported_tf_functions", "imported_arguments",
-                                         "imported_aliases")},  # per file: see key
+                                         "imported_aliases", "imported_loop_calls")},  # per file: see key
                       sort_keys=True)
 
 

@@ -10,7 +10,7 @@ index, on worker processes when there are many); and the files the search then r
 their calls (``module_edges.summary``). The result is the configuration with ``imported_seeds``
 set (per linted file, the top-level functions and ``Class.method`` that graph code elsewhere
 reaches) and ``imported_tf_functions`` (the names it imports that are tf.functions of other
-files), ``imported_arguments`` and ``imported_aliases``. Linting one changed file (pre-commit)
+files), ``imported_arguments``, ``imported_aliases`` and ``imported_loop_calls`` (view_loops). Linting one changed file (pre-commit)
 so still knows that ``train.py`` maps ``data.augment``.
 
 Kept between runs (``project_store``): what was computed from each file's text, by the digest of
@@ -37,6 +37,7 @@ import re
 from tfgraph_lint.cli.cache import ResultCache
 from tfgraph_lint.cli.file_digests import FileDigests
 from tfgraph_lint.cli.project_store import ProjectStore, files_key, state_key
+from tfgraph_lint.cli.view_loops import loop_calls_into
 from tfgraph_lint.core.config import Config
 from tfgraph_lint.core.files import is_skipped_dir
 from tfgraph_lint.core.real_paths import real_dir, real_path
@@ -63,20 +64,22 @@ def with_project_seeds(files: list[str], config: Config, is_excluded, cache: Res
     tf_functions: dict[str, dict[str, tuple]] = {}
     passed: dict[str, dict[str, list]] = {}
     aliases: dict[str, dict[str, str]] = {}
+    loops: dict[str, dict[str, str]] = {}  # view_loops
     for root, group in sorted(project_roots(python_files).items(), key=lambda item: item[0] or ""):
         if root is not None:
-            found_seeds, found_functions, found_arguments, found_aliases = _project_seeds(
+            found_seeds, found_functions, found_arguments, found_aliases, found_loops = _project_seeds(
                 root, group, config, is_excluded, cache, warn, jobs, linted)
             seeds.update(found_seeds)
             tf_functions.update(found_functions)
             passed.update(found_arguments)
             aliases.update(found_aliases)
-    if not seeds and not tf_functions and not aliases:
+            loops.update(found_loops)
+    if not seeds and not tf_functions and not aliases and not loops:
         return config
-    return _with_view(config, seeds, tf_functions, passed, aliases)
+    return _with_view(config, seeds, tf_functions, passed, aliases, loops)
 
 
-def _with_view(config: Config, seeds: dict, tf_functions: dict, passed: dict, aliases: dict) -> Config:
+def _with_view(config: Config, seeds: dict, tf_functions: dict, passed: dict, aliases: dict, loops=None) -> Config:
     """``config`` with the view's entries, per real path of a linted file."""
     packed = tuple(sorted((file, tuple(sorted(found.items()))) for file, found in seeds.items()))
     imported = tuple((file, tuple((name, *found[name]) for name in sorted(found)))
@@ -84,7 +87,8 @@ def _with_view(config: Config, seeds: dict, tf_functions: dict, passed: dict, al
     arguments = tuple((file, tuple((name, _frozen(found[name])) for name in sorted(found)))
                       for file, found in sorted(passed.items()))
     return dataclasses.replace(config, imported_seeds=packed, imported_tf_functions=imported,
-                               imported_arguments=arguments, imported_aliases=_packed_aliases(aliases))
+                               imported_arguments=arguments, imported_aliases=_packed_aliases(aliases),
+                               imported_loop_calls=_packed_aliases(loops or {}))
 
 
 def _packed_aliases(aliases: dict[str, dict[str, str]]) -> tuple:
@@ -98,17 +102,17 @@ def _frozen(value):
 
 def _project_seeds(root: str, python_files: list[str], config: Config, is_excluded, cache: ResultCache | None,
                    warn, jobs: int | None,
-                   linted: dict | None = None) -> tuple[dict, dict, dict, dict]:
+                   linted: dict | None = None) -> tuple[dict, dict, dict, dict, dict]:
     """Per linted file of the project at ``root``: the functions other files of it reach, the
     names it imports that are tf.functions of other files (with parameters and where defined),
-    what other files' graph code passes to the functions it only calls, and the TensorFlow or
-    Keras it imports from the project's own modules (analysis/reexports)."""
+    what other files' graph code passes to the functions it only calls, the TensorFlow or Keras
+    it imports from the project's own modules (analysis/reexports), and view_loops' calls."""
     walked = _project_files(root)
     if walked is None:
         if warn is not None:
             warn(f"{root} holds over {MAX_PROJECT_FILES} Python files: graph code is followed within "
                  "each file only")
-        return {}, {}, {}, {}
+        return {}, {}, {}, {}, {}
     project = [f for f in walked if not is_excluded(f)]
     project += python_files  # a linted file is part of the view even where excluded or outside
     digests = cache.digests if cache is not None else FileDigests(None)
@@ -119,6 +123,7 @@ def _project_seeds(root: str, python_files: list[str], config: Config, is_exclud
                          if cache is not None else "", texts.digests)
     state, linted_key = state_key(texts.digests), files_key(linted_reals)
     remembered = store.recall(state, linted_key)
+    remembered = remembered if isinstance(remembered, list) and len(remembered) == 5 else None  # older: fewer parts
     if remembered is None:
         try:
             found = _derive(root, texts, store, linted_reals, python_files, config, jobs, linted)
@@ -128,13 +133,13 @@ def _project_seeds(root: str, python_files: list[str], config: Config, is_exclud
         store.remember(state, linted_key, found)
         return found
     digests.forget_texts()
-    seeds, tf_functions, arguments, aliases = remembered
+    seeds, tf_functions, arguments, aliases, loops = remembered
     return (seeds, {real: {name: (tuple(parameters), where) for name, (parameters, where) in found.items()}
-                    for real, found in tf_functions.items()}, arguments, aliases)
+                    for real, found in tf_functions.items()}, arguments, aliases, loops)
 
 
 def _derive(root: str, texts: _Texts, store: ProjectStore, linted_reals: set[str], python_files: list[str],
-            config: Config, jobs: int | None, linted: dict | None) -> tuple[dict, dict, dict, dict]:
+            config: Config, jobs: int | None, linted: dict | None) -> tuple[dict, dict, dict, dict, dict]:
     """The view from the files' cached parts, deriving again those of the files that changed."""
     from tfgraph_lint.analysis import module_edges
     from tfgraph_lint.analysis.project_graph import ProjectGraph
@@ -169,6 +174,7 @@ def _derive(root: str, texts: _Texts, store: ProjectStore, linted_reals: set[str
         if store.get(real, "targets") != [layout, sorted(targets)]:
             store.put(real, "targets", [layout, sorted(targets)])
     aliases = _aliases(graph, store, texts, facts, sorted(set(needed) | linted_reals))
+    loops = loop_calls_into(graph, store, texts, needed, linted_reals)
     plain = dataclasses.replace(config, imported_seeds=(), imported_tf_functions=(), imported_arguments=(),
                                 imported_aliases=_packed_aliases(aliases))
     # Only references through an import that can lead to a project file can reach into one:
@@ -193,10 +199,11 @@ def _derive(root: str, texts: _Texts, store: ProjectStore, linted_reals: set[str
     def given(real: str, seeds: dict, passed: dict) -> Config | None:
         # The file's configuration with what the view gives it; None when it gives nothing.
         found, functions = seeds.get(real), tf_functions_of(real)
-        if not found and not functions:
+        if not found and not functions and real not in loops:
             return None
         return _with_view(config, {real: found} if found else {}, {real: functions} if functions else {},
-                          {real: passed[real]} if real in passed else {}, linted_aliases)
+                          {real: passed[real]} if real in passed else {}, linted_aliases,
+                          {real: loops[real]} if real in loops else {})
 
     reached = [-1]  # how many files' graph code the reach last followed
 
@@ -233,12 +240,13 @@ def _derive(root: str, texts: _Texts, store: ProjectStore, linted_reals: set[str
     return ({real: found for real, found in seeds.items() if real in linted_reals},
             {real: found for real, found in tf_functions.items() if found and real in linted_reals},
             {real: found for real, found in passed.items() if real in linted_reals},
-            linted_aliases)
+            linted_aliases, loops)
 
 
 def _entries(config: Config | None) -> tuple:
     """What the view gives the file ``config`` is for (the file's own entries only)."""
-    return () if config is None else (config.imported_seeds, config.imported_tf_functions, config.imported_arguments)
+    return () if config is None else (config.imported_seeds, config.imported_tf_functions,
+                                      config.imported_arguments, config.imported_loop_calls)
 
 
 def _project_bases(graph, real: str) -> frozenset[str]:

@@ -36,6 +36,9 @@ class Config:
     # Also from the project view: per file, the dotted names its imports spell that are TensorFlow
     # or Keras handed on by a module of the project (analysis/reexports), with what they are.
     imported_aliases: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
+    # Also from the project view: per file, its top-level functions that another file calls inside
+    # a loop, each with where (``run.py:81``): TFG302's evidence that they run again and again.
+    imported_loop_calls: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
 
     @classmethod
     def every_rule(cls, **settings) -> Config:
@@ -64,6 +67,13 @@ class Config:
             return {}
         real = real_path(path)
         return dict(next((entries for file, entries in self.imported_aliases if file == real), ()))
+
+    def loop_calls_for(self, path: str) -> dict[str, str]:
+        """The ``imported_loop_calls`` of one file: function name -> where another file loops over it."""
+        if not self.imported_loop_calls or not path:
+            return {}
+        real = real_path(path)
+        return dict(next((entries for file, entries in self.imported_loop_calls if file == real), ()))
 
     def tf_functions_for(self, path: str) -> dict[str, tuple[tuple[str, ...], str]]:
         """The ``imported_tf_functions`` of one file: local name -> (parameters, where defined)."""

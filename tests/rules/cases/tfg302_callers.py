@@ -138,7 +138,7 @@ def evaluate_with(evaluator, batches):
 
 class PerBatch(tf.keras.callbacks.Callback):
     def on_train_batch_end(self, batch, logs=None):
-        tf.function(scale)(tf.constant(1.0))  # todo: [tf-function-in-loop]
+        tf.function(scale)(tf.constant(1.0))  # [tf-function-in-loop]
 
 
 def build_and_train(config, batches):

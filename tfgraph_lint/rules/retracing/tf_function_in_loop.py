@@ -10,6 +10,9 @@ object, and separate objects never share traces. Reported where such a creation 
   module (found lexically: ``helper(...)`` and ``self.helper(...)``);
 - in a function that calls the Function it makes and that eager code calls at two or more
   places (INFERENCE: each call traces again).
+- in a method Python or Keras runs again and again: a property getter (every access), a Keras
+  callback's per-batch or per-epoch hook (repeated_runners); also Keras ``compile()`` in a
+  property getter, which drops the model's traced functions on every access.
 
 Only when the new Function is then *called* in that loop (``tf.function(f)(x)``, ``step(x)``
 after ``step = tf.function(f)``, ``make_step()(x)``): one traced once on purpose
@@ -56,17 +59,21 @@ from tfgraph_lint.rules.retracing.kept_functions import bound_name, kept_per_ite
 from tfgraph_lint.rules.retracing.loop_python_arguments import passes_loop_items
 from tfgraph_lint.rules.retracing.enclosing_loops import enclosing_loops
 from tfgraph_lint.rules.retracing.memoized import calls_code_made_per_call, memoized, reads_call_state
+from tfgraph_lint.rules.retracing.repeated_runners import compiles_per_access, describe
 
 RULE = declare(
     code="TFG302",
     symbol="tf-function-in-loop",
     msgid="R8732",
     summary="tf.function created inside a loop or per call: a fresh Function never reuses its traces",
-    # 4 of 7 reviewed findings true (5 on the review corpora, 1 on twelve repositories chosen
-    # because they make tf.functions inside functions, 1 at a held-out first run): the rule is
-    # rare on real code. A default changes only on twenty reviewed findings or more, so it keeps
-    # the level it had; the recall corpora's per-call factories (a tf.function made on every call
-    # of a function called repeatedly) are what it finds when on.
+    # 8 reviewed findings, 4 true and 1 deliberate (claim 62%, actionable 50%): 6 on the review
+    # corpora, 1 on the twenty repositories chosen because they make tf.functions inside
+    # functions or methods (benchmarks/corpora/tfg302-evidence*.toml: none on the second eight),
+    # 1 at a held-out first run. The rule is rare on real code: most per-call factories run on
+    # a model, optimizer or strategy their caller makes per call, which a Function made once
+    # would trace for anyway (silent by design). A default changes only on twenty reviewed
+    # findings or more, so it keeps its level; when on, it finds the recall corpora's per-call
+    # factories.
     default=Default.OPT_IN,
 )
 
@@ -82,6 +89,7 @@ def check(context: ModuleContext) -> Iterator[Finding]:
         finding = _check_creation(context, callers, creation)
         if finding is not None:
             yield finding
+    yield from compiles_per_access(context, RULE)
 
 
 def _check_creation(context, callers: _Reruns, creation: Creation) -> Finding | None:
@@ -109,6 +117,11 @@ def _check_creation(context, callers: _Reruns, creation: Creation) -> Finding | 
     made = made_code(creation, frame)
     if made is not None and (calls_code_made_per_call(made, frame) or reads_state_made_per_call(made, frame)):
         return None  # it runs a def, or uses TF state, made per call of the frame: traced anew anyway
+    how_often = describe(frame)
+    if how_often is not None and (_calls_in(creation, frame) or _returns(frame, creation)):
+        return context.finding(RULE, creation.report, f"{_spelled(creation)} makes a new tf.function {how_often}: "
+                               f"{_NEVER_SHARED}; create it once (in __init__, or behind an "
+                               "'if self._fn is None:' guard) and reuse it", HIGH)
     repeated = callers.repeated_call(frame, creation)
     if repeated is not None:
         return context.finding(RULE, creation.report, _caller_message(creation, frame, repeated), HIGH)
@@ -136,8 +149,10 @@ def _loop_message(creation: Creation, loop: nodes.NodeNG) -> str:
 def _caller_message(creation: Creation, frame: nodes.FunctionDef, repeated: _Repeated) -> str:
     what = _spelled(creation)
     via = "".join(f" (through '{hop.name}')" for hop in repeated.through)
+    where = (f"a loop of another file ({repeated.elsewhere})" if repeated.elsewhere
+             else _describe_loop(repeated.loop))
     return (f"{what} makes a new tf.function on every call of '{frame.name}', which runs in "
-            f"{_describe_loop(repeated.loop)}{via}: {_NEVER_SHARED}; create it once (at module "
+            f"{where}{via}: {_NEVER_SHARED}; create it once (at module "
             "level, in __init__, or in a factory called once) and reuse it")
 
 
@@ -221,9 +236,10 @@ def _free_names(expr: nodes.NodeNG) -> list[nodes.Name]:
 
 @dataclass(frozen=True)
 class _Repeated:
-    call: nodes.Call  # the call in a loop
-    loop: nodes.NodeNG
+    call: nodes.Call | None  # the call in a loop (None: in another file)
+    loop: nodes.NodeNG | None
     through: tuple[nodes.FunctionDef, ...] = ()  # the callers between, outermost last
+    elsewhere: str = ""  # where another file of the project calls it in a loop (``run.py:81``)
 
 
 class _Reruns:
@@ -272,7 +288,17 @@ class _Reruns:
                 found = self._search(frame, creation, (*through, frame), seen | {frame})
                 if found is not None:
                     return found
-        return None
+        elsewhere = self._looped_elsewhere(fn, creation, through, result_called)
+        return _Repeated(None, None, through, elsewhere) if elsewhere else None
+
+    def _looped_elsewhere(self, fn, creation: Creation, through: tuple, result_called: bool) -> str:
+        """Where another file of the project calls ``fn`` (a top-level function) in a loop (the
+        project view), when ``fn`` calls the new Function itself: what the other file does with a
+        returned Function, and what it passes as a wrapped parameter, are not known here."""
+        if result_called or not isinstance(fn.parent, nodes.Module) or (
+                not through and _wraps_parameter(fn, creation)):
+            return ""
+        return self._context.config.loop_calls_for(self._context.path).get(fn.name, "")
 
 
 def _graph_code(context, frame: nodes.NodeNG) -> bool:
@@ -353,6 +379,15 @@ def _target_varies(fn: nodes.FunctionDef, creation: Creation, call: nodes.Call, 
             if argument is None or _varies_with_loops(argument, loops):
                 return True  # unknown, or the loop's own values: a different function per call
     return False
+
+
+def _wraps_parameter(fn: nodes.FunctionDef, creation: Creation) -> bool:
+    """``tf.function(model)`` with ``model`` a parameter of ``fn``: each call may wrap another function."""
+    if creation.target is None or isinstance(creation.target, nodes.Lambda):
+        return False
+    return any(isinstance(binding, nodes.AssignName) and isinstance(binding.parent, nodes.Arguments)
+               and fn.parent_of(binding) for name in _free_names(creation.target)
+               for binding in bindings(name, name.name))
 
 
 def _is_first(fn: nodes.FunctionDef, binding: nodes.AssignName) -> bool:
