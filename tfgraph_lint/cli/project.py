@@ -121,7 +121,7 @@ def _project_seeds(root: str, python_files: list[str], config: Config, is_exclud
     remembered = store.recall(state, linted_key)
     if remembered is None:
         try:
-            found = _derive(root, texts, store, linted_reals, python_files, config, jobs, linted)
+            found = _derive(root, texts, store, linted_reals, python_files, config, jobs, linted, cache is None)
         finally:
             digests.forget_texts()
         store.save()
@@ -134,8 +134,10 @@ def _project_seeds(root: str, python_files: list[str], config: Config, is_exclud
 
 
 def _derive(root: str, texts: _Texts, store: ProjectStore, linted_reals: set[str], python_files: list[str],
-            config: Config, jobs: int | None, linted: dict | None) -> tuple[dict, dict, dict, dict]:
-    """The view from the files' cached parts, deriving again those of the files that changed."""
+            config: Config, jobs: int | None, linted: dict | None,
+            uncached: bool = False) -> tuple[dict, dict, dict, dict]:
+    """The view from the files' cached parts, deriving again those of the files that changed.
+    ``uncached``: no linted file's findings are in a cache (see ``others`` below)."""
     from tfgraph_lint.analysis import module_edges
     from tfgraph_lint.analysis.project_graph import ProjectGraph
 
@@ -210,14 +212,20 @@ def _derive(root: str, texts: _Texts, store: ProjectStore, linted_reals: set[str
         return {real: given(real, seeds, passed) for real in files}
 
     found_findings, used = {}, {}
+    # With no cache to find them in, the linted files the view does not index are linted in the
+    # same pass, each once the files importing it are done: they keep the workers busy while
+    # others wait, instead of a pass of their own after it.
+    others = sorted(set(shown) - set(needed)) if uncached and missing else []
     if missing:  # (a lone file, or nothing changed that the view indexes: no pass to import)
         from tfgraph_lint.cli.view_pass import ViewPass
 
-        view = ViewPass(missing, texts, plain, {real: shown[real] for real in missing if real in shown}, bases,
-                        configured, needed, graph.imported_files)
+        todo = missing + others
+        view = ViewPass(todo, texts, plain, {real: shown[real] for real in todo if real in shown}, bases,
+                        configured, needed + others, graph.imported_files)
         for real, (found, findings) in view.run(jobs):
-            store.put(real, kinds[real], found)
-            known[real] = found
+            if real in kinds:  # (not one of ``others``)
+                store.put(real, kinds[real], found)
+                known[real] = found
             if findings is not None:
                 found_findings[real] = findings
         used = view.used
