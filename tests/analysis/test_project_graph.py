@@ -85,6 +85,28 @@ def test_resolution_relative_absolute_src_and_reexports(tmp_path):
     assert graph.importers({real["src/pkg/core.py"]}) == {real["src/pkg/__init__.py"], deep}
 
 
+def test_a_reference_is_resolved_once_a_run_and_the_answer_is_the_fresh_one(tmp_path, monkeypatch):
+    texts = write(tmp_path, {
+        "pkg/__init__.py": "from .core import run, Model\n",
+        "pkg/core.py": "class Model:\n    def step(self):\n        pass\n\ndef run(x):\n    return x\n",
+        "main.py": "from pkg import run, Model\nimport pkg.core as core\n",
+    })
+    real = {Path(f).relative_to(os.path.realpath(tmp_path)).as_posix(): f for f in texts}
+    main, core = real["main.py"], real["pkg/core.py"]
+    questions = [(main, "run", None, 0, False), (main, "Model", None, 0, False), (main, "Model", None, 0, True),
+                 (main, "core", "run", 0, False), (main, "core", "Model", 0, True), (main, "core", "nothing", 0, False)]
+    fresh = [graph_of(tmp_path, texts).resolve_reference(*question) for question in questions]
+    assert fresh == [(core, "run"), None, (core, "Model"), (core, "run"), (core, "Model"), None]
+    worked = []
+    real_resolve = ProjectGraph._resolve_reference
+    monkeypatch.setattr(ProjectGraph, "_resolve_reference",
+                        lambda self, *question: (worked.append(question), real_resolve(self, *question))[1])
+    graph = graph_of(tmp_path, texts)
+    assert [graph.resolve_reference(*question) for question in questions * 2] == fresh * 2
+    asked = [question for question in worked if question[3] == 0]  # (re-exports are followed at hops > 0)
+    assert sorted(asked, key=repr) == sorted(questions, key=repr)  # each question worked out once
+
+
 def test_seeds_follow_calls_across_files_and_stop_at_the_origin(tmp_path):
     texts = write(tmp_path, {
         "a.py": "from b import f\n",

@@ -41,3 +41,39 @@ def test_the_names_a_method_passes_to_traced_methods_are_found_once_per_method(m
     assert walked == ["run"]  # asked for self.a, self.b, self.c and self.d
     # self.d's value is read from a tensor's values, which the trace key does not hold.
     assert [(f.code, f.line) for f in found] == [("TFG109", 13)] and "'self.d'" in found[0].message
+
+
+# ``step`` handles an unknown batch held in ``b`` (tested for None) and in ``s`` (an entry
+# replaced); ``other`` tests nothing: what one function tests must not be taken for the other's.
+SHAPES = '''import tensorflow as tf
+
+
+@tf.function(input_signature=[tf.TensorSpec([None, 4])])
+def step(x):
+    b = x.shape[0]
+    s = x.shape
+    if b is None:
+        b = tf.shape(x)[0]
+    s[0] = tf.shape(x)[0]
+    return tf.reshape(x, [b, -1]) + tf.reshape(x, s) + tf.zeros([x.shape[0], 4])
+
+
+@tf.function(input_signature=[tf.TensorSpec([None, 4])])
+def other(x):
+    b = x.shape[0]
+    s = x.shape
+    return tf.reshape(x, [b, -1]) + tf.reshape(x, s)
+'''
+
+
+def test_the_names_a_function_tests_for_none_are_found_once_per_function(monkeypatch):
+    from tfgraph_lint.analysis import unknown_dimensions
+
+    walked = []
+    real = unknown_dimensions._names_tested_for_none
+    monkeypatch.setattr(unknown_dimensions, "_names_tested_for_none",
+                        lambda fn: (walked.append(fn.name), real(fn))[1])
+    found = lint_source(SHAPES, "shapes.py", Config.every_rule())
+    assert sorted(walked) == ["other", "step"]  # asked for b, s and x in each
+    # step: only the x.shape[0] it reads in place; other: where it binds b and s.
+    assert [(f.code, f.line) for f in found] == [("TFG203", 11), ("TFG203", 16), ("TFG203", 17)]

@@ -82,6 +82,24 @@ def test_a_cold_run_parses_each_file_once_with_what_the_view_gives_it(tmp_path, 
     assert whole == [f for name in sorted(alone) for f in alone[name]]
 
 
+def test_without_a_cache_the_files_the_view_does_not_index_are_linted_in_its_pass(tmp_path, monkeypatch):
+    from tfgraph_lint.cli import check_flow
+
+    project = tmp_path / "training"
+    shutil.copytree(PROJECTS / "training", project)
+    after_the_view: list[str] = []
+    original = check_flow.lint
+    monkeypatch.setattr(check_flow, "lint", lambda path, config: (after_the_view.append(os.path.basename(path)),
+                                                                  original(path, config))[1])
+    cold = findings("--no-cache", "--jobs", "1", str(project))
+    assert after_the_view == []  # metrics.py, imported by data.py, went once data.py was done
+    assert any(f["path"].endswith("metrics.py") for f in cold)  # what data.py's graph code reaches
+    # With a cache, those files' findings may be stored: looked up after the view, linted then.
+    cached = findings("--jobs", "1", str(project))
+    assert sorted(after_the_view) == ["losses.py", "metrics.py", "pool.py", "steps.py", "utils.py"]
+    assert cached == cold
+
+
 CYCLE = {
     "pyproject.toml": "",
     "a.py": "import tensorflow as tf\n\nimport b\n\n\ndef scale(x):\n    return x * 2\n\n\n"

@@ -10,8 +10,8 @@ imports from the importing file's package; absolute ones that name the importing
 package from the folder that package is imported from (``lib/`` for ``lib/pkg/mod.py``), others
 from the importing file's own folder (a script's ``sys.path[0]``), the project root, its ``src/``
 folder and that package folder; a name a package's ``__init__.py`` re-exports is followed to
-the module that defines it. Reachability then spreads
-from the outgoing references along the calls of top-level functions, across files, to a fixpoint.
+the module that defines it. Reachability then spreads from the outgoing references along the
+calls of top-level functions, across files, to a fixpoint.
 
 :meth:`ProjectGraph.seeds` answers, per file, which of its top-level functions graph code in
 *another* file reaches and how ("passed to Dataset.map in train.py:40"); the file's own index
@@ -90,8 +90,7 @@ def find_root(paths: list[str]) -> str | None:
         return marked
     folders = [p if os.path.isdir(p) else os.path.dirname(p) for p in real]
     common = os.path.commonpath(folders)
-    too_wide = {os.path.realpath(os.sep), os.path.realpath(os.path.expanduser("~"))}
-    return None if common in too_wide else common
+    return None if common in _too_wide() else common
 
 
 class ProjectGraph:
@@ -118,6 +117,8 @@ class ProjectGraph:
         self._files = set(imports)
         self._resolved: dict[tuple[str, tuple[str, ...]], str | None] = {}
         self._by_folder: dict[tuple[str, str, int], str | None] = {}
+        # Fixed by the files' imports and definitions; asked again each time the reach is followed.
+        self.resolve_reference = functools.cache(self._resolve_reference)
         self._src = os.path.join(self.root, "src")
         # The names a module path can start with: every project file's and folder's name.
         self._names = {name.removesuffix(".py") for file in self._files
@@ -206,10 +207,9 @@ class ProjectGraph:
                                    else package if package in self._files else None)
         return self._resolved[key]
 
-    def resolve_reference(self, file: str, base: str, attribute: str | None, hops: int = 0,
-                          classes: bool = False) -> tuple[str, str] | None:
-        """The (file, top-level function) that ``base`` / ``base.attribute`` names in ``file``;
-        with ``classes``, the (file, top-level class) instead."""
+    def _resolve_reference(self, file: str, base: str, attribute: str | None, hops: int = 0,
+                           classes: bool = False) -> tuple[str, str] | None:
+        """The (file, top-level function; with ``classes``, class) ``base[.attribute]`` names in ``file``."""
         if file not in self._files or hops > MAX_REEXPORTS:
             return None
         imported = self.imports[file].get(base)

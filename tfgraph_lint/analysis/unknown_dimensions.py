@@ -48,6 +48,7 @@ from tfgraph_lint.analysis.callables import resolve_callables
 from tfgraph_lint.analysis.classes import is_instance_method
 from tfgraph_lint.analysis.constant_values import is_none
 from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname, qualified_name
+from tfgraph_lint.analysis.node_index import descendants, remembered
 from tfgraph_lint.analysis.passed_arguments import argument_for
 from tfgraph_lint.analysis.traced import TracedFunction, TraceKind
 from tfgraph_lint.core.findings import HIGH, INFERENCE, weakest
@@ -216,22 +217,32 @@ def _tested_for_none(fn: nodes.NodeNG, name: str) -> bool:
     """``if b is None:`` / ``if shape[i] is None:`` / ``b or tf.shape(x)[0]`` in ``fn``, or an
     entry of the held shape replaced (``shape[i] = tf.shape(x)[i]``): the code already handles an
     unknown dimension held in ``name``."""
-    for compare in fn.nodes_of_class(nodes.Compare):
+    tested = remembered(fn, "names tested for None")  # asked per name and per read: one walk of fn
+    found = tested.get(fn)
+    if found is None:
+        found = tested[fn] = _names_tested_for_none(fn)
+    return name in found
+
+
+def _names_tested_for_none(fn: nodes.NodeNG) -> frozenset[str]:
+    """Every name :func:`_tested_for_none` says yes to in ``fn``."""
+    found: set[str] = set()
+    for compare in descendants(fn, nodes.Compare):
         operands = [compare.left, *(operand for _, operand in compare.ops)]
-        if any(op in ("is", "is not", "==", "!=") for op, _ in compare.ops) \
-                and any(_names(o, name) for o in operands) and any(is_none(o) for o in operands):
-            return True
-    for subscript in fn.nodes_of_class(nodes.Subscript):
-        if subscript.ctx == Context.Store and _names(subscript.value, name):
-            return True
-    return any(_names(boolop.values[0], name) for boolop in fn.nodes_of_class(nodes.BoolOp) if boolop.op == "or")
+        if any(op in ("is", "is not", "==", "!=") for op, _ in compare.ops) and any(is_none(o) for o in operands):
+            found.update(filter(None, map(_named, operands)))
+    found.update(filter(None, (_named(subscript.value) for subscript in descendants(fn, nodes.Subscript)
+                               if subscript.ctx == Context.Store)))
+    found.update(filter(None, (_named(boolop.values[0]) for boolop in descendants(fn, nodes.BoolOp)
+                               if boolop.op == "or")))
+    return frozenset(found)
 
 
-def _names(expr: nodes.NodeNG, name: str) -> bool:
-    """``name`` itself or an entry of it (``name[i]``)."""
+def _named(expr: nodes.NodeNG) -> str | None:
+    """The name ``expr`` is, or holds an entry of (``name[i]``); None for anything else."""
     if isinstance(expr, nodes.Subscript):
         expr = expr.value
-    return isinstance(expr, nodes.Name) and expr.name == name
+    return expr.name if isinstance(expr, nodes.Name) else None
 
 
 # -- which tensors carry the batch dimension ------------------------------------------------

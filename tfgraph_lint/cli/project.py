@@ -38,6 +38,7 @@ from tfgraph_lint.cli.cache import ResultCache
 from tfgraph_lint.cli.file_digests import FileDigests
 from tfgraph_lint.cli.project_store import ProjectStore, files_key, state_key
 from tfgraph_lint.cli.view_loops import loop_calls_into
+from tfgraph_lint.cli.view_bases import project_bases
 from tfgraph_lint.core.config import Config
 from tfgraph_lint.core.files import is_skipped_dir
 from tfgraph_lint.core.real_paths import real_dir, real_path
@@ -126,7 +127,7 @@ def _project_seeds(root: str, python_files: list[str], config: Config, is_exclud
     remembered = remembered if isinstance(remembered, list) and len(remembered) == 5 else None  # older: fewer parts
     if remembered is None:
         try:
-            found = _derive(root, texts, store, linted_reals, python_files, config, jobs, linted)
+            found = _derive(root, texts, store, linted_reals, python_files, config, jobs, linted, cache is None)
         finally:
             digests.forget_texts()
         store.save()
@@ -139,8 +140,10 @@ def _project_seeds(root: str, python_files: list[str], config: Config, is_exclud
 
 
 def _derive(root: str, texts: _Texts, store: ProjectStore, linted_reals: set[str], python_files: list[str],
-            config: Config, jobs: int | None, linted: dict | None) -> tuple[dict, dict, dict, dict, dict]:
-    """The view from the files' cached parts, deriving again those of the files that changed."""
+            config: Config, jobs: int | None, linted: dict | None,
+            uncached: bool = False) -> tuple[dict, dict, dict, dict, dict]:
+    """The view from the files' cached parts, deriving again those of the files that changed.
+    ``uncached``: no linted file's findings are in a cache (see ``others`` below)."""
     from tfgraph_lint.analysis import module_edges
     from tfgraph_lint.analysis.project_graph import ProjectGraph
 
@@ -179,7 +182,7 @@ def _derive(root: str, texts: _Texts, store: ProjectStore, linted_reals: set[str
                                 imported_aliases=_packed_aliases(aliases))
     # Only references through an import that can lead to a project file can reach into one:
     # what the others' calls pass (costly to find) is not asked.
-    bases = {real: _project_bases(graph, real) for real in needed}
+    bases = {real: project_bases(graph, real) for real in needed}
     # What a file's graph code reaches depends on its text and on what its imports are.
     kinds = {real: "outgoing" + (json.dumps(sorted(aliases[real].items())) if real in aliases else "")
              + json.dumps(sorted(bases[real])) for real in needed}
@@ -217,14 +220,20 @@ def _derive(root: str, texts: _Texts, store: ProjectStore, linted_reals: set[str
         return {real: given(real, seeds, passed) for real in files}
 
     found_findings, used = {}, {}
+    # With no cache to find them in, the linted files the view does not index are linted in the
+    # same pass, each once the files importing it are done: they keep the workers busy while
+    # others wait, instead of a pass of their own after it.
+    others = sorted(set(shown) - set(needed)) if uncached and missing else []
     if missing:  # (a lone file, or nothing changed that the view indexes: no pass to import)
         from tfgraph_lint.cli.view_pass import ViewPass
 
-        view = ViewPass(missing, texts, plain, {real: shown[real] for real in missing if real in shown}, bases,
-                        configured, needed, graph.imported_files)
+        todo = missing + others
+        view = ViewPass(todo, texts, plain, {real: shown[real] for real in todo if real in shown}, bases,
+                        configured, needed + others, graph.imported_files)
         for real, (found, findings) in view.run(jobs):
-            store.put(real, kinds[real], found)
-            known[real] = found
+            if real in kinds:  # (not one of ``others``)
+                store.put(real, kinds[real], found)
+                known[real] = found
             if findings is not None:
                 found_findings[real] = findings
         used = view.used
@@ -247,18 +256,6 @@ def _entries(config: Config | None) -> tuple:
     """What the view gives the file ``config`` is for (the file's own entries only)."""
     return () if config is None else (config.imported_seeds, config.imported_tf_functions,
                                       config.imported_arguments, config.imported_loop_calls)
-
-
-def _project_bases(graph, real: str) -> frozenset[str]:
-    """The names ``real`` imports through which a reference may resolve to a project file: those
-    whose module (or ``module.name``) is one (every module ``ProjectGraph.resolve_reference``
-    looks at for an imported base)."""
-    found = set()
-    for local, (module, level, name) in graph.imports.get(real, {}).items():
-        if graph.resolve_module(real, module, level) is not None or (
-                name is not None and graph.resolve_module(real, f"{module}.{name}" if module else name, level) is not None):
-            found.add(local)
-    return frozenset(found)
 
 
 def _aliases(graph, store: ProjectStore, texts: _Texts, facts: dict[str, dict],

@@ -23,7 +23,8 @@ class ViewPass:
     :attr:`used` keeps the configuration each linted file was linted with (None: ``plain``).
 
     ``texts[file]``: its text; ``shown``: linted file -> the path its findings carry; ``bases``:
-    per file, the imported names the view can follow (engine.graph_outgoing); ``configured``:
+    per file, the imported names the view can follow (engine.graph_outgoing; a linted file
+    without an entry gives its findings alone, the view does not ask its graph code); ``configured``:
     linted files -> their configuration with the view's entries, None for a file given nothing;
     ``files`` and ``edges``: the files the view asks and what each imports (``ImportOrder``)."""
 
@@ -72,13 +73,13 @@ class ViewPass:
         return tasks
 
     def _task(self, file: str, config: Config | None) -> tuple:
-        return file, (self._texts[file], file, self._shown.get(file), self._plain, self._bases[file], config)
+        return file, (self._texts[file], file, self._shown.get(file), self._plain, self._bases.get(file), config)
 
     def _finished(self, file: str, _result) -> None:
         self._order.done(file)
 
 
-def outgoing_and_findings(text: str, real: str, shown: str | None, plain: Config, bases: frozenset[str],
+def outgoing_and_findings(text: str, real: str, shown: str | None, plain: Config, bases: frozenset[str] | None,
                           config: Config | None = None):
     """What the file's graph code reaches in other files (under ``plain``), and, for a linted file
     (``shown``, the path its findings carry), its findings under ``config`` (``plain`` when None),
@@ -88,7 +89,9 @@ def outgoing_and_findings(text: str, real: str, shown: str | None, plain: Config
 
     if shown is None:
         return graph_outgoing(text, real, plain, bases), None
-    if config is not None and not bases:
+    if bases is None:  # a linted file whose graph code the view does not ask for: its findings alone
+        config = config or plain
+    if bases is None or (config is not None and not bases):
         # No name it imports leads to a project file: the view follows nothing its graph code
         # reaches (project_graph resolves references through imports), so the index without the
         # view's entries is not built for it.
