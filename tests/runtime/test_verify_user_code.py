@@ -39,7 +39,6 @@ EXPECTED = [
     "own_layer_built_per_call.py",
     "parameter_scalar_retrace.py",
     "per_call_function_two_sites.py",
-    "serializable_layer_static_batch.py",
     "static_batch_in_tile.py",
     "while_counter_unrolled.py",
 ]

@@ -15,9 +15,12 @@ A Keras layer is built symbolically with the batch unknown when it is placed in 
 Sequential model, and ``fit`` traces its ``call`` with the batch unknown (a dataset's last batch
 may be partial). A layer that defines ``get_config`` or ``compute_output_shape`` is written to be
 placed in such models (Keras rebuilds saved models from ``get_config`` and asks
-``compute_output_shape`` while building them): the positional inputs of its ``call`` are taken to
-carry an unknown batch (INFERENCE). TensorFlow 2.21 with Keras 3: ``tf.reshape(x, [x.shape[0], -1])``
-in such a layer's ``call`` raises TypeError in ``keras.Input``-built models and under ``fit``.
+``compute_output_shape`` while building them): the required positional inputs of its ``call`` are
+taken to carry an unknown batch. TensorFlow 2.21 with Keras 3: ``tf.reshape(x, [x.shape[0], -1])``
+in such a layer's ``call`` raises TypeError in ``keras.Input``-built models and under ``fit``. That
+sign is weak (LOW): on the review corpora its findings were layers only an eager loop calls and
+models fed batches of a fixed size (``batch(..., drop_remainder=True)``), none true, while in
+bug reports it finds attention layers that failed under ``fit``.
 
 A plain ``@tf.function`` without a signature is traced with the shapes it is called with (known,
 a new trace per shape), so it gives no evidence here; nor does ``Dataset.map``, whose element
@@ -57,7 +60,7 @@ from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname,
 from tfgraph_lint.analysis.passed_arguments import argument_for
 from tfgraph_lint.analysis.trace_entries import keras_base
 from tfgraph_lint.analysis.traced import TracedFunction, TraceKind
-from tfgraph_lint.core.findings import HIGH, INFERENCE, weakest
+from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW, weakest
 
 # TensorFlow ops whose argument (position, keyword) must be a shape of known ints.
 _SHAPE_ARGUMENTS: dict[str, tuple[int, str]] = {
@@ -108,7 +111,7 @@ class _Carrier:
 
 _SIGNED = _Carrier(HIGH, "the input_signature leaves it unknown")
 _SYMBOLIC_LAYER = _Carrier(
-    INFERENCE, "the layer defines get_config or compute_output_shape, so it is placed in models Keras "
+    LOW, "the layer defines get_config or compute_output_shape, so it is placed in models Keras "
     "builds and fits with the batch unknown")
 # Methods by which a layer shows it is written to be placed in models Keras builds symbolically.
 _SYMBOLIC_LAYER_METHODS = frozenset({"get_config", "compute_output_shape"})

@@ -3,8 +3,8 @@
 A signed tf.function is traced with the TensorSpec's None: ``x.shape[0]`` is None there (HIGH),
 also in the helpers it calls. Keras traces call() with an unknown batch under fit() or a
 functional model, but a custom loop of fixed-size batches knows it: a layer that defines
-get_config or compute_output_shape is written for models Keras builds (INFERENCE); one that does
-not show it is not reported yet (todo). A plain tf.function is traced with the shapes it is given.
+get_config or compute_output_shape is written for models Keras builds (LOW: a weak sign); one that
+does not show it is not reported yet (todo). A plain tf.function is traced with the shapes it is given.
 """
 import tensorflow as tf
 from tensorflow.keras import backend as K
@@ -107,11 +107,11 @@ class Serializable(tf.keras.layers.Layer):
         self.heads = heads
 
     def call(self, queries, keys, mask=None):
-        flat = tf.reshape(queries, [queries.shape[0], -1])  # [tensor-used-as-python-value]
+        flat = tf.reshape(queries, [queries.shape[0], -1])  # low: [tensor-used-as-python-value]
         return flat, self._spread(keys), self._masked(mask)
 
     def _spread(self, keys):
-        batch, length, depth = keys.shape  # [tensor-used-as-python-value]
+        batch, length, depth = keys.shape  # low: [tensor-used-as-python-value]
         return tf.broadcast_to(keys[:, None], (batch, self.heads, length, depth))
 
     def _masked(self, mask):
@@ -123,7 +123,7 @@ class Serializable(tf.keras.layers.Layer):
 
 class SerializableDerived(Serializable):
     def call(self, queries, keys, mask=None):
-        return tf.tile(queries, [queries.shape[0], 1])  # [tensor-used-as-python-value]
+        return tf.tile(queries, [queries.shape[0], 1])  # low: [tensor-used-as-python-value]
 
 
 class SerializableHandled(tf.keras.layers.Layer):
