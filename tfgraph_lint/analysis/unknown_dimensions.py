@@ -11,25 +11,34 @@ with that first dimension unknown. TensorFlow 2.21, traced with an unknown batch
   part in arithmetic);
 - ``tf.reshape(x, x.shape)`` and ``tf.range(x.shape[0])`` raise ValueError.
 
+A Keras layer is built symbolically with the batch unknown when it is placed in a functional or
+Sequential model, and ``fit`` traces its ``call`` with the batch unknown (a dataset's last batch
+may be partial). A layer that defines ``get_config`` or ``compute_output_shape`` is written to be
+placed in such models (Keras rebuilds saved models from ``get_config`` and asks
+``compute_output_shape`` while building them): the required positional inputs of its ``call`` are
+taken to carry an unknown batch. TensorFlow 2.21 with Keras 3: ``tf.reshape(x, [x.shape[0], -1])``
+in such a layer's ``call`` raises TypeError in ``keras.Input``-built models and under ``fit``. That
+sign is weak (LOW): on the review corpora its findings were layers only an eager loop calls and
+models fed batches of a fixed size (``batch(..., drop_remainder=True)``), none true, while in
+bug reports it finds attention layers that failed under ``fit``.
+
 A plain ``@tf.function`` without a signature is traced with the shapes it is called with (known,
 a new trace per shape), so it gives no evidence here; nor does ``Dataset.map``, whose element
 shapes depend on where the map sits in the pipeline.
 
-todo: Keras traces ``call``/``train_step`` with an unknown batch under ``fit`` on a dataset and
-in a functional model, which is where the reported cases fail (a layer library's attention and
-normalisation code). Taken as evidence (the parameters of the Keras method without a default,
-even at LOW), on the review corpora it reported code none of which was shown to run with an
-unknown batch: VAEs, GANs, RL and detection networks run eagerly or by custom loops of fixed-size
-batches, and callers that reshape to fixed sizes. Until the code can show that Keras runs the
-layer with an unknown batch (a functional model or a ``fit`` the layer is part of), Keras methods
-give no evidence.
+todo: a layer without that sign is still traced with an unknown batch under ``fit`` and in a
+functional model. Taken as evidence (any Keras method's parameters without a default), on the
+review corpora it reported code none of which was shown to run with an unknown batch: VAEs, GANs,
+RL and detection networks run eagerly or by custom loops of fixed-size batches, and callers that
+reshape to fixed sizes. Such layers give no evidence until the code shows Keras runs them with an
+unknown batch (the model they are part of built from ``keras.Input``, or fitted).
 
 Evidence, all of it required:
 1. the read is of dimension 0 (an index 0, a slice from the start, the whole shape, the first
    name of an unpacking);
-2. the tensor carries the batch dimension: a signed parameter of the tf.function, or a value
-   computed from one (any TensorFlow or layer call whose arguments include it), or a parameter of
-   a helper that graph code calls with one;
+2. the tensor carries the batch dimension: a signed parameter of the tf.function, a positional
+   input of a symbolically built layer's ``call``, or a value computed from one (any TensorFlow or
+   layer call whose arguments include it), or a parameter of a helper that graph code calls with one;
 3. the read reaches, through names, list/tuple displays, ``+`` and arithmetic, an argument of a
    TensorFlow op that needs the shape as known ints (``_SHAPE_ARGUMENTS``);
 4. the function does not test the name it is held in for None (``if b is None: b = tf.shape(x)[0]``)
@@ -39,7 +48,7 @@ Evidence, all of it required:
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from astroid import nodes
 from astroid.const import Context
@@ -50,8 +59,9 @@ from tfgraph_lint.analysis.constant_values import is_none
 from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname, qualified_name
 from tfgraph_lint.analysis.node_index import descendants, remembered
 from tfgraph_lint.analysis.passed_arguments import argument_for
+from tfgraph_lint.analysis.trace_entries import keras_base
 from tfgraph_lint.analysis.traced import TracedFunction, TraceKind
-from tfgraph_lint.core.findings import HIGH, INFERENCE, weakest
+from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW, weakest
 
 # TensorFlow ops whose argument (position, keyword) must be a shape of known ints.
 _SHAPE_ARGUMENTS: dict[str, tuple[int, str]] = {
@@ -86,6 +96,26 @@ class UnknownDimension:
     spelled: str  # how the message shows the read
     op: str  # the TensorFlow op that needs it known, "tf.reshape"
     confidence: str
+    why: str  # why the batch is unknown while tracing, for the message
+
+
+@dataclass(frozen=True)
+class _Carrier:
+    """A tensor holds the unknown batch: how sure that is, and where the batch comes from."""
+    confidence: str
+    why: str
+
+    def computed(self) -> _Carrier:
+        """A value computed from the carrier (a reduction could drop the batch)."""
+        return replace(self, confidence=weakest(self.confidence, INFERENCE))
+
+
+_SIGNED = _Carrier(HIGH, "the input_signature leaves it unknown")
+_SYMBOLIC_LAYER = _Carrier(
+    LOW, "the layer defines get_config or compute_output_shape, so it is placed in models Keras "
+    "builds and fits with the batch unknown")
+# Methods by which a layer shows it is written to be placed in models Keras builds symbolically.
+_SYMBOLIC_LAYER_METHODS = frozenset({"get_config", "compute_output_shape"})
 
 
 def shape_argument(call: nodes.Call) -> tuple[nodes.NodeNG, str] | None:
@@ -116,9 +146,9 @@ def unknown_dimensions(call: nodes.Call, traced: TracedFunction) -> Iterator[Unk
         if read in seen:
             continue
         seen.add(read)
-        confidence = _batch_carrier(tensor, traced, 0)
-        if confidence is not None:
-            yield UnknownDimension(read, tensor, spelled, op, confidence)
+        carrier = _batch_carrier(tensor, traced, 0)
+        if carrier is not None:
+            yield UnknownDimension(read, tensor, spelled, op, carrier.confidence, carrier.why)
 
 
 # -- where a static shape is read -----------------------------------------------------------
@@ -247,9 +277,9 @@ def _named(expr: nodes.NodeNG) -> str | None:
 
 # -- which tensors carry the batch dimension ------------------------------------------------
 
-def _batch_carrier(expr: nodes.NodeNG, traced: TracedFunction, depth: int, hops: int = 0) -> str | None:
-    """HIGH/INFERENCE when ``expr`` (in ``traced``) holds what Keras or a signed tf.function passes
-    in with an unknown batch, or a value computed from it. ``depth`` counts names followed,
+def _batch_carrier(expr: nodes.NodeNG, traced: TracedFunction, depth: int, hops: int = 0) -> _Carrier | None:
+    """When ``expr`` (in ``traced``) holds what Keras or a signed tf.function passes in with an
+    unknown batch, or a value computed from it. ``depth`` counts names followed,
     ``hops`` callers."""
     if depth > _MAX_DEPTH:
         return None
@@ -267,14 +297,14 @@ def _batch_carrier(expr: nodes.NodeNG, traced: TracedFunction, depth: int, hops:
         for argument in [*expr.args, *(kw.value for kw in expr.keywords or ())]:
             found = _batch_carrier(argument, traced, depth, hops)
             if found is not None:
-                return weakest(found, INFERENCE)  # computed from the batch (a reduction could drop it)
+                return found.computed()
         return None
     if isinstance(expr, nodes.BinOp):
         return _batch_carrier(expr.left, traced, depth, hops) or _batch_carrier(expr.right, traced, depth, hops)
     return None
 
 
-def _binding_carrier(binding: nodes.NodeNG, traced: TracedFunction, depth: int, hops: int) -> str | None:
+def _binding_carrier(binding: nodes.NodeNG, traced: TracedFunction, depth: int, hops: int) -> _Carrier | None:
     if not isinstance(binding, nodes.AssignName):
         return None
     parent = binding.parent
@@ -288,13 +318,15 @@ def _binding_carrier(binding: nodes.NodeNG, traced: TracedFunction, depth: int, 
     return _batch_carrier(value, traced, depth, hops)
 
 
-def _parameter_carrier(parameter: nodes.AssignName, traced: TracedFunction, depth: int, hops: int) -> str | None:
+def _parameter_carrier(parameter: nodes.AssignName, traced: TracedFunction, depth: int, hops: int) -> _Carrier | None:
     fn = traced.node
     if parameter.parent.parent is not fn or _is_self(parameter, fn):
         return None
     kind = traced.reason.kind
     if kind == TraceKind.DECORATOR and _signed_with_unknown_batch(fn, parameter):
-        return HIGH
+        return _SIGNED
+    if kind == TraceKind.KERAS and not traced.reason.handed_to_keras and _symbolic_layer_input(fn, parameter):
+        return _SYMBOLIC_LAYER
     via = traced.reason.via
     if kind == TraceKind.CALLED and via is not None and hops < _MAX_CALLER_HOPS \
             and isinstance(fn, nodes.FunctionDef):
@@ -304,8 +336,26 @@ def _parameter_carrier(parameter: nodes.AssignName, traced: TracedFunction, dept
             argument = argument_for(call, fn, parameter)
             found = _batch_carrier(argument, via, 0, hops + 1) if argument is not None else None
             if found is not None:
-                return weakest(found, INFERENCE)
+                return found.computed()
     return None
+
+
+def _symbolic_layer_input(fn: nodes.NodeNG, parameter: nodes.AssignName) -> bool:
+    """A positional input without a default of the ``call`` of a layer written to be placed in
+    models Keras builds symbolically (its class, or a class of this module it derives from,
+    defines ``get_config`` or ``compute_output_shape``)."""
+    if not isinstance(fn, nodes.FunctionDef) or fn.name != "call" or not isinstance(fn.parent, nodes.ClassDef):
+        return False
+    positional = [*(fn.args.posonlyargs or ()), *(fn.args.args or ())]
+    required = positional[1:len(positional) - len(fn.args.defaults or ())]
+    if parameter not in required:
+        return False
+    seen: set[nodes.ClassDef] = set()
+    found = keras_base(fn.parent, seen)
+    if found is None or found[1] != "layer":
+        return False
+    return any(isinstance(member, nodes.FunctionDef) and member.name in _SYMBOLIC_LAYER_METHODS
+               for cls in seen for member in cls.body)
 
 
 def _is_self(parameter: nodes.AssignName, fn: nodes.NodeNG) -> bool:

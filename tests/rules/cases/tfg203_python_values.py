@@ -167,3 +167,27 @@ def python_values_of_tensor_expressions(x):
     if tf.unstack(x)[0] > 0:  # [tensor-used-as-python-value]
         total -= 1.0
     return total
+
+
+class LengthMasked(tf.keras.layers.Layer):
+    """Keras hands call() tensors, or structures of them, in its required positional inputs."""
+
+    def __init__(self, sizes=(2, 3)):
+        super().__init__()
+        self.sizes = list(sizes)
+
+    def call(self, values, lengths, limits=(4, 8), training=False):
+        longest = max(lengths)  # [tensor-used-as-python-value]
+        shortest = min(values)  # [tensor-used-as-python-value]
+        widest = max(limits)  # an option with a default: may be Python values
+        largest = max(self.sizes)
+        return longest, shortest, widest, largest, self.padded(lengths)
+
+    def padded(self, lengths):
+        return max(lengths)  # not call(): what its callers pass is not known
+
+
+class PlainModule(tf.Module):
+    @tf.function
+    def __call__(self, lengths):
+        return max(lengths)  # not a Keras call; a plain tf.function's argument may be a list

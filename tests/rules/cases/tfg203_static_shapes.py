@@ -2,8 +2,9 @@
 
 A signed tf.function is traced with the TensorSpec's None: ``x.shape[0]`` is None there (HIGH),
 also in the helpers it calls. Keras traces call() with an unknown batch under fit() or a
-functional model, but a custom loop of fixed-size batches knows it, and the code does not show
-which: not reported yet (todo). A plain tf.function is traced with the shapes it is given.
+functional model, but a custom loop of fixed-size batches knows it: a layer that defines
+get_config or compute_output_shape is written for models Keras builds (LOW: a weak sign); one that
+does not show it is not reported yet (todo). A plain tf.function is traced with the shapes it is given.
 """
 import tensorflow as tf
 from tensorflow.keras import backend as K
@@ -100,7 +101,44 @@ class Handled(tf.keras.layers.Layer):
         return tf.reshape(inputs, shape), tf.zeros([rank.shape[0], 2]), windows
 
 
+class Serializable(tf.keras.layers.Layer):
+    def __init__(self, heads):
+        super().__init__()
+        self.heads = heads
+
+    def call(self, queries, keys, mask=None):
+        flat = tf.reshape(queries, [queries.shape[0], -1])  # low: [tensor-used-as-python-value]
+        return flat, self._spread(keys), self._masked(mask)
+
+    def _spread(self, keys):
+        batch, length, depth = keys.shape  # low: [tensor-used-as-python-value]
+        return tf.broadcast_to(keys[:, None], (batch, self.heads, length, depth))
+
+    def _masked(self, mask):
+        return tf.zeros([mask.shape[0], 2])  # a parameter with a default: not taken as an input
+
+    def get_config(self):
+        return {**super().get_config(), "heads": self.heads}
+
+
+class SerializableDerived(Serializable):
+    def call(self, queries, keys, mask=None):
+        return tf.tile(queries, [queries.shape[0], 1])  # low: [tensor-used-as-python-value]
+
+
+class SerializableHandled(tf.keras.layers.Layer):
+    def call(self, inputs):
+        batch = inputs.shape[0]
+        if batch is None:
+            batch = tf.shape(inputs)[0]
+        columns = tf.reshape(inputs, [-1, inputs.shape[-1]])
+        return tf.reshape(inputs, [batch, -1]), tf.tile(inputs, [tf.shape(inputs)[0], 1]), columns
+
+    def compute_output_shape(self, input_shape):
+        return input_shape
+
+
 def train(features, labels):
-    model = tf.keras.Sequential([Block(), Silent(), Handled()])
+    model = tf.keras.Sequential([Block(), Silent(), Handled(), Serializable(2), SerializableHandled()])
     model.compile(loss="mse")
     return model.fit(features, labels)

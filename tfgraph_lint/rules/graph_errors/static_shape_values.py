@@ -1,6 +1,6 @@
 """TFG203's static-shape findings: a static dimension that is None while tracing (a signed
-tf.function's unknown batch), used where a TensorFlow op needs a known int (the evidence is in
-``analysis/unknown_dimensions``)."""
+tf.function's unknown batch, or a symbolically built layer's), used where a TensorFlow op needs a
+known int (the evidence is in ``analysis/unknown_dimensions``)."""
 
 from __future__ import annotations
 
@@ -25,6 +25,6 @@ def static_shape_findings(context: ModuleContext, rule: Rule) -> Iterator[Findin
             yield context.finding(
                 rule, found.read,
                 f"static shape '{found.spelled}' in {traced.subject} is None in its first dimension while "
-                f"tracing (the input_signature leaves it unknown), and {found.op} needs known ints: tracing "
+                f"tracing ({found.why}), and {found.op} needs known ints: tracing "
                 f"raises TypeError or ValueError; use the dynamic shape, tf.shape({tensor})[0]",
                 confidence=found.confidence, traced=traced)

@@ -6,7 +6,8 @@ AutoGraph rewrites most places that would ask for one (``if``/``while``/``for`` 
 left raises when the function is traced (TensorFlow 2.21 as observed):
 
 - always: ``bool(t)``; ``list``/``tuple``/``set``/``sum``/``any``/``all``/``min``/``max`` over a
-  tensor; ``min``/``max`` of tensors; ``t in [a, b]``; ``assert t``; a comprehension whose
+  tensor; ``min``/``max`` of tensors, or over a required input of a Keras layer's ``call`` (a
+  tensor or a structure of tensors: both raise); ``t in [a, b]``; ``assert t``; a comprehension whose
   condition is a tensor or which iterates over one (comprehensions are never converted);
 - a ``break`` or ``return`` under a tensor condition inside a Python loop (``range`` over Python
   ints, a list, ``while True``): NotImplementedError; a tensor-dependent ``continue`` is
@@ -31,6 +32,7 @@ from collections.abc import Iterator
 from astroid import nodes
 
 from tfgraph_lint.analysis.graph_index import TracedFunction
+from tfgraph_lint.analysis.keras_call_inputs import keras_call_input
 from tfgraph_lint.analysis.keras_unconverted import (
     converted_by_autograph,
     loop_written_for_autograph,
@@ -160,6 +162,12 @@ def _builtin_finding(context, evidence: TensorEvidence, call: nodes.Call, traced
         return _report(context, confidence, call, traced,
                        f"{name}() of tensors in {subject} compares them as Python bools: tracing raises "
                        f"{_OPERATOR_ERROR}; use tf.{'minimum' if name == 'min' else 'maximum'}(a, b)")
+    if name in ("min", "max") and len(args) == 1 and evidence.of(args[0]) is None:
+        # What Keras hands a layer's call: a tensor (iterated) or a structure of tensors (compared).
+        return _report(context, keras_call_input(args[0], traced), call, traced,
+                       f"{name}() of '{args[0].as_string()}', an input Keras hands {subject} (a tensor or a "
+                       f"structure of tensors), iterates the tensor or compares the tensors as Python bools: "
+                       f"tracing raises {_OPERATOR_ERROR}; use {_ITERATING_BUILTINS[name]}")
     if name in _ITERATING_BUILTINS and len(args) == 1:
         return _report(context, evidence.of(args[0]), call, traced,
                        f"{name}() iterates over a tensor in {subject}: tracing raises {_OPERATOR_ERROR} "
