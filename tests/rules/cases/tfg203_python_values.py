@@ -177,8 +177,8 @@ class LengthMasked(tf.keras.layers.Layer):
         self.sizes = list(sizes)
 
     def call(self, values, lengths, limits=(4, 8), training=False):
-        longest = max(lengths)  # [tensor-used-as-python-value]
-        shortest = min(values)  # [tensor-used-as-python-value]
+        longest = max(lengths)  # low: [tensor-used-as-python-value]
+        shortest = min(values)  # low: [tensor-used-as-python-value]
         widest = max(limits)  # an option with a default: may be Python values
         largest = max(self.sizes)
         return longest, shortest, widest, largest, self.padded(lengths)
