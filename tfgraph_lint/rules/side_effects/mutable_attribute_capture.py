@@ -19,7 +19,9 @@ configuration set before the first trace (41 findings, none a hazard on reading)
 ``self.add_weight(...)`` included, is TFG208's hazard), on attributes only set during set-up, and when the rebinding method also makes a fresh
 tf.function (``self.query = tf.function(self._query)``), which drops the old traces. Silent too
 when the new value depends only on what the trace key holds (trace_keyed_values:
-``self.i = tf.zeros(x.shape[0])`` before ``self.step(x)``).
+``self.i = tf.zeros(x.shape[0])`` before ``self.step(x)``), and when the method rebinds it only to
+an object it held before (``best = self.model`` ... ``self.model = best``, every binding of
+``best`` being ``self.model``).
 
 Also reported (INFERENCE): code that uses an instance rebinds the attribute between two calls of
 the same method of it (``m.evaluate(x); m.features = new; m.evaluate(x)``, see
@@ -118,9 +120,31 @@ def _rebinding(cls: nodes.ClassDef, attrname: str, index, traced_names: set[str]
         method = target.scope()
         if not isinstance(method, nodes.FunctionDef) or method.parent is not cls:
             continue
-        if not sets_up_or_resets(method, index) and not keyed_by_trace(target, traced_names):
+        if not sets_up_or_resets(method, index) and not keyed_by_trace(target, traced_names) \
+                and not _rebinds_what_it_held(target, method):
             return target
     return None
+
+
+def _rebinds_what_it_held(target: nodes.AssignAttr, method: nodes.FunctionDef) -> bool:
+    """``self.model = best`` where every binding of ``best`` in the method is ``self.model``
+    itself (``best = self.model`` ... ``self.model = best``), or ``self.model = self.model``: the
+    attribute gets back an object it already held, so the trace's captured object is the same.
+    A parameter, a global or any other value of the name is a new value."""
+    assign = target.parent
+    if not (isinstance(assign, nodes.Assign) and assign.targets == [target]):
+        return False
+    held = target.as_string()
+    value = assign.value
+    if isinstance(value, nodes.Attribute):
+        return value.as_string() == held
+    if not isinstance(value, nodes.Name):
+        return False
+    names = method.locals.get(value.name, [])
+    return bool(names) and all(
+        isinstance(name, nodes.AssignName) and isinstance(name.parent, nodes.Assign)
+        and name.parent.targets == [name] and name.parent.value.as_string() == held
+        for name in names)
 
 
 def _rebinding_between_calls(cls: nodes.ClassDef, attrname: str, module: nodes.Module) -> OutsideRebinding | None:
