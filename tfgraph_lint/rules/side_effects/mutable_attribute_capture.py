@@ -19,7 +19,11 @@ configuration set before the first trace (41 findings, none a hazard on reading)
 ``self.add_weight(...)`` included, is TFG208's hazard), on attributes only set during set-up, and when the rebinding method also makes a fresh
 tf.function (``self.query = tf.function(self._query)``), which drops the old traces. Silent too
 when the new value depends only on what the trace key holds (trace_keyed_values:
-``self.i = tf.zeros(x.shape[0])`` before ``self.step(x)``).
+``self.i = tf.zeros(x.shape[0])`` before ``self.step(x)``), and when the method rebinds it only to
+an object it held before (``best = self.model`` ... ``self.model = best``, every binding of
+``best`` being ``self.model``), or when its only binding outside set-up (which leaves it unbound
+or ``None``) is in a hook the module calls once, outside loops, before it calls the traced method
+in the same function (first_binding).
 
 Also reported (INFERENCE): code that uses an instance rebinds the attribute between two calls of
 the same method of it (``m.evaluate(x); m.features = new; m.evaluate(x)``, see
@@ -33,8 +37,9 @@ from collections.abc import Iterator
 
 from astroid import nodes
 
-from tfgraph_lint.analysis.after_traces import runs_after_traces, sets_up_or_resets
+from tfgraph_lint.analysis.after_traces import SET_UP_METHODS, runs_after_traces, sets_up_or_resets
 from tfgraph_lint.analysis.classes import attribute_values, self_class
+from tfgraph_lint.analysis.first_binding import bound_before_first_trace
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
 from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.semantic import ModuleContext
@@ -76,7 +81,8 @@ def check(context: ModuleContext) -> Iterator[Finding]:
         key = (cls, node.attrname, traced.node)
         if key not in judged:
             traced_names = {fn.name for fn in (traced.node, traced.root.node) if isinstance(fn, nodes.FunctionDef)}
-            judged[key] = (_rebinding(cls, node.attrname, context.index, traced_names)
+            root_name = traced.root.node.name if isinstance(traced.root.node, nodes.FunctionDef) else None
+            judged[key] = (_rebinding(cls, node.attrname, context.index, traced_names, root_name)
                            or _rebinding_between_calls(cls, node.attrname, context.module))
         rebinding = judged[key]
         if rebinding is None:
@@ -104,7 +110,8 @@ def _traced_once(traced: TracedFunction) -> bool:
     return root.kind in _TRACED_ONCE or (root.kind == TraceKind.BUILDER and root.builder.startswith("Dataset."))
 
 
-def _rebinding(cls: nodes.ClassDef, attrname: str, index, traced_names: set[str]) -> nodes.AssignAttr | None:
+def _rebinding(cls: nodes.ClassDef, attrname: str, index, traced_names: set[str],
+               root_name: str | None) -> nodes.AssignAttr | None:
     """Where a method that is neither set-up nor graph code rebinds ``self.<attrname>`` to a value
     the trace key of the reader does not already decide."""
     values = attribute_values(cls, attrname)
@@ -118,9 +125,32 @@ def _rebinding(cls: nodes.ClassDef, attrname: str, index, traced_names: set[str]
         method = target.scope()
         if not isinstance(method, nodes.FunctionDef) or method.parent is not cls:
             continue
-        if not sets_up_or_resets(method, index) and not keyed_by_trace(target, traced_names):
+        if not sets_up_or_resets(method, index) and not keyed_by_trace(target, traced_names) \
+                and not _rebinds_what_it_held(target, method) \
+                and not (root_name and bound_before_first_trace(target, cls, SET_UP_METHODS, root_name)):
             return target
     return None
+
+
+def _rebinds_what_it_held(target: nodes.AssignAttr, method: nodes.FunctionDef) -> bool:
+    """``self.model = best`` where every binding of ``best`` in the method is ``self.model``
+    itself (``best = self.model`` ... ``self.model = best``), or ``self.model = self.model``: the
+    attribute gets back an object it already held, so the trace's captured object is the same.
+    A parameter, a global or any other value of the name is a new value."""
+    assign = target.parent
+    if not (isinstance(assign, nodes.Assign) and assign.targets == [target]):
+        return False
+    held = target.as_string()
+    value = assign.value
+    if isinstance(value, nodes.Attribute):
+        return value.as_string() == held
+    if not isinstance(value, nodes.Name):
+        return False
+    names = method.locals.get(value.name, [])
+    return bool(names) and all(
+        isinstance(name, nodes.AssignName) and isinstance(name.parent, nodes.Assign)
+        and name.parent.targets == [name] and name.parent.value.as_string() == held
+        for name in names)
 
 
 def _rebinding_between_calls(cls: nodes.ClassDef, attrname: str, module: nodes.Module) -> OutsideRebinding | None:
