@@ -108,3 +108,15 @@ def scaled_sum(x):
     for scale, _ in zip(SCALES, range(50)):  # [python-loop-over-data]
         total = total + x * scale
     return total
+
+
+# A list of tensors made over a counted range: one copy of the body per tensor.
+BATCHES = [tf.fill([2], float(i)) for i in range(100)]
+
+
+@tf.function
+def total_of_batches():
+    acc = tf.zeros([2])
+    for batch in BATCHES:  # [python-loop-over-data]
+        acc = acc + batch
+    return acc

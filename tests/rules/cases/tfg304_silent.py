@@ -121,3 +121,24 @@ def calibrate(logits):
     for temperature, metrics in zip(TEMPERATURES, TEMPERATURE_METRICS):
         metrics["nll"].update_state(tf.reduce_mean(logits / temperature))
     return logits
+
+
+# Tensors made one per element of something of unknown length (per-layer states, say): may be a
+# few the body needs one by one; and a small known number is a deliberate unroll.
+def initial_states(layers):
+    return [tf.zeros([1, 4]) for _ in layers]
+
+
+FEW_STATES = [tf.zeros([1, 4]) for _ in range(3)]
+
+
+@tf.function
+def sum_states(layers):
+    acc = tf.zeros([1, 4])
+    for state in initial_states(layers):
+        acc = acc + state
+    for state in [tf.zeros([1, 4]) for _ in layers]:
+        acc = acc + state
+    for state in FEW_STATES:
+        acc = acc + state
+    return acc

@@ -1,8 +1,8 @@
 """A stateful true-positive metric object whose __call__ adds the batch count to an attribute.
 
 Source: https://github.com/keras-team/keras/issues/8657
-Hazard: `self.true_positives += tp` rebinds a Python attribute while the metric is traced; it
-does not accumulate across batches.
+Hazard: `self.true_positives += tp` does not update the variable on every batch: under TF 1 it
+rebound a Python attribute while the metric was traced; a TF 2 tf.Variable raises RuntimeError.
 """
 # category: keras-callable
 import tensorflow as tf
@@ -17,7 +17,7 @@ class TruePositives:
 
     def __call__(self, y_true, y_pred):
         hits = K.cast(y_pred[:, 1] >= self.threshold, "float32") * y_true[:, 1]
-        self.true_positives += K.sum(hits)  # todo: [python-state-mutation]
+        self.true_positives += K.sum(hits)  # [python-state-mutation]
         return self.true_positives
 
 

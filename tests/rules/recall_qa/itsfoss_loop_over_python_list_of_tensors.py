@@ -12,6 +12,6 @@ batches = [tf.fill([2], float(i)) for i in range(500)]
 @tf.function
 def total():
     acc = tf.zeros([2])
-    for b in batches:  # todo: [python-loop-over-data]
+    for b in batches:  # [python-loop-over-data]
         acc = acc + b
     return acc

@@ -10,6 +10,7 @@ Reported when the loop iterates *data*: numbers, or records of numbers, or NumPy
   (``[(1, 1)] * 10``), converted (``list(...)``, ``sorted(...)``) or wrapped (``enumerate``,
   ``zip``, ``reversed``);
 - a comprehension of numbers, a list built by appending numbers, a NumPy call;
+- a list comprehension of tensors whose length is known (``[tf.fill([2], i) for i in range(500)]``);
 - a name bound to one of those, a ``self`` attribute the class sets to one (INFERENCE), or a
   parameter of a tf.function for which a call site of the module passes one (INFERENCE).
 
@@ -17,7 +18,7 @@ Threshold: a loop over fewer than ``_SMALL_UNROLL`` (8) elements, when their num
 is a small deliberate unroll (``for rate in (1, 2, 4)``) and stays silent. Unknown sizes are data.
 
 Silent on loops over anything else: tensors and datasets (AutoGraph converts them), strings and
-bools (keys and switches), layers, variables, lists of tensors and anything of unknown kind (the
+bools (keys and switches), layers, variables, other lists of tensors and anything of unknown kind (the
 loop variable is then an object the body needs as such). ``range()`` is TFG303's; comprehensions
 are not loops AutoGraph could convert; ``zip`` of data with anything else but ``range()`` (a
 metric object per temperature) is a loop over those objects too. Also silent when the loop variable must stay a Python
@@ -97,6 +98,10 @@ def _message(loop: nodes.For, traced: TracedFunction, data: _Data) -> str:
     when = ""
     if data.evidence is not None:
         when = f" (as the call at line {data.evidence.lineno} passes it)"
+    if data.what.endswith("of tensors"):
+        return (f"for-loop over {data.what} {text}{when} in {traced.subject} is unrolled while tracing: "
+                f"{copies}, each tensor captured into the graph; tf.stack the tensors into one (or "
+                "make a tf.data.Dataset) and loop over that, so AutoGraph builds one tf.while_loop")
     return (f"for-loop over {data.what} {text}{when} in {traced.subject} is unrolled while tracing: "
             f"{copies}, each element frozen in as a constant; pass the data as a tensor or a "
             "tf.data.Dataset and loop over that, so AutoGraph builds one tf.while_loop")
@@ -136,7 +141,14 @@ class _DataFinder:
                 return _Data(_python(expr), len(expr.elts))
             return None
         if isinstance(expr, (nodes.ListComp, nodes.SetComp, nodes.GeneratorExp)):
-            return _Data("Python list", self._comprehension_count(expr, depth)) if _is_number_like(expr.elt) else None
+            if _is_number_like(expr.elt):
+                return _Data("Python list", self._comprehension_count(expr, depth))
+            if isinstance(expr, nodes.ListComp) and value_kind(expr.elt).kind == Kind.TENSOR:
+                # Tensors made one per element of a counted range or data: a list of batches.
+                # Of unknown length it may be a few per-layer outputs the body needs one by one.
+                count = self._comprehension_count(expr, depth)
+                return _Data("Python list of tensors", count) if count is not None else None
+            return None
         if isinstance(expr, nodes.BinOp) and expr.op == "*":
             return self._repeated(expr, depth)
         if isinstance(expr, nodes.Call):

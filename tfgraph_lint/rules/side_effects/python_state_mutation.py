@@ -4,6 +4,9 @@
 a name or attribute that outlives the call is not a TensorFlow operation. It happens while
 TensorFlow traces the function, not on every call, and a tensor stored that way is symbolic.
 
+An in-place operator (``+=``, ``-=``, ``*=``, ``/=``, ``**=``) on an attribute to which the class
+only ever assigns ``tf.Variable(...)`` (or tf.keras' ``K.variable(...)``) raises RuntimeError: said so.
+
 Stays silent on: state kept in TensorFlow objects (``self.v.assign_add(1)``; attributes and values
 that are variables, layers, ...), the singleton guard (``if self.v is None: self.v = ...``, the
 guards of TFG201), the clearing of a once-flag (``global _first; if _first: ...; _first =
@@ -149,6 +152,8 @@ def _rebound_attribute(statement, target: nodes.AssignAttr):
         return None  # the same value on every call, unless it depends on the one before the call
     if _holds_tensorflow_state(statement.value):
         return None
+    if _updates_tf_variable_in_place(statement, cls, target.attrname):
+        return _variable_in_place_message(statement, f"{receiver}.{target.attrname}"), HIGH
     kinds = _attribute_kinds(cls, target.attrname)
     if any(kind in _NOT_REBOUND_STATE for kind in kinds):
         return None
@@ -166,6 +171,32 @@ def _rebound_attribute(statement, target: nodes.AssignAttr):
         # guard is false on every later trace; the value changes once per object, on purpose.
         return (spelled, "changes", what, fix), LOW
     return (spelled, "changes", what, fix), HIGH if known_python else INFERENCE
+
+
+# A tf.Variable refuses in-place operators (checked on TF 2.21: ``v += 1`` raises RuntimeError,
+# eagerly and while tracing); K.variable of tf.keras makes one. A Keras 3 keras.Variable is not
+# in this set: its ``+=`` rebinds the attribute to a tensor instead.
+_TF_VARIABLE_CALLS = frozenset({"tensorflow.Variable", "keras.backend.variable"})
+_REFUSED_IN_PLACE = frozenset({"+=", "-=", "*=", "/=", "**="})
+
+
+def _updates_tf_variable_in_place(statement, cls: nodes.ClassDef, attrname: str) -> bool:
+    """``self.total += x`` where every value the class gives the attribute is a tf.Variable call."""
+    if not isinstance(statement, nodes.AugAssign) or statement.op not in _REFUSED_IN_PLACE:
+        return False
+    values = [node.parent.value for node in descendants(cls, nodes.AssignAttr)
+              if node.attrname == attrname and _owner(node)[1] is cls
+              and isinstance(node.parent, (nodes.Assign, nodes.AnnAssign)) and node.parent.value is not None]
+    return bool(values) and all(
+        isinstance(value, nodes.Call) and call_qualname(value) in _TF_VARIABLE_CALLS for value in values)
+
+
+def _variable_in_place_message(statement: nodes.AugAssign, target: str) -> str:
+    method = {"+=": "assign_add()", "-=": "assign_sub()"}.get(statement.op)
+    fix = (f"update it with {target}.{method}" if method is not None
+           else f"update it with {target}.assign({target} {statement.op[:-1]} ...)")
+    return (f"'{target} {statement.op} ...' on the tf.Variable '{target}' raises RuntimeError: a "
+            f"tf.Variable has no in-place operators, traced or not; {fix}")
 
 
 def _static_attribute_of(read: nodes.Attribute) -> bool:
@@ -355,7 +386,9 @@ def _spelling(statement: nodes.NodeNG, target: str) -> str:
     return f"'{target} = ...'"
 
 
-def _finish(parts: tuple[str, str, str, str], statement: nodes.NodeNG, traced: TracedFunction) -> str:
+def _finish(parts: tuple[str, str, str, str] | str, statement: nodes.NodeNG, traced: TracedFunction) -> str:
+    if isinstance(parts, str):
+        return parts  # a complete message (a tf.Variable's in-place operator)
     spelled, verb, what, fix = parts
     per_call = "for every element" if traced.root.reason.builder.startswith("Dataset.") else "on every call"
     if lexical_tensor(statement.value) is not None:
