@@ -6,8 +6,16 @@ one behaves by its rules wherever it is installed as its project requires: a ``D
 ``call`` holds no variable, and a ``Metric``'s ``update_state`` is converted by AutoGraph. The
 project says so in its packaging (read by ``declared_tensorflow``): a requirement that caps
 TensorFlow 2 below 2.16 (``tensorflow>=2.13,<2.16``, ``tensorflow==2.15.*``,
-``tensorflow~=2.12.0``), or a Python cap below 3.9 (``python_requires=">=3.6, <3.9"``: no
-TensorFlow from 2.14 on installs there).
+``tensorflow~=2.12.0``), a Python cap below 3.9 (``python_requires=">=3.6, <3.9"``: no
+TensorFlow from 2.14 on installs there), or a requirement on ``tensorflow-addons`` (built on
+Keras 2; its last release supports TensorFlow up to 2.15).
+
+A module can say so by what it uses (``uses_keras_2_only_api``): ``tf.estimator`` and
+``tf.compat.v1.estimator`` (removed in TensorFlow 2.16, the release that made Keras 3 the
+default), ``tensorflow_addons``, or a loss-scale optimizer's ``get_scaled_loss`` /
+``get_unscaled_gradients`` (Keras 3's ``LossScaleOptimizer`` has neither). This is the module's
+own evidence: the same evidence in another file of the project is not read (``# todo:`` a
+project view of it, without astroid and without reading every file of a large repository).
 
 A class can say so too: Keras 3 refuses ``add_weight("w", shape=...)`` (its first parameter is
 the shape; the name must be a keyword: ValueError on TensorFlow 2.21), so a class that passes a
@@ -29,7 +37,7 @@ def declares_keras_2(module: nodes.Module) -> bool:
     (asked per layer call and Keras method: remembered per module)."""
     memo = remembered(module, "declares keras 2")
     if module not in memo:
-        memo[module] = _keras_2(tensorflow_range(str(module.file or "")))
+        memo[module] = _keras_2(tensorflow_range(str(module.file or ""))) or uses_keras_2_only_api(module)
     return memo[module]
 
 
@@ -40,7 +48,34 @@ def text_declares_keras_2(text: str) -> bool:
 
 def _keras_2(allowed: TensorFlowRange) -> bool:
     # Each requirement on its own, as a TensorFlow 1 pin beside it says nothing of tf.keras 2.
-    return allowed.python_cap is not None or any((2, 0) <= cap < _KERAS_3 for cap in allowed.requirement_caps)
+    return bool(allowed.keras_2_package) or allowed.python_cap is not None or any((2, 0) <= cap < _KERAS_3 for cap in allowed.requirement_caps)
+
+
+_KERAS_2_ONLY_PACKAGES = ("tensorflow_addons", "tensorflow_estimator", "tensorflow.estimator",
+                          "tensorflow.compat.v1.estimator")
+_ESTIMATOR_OWNERS = ("tf", "tensorflow", "tf.compat.v1", "tensorflow.compat.v1", "tf1", "compat.v1")
+_KERAS_2_ONLY_METHODS = ("get_scaled_loss", "get_unscaled_gradients")
+
+
+def uses_keras_2_only_api(module: nodes.Module) -> bool:
+    """The module imports ``tensorflow_addons`` or the estimator package, reads ``tf.estimator``
+    / ``tf.compat.v1.estimator``, or calls ``get_scaled_loss``/``get_unscaled_gradients``: it
+    runs only where TensorFlow is older than 2.16, so its ``tf.keras`` is Keras 2."""
+    for node in descendants(module, nodes.Import, nodes.ImportFrom, nodes.Attribute):
+        if isinstance(node, nodes.Attribute):
+            if node.attrname in _KERAS_2_ONLY_METHODS and isinstance(node.parent, nodes.Call) \
+                    and node.parent.func is node:
+                return True
+            if node.attrname == "estimator" and node.expr.as_string() in _ESTIMATOR_OWNERS:
+                return True
+            continue
+        names = [node.modname] if isinstance(node, nodes.ImportFrom) else [name for name, _ in node.names]
+        if isinstance(node, nodes.ImportFrom) and node.modname in ("tensorflow", "tensorflow.compat.v1"):
+            names += [f"{node.modname}.{name}" for name, _ in node.names]
+        if any(name == package or name.startswith(package + ".")
+               for name in names for package in _KERAS_2_ONLY_PACKAGES):
+            return True
+    return False
 
 
 def written_for_keras_2(cls: nodes.ClassDef) -> bool:

@@ -16,6 +16,12 @@ whose values every call fixes; a branch decided against on every call never runs
 itself in such a branch (of its own function, one level up) passes nothing: the helper only
 reached from code that never runs is not reached.
 
+A test on the method's own ``self`` attributes (``if self.augment_dim > 0:``) is decided by the
+class alone: ``constant`` reads such an attribute as every construction of the class in the
+module makes it (an ``__init__`` parameter every construction passes the same literal for, or
+leaves at its default). An early exit counts as a branch: after ``if drop_prob == 0: return x``
+the rest of the function runs only when the test is false.
+
 Branches no trace takes whatever the calls pass (``if tf.executing_eagerly():``, the else of
 ``if tf.is_tensor(x):``, code after ``if not tf.executing_eagerly(): raise``) are graph_mode_branches'.
 """
@@ -25,6 +31,7 @@ from __future__ import annotations
 from astroid import nodes
 
 from tfgraph_lint.analysis.call_data import flag_for, seen_graph_calls
+from tfgraph_lint.analysis.classes import self_class
 from tfgraph_lint.analysis.passed_arguments import argument_for, argument_for_default
 from tfgraph_lint.analysis.constant_values import UNKNOWN, constant
 from tfgraph_lint.analysis.graph_index import TraceKind
@@ -46,13 +53,16 @@ def _untaken(node: nodes.NodeNG, fn: nodes.NodeNG, index, level: int) -> str | N
     if not isinstance(fn, nodes.FunctionDef) or level > _MAX_LEVELS or not fn.parent_of(node):
         return None
     worlds = _worlds(fn, index)
-    if not worlds:
-        return None
     for branch, in_body in _enclosing_branches(node, fn):
-        if {_decided(branch.test, world) for world in worlds} == {not in_body}:
-            side = "false" if in_body else "true"
+        side = "false" if in_body else "true"
+        if _decided(branch.test, {}) == (not in_body):  # self attributes alone decide it
+            return (f"'if {_short(branch.test)}' (line {branch.lineno}) is {side} for every construction "
+                    f"of {_owner(fn)} in this module, so this does not run there")
+        if worlds and {_decided(branch.test, world) for world in worlds} == {not in_body}:
             return (f"'if {_short(branch.test)}' (line {branch.lineno}) is {side} in every call that graph "
                     f"code makes of '{fn.name}', so this does not run there")
+    if not worlds:
+        return None
     calls = _in_file_calls(fn, index)
     if calls and all(_untaken(call, call.frame(), index, level + 1) for call in calls):
         return f"every call of '{fn.name}' from graph code is in a branch that graph code does not take"
@@ -60,12 +70,28 @@ def _untaken(node: nodes.NodeNG, fn: nodes.NodeNG, index, level: int) -> str | N
 
 
 def _enclosing_branches(node: nodes.NodeNG, fn: nodes.FunctionDef):
-    """``(if_statement, in_body)`` for each ``if`` around ``node`` inside ``fn``."""
+    """``(if_statement, in_body)`` for each ``if`` around ``node`` inside ``fn``, and for each
+    early exit before it (``if test: return``, with no else: what follows runs when the test is
+    false, as in the else of that ``if``)."""
     child, parent = node, node.parent
-    while parent is not None and parent is not fn:
+    while parent is not None:
         if isinstance(parent, nodes.If) and child is not parent.test:
             yield parent, child in parent.body
+        for earlier in _earlier_siblings(child):
+            if (isinstance(earlier, nodes.If) and not earlier.orelse and earlier.body
+                    and isinstance(earlier.body[-1], (nodes.Return, nodes.Raise))):
+                yield earlier, False
+        if parent is fn:
+            return
         child, parent = parent, parent.parent
+
+
+def _earlier_siblings(statement: nodes.NodeNG):
+    """The statements before ``statement`` in the block that holds it (none for an expression)."""
+    if not statement.is_statement:
+        return
+    while (statement := statement.previous_sibling()) is not None:
+        yield statement
 
 
 def _worlds(fn: nodes.FunctionDef, index) -> list[dict] | None:
@@ -120,6 +146,9 @@ def _decided(test: nodes.NodeNG, world: dict):
     if isinstance(test, nodes.Name):
         value = world.get(test.name, UNKNOWN) if unrebound_parameter(test) else UNKNOWN
         return UNKNOWN if value is UNKNOWN else bool(value)
+    if isinstance(test, nodes.Attribute):
+        value = _self_attribute(test)
+        return UNKNOWN if value is UNKNOWN else bool(value)
     if isinstance(test, nodes.UnaryOp) and test.op == "not":
         value = _decided(test.operand, world)
         return UNKNOWN if value is UNKNOWN else not value
@@ -132,7 +161,8 @@ def _decided(test: nodes.NodeNG, world: dict):
     if isinstance(test, nodes.Compare) and len(test.ops) == 1:
         operator, right = test.ops[0]
         if operator in _COMPARISONS and isinstance(right, nodes.Const):
-            left = world.get(test.left.name, UNKNOWN) if unrebound_parameter(test.left) else UNKNOWN
+            left = (_self_attribute(test.left) if isinstance(test.left, nodes.Attribute)
+                    else world.get(test.left.name, UNKNOWN) if unrebound_parameter(test.left) else UNKNOWN)
             if left is UNKNOWN:
                 return UNKNOWN
             try:
@@ -140,6 +170,15 @@ def _decided(test: nodes.NodeNG, world: dict):
             except TypeError:  # ``None > 0.0``: Python would raise, nothing is decided
                 return UNKNOWN
     return UNKNOWN
+
+
+def _owner(fn: nodes.FunctionDef) -> str:
+    return f"'{fn.parent.name}'" if isinstance(fn.parent, nodes.ClassDef) else "its class"
+
+
+def _self_attribute(expr: nodes.Attribute):
+    """The constant ``self.attr`` is wherever the module makes the class (constant_values)."""
+    return constant(expr) if self_class(expr.expr) is not None else UNKNOWN
 
 
 _COMPARISONS = {
