@@ -38,9 +38,6 @@ _ANY_MINOR = 10_000  # ``<3.0``: any 2.x
 # Compiled on first use: most runs never read a project's requirements.
 _REQUIREMENT = LazyPattern(r"""(?<![\w.-])tensorflow(?:[-_](?:cpu|gpu|macos|intel))?\s*(?:\[[^\]\n]*\])?"""
                           r"""\s*((?:\s*,?\s*(?:<=|<|===|==|~=|>=|>|!=)\s*[\d.*]+)+)""")
-# A requirement on a package whose releases all need Keras 2: ``tensorflow-addons`` (its last
-# release, 0.23, supports TensorFlow 2.13-2.15 and builds on tf.keras 2 internals).
-_KERAS_2_PACKAGE = LazyPattern(r"(?<![\w.-])tensorflow[-_]addons(?![\w.-])")
 _CLAUSE = LazyPattern(r"(<=|<|===|==|~=|>=|>|!=)\s*([\d.*]+)")
 _PYTHON_SPEC = LazyPattern(r"""python_requires\s*=\s*['"]([^'"]*)['"]|requires-python\s*=\s*['"]([^'"]*)['"]""")
 _COMMENT = LazyPattern(r"(?:^|\s)#.*$", re.MULTILINE)
@@ -60,8 +57,6 @@ class TensorFlowRange:
     requirement_caps: tuple[Version, ...] = ()
     # The newest release that installs on the newest Python the packaging allows.
     python_cap: Version | None = None
-    # A required package that only runs with Keras 2 (``tensorflow-addons``), or "".
-    keras_2_package: str = ""
 
     def allows_older_than(self, version: Version) -> bool:
         """Some allowed release is older than ``version`` (no floor: unknown, so no)."""
@@ -73,7 +68,7 @@ class TensorFlowRange:
 
     def key(self) -> str:
         """The range as text, for the result cache's key."""
-        return f"{self.oldest}/{self.newest}/{self.requirement_caps}/{self.python_cap}/{self.keras_2_package}"
+        return f"{self.oldest}/{self.newest}/{self.requirement_caps}/{self.python_cap}"
 
 
 UNKNOWN = TensorFlowRange()
@@ -116,9 +111,7 @@ def text_tensorflow_range(text: str) -> TensorFlowRange:
     python_cap = _python_cap(text)
     if python_cap is not None:
         newest = python_cap if newest is None else min(newest, python_cap)
-    keras_2_package = _KERAS_2_PACKAGE.search(text)
-    return TensorFlowRange(oldest, newest, tuple(caps), python_cap,
-                           keras_2_package.group(0) if keras_2_package else "")
+    return TensorFlowRange(oldest, newest, tuple(caps), python_cap)
 
 
 def _clauses_range(clauses: str) -> tuple[Version | None, Version | None]:

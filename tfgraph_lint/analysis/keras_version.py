@@ -7,12 +7,12 @@ one behaves by its rules wherever it is installed as its project requires: a ``D
 project says so in its packaging (read by ``declared_tensorflow``): a requirement that caps
 TensorFlow 2 below 2.16 (``tensorflow>=2.13,<2.16``, ``tensorflow==2.15.*``,
 ``tensorflow~=2.12.0``), a Python cap below 3.9 (``python_requires=">=3.6, <3.9"``: no
-TensorFlow from 2.14 on installs there), or a requirement on ``tensorflow-addons`` (built on
-Keras 2; its last release supports TensorFlow up to 2.15).
+TensorFlow from 2.14 on installs there). A requirement on ``tensorflow-addons`` is not such
+evidence: it still installs and imports beside TensorFlow 2.16+, so its users may run Keras 3.
 
 A module can say so by what it uses (``uses_keras_2_only_api``): ``tf.estimator`` and
 ``tf.compat.v1.estimator`` (removed in TensorFlow 2.16, the release that made Keras 3 the
-default), ``tensorflow_addons``, or a loss-scale optimizer's ``get_scaled_loss`` /
+default), or a loss-scale optimizer's ``get_scaled_loss`` /
 ``get_unscaled_gradients`` (Keras 3's ``LossScaleOptimizer`` has neither). This is the module's
 own evidence: the same evidence in another file of the project is not read (``# todo:`` a
 project view of it, without astroid and without reading every file of a large repository).
@@ -48,17 +48,17 @@ def text_declares_keras_2(text: str) -> bool:
 
 def _keras_2(allowed: TensorFlowRange) -> bool:
     # Each requirement on its own, as a TensorFlow 1 pin beside it says nothing of tf.keras 2.
-    return bool(allowed.keras_2_package) or allowed.python_cap is not None or any((2, 0) <= cap < _KERAS_3 for cap in allowed.requirement_caps)
+    return allowed.python_cap is not None or any((2, 0) <= cap < _KERAS_3 for cap in allowed.requirement_caps)
 
 
-_KERAS_2_ONLY_PACKAGES = ("tensorflow_addons", "tensorflow_estimator", "tensorflow.estimator",
+_KERAS_2_ONLY_PACKAGES = ("tensorflow_estimator", "tensorflow.estimator",
                           "tensorflow.compat.v1.estimator")
 _ESTIMATOR_OWNERS = ("tf", "tensorflow", "tf.compat.v1", "tensorflow.compat.v1", "tf1", "compat.v1")
 _KERAS_2_ONLY_METHODS = ("get_scaled_loss", "get_unscaled_gradients")
 
 
 def uses_keras_2_only_api(module: nodes.Module) -> bool:
-    """The module imports ``tensorflow_addons`` or the estimator package, reads ``tf.estimator``
+    """The module imports the estimator package, reads ``tf.estimator``
     / ``tf.compat.v1.estimator``, or calls ``get_scaled_loss``/``get_unscaled_gradients``: it
     runs only where TensorFlow is older than 2.16, so its ``tf.keras`` is Keras 2."""
     for node in descendants(module, nodes.Import, nodes.ImportFrom, nodes.Attribute):
