@@ -9,10 +9,11 @@ import shutil
 from pathlib import Path
 
 import pytest
-from test_projects import PROJECTS, findings
+from test_projects import PROJECTS, _runner, findings
 
 from tfgraph_lint.analysis.project_graph import ProjectGraph
 from tfgraph_lint.cli import check_flow, file_digests, project
+from tfgraph_lint.cli.commands import cli
 
 
 @pytest.fixture
@@ -88,3 +89,18 @@ def test_after_a_change_the_cached_run_reports_what_a_run_without_the_cache_does
         assert any(f["path"].endswith("data.py") and "set_seed" in f["message"] for f in warm)
     if change == "importer edited":
         assert any(f["path"].endswith("data.py") and "preview" in f["message"] for f in warm)
+
+
+def test_loop_calls_are_derived_only_for_a_run_that_enables_their_rule(tmp_path, monkeypatch):
+    # The view's loop calls (view_loops) are read only by an opt-in rule: a default run derives
+    # none, and a later run that enables the rule does not take the remembered view without them.
+    monkeypatch.setattr(file_digests, "RACY_SECONDS", 0)
+    copy = tmp_path / "per_call_factories"
+    shutil.copytree(PROJECTS / "per_call_factories", copy)
+    walked = _record(monkeypatch, project, "loop_calls_into")
+    default_run = _runner().invoke(cli, ["check", "--format", "json", str(copy)])  # TFG302 is opt-in
+    assert default_run.exit_code in (0, 1), default_run.output
+    assert walked == []  # no importer read for loop calls
+    cold = [f for f in findings("--no-cache", str(copy)) if f["code"] == "TFG302"]
+    assert cold  # animate() makes a tf.function on every call, run.py calls it in a loop
+    assert [f for f in findings(str(copy)) if f["code"] == "TFG302"] == cold

@@ -37,7 +37,7 @@ import re
 from tfgraph_lint.cli.cache import ResultCache
 from tfgraph_lint.cli.file_digests import FileDigests
 from tfgraph_lint.cli.project_store import ProjectStore, files_key, state_key
-from tfgraph_lint.cli.view_loops import loop_calls_into
+from tfgraph_lint.cli.view_loops import loop_calls_into, wanted
 from tfgraph_lint.cli.view_bases import project_bases
 from tfgraph_lint.core.config import Config
 from tfgraph_lint.core.files import is_skipped_dir
@@ -122,7 +122,7 @@ def _project_seeds(root: str, python_files: list[str], config: Config, is_exclud
     store = ProjectStore(None if cache is None else cache.folder,
                          hashlib.sha256(cache.key_of_digest(root, "project view").encode()).hexdigest()
                          if cache is not None else "", texts.digests)
-    state, linted_key = state_key(texts.digests), files_key(linted_reals)
+    state, linted_key = state_key(texts.digests), files_key(linted_reals) + ("+loops" if wanted(config) else "")
     remembered = store.recall(state, linted_key)
     remembered = remembered if isinstance(remembered, list) and len(remembered) == 5 else None  # older: fewer parts
     if remembered is None:
@@ -177,7 +177,7 @@ def _derive(root: str, texts: _Texts, store: ProjectStore, linted_reals: set[str
         if store.get(real, "targets") != [layout, sorted(targets)]:
             store.put(real, "targets", [layout, sorted(targets)])
     aliases = _aliases(graph, store, texts, facts, sorted(set(needed) | linted_reals))
-    loops = loop_calls_into(graph, store, texts, needed, linted_reals)
+    loops = loop_calls_into(graph, store, texts, needed, linted_reals) if wanted(config) else {}
     plain = dataclasses.replace(config, imported_seeds=(), imported_tf_functions=(), imported_arguments=(),
                                 imported_aliases=_packed_aliases(aliases))
     # Only references through an import that can lead to a project file can reach into one:

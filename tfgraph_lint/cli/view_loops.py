@@ -2,12 +2,22 @@
 project calls inside a loop. TFG302 takes such a call as evidence that a tf.function the function
 makes on every call is made again and again (``animate()`` called per video pair in ``run.py``).
 From each importing file's text alone (stdlib ``ast``: ``module_edges.loop_calls``), kept per
-file in the project store.
+file in the project store. Only TFG302 reads them, and it is opt-in: a run where the user did not
+enable it (the rule then runs only to count what the defaults hide) reads no importer for them
+(``wanted``), as this walk over every importing file costs a cold run about a quarter of its time;
+the count of hidden TFG302 findings then leaves out those only another file's loops show.
 """
 
 from __future__ import annotations
 
 import os
+
+LOOP_CALLS_RULE = "TFG302"  # tf-function-in-loop: the one reader of the view's loop calls
+
+
+def wanted(config) -> bool:
+    """The user enabled the rule that reads loop calls (so the remembered view must hold them)."""
+    return config.is_enabled(LOOP_CALLS_RULE) and LOOP_CALLS_RULE not in config.counted_only
 
 
 def loop_calls_into(graph, store, texts, importers: list[str], linted_reals: set[str]) -> dict[str, dict[str, str]]:

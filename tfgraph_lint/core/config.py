@@ -39,6 +39,9 @@ class Config:
     # Also from the project view: per file, its top-level functions that another file calls inside
     # a loop, each with where (``run.py:81``): TFG302's evidence that they run again and again.
     imported_loop_calls: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
+    # Opt-in rules that run only to count what the defaults hide (hidden_findings.widened): the
+    # project view derives no evidence that only they would read (view_loops).
+    counted_only: frozenset[str] = frozenset()
 
     @classmethod
     def every_rule(cls, **settings) -> Config:

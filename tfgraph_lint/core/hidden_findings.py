@@ -29,7 +29,7 @@ def widened(config: Config, opt_in_left_off: frozenset[str]) -> Config | None:
     extra_codes = opt_in_left_off - config.enabled_codes
     if config.confidences is not None and not extra_codes:
         return None
-    return replace(config, enabled_codes=config.enabled_codes | extra_codes,
+    return replace(config, enabled_codes=config.enabled_codes | extra_codes, counted_only=extra_codes,
                    confidences=config.confidences if config.confidences is not None else DEFAULT_CONFIDENCES)
 
 
