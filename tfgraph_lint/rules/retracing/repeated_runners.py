@@ -66,7 +66,7 @@ def compiles_per_access(context: ModuleContext, rule: Rule) -> Iterator[Finding]
         if not property_getter(fn):
             continue
         for call in descendants(fn, nodes.Call):
-            if call.scope() is not fn or not _keras_compile(call) or _guarded(context, call, fn):
+            if call.scope() is not fn or not _keras_compile(call) or under_once_guard(context, call, fn):
                 continue
             model = call.func.expr.as_string()
             yield context.finding(
@@ -88,7 +88,9 @@ def _keras_compile(call: nodes.Call) -> bool:
     return any(keyword.arg in _KERAS_COMPILE_KEYWORDS for keyword in call.keywords or ())
 
 
-def _guarded(context: ModuleContext, node: nodes.NodeNG, frame: nodes.NodeNG) -> bool:
+def under_once_guard(context: ModuleContext, node: nodes.NodeNG, frame: nodes.NodeNG) -> bool:
+    """Under a create-once guard of its frame: ``if self._fn is None:``, ``if key not in cache:``,
+    ``if not hasattr(self, "_fn"):``, ``if not self._fns:``."""
     parent = node.parent
     while parent is not None and parent is not frame:
         if isinstance(parent, nodes.If) and context.is_once_guard(parent.test):

@@ -59,7 +59,7 @@ from tfgraph_lint.rules.retracing.kept_functions import bound_name, kept_per_ite
 from tfgraph_lint.rules.retracing.loop_python_arguments import passes_loop_items
 from tfgraph_lint.rules.retracing.enclosing_loops import enclosing_loops
 from tfgraph_lint.rules.retracing.memoized import calls_code_made_per_call, memoized, reads_call_state
-from tfgraph_lint.rules.retracing.repeated_runners import compiles_per_access, describe
+from tfgraph_lint.rules.retracing.repeated_runners import compiles_per_access, describe, under_once_guard
 
 RULE = declare(
     code="TFG302",
@@ -97,7 +97,7 @@ def _check_creation(context, callers: _Reruns, creation: Creation) -> Finding | 
     traced = context.index.traced_function(frame)
     if traced is not None and not _also_run_eagerly(context, frame, traced):
         return None  # made while tracing the outer function: once per trace, not per call
-    if _guarded(context, creation.value, frame):
+    if under_once_guard(context, creation.value, frame):
         return None
     loops = enclosing_loops(creation.value)
     if loops:
@@ -186,17 +186,6 @@ def _also_run_eagerly(context, frame: nodes.NodeNG, traced) -> bool:
 
 # -- made once after all -------------------------------------------------------------------------
 
-def _guarded(context: ModuleContext, node: nodes.NodeNG, frame: nodes.NodeNG) -> bool:
-    """Under a create-once guard of its frame: ``if self._fn is None:``, ``if key not in cache:``,
-    ``if not hasattr(self, "_fn"):``, ``if not self._fns:``."""
-    parent = node.parent
-    while parent is not None and parent is not frame:
-        if isinstance(parent, nodes.If) and context.is_once_guard(parent.test):
-            return True
-        parent = parent.parent
-    return False
-
-
 def _varies_with_loops(target: nodes.NodeNG | None, loops: list[nodes.NodeNG]) -> bool:
     """``tf.function(model)`` where the loop rebinds ``model``: a different function each time.
 
@@ -273,7 +262,7 @@ class _Reruns:
             if _graph_code(self._context, frame):
                 continue  # called while tracing: once per trace
             loops = enclosing_loops(call)
-            if loops and _guarded(self._context, loops[0], frame):
+            if loops and under_once_guard(self._context, loops[0], frame):
                 # ``if host.fns is None: host.fns = [make_fn(d) for d in devices]``: the loop
                 # itself runs once (google-research/seed_rl's learner)
                 continue
