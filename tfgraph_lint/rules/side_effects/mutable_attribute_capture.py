@@ -78,7 +78,8 @@ def check(context: ModuleContext) -> Iterator[Finding]:
             continue  # calling a method, not reading a value
         if attribute_set_before(node, node.expr.as_string(), node.attrname):
             continue  # reads what this trace stored there, not what another method left
-        key = (cls, node.attrname, traced.node)
+        # The verdict depends on the reader and on the traced function it is reached from.
+        key = (cls, node.attrname, traced.node, traced.root.node)
         if key not in judged:
             traced_names = {fn.name for fn in (traced.node, traced.root.node) if isinstance(fn, nodes.FunctionDef)}
             root_name = traced.root.node.name if isinstance(traced.root.node, nodes.FunctionDef) else None
