@@ -27,7 +27,7 @@ from collections.abc import Iterator
 from astroid import nodes
 
 from tfgraph_lint.analysis.callables import FunctionNode
-from tfgraph_lint.analysis.classes import self_class
+from tfgraph_lint.analysis.classes import attribute_values, self_class
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
 from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname, declaration, lookup
 from tfgraph_lint.analysis.node_index import descendants
@@ -184,9 +184,7 @@ def _updates_tf_variable_in_place(statement, cls: nodes.ClassDef, attrname: str)
     """``self.total += x`` where every value the class gives the attribute is a tf.Variable call."""
     if not isinstance(statement, nodes.AugAssign) or statement.op not in _REFUSED_IN_PLACE:
         return False
-    values = [node.parent.value for node in descendants(cls, nodes.AssignAttr)
-              if node.attrname == attrname and _owner(node)[1] is cls
-              and isinstance(node.parent, (nodes.Assign, nodes.AnnAssign)) and node.parent.value is not None]
+    values = attribute_values(cls, attrname)  # a class-body value or an unreadable binding counts too
     return bool(values) and all(
         isinstance(value, nodes.Call) and call_qualname(value) in _TF_VARIABLE_CALLS for value in values)
 
