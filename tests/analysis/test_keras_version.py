@@ -42,6 +42,8 @@ def test_a_project_that_caps_tensorflow_below_2_16_declares_keras_2(text, keras_
     ("def step(opt, loss):\n    return opt.get_scaled_loss(loss)", True),
     ("def step(opt, g):\n    return opt.get_unscaled_gradients(g)", True),
     ("def step(self, x):\n    return self.estimator(x)", False),  # the project's own attribute
+    ("import my_trainers as tf\nrun = tf.estimator", False),  # spelled like TensorFlow, is not it
+    ("import tensorflow.compat.v1 as v1\nspec = v1.estimator.EstimatorSpec", True),
     ("def step(opt, loss):\n    return opt.scale_loss(loss)", False),  # Keras 3's name
     ("import tensorflow as tf\nfrom tensorflow import keras", False),
 ])

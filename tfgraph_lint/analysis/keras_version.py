@@ -27,6 +27,7 @@ from __future__ import annotations
 from astroid import nodes
 
 from tfgraph_lint.analysis.declared_tensorflow import TensorFlowRange, tensorflow_range, text_tensorflow_range
+from tfgraph_lint.analysis.names import qualified_name
 from tfgraph_lint.analysis.node_index import descendants, remembered
 
 _KERAS_3 = (2, 16)  # tf.keras is Keras 3 from TensorFlow 2.16
@@ -53,7 +54,6 @@ def _keras_2(allowed: TensorFlowRange) -> bool:
 
 _KERAS_2_ONLY_PACKAGES = ("tensorflow_estimator", "tensorflow.estimator",
                           "tensorflow.compat.v1.estimator")
-_ESTIMATOR_OWNERS = ("tf", "tensorflow", "tf.compat.v1", "tensorflow.compat.v1", "tf1", "compat.v1")
 _KERAS_2_ONLY_METHODS = ("get_scaled_loss", "get_unscaled_gradients")
 
 
@@ -66,7 +66,7 @@ def uses_keras_2_only_api(module: nodes.Module) -> bool:
             if node.attrname in _KERAS_2_ONLY_METHODS and isinstance(node.parent, nodes.Call) \
                     and node.parent.func is node:
                 return True
-            if node.attrname == "estimator" and node.expr.as_string() in _ESTIMATOR_OWNERS:
+            if node.attrname == "estimator" and qualified_name(node) == "tensorflow.estimator":
                 return True
             continue
         names = [node.modname] if isinstance(node, nodes.ImportFrom) else [name for name, _ in node.names]
