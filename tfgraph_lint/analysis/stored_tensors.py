@@ -15,8 +15,10 @@ live in its variables (``self.add_weight``, then ``.assign``).
 
 Evidence: the method is traced by ``@tf.function`` (or a wrapper call) itself, or is the
 ``update_state`` of a Keras metric subclass; the value is one of its parameters, unchanged (HIGH),
-or a tensor by lexical tensor evidence (its confidence); and a method of the class other than this one reads
-``self.<attr>``. A parameter of ``__init__`` (the object's settings: a tf.function constructor is
+a list or tuple of them, of items of them (``[slopes[0]]``) or of tensors (INFERENCE: a list
+argument may hold Python numbers), or a tensor by lexical tensor evidence (its confidence); and a
+method other than this one reads ``self.<attr>``: of the class, of a base class, or of a subclass
+defined in the module (a base class whose tf.function setter feeds its subclasses' methods). A parameter of ``__init__`` (the object's settings: a tf.function constructor is
 traced once per object, as often as it runs) or one with a Python-constant default (``n=3``) is
 not taken for a tensor by itself.
 """
@@ -25,13 +27,13 @@ from __future__ import annotations
 
 from astroid import nodes
 
-from tfgraph_lint.analysis.classes import self_class
+from tfgraph_lint.analysis.classes import class_and_bases, self_class
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
 from tfgraph_lint.analysis.names import unrebound_parameter
 from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.tensor_evidence import lexical_tensor
 from tfgraph_lint.analysis.trace_entries import keras_base
-from tfgraph_lint.core.findings import HIGH
+from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW
 
 _ROOTS = (TraceKind.DECORATOR, TraceKind.WRAPPER)
 _CONSTRUCTOR = "__init__"
@@ -52,11 +54,29 @@ def stored_tensor(statement: nodes.NodeNG, target: nodes.AssignAttr,
     if cls is None or not _read_elsewhere(cls, target.attrname, method):
         return None
     value = statement.value
-    if (isinstance(value, nodes.Name) and _is_own_parameter(value, method) and unrebound_parameter(value)
-            and not _settings_parameter(value, method)):
+    if _tensor_parameter(value, method):
         return value.name, HIGH
+    if isinstance(value, (nodes.List, nodes.Tuple)) and value.elts:
+        levels = [_item_level(item, method) for item in value.elts]
+        if None not in levels:
+            return value.as_string(), LOW if LOW in levels else INFERENCE
     confidence = lexical_tensor(value)
     return (value.as_string(), confidence) if confidence is not None else None
+
+
+def _tensor_parameter(value: nodes.NodeNG, method: nodes.FunctionDef) -> bool:
+    """A parameter of ``method`` (not ``self``), unchanged, that is not one of its settings."""
+    return (isinstance(value, nodes.Name) and _is_own_parameter(value, method) and unrebound_parameter(value)
+            and not _settings_parameter(value, method))
+
+
+def _item_level(item: nodes.NodeNG, method: nodes.FunctionDef) -> str | None:
+    """How surely an item of a stored list is a tensor of the trace: such a parameter or an item
+    of one (``slopes[0]``) INFERENCE, a tensor by lexical evidence its confidence, else None."""
+    if _tensor_parameter(item, method) or (isinstance(item, nodes.Subscript)
+                                           and _tensor_parameter(item.value, method)):
+        return INFERENCE
+    return lexical_tensor(item)
 
 
 def _is_own_parameter(name: nodes.Name, method: nodes.FunctionDef) -> bool:
@@ -80,11 +100,23 @@ def _settings_parameter(name: nodes.Name, method: nodes.FunctionDef) -> bool:
 
 
 def _read_elsewhere(cls: nodes.ClassDef, attrname: str, method: nodes.FunctionDef) -> bool:
-    for attribute in descendants(cls, nodes.Attribute):
-        if (attribute.attrname == attrname and isinstance(attribute.expr, nodes.Name)
-                and attribute.expr.name == "self" and not method.parent_of(attribute)):
-            return True
+    """A method other than ``method`` reads ``self.<attrname>``: in ``cls``, its base classes or
+    the module's subclasses of it (the instances a subclass makes run the base's setter too)."""
+    for related in _class_family(cls):
+        for attribute in descendants(related, nodes.Attribute):
+            if (attribute.attrname == attrname and isinstance(attribute.expr, nodes.Name)
+                    and attribute.expr.name == "self" and not method.parent_of(attribute)):
+                return True
     return False
+
+
+def _class_family(cls: nodes.ClassDef) -> list[nodes.ClassDef]:
+    """``cls``, its bases and its subclasses defined in its module, resolved lexically."""
+    family = list(class_and_bases(cls))
+    for other in descendants(cls.root(), nodes.ClassDef):
+        if other not in family and cls in class_and_bases(other):
+            family.append(other)
+    return family
 
 
 def _metric_update(method: nodes.FunctionDef, traced: TracedFunction) -> bool:
