@@ -25,6 +25,10 @@ import re
 
 from tfgraph_lint.core import tf_api
 
+# The seed the project view (cli/view_eager) gives a module for each class of it that the project
+# makes and never traces (``Cls.<made, project traces nothing>``; no Python name has this spelling).
+PROJECT_EAGER_SEED = "<made, project traces nothing>"
+
 # Names that, called or read as attributes anywhere in a file, may trace a model or a function.
 # (``tf.cond``, ``tf.while_loop``, ``tf.map_fn`` and ``tf.switch_case`` called in eager code call
 # their functions eagerly: they trace only inside code that is traced already.)
