@@ -57,9 +57,9 @@ EAGER_METRIC = ("the code runs this Keras class only eagerly: every call of its 
 EAGER_SCRIPT = ("the script runs this Keras class only eagerly: it makes no tf.function, runs no "
                 "Keras loop, compile, build or symbolic Input, and no other file makes its instances")
 
-EAGER_PROJECT = ("the project runs this Keras class only eagerly: a program of it makes the class, and no "
-                 "file of it makes a tf.function, runs a Keras loop, compile, build, save or symbolic Input, "
-                 "or hands a function to a dataset")
+# With how a program of the project makes the class (``made in main.py:5``, ``held by Block, ...``).
+EAGER_PROJECT = ("the project runs this Keras class only eagerly: it is {how}, and no file of the project "
+                 "makes a tf.function, runs a Keras loop, compile, build, save or symbolic Input, or maps a dataset")
 
 _JUDGED_FAMILIES = ("metric", "loss")
 _MODULE_JUDGED_FAMILIES = ("layer",)  # layers and models
@@ -90,7 +90,7 @@ def run_only_eagerly(traced: TracedFunction, index) -> str | None:
     if found is None or found[1] not in _MODULE_JUDGED_FAMILIES:
         return EAGER_METRIC
     how = index.seeds.get(f"{cls.name}.{PROJECT_EAGER_SEED}")
-    return EAGER_SCRIPT if how is None else f"{EAGER_PROJECT} ({how})"
+    return EAGER_SCRIPT if how is None else EAGER_PROJECT.format(how=how)
 
 
 def run_shown(cls: nodes.ClassDef, index, _seen: frozenset = frozenset()) -> str | None:

@@ -37,7 +37,8 @@ _TRACING_NAMES = frozenset({
     "vectorized_map", "foldl", "foldr", "scan",
     "autograph", "to_graph", "disable_eager_execution", "disable_v2_behavior", "Session", "placeholder",
     "get_concrete_function", "make_train_function", "make_test_function", "make_predict_function",
-    "experimental_run_v2", "saved_model", "summary",
+    "experimental_run_v2", "saved_model", "summary", "jit", "Graph", "trace_on",
+    "TFLiteConverter", "from_keras_model", "from_keras",  # converters trace the model
 }) | tf_api.KERAS_LOOPS
 # Keyword arguments that build a layer or model on symbolic inputs, or compile a function
 # (a layer's ``build(self, input_shape)`` parameter is only a name).

@@ -123,7 +123,7 @@ def _project_seeds(root: str, python_files: list[str], config: Config, is_exclud
     linted_reals = {real_path(p) for p in python_files}
     # The project's other files (view_eager asks if they trace): part of the state kept views follow.
     others = sorted({real_path(f) for f in [*walked, *found_notebooks]} - set(texts.digests))
-    digests_of_others = {real: digests.digest(real) or "-" for real in others}
+    digests_of_others = {real: digests.digest(real) or "-" for real in others} if cache is not None else {}
     store = ProjectStore(None if cache is None else cache.folder,
                          hashlib.sha256(cache.key_of_digest(root, "project view").encode()).hexdigest()
                          if cache is not None else "", texts.digests)

@@ -69,7 +69,7 @@ def eager_seeds(graph, store, texts, others: list[str], read, config: Config) ->
             queue.append((target[0], target[1], made[target]))
     found: dict[str, dict[str, str]] = {}
     for (real, cls), how in sorted(made.items()):
-        found.setdefault(real, {})[f"{cls}.{PROJECT_EAGER_SEED}"] = f"{how}, and no file of the project traces"
+        found.setdefault(real, {})[f"{cls}.{PROJECT_EAGER_SEED}"] = how
     return found
 
 
