@@ -111,3 +111,15 @@ def test_the_warm_cache_follows_an_edit_of_the_program(project):
     notebook.write_text(notebook.read_text().replace("model(tf.ones((2, 4, 8)))", "model.fit(tf.ones((2, 4, 8)))"))
     layers = {i for i in _low_markers_reported(project) if i[0].endswith("layers.py")}
     assert found(str(project / "encoder" / "layers.py")) == layers  # warm: only the notebook changed
+
+
+def test_a_layer_a_class_made_nowhere_also_calls_stays_graph_code(project):
+    # A model users may fit (made nowhere in the project) calls Attention in its call: Keras
+    # would trace Attention.call there, whatever the eager program does with its own model.
+    (project / "encoder" / "big.py").write_text(
+        "import tensorflow as tf\n\nfrom encoder.layers import Attention\n\n\nclass Big(tf.keras.Model):\n"
+        "    def __init__(self):\n        super().__init__()\n        self.attention = Attention(4)\n\n"
+        "    def call(self, inputs):\n        return self.attention(inputs)\n")
+    reported = found("--no-cache", str(project / "encoder" / "layers.py"))
+    attention = {item for item in _low_markers_reported(project) if item[0].endswith("layers.py")}
+    assert reported == attention  # Attention's and the Positions it holds: reported again

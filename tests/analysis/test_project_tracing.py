@@ -7,7 +7,7 @@ import textwrap
 
 import pytest
 
-from tfgraph_lint.analysis.project_tracing import made_classes, shows_tracing
+from tfgraph_lint.analysis.project_tracing import class_references, shows_tracing
 
 
 @pytest.mark.parametrize("source", [
@@ -54,17 +54,19 @@ def test_a_configured_wrapper_is_tracing():
     assert shows_tracing(source, frozenset({"wrap"}))
 
 
-def test_made_classes_name_the_class_whose_body_makes_them():
+def test_class_references_name_the_class_whose_statement_holds_them():
     source = textwrap.dedent("""
         import layers
 
-        class Model:
+        class Model(layers.Base):
             def __init__(self):
                 self.block = layers.Block(3)
+                self.kind = Kind
 
         def main():
             model = Model()
             return helper(model)
     """)
-    assert made_classes(source) == [["Model", "layers", "Block", 6], [None, "Model", None, 9]]
-    assert made_classes("def broken(:\n") is None
+    assert class_references(source) == [["Model", "layers", "Base", 4, False], ["Model", "layers", "Block", 6, True],
+                                        ["Model", "Kind", None, 7, False], [None, "Model", None, 10, True]]
+    assert class_references("def broken(:\n") is None

@@ -13,9 +13,10 @@ sessions, AutoGraph) counts as tracing, whatever the receiver; so does one Pytho
 Only what is spelled in code counts: a docstring that says "function" does not. ``super().build(...)``
 inside a layer's own ``build`` traces nothing and is left out.
 
-:func:`made_classes` lists the calls of capitalised names (classes, by convention) with the
-top-level class whose body makes them, so the view can tell a class a program makes from one made
-only inside another class (made when that class is).
+:func:`class_references` lists the uses of capitalised names (classes, by convention) with the
+top-level class whose statement holds them, so the view can tell a class a program makes from one
+made inside another class (made when that class is), and find every other place that makes,
+subclasses or hands on the class.
 """
 
 from __future__ import annotations
@@ -73,26 +74,25 @@ def shows_tracing(source: str, wrappers: frozenset[str] = frozenset()) -> bool:
     return False
 
 
-def made_classes(source: str) -> list[list] | None:
-    """Each call of a capitalised name: ``[holder, base, attribute, line]`` (``Net(...)``:
-    ``[holder, "Net", None, line]``; ``models.Net(...)``: ``[holder, "models", "Net", line]``),
-    ``holder`` the top-level class whose body holds the call, or None. None when it cannot be parsed."""
+def class_references(source: str) -> list[list] | None:
+    """Each use of a capitalised name (a class, by convention): ``[holder, base, attribute, line,
+    called]`` (``Net(...)``: ``[holder, "Net", None, line, True]``; ``models.Net`` read, not called:
+    ``[holder, "models", "Net", line, False]``), ``holder`` the top-level class whose statement
+    holds it (its bases, its body), or None. None when the source cannot be parsed."""
     tree = _parsed(source)
     if tree is None:
         return None
     found: list[list] = []
     for statement in tree.body:
         holder = statement.name if isinstance(statement, ast.ClassDef) else None
+        called = {id(node.func) for node in ast.walk(statement) if isinstance(node, ast.Call)}
         for node in ast.walk(statement):
-            if not isinstance(node, ast.Call):
-                continue
-            func = node.func
-            if isinstance(func, ast.Name) and func.id[:1].isupper():
-                found.append([holder, func.id, None, node.lineno])
-            elif (isinstance(func, ast.Attribute) and func.attr[:1].isupper()
-                  and isinstance(func.value, ast.Name)):
-                found.append([holder, func.value.id, func.attr, node.lineno])
-    return found
+            if isinstance(node, ast.Name) and node.id[:1].isupper() and isinstance(node.ctx, ast.Load):
+                found.append([holder, node.id, None, node.lineno, id(node) in called])
+            elif (isinstance(node, ast.Attribute) and node.attr[:1].isupper()
+                  and isinstance(node.value, ast.Name) and isinstance(node.ctx, ast.Load)):
+                found.append([holder, node.value.id, node.attr, node.lineno, id(node) in called])
+    return sorted(found, key=lambda use: use[3])
 
 
 def _on_super(node: ast.Attribute) -> bool:

@@ -14,15 +14,19 @@ configuration excludes, and the notebooks' code cells):
 - no file names anything through which TensorFlow may trace (``analysis/project_tracing``:
   ``function`` of any spelling, a Keras loop, ``compile``, ``build``, ``save``, ``Input``, a dataset
   method, TF1 graph mode...); one that cannot be read or parsed counts as tracing;
-- the class is made: called in a *program* (a ``*.py`` file no project file imports: a script,
-  a notebook's helper is not one) outside its classes' bodies, or in the body of a class that is
-  made itself (``self.block = Block()`` in a model's ``__init__``). A class made only in a
-  library function (``def build_model(): return Net()``) or at a library module's top level is
-  handed to callers the project does not show, and a class made nowhere is a library for users
-  to fit: neither gets a seed.
+- the class is made: called in a *program* (a ``*.py`` file no project file imports) outside its
+  classes' bodies, or in the body of a class that is made itself (``self.block = Block()`` in a
+  model's ``__init__``);
+- every other place in the project's files that names the class is a program's own code or the
+  body of a class that passes this test too. A library function that makes it
+  (``def build_model(): return Net()``), or a library module's top level, hands it to callers the
+  project does not show; a class made nowhere that holds or subclasses it is one users may fit,
+  and fitting it traces what it holds. Either keeps the class graph code, as a class made
+  nowhere is.
 
 Nothing in the project traces, so no project code can trace an instance wherever it is handed;
-code outside the project is not seen, which is why a class must be made by a program.
+code outside the project is not seen, which is why a class must be made by a program and by
+nothing a user of the package could fit.
 """
 
 from __future__ import annotations
@@ -30,7 +34,7 @@ from __future__ import annotations
 import os
 import re
 
-from tfgraph_lint.analysis.project_tracing import PROJECT_EAGER_SEED, made_classes, shows_tracing
+from tfgraph_lint.analysis.project_tracing import PROJECT_EAGER_SEED, class_references, shows_tracing
 from tfgraph_lint.core import notebooks
 from tfgraph_lint.core.config import Config
 
@@ -49,24 +53,41 @@ def eager_seeds(graph, store, texts, others: list[str], read, config: Config) ->
     if any(_other_traces(path, read(path), wrappers) for path in others):
         return {}
     imported = set().union(*(graph.imported_files(real) for real in graph.imports))
-
-    def calls(real: str) -> list:
-        return store.get_or_compute(real, "made", lambda real: made_classes(texts[real])) or []
-
-    made: dict[tuple[str, str], str] = {}
-    queue: list[tuple[str, str | None, str]] = [(real, None, "") for real in sorted(texts.digests)
-                                                if real not in imported]
-    while queue:
-        real, holder, how = queue.pop(0)
-        for inside, base, attribute, line in calls(real):
-            if inside != holder:
-                continue
+    programs = {real for real in texts.digests if real not in imported}
+    uses: dict[tuple[str, str], list[tuple[str, str | None, int, bool]]] = {}  # class -> where named
+    for real in sorted(texts.digests):
+        found = store.get_or_compute(real, "class references", lambda real: class_references(texts[real]))
+        for holder, base, attribute, line, called in found or []:
             target = graph.resolve_reference(real, base, attribute, classes=True)
-            if target is None or target in made:
-                continue
-            made[target] = (f"held by {holder}, {how}" if holder is not None
-                            else f"made in {os.path.relpath(real, graph.root)}:{line}")
-            queue.append((target[0], target[1], made[target]))
+            if target is not None:
+                uses.setdefault(target, []).append((real, holder, line, called))
+    # Made: called in a program outside its classes, or in the body of a class made itself.
+    calls: dict[tuple[str, str | None], list[tuple[tuple[str, str], int]]] = {}  # (file, class) -> made there
+    for target, found in sorted(uses.items()):
+        for real, holder, line, called in found:
+            if called:
+                calls.setdefault((real, holder), []).append((target, line))
+    made: dict[tuple[str, str], str] = {}
+    queue: list[tuple[str, str | None]] = [(real, None) for real in sorted(programs)]
+    while queue:
+        owner = queue.pop(0)
+        for target, line in calls.get(owner, []):
+            if target not in made:
+                made[target] = (f"held by {owner[1]}, {made[owner]}" if owner[1] is not None
+                                else f"made in {os.path.relpath(owner[0], graph.root)}:{line}")
+                queue.append(target)
+    # Only eager: every other place that names the class is in a program's own code or in the
+    # body of a class only eager itself (a library function that makes it hands it on; a class
+    # made nowhere that holds or subclasses it is one users may fit).
+    eager = set(made)
+    while True:
+        left = {target for target in eager if all(
+            (holder is None and real in programs) or (real, holder) in eager
+            for real, holder, _line, _called in uses[target])}
+        if left == eager:
+            break
+        eager = left
+    made = {target: how for target, how in made.items() if target in eager}
     found: dict[str, dict[str, str]] = {}
     for (real, cls), how in sorted(made.items()):
         found.setdefault(real, {})[f"{cls}.{PROJECT_EAGER_SEED}"] = how
