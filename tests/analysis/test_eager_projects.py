@@ -123,3 +123,13 @@ def test_a_layer_a_class_made_nowhere_also_calls_stays_graph_code(project):
     reported = found("--no-cache", str(project / "encoder" / "layers.py"))
     attention = {item for item in _low_markers_reported(project) if item[0].endswith("layers.py")}
     assert reported == attention  # Attention's and the Positions it holds: reported again
+
+
+def test_a_notebook_cell_left_out_of_the_code_counts_by_its_words(project):
+    notebook = project / "demo.ipynb"
+    data = json.loads(notebook.read_text())
+    data["cells"].append({"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [],
+                          "source": ["%%writefile fit.py\n", "from encoder import Encoder\n", "Encoder(1).fit([[1.0]])\n"]})
+    notebook.write_text(json.dumps(data))
+    assert found("--no-cache", str(project / "encoder")) == {
+        item for item in _low_markers_reported(project) if "/encoder/" in item[0]}

@@ -51,12 +51,17 @@ _TRACING_ATTRIBUTES = _TRACING_NAMES | frozenset(tf_api.DATASET_FUNCTION_METHODS
 _WORDS = re.compile(r"\b(?:%s)\b" % "|".join(sorted(_TRACING_ATTRIBUTES | _TRACING_KEYWORDS)))
 
 
+def names_tracing(text: str, wrappers: frozenset[str] = frozenset()) -> bool:
+    """``text`` holds a word through which TensorFlow may trace, in code, prose or comments alike."""
+    words = _WORDS if not wrappers else re.compile(
+        r"\b(?:%s)\b" % "|".join(sorted(_TRACING_ATTRIBUTES | _TRACING_KEYWORDS | wrappers)))
+    return words.search(text) is not None
+
+
 def shows_tracing(source: str, wrappers: frozenset[str] = frozenset()) -> bool:
     """``source`` names something through which TensorFlow may trace (see the module's
     docstring); ``wrappers``: the last names of configured tf.function-like decorators."""
-    words = _WORDS if not wrappers else re.compile(
-        r"\b(?:%s)\b" % "|".join(sorted(_TRACING_ATTRIBUTES | _TRACING_KEYWORDS | wrappers)))
-    if words.search(source) is None:
+    if not names_tracing(source, wrappers):
         return False
     tree = _parsed(source)
     if tree is None:

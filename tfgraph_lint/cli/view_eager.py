@@ -34,7 +34,7 @@ from __future__ import annotations
 import os
 import re
 
-from tfgraph_lint.analysis.project_tracing import PROJECT_EAGER_SEED, class_references, shows_tracing
+from tfgraph_lint.analysis.project_tracing import PROJECT_EAGER_SEED, class_references, names_tracing, shows_tracing
 from tfgraph_lint.core import notebooks
 from tfgraph_lint.core.config import Config
 
@@ -103,7 +103,9 @@ def _other_traces(path: str, text: str | None, wrappers: frozenset[str]) -> bool
         notebook = notebooks.read(text)
     except notebooks.NotebookError:
         return True
-    return any(cell.error is not None for cell in notebook.cells) or shows_tracing(notebook.source, wrappers)
+    # A cell left out of the code (a syntax error, ``%%writefile``'s input) counts by its words alone.
+    return (any(cell.left_out and names_tracing("\n".join(cell.lines), wrappers) for cell in notebook.cells)
+            or shows_tracing(notebook.source, wrappers))
 
 
 # How an outgoing row of the project view says a class's method reaches out (GraphIndex.outgoing).
