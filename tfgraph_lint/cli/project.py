@@ -10,7 +10,9 @@ index, on worker processes when there are many); and the files the search then r
 their calls (``module_edges.summary``). The result is the configuration with ``imported_seeds``
 set (per linted file, the top-level functions and ``Class.method`` that graph code elsewhere
 reaches) and ``imported_tf_functions`` (the names it imports that are tf.functions of other
-files), ``imported_arguments``, ``imported_aliases`` and ``imported_loop_calls`` (view_loops). Linting one changed file (pre-commit)
+files), ``imported_arguments``, ``imported_aliases`` and ``imported_loop_calls`` (view_loops); in a
+project none of whose files traces, the seeds also name the Keras classes its programs make
+(view_eager, which reads the excluded files and notebooks too). Linting one changed file (pre-commit)
 so still knows that ``train.py`` maps ``data.augment``.
 
 Kept between runs (``project_store``): what was computed from each file's text, by the digest of
