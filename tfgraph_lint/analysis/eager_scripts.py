@@ -1,4 +1,4 @@
-"""Whether a script shows no way for TensorFlow to trace the Keras layers and models it defines.
+"""Whether a script (or a notebook) shows no way for TensorFlow to trace the Keras layers and models it defines.
 
 Keras traces a layer's or model's ``call`` when ``fit``/``evaluate``/``predict`` run it, when it is
 saved or built symbolically (``build``, ``keras.Input``, a functional model), or when a tf.function
@@ -24,7 +24,7 @@ from astroid import nodes
 from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname, is_script_guard
 from tfgraph_lint.analysis.node_index import descendants, remembered
 from tfgraph_lint.analysis.traced import TraceKind
-from tfgraph_lint.core import tf_api
+from tfgraph_lint.core import notebooks, tf_api
 
 # Calls by which Keras traces a model: its loops and saving, and building it on symbolic inputs.
 _TRACING_CALLS = tf_api.KERAS_LOOPS | frozenset({"compile", "build", "Input", "InputLayer"})
@@ -48,7 +48,10 @@ def traces_nothing(index) -> bool:
 
 def _is_script(module: nodes.Module) -> bool:
     """An ``if __name__ == "__main__":`` block, or command-line arguments parsed when the module
-    runs (``args = parser.parse_args()`` outside any def): importing it is not how it is used."""
+    runs (``args = parser.parse_args()`` outside any def), or a notebook: importing it is not how
+    it is used."""
+    if module.file and notebooks.is_notebook(module.file):
+        return True
     if any(isinstance(statement, nodes.If) and is_script_guard(statement.test) for statement in module.body):
         return True
     return any(isinstance(call.func, nodes.Attribute) and call.func.attrname == _PARSE_ARGUMENTS

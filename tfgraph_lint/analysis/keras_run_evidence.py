@@ -21,11 +21,14 @@ NumPy evaluator is written for that.
 
 A use inside a method of another metric or loss (a metric that keeps another and forwards
 ``update_state`` to it) runs as its holder runs; ``fit``, ``compile``, ``build`` and the other
-Keras loops called on an instance count as traced uses. Layers and models are judged by the module only: a layer's ``call`` runs wherever a model holds
-it, and a model called directly outside traced code may be called on the symbolic inputs of a
-functional model being built (``box_net(features)``), which the call does not show. So a layer or
-model is ``EAGER`` only in a script that shows no tracing at all (:mod:`eager_scripts`), whose
-instances no other file makes; ``TRACED`` otherwise, as Keras would make it.
+Keras loops called on an instance count as traced uses. Layers and models are not judged by
+their instances' uses: a layer's ``call`` runs wherever a model holds it, and a model called
+directly outside traced code may be called on the symbolic inputs of a functional model being
+built (``box_net(features)``), which the call does not show. So a layer or model is ``EAGER`` only
+where nothing around it traces: in a script or notebook that shows no tracing at all
+(:mod:`eager_scripts`), whose instances no other file makes; or in a project none of whose files
+traces, and of which a program makes the class (the project view's seed ``Cls.<made, project
+traces nothing>``, ``cli/view_eager``). ``TRACED`` otherwise, as Keras would make it.
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ from astroid import nodes
 from tfgraph_lint.analysis.eager_scripts import traces_nothing
 from tfgraph_lint.analysis.imported_instances import imported_key
 from tfgraph_lint.analysis.names import references
+from tfgraph_lint.analysis.project_tracing import PROJECT_EAGER_SEED
 from tfgraph_lint.analysis.node_index import descendants, remembered
 from tfgraph_lint.analysis.trace_entries import keras_base
 from tfgraph_lint.analysis.traced import TracedFunction, TraceKind
@@ -52,6 +56,10 @@ EAGER_METRIC = ("the code runs this Keras class only eagerly: every call of its 
 
 EAGER_SCRIPT = ("the script runs this Keras class only eagerly: it makes no tf.function, runs no "
                 "Keras loop, compile, build or symbolic Input, and no other file makes its instances")
+
+# With how a program of the project makes the class (``made in main.py:5``, ``held by Block, ...``).
+EAGER_PROJECT = ("the project runs this Keras class only eagerly: it is {how}, and no file of the project "
+                 "makes a tf.function, runs a Keras loop, compile, build, save or symbolic Input, or maps a dataset")
 
 _JUDGED_FAMILIES = ("metric", "loss")
 _MODULE_JUDGED_FAMILIES = ("layer",)  # layers and models
@@ -79,7 +87,10 @@ def run_only_eagerly(traced: TracedFunction, index) -> str | None:
     if memo[cls] != EAGER:
         return None
     found = keras_base(cls, set())
-    return EAGER_SCRIPT if found is not None and found[1] in _MODULE_JUDGED_FAMILIES else EAGER_METRIC
+    if found is None or found[1] not in _MODULE_JUDGED_FAMILIES:
+        return EAGER_METRIC
+    how = index.seeds.get(f"{cls.name}.{PROJECT_EAGER_SEED}")
+    return EAGER_SCRIPT if how is None else EAGER_PROJECT.format(how=how)
 
 
 def run_shown(cls: nodes.ClassDef, index, _seen: frozenset = frozenset()) -> str | None:
@@ -107,9 +118,14 @@ def run_shown(cls: nodes.ClassDef, index, _seen: frozenset = frozenset()) -> str
 
 
 def _script_run(cls: nodes.ClassDef, index) -> str:
-    """``EAGER`` for a layer or model of a script that traces nothing, made in that script only
-    (another file that makes one may call it on symbolic inputs, or fit it); ``TRACED`` otherwise."""
-    if any(name.startswith(f"{cls.name}.") for name in index.seeds) or not traces_nothing(index):
+    """``EAGER`` for a layer or model that a project tracing nothing makes (the project view's
+    seed), or of a script that traces nothing, made in that script only (another file that makes
+    one may call it on symbolic inputs, or fit it); ``TRACED`` otherwise."""
+    told = {name.partition(".")[2] for name in index.seeds if name.startswith(f"{cls.name}.")}
+    if PROJECT_EAGER_SEED in told:
+        # Nothing in the project traces: what other files do with instances cannot trace them.
+        return TRACED if told - {PROJECT_EAGER_SEED, *_MARKERS} else EAGER
+    if told or not traces_nothing(index):
         return TRACED
     module = cls.root()
     made = [reference for reference in references(cls, module) if not cls.parent_of(reference)]

@@ -10,7 +10,9 @@ index, on worker processes when there are many); and the files the search then r
 their calls (``module_edges.summary``). The result is the configuration with ``imported_seeds``
 set (per linted file, the top-level functions and ``Class.method`` that graph code elsewhere
 reaches) and ``imported_tf_functions`` (the names it imports that are tf.functions of other
-files), ``imported_arguments``, ``imported_aliases`` and ``imported_loop_calls`` (view_loops). Linting one changed file (pre-commit)
+files), ``imported_arguments``, ``imported_aliases`` and ``imported_loop_calls`` (view_loops); in a
+project none of whose files traces, the seeds also name the Keras classes its programs make
+(view_eager, which reads the excluded files and notebooks too). Linting one changed file (pre-commit)
 so still knows that ``train.py`` maps ``data.augment``.
 
 Kept between runs (``project_store``): what was computed from each file's text, by the digest of
@@ -39,6 +41,7 @@ from tfgraph_lint.cli.file_digests import FileDigests
 from tfgraph_lint.cli.project_store import ProjectStore, files_key, state_key
 from tfgraph_lint.cli.view_loops import loop_calls_into, wanted
 from tfgraph_lint.cli.view_bases import project_bases
+from tfgraph_lint.cli.view_eager import eager_seeds, view_seeds
 from tfgraph_lint.core.config import Config
 from tfgraph_lint.core.files import is_skipped_dir
 from tfgraph_lint.core.real_paths import real_dir, real_path
@@ -108,7 +111,8 @@ def _project_seeds(root: str, python_files: list[str], config: Config, is_exclud
     names it imports that are tf.functions of other files (with parameters and where defined),
     what other files' graph code passes to the functions it only calls, the TensorFlow or Keras
     it imports from the project's own modules (analysis/reexports), and view_loops' calls."""
-    walked = _project_files(root)
+    found_notebooks: list[str] = []
+    walked = project_files(root, found_notebooks)
     if walked is None:
         if warn is not None:
             warn(f"{root} holds over {MAX_PROJECT_FILES} Python files: graph code is followed within "
@@ -117,17 +121,21 @@ def _project_seeds(root: str, python_files: list[str], config: Config, is_exclud
     project = [f for f in walked if not is_excluded(f)]
     project += python_files  # a linted file is part of the view even where excluded or outside
     digests = cache.digests if cache is not None else FileDigests(None)
-    texts = _readable(root, project, digests)
+    texts = readable_texts(root, project, digests)
     linted_reals = {real_path(p) for p in python_files}
+    # The project's other files (view_eager asks if they trace): part of the state kept views follow.
+    others = sorted({real_path(f) for f in [*walked, *found_notebooks]} - set(texts.digests))
+    digests_of_others = {real: digests.digest(real) or "-" for real in others} if cache is not None else {}
     store = ProjectStore(None if cache is None else cache.folder,
                          hashlib.sha256(cache.key_of_digest(root, "project view").encode()).hexdigest()
                          if cache is not None else "", texts.digests)
-    state, linted_key = state_key(texts.digests), files_key(linted_reals) + ("+loops" if wanted(config) else "")
+    state, linted_key = state_key({**texts.digests, **digests_of_others}), files_key(linted_reals) + ("+loops" if wanted(config) else "")
     remembered = store.recall(state, linted_key)
     remembered = remembered if isinstance(remembered, list) and len(remembered) == 5 else None  # older: fewer parts
     if remembered is None:
         try:
-            found = _derive(root, texts, store, linted_reals, python_files, config, jobs, linted, cache is None)
+            found = _derive(root, texts, store, linted_reals, python_files, config, jobs, linted, cache is None,
+                            (others, digests.text))
         finally:
             digests.forget_texts()
         store.save()
@@ -141,9 +149,10 @@ def _project_seeds(root: str, python_files: list[str], config: Config, is_exclud
 
 def _derive(root: str, texts: _Texts, store: ProjectStore, linted_reals: set[str], python_files: list[str],
             config: Config, jobs: int | None, linted: dict | None,
-            uncached: bool = False) -> tuple[dict, dict, dict, dict, dict]:
+            uncached: bool = False, others_read: tuple = ((), None)) -> tuple[dict, dict, dict, dict, dict]:
     """The view from the files' cached parts, deriving again those of the files that changed.
-    ``uncached``: no linted file's findings are in a cache (see ``others`` below)."""
+    ``uncached``: no linted file's findings are in a cache (see ``others`` below);
+    ``others_read``: the project's files outside ``texts`` and how to read them (view_eager)."""
     from tfgraph_lint.analysis import module_edges
     from tfgraph_lint.analysis.project_graph import ProjectGraph
 
@@ -165,6 +174,7 @@ def _derive(root: str, texts: _Texts, store: ProjectStore, linted_reals: set[str
 
     graph = ProjectGraph(root, imports, lambda real: store.get_or_compute(real, "outline", outline),
                          lambda real: facts[real]["decorated"] if real in facts else False, references)
+    eager = eager_seeds(graph, store, texts, *others_read, config)
     layout = files_key(imports)
     for real in imports:
         known = store.get(real, "targets")
@@ -216,7 +226,7 @@ def _derive(root: str, texts: _Texts, store: ProjectStore, linted_reals: set[str
         if graph.outgoing is not known or len(known) != reached[0]:  # new graph code known since
             graph.set_outgoing(known)
             reached[0] = len(known)
-        seeds, passed = graph.seeds(), graph.seed_arguments()
+        seeds, passed = view_seeds(graph, eager), graph.seed_arguments()
         return {real: given(real, seeds, passed) for real in files}
 
     found_findings, used = {}, {}
@@ -240,7 +250,7 @@ def _derive(root: str, texts: _Texts, store: ProjectStore, linted_reals: set[str
     for real in sorted(linted_reals):
         tf_functions_of(real)
     graph.set_outgoing({real: store.get(real, kinds[real]) or [] for real in needed})
-    seeds, passed = graph.seeds(), graph.seed_arguments()
+    seeds, passed = view_seeds(graph, eager), graph.seed_arguments()
     for real, findings in found_findings.items():
         # Final when linted with all the view gives the file (a file in an import cycle, linted
         # before some of its importers, may have been given less: linted again by the caller).
@@ -332,7 +342,7 @@ class _Texts:
         return self[real] if real in self.digests else default
 
 
-def _readable(root: str, files: list[str], digests: FileDigests) -> _Texts:
+def readable_texts(root: str, files: list[str], digests: FileDigests) -> _Texts:
     """The readable ``files`` by real path (the first path of each), with their texts' digests."""
     texts = _Texts(digests)
     prefix = root + os.sep
@@ -348,40 +358,10 @@ def _readable(root: str, files: list[str], digests: FileDigests) -> _Texts:
     return texts
 
 
-def import_graph(root: str):
-    """The project at ``root`` as its files' imports alone (a ``ProjectGraph`` that is asked
-    nothing else); None for a project too large to view (over ``MAX_PROJECT_FILES``)."""
-    from tfgraph_lint.analysis.project_graph import ProjectGraph
-
-    from tfgraph_lint.analysis import module_edges
-
-    walked = _project_files(root)
-    if walked is None:
-        return None
-    texts = _readable(root, walked, FileDigests(None))
-    return ProjectGraph(root, {real: module_edges.imports_only(texts[real]) for real in texts.digests},
-                        lambda _file: {})
-
-
-def imported_project_files(script: str, graph) -> list[str]:
-    """The other files of the project of ``graph`` (:func:`import_graph`) that ``script`` imports,
-    directly or through others (real paths, sorted): the helper modules whose code a run of the
-    script can execute."""
-    real = os.path.realpath(script)
-    if real not in graph.imports:
-        return []
-    found, queue = {real}, [real]
-    while queue:
-        for target in graph.imported_files(queue.pop()):
-            if target not in found:
-                found.add(target)
-                queue.append(target)
-    return sorted(found - {real})
-
-
-def _project_files(root: str) -> list[str] | None:
+def project_files(root: str, found_notebooks: list[str] | None = None) -> list[str] | None:
     """The project's ``*.py`` files, skipping what ``files`` skips (environments, build output,
-    hidden folders); None past ``MAX_PROJECT_FILES`` (the walk stops there)."""
+    hidden folders); None past ``MAX_PROJECT_FILES`` (the walk stops there). Its notebooks are
+    added to ``found_notebooks`` when given."""
     found: list[str] = []
     seen: set[str] = set()
     for folder, dirnames, filenames in os.walk(root, followlinks=True):
@@ -392,6 +372,8 @@ def _project_files(root: str) -> list[str] | None:
         seen.add(real)
         dirnames[:] = sorted(d for d in dirnames if not is_skipped_dir(d))
         found += [os.path.join(folder, name) for name in sorted(filenames) if name.endswith(".py")]
+        if found_notebooks is not None:
+            found_notebooks += [os.path.join(folder, name) for name in sorted(filenames) if name.endswith(".ipynb")]
         if len(found) > MAX_PROJECT_FILES:
             return None
     return found

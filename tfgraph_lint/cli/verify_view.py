@@ -24,6 +24,7 @@ from __future__ import annotations
 import os
 
 from tfgraph_lint.cli import check_flow, project
+from tfgraph_lint.cli.file_digests import FileDigests
 from tfgraph_lint.core.config import Config
 from tfgraph_lint.core.findings import Finding
 from tfgraph_lint.core.project_config import ConfigError
@@ -85,6 +86,37 @@ class ProjectView:
         if root is None:
             return []
         if root not in self._graphs:
-            self._graphs[root] = project.import_graph(root)
+            self._graphs[root] = _import_graph(root)
         graph = self._graphs[root]
-        return project.imported_project_files(script, graph) if graph is not None else []
+        return _imported_project_files(script, graph) if graph is not None else []
+
+
+def _import_graph(root: str):
+    """The project at ``root`` as its files' imports alone (a ``ProjectGraph`` that is asked
+    nothing else); None for a project too large to view (over ``MAX_PROJECT_FILES``)."""
+    from tfgraph_lint.analysis.project_graph import ProjectGraph
+
+    from tfgraph_lint.analysis import module_edges
+
+    walked = project.project_files(root)
+    if walked is None:
+        return None
+    texts = project.readable_texts(root, walked, FileDigests(None))
+    return ProjectGraph(root, {real: module_edges.imports_only(texts[real]) for real in texts.digests},
+                        lambda _file: {})
+
+
+def _imported_project_files(script: str, graph) -> list[str]:
+    """The other files of the project of ``graph`` (:func:`_import_graph`) that ``script`` imports,
+    directly or through others (real paths, sorted): the helper modules whose code a run of the
+    script can execute."""
+    real = os.path.realpath(script)
+    if real not in graph.imports:
+        return []
+    found, queue = {real}, [real]
+    while queue:
+        for target in graph.imported_files(queue.pop()):
+            if target not in found:
+                found.add(target)
+                queue.append(target)
+    return sorted(found - {real})

@@ -1,0 +1,1 @@
+from encoder.model import Encoder

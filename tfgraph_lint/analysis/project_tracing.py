@@ -1,0 +1,112 @@
+"""Whether a file's code can make TensorFlow trace anything, and which classes it makes (stdlib ``ast``).
+
+The project view (``cli/view_eager``) asks these of every file of a project, to find a project
+whose Keras layers and models run only eagerly: research code that builds a model and calls it on
+eager tensors in a plain script, and never compiles, fits, saves or wraps anything in a
+tf.function. A Keras layer's ``call`` there runs as Python on every call, so what would go wrong
+at trace time does not happen.
+
+:func:`shows_tracing` over-approximates on purpose: a file that names, as a call or an attribute,
+anything through which TensorFlow traces (``function`` of any spelling, a Keras loop, ``compile``,
+``build``, ``save``, ``Input``, a dataset method or a graph builder that traces even when called eagerly, ``strategy.run``, TF1's graph mode and
+sessions, AutoGraph) counts as tracing, whatever the receiver; so does one Python cannot parse.
+Only what is spelled in code counts: a docstring that says "function" does not. ``super().build(...)``
+inside a layer's own ``build`` traces nothing and is left out.
+
+:func:`class_references` lists the uses of capitalised names (classes, by convention) with the
+top-level class whose statement holds them, so the view can tell a class a program makes from one
+made inside another class (made when that class is), and find every other place that makes,
+subclasses or hands on the class.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+
+from tfgraph_lint.core import tf_api
+
+# The seed the project view (cli/view_eager) gives a module for each class of it that the project
+# makes and never traces (``Cls.<made, project traces nothing>``; no Python name has this spelling).
+PROJECT_EAGER_SEED = "<made, project traces nothing>"
+
+# Names that, called or read as attributes anywhere in a file, may trace a model or a function.
+# (``tf.cond``, ``tf.while_loop``, ``tf.map_fn`` and ``tf.switch_case`` called in eager code call
+# their functions eagerly: they trace only inside code that is traced already.)
+_TRACING_NAMES = frozenset({
+    "function", "tf_function", "compile", "build", "Input", "InputLayer",
+    "vectorized_map", "foldl", "foldr", "scan",
+    "autograph", "to_graph", "disable_eager_execution", "disable_v2_behavior", "Session", "placeholder",
+    "get_concrete_function", "make_train_function", "make_test_function", "make_predict_function",
+    "experimental_run_v2", "saved_model", "summary", "jit", "Graph", "trace_on",
+    "TFLiteConverter", "from_keras_model", "from_keras",  # converters trace the model
+}) | tf_api.KERAS_LOOPS
+# Keyword arguments that build a layer or model on symbolic inputs, or compile a function
+# (a layer's ``build(self, input_shape)`` parameter is only a name).
+_TRACING_KEYWORDS = frozenset({"input_shape", "batch_input_shape", "input_dim", "jit_compile"})
+# Attribute names that trace only as a method (``ds.map(f)``, ``strategy.run(f)``); the builtins
+# ``map`` and ``filter`` called by name do not.
+_TRACING_ATTRIBUTES = _TRACING_NAMES | frozenset(tf_api.DATASET_FUNCTION_METHODS) | {"run", "as_default"}
+# A cheap look at the text first: without one of these words, no parse is needed.
+_WORDS = re.compile(r"\b(?:%s)\b" % "|".join(sorted(_TRACING_ATTRIBUTES | _TRACING_KEYWORDS)))
+
+
+def names_tracing(text: str, wrappers: frozenset[str] = frozenset()) -> bool:
+    """``text`` holds a word through which TensorFlow may trace, in code, prose or comments alike."""
+    words = _WORDS if not wrappers else re.compile(
+        r"\b(?:%s)\b" % "|".join(sorted(_TRACING_ATTRIBUTES | _TRACING_KEYWORDS | wrappers)))
+    return words.search(text) is not None
+
+
+def shows_tracing(source: str, wrappers: frozenset[str] = frozenset()) -> bool:
+    """``source`` names something through which TensorFlow may trace (see the module's
+    docstring); ``wrappers``: the last names of configured tf.function-like decorators."""
+    if not names_tracing(source, wrappers):
+        return False
+    tree = _parsed(source)
+    if tree is None:
+        return True
+    names, attributes = _TRACING_NAMES | wrappers, _TRACING_ATTRIBUTES | wrappers
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and node.id in names:
+            return True
+        if isinstance(node, ast.Attribute) and node.attr in attributes and not _on_super(node):
+            return True
+        if isinstance(node, ast.alias) and node.name.rpartition(".")[2] in names:
+            return True
+        if isinstance(node, ast.keyword) and node.arg in _TRACING_KEYWORDS:
+            return True
+    return False
+
+
+def class_references(source: str) -> list[list] | None:
+    """Each use of a capitalised name (a class, by convention): ``[holder, base, attribute, line,
+    called]`` (``Net(...)``: ``[holder, "Net", None, line, True]``; ``models.Net`` read, not called:
+    ``[holder, "models", "Net", line, False]``), ``holder`` the top-level class whose statement
+    holds it (its bases, its body), or None. None when the source cannot be parsed."""
+    tree = _parsed(source)
+    if tree is None:
+        return None
+    found: list[list] = []
+    for statement in tree.body:
+        holder = statement.name if isinstance(statement, ast.ClassDef) else None
+        called = {id(node.func) for node in ast.walk(statement) if isinstance(node, ast.Call)}
+        for node in ast.walk(statement):
+            if isinstance(node, ast.Name) and node.id[:1].isupper() and isinstance(node.ctx, ast.Load):
+                found.append([holder, node.id, None, node.lineno, id(node) in called])
+            elif (isinstance(node, ast.Attribute) and node.attr[:1].isupper()
+                  and isinstance(node.value, ast.Name) and isinstance(node.ctx, ast.Load)):
+                found.append([holder, node.value.id, node.attr, node.lineno, id(node) in called])
+    return sorted(found, key=lambda use: use[3])
+
+
+def _on_super(node: ast.Attribute) -> bool:
+    value = node.value
+    return isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "super"
+
+
+def _parsed(source: str) -> ast.Module | None:
+    try:
+        return ast.parse(source)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
