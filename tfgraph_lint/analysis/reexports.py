@@ -23,7 +23,7 @@ from collections.abc import Callable
 
 from tfgraph_lint.core.tf_api import canonical
 
-ROOTS = frozenset({"tensorflow", "keras", "tf_keras"})
+ROOTS = frozenset({"tensorflow", "keras", "tf_keras", "keras_core"})
 _MAX_HOPS = 4
 
 
