@@ -106,10 +106,20 @@ def git_dir(mirror: Path, repository: str) -> Path:
                       f"{slug}.git, {slug})")
 
 
+# How a tree is laid out in the cache: an unpacked copy of another layout is unpacked again.
+_LAYOUT = "clone"
+
+
 def unpacked_tree(mirror: Path, repository: str, commit: str, cache: Path) -> Path:
-    """The commit's tree (its Python files, notebooks and project files), unpacked once into the cache."""
-    target = cache / "src" / f"{repository.replace('/', '+')}-{commit[:12]}"
-    if (target / ".unpacked").exists():
+    """The commit's tree (its Python files, notebooks and project files), unpacked once into the
+    cache as ``git clone`` leaves it: in a folder named as the repository (a repository that is
+    itself a package imports its modules as ``<name>.module``), whose ``.git`` marks the
+    project's root. Without that mark the linter's project would be the cache folder holding every
+    unpacked tree, too many files for the project view, and graph code would be followed within
+    each file only."""
+    target = cache / "src" / f"{repository.replace('/', '+')}-{commit[:12]}" / repository.split("/")[-1]
+    stamp = target / ".unpacked"
+    if stamp.exists() and stamp.read_text(encoding="utf-8").endswith(f" {_LAYOUT}"):
         return target
     git = ["git", "--git-dir", str(git_dir(mirror, repository))]
     listing = subprocess.run([*git, "ls-tree", "-r", "-z", commit], capture_output=True, check=False)
@@ -131,7 +141,8 @@ def unpacked_tree(mirror: Path, repository: str, commit: str, cache: Path) -> Pa
     target.mkdir(parents=True, exist_ok=True)
     with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
         tar.extractall(target, filter="data")
-    (target / ".unpacked").write_text(commit, encoding="utf-8")
+    (target / ".git").mkdir(exist_ok=True)  # the clone's mark (empty: nothing runs git in it)
+    stamp.write_text(f"{commit} {_LAYOUT}", encoding="utf-8")
     return target
 
 

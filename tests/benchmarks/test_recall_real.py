@@ -108,5 +108,15 @@ def test_a_blob_the_mirror_lacks_is_left_out_and_the_case_still_measured(tmp_pat
     outcome = recall_real.measure(_case(buggy, ""), tmp_path / "mirror", tmp_path / "cache")
     assert outcome.error == ""
     assert outcome.found_unasked == {recall_real.Hazard(6, "python-print-in-graph")}
-    unpacked = tmp_path / "cache" / "src" / f"someone+project-{buggy[:12]}"
+    unpacked = tmp_path / "cache" / "src" / f"someone+project-{buggy[:12]}" / "project"  # as a clone names it
     assert (unpacked / "train.py").is_file() and not (unpacked / "big.ipynb").exists()
+
+
+
+def test_a_tree_is_unpacked_as_a_clone_its_own_project(mirror, tmp_path):
+    """Unpacked in a folder named as the repository, with ``.git`` marking the project's root, as
+    ``git clone`` leaves it: the linter's project is the repository, not the cache holding every tree."""
+    root, buggy, _ = mirror
+    tree = recall_real.unpacked_tree(root, "someone/project", buggy, tmp_path / "cache")
+    assert tree.name == "project" and (tree / ".git").is_dir() and (tree / "train.py").is_file()
+    assert recall_real.unpacked_tree(root, "someone/project", buggy, tmp_path / "cache") == tree

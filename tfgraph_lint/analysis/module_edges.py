@@ -202,16 +202,21 @@ def exports(text: str) -> dict:
     """What the module binds at top level to imported modules or their attributes, each binding
     of a name (``if keras_3(): import keras`` / ``else: import tf_keras as keras`` gives two), and
     the modules it star-imports. ``keras = tf.keras`` counts, as ``[tensorflow.keras, 0, None]``
-    when ``tf`` is imported as ``tensorflow``. Bindings inside defs and classes do not."""
+    when ``tf`` is imported as ``tensorflow``. Bindings inside defs and classes do not.
+    ``defines``: whether it defines functions or classes of its own at top level (a module that
+    star-imports ``keras.random`` and then defines its own ``uniform`` is not ``keras.random``)."""
     try:
         tree = ast.parse(text)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return {"names": {}, "mirrors": []}
+        return {"names": {}, "mirrors": [], "defines": False}
     names: dict[str, list] = {}
     mirrors: list[list] = []
+    defines = False
     imported = _imports(node for node in _top_level(tree.body) if isinstance(node, (ast.Import, ast.ImportFrom)))
     for node in _top_level(tree.body):
-        if isinstance(node, ast.ImportFrom) and any(alias.name == "*" for alias in node.names):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            defines = True
+        elif isinstance(node, ast.ImportFrom) and any(alias.name == "*" for alias in node.names):
             mirrors.append([node.module or "", node.level])
         elif isinstance(node, (ast.Import, ast.ImportFrom)):
             for local, entry in _imports([node]).items():
@@ -221,7 +226,7 @@ def exports(text: str) -> dict:
             base = imported.get(dotted[0]) if dotted else None
             if base is not None and base[2] is None and not base[1]:  # ``tf = tensorflow`` of ``import tensorflow``
                 names.setdefault(node.targets[0].id, []).append([".".join([base[0], *dotted[1:]]), 0, None])
-    return {"names": names, "mirrors": mirrors}
+    return {"names": names, "mirrors": mirrors, "defines": defines}
 
 
 def _top_level(statements):

@@ -14,7 +14,9 @@ The project view (cli/project.py) resolves them from the other files' texts
 own modules are followed through a few hops (a Keras 2 shim that star-imports ``tensorflow.keras``
 is Keras). A name its module binds more than once counts only when every binding comes out the
 same (``import keras`` or that shim, by version); one that may be anything else (``import numpy
-as backend`` in an ``except ImportError:``) is left unresolved, as before.
+as backend`` in an ``except ImportError:``) is left unresolved, as before. So is a module that
+star-imports Keras and defines functions or classes of its own (keras-cv's ``backend/random.py``
+adds its own ``uniform``): an attribute of it may be the project's.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from collections.abc import Callable
 
 from tfgraph_lint.core.tf_api import canonical
 
-ROOTS = frozenset({"tensorflow", "keras", "tf_keras"})
+ROOTS = frozenset({"tensorflow", "keras", "tf_keras", "keras_core"})
 _MAX_HOPS = 4
 
 
@@ -58,7 +60,10 @@ def _resolved(graph, importer: str, module: str, level: int, name: str | None,
         return canonical(spelled)
     submodule = graph.resolve_module(importer, spelled, level)
     if submodule is not None:  # a module of the project: one that mirrors another by ``import *``
-        candidates = [[m, lvl, None] for m, lvl in exports(submodule, None)["mirrors"]]
+        mirrored = exports(submodule, None)
+        if mirrored.get("defines"):
+            return None  # and adds functions or classes of its own: an attribute may be one of them
+        candidates = [[m, lvl, None] for m, lvl in mirrored["mirrors"]]
         owner = submodule
     elif name is not None and (owner := graph.resolve_module(importer, module, level)) is not None:
         candidates = exports(owner, name)["names"].get(name, [])

@@ -1,11 +1,11 @@
 """Is this expression a tensor in graph code? The one answer every rule asks (``context.evidence``).
 
-Comparisons and arithmetic on tensors or tf.Variables are tensors; TensorFlow calls that return
-Python values, lists or structures are not one tensor; a parameter is a tensor when its
-input_signature says so (HIGH) or a call site passes one (INFERENCE). Anything else: unknown.
-Further named kinds of evidence, each for the rules whose hazard it fits: a tf.Variable as a
-value (``tensor_or_variable``), a graph builder's argument (``builder_argument``), a value nothing
-rules out (``possible_tensor``), and the loops AutoGraph converts (``converted_loop``).
+Comparisons and arithmetic on tensors or tf.Variables (also ``self.v``: variable_attributes) are
+tensors; TensorFlow calls returning Python values, lists or structures are not one tensor; a
+parameter is a tensor when its input_signature says so (HIGH) or a call site passes one
+(INFERENCE). Anything else: unknown. Further named kinds of evidence, each for the rules whose
+hazard it fits: a tf.Variable as a value (``tensor_or_variable``), a graph builder's argument
+(``builder_argument``), a value nothing rules out (``possible_tensor``), converted loops.
 """
 
 from __future__ import annotations
@@ -32,13 +32,13 @@ from tfgraph_lint.analysis.names import (
 from tfgraph_lint.analysis.possible_tensors import builder_argument, possible_tensor
 from tfgraph_lint.analysis.tensor_type_branches import after_tensor_check
 from tfgraph_lint.analysis.value_kinds import Kind, loop_target_kind, value_kind
+from tfgraph_lint.analysis.variable_attributes import variable_attribute
 from tfgraph_lint.core import tf_api
 from tfgraph_lint.core.findings import HIGH, INFERENCE, weakest
 
 _MAX_DEPTH = 6
 _VARIABLE = frozenset({"tensorflow.Variable"})  # its arithmetic gives tensors
 _MAX_PARAMETER_HOPS = 3
-
 _COMPARISONS_OF_IDENTITY = frozenset({"is", "is not", "in", "not in"})
 
 
@@ -208,7 +208,7 @@ class TensorEvidence:
     def _operand(self, expr: nodes.NodeNG, depth: int) -> str | None:
         """An operand of arithmetic or a comparison: a tf.Variable gives a tensor there too."""
         found = self.of(expr, depth)
-        if found is None and made_only_by_calls(expr, _VARIABLE, max_depth=3):
+        if found is None and (made_only_by_calls(expr, _VARIABLE, max_depth=3) or variable_attribute(expr)):
             return HIGH
         return found
 

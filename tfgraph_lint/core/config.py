@@ -102,4 +102,4 @@ class Config:
     def screen_words(self) -> frozenset[str]:
         """Top-level package names whose import makes a file worth a full analysis."""
         extra_roots = {name.split(".")[0] for name in self.extra_function_decorators}
-        return frozenset({"tensorflow", "keras", "tf_keras", *extra_roots})
+        return frozenset({"tensorflow", "keras", "tf_keras", "keras_core", *extra_roots})

@@ -21,6 +21,8 @@ PREFIX_ALIASES = (
     ("tensorflow.keras.", "keras."),
     ("tf_keras.", "keras."),
     ("keras.src.", "keras."),
+    # Keras 3's preview package (2023), still imported by libraries that support it.
+    ("keras_core.", "keras."),
 )
 EXACT_ALIASES = {
     # The mode tests under the internal names libraries import them by (tensorflow/transform's
@@ -33,6 +35,7 @@ EXACT_ALIASES = {
     "tensorflow.compat.v1": "tensorflow",
     "tensorflow.keras": "keras",
     "tf_keras": "keras",
+    "keras_core": "keras",
 }
 
 

@@ -61,7 +61,7 @@ class Counter(tf.Module):
 
     @tf.function
     def over(self, limit):
-        return bool(self.count > limit)  # todo: [tensor-used-as-python-value]
+        return bool(self.count > limit)  # [tensor-used-as-python-value]
 
 
 def helper(value):

@@ -1,0 +1,46 @@
+"""What a project module hands on as TensorFlow or Keras (analysis/reexports), on module texts."""
+
+from __future__ import annotations
+
+from tfgraph_lint.analysis import module_edges
+from tfgraph_lint.analysis.reexports import project_aliases
+
+SHIM = """import os
+
+if os.environ.get("KERAS_CORE"):
+    from keras_core.random import *  # noqa: F403
+else:
+    from keras.random import *  # noqa: F403
+"""
+# The shim plus functions of its own (keras-team/keras-cv's keras_cv/src/backend/random.py).
+SHIM_WITH_OWN_FUNCTIONS = SHIM + """
+
+def uniform(shape, seed=None):
+    return _draw(seed)
+"""
+
+
+class _Graph:
+    """The two questions project_aliases asks of the project: imports, and where a module is."""
+
+    def __init__(self, texts: dict[str, str]) -> None:
+        self.texts = texts
+        self.imports = {"layer.py": {"noise": ("pkg", 0, "noise")}}
+
+    def resolve_module(self, importer: str, module: str, level: int) -> str | None:
+        return "pkg/noise.py" if module == "pkg.noise" else None
+
+
+def _aliases(noise_text: str) -> dict[str, str]:
+    graph = _Graph({"pkg/noise.py": noise_text})
+    return project_aliases(graph, "layer.py", lambda real: module_edges.exports(graph.texts[real]),
+                           lambda real, name: real in graph.texts)
+
+
+def test_a_module_that_is_keras_random_by_star_import_is_keras_random():
+    assert _aliases(SHIM) == {"pkg.noise": "keras.random"}
+
+
+def test_a_module_that_adds_its_own_functions_is_not():
+    assert module_edges.exports(SHIM_WITH_OWN_FUNCTIONS)["defines"]
+    assert _aliases(SHIM_WITH_OWN_FUNCTIONS) == {}
