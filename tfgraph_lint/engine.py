@@ -10,8 +10,6 @@ import ast
 import traceback
 import warnings
 from collections.abc import Callable
-from dataclasses import dataclass, field
-
 from typing import TYPE_CHECKING
 
 from tfgraph_lint.analysis.screen import may_contain_graph_code
@@ -331,11 +329,15 @@ def _analysis_failed(path: str, reason: str, line: int = 1) -> Finding:
     return Finding(ANALYSIS_FAILED, path, line, 0, line, 0, f"could not analyse: {reason}")
 
 
-@dataclass(frozen=True)
-class InternalErrorFinding(Finding):
+class InternalErrorFinding(Finding, uncompared=("details",)):
     """A TFG002 finding that keeps the traceback, for ``--debug`` (not part of its identity)."""
 
-    details: str = field(default="", compare=False, repr=False)
+    __slots__ = ("details",)
+    details: str
+
+    def __init__(self, *fields, details: str = "", **named) -> None:
+        super().__init__(*fields, **named)
+        self.details = details
 
 
 def internal_error(path: str, where: str, exc: BaseException) -> Finding:

@@ -331,8 +331,6 @@ _rule.short_help = "The same as explain (ruff's spelling)."
 cli.add_command(_rule, name="rule")
 
 
-
-
 def main(argv: list[str] | None = None) -> None:
     """The console script; exits with the run's exit code."""
     # As the process ends, the interpreter's last collections walk every object the run made
