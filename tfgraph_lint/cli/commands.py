@@ -11,9 +11,7 @@ when a file passes the text screen, and libcst only for ``--fix``/``--diff``.
 
 from __future__ import annotations
 
-import atexit
 import copy
-import gc
 import os
 import re
 import sys
@@ -21,6 +19,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from tfgraph_lint.cli import collector
 from tfgraph_lint.cli.runtime_commands import RUNTIME_COMMANDS as _RUNTIME_COMMANDS
 from tfgraph_lint.core import project_config
 from tfgraph_lint.core.measured_defaults import LEVELS, OPT_IN
@@ -333,12 +332,7 @@ cli.add_command(_rule, name="rule")
 
 def main(argv: list[str] | None = None) -> None:
     """The console script; exits with the run's exit code."""
-    # As the process ends, the interpreter's last collections walk every object the run made
-    # (astroid's trees, the analysis' tables) only to free memory the system takes back anyway:
-    # about a tenth of a one-file run. Frozen objects are skipped. Exit handlers run as the
-    # interpreter shuts down, after the output is written, so an in-process caller is unaffected.
-    atexit.unregister(gc.freeze)  # once, however often main is called
-    atexit.register(gc.freeze)
+    collector.no_final_collection()
     cli.main(args=argv, prog_name=PROG)
 
 
