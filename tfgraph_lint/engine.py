@@ -7,7 +7,6 @@ naming the rule, and the other rules still report.
 from __future__ import annotations
 
 import ast
-import traceback
 import warnings
 from collections.abc import Callable
 from typing import TYPE_CHECKING
@@ -342,6 +341,8 @@ class InternalErrorFinding(Finding, uncompared=("details",)):
 
 def internal_error(path: str, where: str, exc: BaseException) -> Finding:
     """The TFG002 finding for a failure inside tfgraph-lint itself, located at the top of the file."""
+    import traceback  # for a failure only
+
     frame = traceback.extract_tb(exc.__traceback__)[-1] if exc.__traceback__ else None
     at = f" at {frame.filename.rsplit('/', 1)[-1]}:{frame.lineno}" if frame else ""
     message = (f"internal error in {where}: {type(exc).__name__}: {exc}{at}; "
@@ -350,5 +351,7 @@ def internal_error(path: str, where: str, exc: BaseException) -> Finding:
 
 
 def internal_error_finding(path: str, message: str, exc: BaseException) -> Finding:
+    import traceback  # for a failure only
+
     details = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
     return InternalErrorFinding(INTERNAL_ERROR, path, 1, 0, 1, 0, message, details=details)

@@ -20,7 +20,6 @@ it and every path before it are done, so output streams even though files finish
 from __future__ import annotations
 
 import os
-import signal
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING
@@ -224,6 +223,8 @@ def _process_context() -> multiprocessing.context.BaseContext:
 
 def _start_worker() -> None:
     # Ctrl-C reaches every process of the group: the parent handles it, workers just end.
+    import signal  # in workers only: a short run has none
+
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     collect_less()
 
