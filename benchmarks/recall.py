@@ -40,6 +40,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
+from tfgraph_lint.core import records  # noqa: E402
 from tfgraph_lint.core.config import Config  # noqa: E402
 from tfgraph_lint.core.findings import CONFIDENCES  # noqa: E402
 from tfgraph_lint.core.markers import parse_markers  # noqa: E402
@@ -85,7 +86,7 @@ def _report(path: Path, config: Config) -> set[tuple[int, str]]:
 def load(corpus: Path) -> list[Case]:
     every_rule = Config.every_rule()
     unasked = Config()
-    everything = dataclasses.replace(every_rule, confidences=frozenset(CONFIDENCES))
+    everything = records.replace(every_rule, confidences=frozenset(CONFIDENCES))
     cases = []
     for path in sorted(corpus.glob("*.py")):
         if path.stem.endswith("_fixed"):

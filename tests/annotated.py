@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
 
+from tfgraph_lint.core import records
 from tfgraph_lint.core.config import Config
 from tfgraph_lint.core.findings import CONFIDENCES
 from tfgraph_lint.core.markers import parse_markers
@@ -35,7 +35,7 @@ def check_annotated(path: Path, config: Config | None = None) -> None:
     _compare(path, markers, markers.expected, config)
     if markers.low:
         _compare(path, markers, markers.expected | markers.low,
-                 dataclasses.replace(config, confidences=frozenset(CONFIDENCES)))
+                 records.replace(config, confidences=frozenset(CONFIDENCES)))
 
 
 def _compare(path: Path, markers, expected: frozenset, config: Config) -> None:

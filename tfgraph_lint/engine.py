@@ -7,11 +7,8 @@ naming the rule, and the other rules still report.
 from __future__ import annotations
 
 import ast
-import traceback
 import warnings
 from collections.abc import Callable
-from dataclasses import dataclass, field
-
 from typing import TYPE_CHECKING
 
 from tfgraph_lint.analysis.screen import may_contain_graph_code
@@ -331,15 +328,21 @@ def _analysis_failed(path: str, reason: str, line: int = 1) -> Finding:
     return Finding(ANALYSIS_FAILED, path, line, 0, line, 0, f"could not analyse: {reason}")
 
 
-@dataclass(frozen=True)
-class InternalErrorFinding(Finding):
+class InternalErrorFinding(Finding, uncompared=("details",)):
     """A TFG002 finding that keeps the traceback, for ``--debug`` (not part of its identity)."""
 
-    details: str = field(default="", compare=False, repr=False)
+    __slots__ = ("details",)
+    details: str
+
+    def __init__(self, *fields, details: str = "", **named) -> None:
+        super().__init__(*fields, **named)
+        self.details = details
 
 
 def internal_error(path: str, where: str, exc: BaseException) -> Finding:
     """The TFG002 finding for a failure inside tfgraph-lint itself, located at the top of the file."""
+    import traceback  # for a failure only
+
     frame = traceback.extract_tb(exc.__traceback__)[-1] if exc.__traceback__ else None
     at = f" at {frame.filename.rsplit('/', 1)[-1]}:{frame.lineno}" if frame else ""
     message = (f"internal error in {where}: {type(exc).__name__}: {exc}{at}; "
@@ -348,5 +351,7 @@ def internal_error(path: str, where: str, exc: BaseException) -> Finding:
 
 
 def internal_error_finding(path: str, message: str, exc: BaseException) -> Finding:
+    import traceback  # for a failure only
+
     details = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
     return InternalErrorFinding(INTERNAL_ERROR, path, 1, 0, 1, 0, message, details=details)

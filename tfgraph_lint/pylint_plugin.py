@@ -45,7 +45,7 @@ from pylint.checkers import BaseChecker
 
 from tfgraph_lint import engine
 from tfgraph_lint.analysis.screen import may_contain_graph_code
-from tfgraph_lint.core import findings, project_config, reporting_decision
+from tfgraph_lint.core import findings, project_config, records, reporting_decision
 from tfgraph_lint.core.config import Config
 from tfgraph_lint.core.settings_discovery import SettingsFinder
 from tfgraph_lint.core.measured_defaults import LEVELS
@@ -226,7 +226,7 @@ def _overlay(from_file: project_config.ProjectSettings,
         selection.extend_select or file_selection.extend_select,
         selection.ignore or file_selection.ignore,
     )
-    return dataclasses.replace(
+    return records.replace(
         from_file,
         selection=chosen,
         exclude=() if given.exclude else from_file.exclude,

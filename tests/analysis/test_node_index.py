@@ -109,10 +109,11 @@ def test_linted_modules_are_freed_with_what_was_remembered_about_them(monkeypatc
               "        for i in range(3):\n            self.fn(i)\n")
     for number in range(6):
         assert engine.lint_source(source, f"m{number}.py")  # resolved names, look-ups, callables
-    # astroid's own caches hold nodes too: its bounded look-up cache, and the inference it does
-    # while building trees (the class's ``self.fn = ...``). Only what we keep is tested here.
-    LookupMixIn.lookup.cache_clear()
-    astroid.context._invalidate_cache()
+    # astroid's own caches hold nodes too: its bounded look-up cache, the object models of the
+    # nodes whose special attributes were looked up, and the inference it does while building
+    # trees (the class's ``self.fn = ...``); which modules they hold depends on object addresses.
+    # Only what we keep is tested here.
+    astroid.MANAGER.clear_cache()
     gc.collect()
     alive = [ref for ref in parsed if ref() is not None]
     assert len(parsed) == 6 and len(alive) <= node_index._KEEP

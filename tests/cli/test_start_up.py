@@ -52,6 +52,9 @@ def test_a_one_file_run_loads_only_what_it_uses(tmp_path):
     assert not [m for m in loaded["modules"] if m.startswith(NOT_ASKED_FOR)]
     assert loaded["compiled"] == ["_NOQA"]  # the findings are checked for a noqa comment
     assert loaded["eager"] == []  # no pattern of theirs is compiled at import
+    # Their value classes are core.records.Record, not dataclasses, which compile their methods
+    # at every import.
+    assert "dataclasses" not in loaded["modules"]
 
 
 @pytest.mark.parametrize(("option", "module"), [("sarif", "tfgraph_lint.output.sarif"),
@@ -94,3 +97,29 @@ def test_the_tool_fingerprint_follows_astroid_s_version():
     from tfgraph_lint.cli import cache
 
     assert astroid.__version__ in cache._astroid_version()
+
+
+# Prints, as the interpreter shuts down (this exit handler, registered first, runs last), how many
+# objects the collector had frozen, and the youngest generation's threshold during the run.
+_COLLECTOR = """
+import atexit, gc, sys
+atexit.register(lambda: print("FROZEN", gc.get_freeze_count() > 0, "THRESHOLD", gc.get_threshold()[0]))
+if sys.argv[1] == "cli":
+    from tfgraph_lint.cli import main
+    try:
+        main(sys.argv[2:])
+    except SystemExit:
+        pass
+"""
+
+
+def test_a_command_line_run_collects_seldom_and_skips_the_final_collection(tmp_path):
+    from tfgraph_lint.cli.collector import FEWER_COLLECTIONS
+
+    path = tmp_path / "train_step.py"
+    path.write_text(ONE_FILE)
+    runs = {what: subprocess.run([sys.executable, "-c", _COLLECTOR, what, "check", "--no-cache", str(path)],
+                                 capture_output=True, text=True, cwd=tmp_path, check=True).stdout.splitlines()[-1]
+            for what in ("cli", "plain")}
+    assert runs["cli"] == f"FROZEN True THRESHOLD {FEWER_COLLECTIONS}"
+    assert runs["plain"] == "FROZEN False THRESHOLD 700"  # Python's defaults without the command line

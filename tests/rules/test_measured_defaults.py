@@ -5,13 +5,13 @@ agree on it."""
 
 from __future__ import annotations
 
-import dataclasses
 
 import json
 
 from test_cli import run
 from test_pylint_plugin import run_pylint
 
+from tfgraph_lint.core import records
 from tfgraph_lint.core.config import Config
 from tfgraph_lint.core.docs import default_state, rules_table
 from tfgraph_lint.core.findings import CONFIDENCES, HIGH, INFERENCE
@@ -146,6 +146,6 @@ def test_eager_only_calls_on_shown_tensors_are_reported_unasked():
         "    return tf.argmax(x).numpy()\n"
     )
     assert {(f.code, f.line) for f in lint_source(source, "train.py")} == {("TFG202", 6), ("TFG202", 17)}
-    turned_on = dataclasses.replace(Config(), enabled_codes=default_codes() | {"TFG202"})
+    turned_on = records.replace(Config(), enabled_codes=default_codes() | {"TFG202"})
     found = {(f.code, f.line) for f in lint_source(source, "train.py", turned_on)}
     assert found == {("TFG202", 6), ("TFG202", 17)}

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Hashable, Iterator
-from dataclasses import dataclass
 
 from astroid import nodes
 
@@ -25,11 +24,12 @@ from tfgraph_lint.analysis.node_index import descendants, remembered
 from tfgraph_lint.analysis.test_code import in_test_code, is_test_file
 from tfgraph_lint.analysis.trace_entries import has_input_signature
 from tfgraph_lint.core.findings import HIGH
+from tfgraph_lint.core.records import Record
 
 
-@dataclass(frozen=True)
-class TfFunctionCall:
+class TfFunctionCall(Record):
     """One call of one of the module's tf.functions."""
+    __slots__ = ("call", "traced", "key", "bound", "options")
 
     call: nodes.Call
     traced: TracedFunction  # the Python function (or lambda) the tf.function runs
@@ -39,7 +39,15 @@ class TfFunctionCall:
     # The first parameter is already bound (``self.step(x)``, ``tf.function(self._step)``).
     bound: bool
     # The ``tf.function(...)`` calls holding its options (the decorator call, or the wrapping call).
-    options: tuple[nodes.Call, ...] = ()
+    options: tuple[nodes.Call, ...]
+
+    def __init__(self, call: nodes.Call, traced: TracedFunction, key: Hashable, bound: bool,
+                 options: tuple[nodes.Call, ...] = ()) -> None:
+        self.call = call
+        self.traced = traced
+        self.key = key
+        self.bound = bound
+        self.options = options
 
     @property
     def created_in(self) -> nodes.FunctionDef | nodes.Lambda | None:
@@ -70,13 +78,18 @@ class TfFunctionCall:
         return None
 
 
-@dataclass(frozen=True)
-class BoundArgument:
+class BoundArgument(Record):
     """One argument of a call and the parameter it binds."""
+    __slots__ = ("node", "parameter", "annotation")
 
     node: nodes.NodeNG  # the argument expression
     parameter: str  # the parameter's name; for ``*args``/``**kwargs`` the keyword or "*args"
     annotation: nodes.NodeNG | None  # the parameter's annotation, if any
+
+    def __init__(self, node: nodes.NodeNG, parameter: str, annotation: nodes.NodeNG | None) -> None:
+        self.node = node
+        self.parameter = parameter
+        self.annotation = annotation
 
     @property
     def annotated_as_tensor(self) -> bool:

@@ -18,13 +18,13 @@ No astroid here: the result cache asks this module for each file's key.
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import os
 import re
 
 from tfgraph_lint.analysis.project_graph import marked_folder
 from tfgraph_lint.core.lazy_pattern import LazyPattern
+from tfgraph_lint.core.records import Record
 
 Version = tuple[int, int]
 
@@ -47,16 +47,23 @@ _NEWEST_TENSORFLOW_FOR_PYTHON = {5: (2, 3), 6: (2, 6), 7: (2, 11), 8: (2, 13)}
 _OLDEST_TENSORFLOW_FOR_EVERY_PYTHON = (2, 1)
 
 
-@dataclasses.dataclass(frozen=True)
-class TensorFlowRange:
+class TensorFlowRange(Record):
     """The releases a project allows; None on a side its packaging leaves open (or unknown)."""
+    __slots__ = ("oldest", "newest", "requirement_caps", "python_cap")
 
-    oldest: Version | None = None
-    newest: Version | None = None
+    oldest: Version | None
+    newest: Version | None
     # Each tensorflow requirement's own newest release (declares_keras_2 asks "any of them").
-    requirement_caps: tuple[Version, ...] = ()
+    requirement_caps: tuple[Version, ...]
     # The newest release that installs on the newest Python the packaging allows.
-    python_cap: Version | None = None
+    python_cap: Version | None
+
+    def __init__(self, oldest: Version | None = None, newest: Version | None = None,
+                 requirement_caps: tuple[Version, ...] = (), python_cap: Version | None = None) -> None:
+        self.oldest = oldest
+        self.newest = newest
+        self.requirement_caps = requirement_caps
+        self.python_cap = python_cap
 
     def allows_older_than(self, version: Version) -> bool:
         """Some allowed release is older than ``version`` (no floor: unknown, so no)."""

@@ -8,7 +8,6 @@ Function runs.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from astroid import nodes
 
@@ -17,16 +16,24 @@ from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname,
 from tfgraph_lint.analysis.state_creation import created_state
 from tfgraph_lint.analysis.trace_entries import tf_function_decorators, wrapped_by
 from tfgraph_lint.core.findings import shorten
+from tfgraph_lint.core.records import Record
 
 
-@dataclass(frozen=True)
-class Creation:
+class Creation(Record):
     """One place that makes a new tf.function each time it runs."""
+    __slots__ = ("report", "value", "target", "label")
 
     report: nodes.NodeNG  # the wrapping call, or the decorator of a def
     value: nodes.NodeNG  # the expression holding the new Function (the call, or the def)
     target: nodes.NodeNG | None  # what ``tf.function(target)`` wraps; None for a decorated def
     label: str  # how the message names it
+
+    def __init__(self, report: nodes.NodeNG, value: nodes.NodeNG, target: nodes.NodeNG | None,
+                 label: str) -> None:
+        self.report = report
+        self.value = value
+        self.target = target
+        self.label = label
 
     @property
     def is_def(self) -> bool:

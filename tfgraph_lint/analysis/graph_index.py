@@ -11,7 +11,6 @@ Every decision records a reason, so a finding can say *why* its code is traced.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping
 
 from astroid import nodes
@@ -51,7 +50,7 @@ from tfgraph_lint.analysis.trace_entries import (
     tf_function_decorators, tf_function_options,
 )
 from tfgraph_lint.analysis.traced import TracedFunction, TraceKind, TraceReason
-from tfgraph_lint.core import tf_api
+from tfgraph_lint.core import records, tf_api
 from tfgraph_lint.core.config import Config
 from tfgraph_lint.core.notebooks import is_notebook
 from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW, weakest
@@ -300,7 +299,7 @@ class GraphIndex:
                 current = self.traced.get(fn)
                 if around is None or current is None or current.reason.kind != TraceKind.BUILDER:
                     continue
-                upgraded = self._add(fn, dataclasses.replace(current.reason, confidence=around.confidence))
+                upgraded = self._add(fn, records.replace(current.reason, confidence=around.confidence))
                 if upgraded is not None:
                     self._propagate([upgraded])
                     changed = True
@@ -375,11 +374,11 @@ class GraphIndex:
     def _add(self, fn: FunctionNode, reason: TraceReason) -> TracedFunction | None:
         """Record ``fn`` as traced unless it already has a reason at least as strong."""
         if self._runs_functions_eagerly and reason.via is None:
-            reason = dataclasses.replace(reason, confidence=LOW)
+            reason = records.replace(reason, confidence=LOW)
         if reason.kind > TraceKind.WRAPPER and fn in self.python_only:
             return None
         if fn in self.no_autograph:
-            reason = dataclasses.replace(reason, autograph=False)
+            reason = records.replace(reason, autograph=False)
         candidate = TracedFunction(fn, reason)
         current = self.traced.get(fn)
         if current is not None and _strength(current) >= _strength(candidate):

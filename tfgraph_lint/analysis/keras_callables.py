@@ -23,7 +23,6 @@ a loss and an activation). Keras 2 (``tf_keras``) converted them; a module that 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 from astroid import nodes
 
@@ -34,6 +33,7 @@ from tfgraph_lint.analysis.names import call_qualname, imports_package
 from tfgraph_lint.analysis.node_index import descendants, remembered
 from tfgraph_lint.analysis.trace_entries import argument
 from tfgraph_lint.core.findings import INFERENCE, weakest
+from tfgraph_lint.core.records import Record
 
 _COMPILE_KEYWORDS = ("loss", "metrics", "weighted_metrics")
 _LAYER_KEYWORDS = ("activation", "recurrent_activation")
@@ -49,11 +49,16 @@ _FUNCTION_WRAPPERS = {
 CALL_NAMES = frozenset({"compile", *(name.rsplit(".", 1)[-1] for name in _FUNCTION_WRAPPERS)})
 
 
-@dataclass(frozen=True)
-class Handover:
+class Handover(Record):
+    __slots__ = ("fn", "spelled", "confidence")
     fn: FunctionNode
     spelled: str  # "loss= of compile()", "activation= of Dense()"
     confidence: str
+
+    def __init__(self, fn: FunctionNode, spelled: str, confidence: str) -> None:
+        self.fn = fn
+        self.spelled = spelled
+        self.confidence = confidence
 
 
 def keras_handovers(call: nodes.Call) -> Iterator[Handover]:

@@ -9,24 +9,32 @@ while that is unset; the analyses decide, each for itself, which subjects count 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from astroid import nodes
 
 from tfgraph_lint.analysis.constant_values import is_none
+from tfgraph_lint.core.records import Record
 
 VALUE, HASATTR, KEY = "value", "hasattr", "key"
 
 
-@dataclass(frozen=True)
-class Unset:
+class Unset(Record):
     """What a test asks about, and the branch that runs while it is unset."""
+    __slots__ = ("subject", "side", "truthy", "how", "key")
 
     subject: nodes.NodeNG  # ``self.v``, ``NAME``, ``holder[0]``; the ``hasattr`` call; the container of ``in``
     side: str  # "body" or "orelse"
     truthy: bool  # the test is the subject's truth value (``if not self.v:``, ``if self.v:``)
-    how: str = VALUE  # VALUE (its value or truth), HASATTR (``hasattr(...)``), KEY (``key in container``)
-    key: nodes.NodeNG | None = None  # the key a KEY test asks about
+    how: str  # VALUE (its value or truth), HASATTR (``hasattr(...)``), KEY (``key in container``)
+    key: nodes.NodeNG | None  # the key a KEY test asks about
+
+    def __init__(self, subject: nodes.NodeNG, side: str, truthy: bool, how: str = VALUE,
+                 key: nodes.NodeNG | None = None) -> None:
+        self.subject = subject
+        self.side = side
+        self.truthy = truthy
+        self.how = how
+        self.key = key
 
 
 _FLIP = {"body": "orelse", "orelse": "body"}

@@ -6,7 +6,6 @@ trace only) or silently multiply: TFG201 reports them; TFG102, TFG105 and TFG106
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from astroid import nodes
 
@@ -19,6 +18,7 @@ from tfgraph_lint.analysis.own_layer_classes import own_stateful_keras_class
 from tfgraph_lint.analysis.own_tree_classes import plain_class_of_own_tree
 from tfgraph_lint.analysis.trace_entries import keras_base
 from tfgraph_lint.core.findings import HIGH, INFERENCE
+from tfgraph_lint.core.records import Record
 
 VARIABLE, GENERATOR, LAYER, OPTIMIZER, METRIC, MODEL, WEIGHT = (
     "variable", "generator", "layer", "optimizer", "metric", "model", "weight")
@@ -26,10 +26,14 @@ VARIABLE, GENERATOR, LAYER, OPTIMIZER, METRIC, MODEL, WEIGHT = (
 WEIGHT_METHODS = frozenset({"add_weight", "add_variable"})
 
 
-@dataclass(frozen=True)
-class Creation:
+class Creation(Record):
+    __slots__ = ("kind", "confidence")
     kind: str
     confidence: str
+
+    def __init__(self, kind: str, confidence: str) -> None:
+        self.kind = kind
+        self.confidence = confidence
 
 
 # The Keras backend's K.variable/K.zeros/K.ones make a tf.Variable each call (checked on TF 2.21:

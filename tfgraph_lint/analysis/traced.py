@@ -5,7 +5,6 @@ whether AutoGraph converts it, how messages name it). ``graph_index`` builds the
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import IntEnum
 
 from astroid import nodes
@@ -13,6 +12,7 @@ from astroid import nodes
 from tfgraph_lint.analysis.callables import FunctionNode
 from tfgraph_lint.analysis.names import lookup
 from tfgraph_lint.core.findings import weakest
+from tfgraph_lint.core.records import Record
 
 
 class TraceKind(IntEnum):
@@ -27,24 +27,42 @@ class TraceKind(IntEnum):
     IMPORTED = 6  # reached from graph code in another module of the project (``project``)
 
 
-@dataclass(frozen=True)
-class TraceReason:
+class TraceReason(Record):
+    __slots__ = ("kind", "line", "confidence", "via", "builder", "autograph", "autograph_features",
+                 "input_signature", "handed_to_keras")
     kind: TraceKind
     line: int  # where the evidence is (decorator, wrapping call, builder call, call site)
     confidence: str
-    via: TracedFunction | None = None  # the traced function this one is reached from
-    builder: str = ""  # "tf.function", "Dataset.map", "tf.map_fn", the Keras base class ...
-    autograph: bool = True
+    via: TracedFunction | None  # the traced function this one is reached from
+    builder: str  # "tf.function", "Dataset.map", "tf.map_fn", the Keras base class ...
+    autograph: bool
     # Optional AutoGraph conversions its options turn on (``ASSERT_STATEMENTS``, ``BUILTIN_FUNCTIONS``)
-    autograph_features: frozenset[str] = frozenset()
-    input_signature: bool = False
-    handed_to_keras: str = ""  # "loss= of compile()": a function Keras runs in its traced step
+    autograph_features: frozenset[str]
+    input_signature: bool
+    handed_to_keras: str  # "loss= of compile()": a function Keras runs in its traced step
+
+    def __init__(self, kind: TraceKind, line: int, confidence: str, via: TracedFunction | None = None,
+                 builder: str = "", autograph: bool = True, autograph_features: frozenset[str] = frozenset(),
+                 input_signature: bool = False, handed_to_keras: str = "") -> None:
+        self.kind = kind
+        self.line = line
+        self.confidence = confidence
+        self.via = via
+        self.builder = builder
+        self.autograph = autograph
+        self.autograph_features = autograph_features
+        self.input_signature = input_signature
+        self.handed_to_keras = handed_to_keras
 
 
-@dataclass(frozen=True)
-class TracedFunction:
+class TracedFunction(Record):
+    __slots__ = ("node", "reason")
     node: FunctionNode
     reason: TraceReason
+
+    def __init__(self, node: FunctionNode, reason: TraceReason) -> None:
+        self.node = node
+        self.reason = reason
 
     @property
     def name(self) -> str:

@@ -48,7 +48,6 @@ Evidence, all of it required:
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
 
 from astroid import nodes
 from astroid.const import Context
@@ -62,6 +61,7 @@ from tfgraph_lint.analysis.passed_arguments import argument_for
 from tfgraph_lint.analysis.trace_entries import keras_base
 from tfgraph_lint.analysis.traced import TracedFunction, TraceKind
 from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW, weakest
+from tfgraph_lint.core.records import Record, replace
 
 # TensorFlow ops whose argument (position, keyword) must be a shape of known ints.
 _SHAPE_ARGUMENTS: dict[str, tuple[int, str]] = {
@@ -89,8 +89,8 @@ _MAX_DEPTH = 8
 _MAX_CALLER_HOPS = 3
 
 
-@dataclass(frozen=True)
-class UnknownDimension:
+class UnknownDimension(Record):
+    __slots__ = ("read", "tensor", "spelled", "op", "confidence", "why")
     read: nodes.NodeNG  # where the static entry is read: ``x.shape[0]``, ``b, h = x.shape``
     tensor: nodes.NodeNG  # the tensor whose static shape it is
     spelled: str  # how the message shows the read
@@ -98,12 +98,20 @@ class UnknownDimension:
     confidence: str
     why: str  # why the batch is unknown while tracing, for the message
 
+    def __init__(self, read: nodes.NodeNG, tensor: nodes.NodeNG, spelled: str, op: str, confidence: str,
+                 why: str) -> None:
+        self.read, self.tensor, self.spelled = read, tensor, spelled
+        self.op, self.confidence, self.why = op, confidence, why
 
-@dataclass(frozen=True)
-class _Carrier:
+
+class _Carrier(Record):
     """A tensor holds the unknown batch: how sure that is, and where the batch comes from."""
+    __slots__ = ("confidence", "why")
     confidence: str
     why: str
+
+    def __init__(self, confidence: str, why: str) -> None:
+        self.confidence, self.why = confidence, why
 
     def computed(self) -> _Carrier:
         """A value computed from the carrier (a reduction could drop the batch)."""

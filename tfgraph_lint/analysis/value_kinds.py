@@ -7,7 +7,6 @@ is UNKNOWN, and rules stay silent or lower their confidence on UNKNOWN, never gu
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
 
 from astroid import nodes
@@ -22,6 +21,7 @@ from tfgraph_lint.analysis.names import (
 )
 from tfgraph_lint.core import tf_api
 from tfgraph_lint.core.findings import HIGH, INFERENCE, weakest
+from tfgraph_lint.core.records import Record
 
 _MAX_DEPTH = 6
 
@@ -36,13 +36,18 @@ class Kind(Enum):
     UNKNOWN = "unknown"
 
 
-@dataclass(frozen=True)
-class ValueKind:
+class ValueKind(Record):
+    __slots__ = ("kind", "confidence", "parameter")
     kind: Kind
-    confidence: str = HIGH
+    confidence: str
     # A parameter the value comes from, when that is all that can be said (rules may look at
     # call sites of the function to learn more).
-    parameter: nodes.AssignName | None = None
+    parameter: nodes.AssignName | None
+
+    def __init__(self, kind: Kind, confidence: str = HIGH, parameter: nodes.AssignName | None = None) -> None:
+        self.kind = kind
+        self.confidence = confidence
+        self.parameter = parameter
 
     @property
     def is_python(self) -> bool:

@@ -20,7 +20,6 @@ costs speed.
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import hashlib
 import json
@@ -34,6 +33,7 @@ from tfgraph_lint.analysis.declared_tensorflow import UNKNOWN, tensorflow_range
 from tfgraph_lint.cli.file_digests import FileDigests, text_digest
 from tfgraph_lint.core.config import Config
 from tfgraph_lint.core.findings import Finding
+from tfgraph_lint.core.records import field_names
 from tfgraph_lint.core.registry import INTERNAL_ERROR, rule_by_code
 
 _APP = "tfgraph-lint"
@@ -41,7 +41,7 @@ _FORMAT = 2  # bump when the entry layout changes
 _STALE_SECONDS = 30 * 24 * 3600
 # Finding's fields besides the rule and the path, in the order entries store them.
 _DIGESTS: dict[str, FileDigests] = {}
-_FIELDS = tuple(f.name for f in dataclasses.fields(Finding) if f.name not in ("rule", "path"))
+_FIELDS = tuple(name for name in field_names(Finding) if name not in ("rule", "path"))
 
 
 def cache_root() -> Path:
@@ -199,8 +199,8 @@ def _astroid_version() -> str:
 
 def config_fingerprint(config: Config) -> str:
     """The configuration as canonical JSON: every field, sets sorted (hash order varies by process)."""
-    return json.dumps({f.name: _plain(getattr(config, f.name)) for f in dataclasses.fields(config)
-                       if f.name not in ("imported_seeds", "imported_tf_functions", "imported_arguments",
+    return json.dumps({name: _plain(getattr(config, name)) for name in field_names(type(config))
+                       if name not in ("imported_seeds", "imported_tf_functions", "imported_arguments",
                                          "imported_aliases", "imported_loop_calls")},  # per file: see key
                       sort_keys=True)
 

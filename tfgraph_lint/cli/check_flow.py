@@ -12,7 +12,6 @@ astroid and the rules, is imported only when a file is linted.
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass, field
 
 import click
 
@@ -24,6 +23,7 @@ from tfgraph_lint.core.files import discover
 from tfgraph_lint.core.hidden_findings import HiddenCounts, widened
 from tfgraph_lint.core.findings import Finding
 from tfgraph_lint.core.project_config import ProjectSettings
+from tfgraph_lint.core.records import Record
 from tfgraph_lint.core.registry import ANALYSIS_FAILED
 from tfgraph_lint.core.reporting_decision import FileDecision
 from tfgraph_lint.core.settings_discovery import CommandLine, SettingsFinder
@@ -35,25 +35,41 @@ PROG = "tfgraph-lint"
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 
 
-@dataclass(frozen=True)
-class RunOptions:
+class RunOptions(Record):
     """How the files are found and linted (not what is shown: check_run.OutputOptions)."""
+    __slots__ = ("jobs", "no_cache", "debug", "exit_zero", "respect_gitignore", "show_files")
 
-    jobs: int | None = None
-    no_cache: bool = False
-    debug: bool = False
-    exit_zero: bool = False
-    respect_gitignore: bool = True
-    show_files: bool = False
+    jobs: int | None
+    no_cache: bool
+    debug: bool
+    exit_zero: bool
+    respect_gitignore: bool
+    show_files: bool
+
+    def __init__(self, jobs: int | None = None, no_cache: bool = False, debug: bool = False,
+                 exit_zero: bool = False, respect_gitignore: bool = True, show_files: bool = False) -> None:
+        self.jobs = jobs
+        self.no_cache = no_cache
+        self.debug = debug
+        self.exit_zero = exit_zero
+        self.respect_gitignore = respect_gitignore
+        self.show_files = show_files
 
 
-@dataclass
-class _Group:
+class _Group(Record):
     """The files one configuration file governs, linted with one engine configuration."""
+    __slots__ = ("config", "opt_in_left_off", "files")
+    __hash__ = None  # mutable, as a dataclass without frozen: unhashable
 
     config: Config
     opt_in_left_off: frozenset[str]  # opt-in rules off by default, not by choice: their findings are counted
-    files: list[str] = field(default_factory=list)
+    files: list[str]
+
+    def __init__(self, config: Config, opt_in_left_off: frozenset[str],
+                 files: list[str] | None = None) -> None:
+        self.config = config
+        self.opt_in_left_off = opt_in_left_off
+        self.files = [] if files is None else files
 
 
 def check_paths(ctx: click.Context, paths: tuple[str, ...], options: check_run.OutputOptions,

@@ -16,7 +16,6 @@ import io
 import os
 import tokenize
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
@@ -24,6 +23,7 @@ import click
 
 from tfgraph_lint.core import notebooks, pragmas
 from tfgraph_lint.core.findings import Finding
+from tfgraph_lint.core.records import Record
 from tfgraph_lint.core.reporting_decision import FileDecision
 from tfgraph_lint.core.source import UnreadableSource, read_source
 from tfgraph_lint.core.source_lines import SourceLines
@@ -33,22 +33,43 @@ from tfgraph_lint.output import line_formats, reporters
 PROG = "tfgraph-lint"
 
 
-@dataclass(frozen=True)
-class OutputOptions:
-    output_format: str = "text"
-    why: bool = False
-    show_source: bool = False
-    statistics: bool = False
-    quiet: bool = False
-    fix: bool = False
-    diff: bool = False
-    baseline: str | None = None
-    write_baseline: bool = False
-    color: bool = False  # text output to a terminal, without NO_COLOR (or --color=always)
-    progress: bool = False  # stderr is a terminal
-    stdin: bool = False  # the one file is read from standard input
-    add_noqa: bool = False  # write a pragma on each flagged line instead of reporting it
-    show_info: bool = False  # also report informational notes (I0013 file-ignored)
+class OutputOptions(Record):
+    __slots__ = ("output_format", "why", "show_source", "statistics", "quiet", "fix", "diff", "baseline",
+                 "write_baseline", "color", "progress", "stdin", "add_noqa", "show_info")
+    output_format: str
+    why: bool
+    show_source: bool
+    statistics: bool
+    quiet: bool
+    fix: bool
+    diff: bool
+    baseline: str | None
+    write_baseline: bool
+    color: bool  # text output to a terminal, without NO_COLOR (or --color=always)
+    progress: bool  # stderr is a terminal
+    stdin: bool  # the one file is read from standard input
+    add_noqa: bool  # write a pragma on each flagged line instead of reporting it
+    show_info: bool  # also report informational notes (I0013 file-ignored)
+
+    def __init__(self, output_format: str = "text", why: bool = False, show_source: bool = False,
+                 statistics: bool = False, quiet: bool = False, fix: bool = False, diff: bool = False,
+                 baseline: str | None = None, write_baseline: bool = False, color: bool = False,
+                 progress: bool = False, stdin: bool = False, add_noqa: bool = False,
+                 show_info: bool = False) -> None:
+        self.output_format = output_format
+        self.why = why
+        self.show_source = show_source
+        self.statistics = statistics
+        self.quiet = quiet
+        self.fix = fix
+        self.diff = diff
+        self.baseline = baseline
+        self.write_baseline = write_baseline
+        self.color = color
+        self.progress = progress
+        self.stdin = stdin
+        self.add_noqa = add_noqa
+        self.show_info = show_info
 
     def usage_problem(self) -> str | None:
         """Why these options cannot go together, or None."""

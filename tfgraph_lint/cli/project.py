@@ -29,7 +29,6 @@ directly or not, get the graph-code index: the others cannot reach into it.
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import hashlib
 import json
@@ -42,6 +41,7 @@ from tfgraph_lint.cli.project_store import ProjectStore, files_key, state_key
 from tfgraph_lint.cli.view_loops import loop_calls_into, wanted
 from tfgraph_lint.cli.view_bases import project_bases
 from tfgraph_lint.cli.view_eager import eager_seeds, view_seeds
+from tfgraph_lint.core import records
 from tfgraph_lint.core.config import Config
 from tfgraph_lint.core.files import is_skipped_dir
 from tfgraph_lint.core.real_paths import real_dir, real_path
@@ -90,9 +90,9 @@ def _with_view(config: Config, seeds: dict, tf_functions: dict, passed: dict, al
                      for file, found in sorted(tf_functions.items()))
     arguments = tuple((file, tuple((name, _frozen(found[name])) for name in sorted(found)))
                       for file, found in sorted(passed.items()))
-    return dataclasses.replace(config, imported_seeds=packed, imported_tf_functions=imported,
-                               imported_arguments=arguments, imported_aliases=_packed_aliases(aliases),
-                               imported_loop_calls=_packed_aliases(loops or {}))
+    return records.replace(config, imported_seeds=packed, imported_tf_functions=imported,
+                           imported_arguments=arguments, imported_aliases=_packed_aliases(aliases),
+                           imported_loop_calls=_packed_aliases(loops or {}))
 
 
 def _packed_aliases(aliases: dict[str, dict[str, str]]) -> tuple:
@@ -188,8 +188,8 @@ def _derive(root: str, texts: _Texts, store: ProjectStore, linted_reals: set[str
             store.put(real, "targets", [layout, sorted(targets)])
     aliases = _aliases(graph, store, texts, facts, sorted(set(needed) | linted_reals))
     loops = loop_calls_into(graph, store, texts, needed, linted_reals) if wanted(config) else {}
-    plain = dataclasses.replace(config, imported_seeds=(), imported_tf_functions=(), imported_arguments=(),
-                                imported_aliases=_packed_aliases(aliases))
+    plain = records.replace(config, imported_seeds=(), imported_tf_functions=(), imported_arguments=(),
+                            imported_aliases=_packed_aliases(aliases))
     # Only references through an import that can lead to a project file can reach into one:
     # what the others' calls pass (costly to find) is not asked.
     bases = {real: project_bases(graph, real) for real in needed}

@@ -2,46 +2,67 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from tfgraph_lint.core.findings import DEFAULT_CONFIDENCES
 from tfgraph_lint.core.measured_defaults import default_codes, default_levels
 from tfgraph_lint.core.real_paths import real_path
+from tfgraph_lint.core.records import Record
 from tfgraph_lint.core.registry import RULES
 from tfgraph_lint.core.tf_api import TF_FUNCTION, canonical
 
 
-@dataclass(frozen=True)
-class Config:
+class Config(Record):
+    __slots__ = ("enabled_codes", "extra_function_decorators", "keras_methods", "confidences",
+                 "imported_seeds", "imported_tf_functions", "imported_arguments", "imported_aliases",
+                 "imported_loop_calls", "counted_only")
     # Codes of the rules that run; run diagnostics (TFG0xx) are always reported. By default every
     # rule but the opt-in ones (core/measured_defaults).
-    enabled_codes: frozenset[str] = field(default_factory=default_codes)
+    enabled_codes: frozenset[str]
     # Dotted names treated like tf.function, e.g. "tf_agents.utils.common.function".
-    extra_function_decorators: tuple[str, ...] = ()
+    extra_function_decorators: tuple[str, ...]
     # Treat call/train_step/test_step/predict_step of Keras subclasses as graph code.
-    keras_methods: bool = True
+    keras_methods: bool
     # Confidence levels reported (findings.CONFIDENCES) by every rule; None: each rule's measured
     # default levels (core/measured_defaults). Run diagnostics are always reported.
-    confidences: frozenset[str] | None = None
+    confidences: frozenset[str] | None
     # The project view (cli/project.py): per file (its real path), the top-level functions that
     # graph code in other files reaches, and how. Not a setting: the result cache keys a file's
     # findings on its own entry, not on this whole field.
-    imported_seeds: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
+    imported_seeds: tuple[tuple[str, tuple[tuple[str, str], ...]], ...]
     # Also from the project view: per file, the names it imports that are tf.functions of another
     # file, with their parameters and where they are defined (TFG301/TFG305 at its call sites).
-    imported_tf_functions: tuple[tuple[str, tuple[tuple[str, tuple[str, ...], str], ...]], ...] = ()
+    imported_tf_functions: tuple[tuple[str, tuple[tuple[str, tuple[str, ...], str], ...]], ...]
     # Also from the project view: per file, for those of its seeds that other files' graph code
     # calls (and only calls), what each call passes (call_data.outgoing_arguments, as tuples).
-    imported_arguments: tuple[tuple[str, tuple[tuple[str, tuple], ...]], ...] = ()
+    imported_arguments: tuple[tuple[str, tuple[tuple[str, tuple], ...]], ...]
     # Also from the project view: per file, the dotted names its imports spell that are TensorFlow
     # or Keras handed on by a module of the project (analysis/reexports), with what they are.
-    imported_aliases: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
+    imported_aliases: tuple[tuple[str, tuple[tuple[str, str], ...]], ...]
     # Also from the project view: per file, its top-level functions that another file calls inside
     # a loop, each with where (``run.py:81``): TFG302's evidence that they run again and again.
-    imported_loop_calls: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
+    imported_loop_calls: tuple[tuple[str, tuple[tuple[str, str], ...]], ...]
     # Opt-in rules that run only to count what the defaults hide (hidden_findings.widened): the
     # project view derives no evidence that only they would read (view_loops).
-    counted_only: frozenset[str] = frozenset()
+    counted_only: frozenset[str]
+
+    def __init__(self, enabled_codes: frozenset[str] | None = None,
+                 extra_function_decorators: tuple[str, ...] = (), keras_methods: bool = True,
+                 confidences: frozenset[str] | None = None,
+                 imported_seeds: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (),
+                 imported_tf_functions: tuple[tuple[str, tuple[tuple[str, tuple[str, ...], str], ...]], ...] = (),
+                 imported_arguments: tuple[tuple[str, tuple[tuple[str, tuple], ...]], ...] = (),
+                 imported_aliases: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (),
+                 imported_loop_calls: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (),
+                 counted_only: frozenset[str] = frozenset()) -> None:
+        self.enabled_codes = default_codes() if enabled_codes is None else enabled_codes
+        self.extra_function_decorators = extra_function_decorators
+        self.keras_methods = keras_methods
+        self.confidences = confidences
+        self.imported_seeds = imported_seeds
+        self.imported_tf_functions = imported_tf_functions
+        self.imported_arguments = imported_arguments
+        self.imported_aliases = imported_aliases
+        self.imported_loop_calls = imported_loop_calls
+        self.counted_only = counted_only
 
     @classmethod
     def every_rule(cls, **settings) -> Config:

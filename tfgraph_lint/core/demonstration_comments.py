@@ -11,10 +11,10 @@ is no comment.
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from collections.abc import Callable
 
+from tfgraph_lint.core import records
 from tfgraph_lint.core.findings import LOW, Finding
 from tfgraph_lint.core.pragmas import comments
 
@@ -49,5 +49,5 @@ def demonstrations(text: str) -> Callable[[Finding], Finding] | None:
     def lowered(finding: Finding) -> Finding:
         if finding.line not in lines or finding.confidence == LOW:
             return finding
-        return dataclasses.replace(finding, confidence=LOW, message=finding.message + NOTE)
+        return records.replace(finding, confidence=LOW, message=finding.message + NOTE)
     return lowered

@@ -19,10 +19,10 @@ from __future__ import annotations
 import fnmatch
 import os
 import stat
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from tfgraph_lint.core.real_paths import real_dir, real_path
+from tfgraph_lint.core.records import Record
 
 SKIPPED_DIR_PATTERNS = (
     "venv", ".venv", "build", "dist", "__pycache__", "node_modules", "site-packages",
@@ -30,14 +30,21 @@ SKIPPED_DIR_PATTERNS = (
 )
 
 
-@dataclass
-class Discovery:
-    files: list[str] = field(default_factory=list)
+class Discovery(Record):
+    __slots__ = ("files", "problems", "named")
+    __hash__ = None  # mutable, as a dataclass without frozen: unhashable
+    files: list[str]
     # Messages for paths that could not be used (missing, unreadable folder); each one makes
     # the run exit 2, but never stops the other paths from being linted.
-    problems: list[str] = field(default_factory=list)
+    problems: list[str]
     # Files named on the command line (not found in a folder), as given.
-    named: set[str] = field(default_factory=set)
+    named: set[str]
+
+    def __init__(self, files: list[str] | None = None, problems: list[str] | None = None,
+                 named: set[str] | None = None) -> None:
+        self.files = [] if files is None else files
+        self.problems = [] if problems is None else problems
+        self.named = set() if named is None else named
 
 
 def is_skipped_dir(name: str) -> bool:

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
+from tfgraph_lint.core.records import Record
 from tfgraph_lint.core.registry import Rule
 
 # How strong a finding's evidence is. The first two are Pylint's names; LOW is reported to Pylint
@@ -42,8 +41,9 @@ def of_every_binding(values: list, is_it, others_fine) -> str | None:
     return None
 
 
-@dataclass(frozen=True)
-class Finding:
+class Finding(Record):
+    __slots__ = ("rule", "path", "line", "column", "end_line", "end_column", "message", "confidence",
+                 "traced_because", "cell", "cell_offset", "file_line")
     rule: Rule
     path: str
     line: int
@@ -51,14 +51,30 @@ class Finding:
     end_line: int
     end_column: int
     message: str
-    confidence: str = HIGH
-    traced_because: tuple[str, ...] = field(default=())  # outermost reason last
+    confidence: str
+    traced_because: tuple[str, ...]  # outermost reason last
     # In a notebook (core/notebooks.py), line numbers count the lines of the module its code cells
     # make; the finding is in code cell ``cell``, whose line k is the module's ``cell_offset + k``,
     # and ``file_line`` is the line of the .ipynb file holding the flagged source line.
-    cell: int | None = None
-    cell_offset: int = 0
-    file_line: int | None = None
+    cell: int | None
+    cell_offset: int
+    file_line: int | None
+
+    def __init__(self, rule: Rule, path: str, line: int, column: int, end_line: int, end_column: int,
+                 message: str, confidence: str = HIGH, traced_because: tuple[str, ...] = (),
+                 cell: int | None = None, cell_offset: int = 0, file_line: int | None = None) -> None:
+        self.rule = rule
+        self.path = path
+        self.line = line
+        self.column = column
+        self.end_line = end_line
+        self.end_column = end_column
+        self.message = message
+        self.confidence = confidence
+        self.traced_because = traced_because
+        self.cell = cell
+        self.cell_offset = cell_offset
+        self.file_line = file_line
 
     @property
     def code(self) -> str:

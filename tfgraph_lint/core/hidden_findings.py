@@ -15,10 +15,10 @@ stderr. LOW findings are off for everyone unless asked for, and are not counted.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field, replace
 
 from tfgraph_lint.core.config import Config
 from tfgraph_lint.core.findings import DEFAULT_CONFIDENCES, INFERENCE, Finding
+from tfgraph_lint.core.records import Record, replace
 
 
 def widened(config: Config, opt_in_left_off: frozenset[str]) -> Config | None:
@@ -38,11 +38,17 @@ def shown(finding: Finding, config: Config) -> bool:
     return config.is_enabled(finding.code) and config.reports(finding.code, finding.confidence)
 
 
-@dataclass
-class HiddenCounts:
+class HiddenCounts(Record):
     """Findings left out by the defaults: by level (of rules that run) and by opt-in rule."""
-    by_level: Counter[str] = field(default_factory=Counter)
-    by_opt_in_rule: Counter[str] = field(default_factory=Counter)
+    __slots__ = ("by_level", "by_opt_in_rule")
+    __hash__ = None  # mutable, as a dataclass without frozen: unhashable
+    by_level: Counter[str]
+    by_opt_in_rule: Counter[str]
+
+    def __init__(self, by_level: Counter[str] | None = None,
+                 by_opt_in_rule: Counter[str] | None = None) -> None:
+        self.by_level = Counter() if by_level is None else by_level
+        self.by_opt_in_rule = Counter() if by_opt_in_rule is None else by_opt_in_rule
 
     def split(self, findings: list[Finding], config: Config) -> list[Finding]:
         """The findings ``config`` reports; the others are counted here."""

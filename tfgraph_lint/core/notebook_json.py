@@ -12,7 +12,8 @@ from __future__ import annotations
 import json
 import json.decoder
 import json.scanner
-from dataclasses import dataclass, field
+
+from tfgraph_lint.core.records import Record
 
 _SCAN = json.scanner.make_scanner(json.JSONDecoder())
 _WHITESPACE = " \t\n\r"
@@ -22,14 +23,21 @@ class LayoutError(ValueError):
     """The text is not laid out as a JSON object with a ``cells`` list of objects."""
 
 
-@dataclass
-class SourceSpan:
+class SourceSpan(Record):
     """One cell's ``source`` value: its character span in the file and where each string starts."""
+    __slots__ = ("start", "end", "is_list", "element_starts")
+    __hash__ = None  # mutable, as a dataclass without frozen: unhashable
 
     start: int
     end: int
     is_list: bool
-    element_starts: list[int] = field(default_factory=list)
+    element_starts: list[int]
+
+    def __init__(self, start: int, end: int, is_list: bool, element_starts: list[int] | None = None) -> None:
+        self.start = start
+        self.end = end
+        self.is_list = is_list
+        self.element_starts = [] if element_starts is None else element_starts
 
 
 def source_spans(text: str) -> list[SourceSpan | None]:

@@ -25,10 +25,10 @@ right.
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from collections.abc import Callable
 
+from tfgraph_lint.core import records
 from tfgraph_lint.core.findings import LOW, Finding
 from tfgraph_lint.core.trace_words import TRACE_WORD, TRACE_WORD_TRANSLATED
 
@@ -79,5 +79,5 @@ def demonstrations(cells) -> Callable[[Finding], Finding] | None:
     def lowered(finding: Finding) -> Finding:
         if finding.line not in lines or finding.confidence == LOW or not _DEMONSTRATED.fullmatch(finding.code):
             return finding
-        return dataclasses.replace(finding, confidence=LOW, message=finding.message + NOTE)
+        return records.replace(finding, confidence=LOW, message=finding.message + NOTE)
     return lowered

@@ -22,15 +22,15 @@ from __future__ import annotations
 
 import ast
 import bisect
-import dataclasses
 import json
 import json.decoder
 import re
 import warnings
-from dataclasses import dataclass, field
 
+from tfgraph_lint.core import records
 from tfgraph_lint.core.lazy_pattern import LazyPattern
 from tfgraph_lint.core.notebook_json import LayoutError, SourceSpan, source_spans
+from tfgraph_lint.core.records import Record
 from tfgraph_lint.core.trace_words import TRACE_WORD
 
 SUFFIX = ".ipynb"
@@ -56,30 +56,57 @@ class NotebookError(Exception):
     """The file is not a notebook this tool can read; the message says why, for the user."""
 
 
-@dataclass
-class CodeCell:
+class CodeCell(Record):
+    __slots__ = ("number", "lines", "newline", "ends_with_newline", "analysed", "masked", "left_out",
+                 "error", "first_line", "prose")
+    __hash__ = None  # mutable, as a dataclass without frozen: unhashable
     number: int  # 1-based among the code cells
     lines: list[str]  # the source as written, without line endings
     newline: str  # the line ending written back into this cell
     ends_with_newline: bool
-    analysed: list[str] = field(default_factory=list)  # the lines the joined module holds
-    masked: dict[int, str] = field(default_factory=dict)  # 0-based index -> line as written
-    left_out: bool = False  # a %%cell magic or a syntax error: blank lines in the module
-    error: tuple[int, int, str] | None = None  # (line in cell, column, message) of a syntax error
-    first_line: int = 0  # the module's line number of the cell's first line
+    analysed: list[str]  # the lines the joined module holds
+    masked: dict[int, str]  # 0-based index -> line as written
+    left_out: bool  # a %%cell magic or a syntax error: blank lines in the module
+    error: tuple[int, int, str] | None  # (line in cell, column, message) of a syntax error
+    first_line: int  # the module's line number of the cell's first line
     # The notebook's prose around the cell: the headings its section sits under, the markdown of
     # its section (from the last heading above it down to it), the markdown right after it and
     # the cell's own comment lines (see notebook_prose).
-    prose: str = ""
+    prose: str
+
+    def __init__(self, number: int, lines: list[str], newline: str, ends_with_newline: bool,
+                 analysed: list[str] | None = None, masked: dict[int, str] | None = None,
+                 left_out: bool = False, error: tuple[int, int, str] | None = None, first_line: int = 0,
+                 prose: str = "") -> None:
+        self.number = number
+        self.lines = lines
+        self.newline = newline
+        self.ends_with_newline = ends_with_newline
+        self.analysed = [] if analysed is None else analysed
+        self.masked = {} if masked is None else masked
+        self.left_out = left_out
+        self.error = error
+        self.first_line = first_line
+        self.prose = prose
 
 
-@dataclass
-class Notebook:
+class Notebook(Record):
+    __slots__ = ("text", "cells", "source", "spans", "_starts")
+    __hash__ = None  # mutable, as a dataclass without frozen: unhashable
     text: str  # the file as read
     cells: list[CodeCell]
     source: str  # the code cells joined into one module
     spans: list[SourceSpan | None] | None  # each code cell's source in ``text``; None: unknown
-    _starts: list[int] = field(default_factory=list, repr=False)
+    _starts: list[int]
+
+    def __init__(self, text: str, cells: list[CodeCell], source: str, spans: list[SourceSpan | None] | None,
+                 _starts: list[int] | None = None) -> None:
+        self.text = text
+        self.cells = cells
+        self.source = source
+        self.spans = spans
+        self._starts = [] if _starts is None else _starts
+        self.__post_init__()
 
     def __post_init__(self) -> None:
         self._starts = [cell.first_line for cell in self.cells]
@@ -93,10 +120,10 @@ class Notebook:
         """``finding`` (a core.findings.Finding, in the module's lines) with its cell filled in."""
         cell = self.cell_at(finding.line)
         offset = cell.first_line - 1
-        return dataclasses.replace(finding, cell=cell.number, cell_offset=offset,
-                                   file_line=self.file_line(cell, finding.line - offset),
-                                   message=self.cell_lines(finding.message),
-                                   traced_because=tuple(self.cell_lines(step) for step in finding.traced_because))
+        return records.replace(finding, cell=cell.number, cell_offset=offset,
+                               file_line=self.file_line(cell, finding.line - offset),
+                               message=self.cell_lines(finding.message),
+                               traced_because=tuple(self.cell_lines(step) for step in finding.traced_because))
 
     def cell_lines(self, text: str) -> str:
         """``text`` with each "line N" of the module (messages cite other lines) said as

@@ -34,10 +34,10 @@ import functools
 import io
 import re
 import tokenize
-from dataclasses import dataclass
 
 from tfgraph_lint.core.findings import Finding
 from tfgraph_lint.core.lazy_pattern import LazyPattern
+from tfgraph_lint.core.records import Record
 from tfgraph_lint.core.registry import REMOVED, RULES, expand_selector, lookup
 
 _PRAGMA = LazyPattern(r"#\s*pylint\s*:\s*(?P<body>.*)$")
@@ -58,12 +58,18 @@ _BLOCK_STATEMENTS = (
 ) + ((ast.TryStar,) if hasattr(ast, "TryStar") else ()) + ((ast.Match,) if hasattr(ast, "Match") else ())
 
 
-@dataclass(frozen=True)
-class Pragma:
+class Pragma(Record):
+    __slots__ = ("disable", "names", "first_line", "last_line")
     disable: bool
     names: frozenset[str]
     first_line: int
     last_line: int
+
+    def __init__(self, disable: bool, names: frozenset[str], first_line: int, last_line: int) -> None:
+        self.disable = disable
+        self.names = names
+        self.first_line = first_line
+        self.last_line = last_line
 
     def covers(self, finding: Finding) -> bool:
         if not self.first_line <= finding.line <= self.last_line:
@@ -85,13 +91,18 @@ def remove_suppressed(findings: list[Finding], text: str, pylint: bool = True) -
     return [f for f in findings if not _suppressed(f, pragmas) and not _noqa_covers(f, noqa)]
 
 
-@dataclass(frozen=True)
-class FileExemption:
+class FileExemption(Record):
     """A ``# tfgraph-lint: noqa`` comment: the rules it exempts the file from (None: every rule)."""
+    __slots__ = ("line", "comment", "codes")
 
     line: int
     comment: str
     codes: frozenset[str] | None
+
+    def __init__(self, line: int, comment: str, codes: frozenset[str] | None) -> None:
+        self.line = line
+        self.comment = comment
+        self.codes = codes
 
     def covers(self, finding: Finding) -> bool:
         return finding.rule.is_hazard and (self.codes is None or finding.code in self.codes)
@@ -258,11 +269,16 @@ def _header_shares_line(block: ast.stmt) -> bool:
 
 # --------------------------------------------------------------------------- unknown names
 
-@dataclass(frozen=True)
-class PragmaWarning:
+class PragmaWarning(Record):
+    __slots__ = ("line", "column", "message")
     line: int
     column: int  # 1-based, of the name in the comment
     message: str
+
+    def __init__(self, line: int, column: int, message: str) -> None:
+        self.line = line
+        self.column = column
+        self.message = message
 
 
 _OUR_MSGID = LazyPattern(r"^[cewrfi]87\d\d$")

@@ -18,12 +18,12 @@ from __future__ import annotations
 import os
 import re
 import sys
-from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
 from tfgraph_lint.core.findings import CONFIDENCES
 from tfgraph_lint.core.measured_defaults import LEVELS, OPT_IN, default_codes
+from tfgraph_lint.core.records import Record
 from tfgraph_lint.core.registry import RULES, expand_selector
 
 SECTION = "tfgraph-lint"
@@ -60,36 +60,61 @@ KEYS: dict[str, tuple[str, str]] = {
 }
 
 
-@dataclass(frozen=True)
-class Selection:
+class Selection(Record):
     """One layer of rule selection: ``select`` (None: keep what the layer below chose),
     ``extend-select``, then ``ignore``. The file is one layer, the command line the next."""
+    __slots__ = ("select", "extend_select", "ignore")
 
-    select: frozenset[str] | None = None
-    extend_select: frozenset[str] = frozenset()
-    ignore: frozenset[str] = frozenset()
+    select: frozenset[str] | None
+    extend_select: frozenset[str]
+    ignore: frozenset[str]
+
+    def __init__(self, select: frozenset[str] | None = None, extend_select: frozenset[str] = frozenset(),
+                 ignore: frozenset[str] = frozenset()) -> None:
+        self.select = select
+        self.extend_select = extend_select
+        self.ignore = ignore
 
     def apply(self, codes: frozenset[str]) -> frozenset[str]:
         chosen = set(codes if self.select is None else self.select) | self.extend_select
         return frozenset(chosen - self.ignore)
 
 
-@dataclass(frozen=True)
-class ProjectSettings:
+class ProjectSettings(Record):
     """The settings read from one file (or the defaults, with ``path`` None)."""
+    __slots__ = ("path", "selection", "per_file_ignores", "exclude", "function_decorators",
+                 "keras_methods", "confidence", "notebooks", "command_line_exclude",
+                 "command_line_per_file_ignores")
 
-    path: Path | None = None
-    selection: Selection = field(default_factory=Selection)
-    per_file_ignores: tuple[tuple[str, frozenset[str]], ...] = ()
-    exclude: tuple[str, ...] = ()
-    function_decorators: tuple[str, ...] | None = None
-    keras_methods: bool | None = None
-    confidence: frozenset[str] | None = None
-    notebooks: bool | None = None
+    path: Path | None
+    selection: Selection
+    per_file_ignores: tuple[tuple[str, frozenset[str]], ...]
+    exclude: tuple[str, ...]
+    function_decorators: tuple[str, ...] | None
+    keras_methods: bool | None
+    confidence: frozenset[str] | None
+    notebooks: bool | None
     # --exclude and --per-file-ignores of the command line: on top of the file's, relative to the
     # current directory (the file's own globs stay relative to the file's folder).
-    command_line_exclude: tuple[str, ...] = ()
-    command_line_per_file_ignores: tuple[tuple[str, frozenset[str]], ...] = ()
+    command_line_exclude: tuple[str, ...]
+    command_line_per_file_ignores: tuple[tuple[str, frozenset[str]], ...]
+
+    def __init__(self, path: Path | None = None, selection: Selection | None = None,
+                 per_file_ignores: tuple[tuple[str, frozenset[str]], ...] = (), exclude: tuple[str, ...] = (),
+                 function_decorators: tuple[str, ...] | None = None, keras_methods: bool | None = None,
+                 confidence: frozenset[str] | None = None, notebooks: bool | None = None,
+                 command_line_exclude: tuple[str, ...] = (),
+                 command_line_per_file_ignores: tuple[tuple[str, frozenset[str]], ...] = ()) -> None:
+        self.path = path
+        self.selection = Selection() if selection is None else selection
+        self.per_file_ignores = per_file_ignores
+        self.exclude = exclude
+        self.function_decorators = function_decorators
+        self.keras_methods = keras_methods
+        self.confidence = confidence
+        self.notebooks = notebooks
+        self.command_line_exclude = command_line_exclude
+        self.command_line_per_file_ignores = command_line_per_file_ignores
 
     @property
     def root(self) -> Path:

@@ -33,9 +33,9 @@ Codes and symbols are never reused: a removed rule moves to ``REMOVED`` and stay
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from pathlib import Path
 
+from tfgraph_lint.core.records import Record
 from tfgraph_lint.core.rule_declarations import RULES_PACKAGE, declarations
 
 _SEVERITY_BY_LETTER = {"E": "error", "W": "warning", "R": "refactor"}
@@ -58,14 +58,23 @@ class Default:
     OPT_IN = "opt-in"  # off until chosen: the corpus does not support it
 
 
-@dataclass(frozen=True)
-class Rule:
+class Rule(Record):
+    __slots__ = ("code", "symbol", "msgid", "summary", "default", "fix")
     code: str
     symbol: str
     msgid: str
     summary: str  # one line: what the rule finds, used in tables and Pylint's help
-    default: str = Default.ON
-    fix: str | None = None  # the module of fixes/ that fixes its findings (``print_fix``)
+    default: str
+    fix: str | None  # the module of fixes/ that fixes its findings (``print_fix``)
+
+    def __init__(self, code: str, symbol: str, msgid: str, summary: str, default: str = Default.ON,
+                 fix: str | None = None) -> None:
+        self.code = code
+        self.symbol = symbol
+        self.msgid = msgid
+        self.summary = summary
+        self.default = default
+        self.fix = fix
 
     @property
     def severity(self) -> str:

@@ -22,12 +22,12 @@ the rest.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 from tfgraph_lint.core import pragmas
 from tfgraph_lint.core.config import Config
 from tfgraph_lint.core.findings import Finding
 from tfgraph_lint.core.project_config import ProjectSettings
+from tfgraph_lint.core.records import Record
 
 
 def at_levels(findings: Iterable[Finding], config: Config) -> list[Finding]:
@@ -46,12 +46,16 @@ def without_suppressed(findings: list[Finding], text: str, pylint_pragmas: bool 
     return pragmas.remove_suppressed(findings, text, pylint=pylint_pragmas)
 
 
-@dataclass(frozen=True)
-class FileDecision:
+class FileDecision(Record):
     """Steps 1 and 4 (and 6, given a baseline) for one file, from the settings that govern it."""
+    __slots__ = ("path", "settings")
 
     path: str
     settings: ProjectSettings
+
+    def __init__(self, path: str, settings: ProjectSettings) -> None:
+        self.path = path
+        self.settings = settings
 
     @property
     def excluded(self) -> bool:

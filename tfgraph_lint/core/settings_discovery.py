@@ -14,7 +14,6 @@ configuration file. The command line's options then apply on top of whichever fi
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from tfgraph_lint.core.config import Config
@@ -23,24 +22,41 @@ from tfgraph_lint.core.project_config import (
     PYPROJECT, SECTION, ConfigError, ProjectSettings, load, parse_table, read_toml,
 )
 from tfgraph_lint.core.real_paths import real_dir
+from tfgraph_lint.core.records import Record, replace
 
 OWN_FILE = "tfgraph-lint.toml"
 
 
-@dataclass(frozen=True)
-class CommandLine:
+class CommandLine(Record):
     """The settings given on a command line (the CLI's options, or Pylint's ``tfgraph-*`` ones):
     each one given replaces or extends the file's key of the same name."""
+    __slots__ = ("select", "extend_select", "ignore", "exclude", "per_file_ignores",
+                 "function_decorators", "keras_methods", "confidence", "notebooks")
 
-    select: frozenset[str] | None = None
-    extend_select: frozenset[str] = frozenset()
-    ignore: frozenset[str] = frozenset()  # --ignore and --extend-ignore, on top of the file's
-    exclude: tuple[str, ...] = ()  # on top of the file's, relative to the current folder
-    per_file_ignores: tuple[tuple[str, frozenset[str]], ...] = ()
-    function_decorators: tuple[str, ...] = ()
-    keras_methods: bool | None = None
-    confidence: frozenset[str] | None = None
-    notebooks: bool | None = None
+    select: frozenset[str] | None
+    extend_select: frozenset[str]
+    ignore: frozenset[str]  # --ignore and --extend-ignore, on top of the file's
+    exclude: tuple[str, ...]  # on top of the file's, relative to the current folder
+    per_file_ignores: tuple[tuple[str, frozenset[str]], ...]
+    function_decorators: tuple[str, ...]
+    keras_methods: bool | None
+    confidence: frozenset[str] | None
+    notebooks: bool | None
+
+    def __init__(self, select: frozenset[str] | None = None, extend_select: frozenset[str] = frozenset(),
+                 ignore: frozenset[str] = frozenset(), exclude: tuple[str, ...] = (),
+                 per_file_ignores: tuple[tuple[str, frozenset[str]], ...] = (),
+                 function_decorators: tuple[str, ...] = (), keras_methods: bool | None = None,
+                 confidence: frozenset[str] | None = None, notebooks: bool | None = None) -> None:
+        self.select = select
+        self.extend_select = extend_select
+        self.ignore = ignore
+        self.exclude = exclude
+        self.per_file_ignores = per_file_ignores
+        self.function_decorators = function_decorators
+        self.keras_methods = keras_methods
+        self.confidence = confidence
+        self.notebooks = notebooks
 
     def settings(self, from_file: ProjectSettings) -> ProjectSettings:
         """The file's settings with this command line on top."""
@@ -71,16 +87,27 @@ class CommandLine:
         return self.notebooks if self.notebooks is not None else from_file.notebooks is not False
 
 
-@dataclass
-class SettingsFinder:
+class SettingsFinder(Record):
     """The settings of each file (cached per folder). Raises :class:`ConfigError` for a
     configuration file that cannot be used, when a file it governs is first asked about."""
+    __slots__ = ("config_file", "isolated", "_by_folder", "_fallback", "_read")
+    __hash__ = None  # mutable, as a dataclass without frozen: unhashable
 
-    config_file: str | None = None
-    isolated: bool = False
-    _by_folder: dict[str, ProjectSettings] = field(default_factory=dict, repr=False)
-    _fallback: ProjectSettings | None = field(default=None, repr=False)
-    _read: dict[Path, ProjectSettings] = field(default_factory=dict, repr=False)
+    config_file: str | None
+    isolated: bool
+    _by_folder: dict[str, ProjectSettings]
+    _fallback: ProjectSettings | None
+    _read: dict[Path, ProjectSettings]
+
+    def __init__(self, config_file: str | None = None, isolated: bool = False,
+                 _by_folder: dict[str, ProjectSettings] | None = None,
+                 _fallback: ProjectSettings | None = None,
+                 _read: dict[Path, ProjectSettings] | None = None) -> None:
+        self.config_file = config_file
+        self.isolated = isolated
+        self._by_folder = {} if _by_folder is None else _by_folder
+        self._fallback = _fallback
+        self._read = {} if _read is None else _read
 
     def fallback(self) -> ProjectSettings:
         """The run's own settings: ``--config``'s, or found from the current folder upward."""

@@ -14,12 +14,12 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from typing import TextIO
 
 import click
 
 from tfgraph_lint.core.findings import Finding
+from tfgraph_lint.core.records import Record
 from tfgraph_lint.core.registry import rule_by_code
 
 FORMATS = ("concise", "full", "json", "json-lines", "sarif", "github", "pylint", "junit")
@@ -150,15 +150,21 @@ class Progress:
             self._shown = False
 
 
-@dataclass(frozen=True)
-class FileIgnored:
+class FileIgnored(Record):
     """A file a pragma skips whole (``# pylint: skip-file``, ``disable=all``): not a finding, a note,
     as Pylint's I0013 ``file-ignored``, so a skipped file never passes for a clean one."""
+    __slots__ = ("path", "line", "pragma", "cell")
 
     path: str
     line: int
     pragma: str
-    cell: int | None = None  # in a notebook: the code cell, and ``line`` counts within it
+    cell: int | None  # in a notebook: the code cell, and ``line`` counts within it
+
+    def __init__(self, path: str, line: int, pragma: str, cell: int | None = None) -> None:
+        self.path = path
+        self.line = line
+        self.pragma = pragma
+        self.cell = cell
 
     code = "I0013"
     symbol = "file-ignored"
@@ -187,15 +193,28 @@ def json_document(findings: Iterable[Finding | FileIgnored]) -> str:
     return json.dumps([finding.to_json() for finding in findings], indent=2)
 
 
-@dataclass
-class RunTotals:
-    files_checked: int = 0
-    findings: int = 0
-    files_with_findings: int = 0
-    files_not_analysed: int = 0  # files with a TFG0xx diagnostic (not counted among findings)
-    path_problems: int = 0  # missing paths, unreadable folders
-    files_ignored: int = 0  # skipped whole by a pragma (not findings; the exit code ignores them)
-    by_code: Counter[str] = field(default_factory=Counter)  # reported findings per rule
+class RunTotals(Record):
+    __slots__ = ("files_checked", "findings", "files_with_findings", "files_not_analysed",
+                 "path_problems", "files_ignored", "by_code")
+    __hash__ = None  # mutable, as a dataclass without frozen: unhashable
+    files_checked: int
+    findings: int
+    files_with_findings: int
+    files_not_analysed: int  # files with a TFG0xx diagnostic (not counted among findings)
+    path_problems: int  # missing paths, unreadable folders
+    files_ignored: int  # skipped whole by a pragma (not findings; the exit code ignores them)
+    by_code: Counter[str]  # reported findings per rule
+
+    def __init__(self, files_checked: int = 0, findings: int = 0, files_with_findings: int = 0,
+                 files_not_analysed: int = 0, path_problems: int = 0, files_ignored: int = 0,
+                 by_code: Counter[str] | None = None) -> None:
+        self.files_checked = files_checked
+        self.findings = findings
+        self.files_with_findings = files_with_findings
+        self.files_not_analysed = files_not_analysed
+        self.path_problems = path_problems
+        self.files_ignored = files_ignored
+        self.by_code = Counter() if by_code is None else by_code
 
     def add_file(self, findings: list[Finding]) -> None:
         # A run diagnostic (a syntax error, an internal error) is an error of the run, not a

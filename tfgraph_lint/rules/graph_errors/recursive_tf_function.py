@@ -18,7 +18,6 @@ runs while tracing, is not this rule's concern: recursing over Python values is 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 from astroid import nodes
 
@@ -27,6 +26,7 @@ from tfgraph_lint.analysis.callables import FunctionNode, own_nodes, resolve_cal
 from tfgraph_lint.analysis.graph_index import GraphIndex, TracedFunction
 from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.core.findings import Finding
+from tfgraph_lint.core.records import Record
 from tfgraph_lint.core.registry import Default, declare
 
 RULE = declare(
@@ -38,15 +38,23 @@ RULE = declare(
 )
 
 
-@dataclass(frozen=True)
-class _Edge:
+class _Edge(Record):
+    __slots__ = ("caller", "callee", "site", "tf_function_call", "created_in")
     caller: FunctionNode
     callee: FunctionNode
     site: nodes.NodeNG  # the call, or the nested def / lambda
     tf_function_call: bool  # the call enters a tf.function object (a new trace)
     # The function whose every call creates that tf.function object afresh (a decorated nested
     # def, ``step = tf.function(fn)`` inside a function); None when it is created once.
-    created_in: FunctionNode | None = None
+    created_in: FunctionNode | None
+
+    def __init__(self, caller: FunctionNode, callee: FunctionNode, site: nodes.NodeNG, tf_function_call: bool,
+                 created_in: FunctionNode | None = None) -> None:
+        self.caller = caller
+        self.callee = callee
+        self.site = site
+        self.tf_function_call = tf_function_call
+        self.created_in = created_in
 
 
 def check(context: ModuleContext) -> Iterator[Finding]:

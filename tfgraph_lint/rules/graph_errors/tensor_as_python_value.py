@@ -26,7 +26,6 @@ Whether an expression is a tensor is told by :class:`TensorEvidence` (TFG207 use
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterator
 
 from astroid import nodes
@@ -44,6 +43,7 @@ from tfgraph_lint.analysis.tensor_type_branches import in_non_tensor_branch
 from tfgraph_lint.analysis.tensor_evidence import TensorEvidence, is_builtin_call, strongest, tested_leaves
 from tfgraph_lint.analysis.value_kinds import Kind, value_kind
 from tfgraph_lint.rules.graph_errors.static_shape_values import static_shape_findings
+from tfgraph_lint.core import records
 from tfgraph_lint.core.findings import HIGH, LOW, Finding, weakest
 from tfgraph_lint.core.registry import Default, declare
 
@@ -103,7 +103,7 @@ def _keras_3_only(context, traced: TracedFunction, found: Finding | None) -> Fin
     loop = loop_written_for_autograph(keras_method.node) if keras_method is not None else None
     if loop is None:
         return found
-    return dataclasses.replace(found, confidence=LOW, message=(
+    return records.replace(found, confidence=LOW, message=(
         f"{found.message} (but {keras_method.label} loops over a tensor at line {loop.lineno}, code written "
         "for the AutoGraph conversion Keras 2 gave it: it raises only on Keras 3)"))
 
@@ -145,7 +145,7 @@ def _check_builtin_call(context, evidence: TensorEvidence, call: nodes.Call, tra
     if (found is not None and len(args) == 1 and isinstance(args[0], nodes.Name)
             and in_non_tensor_branch(call, args[0].name)):
         # ``tree.is_nested(y) and len(y) == n``: evaluated only for a value that is not a tensor
-        found = dataclasses.replace(found, confidence=LOW)
+        found = records.replace(found, confidence=LOW)
     return found
 
 

@@ -11,7 +11,6 @@ what rests on it is INFERENCE. Anything else assigned to the attribute, anywhere
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from astroid import nodes
 from astroid.exceptions import NoDefault
@@ -19,12 +18,17 @@ from astroid.exceptions import NoDefault
 from tfgraph_lint.analysis.classes import self_attribute
 from tfgraph_lint.analysis.constant_values import integer
 from tfgraph_lint.analysis.names import bindings, unrebound_parameter
+from tfgraph_lint.core.records import Record
 
 
-@dataclass(frozen=True)
-class ConfiguredCount:
+class ConfiguredCount(Record):
+    __slots__ = ("attribute", "default")
     attribute: str  # "num_classes"
     default: int  # the smallest default or literal the class sets it to
+
+    def __init__(self, attribute: str, default: int) -> None:
+        self.attribute = attribute
+        self.default = default
 
 
 def configured_count(expr: nodes.NodeNG) -> ConfiguredCount | None:

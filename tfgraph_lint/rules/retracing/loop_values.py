@@ -9,7 +9,6 @@ loop, or a value computed from one (:class:`LoopAnalysis`). TFG302 asks the firs
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass
 
 from astroid import nodes
 
@@ -17,6 +16,7 @@ from tfgraph_lint.analysis.constant_values import number
 from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname, is_builtin_name, lookup
 from tfgraph_lint.analysis.value_kinds import Kind, loop_target_kind, value_kind
 from tfgraph_lint.core.findings import HIGH, weakest
+from tfgraph_lint.core.records import Record
 from tfgraph_lint.rules.retracing.enclosing_loops import contains
 from tfgraph_lint.rules.retracing.python_scalars import binop_scalar_type, join_scalar_types
 
@@ -27,11 +27,16 @@ _NUMBER_TYPES = ("int", "float", "number")
 
 # -- what a loop yields --------------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class _Elements:
+class _Elements(Record):
+    __slots__ = ("type_name", "confidence", "distinct")
     type_name: str
-    confidence: str = HIGH
-    distinct: int | None = None  # how many different values, when it can be counted
+    confidence: str
+    distinct: int | None  # how many different values, when it can be counted
+
+    def __init__(self, type_name: str, confidence: str = HIGH, distinct: int | None = None) -> None:
+        self.type_name = type_name
+        self.confidence = confidence
+        self.distinct = distinct
 
 
 def _target_path(target: nodes.NodeNG, name: str, path: tuple[int, ...] = ()) -> tuple[int, ...] | None:
@@ -286,15 +291,22 @@ class LoopAnalysis:
 
 # -- values --------------------------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class LoopValue:
+class LoopValue(Record):
     """A Python scalar: its type ("int", "float", "number", "bool", "str", "value"; "" not yet
     known) and, when it differs between loop iterations, the name that makes it vary."""
+    __slots__ = ("type_name", "origin", "origin_kind", "confidence")
 
     type_name: str
-    origin: str | None = None  # the loop variable or counter it is computed from
-    origin_kind: str = ""  # "loop variable" or "counter"
-    confidence: str = HIGH
+    origin: str | None  # the loop variable or counter it is computed from
+    origin_kind: str  # "loop variable" or "counter"
+    confidence: str
+
+    def __init__(self, type_name: str, origin: str | None = None, origin_kind: str = "",
+                 confidence: str = HIGH) -> None:
+        self.type_name = type_name
+        self.origin = origin
+        self.origin_kind = origin_kind
+        self.confidence = confidence
 
     def retyped(self, type_name: str) -> LoopValue:
         return LoopValue(type_name, self.origin, self.origin_kind, self.confidence)

@@ -9,22 +9,28 @@ calls (``f(...)``, ``self.f(...)``, resolved lexically as the graph-code index r
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from astroid import nodes
 
 from tfgraph_lint.analysis.passed_arguments import argument_for
 from tfgraph_lint.analysis.constant_values import number
+from tfgraph_lint.core.records import Record
 from tfgraph_lint.rules.retracing.enclosing_loops import enclosing_loops
 from tfgraph_lint.rules.retracing.loop_values import LoopAnalysis
 
 
-@dataclass(frozen=True)
-class VaryingSource:
+class VaryingSource(Record):
+    __slots__ = ("function", "call", "how", "type_name")
     function: str  # the function whose parameter it is
     call: nodes.Call  # a call of that function that makes it vary
     how: str  # "the loop variable 'epoch'", "different numbers (1, 2)"
     type_name: str  # "int", "float", "number"
+
+    def __init__(self, function: str, call: nodes.Call, how: str, type_name: str) -> None:
+        self.function = function
+        self.call = call
+        self.how = how
+        self.type_name = type_name
 
 
 class ParameterSources:

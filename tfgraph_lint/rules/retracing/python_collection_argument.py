@@ -25,7 +25,6 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 from astroid import nodes
 
@@ -42,6 +41,7 @@ from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.analysis.value_kinds import Kind, value_kind
 from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW, Finding, shorten, weakest
+from tfgraph_lint.core.records import Record
 from tfgraph_lint.core.registry import Default, declare
 from tfgraph_lint.rules.retracing.enclosing_loops import contains, enclosing_loops
 from tfgraph_lint.rules.retracing.loop_values import LoopAnalysis
@@ -62,10 +62,14 @@ _GROWERS = frozenset({"append", "extend", "insert"})
 _SHRINKERS = frozenset({"clear", "pop", "popitem", "remove"})
 
 
-@dataclass(frozen=True)
-class _Varying:
+class _Varying(Record):
+    __slots__ = ("why", "confidence")
     why: str  # "its element 'i' is a loop variable", "it grows in the loop"...
-    confidence: str = HIGH
+    confidence: str
+
+    def __init__(self, why: str, confidence: str = HIGH) -> None:
+        self.why = why
+        self.confidence = confidence
 
 
 def check(context: ModuleContext) -> Iterator[Finding]:

@@ -29,7 +29,6 @@ value (it indexes a Python list or attribute, is formatted into a string, or goe
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
 
 from astroid import nodes
 
@@ -42,6 +41,7 @@ from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.analysis.value_kinds import Kind, value_kind
 from tfgraph_lint.core.findings import HIGH, INFERENCE, Finding
+from tfgraph_lint.core.records import Record, replace
 from tfgraph_lint.core.registry import Default, declare
 
 RULE = declare(
@@ -67,14 +67,21 @@ _PYTHON_ONLY_BUILTINS = frozenset({
 _STRING_CALLS = frozenset({"str", "repr", "format", "chr", "hex", "bin", "oct"})
 
 
-@dataclass(frozen=True)
-class _Data:
+class _Data(Record):
     """What a loop iterates over, when it is Python data."""
+    __slots__ = ("what", "count", "confidence", "evidence")
 
     what: str  # "Python list", "Python tuple", "NumPy array" ...
-    count: int | None = None  # the number of elements, when known
-    confidence: str = HIGH
-    evidence: nodes.Call | None = None  # the call site that passes it, for a parameter
+    count: int | None  # the number of elements, when known
+    confidence: str
+    evidence: nodes.Call | None  # the call site that passes it, for a parameter
+
+    def __init__(self, what: str, count: int | None = None, confidence: str = HIGH,
+                 evidence: nodes.Call | None = None) -> None:
+        self.what = what
+        self.count = count
+        self.confidence = confidence
+        self.evidence = evidence
 
 
 def check(context: ModuleContext) -> Iterator[Finding]:

@@ -36,7 +36,6 @@ model, or what calling the loop's item returns: ``for cls in [A, B]: layer = cls
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 from astroid import nodes
 
@@ -54,6 +53,7 @@ from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname
 from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.core.findings import HIGH, INFERENCE, Finding, shorten
+from tfgraph_lint.core.records import Record
 from tfgraph_lint.core.registry import Default, declare
 from tfgraph_lint.rules.retracing.kept_functions import bound_name, kept_per_item
 from tfgraph_lint.rules.retracing.loop_python_arguments import passes_loop_items
@@ -223,12 +223,19 @@ def _free_names(expr: nodes.NodeNG) -> list[nodes.Name]:
 
 # -- functions called in a loop ------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class _Repeated:
+class _Repeated(Record):
+    __slots__ = ("call", "loop", "through", "elsewhere")
     call: nodes.Call | None  # the call in a loop (None: in another file)
     loop: nodes.NodeNG | None
-    through: tuple[nodes.FunctionDef, ...] = ()  # the callers between, outermost last
-    elsewhere: str = ""  # where another file of the project calls it in a loop (``run.py:81``)
+    through: tuple[nodes.FunctionDef, ...]  # the callers between, outermost last
+    elsewhere: str  # where another file of the project calls it in a loop (``run.py:81``)
+
+    def __init__(self, call: nodes.Call | None, loop: nodes.NodeNG | None,
+                 through: tuple[nodes.FunctionDef, ...] = (), elsewhere: str = "") -> None:
+        self.call = call
+        self.loop = loop
+        self.through = through
+        self.elsewhere = elsewhere
 
 
 class _Reruns:

@@ -32,7 +32,6 @@ and collections mutated in place (no rebinding; TFG104 looks at the mutations).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 from astroid import nodes
 
@@ -46,6 +45,7 @@ from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.analysis.value_kinds import Kind, binding_kind
 from tfgraph_lint.core.notebooks import is_notebook
 from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW, Finding, weakest
+from tfgraph_lint.core.records import Record
 from tfgraph_lint.core.registry import Default, declare
 from tfgraph_lint.rules.side_effects.consumed_datasets import consumed_before, dataset_lambda, traced_per_iteration_of
 from tfgraph_lint.rules.side_effects.forced_traces import side_channel_confidence, traced_on_purpose
@@ -65,11 +65,16 @@ RULE = declare(
 _NOT_VALUES = (nodes.Import, nodes.ImportFrom, nodes.FunctionDef, nodes.ClassDef)
 
 
-@dataclass(frozen=True)
-class Rebinding:
+class Rebinding(Record):
+    __slots__ = ("binding", "where", "confidence")
     binding: nodes.NodeNG  # the AssignName that rebinds the name
     where: str  # "at line 12", "in 'set_scale' (line 8)", "in the loop at line 20"
     confidence: str
+
+    def __init__(self, binding: nodes.NodeNG, where: str, confidence: str) -> None:
+        self.binding = binding
+        self.where = where
+        self.confidence = confidence
 
 
 def check(context: ModuleContext) -> Iterator[Finding]:

@@ -10,19 +10,24 @@ in the traced method, naming the rebinding and the two calls.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from astroid import nodes
 
 from tfgraph_lint.analysis.classes import instance_class
 from tfgraph_lint.analysis.node_index import descendants
+from tfgraph_lint.core.records import Record
 
 
-@dataclass(frozen=True)
-class OutsideRebinding:
+class OutsideRebinding(Record):
+    __slots__ = ("target", "before", "after")
     target: nodes.AssignAttr  # ``stale.node_features = ...``
     before: nodes.Call  # ``stale.evaluate(...)`` before it
     after: nodes.Call  # the same method called on the object after it
+
+    def __init__(self, target: nodes.AssignAttr, before: nodes.Call, after: nodes.Call) -> None:
+        self.target = target
+        self.before = before
+        self.after = after
 
 
 def rebound_between_calls(cls: nodes.ClassDef, attrname: str, module: nodes.Module) -> OutsideRebinding | None:

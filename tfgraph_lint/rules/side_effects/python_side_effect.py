@@ -16,7 +16,6 @@ output_once), and logging in a module written for TensorFlow 1 (see tf1_modules)
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 from astroid import nodes
 
@@ -36,6 +35,7 @@ from tfgraph_lint.analysis.state_creation import initialises_state
 from tfgraph_lint.analysis.static_output import under_tensor_condition
 from tfgraph_lint.analysis.trace_time_values import known_at_trace_time
 from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW, Finding, of_every_binding
+from tfgraph_lint.core.records import Record
 from tfgraph_lint.core.registry import Default, declare
 from tfgraph_lint.rules.side_effects.output_once import once_per_trace_reason
 from tfgraph_lint.rules.side_effects.tf1_modules import written_for_tf1
@@ -50,13 +50,18 @@ RULE = declare(
 )
 
 
-@dataclass(frozen=True)
-class Effect:
+class Effect(Record):
     """What a side effect does once per trace, and what to use instead."""
+    __slots__ = ("does", "detail", "fix")
 
     does: str  # "reads the clock", completed by " only while tracing, not on every call"
     detail: str  # what that means besides, starting with ", " or ": " (or empty)
     fix: str  # may use {per_call}
+
+    def __init__(self, does: str, detail: str, fix: str) -> None:
+        self.does = does
+        self.detail = detail
+        self.fix = fix
 
 
 _CLOCK = Effect("reads the clock", ": the time is frozen into the graph as a constant", "use tf.timestamp()")
