@@ -40,6 +40,7 @@ from tfgraph_lint.analysis.imported_instances import imported_key
 from tfgraph_lint.analysis.names import references
 from tfgraph_lint.analysis.project_tracing import PROJECT_EAGER_SEED
 from tfgraph_lint.analysis.node_index import descendants, remembered
+from tfgraph_lint.analysis.symbolic_construction import may_build_symbolically
 from tfgraph_lint.analysis.trace_entries import keras_base
 from tfgraph_lint.analysis.traced import TracedFunction, TraceKind
 from tfgraph_lint.core import tf_api
@@ -48,7 +49,10 @@ TRACED, EAGER = "traced", "eager"
 # The project view's seeds of a class's module (``Cls.<made, run eagerly>``) that say how another
 # file uses instances it makes; not methods (no Python name has these spellings).
 EAGER_SEED, HANDED_SEED = "<made, run eagerly>", "<made, handed on>"
-_MARKERS = (EAGER_SEED, HANDED_SEED)
+# Called only outside traced code, but where a layer or model may be built symbolically
+# (:func:`_may_run_symbolically`): eager for a metric or loss, not shown for a layer or model.
+NEAR_SYMBOLIC_SEED = "<made, run outside traced code>"
+_MARKERS = (EAGER_SEED, HANDED_SEED, NEAR_SYMBOLIC_SEED)
 
 # What a finding in such code says about it (ModuleContext.finding makes it LOW).
 EAGER_METRIC = ("the code runs this Keras class only eagerly: every call of its instances is "
@@ -56,6 +60,12 @@ EAGER_METRIC = ("the code runs this Keras class only eagerly: every call of its 
 
 EAGER_SCRIPT = ("the script runs this Keras class only eagerly: it makes no tf.function, runs no "
                 "Keras loop, compile, build or symbolic Input, and no other file makes its instances")
+
+# A layer or model whose every instance the project shows called only outside traced code, where
+# nothing builds a model symbolically.
+EAGER_INSTANCES = ("the code runs this Keras class only eagerly: every instance the project makes is called "
+                   "outside traced code, in modules that build no Keras Input, functional model or summary, "
+                   "and none is compiled, fit, saved or handed on")
 
 # With how a program of the project makes the class (``made in main.py:5``, ``held by Block, ...``).
 EAGER_PROJECT = ("the project runs this Keras class only eagerly: it is {how}, and no file of the project "
@@ -90,7 +100,9 @@ def run_only_eagerly(traced: TracedFunction, index) -> str | None:
     if found is None or found[1] not in _MODULE_JUDGED_FAMILIES:
         return EAGER_METRIC
     how = index.seeds.get(f"{cls.name}.{PROJECT_EAGER_SEED}")
-    return EAGER_SCRIPT if how is None else EAGER_PROJECT.format(how=how)
+    if how is not None:
+        return EAGER_PROJECT.format(how=how)
+    return EAGER_SCRIPT if _script_shows(cls, index, _told(cls, index)) else EAGER_INSTANCES
 
 
 def run_shown(cls: nodes.ClassDef, index, _seen: frozenset = frozenset()) -> str | None:
@@ -98,7 +110,7 @@ def run_shown(cls: nodes.ClassDef, index, _seen: frozenset = frozenset()) -> str
     ``TRACED`` for every other class (not judged here)."""
     found = keras_base(cls, set())
     if found is not None and found[1] in _MODULE_JUDGED_FAMILIES:
-        return _script_run(cls, index)
+        return _script_run(cls, index, _seen)
     if found is None or found[1] not in _JUDGED_FAMILIES:
         return TRACED
     if cls in _seen or len(_seen) >= _MAX_DEPTH:
@@ -117,35 +129,68 @@ def run_shown(cls: nodes.ClassDef, index, _seen: frozenset = frozenset()) -> str
     return _combined(verdicts)
 
 
-def _script_run(cls: nodes.ClassDef, index) -> str:
+def _script_run(cls: nodes.ClassDef, index, seen: frozenset = frozenset()) -> str:
     """``EAGER`` for a layer or model that a project tracing nothing makes (the project view's
     seed), or of a script that traces nothing, made in that script only (another file that makes
-    one may call it on symbolic inputs, or fit it); ``TRACED`` otherwise."""
-    told = {name.partition(".")[2] for name in index.seeds if name.startswith(f"{cls.name}.")}
+    one may call it on symbolic inputs, or fit it), or whose instances are all called outside
+    traced code where nothing builds a model symbolically (:func:`_instances_run`); ``TRACED``
+    otherwise."""
+    told = _told(cls, index)
     if PROJECT_EAGER_SEED in told:
         # Nothing in the project traces: what other files do with instances cannot trace them.
         return TRACED if told - {PROJECT_EAGER_SEED, *_MARKERS} else EAGER
+    if _script_shows(cls, index, told):
+        return EAGER
+    return _instances_run(cls, index, told, seen)
+
+
+def _told(cls: nodes.ClassDef, index) -> set[str]:
+    """What the project view's seeds of ``index``'s module say of ``cls`` (its methods reached from
+    graph code elsewhere, the markers other files' instances earn)."""
+    return {name.partition(".")[2] for name in index.seeds if name.startswith(f"{cls.name}.")}
+
+
+def _script_shows(cls: nodes.ClassDef, index, told: set[str]) -> bool:
+    """A script that traces nothing makes ``cls``, and no other file says anything of it."""
     if told or not traces_nothing(index):
-        return TRACED
+        return False
     module = cls.root()
-    made = [reference for reference in references(cls, module) if not cls.parent_of(reference)]
-    return EAGER if made else TRACED
+    return any(not cls.parent_of(reference) for reference in references(cls, module))
 
 
-def instance_verdict(reference: nodes.NodeNG, index, seen: frozenset = frozenset()) -> str | None:
+def _instances_run(cls: nodes.ClassDef, index, told: set[str], seen: frozenset) -> str:
+    """``EAGER`` for a layer or model of which instances are made (here, or in other files, as
+    their marker seeds say) and every use of every instance is a call outside traced code in a
+    module that builds nothing symbolically, or reads a plain attribute; ``TRACED`` otherwise
+    (nothing shown, an instance handed on, any graph code of another file reaching a method)."""
+    if told - set(_MARKERS) or cls in seen or len(seen) >= _MAX_DEPTH:
+        return TRACED
+    seen = seen | {cls}
+    verdicts = {EAGER} if EAGER_SEED in told else set()
+    if told & {HANDED_SEED, NEAR_SYMBOLIC_SEED}:
+        verdicts.add(None)
+    for reference in references(cls, cls.root()):
+        if not cls.parent_of(reference):
+            verdicts.add(instance_verdict(reference, index, seen, layered=True))
+    return EAGER if _combined(verdicts) == EAGER else TRACED
+
+
+def instance_verdict(reference: nodes.NodeNG, index, seen: frozenset = frozenset(),
+                     layered: bool = False) -> str | None:
     """How the code runs what ``reference`` (a class, named where it is used) makes: see the
-    module's docstring."""
+    module's docstring. ``layered``: judged as a layer or model, whose direct calls count as
+    eager only where nothing may build it symbolically (:func:`_may_run_symbolically`)."""
     if _handed_to_compile(reference):
         return TRACED
     made = reference.parent
     if not (isinstance(made, nodes.Call) and made.func is reference):
         return None  # subclassed, handed on: not followed
     if isinstance(made.parent, nodes.Call) and made.parent.func is made:
-        return _where_run(made, index, seen)  # ``Cls()(y, p)``
+        return _where_run(made, index, seen, layered)  # ``Cls()(y, p)``
     uses = _instance_uses(made)
     if uses is None:
         return TRACED if _used_in_traced_code(made, index, seen) == TRACED else None
-    return _combined({_use_verdict(use, index, seen) for use in uses})
+    return _combined({_use_verdict(use, index, seen, layered) for use in uses})
 
 
 def instance_rows(index) -> list[list]:
@@ -165,7 +210,9 @@ def instance_rows(index) -> list[list]:
         verdict = instance_verdict(func, index)
         if verdict == TRACED:
             continue
-        marker = EAGER_SEED if verdict == EAGER else HANDED_SEED
+        marker = HANDED_SEED
+        if verdict == EAGER:  # the stricter judgement a layer or model gets
+            marker = EAGER_SEED if instance_verdict(func, index, layered=True) == EAGER else NEAR_SYMBOLIC_SEED
         rows.append([key[0], key[1], marker, call.lineno, "instances made", "LOW", None])
     return rows
 
@@ -178,12 +225,14 @@ def _combined(verdicts: set) -> str | None:
     return EAGER
 
 
-def _use_verdict(use: nodes.NodeNG, index, seen: frozenset) -> str | None:
+def _use_verdict(use: nodes.NodeNG, index, seen: frozenset, layered: bool = False) -> str | None:
     if _handed_to_compile(use):
         return TRACED
     parent = use.parent
     if isinstance(parent, nodes.Call) and parent.func is use:
-        return _where_run(parent, index, seen)  # ``metric(y, p)``
+        return _where_run(parent, index, seen, layered)  # ``metric(y, p)``
+    if layered and isinstance(parent, nodes.Attribute) and parent.expr is use:
+        return layer_attribute_verdict(parent, index, seen)
     if isinstance(parent, nodes.Attribute) and parent.expr is use:
         called = parent.parent
         if isinstance(called, nodes.Call) and called.func is parent:
@@ -194,8 +243,19 @@ def _use_verdict(use: nodes.NodeNG, index, seen: frozenset) -> str | None:
     return None  # handed on: returned, passed, stored
 
 
-def _where_run(node: nodes.NodeNG, index, seen: frozenset) -> str | None:
-    return _used_in_traced_code(node, index, seen) or EAGER
+def _where_run(node: nodes.NodeNG, index, seen: frozenset, layered: bool = False) -> str | None:
+    found = _used_in_traced_code(node, index, seen)
+    if found is None and layered and _may_run_symbolically(node):
+        return None
+    return found or EAGER
+
+
+def _may_run_symbolically(call: nodes.NodeNG) -> bool:
+    """A call of a layer or model outside traced code may be given symbolic inputs: in a module
+    that may build a model symbolically (symbolic_construction), or in a method, whose callers
+    (a model's own methods, or other files) are not followed."""
+    return may_build_symbolically(call.root()) or isinstance(call.frame(), nodes.FunctionDef) and isinstance(
+        call.frame().parent, nodes.ClassDef)
 
 
 def _handed_to_compile(node: nodes.NodeNG) -> bool:
@@ -263,3 +323,39 @@ def _instance_uses(made: nodes.Call) -> list[nodes.NodeNG] | None:
                     if use.attrname == target.attrname and isinstance(use.expr, nodes.Name)
                     and use.expr.name == "self"]
     return None
+
+
+def layer_attribute_verdict(attribute: nodes.Attribute, index, seen: frozenset) -> str | None:
+    """How ``instance.<attribute...>`` runs a layer or model: a chain that calls a Keras loop,
+    ``compile``, ``build`` or ``save`` (``model.encoder.fit(...)``) traces it; one otherwise
+    called runs where the call is (:func:`_where_run`); a variable list or another plain
+    attribute read runs nothing; a method handed on (``tf.function(model.call)``) may be traced
+    where it goes."""
+    chain, names = attribute, [attribute.attrname]
+    while isinstance(chain.parent, nodes.Attribute) and chain.parent.expr is chain:
+        chain = chain.parent
+        names.append(chain.attrname)
+    called = chain.parent
+    if isinstance(called, nodes.Call) and called.func is chain:
+        if _MODEL_TRACERS.intersection(names):
+            return TRACED
+        return _where_run(called, index, seen, layered=True)
+    if names[0] in _PLAIN_ATTRIBUTES or not _handed_on(chain):
+        return EAGER
+    return None
+
+
+# What reading these of a layer or model gives runs none of its code.
+_PLAIN_ATTRIBUTES = tf_api.FRESH_VARIABLE_LISTS | {
+    "variables", "weights", "losses", "layers", "name", "built", "trainable", "metrics", "dtype",
+}
+
+
+def _handed_on(node: nodes.NodeNG) -> bool:
+    """``node``'s value goes somewhere: an argument, returned, bound, stored in a container."""
+    parent = node.parent
+    if isinstance(parent, nodes.Call):
+        return parent.func is not node
+    return isinstance(parent, (nodes.Keyword, nodes.Return, nodes.Assign, nodes.AnnAssign, nodes.AugAssign,
+                               nodes.List, nodes.Tuple, nodes.Set, nodes.Dict, nodes.Yield, nodes.YieldFrom,
+                               nodes.Starred, nodes.Lambda, nodes.NamedExpr, nodes.IfExp, nodes.BoolOp))
