@@ -37,6 +37,7 @@ from astroid import nodes
 
 from tfgraph_lint.analysis.eager_scripts import traces_nothing
 from tfgraph_lint.analysis.imported_instances import imported_key
+from tfgraph_lint.analysis.instance_screen import UNJUDGED_SEED
 from tfgraph_lint.analysis.names import references
 from tfgraph_lint.analysis.project_tracing import PROJECT_EAGER_SEED
 from tfgraph_lint.analysis.node_index import descendants, remembered
@@ -102,7 +103,7 @@ def run_only_eagerly(traced: TracedFunction, index) -> str | None:
     how = index.seeds.get(f"{cls.name}.{PROJECT_EAGER_SEED}")
     if how is not None:
         return EAGER_PROJECT.format(how=how)
-    return EAGER_SCRIPT if _script_shows(cls, index, _told(cls, index)) else EAGER_INSTANCES
+    return EAGER_SCRIPT if _script_shows(cls, index, _told(cls, index) - {UNJUDGED_SEED}) else EAGER_INSTANCES
 
 
 def run_shown(cls: nodes.ClassDef, index, _seen: frozenset = frozenset()) -> str | None:
@@ -119,7 +120,8 @@ def run_shown(cls: nodes.ClassDef, index, _seen: frozenset = frozenset()) -> str
     told = {name.partition(".")[2] for name in index.seeds if name.startswith(f"{cls.name}.")}
     if told - set(_MARKERS):
         return TRACED  # reached from a compile or graph code in another file
-    verdicts = {EAGER} if EAGER_SEED in told else set()
+    # A metric or loss is not built symbolically: calls beside symbolic construction are eager too.
+    verdicts = {EAGER} if told & {EAGER_SEED, NEAR_SYMBOLIC_SEED} else set()
     if HANDED_SEED in told:
         verdicts.add(None)
     module = cls.root()
@@ -138,8 +140,8 @@ def _script_run(cls: nodes.ClassDef, index, seen: frozenset = frozenset()) -> st
     told = _told(cls, index)
     if PROJECT_EAGER_SEED in told:
         # Nothing in the project traces: what other files do with instances cannot trace them.
-        return TRACED if told - {PROJECT_EAGER_SEED, *_MARKERS} else EAGER
-    if _script_shows(cls, index, told):
+        return TRACED if told - {PROJECT_EAGER_SEED, UNJUDGED_SEED, *_MARKERS} else EAGER
+    if _script_shows(cls, index, told - {UNJUDGED_SEED}):
         return EAGER
     return _instances_run(cls, index, told, seen)
 
