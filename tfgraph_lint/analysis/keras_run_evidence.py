@@ -62,6 +62,10 @@ EAGER_METRIC = ("the code runs this Keras class only eagerly: every call of its 
 EAGER_SCRIPT = ("the script runs this Keras class only eagerly: it makes no tf.function, runs no "
                 "Keras loop, compile, build or symbolic Input, and no other file makes its instances")
 
+# An instance made elsewhere that a Keras loop, ``compile`` or traced code runs (``model.predict(x)``
+# in a script with no graph code gives no other row); not a marker: it makes the class graph code.
+TRACED_SEED = "<made, run where Keras traces it>"
+
 # A layer or model whose every instance the project shows called only outside traced code, where
 # nothing builds a model symbolically.
 EAGER_INSTANCES = ("the code runs this Keras class only eagerly: every instance the project makes is called "
@@ -198,8 +202,8 @@ def instance_verdict(reference: nodes.NodeNG, index, seen: frozenset = frozenset
 def instance_rows(index) -> list[list]:
     """For the project view: per instance this module makes of an imported class, a row of
     GraphIndex.outgoing's shape naming the marker seed its uses earn (only eager calls, or handed
-    on); the classes' own modules weigh them (:func:`run_shown`). Instances run in traced code
-    reach their module through GraphIndex.outgoing already."""
+    on; run where Keras traces it: ``TRACED_SEED``, as a Keras loop called outside graph code
+    gives no other row); the classes' own modules weigh them (:func:`run_shown`)."""
     rows = []
     for call in descendants(index.module, nodes.Call):
         func = call.func
@@ -210,10 +214,10 @@ def instance_rows(index) -> list[list]:
         if key is None or key[2] is not None:
             continue
         verdict = instance_verdict(func, index)
-        if verdict == TRACED:
-            continue
         marker = HANDED_SEED
-        if verdict == EAGER:  # the stricter judgement a layer or model gets
+        if verdict == TRACED:
+            marker = TRACED_SEED
+        elif verdict == EAGER:  # the stricter judgement a layer or model gets
             marker = EAGER_SEED if instance_verdict(func, index, layered=True) == EAGER else NEAR_SYMBOLIC_SEED
         rows.append([key[0], key[1], marker, call.lineno, "instances made", "LOW", None])
     return rows
