@@ -46,6 +46,8 @@ def test_the_model_s_module_alone_gets_the_findings_of_the_whole_project(project
     "tf.saved_model.save(model, '/tmp/policy')\n",
     "inputs = tf.keras.Input((4,))\nfunctional = tf.keras.Model(inputs, model(inputs))\n",
     "\n\n@tf.function\ndef act(x):\n    return model(x)\n",
+    "\n\nclass Bigger(Policy):\n    pass\n",
+    "factory = Policy\n",
     "\n\nclass Agent:\n    def __init__(self):\n        self.net = model\n\n    def act(self, x):\n        return self.net(x)\n",
 ])
 def test_another_use_of_an_instance_brings_them_back(project, use):

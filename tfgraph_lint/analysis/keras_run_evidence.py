@@ -216,10 +216,48 @@ def instance_rows(index) -> list[list]:
         verdict = instance_verdict(func, index)
         marker = HANDED_SEED
         if verdict == TRACED:
+            if not _run_by_keras(func):
+                continue  # run in traced code: GraphIndex.outgoing says so already
             marker = TRACED_SEED
         elif verdict == EAGER:  # the stricter judgement a layer or model gets
             marker = EAGER_SEED if instance_verdict(func, index, layered=True) == EAGER else NEAR_SYMBOLIC_SEED
         rows.append([key[0], key[1], marker, call.lineno, "instances made", "LOW", None])
+    return rows + _class_references(index)
+
+
+def _run_by_keras(reference: nodes.NodeNG) -> bool:
+    """What ``reference`` makes is handed to ``compile`` or has a Keras loop, ``compile``,
+    ``build`` or the like called on it (``model.predict(x)``, ``model.encoder.fit(...)``)."""
+    if _handed_to_compile(reference):
+        return True
+    made = reference.parent
+    if not (isinstance(made, nodes.Call) and made.func is reference):
+        return False
+    for use in [made, *(_instance_uses(made) or ())]:
+        if _handed_to_compile(use):
+            return True
+        chain, names = use, []
+        while isinstance(chain.parent, nodes.Attribute) and chain.parent.expr is chain:
+            chain = chain.parent
+            names.append(chain.attrname)
+        called = chain.parent
+        if _MODEL_TRACERS.intersection(names) and isinstance(called, nodes.Call) and called.func is chain:
+            return True
+    return False
+
+
+def _class_references(index) -> list[list]:
+    """Rows for the imported classes this module names without calling them (a subclass's base,
+    ``factory = models.Net``, an ``isinstance`` test): what comes of those is not followed, so
+    they count as instances handed on."""
+    rows = []
+    for node in descendants(index.module, nodes.Name, nodes.Attribute):
+        last = node.attrname if isinstance(node, nodes.Attribute) else node.name
+        if not last[:1].isupper() or (isinstance(node.parent, nodes.Call) and node.parent.func is node):
+            continue  # not a class, by convention; or made (:func:`instance_rows`)
+        key = imported_key(node)
+        if key is not None and key[2] is None:
+            rows.append([key[0], key[1], HANDED_SEED, node.lineno, "class named", "LOW", None])
     return rows
 
 
