@@ -244,7 +244,8 @@ def _outgoing(index: GraphIndex, context: ModuleContext, bases: frozenset[str] |
     return [[*key, *found, outgoing_arguments(index, key, index.outgoing_sites.get(key))]
             for key, found in index.outgoing.items()
             if (bases is None or key[0] in bases)
-            and (key not in index.outgoing_calls or not once(*index.outgoing_calls[key]))] + instance_rows(index)
+            and (key not in index.outgoing_calls or not once(*index.outgoing_calls[key]))] + [
+        row for row in instance_rows(index) if bases is None or row[0] in bases]
 
 
 def _parse_uncached(text: str, path: str) -> nodes.Module:

@@ -79,3 +79,11 @@ def test_the_warm_cache_follows_an_edit_of_a_script_with_no_graph_code(project):
     assert found(str(project / "nets.py")) == _nets(project, low=True)  # warm: evaluate.py changed
     evaluate.write_text(original)
     assert found(str(project)) == expected
+
+
+def test_a_call_in_a_function_of_a_module_that_is_no_script_brings_them_back(project):
+    # Without its ``__main__`` block, replay.py is a library module: another file may call
+    # ``replay`` on the symbolic inputs of a functional model being built.
+    replay = project / "replay.py"
+    replay.write_text(replay.read_text().replace('if __name__ == "__main__":\n', "if True:\n"))
+    assert found("--no-cache", str(project / "nets.py")) == _nets(project, low=True)

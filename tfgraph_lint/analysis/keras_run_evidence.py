@@ -1,4 +1,4 @@
-"""Whether the code shows a Keras metric or loss run where Keras traces it, or only eagerly.
+"""Whether the code shows a Keras metric, loss, layer or model run where Keras traces it, or only eagerly.
 
 Keras traces a metric's ``update_state``/``result`` and a loss's ``call``/``__call__`` when the
 metric or loss is compiled into a model (``model.compile(loss=..., metrics=[...])``) that
@@ -21,23 +21,38 @@ NumPy evaluator is written for that.
 
 A use inside a method of another metric or loss (a metric that keeps another and forwards
 ``update_state`` to it) runs as its holder runs; ``fit``, ``compile``, ``build`` and the other
-Keras loops called on an instance count as traced uses. Layers and models are not judged by
-their instances' uses: a layer's ``call`` runs wherever a model holds it, and a model called
-directly outside traced code may be called on the symbolic inputs of a functional model being
-built (``box_net(features)``), which the call does not show. So a layer or model is ``EAGER`` only
-where nothing around it traces: in a script or notebook that shows no tracing at all
-(:mod:`eager_scripts`), whose instances no other file makes; or in a project none of whose files
-traces, and of which a program makes the class (the project view's seed ``Cls.<made, project
-traces nothing>``, ``cli/view_eager``). ``TRACED`` otherwise, as Keras would make it.
+Keras loops called on an instance count as traced uses.
+
+Layers and models are judged by their instances' uses too, with one more guard: a direct call
+outside traced code may be a call on the symbolic inputs of a functional model being built
+(``box_net(features)``), which the call does not show. So such a call counts as eager only in a
+module that shows no way to build or trace a model (symbolic_construction: no ``Input``,
+functional ``Model(...)``, Keras loop, ``build``, ``summary`` or ``save`` on any value) and outside
+any method (a method's callers, a model's own or another file's, are not followed); elsewhere it
+shows nothing. A method of the instance handed on (``tf.function(model.call)``) is the instance
+handed on. Other files say what their instances earn through marker seeds: eager, handed on,
+called only outside traced code but beside symbolic construction (eager for a metric, nothing
+shown for a layer), or run by a Keras loop (``TRACED_SEED``, which is no marker); a class a
+notebook or an excluded file names (``UNJUDGED_SEED``, cli/view_unjudged) stays graph code.
+A layer held by a model of this module runs as the model runs. The message then says so
+(``EAGER_INSTANCES``).
+
+Two module-wide kinds of evidence need no instances' uses: a script or notebook that shows no
+tracing at all (:mod:`eager_scripts`), whose instances no other file makes; and a project none of
+whose files traces, of which a program makes the class (the project view's seed ``Cls.<made,
+project traces nothing>``, ``cli/view_eager``). ``TRACED`` otherwise, as Keras would make it.
 """
 
 from __future__ import annotations
 
 from astroid import nodes
 
-from tfgraph_lint.analysis.eager_scripts import traces_nothing
+from tfgraph_lint.analysis.eager_scripts import is_script, traces_nothing
 from tfgraph_lint.analysis.imported_instances import imported_key
 from tfgraph_lint.analysis.instance_screen import UNJUDGED_SEED
+from tfgraph_lint.analysis.instance_uses import (
+    PLAIN_ATTRIBUTES, attribute_chain, handed_on, handed_to_compile, instance_uses,
+)
 from tfgraph_lint.analysis.names import references
 from tfgraph_lint.analysis.project_tracing import PROJECT_EAGER_SEED
 from tfgraph_lint.analysis.node_index import descendants, remembered
@@ -82,7 +97,6 @@ _MODULE_JUDGED_FAMILIES = ("layer",)  # layers and models
 # ``compile`` is counted too, as the loop that follows it usually is elsewhere.
 _MODEL_TRACERS = tf_api.KERAS_LOOPS | {"compile", "build", "summary", "make_train_function",
                                        "make_test_function", "make_predict_function"}
-_COMPILE = "compile"
 _MAX_DEPTH = 4  # classes followed through holders (a metric keeping a metric keeping ...)
 
 
@@ -112,7 +126,8 @@ def run_only_eagerly(traced: TracedFunction, index) -> str | None:
 
 def run_shown(cls: nodes.ClassDef, index, _seen: frozenset = frozenset()) -> str | None:
     """``TRACED``, ``EAGER`` or None for ``cls``, a Keras metric or loss of ``index``'s module;
-    ``TRACED`` for every other class (not judged here)."""
+    ``TRACED`` or ``EAGER`` for a layer or model (:func:`_script_run`); ``TRACED`` for every
+    other class (not judged here)."""
     found = keras_base(cls, set())
     if found is not None and found[1] in _MODULE_JUDGED_FAMILIES:
         return _script_run(cls, index, _seen)
@@ -186,14 +201,14 @@ def instance_verdict(reference: nodes.NodeNG, index, seen: frozenset = frozenset
     """How the code runs what ``reference`` (a class, named where it is used) makes: see the
     module's docstring. ``layered``: judged as a layer or model, whose direct calls count as
     eager only where nothing may build it symbolically (:func:`_may_run_symbolically`)."""
-    if _handed_to_compile(reference):
+    if handed_to_compile(reference):
         return TRACED
     made = reference.parent
     if not (isinstance(made, nodes.Call) and made.func is reference):
         return None  # subclassed, handed on: not followed
     if isinstance(made.parent, nodes.Call) and made.parent.func is made:
         return _where_run(made, index, seen, layered)  # ``Cls()(y, p)``
-    uses = _instance_uses(made)
+    uses = instance_uses(made)
     if uses is None:
         return TRACED if _used_in_traced_code(made, index, seen) == TRACED else None
     return _combined({_use_verdict(use, index, seen, layered) for use in uses})
@@ -228,18 +243,17 @@ def instance_rows(index) -> list[list]:
 def _run_by_keras(reference: nodes.NodeNG) -> bool:
     """What ``reference`` makes is handed to ``compile`` or has a Keras loop, ``compile``,
     ``build`` or the like called on it (``model.predict(x)``, ``model.encoder.fit(...)``)."""
-    if _handed_to_compile(reference):
+    if handed_to_compile(reference):
         return True
     made = reference.parent
     if not (isinstance(made, nodes.Call) and made.func is reference):
         return False
-    for use in [made, *(_instance_uses(made) or ())]:
-        if _handed_to_compile(use):
+    for use in [made, *(instance_uses(made) or ())]:
+        if handed_to_compile(use):
             return True
-        chain, names = use, []
-        while isinstance(chain.parent, nodes.Attribute) and chain.parent.expr is chain:
-            chain = chain.parent
-            names.append(chain.attrname)
+        if not (isinstance(use.parent, nodes.Attribute) and use.parent.expr is use):
+            continue
+        chain, names = attribute_chain(use.parent)
         called = chain.parent
         if _MODEL_TRACERS.intersection(names) and isinstance(called, nodes.Call) and called.func is chain:
             return True
@@ -270,7 +284,7 @@ def _combined(verdicts: set) -> str | None:
 
 
 def _use_verdict(use: nodes.NodeNG, index, seen: frozenset, layered: bool = False) -> str | None:
-    if _handed_to_compile(use):
+    if handed_to_compile(use):
         return TRACED
     parent = use.parent
     if isinstance(parent, nodes.Call) and parent.func is use:
@@ -296,25 +310,18 @@ def _where_run(node: nodes.NodeNG, index, seen: frozenset, layered: bool = False
 
 def _may_run_symbolically(call: nodes.NodeNG) -> bool:
     """A call of a layer or model outside traced code may be given symbolic inputs: in a module
-    that may build a model symbolically (symbolic_construction), or in a method, whose callers
-    (a model's own methods, or other files) are not followed."""
-    return may_build_symbolically(call.root()) or isinstance(call.frame(), nodes.FunctionDef) and isinstance(
-        call.frame().parent, nodes.ClassDef)
-
-
-def _handed_to_compile(node: nodes.NodeNG) -> bool:
-    """``node`` is (inside) an argument of a ``compile(...)`` call: ``loss=node``, ``metrics=[node]``."""
-    child, parent = node, node.parent
-    while parent is not None and not isinstance(parent, (nodes.FunctionDef, nodes.ClassDef, nodes.Module)):
-        if isinstance(parent, nodes.Call) and child is not parent.func:
-            func = parent.func
-            name = func.attrname if isinstance(func, nodes.Attribute) else getattr(func, "name", None)
-            if name == _COMPILE:
-                return True
-        if parent.is_statement:
-            return False
-        child, parent = parent, parent.parent
-    return False
+    that may build a model symbolically (symbolic_construction); in a method, whose callers (a
+    model's own methods, or other files) are not followed; or in a function of a module that is
+    no script (``def build(x): return Block()(x)`` is how a library builds a functional model).
+    Only a script's own code, at its top level or in its functions, shows the call eager."""
+    if may_build_symbolically(call.root()):
+        return True
+    frame = call.frame()
+    if isinstance(frame, nodes.Module):
+        return False
+    if isinstance(frame, nodes.FunctionDef) and isinstance(frame.parent, nodes.ClassDef):
+        return True
+    return not is_script(call.root())
 
 
 def _used_in_traced_code(node: nodes.NodeNG, index, seen: frozenset) -> str | None:
@@ -335,38 +342,8 @@ def _used_in_traced_code(node: nodes.NodeNG, index, seen: frozenset) -> str | No
     return None
 
 
-def _bound_to(made: nodes.Call) -> nodes.NodeNG | None:
-    """What ``target = Cls(...)`` (or ``a, b = Cls(...), Other(...)``) binds ``Cls(...)`` to."""
-    parent = made.parent
-    if isinstance(parent, nodes.Tuple) and isinstance(parent.parent, nodes.Assign):
-        assign = parent.parent
-        if assign.value is not parent or len(assign.targets) != 1:
-            return None
-        targets = assign.targets[0]
-        if not isinstance(targets, nodes.Tuple) or len(targets.elts) != len(parent.elts):
-            return None
-        return targets.elts[parent.elts.index(made)]
-    if isinstance(parent, nodes.Assign) and parent.value is made and len(parent.targets) == 1:
-        return parent.targets[0]
-    return None
 
 
-def _instance_uses(made: nodes.Call) -> list[nodes.NodeNG] | None:
-    """The reads of what ``Cls(...)`` is bound to: a name's uses in its scope, or every
-    ``self.<attr>`` of the class whose method binds ``self.<attr> = Cls(...)``; None when it is
-    not bound to one of these."""
-    target = _bound_to(made)
-    if isinstance(target, nodes.AssignName):
-        scope = target.scope()
-        return [name for name in descendants(scope, nodes.Name)
-                if name.name == target.name and name.lookup(name.name)[0] is scope]
-    if isinstance(target, nodes.AssignAttr) and isinstance(target.expr, nodes.Name) and target.expr.name == "self":
-        owner = target.frame().parent
-        if isinstance(owner, nodes.ClassDef):
-            return [use for use in descendants(owner, nodes.Attribute)
-                    if use.attrname == target.attrname and isinstance(use.expr, nodes.Name)
-                    and use.expr.name == "self"]
-    return None
 
 
 def layer_attribute_verdict(attribute: nodes.Attribute, index, seen: frozenset) -> str | None:
@@ -375,31 +352,12 @@ def layer_attribute_verdict(attribute: nodes.Attribute, index, seen: frozenset) 
     called runs where the call is (:func:`_where_run`); a variable list or another plain
     attribute read runs nothing; a method handed on (``tf.function(model.call)``) may be traced
     where it goes."""
-    chain, names = attribute, [attribute.attrname]
-    while isinstance(chain.parent, nodes.Attribute) and chain.parent.expr is chain:
-        chain = chain.parent
-        names.append(chain.attrname)
+    chain, names = attribute_chain(attribute)
     called = chain.parent
     if isinstance(called, nodes.Call) and called.func is chain:
         if _MODEL_TRACERS.intersection(names):
             return TRACED
         return _where_run(called, index, seen, layered=True)
-    if names[0] in _PLAIN_ATTRIBUTES or not _handed_on(chain):
+    if names[0] in PLAIN_ATTRIBUTES or not handed_on(chain):
         return EAGER
     return None
-
-
-# What reading these of a layer or model gives runs none of its code.
-_PLAIN_ATTRIBUTES = tf_api.FRESH_VARIABLE_LISTS | {
-    "variables", "weights", "losses", "layers", "name", "built", "trainable", "metrics", "dtype",
-}
-
-
-def _handed_on(node: nodes.NodeNG) -> bool:
-    """``node``'s value goes somewhere: an argument, returned, bound, stored in a container."""
-    parent = node.parent
-    if isinstance(parent, nodes.Call):
-        return parent.func is not node
-    return isinstance(parent, (nodes.Keyword, nodes.Return, nodes.Assign, nodes.AnnAssign, nodes.AugAssign,
-                               nodes.List, nodes.Tuple, nodes.Set, nodes.Dict, nodes.Yield, nodes.YieldFrom,
-                               nodes.Starred, nodes.Lambda, nodes.NamedExpr, nodes.IfExp, nodes.BoolOp))

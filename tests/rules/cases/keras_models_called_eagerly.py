@@ -1,13 +1,16 @@
-"""Keras models whose every instance is called outside traced code, in a module that traces elsewhere.
+"""Keras models whose every instance is called outside traced code, in a script that traces elsewhere.
 
-The module makes a tf.function (for another model), so it is no eager script; but one model's
-instances are only ever called in a plain loop and an undecorated function, on eager tensors, and
-nothing here builds a model symbolically (no ``keras.Input``, functional ``Model``, ``build``,
-``summary`` or ``save``): its ``call`` runs as Python on every call, so findings there are LOW
-(analysis/keras_run_evidence). The twins are graph code: an instance handed to ``tf.function``
-(itself or its ``call``), returned, called inside a tf.function, or called in a method (whose
-callers are not followed). keras_models_called_eagerly_beside_builds.py holds the twins whose
-module fits a model or builds a ``keras.Input``.
+The script makes a tf.function (for another model), so it does not trace nothing; but one
+model's instances are only ever called in its main block and in an undecorated function of the
+script, on eager tensors, and nothing here builds a model symbolically (no ``keras.Input``,
+functional ``Model``, ``build``, ``summary`` or ``save``): its ``call`` runs as Python on every
+call, so findings there are LOW (analysis/keras_run_evidence). The twins are graph code: an
+instance handed to ``tf.function`` (itself or its ``call``), returned, called inside a
+tf.function, or called in a method (whose callers are not followed).
+keras_models_called_eagerly_beside_builds.py and keras_models_called_eagerly_beside_inputs.py
+hold the twins whose module fits a model or builds a ``keras.Input``, and
+untaken_self_attribute_branches.py a library function that calls layers
+(``def build(x): return Block()(x)``), which callers may give symbolic inputs.
 """
 import tensorflow as tf
 
@@ -105,14 +108,15 @@ class Runner:
         return self.net(x)
 
 
-for _ in range(3):
-    replay(tf.ones((2, 4)))
-    model(tf.zeros((2, 4)))
-    wrapped(tf.zeros((2, 4)))
-    traced(tf.zeros((2, 4)))
-    handed(tf.zeros((2, 4)))
-model.save_weights("/tmp/looped.weights.h5")
-compiled_step = tf.function(wrapped)
-step_call = tf.function(handed.call)
-step(tf.ones((2, 4)))
-Runner().run(tf.ones((2, 4)))
+if __name__ == "__main__":
+    for _ in range(3):
+        replay(tf.ones((2, 4)))
+        model(tf.zeros((2, 4)))
+        wrapped(tf.zeros((2, 4)))
+        traced(tf.zeros((2, 4)))
+        handed(tf.zeros((2, 4)))
+    model.save_weights("/tmp/looped.weights.h5")
+    compiled_step = tf.function(wrapped)
+    step_call = tf.function(handed.call)
+    step(tf.ones((2, 4)))
+    Runner().run(tf.ones((2, 4)))

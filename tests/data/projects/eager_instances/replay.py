@@ -14,6 +14,7 @@ def replay(observations):
     return loss
 
 
-for episode in range(3):
-    replay(tf.ones((2, 4)))
-policy.save_weights("/tmp/policy.weights.h5")
+if __name__ == "__main__":
+    for episode in range(3):
+        replay(tf.ones((2, 4)))
+    policy.save_weights("/tmp/policy.weights.h5")
