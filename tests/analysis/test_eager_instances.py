@@ -87,3 +87,11 @@ def test_a_call_in_a_function_of_a_module_that_is_no_script_brings_them_back(pro
     replay = project / "replay.py"
     replay.write_text(replay.read_text().replace('if __name__ == "__main__":\n', "if True:\n"))
     assert found("--no-cache", str(project / "nets.py")) == _nets(project, low=True)
+
+
+def test_a_tf_function_of_another_file_calling_the_script_s_function_brings_them_back(project):
+    # replay.py's instance rows are found without what the view gives replay.py: a file whose
+    # functions graph code elsewhere reaches says its instances are handed on.
+    (project / "trainer.py").write_text(
+        "import tensorflow as tf\n\nfrom replay import replay\n\n\n@tf.function\ndef step(x):\n    return replay(x)\n")
+    assert found("--no-cache", str(project / "nets.py")) == _nets(project, low=True)

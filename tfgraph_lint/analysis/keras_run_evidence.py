@@ -49,7 +49,7 @@ from astroid import nodes
 
 from tfgraph_lint.analysis.eager_scripts import is_script, traces_nothing
 from tfgraph_lint.analysis.imported_instances import imported_key
-from tfgraph_lint.analysis.instance_screen import UNJUDGED_SEED
+from tfgraph_lint.analysis.instance_screen import EAGER_ROW_MARKERS, HANDED_ROW_MARKER, UNJUDGED_SEED
 from tfgraph_lint.analysis.instance_uses import (
     PLAIN_ATTRIBUTES, attribute_chain, handed_on, handed_to_compile, instance_uses,
 )
@@ -64,10 +64,10 @@ from tfgraph_lint.core import tf_api
 TRACED, EAGER = "traced", "eager"
 # The project view's seeds of a class's module (``Cls.<made, run eagerly>``) that say how another
 # file uses instances it makes; not methods (no Python name has these spellings).
-EAGER_SEED, HANDED_SEED = "<made, run eagerly>", "<made, handed on>"
+EAGER_SEED, HANDED_SEED = EAGER_ROW_MARKERS[0], HANDED_ROW_MARKER
 # Called only outside traced code, but where a layer or model may be built symbolically
 # (:func:`_may_run_symbolically`): eager for a metric or loss, not shown for a layer or model.
-NEAR_SYMBOLIC_SEED = "<made, run outside traced code>"
+NEAR_SYMBOLIC_SEED = EAGER_ROW_MARKERS[1]
 _MARKERS = (EAGER_SEED, HANDED_SEED, NEAR_SYMBOLIC_SEED)
 
 # What a finding in such code says about it (ModuleContext.finding makes it LOW).
