@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from tfgraph_lint.analysis.screen import may_contain_graph_code
+from tfgraph_lint.analysis.instance_screen import makes_imported_instances
 from tfgraph_lint.core import notebooks, reporting_decision
 from tfgraph_lint.core import demonstration_comments
 from tfgraph_lint.core.config import Config
@@ -155,10 +156,12 @@ def lint_source(text: str, path: str, config: Config | None = None, honour_pragm
     # By the project's other files: what reaches in, and TensorFlow imported from the project.
     told = config.seeds_for(path) or config.tf_functions_for(path) or config.aliases_for(path)
     screened = may_contain_graph_code(text, config)  # the view's entries leave the screen as it is
-    if outgoing is not None and outgoing_config is not None and not _may_reach_out(text, path, outgoing_config,
-                                                                                   screened):
+    if outgoing is not None and outgoing_config is not None and not _may_reach_out(
+            text, path, outgoing_config, screened, outgoing_bases):
         outgoing_config = outgoing = None  # graph_outgoing would say nothing of it
     if not screened and not told:
+        if outgoing is not None and outgoing_config is not None:  # instances it makes (instance_screen)
+            outgoing.extend(graph_outgoing(text, path, outgoing_config, outgoing_bases))
         # No graph code possible, so no astroid tree; but a file Python cannot parse is still
         # reported, as any linter would (the stdlib parser costs a fraction of astroid).
         problem = _stdlib_syntax_error(text, path)
@@ -168,12 +171,15 @@ def lint_source(text: str, path: str, config: Config | None = None, honour_pragm
         return _lint_parsed(text, path, config, honour_pragmas, outgoing, adjust, outgoing_bases, outgoing_config)
 
 
-def _may_reach_out(text: str, path: str, config: Config, screened: bool | None = None) -> bool:
+def _may_reach_out(text: str, path: str, config: Config, screened: bool | None = None,
+                   bases: frozenset[str] | None = None) -> bool:
     """Whether :func:`graph_outgoing` looks into the file at all (``screened``: the text screen's
-    answer, when known)."""
+    answer, when known; ``bases``: as graph_outgoing's). A file with no graph code still says
+    what it does with the instances it makes of project classes (analysis/instance_screen)."""
     if screened is None:
         screened = may_contain_graph_code(text, config)
-    return screened or bool(config.seeds_for(path)) or bool(config.aliases_for(path))
+    return (screened or bool(config.seeds_for(path)) or bool(config.aliases_for(path))
+            or makes_imported_instances(text, bases))
 
 
 def _lint_parsed(text: str, path: str, config: Config, honour_pragmas: bool,
@@ -206,7 +212,7 @@ def graph_outgoing(text: str, path: str, config: Config, bases: frozenset[str] |
     except calls that run once (behind a create-once guard: ``if not self._model: self.build()``).
     With ``bases``, only the references whose base name is one of them (the names the project
     view can follow into a project file: what a call passes is costly to find). Empty when the file cannot hold graph code or cannot be analysed (its lint says why)."""
-    if not _may_reach_out(text, path, config):
+    if not _may_reach_out(text, path, config, bases=bases):
         return []
     _import_analysis()
     with parsing.lexical_builtins():
@@ -235,7 +241,8 @@ def _outgoing(index: GraphIndex, context: ModuleContext, bases: frozenset[str] |
     return [[*key, *found, outgoing_arguments(index, key, index.outgoing_sites.get(key))]
             for key, found in index.outgoing.items()
             if (bases is None or key[0] in bases)
-            and (key not in index.outgoing_calls or not once(*index.outgoing_calls[key]))] + instance_rows(index)
+            and (key not in index.outgoing_calls or not once(*index.outgoing_calls[key]))] + [
+        row for row in instance_rows(index) if bases is None or row[0] in bases]
 
 
 def _parse_uncached(text: str, path: str) -> nodes.Module:

@@ -42,11 +42,11 @@ def traces_nothing(index) -> bool:
     module = index.module
     memo = remembered(module, "script traces nothing")
     if module not in memo:
-        memo[module] = _is_script(module) and not _calls_tracing(module) and _traced_code_calls_no_values(index)
+        memo[module] = is_script(module) and not _calls_tracing(module) and _traced_code_calls_no_values(index)
     return memo[module]
 
 
-def _is_script(module: nodes.Module) -> bool:
+def is_script(module: nodes.Module) -> bool:
     """An ``if __name__ == "__main__":`` block, or command-line arguments parsed when the module
     runs (``args = parser.parse_args()`` outside any def), or a notebook: importing it is not how
     it is used."""

@@ -1,4 +1,4 @@
-"""Whether the code shows a Keras metric or loss run where Keras traces it, or only eagerly.
+"""Whether the code shows a Keras metric, loss, layer or model run where Keras traces it, or only eagerly.
 
 Keras traces a metric's ``update_state``/``result`` and a loss's ``call``/``__call__`` when the
 metric or loss is compiled into a model (``model.compile(loss=..., metrics=[...])``) that
@@ -21,25 +21,42 @@ NumPy evaluator is written for that.
 
 A use inside a method of another metric or loss (a metric that keeps another and forwards
 ``update_state`` to it) runs as its holder runs; ``fit``, ``compile``, ``build`` and the other
-Keras loops called on an instance count as traced uses. Layers and models are not judged by
-their instances' uses: a layer's ``call`` runs wherever a model holds it, and a model called
-directly outside traced code may be called on the symbolic inputs of a functional model being
-built (``box_net(features)``), which the call does not show. So a layer or model is ``EAGER`` only
-where nothing around it traces: in a script or notebook that shows no tracing at all
-(:mod:`eager_scripts`), whose instances no other file makes; or in a project none of whose files
-traces, and of which a program makes the class (the project view's seed ``Cls.<made, project
-traces nothing>``, ``cli/view_eager``). ``TRACED`` otherwise, as Keras would make it.
+Keras loops called on an instance count as traced uses.
+
+Layers and models are judged by their instances' uses too, with one more guard: a direct call
+outside traced code may be a call on the symbolic inputs of a functional model being built
+(``box_net(features)``), which the call does not show. So such a call counts as eager only in a
+module that shows no way to build or trace a model (symbolic_construction: no ``Input``,
+functional ``Model(...)``, Keras loop, ``build``, ``summary`` or ``save`` on any value) and outside
+any method (a method's callers, a model's own or another file's, are not followed); elsewhere it
+shows nothing. A method of the instance handed on (``tf.function(model.call)``) is the instance
+handed on. Other files say what their instances earn through marker seeds: eager, handed on,
+called only outside traced code but beside symbolic construction (eager for a metric, nothing
+shown for a layer), or run by a Keras loop (``TRACED_SEED``, which is no marker); a class a
+notebook or an excluded file names (``UNJUDGED_SEED``, cli/view_unjudged) stays graph code.
+A layer held by a model of this module runs as the model runs. The message then says so
+(``EAGER_INSTANCES``).
+
+Two module-wide kinds of evidence need no instances' uses: a script or notebook that shows no
+tracing at all (:mod:`eager_scripts`), whose instances no other file makes; and a project none of
+whose files traces, of which a program makes the class (the project view's seed ``Cls.<made,
+project traces nothing>``, ``cli/view_eager``). ``TRACED`` otherwise, as Keras would make it.
 """
 
 from __future__ import annotations
 
 from astroid import nodes
 
-from tfgraph_lint.analysis.eager_scripts import traces_nothing
+from tfgraph_lint.analysis.eager_scripts import is_script, traces_nothing
 from tfgraph_lint.analysis.imported_instances import imported_key
+from tfgraph_lint.analysis.instance_screen import EAGER_ROW_MARKERS, HANDED_ROW_MARKER, UNJUDGED_SEED
+from tfgraph_lint.analysis.instance_uses import (
+    PLAIN_ATTRIBUTES, attribute_chain, handed_on, handed_to_compile, instance_uses,
+)
 from tfgraph_lint.analysis.names import references
 from tfgraph_lint.analysis.project_tracing import PROJECT_EAGER_SEED
 from tfgraph_lint.analysis.node_index import descendants, remembered
+from tfgraph_lint.analysis.symbolic_construction import may_build_symbolically
 from tfgraph_lint.analysis.trace_entries import keras_base
 from tfgraph_lint.analysis.traced import TracedFunction, TraceKind
 from tfgraph_lint.core import tf_api
@@ -47,8 +64,11 @@ from tfgraph_lint.core import tf_api
 TRACED, EAGER = "traced", "eager"
 # The project view's seeds of a class's module (``Cls.<made, run eagerly>``) that say how another
 # file uses instances it makes; not methods (no Python name has these spellings).
-EAGER_SEED, HANDED_SEED = "<made, run eagerly>", "<made, handed on>"
-_MARKERS = (EAGER_SEED, HANDED_SEED)
+EAGER_SEED, HANDED_SEED = EAGER_ROW_MARKERS[0], HANDED_ROW_MARKER
+# Called only outside traced code, but where a layer or model may be built symbolically
+# (:func:`_may_run_symbolically`): eager for a metric or loss, not shown for a layer or model.
+NEAR_SYMBOLIC_SEED = EAGER_ROW_MARKERS[1]
+_MARKERS = (EAGER_SEED, HANDED_SEED, NEAR_SYMBOLIC_SEED)
 
 # What a finding in such code says about it (ModuleContext.finding makes it LOW).
 EAGER_METRIC = ("the code runs this Keras class only eagerly: every call of its instances is "
@@ -56,6 +76,16 @@ EAGER_METRIC = ("the code runs this Keras class only eagerly: every call of its 
 
 EAGER_SCRIPT = ("the script runs this Keras class only eagerly: it makes no tf.function, runs no "
                 "Keras loop, compile, build or symbolic Input, and no other file makes its instances")
+
+# An instance made elsewhere that a Keras loop, ``compile`` or traced code runs (``model.predict(x)``
+# in a script with no graph code gives no other row); not a marker: it makes the class graph code.
+TRACED_SEED = "<made, run where Keras traces it>"
+
+# A layer or model whose every instance the project shows called only outside traced code, where
+# nothing builds a model symbolically.
+EAGER_INSTANCES = ("the code runs this Keras class only eagerly: every instance the project makes is called "
+                   "outside traced code, in modules that build no Keras Input, functional model or summary, "
+                   "and none is compiled, fit, saved or handed on")
 
 # With how a program of the project makes the class (``made in main.py:5``, ``held by Block, ...``).
 EAGER_PROJECT = ("the project runs this Keras class only eagerly: it is {how}, and no file of the project "
@@ -67,7 +97,6 @@ _MODULE_JUDGED_FAMILIES = ("layer",)  # layers and models
 # ``compile`` is counted too, as the loop that follows it usually is elsewhere.
 _MODEL_TRACERS = tf_api.KERAS_LOOPS | {"compile", "build", "summary", "make_train_function",
                                        "make_test_function", "make_predict_function"}
-_COMPILE = "compile"
 _MAX_DEPTH = 4  # classes followed through holders (a metric keeping a metric keeping ...)
 
 
@@ -90,15 +119,18 @@ def run_only_eagerly(traced: TracedFunction, index) -> str | None:
     if found is None or found[1] not in _MODULE_JUDGED_FAMILIES:
         return EAGER_METRIC
     how = index.seeds.get(f"{cls.name}.{PROJECT_EAGER_SEED}")
-    return EAGER_SCRIPT if how is None else EAGER_PROJECT.format(how=how)
+    if how is not None:
+        return EAGER_PROJECT.format(how=how)
+    return EAGER_SCRIPT if _script_shows(cls, index, _told(cls, index) - {UNJUDGED_SEED}) else EAGER_INSTANCES
 
 
 def run_shown(cls: nodes.ClassDef, index, _seen: frozenset = frozenset()) -> str | None:
     """``TRACED``, ``EAGER`` or None for ``cls``, a Keras metric or loss of ``index``'s module;
-    ``TRACED`` for every other class (not judged here)."""
+    ``TRACED`` or ``EAGER`` for a layer or model (:func:`_script_run`); ``TRACED`` for every
+    other class (not judged here)."""
     found = keras_base(cls, set())
     if found is not None and found[1] in _MODULE_JUDGED_FAMILIES:
-        return _script_run(cls, index)
+        return _script_run(cls, index, _seen)
     if found is None or found[1] not in _JUDGED_FAMILIES:
         return TRACED
     if cls in _seen or len(_seen) >= _MAX_DEPTH:
@@ -107,7 +139,8 @@ def run_shown(cls: nodes.ClassDef, index, _seen: frozenset = frozenset()) -> str
     told = {name.partition(".")[2] for name in index.seeds if name.startswith(f"{cls.name}.")}
     if told - set(_MARKERS):
         return TRACED  # reached from a compile or graph code in another file
-    verdicts = {EAGER} if EAGER_SEED in told else set()
+    # A metric or loss is not built symbolically: calls beside symbolic construction are eager too.
+    verdicts = {EAGER} if told & {EAGER_SEED, NEAR_SYMBOLIC_SEED} else set()
     if HANDED_SEED in told:
         verdicts.add(None)
     module = cls.root()
@@ -117,42 +150,75 @@ def run_shown(cls: nodes.ClassDef, index, _seen: frozenset = frozenset()) -> str
     return _combined(verdicts)
 
 
-def _script_run(cls: nodes.ClassDef, index) -> str:
+def _script_run(cls: nodes.ClassDef, index, seen: frozenset = frozenset()) -> str:
     """``EAGER`` for a layer or model that a project tracing nothing makes (the project view's
     seed), or of a script that traces nothing, made in that script only (another file that makes
-    one may call it on symbolic inputs, or fit it); ``TRACED`` otherwise."""
-    told = {name.partition(".")[2] for name in index.seeds if name.startswith(f"{cls.name}.")}
+    one may call it on symbolic inputs, or fit it), or whose instances are all called outside
+    traced code where nothing builds a model symbolically (:func:`_instances_run`); ``TRACED``
+    otherwise."""
+    told = _told(cls, index)
     if PROJECT_EAGER_SEED in told:
         # Nothing in the project traces: what other files do with instances cannot trace them.
-        return TRACED if told - {PROJECT_EAGER_SEED, *_MARKERS} else EAGER
+        return TRACED if told - {PROJECT_EAGER_SEED, UNJUDGED_SEED, *_MARKERS} else EAGER
+    if _script_shows(cls, index, told - {UNJUDGED_SEED}):
+        return EAGER
+    return _instances_run(cls, index, told, seen)
+
+
+def _told(cls: nodes.ClassDef, index) -> set[str]:
+    """What the project view's seeds of ``index``'s module say of ``cls`` (its methods reached from
+    graph code elsewhere, the markers other files' instances earn)."""
+    return {name.partition(".")[2] for name in index.seeds if name.startswith(f"{cls.name}.")}
+
+
+def _script_shows(cls: nodes.ClassDef, index, told: set[str]) -> bool:
+    """A script that traces nothing makes ``cls``, and no other file says anything of it."""
     if told or not traces_nothing(index):
-        return TRACED
+        return False
     module = cls.root()
-    made = [reference for reference in references(cls, module) if not cls.parent_of(reference)]
-    return EAGER if made else TRACED
+    return any(not cls.parent_of(reference) for reference in references(cls, module))
 
 
-def instance_verdict(reference: nodes.NodeNG, index, seen: frozenset = frozenset()) -> str | None:
+def _instances_run(cls: nodes.ClassDef, index, told: set[str], seen: frozenset) -> str:
+    """``EAGER`` for a layer or model of which instances are made (here, or in other files, as
+    their marker seeds say) and every use of every instance is a call outside traced code in a
+    module that builds nothing symbolically, or reads a plain attribute; ``TRACED`` otherwise
+    (nothing shown, an instance handed on, any graph code of another file reaching a method)."""
+    if told - set(_MARKERS) or cls in seen or len(seen) >= _MAX_DEPTH:
+        return TRACED
+    seen = seen | {cls}
+    verdicts = {EAGER} if EAGER_SEED in told else set()
+    if told & {HANDED_SEED, NEAR_SYMBOLIC_SEED}:
+        verdicts.add(None)
+    for reference in references(cls, cls.root()):
+        if not cls.parent_of(reference):
+            verdicts.add(instance_verdict(reference, index, seen, layered=True))
+    return EAGER if _combined(verdicts) == EAGER else TRACED
+
+
+def instance_verdict(reference: nodes.NodeNG, index, seen: frozenset = frozenset(),
+                     layered: bool = False) -> str | None:
     """How the code runs what ``reference`` (a class, named where it is used) makes: see the
-    module's docstring."""
-    if _handed_to_compile(reference):
+    module's docstring. ``layered``: judged as a layer or model, whose direct calls count as
+    eager only where nothing may build it symbolically (:func:`_may_run_symbolically`)."""
+    if handed_to_compile(reference):
         return TRACED
     made = reference.parent
     if not (isinstance(made, nodes.Call) and made.func is reference):
         return None  # subclassed, handed on: not followed
     if isinstance(made.parent, nodes.Call) and made.parent.func is made:
-        return _where_run(made, index, seen)  # ``Cls()(y, p)``
-    uses = _instance_uses(made)
+        return _where_run(made, index, seen, layered)  # ``Cls()(y, p)``
+    uses = instance_uses(made)
     if uses is None:
         return TRACED if _used_in_traced_code(made, index, seen) == TRACED else None
-    return _combined({_use_verdict(use, index, seen) for use in uses})
+    return _combined({_use_verdict(use, index, seen, layered) for use in uses})
 
 
 def instance_rows(index) -> list[list]:
     """For the project view: per instance this module makes of an imported class, a row of
     GraphIndex.outgoing's shape naming the marker seed its uses earn (only eager calls, or handed
-    on); the classes' own modules weigh them (:func:`run_shown`). Instances run in traced code
-    reach their module through GraphIndex.outgoing already."""
+    on; run where Keras traces it: ``TRACED_SEED``, as a Keras loop called outside graph code
+    gives no other row); the classes' own modules weigh them (:func:`run_shown`)."""
     rows = []
     for call in descendants(index.module, nodes.Call):
         func = call.func
@@ -163,10 +229,49 @@ def instance_rows(index) -> list[list]:
         if key is None or key[2] is not None:
             continue
         verdict = instance_verdict(func, index)
+        marker = HANDED_SEED
         if verdict == TRACED:
-            continue
-        marker = EAGER_SEED if verdict == EAGER else HANDED_SEED
+            if not _run_by_keras(func):
+                continue  # run in traced code: GraphIndex.outgoing says so already
+            marker = TRACED_SEED
+        elif verdict == EAGER:  # the stricter judgement a layer or model gets
+            marker = EAGER_SEED if instance_verdict(func, index, layered=True) == EAGER else NEAR_SYMBOLIC_SEED
         rows.append([key[0], key[1], marker, call.lineno, "instances made", "LOW", None])
+    return rows + _class_references(index)
+
+
+def _run_by_keras(reference: nodes.NodeNG) -> bool:
+    """What ``reference`` makes is handed to ``compile`` or has a Keras loop, ``compile``,
+    ``build`` or the like called on it (``model.predict(x)``, ``model.encoder.fit(...)``)."""
+    if handed_to_compile(reference):
+        return True
+    made = reference.parent
+    if not (isinstance(made, nodes.Call) and made.func is reference):
+        return False
+    for use in [made, *(instance_uses(made) or ())]:
+        if handed_to_compile(use):
+            return True
+        if not (isinstance(use.parent, nodes.Attribute) and use.parent.expr is use):
+            continue
+        chain, names = attribute_chain(use.parent)
+        called = chain.parent
+        if _MODEL_TRACERS.intersection(names) and isinstance(called, nodes.Call) and called.func is chain:
+            return True
+    return False
+
+
+def _class_references(index) -> list[list]:
+    """Rows for the imported classes this module names without calling them (a subclass's base,
+    ``factory = models.Net``, an ``isinstance`` test): what comes of those is not followed, so
+    they count as instances handed on."""
+    rows = []
+    for node in descendants(index.module, nodes.Name, nodes.Attribute):
+        last = node.attrname if isinstance(node, nodes.Attribute) else node.name
+        if not last[:1].isupper() or (isinstance(node.parent, nodes.Call) and node.parent.func is node):
+            continue  # not a class, by convention; or made (:func:`instance_rows`)
+        key = imported_key(node)
+        if key is not None and key[2] is None:
+            rows.append([key[0], key[1], HANDED_SEED, node.lineno, "class named", "LOW", None])
     return rows
 
 
@@ -178,12 +283,14 @@ def _combined(verdicts: set) -> str | None:
     return EAGER
 
 
-def _use_verdict(use: nodes.NodeNG, index, seen: frozenset) -> str | None:
-    if _handed_to_compile(use):
+def _use_verdict(use: nodes.NodeNG, index, seen: frozenset, layered: bool = False) -> str | None:
+    if handed_to_compile(use):
         return TRACED
     parent = use.parent
     if isinstance(parent, nodes.Call) and parent.func is use:
-        return _where_run(parent, index, seen)  # ``metric(y, p)``
+        return _where_run(parent, index, seen, layered)  # ``metric(y, p)``
+    if layered and isinstance(parent, nodes.Attribute) and parent.expr is use:
+        return layer_attribute_verdict(parent, index, seen)
     if isinstance(parent, nodes.Attribute) and parent.expr is use:
         called = parent.parent
         if isinstance(called, nodes.Call) and called.func is parent:
@@ -194,23 +301,27 @@ def _use_verdict(use: nodes.NodeNG, index, seen: frozenset) -> str | None:
     return None  # handed on: returned, passed, stored
 
 
-def _where_run(node: nodes.NodeNG, index, seen: frozenset) -> str | None:
-    return _used_in_traced_code(node, index, seen) or EAGER
+def _where_run(node: nodes.NodeNG, index, seen: frozenset, layered: bool = False) -> str | None:
+    found = _used_in_traced_code(node, index, seen)
+    if found is None and layered and _may_run_symbolically(node):
+        return None
+    return found or EAGER
 
 
-def _handed_to_compile(node: nodes.NodeNG) -> bool:
-    """``node`` is (inside) an argument of a ``compile(...)`` call: ``loss=node``, ``metrics=[node]``."""
-    child, parent = node, node.parent
-    while parent is not None and not isinstance(parent, (nodes.FunctionDef, nodes.ClassDef, nodes.Module)):
-        if isinstance(parent, nodes.Call) and child is not parent.func:
-            func = parent.func
-            name = func.attrname if isinstance(func, nodes.Attribute) else getattr(func, "name", None)
-            if name == _COMPILE:
-                return True
-        if parent.is_statement:
-            return False
-        child, parent = parent, parent.parent
-    return False
+def _may_run_symbolically(call: nodes.NodeNG) -> bool:
+    """A call of a layer or model outside traced code may be given symbolic inputs: in a module
+    that may build a model symbolically (symbolic_construction); in a method, whose callers (a
+    model's own methods, or other files) are not followed; or in a function of a module that is
+    no script (``def build(x): return Block()(x)`` is how a library builds a functional model).
+    Only a script's own code, at its top level or in its functions, shows the call eager."""
+    if may_build_symbolically(call.root()):
+        return True
+    frame = call.frame()
+    if isinstance(frame, nodes.Module):
+        return False
+    if isinstance(frame, nodes.FunctionDef) and isinstance(frame.parent, nodes.ClassDef):
+        return True
+    return not is_script(call.root())
 
 
 def _used_in_traced_code(node: nodes.NodeNG, index, seen: frozenset) -> str | None:
@@ -231,35 +342,22 @@ def _used_in_traced_code(node: nodes.NodeNG, index, seen: frozenset) -> str | No
     return None
 
 
-def _bound_to(made: nodes.Call) -> nodes.NodeNG | None:
-    """What ``target = Cls(...)`` (or ``a, b = Cls(...), Other(...)``) binds ``Cls(...)`` to."""
-    parent = made.parent
-    if isinstance(parent, nodes.Tuple) and isinstance(parent.parent, nodes.Assign):
-        assign = parent.parent
-        if assign.value is not parent or len(assign.targets) != 1:
-            return None
-        targets = assign.targets[0]
-        if not isinstance(targets, nodes.Tuple) or len(targets.elts) != len(parent.elts):
-            return None
-        return targets.elts[parent.elts.index(made)]
-    if isinstance(parent, nodes.Assign) and parent.value is made and len(parent.targets) == 1:
-        return parent.targets[0]
-    return None
 
 
-def _instance_uses(made: nodes.Call) -> list[nodes.NodeNG] | None:
-    """The reads of what ``Cls(...)`` is bound to: a name's uses in its scope, or every
-    ``self.<attr>`` of the class whose method binds ``self.<attr> = Cls(...)``; None when it is
-    not bound to one of these."""
-    target = _bound_to(made)
-    if isinstance(target, nodes.AssignName):
-        scope = target.scope()
-        return [name for name in descendants(scope, nodes.Name)
-                if name.name == target.name and name.lookup(name.name)[0] is scope]
-    if isinstance(target, nodes.AssignAttr) and isinstance(target.expr, nodes.Name) and target.expr.name == "self":
-        owner = target.frame().parent
-        if isinstance(owner, nodes.ClassDef):
-            return [use for use in descendants(owner, nodes.Attribute)
-                    if use.attrname == target.attrname and isinstance(use.expr, nodes.Name)
-                    and use.expr.name == "self"]
+
+
+def layer_attribute_verdict(attribute: nodes.Attribute, index, seen: frozenset) -> str | None:
+    """How ``instance.<attribute...>`` runs a layer or model: a chain that calls a Keras loop,
+    ``compile``, ``build`` or ``save`` (``model.encoder.fit(...)``) traces it; one otherwise
+    called runs where the call is (:func:`_where_run`); a variable list or another plain
+    attribute read runs nothing; a method handed on (``tf.function(model.call)``) may be traced
+    where it goes."""
+    chain, names = attribute_chain(attribute)
+    called = chain.parent
+    if isinstance(called, nodes.Call) and called.func is chain:
+        if _MODEL_TRACERS.intersection(names):
+            return TRACED
+        return _where_run(called, index, seen, layered=True)
+    if names[0] in PLAIN_ATTRIBUTES or not handed_on(chain):
+        return EAGER
     return None

@@ -40,7 +40,9 @@ from tfgraph_lint.cli.file_digests import FileDigests
 from tfgraph_lint.cli.project_store import ProjectStore, files_key, state_key
 from tfgraph_lint.cli.view_loops import loop_calls_into, wanted
 from tfgraph_lint.cli.view_bases import project_bases
-from tfgraph_lint.cli.view_eager import eager_seeds, view_seeds
+from tfgraph_lint.cli.view_eager import eager_seeds
+from tfgraph_lint.cli.view_instances import instance_seeds
+from tfgraph_lint.cli.view_unjudged import unjudged_seeds
 from tfgraph_lint.core import records
 from tfgraph_lint.core.config import Config
 from tfgraph_lint.core.files import is_skipped_dir
@@ -175,6 +177,7 @@ def _derive(root: str, texts: _Texts, store: ProjectStore, linted_reals: set[str
     graph = ProjectGraph(root, imports, lambda real: store.get_or_compute(real, "outline", outline),
                          lambda real: facts[real]["decorated"] if real in facts else False, references)
     eager = eager_seeds(graph, store, texts, *others_read, config)
+    unjudged = unjudged_seeds(store, texts, *others_read)
     layout = files_key(imports)
     for real in imports:
         known = store.get(real, "targets")
@@ -226,7 +229,7 @@ def _derive(root: str, texts: _Texts, store: ProjectStore, linted_reals: set[str
         if graph.outgoing is not known or len(known) != reached[0]:  # new graph code known since
             graph.set_outgoing(known)
             reached[0] = len(known)
-        seeds, passed = view_seeds(graph, eager), graph.seed_arguments()
+        seeds, passed = instance_seeds(graph, eager, unjudged), graph.seed_arguments()
         return {real: given(real, seeds, passed) for real in files}
 
     found_findings, used = {}, {}
@@ -250,7 +253,7 @@ def _derive(root: str, texts: _Texts, store: ProjectStore, linted_reals: set[str
     for real in sorted(linted_reals):
         tf_functions_of(real)
     graph.set_outgoing({real: store.get(real, kinds[real]) or [] for real in needed})
-    seeds, passed = view_seeds(graph, eager), graph.seed_arguments()
+    seeds, passed = instance_seeds(graph, eager, unjudged), graph.seed_arguments()
     for real, findings in found_findings.items():
         # Final when linted with all the view gives the file (a file in an import cycle, linted
         # before some of its importers, may have been given less: linted again by the caller).

@@ -1,0 +1,5 @@
+import tensorflow as tf
+
+from nets import Wrapped
+
+serving = tf.function(Wrapped())

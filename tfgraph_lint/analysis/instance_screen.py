@@ -1,0 +1,36 @@
+"""The cheap look at a file the text screen passes over: does it make an instance of a class
+another project file may define?
+
+A script with no graph code of its own (no tf.function, no dataset map) may still make a Keras
+model of the project and call it in a loop, or fit it. The project view asks such a file what it
+does with the instances it makes (``keras_run_evidence.instance_rows``): without its answer, a
+model another file calls only eagerly would look run only eagerly while this file fits it. A
+capitalised name called through an imported name the view can follow (``network.Policy(...)``,
+``Policy(...)`` after ``from network import Policy``) is the sign; comments and strings may match,
+never the other way round. The files the view indexes not at all (notebooks, excluded files)
+are covered by :data:`UNJUDGED_SEED` instead.
+"""
+
+from __future__ import annotations
+
+import re
+
+# The project view's seed of a class that a notebook or an excluded file names (cli/view_unjudged):
+# what that file does with its instances is not shown (no Python name has this spelling).
+UNJUDGED_SEED = "<named where its uses are not judged>"
+# The markers keras_run_evidence's instance rows give (its EAGER_SEED and NEAR_SYMBOLIC_SEED, then
+# HANDED_SEED), for the project view (cli/view_instances), which imports no astroid.
+EAGER_ROW_MARKERS = ("<made, run eagerly>", "<made, run outside traced code>")
+HANDED_ROW_MARKER = "<made, handed on>"
+# ``base.Cls(`` or ``Cls(``: group 1 the name before a dot (or None), group 2 the capitalised name.
+_CONSTRUCTOR = re.compile(r"\b(?:([A-Za-z_]\w*)\s*\.\s*)?([A-Z]\w*)\s*\(")
+
+
+def makes_imported_instances(text: str, bases: frozenset[str] | None) -> bool:
+    """``text`` calls a capitalised name through one of ``bases`` (the imported names that may
+    lead to a project file; None: any imported name)."""
+    for found in _CONSTRUCTOR.finditer(text):
+        base = found.group(1) or found.group(2)
+        if bases is None or base in bases:
+            return True
+    return False

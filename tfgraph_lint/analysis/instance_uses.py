@@ -1,0 +1,90 @@
+"""What a module does with an instance it makes: the uses of ``x = Cls(...)`` (or ``self.x = ...``)
+and what each use does with the value (keras_run_evidence weighs them).
+
+A use either calls the instance or a method of it, reads an attribute of it (a plain attribute
+such as a layer's ``trainable_variables`` runs none of its code), hands it to ``compile``, or hands
+it on (returned, passed, bound again, stored in a container), after which where it runs is not
+shown.
+"""
+
+from __future__ import annotations
+
+from astroid import nodes
+
+from tfgraph_lint.analysis.node_index import descendants
+from tfgraph_lint.core import tf_api
+
+_COMPILE = "compile"
+
+# What reading these of a layer or model gives runs none of its code.
+PLAIN_ATTRIBUTES = tf_api.FRESH_VARIABLE_LISTS | {
+    "variables", "weights", "losses", "layers", "name", "built", "trainable", "metrics", "dtype",
+}
+
+
+def handed_to_compile(node: nodes.NodeNG) -> bool:
+    """``node`` is (inside) an argument of a ``compile(...)`` call: ``loss=node``, ``metrics=[node]``."""
+    child, parent = node, node.parent
+    while parent is not None and not isinstance(parent, (nodes.FunctionDef, nodes.ClassDef, nodes.Module)):
+        if isinstance(parent, nodes.Call) and child is not parent.func:
+            func = parent.func
+            name = func.attrname if isinstance(func, nodes.Attribute) else getattr(func, "name", None)
+            if name == _COMPILE:
+                return True
+        if parent.is_statement:
+            return False
+        child, parent = parent, parent.parent
+    return False
+
+
+def instance_uses(made: nodes.Call) -> list[nodes.NodeNG] | None:
+    """The reads of what ``Cls(...)`` is bound to: a name's uses in its scope, or every
+    ``self.<attr>`` of the class whose method binds ``self.<attr> = Cls(...)``; None when it is
+    not bound to one of these."""
+    target = _bound_to(made)
+    if isinstance(target, nodes.AssignName):
+        scope = target.scope()
+        return [name for name in descendants(scope, nodes.Name)
+                if name.name == target.name and name.lookup(name.name)[0] is scope]
+    if isinstance(target, nodes.AssignAttr) and isinstance(target.expr, nodes.Name) and target.expr.name == "self":
+        owner = target.frame().parent
+        if isinstance(owner, nodes.ClassDef):
+            return [use for use in descendants(owner, nodes.Attribute)
+                    if use.attrname == target.attrname and isinstance(use.expr, nodes.Name)
+                    and use.expr.name == "self"]
+    return None
+
+
+def _bound_to(made: nodes.Call) -> nodes.NodeNG | None:
+    """What ``target = Cls(...)`` (or ``a, b = Cls(...), Other(...)``) binds ``Cls(...)`` to."""
+    parent = made.parent
+    if isinstance(parent, nodes.Tuple) and isinstance(parent.parent, nodes.Assign):
+        assign = parent.parent
+        if assign.value is not parent or len(assign.targets) != 1:
+            return None
+        targets = assign.targets[0]
+        if not isinstance(targets, nodes.Tuple) or len(targets.elts) != len(parent.elts):
+            return None
+        return targets.elts[parent.elts.index(made)]
+    if isinstance(parent, nodes.Assign) and parent.value is made and len(parent.targets) == 1:
+        return parent.targets[0]
+    return None
+
+
+def attribute_chain(attribute: nodes.Attribute) -> tuple[nodes.Attribute, list[str]]:
+    """The outermost attribute of ``x.a.b...`` read from ``attribute`` (``x.a``), and the names read."""
+    chain, names = attribute, [attribute.attrname]
+    while isinstance(chain.parent, nodes.Attribute) and chain.parent.expr is chain:
+        chain = chain.parent
+        names.append(chain.attrname)
+    return chain, names
+
+
+def handed_on(node: nodes.NodeNG) -> bool:
+    """``node``'s value goes somewhere: an argument, returned, bound, stored in a container."""
+    parent = node.parent
+    if isinstance(parent, nodes.Call):
+        return parent.func is not node
+    return isinstance(parent, (nodes.Keyword, nodes.Return, nodes.Assign, nodes.AnnAssign, nodes.AugAssign,
+                               nodes.List, nodes.Tuple, nodes.Set, nodes.Dict, nodes.Yield, nodes.YieldFrom,
+                               nodes.Starred, nodes.Lambda, nodes.NamedExpr, nodes.IfExp, nodes.BoolOp))

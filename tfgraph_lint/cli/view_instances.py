@@ -1,0 +1,36 @@
+"""The project view's seeds, with what files that other files' graph code reaches say of their instances.
+
+A file's instance rows (``keras_run_evidence.instance_rows``: an instance of a project class
+only ever called eagerly there) are found under the configuration without the view's entries:
+a function of the file that a tf.function of another file calls is not known to be traced when
+they are. So a file of which graph code elsewhere reaches any function or method (a seed that
+names one) says only that its instances are handed on: where they run is not shown.
+"""
+
+from __future__ import annotations
+
+from tfgraph_lint.analysis.instance_screen import EAGER_ROW_MARKERS, HANDED_ROW_MARKER
+from tfgraph_lint.cli.view_eager import view_seeds
+from tfgraph_lint.cli.view_unjudged import with_unjudged
+
+
+def instance_seeds(graph, eager: dict, unjudged: dict) -> dict[str, dict[str, str]]:
+    """``view_seeds(graph, eager)`` with ``unjudged`` added (cli/view_unjudged), the eager rows
+    of files that graph code elsewhere reaches read as instances handed on."""
+    outgoing = graph.outgoing
+    if not any(len(row) > 2 and row[2] in EAGER_ROW_MARKERS for rows in outgoing.values() for row in rows):
+        return with_unjudged(view_seeds(graph, eager), unjudged)
+    reached = {real for real, found in graph.seeds().items()
+               if any(not name.rpartition(".")[2].startswith("<") for name in found)}
+    demoted = {real: [_handed(row) if real in reached else row for row in rows] for real, rows in outgoing.items()}
+    if demoted == outgoing:
+        return with_unjudged(view_seeds(graph, eager), unjudged)
+    graph.set_outgoing(demoted)
+    try:
+        return with_unjudged(view_seeds(graph, eager), unjudged)
+    finally:
+        graph.set_outgoing(outgoing)
+
+
+def _handed(row: list) -> list:
+    return [*row[:2], HANDED_ROW_MARKER, *row[3:]] if len(row) > 2 and row[2] in EAGER_ROW_MARKERS else row
