@@ -93,10 +93,7 @@ EAGER_PROJECT = ("the project runs this Keras class only eagerly: it is {how}, a
 
 _JUDGED_FAMILIES = ("metric", "loss")
 _MODULE_JUDGED_FAMILIES = ("layer",)  # layers and models
-# Methods that trace what an instance runs (Keras's loops, saving, building it symbolically);
-# ``compile`` is counted too, as the loop that follows it usually is elsewhere.
-_MODEL_TRACERS = tf_api.KERAS_LOOPS | {"compile", "build", "summary", "make_train_function",
-                                       "make_test_function", "make_predict_function"}
+_MODEL_TRACERS = tf_api.KERAS_MODEL_TRACERS  # what an instance's methods run, Keras traces
 _MAX_DEPTH = 4  # classes followed through holders (a metric keeping a metric keeping ...)
 
 

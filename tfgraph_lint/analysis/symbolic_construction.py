@@ -30,10 +30,7 @@ from tfgraph_lint.core import tf_api
 
 _INPUTS = frozenset({"Input", "InputLayer"})
 _FUNCTIONAL = frozenset({"Model", "Functional"})
-_BUILDERS = tf_api.KERAS_LOOPS | frozenset({
-    "compile", "build", "summary", "save", "make_train_function", "make_test_function",
-    "make_predict_function",
-})
+_BUILDERS = tf_api.KERAS_MODEL_TRACERS
 _SYMBOLIC_KEYWORDS = frozenset({"input_shape", "batch_input_shape", "input_dim"})
 
 

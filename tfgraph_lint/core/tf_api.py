@@ -135,6 +135,12 @@ KERAS_STEP_RUNNERS = frozenset({
 KERAS_LOOPS = KERAS_STEP_RUNNERS | frozenset({
     "predict", "predict_generator", "predict_on_batch", "save", "export", "save_model",
 })
+# Methods by which Keras builds or traces the model they are called on: its loops and saving,
+# ``compile`` (the loop that follows it is usually elsewhere), building it symbolically
+# (``build``, ``summary``) and making its step functions.
+KERAS_MODEL_TRACERS = KERAS_LOOPS | frozenset({
+    "compile", "build", "summary", "make_train_function", "make_test_function", "make_predict_function",
+})
 
 # Variable lists a Keras layer or model and a tf.Module build anew on every read (properties that
 # collect them): a name bound to one holds a list no one else has.
