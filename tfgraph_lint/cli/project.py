@@ -258,7 +258,10 @@ def _derive(root: str, texts: _Texts, store: ProjectStore, linted_reals: set[str
         used = view.used
     for real in sorted(linted_reals):
         tf_functions_of(real)
-    graph.set_outgoing({real: store.get(real, kinds[real]) or [] for real in needed})
+    final = {real: store.get(real, kinds[real]) or [] for real in needed}
+    # What the pass followed last, when it knew every file already, is not followed again.
+    if graph.outgoing is not known or len(known) != reached[0] or final != known:
+        graph.set_outgoing(final)
     seeds, passed = instance_seeds(graph, eager, unjudged), graph.seed_arguments()
     for real, findings in found_findings.items():
         # Final when linted with all the view gives the file (a file in an import cycle, linted
