@@ -122,13 +122,57 @@ def test_what_a_file_reads_and_which_class_holds_it():
         "    def __init__(self):\n        self.part = Part()\n        self.name = 'Holder'\n\n\n"
         "@register\nclass Other:\n    pass\n\n\nKEY = 'pkg.Named'\n")
     assert found["classes"] == {"Holder": False, "Other": True}
-    assert [None, "Made"] in found["reads"] and ["Holder", "Part"] in found["reads"]
-    assert ["Holder", "Base"] in found["reads"] and ["Holder", "m"] in found["reads"]
-    assert all(name != "Unused" for _, name in found["reads"])
+    assert [None, "Made", 5] in found["reads"] and ["Holder", "Part", 5] in found["reads"]
+    assert ["Holder", "Base", 5] in found["reads"] and ["Holder", "m", 5] in found["reads"]
+    assert all(name != "Unused" for _, name, _line in found["reads"])
     assert found["strings"] == ["Named"]  # 'Holder' names its own class: no use
     assert not found["dynamic"]
-    assert class_mentions("from .a import Unused\n", reexports=True)["reads"] == [[None, "Unused"]]
+    assert class_mentions("from .a import Unused\n", reexports=True)["reads"] == [[None, "Unused", 1]]
     assert class_mentions("from utils import eval\neval(model)\n")["dynamic"] is False
     assert class_mentions("import mod\ngetattr(mod, name)()\n")["dynamic"] is True
     assert class_mentions("getattr(self, name)()\n")["dynamic"] is False
     assert class_mentions("def broken(:\n  Net\n") == {"words": ["Net", "broken", "def"]}
+
+
+def _line_of(project: Path, text: str) -> int:
+    return (project / "heads.py").read_text().splitlines().index(text) + 3  # its call's finding
+
+
+def test_a_class_made_only_after_an_import_that_raises_stays_low(project):
+    (project / "agent.py").write_text("from heads import LeftOver, NotInHeads\n\nLeftOver()\n")
+    assert found("--no-cache", str(project / "heads.py")) == _heads(project)
+    line = _line_of(project, "class LeftOver(tf.keras.layers.Layer):")
+    message = next(f["message"] for f in _low(project, project / "heads.py") if f["line"] == line)
+    assert ("'LeftOver' is made only by code after an import that raises ImportError "
+            "(agent.py:1 asks heads.py for 'NotInHeads', which it does not define)") in message
+
+
+@pytest.mark.parametrize("agent", [
+    "from heads import LeftOver\nLeftOver()\nfrom heads import NotInHeads\n",  # made before it
+    "try:\n    from heads import LeftOver, NotInHeads\nexcept ImportError:\n    from heads import LeftOver\n"
+    "LeftOver()\n",  # caught
+    "from heads import LeftOver, Defined\n\nLeftOver()\n",  # defined in a branch of heads.py
+    "from heads import LeftOver, Lazy\n\nLeftOver()\n",  # heads.py's __getattr__ may give it
+])
+def test_an_import_that_may_not_raise_keeps_what_follows(project, agent):
+    heads = project / "heads.py"
+    heads.write_text(heads.read_text() + "\nif tf.__version__:\n    Defined = 1\n")
+    if "Lazy" in agent:
+        heads.write_text(heads.read_text() + "\n\ndef __getattr__(name):\n    return None\n")
+    (project / "agent.py").write_text(agent)
+    made = {item for item in _heads(project, low=True) - _heads(project)
+            if item[1] in (_line_of(project, "class LeftOver(tf.keras.layers.Layer):"), 7)}
+    assert made <= found("--no-cache", str(heads)) and len(made) == 2
+
+
+def test_what_a_module_defines_at_its_top_level():
+    from tfgraph_lint.analysis.class_mentions import class_mentions as mentions
+
+    found = mentions("from a import b, c\nimport d.e\nif x:\n    f = 1\nelse:\n    from g import *\n"
+                     "for h in []:\n    pass\n\n\ndef i():\n    j = 2\n\n\nclass K:\n    m = 3\n")
+    assert found["defines"] == ["K", "b", "c", "d", "f", "h", "i"]
+    assert found["open"] is True  # the star import
+    assert found["imports"] == [[0, "a", ["b", "c"], 1]]
+    assert mentions("def f():\n    global g\n    g = 1\n")["open"] is True
+    assert mentions("def __getattr__(name):\n    pass\n")["open"] is True
+    assert mentions("from . import x\n")["imports"] == [[1, "", ["x"], 1]]

@@ -27,6 +27,8 @@ from __future__ import annotations
 import ast
 import re
 
+from tfgraph_lint.analysis.failing_imports import top_level_names
+
 # The project view's seed of a class that no code of a project shipping no package makes
 # (cli/view_unmade; analysis/unmade_evidence reads it; no Python name has this spelling).
 UNMADE_SEED = "<made by no code of this project>"
@@ -41,15 +43,17 @@ _DOTTED = re.compile(r"^[A-Za-z_][\w.:]*$")
 
 
 def class_mentions(source: str, reexports: bool = False) -> dict:
-    """``{"classes": {name: decorated}, "reads": [[holder, name], ...], "strings": [...],
-    "dynamic": bool}`` for ``source`` (see the module's docstring); ``reexports``: the file is a
-    package's ``__init__.py``. Unparsable: ``{"words": [...]}``, every identifier it spells."""
+    """``{"classes": {name: decorated}, "reads": [[holder, name, line], ...], "strings": [...],
+    "dynamic": bool}`` for ``source`` (see the module's docstring; ``line``: the first top-level
+    statement reading the name), with what ``failing_imports.top_level_names`` says of it;
+    ``reexports``: the file is a package's ``__init__.py``. Unparsable: ``{"words": [...]}``,
+    every identifier it spells."""
     try:
         tree = ast.parse(source)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return {"words": sorted(set(_WORD.findall(source)))}
     classes: dict[str, bool] = {}
-    reads: set[tuple[str | None, str]] = set()
+    reads: dict[tuple[str | None, str], int] = {}  # (holder, name) -> the first top-level line reading it
     strings: set[str] = set()
     imported = _imported_modules(tree)
     bound = _bound_names(tree)
@@ -66,17 +70,18 @@ def class_mentions(source: str, reexports: bool = False) -> dict:
         for node in ast.walk(statement):
             name = _read_name(node)
             if name is not None:
-                reads.add((holder if id(node) in held else None, name))
+                reads.setdefault((holder if id(node) in held else None, name), statement.lineno)
             elif isinstance(node, ast.Constant) and isinstance(node.value, str) and _DOTTED.match(node.value):
                 spelled = re.split(r"[.:]", node.value)[-1]
                 if spelled != holder:  # a class naming itself (``name="Block"``) makes nothing
                     strings.add(spelled)
             elif reexports and isinstance(node, ast.alias):
-                reads.add((None, (node.asname or node.name).rpartition(".")[2]))
+                reads.setdefault((None, (node.asname or node.name).rpartition(".")[2]), statement.lineno)
             elif isinstance(node, ast.Call) and _looks_up_by_name(node, imported, bound):
                 dynamic = True
-    return {"classes": classes, "reads": sorted([list(read) for read in reads], key=lambda read: (read[0] or "", read[1])),
-            "strings": sorted(strings), "dynamic": dynamic}
+    return {"classes": classes, "reads": sorted([[holder, name, line] for (holder, name), line in reads.items()],
+                                                key=lambda read: (read[0] or "", read[1])),
+            "strings": sorted(strings), "dynamic": dynamic, **top_level_names(tree)}
 
 
 def _read_name(node: ast.AST) -> str | None:

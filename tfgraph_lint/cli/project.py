@@ -178,7 +178,7 @@ def _derive(root: str, texts: _Texts, store: ProjectStore, linted_reals: set[str
     graph = ProjectGraph(root, imports, lambda real: store.get_or_compute(real, "outline", outline),
                          lambda real: facts[real]["decorated"] if real in facts else False, references)
     eager = eager_seeds(graph, store, texts, *others_read, config)
-    unjudged = with_unjudged(unjudged_seeds(store, texts, *others_read), unmade_seeds(root, store, texts, *others_read))
+    unjudged = with_unjudged(unjudged_seeds(store, texts, *others_read), unmade_seeds(graph, store, texts, *others_read))
     layout = files_key(imports)
     for real in imports:
         known = store.get(real, "targets")

@@ -13,7 +13,9 @@ project (the ``*.py`` files the view walks, those the configuration excludes, th
 code cells) reads its name in module code, a function or a class body's own statements; or in a
 method, or as a base, of a class that is made itself; or spells it in a string; or it carries a
 decorator. Names are matched by spelling alone, whatever they resolve to: two classes of one
-name are made together. A file that may look a class up by a computed name, or that cannot be
+name are made together. What a module's code reads after a top-level ``from M import b`` that
+raises ImportError (``M`` a project module that defines no ``b``: ``analysis/failing_imports``)
+never runs, and makes nothing. A file that may look a class up by a computed name, or that cannot be
 read, makes every class; a file that cannot be parsed makes each class whose name it spells.
 
 Each class of a project file that is made by none of these gets the seed
@@ -58,18 +60,18 @@ def package_state(root: str) -> dict[str, str]:
     return {"<ships a package>": "yes" if ships_package(root) else "no"}
 
 
-def unmade_seeds(root: str, store, texts, others: list[str], read) -> dict[str, dict[str, str]]:
+def unmade_seeds(graph, store, texts, others: list[str], read) -> dict[str, dict[str, str]]:
     """Per project file (real path), ``{"Cls.<made by no code of this project>": why}`` for its
     classes that no code of the project makes (see the module's docstring); empty when the
-    project at ``root`` ships a package. ``store``/``texts``: the view's per-file store and
+    project ships a package. ``store``/``texts``: the view's per-file store and
     texts; ``others``: the project's files outside ``texts``, read by ``read(path)`` (None:
-    unreadable)."""
-    if ships_package(root):
+    unreadable); ``graph``: the ProjectGraph (its root, how its imports resolve)."""
+    if ships_package(graph.root):
         return {}
     mentions: dict[str, dict] = {}
     for real in sorted(texts.digests):
         reexports = os.path.basename(real) == "__init__.py"
-        mentions[real] = store.get_or_compute(real, "class mentions",
+        mentions[real] = store.get_or_compute(real, "class reads",
                                               lambda real: class_mentions(texts[real], reexports))
     for path in others:
         found = _other_mentions(path, read(path))
@@ -78,13 +80,37 @@ def unmade_seeds(root: str, store, texts, others: list[str], read) -> dict[str, 
         mentions[path] = found
     if any(found.get("dynamic") for found in mentions.values()):
         return {}
+    failing = _failing_imports(graph, mentions)
+    made = _made(mentions, failing)
+    made_but_for_failing = _made(mentions, {}) if failing else made
+    seeds: dict[str, dict[str, str]] = {}
+    for real in sorted(texts.digests):
+        for cls in mentions[real].get("classes", {}):
+            if cls in made:
+                continue
+            if cls in made_but_for_failing:  # (directly, or through classes such code makes)
+                where = "; ".join(sorted(how for _line, how in failing.values())[:2])
+                why = (f"'{cls}' is made only by code after an import that raises ImportError ({where}), "
+                       "and by no other code of this project, which ships no package")
+            else:
+                why = f"'{cls}' is made by no code of this project, which ships no package"
+            seeds.setdefault(real, {})[f"{cls}.{UNMADE_SEED}"] = why
+    return seeds
+
+
+def _made(mentions: dict[str, dict], failing: dict[str, tuple[int, str]]) -> set[str]:
+    """The names of the classes the files' code makes (see the module's docstring), leaving out
+    what each file of ``failing`` reads from the line of its failing import on."""
     made: set[str] = set()
     held: dict[str, set[str]] = {}  # holder class name -> the names its methods and bases read
-    for found in mentions.values():
+    for path, found in mentions.items():
+        cut = failing[path][0] if path in failing else None
         made.update(found.get("words", ()))
         made.update(found.get("strings", ()))
         made.update(name for name, decorated in found.get("classes", {}).items() if decorated)
-        for holder, name in found.get("reads", ()):
+        for holder, name, line in found.get("reads", ()):
+            if cut is not None and line >= cut:
+                continue  # never runs: the import before it raises
             if holder is None:
                 made.add(name)
             elif name != holder:
@@ -96,13 +122,28 @@ def unmade_seeds(root: str, store, texts, others: list[str], read) -> dict[str, 
                 made.add(name)
                 if name in held:
                     queue.append(name)
-    seeds: dict[str, dict[str, str]] = {}
-    for real in sorted(texts.digests):
-        for cls in mentions[real].get("classes", {}):
-            if cls not in made:
-                seeds.setdefault(real, {})[f"{cls}.{UNMADE_SEED}"] = (
-                    f"'{cls}' is made by no code of this project, which ships no package")
-    return seeds
+    return made
+
+
+def _failing_imports(graph, mentions: dict[str, dict]) -> dict[str, tuple[int, str]]:
+    """Per project file, the first line of a top-level ``from M import ...`` that raises
+    ImportError (``analysis/failing_imports``), with how it fails."""
+    found: dict[str, tuple[int, str]] = {}
+    for real, summary in mentions.items():
+        for level, module, names, line in summary.get("imports", ()):
+            if real in found and found[real][0] <= line:
+                break
+            target = graph.resolve_module(real, module, level)
+            defined = mentions.get(target) if target is not None else None
+            if defined is None or "words" in defined or defined.get("open"):
+                continue
+            package = os.path.basename(target) == "__init__.py"
+            missing = [name for name in names if name not in defined.get("defines", ()) and not (
+                package and graph.resolve_module(real, f"{module}.{name}" if module else name, level) is not None)]
+            if missing:
+                found[real] = (line, f"{os.path.relpath(real, graph.root)}:{line} asks "
+                                     f"{os.path.relpath(target, graph.root)} for '{missing[0]}', which it does not define")
+    return found
 
 
 def _other_mentions(path: str, text: str | None) -> dict | None:
