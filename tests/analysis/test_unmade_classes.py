@@ -176,3 +176,11 @@ def test_what_a_module_defines_at_its_top_level():
     assert mentions("def f():\n    global g\n    g = 1\n")["open"] is True
     assert mentions("def __getattr__(name):\n    pass\n")["open"] is True
     assert mentions("from . import x\n")["imports"] == [[1, "", ["x"], 1]]
+
+
+def test_a_root_holding_packages_alone_is_a_library_s_layout(tmp_path):
+    (tmp_path / "pyproject.toml").write_text("# packages alone at the root, as a wheel unpacks\n")
+    shutil.copytree(PROJECTS / "unmade_classes", tmp_path / "pkg", ignore=shutil.ignore_patterns("pyproject.toml"))
+    (tmp_path / "pkg" / "__init__.py").write_text("")
+    low = {line for _path, line, _symbol in _heads(tmp_path / "pkg", low=True)}
+    assert {f["line"] for f in findings("--no-cache", str(tmp_path / "pkg" / "heads.py"))} == low

@@ -6,7 +6,8 @@ Keras layer's ``call`` there never runs, traced or not, so what would go wrong a
 does not happen. A package's users make its classes, though: the evidence holds only in a project
 that ships none (no ``setup.py``, no ``setup.cfg`` with a ``[metadata]`` or ``[options]`` section,
 no ``pyproject.toml`` with a ``[project]``, ``[build-system]`` or ``[tool.poetry]`` section at its
-root).
+root), and that has Python files of its own at its root: one whose root holds packages alone is laid
+out as a library is installed (an unpacked wheel, site-packages).
 
 A class is made when (``analysis/class_mentions`` says what each file reads) any file of the
 project (the ``*.py`` files the view walks, those the configuration excludes, the notebooks'
@@ -66,8 +67,8 @@ def unmade_seeds(graph, store, texts, others: list[str], read) -> dict[str, dict
     project ships a package. ``store``/``texts``: the view's per-file store and
     texts; ``others``: the project's files outside ``texts``, read by ``read(path)`` (None:
     unreadable); ``graph``: the ProjectGraph (its root, how its imports resolve)."""
-    if ships_package(graph.root):
-        return {}
+    if ships_package(graph.root) or not any(os.path.dirname(real) == graph.root for real in texts.digests):
+        return {}  # (a root holding packages alone is a library's layout: an unpacked wheel, site-packages)
     mentions: dict[str, dict] = {}
     for real in sorted(texts.digests):
         reexports = os.path.basename(real) == "__init__.py"
