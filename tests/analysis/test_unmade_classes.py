@@ -153,6 +153,7 @@ def test_a_class_made_only_after_an_import_that_raises_stays_low(project):
     "LeftOver()\n",  # caught
     "from heads import LeftOver, Defined\n\nLeftOver()\n",  # defined in a branch of heads.py
     "from heads import LeftOver, Lazy\n\nLeftOver()\n",  # heads.py's __getattr__ may give it
+    "import sys\nsys.path.insert(0, '..')\nfrom heads import LeftOver, NotInHeads\n\nLeftOver()\n",  # elsewhere
 ])
 def test_an_import_that_may_not_raise_keeps_what_follows(project, agent):
     heads = project / "heads.py"

@@ -6,7 +6,8 @@
 top-level statements), has no star import and no module ``__getattr__``, and is not a package with
 a submodule ``b``, raises ImportError: nothing after it in the importing module runs
 (``cli/view_unmade`` reads the module's later code as code that cannot run). An import inside
-``try:``, a function or any other statement is not one of these: it may be caught.
+``try:``, a function or any other statement is not one of these: it may be caught; nor are the
+imports of a module that reads ``sys.path`` (it may change where they resolve).
 """
 
 from __future__ import annotations
@@ -18,11 +19,13 @@ def top_level_names(tree: ast.Module) -> dict:
     """``{"defines": [...], "open": bool, "imports": [[level, module, [names], line], ...]}``:
     the names the module binds outside functions and classes; whether it may bind any name (a
     star import, a module ``__getattr__``, a ``global`` statement); its top-level ``from``
-    imports."""
+    imports (none listed when it reads ``sys.path``)."""
     defines: set[str] = set()
     is_open = False
     imports = []
-    for statement in tree.body:
+    edits_path = any(isinstance(node, ast.Attribute) and node.attr == "path" and isinstance(node.value, ast.Name)
+                     and node.value.id == "sys" for node in ast.walk(tree))
+    for statement in [] if edits_path else tree.body:  # (``sys.path`` changed: imports resolve elsewhere)
         if isinstance(statement, ast.ImportFrom) and not any(alias.name == "*" for alias in statement.names):
             imports.append([statement.level, statement.module or "", [alias.name for alias in statement.names],
                             statement.lineno])
