@@ -4,7 +4,8 @@ Research code keeps classes it wrote and never used: a head left over from a dra
 training script stopped building, a module whose only importer asks for a name it lacks. A
 Keras layer's ``call`` there never runs, traced or not, so what would go wrong at trace time
 does not happen. A package's users make its classes, though: the evidence holds only in a project
-that ships none (no ``setup.py``, no ``setup.cfg`` with a ``[metadata]`` or ``[options]`` section,
+whose extent is known (its root holds a project marker: ``.git``, ``pyproject.toml``,
+``setup.cfg`` or ``setup.py``) and that ships no package (no ``setup.py``, no ``setup.cfg`` with a ``[metadata]`` or ``[options]`` section,
 no ``pyproject.toml`` with a ``[project]``, ``[build-system]`` or ``[tool.poetry]`` section at its
 root), and that has Python files of its own at its root: one whose root holds packages alone is laid
 out as a library is installed (an unpacked wheel, site-packages).
@@ -29,6 +30,7 @@ import os
 import re
 
 from tfgraph_lint.analysis.class_mentions import UNMADE_SEED, class_mentions
+from tfgraph_lint.analysis.project_graph import marked_folder
 from tfgraph_lint.core import notebooks
 
 _PACKAGE_SECTIONS = {
@@ -67,8 +69,11 @@ def unmade_seeds(graph, store, texts, others: list[str], read) -> dict[str, dict
     project ships a package. ``store``/``texts``: the view's per-file store and
     texts; ``others``: the project's files outside ``texts``, read by ``read(path)`` (None:
     unreadable); ``graph``: the ProjectGraph (its root, how its imports resolve)."""
-    if ships_package(graph.root) or not any(os.path.dirname(real) == graph.root for real in texts.digests):
-        return {}  # (a root holding packages alone is a library's layout: an unpacked wheel, site-packages)
+    if (marked_folder(graph.root) != graph.root or ships_package(graph.root)
+            or not any(os.path.dirname(real) == graph.root for real in texts.digests)):
+        # (Without a marker the root is the folder a file's package is imported from, which may
+        # be one folder of a larger tree; a root holding packages alone is a library's layout.)
+        return {}
     mentions: dict[str, dict] = {}
     for real in sorted(texts.digests):
         reexports = os.path.basename(real) == "__init__.py"
