@@ -185,3 +185,23 @@ def test_a_root_holding_packages_alone_is_a_library_s_layout(tmp_path):
     (tmp_path / "pkg" / "__init__.py").write_text("")
     low = {line for _path, line, _symbol in _heads(tmp_path / "pkg", low=True)}
     assert {f["line"] for f in findings("--no-cache", str(tmp_path / "pkg" / "heads.py"))} == low
+
+
+def test_a_project_with_no_program_of_its_own_keeps_them(project):
+    """A folder of layers with no script is a collection that other code makes (a library of
+    optimizers copied into users' projects): "made by no code of it" says nothing there."""
+    (project / "train.py").write_text(
+        "import tensorflow as tf\n\nfrom heads import Used\n\n\ndef build():\n    return tf.keras.Sequential([Used()])\n")
+    assert found("--no-cache", str(project / "heads.py")) == _heads(project, low=True)
+
+
+@pytest.mark.parametrize(("source", "runs"), [
+    ("def main():\n    pass\n\n\nif __name__ == '__main__':\n    main()\n", True),
+    ("def main():\n    pass\n\n\nmain()\n", True),
+    ("import tensorflow as tf\nmodel = tf.keras.Sequential()\nmodel.fit(x, y)\n", True),
+    ("for step in range(3):\n    pass\n", True),
+    ("import warnings\nimport tensorflow as tf\nwarnings.filterwarnings('ignore')\ntf.get_logger().setLevel('ERROR')\n", False),
+    ("class Optimizer:\n    def step(self):\n        pass\n", False),
+])
+def test_what_runs_a_program(source, runs):
+    assert class_mentions(source)["runs"] is runs

@@ -8,7 +8,10 @@ whose extent is known (its root holds a project marker: ``.git``, ``pyproject.to
 ``setup.cfg`` or ``setup.py``) and that ships no package (no ``setup.py``, no ``setup.cfg`` with a ``[metadata]`` or ``[options]`` section,
 no ``pyproject.toml`` with a ``[project]``, ``[build-system]`` or ``[tool.poetry]`` section at its
 root), and that has Python files of its own at its root: one whose root holds packages alone is laid
-out as a library is installed (an unpacked wheel, site-packages).
+out as a library is installed (an unpacked wheel, site-packages). The project must also run a
+program of its own (a notebook, or a file whose top level runs code: ``analysis/class_mentions``'
+``runs_program``): a folder of optimizers or layers with no script is a collection that other
+code makes, and a class made by none of its own code says nothing there.
 
 A class is made when (``analysis/class_mentions`` says what each file reads) any file of the
 project (the ``*.py`` files the view walks, those the configuration excludes, the notebooks'
@@ -86,6 +89,8 @@ def unmade_seeds(graph, store, texts, others: list[str], read) -> dict[str, dict
         mentions[path] = found
     if any(found.get("dynamic") for found in mentions.values()):
         return {}
+    if not any(found.get("runs") for found in mentions.values()):
+        return {}  # no program of its own: a collection of classes that other code makes
     failing = _failing_imports(graph, mentions)
     made = _made(mentions, failing)
     made_but_for_failing = _made(mentions, {}) if failing else made
@@ -163,7 +168,7 @@ def _other_mentions(path: str, text: str | None) -> dict | None:
         notebook = notebooks.read(text)
     except notebooks.NotebookError:
         return None
-    found = class_mentions(notebook.source)
+    found = {**class_mentions(notebook.source), "runs": True}  # a notebook is a program
     words = {word for cell in notebook.cells if cell.left_out for word in re.findall(r"[A-Za-z_]\w*", "\n".join(cell.lines))}
     if words:
         found = {**found, "words": sorted(set(found.get("words", ())) | words)}
