@@ -207,6 +207,9 @@ def test_run_diagnostics_stay_on_when_not_selected(tmp_path):
 
 
 def test_function_decorator_and_keras_method_options(tmp_path):
+    # A package's module: its users may make the layer (in a project shipping none, a class no
+    # code makes is LOW: tests/analysis/test_unmade_classes.py).
+    (tmp_path / "pyproject.toml").write_text("[project]\nname = 'custom'\nversion = '0'\n", encoding="utf-8")
     path = tmp_path / "custom.py"
     path.write_text(
         "import tensorflow as tf\nimport mylib.deco\n\n\n@mylib.deco.traced\ndef f(x):\n    print(x)\n\n\n"

@@ -38,6 +38,9 @@ class Layer(tf.keras.layers.Layer):
 @mylib.deco.traced
 def g(x):
     print(x)
+
+
+layer = Layer()  # made: a layer no code makes would be LOW in a project shipping no package
 """
 
 

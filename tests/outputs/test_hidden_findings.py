@@ -38,6 +38,9 @@ def scaled(x):
 def set_scale(value):
     global scale
     scale = value
+
+
+block = Block()  # made: a layer no code makes would be LOW in a project shipping no package
 """
 LEVEL_HINT = "1 more finding at INFERENCE confidence: use `--confidence HIGH,INFERENCE`"
 RULE_HINT = "1 more finding from opt-in rules (TFG107): use `--extend-select TFG107`"

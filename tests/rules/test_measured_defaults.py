@@ -49,6 +49,9 @@ def scaled(x):
 def set_scale(value):
     global scale
     scale = value
+
+
+block = Block()  # made: a layer no code makes would be LOW in a project shipping no package
 """
 EVERYTHING = {("TFG101", 7), ("TFG103", 13), ("TFG107", 22)}
 

@@ -43,7 +43,8 @@ from tfgraph_lint.cli.view_bases import project_bases
 from tfgraph_lint.cli.view_eager import eager_seeds
 from tfgraph_lint.cli.view_instance_targets import instance_files
 from tfgraph_lint.cli.view_instances import instance_seeds
-from tfgraph_lint.cli.view_unjudged import unjudged_seeds
+from tfgraph_lint.cli.view_unjudged import unjudged_seeds, with_unjudged
+from tfgraph_lint.cli.view_unmade import package_state, unmade_seeds
 from tfgraph_lint.core import records
 from tfgraph_lint.core.config import Config
 from tfgraph_lint.core.files import is_skipped_dir
@@ -132,7 +133,7 @@ def _project_seeds(root: str, python_files: list[str], config: Config, is_exclud
     store = ProjectStore(None if cache is None else cache.folder,
                          hashlib.sha256(cache.key_of_digest(root, "project view").encode()).hexdigest()
                          if cache is not None else "", texts.digests)
-    state, linted_key = state_key({**texts.digests, **digests_of_others}), files_key(linted_reals) + ("+loops" if wanted(config) else "")
+    state, linted_key = state_key({**texts.digests, **digests_of_others, **package_state(root)}), files_key(linted_reals) + ("+loops" if wanted(config) else "")
     remembered = store.recall(state, linted_key)
     remembered = remembered if isinstance(remembered, list) and len(remembered) == 5 else None  # older: fewer parts
     if remembered is None:
@@ -179,7 +180,7 @@ def _derive(root: str, texts: _Texts, store: ProjectStore, linted_reals: set[str
     graph = ProjectGraph(root, imports, lambda real: store.get_or_compute(real, "outline", outline),
                          lambda real: facts[real]["decorated"] if real in facts else False, references)
     eager = eager_seeds(graph, store, texts, *others_read, config)
-    unjudged = unjudged_seeds(store, texts, *others_read)
+    unjudged = with_unjudged(unjudged_seeds(store, texts, *others_read), unmade_seeds(graph, store, texts, *others_read))
     layout = files_key(imports)
     for real in imports:
         known = store.get(real, "targets")

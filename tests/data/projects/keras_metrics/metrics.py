@@ -1,5 +1,5 @@
 """Keras metrics whose instances other files make: one compiled, one run only in an eager loop,
-one never made anywhere (graph code, as Keras would run it)."""
+one made by no file of this package (graph code, as Keras would run it when a user makes it)."""
 import tensorflow as tf
 
 

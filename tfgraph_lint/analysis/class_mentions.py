@@ -1,0 +1,165 @@
+"""Where a file's code names classes, for the project view's "made by no code" evidence (stdlib ``ast``).
+
+A class that no code of a project names is never made there: its methods never run. The project
+view (``cli/view_unmade``) asks each file of the project what :func:`class_mentions` finds:
+
+- the top-level classes it defines, and which of them carry a decorator (a registry's
+  ``register_keras_serializable`` or any other may make or hand on the class: counted as made);
+- every name its code reads (``Net``, ``models.Net``: both ``Net``), with the top-level class
+  whose *methods* hold the read (``self.head = Head()`` in a model's ``__init__`` makes ``Head``
+  only when the model is made), or None (module code, functions, a class body's own statements,
+  which run when the class is defined). A class's bases are held by the class: a subclass that is
+  made makes its bases' methods run. An ``import`` binding is no read: a name imported and never
+  used makes nothing; but a package's ``__init__.py`` re-exports what it imports, so there every
+  imported name counts as read;
+- the names that a string constant spells (``"Net"``, ``"models.Net"``: a registry, a config,
+  ``getattr(models, "Net")``);
+- whether it runs a program of its own when run (:func:`runs_program`): a project with no such
+  file is a collection of classes for other code to make, so "made by no code" says nothing there;
+- whether it may look a class up by a name it computes (``globals()``, ``locals()``, ``vars()``,
+  ``getattr`` with a non-literal name on an imported module or ``sys.modules``, an import by a
+  computed name): then any class may be made, and the view gives up. Text run by ``eval`` or
+  ``exec`` is not followed (it is mostly data read at run time).
+
+A file Python cannot parse is taken at its words: every identifier it spells counts as read.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+
+from tfgraph_lint.analysis.failing_imports import top_level_names
+
+# The project view's seed of a class that no code of a project shipping no package makes
+# (cli/view_unmade; analysis/unmade_evidence reads it; no Python name has this spelling).
+UNMADE_SEED = "<made by no code of this project>"
+# Builtins that look names up (called by name, unless the module binds the name itself), and
+# imports by a computed name (``importlib.import_module``, ``__import__``), however spelled.
+# (``eval``/``exec`` are not among them: the text they run, mostly data read at run time, is not
+# followed.)
+_DYNAMIC_BUILTINS = frozenset({"globals", "locals"})
+_DYNAMIC_IMPORTS = frozenset({"__import__", "import_module"})
+_WORD = re.compile(r"[A-Za-z_]\w*")
+_DOTTED = re.compile(r"^[A-Za-z_][\w.:]*$")
+
+
+def class_mentions(source: str, reexports: bool = False) -> dict:
+    """``{"classes": {name: decorated}, "reads": [[holder, name, line], ...], "strings": [...],
+    "dynamic": bool}`` for ``source`` (see the module's docstring; ``line``: the first top-level
+    statement reading the name), with what ``failing_imports.top_level_names`` says of it;
+    ``reexports``: the file is a package's ``__init__.py``. Unparsable: ``{"words": [...]}``,
+    every identifier it spells."""
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return {"words": sorted(set(_WORD.findall(source)))}
+    classes: dict[str, bool] = {}
+    reads: dict[tuple[str | None, str], int] = {}  # (holder, name) -> the first top-level line reading it
+    strings: set[str] = set()
+    imported = _imported_modules(tree)
+    bound = _bound_names(tree)
+    dynamic = False
+    for statement in tree.body:
+        if isinstance(statement, ast.ClassDef):
+            classes[statement.name] = bool(statement.decorator_list)
+            held = {id(node) for method in statement.body
+                    if isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)) for node in ast.walk(method)}
+            held.update(id(node) for base in [*statement.bases, *statement.keywords] for node in ast.walk(base))
+        else:
+            held = set()
+        holder = statement.name if isinstance(statement, ast.ClassDef) else None
+        for node in ast.walk(statement):
+            name = _read_name(node)
+            if name is not None:
+                reads.setdefault((holder if id(node) in held else None, name), statement.lineno)
+            elif isinstance(node, ast.Constant) and isinstance(node.value, str) and _DOTTED.match(node.value):
+                spelled = re.split(r"[.:]", node.value)[-1]
+                if spelled != holder:  # a class naming itself (``name="Block"``) makes nothing
+                    strings.add(spelled)
+            elif reexports and isinstance(node, ast.alias):
+                reads.setdefault((None, (node.asname or node.name).rpartition(".")[2]), statement.lineno)
+            elif isinstance(node, ast.Call) and _looks_up_by_name(node, imported, bound):
+                dynamic = True
+    return {"classes": classes, "reads": sorted([[holder, name, line] for (holder, name), line in reads.items()],
+                                                key=lambda read: (read[0] or "", read[1])),
+            "strings": sorted(strings), "dynamic": dynamic, "runs": runs_program(tree), **top_level_names(tree)}
+
+
+def runs_program(tree: ast.Module) -> bool:
+    """Whether the module's own top level runs code of its own: an ``if __name__ == "__main__":``
+    block, a loop or ``with`` block, or a call of something the module defines or binds itself
+    (``main()``, ``model.fit(...)`` of a ``model`` made above). Calls on imported modules
+    (``warnings.filterwarnings(...)``, ``tf.get_logger().setLevel(...)``) configure a library
+    as much as they run a program, and do not count."""
+    local = {node.name for node in tree.body if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))}
+    local |= {target.id for node in tree.body if isinstance(node, (ast.Assign, ast.AnnAssign))
+              for target in (node.targets if isinstance(node, ast.Assign) else [node.target])
+              if isinstance(target, ast.Name)}
+    for statement in tree.body:
+        if isinstance(statement, (ast.For, ast.AsyncFor, ast.While, ast.With, ast.AsyncWith)):
+            return True
+        if isinstance(statement, ast.If) and _is_main_guard(statement.test):
+            return True
+        if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call):
+            root = statement.value.func
+            while isinstance(root, (ast.Attribute, ast.Call, ast.Subscript)):
+                root = root.func if isinstance(root, ast.Call) else root.value
+            if isinstance(root, ast.Name) and root.id in local:
+                return True
+    return False
+
+
+def _is_main_guard(test: ast.AST) -> bool:
+    return (isinstance(test, ast.Compare) and isinstance(test.left, ast.Name) and test.left.id == "__name__"
+            and len(test.comparators) == 1 and isinstance(test.comparators[0], ast.Constant)
+            and test.comparators[0].value == "__main__")
+
+
+def _read_name(node: ast.AST) -> str | None:
+    if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Store):
+        return node.id
+    if isinstance(node, ast.Attribute) and not isinstance(node.ctx, ast.Store):
+        return node.attr
+    return None
+
+
+def _imported_modules(tree: ast.Module) -> set[str]:
+    """The names ``import``/``from . import`` statements bind (any of them may be a module)."""
+    found: set[str] = {"sys", "importlib"}
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            found.update((alias.asname or alias.name).partition(".")[0] for alias in node.names)
+    return found
+
+
+def _bound_names(tree: ast.Module) -> set[str]:
+    """The names the module binds itself (``from utils import eval`` is no builtin ``eval``)."""
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            found.update((alias.asname or alias.name).partition(".")[0] for alias in node.names)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            found.add(node.name)
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            found.add(node.id)
+    return found
+
+
+def _looks_up_by_name(call: ast.Call, imported: set[str], bound: set[str]) -> bool:
+    func = call.func
+    if isinstance(func, ast.Name) and func.id not in bound and (
+            func.id in _DYNAMIC_BUILTINS or (func.id == "vars" and not call.args)):
+        return True  # (``vars(args)`` reads an object's attributes, not the module's names)
+    last = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+    if last in _DYNAMIC_IMPORTS:
+        return True
+    if last != "getattr" or len(call.args) < 2:
+        return False
+    if isinstance(call.args[1], ast.Constant):
+        return False  # a literal name: a string constant the view reads
+    receiver = call.args[0]
+    while isinstance(receiver, (ast.Attribute, ast.Subscript)):
+        receiver = receiver.value
+    # ``getattr(module, name)``: a module bound by an import (``getattr(self, name)`` is not one).
+    return not isinstance(receiver, ast.Name) or receiver.id in imported

@@ -1,0 +1,175 @@
+"""The project view's evidence that a class is made by no code of a project that ships no package.
+
+Research code keeps classes it wrote and never used: a head left over from a draft, a model the
+training script stopped building, a module whose only importer asks for a name it lacks. A
+Keras layer's ``call`` there never runs, traced or not, so what would go wrong at trace time
+does not happen. A package's users make its classes, though: the evidence holds only in a project
+whose extent is known (its root holds a project marker: ``.git``, ``pyproject.toml``,
+``setup.cfg`` or ``setup.py``) and that ships no package (no ``setup.py``, no ``setup.cfg`` with a ``[metadata]`` or ``[options]`` section,
+no ``pyproject.toml`` with a ``[project]``, ``[build-system]`` or ``[tool.poetry]`` section at its
+root), and that has Python files of its own at its root: one whose root holds packages alone is laid
+out as a library is installed (an unpacked wheel, site-packages). The project must also run a
+program of its own (a notebook, or a file whose top level runs code: ``analysis/class_mentions``'
+``runs_program``): a folder of optimizers or layers with no script is a collection that other
+code makes, and a class made by none of its own code says nothing there.
+
+A class is made when (``analysis/class_mentions`` says what each file reads) any file of the
+project (the ``*.py`` files the view walks, those the configuration excludes, the notebooks'
+code cells) reads its name in module code, a function or a class body's own statements; or in a
+method, or as a base, of a class that is made itself; or spells it in a string; or it carries a
+decorator. Names are matched by spelling alone, whatever they resolve to: two classes of one
+name are made together. What a module's code reads after a top-level ``from M import b`` that
+raises ImportError (``M`` a project module that defines no ``b``: ``analysis/failing_imports``)
+never runs, and makes nothing. A file that may look a class up by a computed name, or that cannot be
+read, makes every class; a file that cannot be parsed makes each class whose name it spells.
+
+Each class of a project file that is made by none of these gets the seed
+``Cls.<made by no code of this project>`` (``analysis/unmade_evidence`` reads it).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+
+from tfgraph_lint.analysis.class_mentions import UNMADE_SEED, class_mentions
+from tfgraph_lint.analysis.project_graph import marked_folder
+from tfgraph_lint.core import notebooks
+
+_PACKAGE_SECTIONS = {
+    "setup.cfg": re.compile(r"^\[(?:metadata|options)\]", re.MULTILINE),
+    "pyproject.toml": re.compile(r"^\[(?:project|build-system|tool\.poetry)\]", re.MULTILINE),
+}
+
+
+def ships_package(root: str) -> bool:
+    """``root`` holds a ``setup.py``, or a ``setup.cfg``/``pyproject.toml`` that describes a
+    package; an unreadable description counts as one."""
+    if os.path.exists(os.path.join(root, "setup.py")):
+        return True
+    for name, section in _PACKAGE_SECTIONS.items():
+        path = os.path.join(root, name)
+        if not os.path.exists(path):
+            continue
+        try:
+            with open(path, encoding="utf-8", errors="replace") as handle:
+                if section.search(handle.read()):
+                    return True
+        except OSError:
+            return True
+    return False
+
+
+def package_state(root: str) -> dict[str, str]:
+    """An entry for the view's state key, so that a view kept from before a package description
+    was added or removed is not reused."""
+    return {"<ships a package>": "yes" if ships_package(root) else "no"}
+
+
+def unmade_seeds(graph, store, texts, others: list[str], read) -> dict[str, dict[str, str]]:
+    """Per project file (real path), ``{"Cls.<made by no code of this project>": why}`` for its
+    classes that no code of the project makes (see the module's docstring); empty when the
+    project ships a package. ``store``/``texts``: the view's per-file store and
+    texts; ``others``: the project's files outside ``texts``, read by ``read(path)`` (None:
+    unreadable); ``graph``: the ProjectGraph (its root, how its imports resolve)."""
+    if (marked_folder(graph.root) != graph.root or ships_package(graph.root)
+            or not any(os.path.dirname(real) == graph.root for real in texts.digests)):
+        # (Without a marker the root is the folder a file's package is imported from, which may
+        # be one folder of a larger tree; a root holding packages alone is a library's layout.)
+        return {}
+    mentions: dict[str, dict] = {}
+    for real in sorted(texts.digests):
+        reexports = os.path.basename(real) == "__init__.py"
+        mentions[real] = store.get_or_compute(real, "class reads",
+                                              lambda real: class_mentions(texts[real], reexports))
+    for path in others:
+        found = _other_mentions(path, read(path))
+        if found is None:
+            return {}
+        mentions[path] = found
+    if any(found.get("dynamic") for found in mentions.values()):
+        return {}
+    if not any(found.get("runs") for found in mentions.values()):
+        return {}  # no program of its own: a collection of classes that other code makes
+    failing = _failing_imports(graph, mentions)
+    made = _made(mentions, failing)
+    made_but_for_failing = _made(mentions, {}) if failing else made
+    seeds: dict[str, dict[str, str]] = {}
+    for real in sorted(texts.digests):
+        for cls in mentions[real].get("classes", {}):
+            if cls in made:
+                continue
+            if cls in made_but_for_failing:  # (directly, or through classes such code makes)
+                where = "; ".join(sorted(how for _line, how in failing.values())[:2])
+                why = (f"'{cls}' is made only by code after an import that raises ImportError ({where}), "
+                       "and by no other code of this project, which ships no package")
+            else:
+                why = f"'{cls}' is made by no code of this project, which ships no package"
+            seeds.setdefault(real, {})[f"{cls}.{UNMADE_SEED}"] = why
+    return seeds
+
+
+def _made(mentions: dict[str, dict], failing: dict[str, tuple[int, str]]) -> set[str]:
+    """The names of the classes the files' code makes (see the module's docstring), leaving out
+    what each file of ``failing`` reads from the line of its failing import on."""
+    made: set[str] = set()
+    held: dict[str, set[str]] = {}  # holder class name -> the names its methods and bases read
+    for path, found in mentions.items():
+        cut = failing[path][0] if path in failing else None
+        made.update(found.get("words", ()))
+        made.update(found.get("strings", ()))
+        made.update(name for name, decorated in found.get("classes", {}).items() if decorated)
+        for holder, name, line in found.get("reads", ()):
+            if cut is not None and line >= cut:
+                continue  # never runs: the import before it raises
+            if holder is None:
+                made.add(name)
+            elif name != holder:
+                held.setdefault(holder, set()).add(name)
+    queue = [name for name in made if name in held]
+    while queue:
+        for name in held.pop(queue.pop(), ()):
+            if name not in made:
+                made.add(name)
+                if name in held:
+                    queue.append(name)
+    return made
+
+
+def _failing_imports(graph, mentions: dict[str, dict]) -> dict[str, tuple[int, str]]:
+    """Per project file, the first line of a top-level ``from M import ...`` that raises
+    ImportError (``analysis/failing_imports``), with how it fails."""
+    found: dict[str, tuple[int, str]] = {}
+    for real, summary in mentions.items():
+        for level, module, names, line in summary.get("imports", ()):
+            if real in found and found[real][0] <= line:
+                break
+            target = graph.resolve_module(real, module, level)
+            defined = mentions.get(target) if target is not None else None
+            if defined is None or "words" in defined or defined.get("open"):
+                continue
+            package = os.path.basename(target) == "__init__.py"
+            missing = [name for name in names if name not in defined.get("defines", ()) and not (
+                package and graph.resolve_module(real, f"{module}.{name}" if module else name, level) is not None)]
+            if missing:
+                found[real] = (line, f"{os.path.relpath(real, graph.root)}:{line} asks "
+                                     f"{os.path.relpath(target, graph.root)} for '{missing[0]}', which it does not define")
+    return found
+
+
+def _other_mentions(path: str, text: str | None) -> dict | None:
+    """What a file outside the view's texts reads (None: it cannot be read, so may make anything).
+    A notebook's cells left out of its code (a syntax error, a cell magic) count by their words."""
+    if text is None:
+        return None
+    if not notebooks.is_notebook(path):
+        return class_mentions(text)
+    try:
+        notebook = notebooks.read(text)
+    except notebooks.NotebookError:
+        return None
+    found = {**class_mentions(notebook.source), "runs": True}  # a notebook is a program
+    words = {word for cell in notebook.cells if cell.left_out for word in re.findall(r"[A-Za-z_]\w*", "\n".join(cell.lines))}
+    if words:
+        found = {**found, "words": sorted(set(found.get("words", ())) | words)}
+    return found
