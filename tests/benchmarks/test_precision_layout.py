@@ -1,6 +1,7 @@
 """benchmarks/precision.py unpacks a repository that is itself a package (``__init__.py`` at its
 top) under its own name, as ``git clone`` lays it out for its users, so that the project view
-resolves ``<name>.module`` imports; another repository is unpacked as it is."""
+resolves ``<name>.module`` imports; another repository is unpacked as it is. Either is marked as
+a clone (``.git`` at its top), the project's extent the linter reads on a user's checkout."""
 
 from __future__ import annotations
 
@@ -29,6 +30,7 @@ def test_a_repository_that_is_a_package_is_unpacked_under_its_name(tmp_path):
     corpus = PRECISION.GitCorpus("kit", "https://github.com/owner/segkit", commit)
     root = PRECISION._archive(corpus, tmp_path / "repo" / ".git", tmp_path / "cache")
     assert root.name == "segkit" and (root / "evaluation" / "metrics.py").read_text() == "x = 1\n"
+    assert (root / ".git").is_dir() and not (root.parent / ".git").exists()
     assert PRECISION._archive(corpus, tmp_path / "repo" / ".git", tmp_path / "cache") == root  # unpacked once
 
 
@@ -37,6 +39,7 @@ def test_another_repository_is_unpacked_as_it_is(tmp_path):
     corpus = PRECISION.GitCorpus("kit", "https://github.com/owner/segkit", commit)
     root = PRECISION._archive(corpus, tmp_path / "repo" / ".git", tmp_path / "cache")
     assert root.name == f"kit-{commit[:12]}" and (root / "train.py").exists()
+    assert (root / ".git").is_dir()
 
 
 def test_packaging_files_are_unpacked_beside_the_code(tmp_path):
