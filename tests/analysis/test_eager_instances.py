@@ -56,6 +56,15 @@ def test_another_use_of_an_instance_brings_them_back(project, use):
     assert found("--no-cache", str(project / "nets.py")) == _nets(project, low=True)
 
 
+@pytest.mark.parametrize("names", [("evaluate_test.py", "test_replay.py"), ("evaluate_test.py", "replay.py")])
+def test_instances_a_test_calls_eagerly_say_nothing(project, names):
+    # A test calls what it checks eagerly by default: how the program runs the model is not shown.
+    for old, new in zip(("evaluate.py", "replay.py"), names):
+        (project / old).rename(project / new)
+    expected = _nets(project, low=True) if names[1] == "test_replay.py" else _nets(project)
+    assert found("--no-cache", str(project / "nets.py")) == expected
+
+
 def test_a_notebook_or_an_excluded_file_naming_the_model_brings_them_back(project):
     notebook = {"cells": [{"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [],
                            "source": ["from nets import Policy\n", "model = Policy(2)\n"]}],

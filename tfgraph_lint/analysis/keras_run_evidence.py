@@ -15,7 +15,8 @@ NumPy evaluator is written for that.
   of this module, from a ``compile`` or graph code in another file);
 - ``EAGER``: instances are made, and every call of them or of their methods is in code that is not
   traced (reading a plain attribute, ``metric.name``, runs nothing); other files that make
-  instances say so through the project view (:func:`instance_rows`);
+  instances say so through the project view (:func:`instance_rows`), except test files: a test
+  calls the class it checks eagerly by default, and says nothing of how its program runs it;
 - ``None``: nothing is shown, or an instance is handed on (returned, passed, stored in a list):
   where it runs is not shown, so the class's methods stay graph code as Keras would make them.
 
@@ -57,6 +58,7 @@ from tfgraph_lint.analysis.names import references
 from tfgraph_lint.analysis.project_tracing import PROJECT_EAGER_SEED
 from tfgraph_lint.analysis.node_index import descendants, remembered
 from tfgraph_lint.analysis.symbolic_construction import may_build_symbolically
+from tfgraph_lint.analysis.test_code import is_test_file
 from tfgraph_lint.analysis.trace_entries import keras_base
 from tfgraph_lint.analysis.traced import TracedFunction, TraceKind
 from tfgraph_lint.core import tf_api
@@ -215,8 +217,11 @@ def instance_rows(index) -> list[list]:
     """For the project view: per instance this module makes of an imported class, a row of
     GraphIndex.outgoing's shape naming the marker seed its uses earn (only eager calls, or handed
     on; run where Keras traces it: ``TRACED_SEED``, as a Keras loop called outside graph code
-    gives no other row); the classes' own modules weigh them (:func:`run_shown`)."""
+    gives no other row); the classes' own modules weigh them (:func:`run_shown`). A test file's
+    instances called only eagerly give no row: a test calls what it checks eagerly by default,
+    which says nothing of how the program, or a package's users, run the class."""
     rows = []
+    in_tests = is_test_file(index.module.file or "")
     for call in descendants(index.module, nodes.Call):
         func = call.func
         last = func.attrname if isinstance(func, nodes.Attribute) else getattr(func, "name", "")
@@ -232,6 +237,8 @@ def instance_rows(index) -> list[list]:
                 continue  # run in traced code: GraphIndex.outgoing says so already
             marker = TRACED_SEED
         elif verdict == EAGER:  # the stricter judgement a layer or model gets
+            if in_tests:
+                continue
             marker = EAGER_SEED if instance_verdict(func, index, layered=True) == EAGER else NEAR_SYMBOLIC_SEED
         rows.append([key[0], key[1], marker, call.lineno, "instances made", "LOW", None])
     return rows + _class_references(index)
