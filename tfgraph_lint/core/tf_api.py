@@ -152,6 +152,9 @@ KERAS_BASE_CLASSES = frozenset({
     "keras.Model", "keras.models.Model", "keras.Sequential", "keras.models.Sequential",
     "keras.Layer", "keras.layers.Layer", "keras.engine.base_layer.Layer",
     "keras.engine.training.Model",
+    # Standalone Keras 2's older homes of the same classes (Keras 2.0-2.3): code importing them
+    # runs under Keras 2 only, and keras_version judges it so.
+    "keras.engine.Layer", "keras.engine.topology.Layer", "keras.engine.Model",
 })
 
 
