@@ -8,7 +8,9 @@ branch and why; the code is still reported to whoever asks, since another caller
 
 A helper's parameters are what its graph calls pass (call_data.seen_graph_calls: every call in
 graph code of the module, and the shapes of other files' calls from the project view, where a
-parameter left out is its default). A Keras ``Lambda(f, arguments={...})`` calls ``f`` with its
+parameter left out is its default). A caller that passes on a parameter of its own unchanged
+(``def initial(self, inputs=None): return self.cell.initial(inputs)``) passes what its own graph
+calls pass it, followed through two such callers. A Keras ``Lambda(f, arguments={...})`` calls ``f`` with its
 inputs and those keywords. What a call passes is followed as a constant (constant_values.constant):
 literals, names bound to one, ``self`` attributes and constructor parameters. A test decides a
 branch when it is made of parameters (and ``not``/``and``/``or``, ``is None``, ``==`` or ``>`` a literal)
@@ -42,6 +44,7 @@ from tfgraph_lint.analysis.node_index import remembered
 from tfgraph_lint.analysis.shown_values import TRUTHY, shown
 
 _MAX_LEVELS = 3
+_MAX_FORWARDING = 2  # callers that hand a parameter on unchanged, followed up to their own callers
 
 
 class _Shown:
@@ -105,23 +108,27 @@ def _earlier_siblings(statement: nodes.NodeNG):
         yield statement
 
 
-def _worlds(fn: nodes.FunctionDef, index) -> list[dict] | None:
+def _worlds(fn: nodes.FunctionDef, index, forwarding: int = _MAX_FORWARDING) -> list[dict] | None:
     """Per graph call of ``fn``: parameter name -> the constant it passes (UNKNOWN when not
-    shown); None when the calls cannot all be seen. Remembered per function."""
+    shown); None when the calls cannot all be seen. Remembered per function (and how many
+    forwarding callers may still be followed)."""
     memo = remembered(fn, "call worlds")
-    if fn not in memo:
-        memo[fn] = _collect_worlds(fn, index)
-    return memo[fn]
+    if (fn, forwarding) not in memo:
+        memo[(fn, forwarding)] = _collect_worlds(fn, index, forwarding)
+    return memo[(fn, forwarding)]
 
 
-def _collect_worlds(fn: nodes.FunctionDef, index) -> list[dict] | None:
+def _collect_worlds(fn: nodes.FunctionDef, index, forwarding: int) -> list[dict] | None:
     parameters = [p for p in fn.args.arguments or () if p.name not in ("self", "cls")]
     seen = seen_graph_calls(fn, index)
     if seen is None:
         return _lambda_worlds(fn, parameters, index)
     calls, from_elsewhere = seen
-    worlds = [{p.name: _passed(argument_for(call, fn, p), f"line {call.lineno}") for p in parameters}
-              for call in calls]
+    worlds = []
+    for call in calls:
+        passed = {p.name: argument_for(call, fn, p) for p in parameters}
+        world = {name: _passed(expr, f"line {call.lineno}") for name, expr in passed.items()}
+        worlds.extend(_forwarded(world, passed, call, fn, index, forwarding))
     for shape in from_elsewhere:
         # Another file's call: what it passes is a flag (changes per call or not, and what the
         # value is shown to be); a parameter it leaves out is its default.
@@ -129,6 +136,23 @@ def _collect_worlds(fn: nodes.FunctionDef, index) -> list[dict] | None:
                        else _shown_world_value(shown_for(shape, fn, p), "a call in another file")
                        for p in parameters})
     return worlds
+
+
+def _forwarded(world: dict, passed: dict, call: nodes.Call, fn: nodes.FunctionDef, index,
+               forwarding: int) -> list[dict]:
+    """``world`` (what ``call`` passes ``fn``), one per graph call of the function making ``call``
+    when it hands ``fn`` parameters of its own unchanged (``def state(self, inputs=None):
+    return self.cell.state(inputs)``): each such argument is what that caller's own graph calls
+    pass it. Followed through ``forwarding`` callers at most; beyond, an argument not shown."""
+    caller = call.frame()
+    names = {name: expr.name for name, expr in passed.items()
+             if world[name] is UNKNOWN and unrebound_parameter(expr) and expr.frame() is caller}
+    if not names or not isinstance(caller, nodes.FunctionDef) or caller is fn or forwarding <= 0:
+        return [world]
+    outer = _worlds(caller, index, forwarding - 1)
+    if not outer:
+        return [world]
+    return [{**world, **{name: found.get(own, UNKNOWN) for name, own in names.items()}} for found in outer]
 
 
 def _passed(expr: nodes.NodeNG | None, where: str):

@@ -19,6 +19,10 @@ them LOW, off by default, and say why:
   (``print(f"Tracing... {n_splits} splits")``, ``n_splits=1`` a parameter: analysis/static_output). Maintained training scripts (google/uncertainty-baselines) and textbooks
   (ageron/handson-ml2) write these on purpose; with a tensor beside the text (``print("tracing",
   x)``) it is still reported, since the tensor it shows is symbolic;
+- the output sits in a branch chosen by a string argument (``if estimator == "mean": ... else:
+  print("unknown estimator")``, the parameter defaulting to a string): a string is no tensor,
+  and TensorFlow traces anew for each value of a Python argument, so the branch is taken once
+  per trace too;
 - output in a branch graph code's tensors never take (``if not isinstance(loss, tf.Tensor):``,
   analysis/tensor_type_branches);
 - output in a function exported as a SavedModel signature (rules/side_effects/exported_signatures): a
@@ -33,6 +37,7 @@ from __future__ import annotations
 from astroid import nodes
 
 from tfgraph_lint.analysis.names import is_builtin_call, unrebound_parameter
+from tfgraph_lint.analysis.passed_arguments import argument_for_default
 from tfgraph_lint.analysis.static_output import deliberate_output_reason, is_trace_marker
 from tfgraph_lint.analysis.tensor_type_branches import in_non_tensor_branch
 from tfgraph_lint.analysis.test_code import is_test_file
@@ -61,6 +66,8 @@ def once_per_trace_reason(call: nodes.Call, path: str) -> str | None:
         return deliberate
     if _in_parameter_type_branch(call):
         return "it sits in a branch chosen by the Python type of an argument, taken once per trace"
+    if _in_parameter_value_branch(call):
+        return "it sits in a branch chosen by a Python string argument, whose value TensorFlow traces for"
     if in_non_tensor_branch(call):
         return "it sits in a branch that only values other than tensors take"
     frame = call.frame()
@@ -97,6 +104,39 @@ def _in_parameter_type_branch(node: nodes.NodeNG) -> bool:
         if isinstance(parent, nodes.If) and child is not parent.test and _asks_type_only(parent.test, parameters):
             return True
         child, parent = parent, parent.parent
+    return False
+
+
+def _in_parameter_value_branch(node: nodes.NodeNG) -> bool:
+    """Inside the body or else of an ``if`` (up to the enclosing function) whose test compares a
+    parameter whose default is a string literal with a string literal (``if estimator ==
+    "mean":``, ``elif mode != "max":``): a string is no tensor, and TensorFlow traces anew for
+    each value of a Python argument, so the branch is chosen once per trace."""
+    fn = node.frame()
+    if not isinstance(fn, nodes.FunctionDef):
+        return False
+    child, parent = node, node.parent
+    while parent is not None and parent is not fn:
+        if isinstance(parent, nodes.If) and child is not parent.test and _compares_string_parameter(parent.test, fn):
+            return True
+        child, parent = parent, parent.parent
+    return False
+
+
+def _compares_string_parameter(test: nodes.NodeNG, fn: nodes.FunctionDef) -> bool:
+    if isinstance(test, nodes.UnaryOp) and test.op == "not":
+        return _compares_string_parameter(test.operand, fn)
+    if isinstance(test, nodes.BoolOp):
+        return all(_compares_string_parameter(value, fn) for value in test.values)
+    if not (isinstance(test, nodes.Compare) and len(test.ops) == 1 and test.ops[0][0] in ("==", "!=")):
+        return False
+    left, right = test.left, test.ops[0][1]
+    for side, other in ((left, right), (right, left)):
+        if _is_plain_text(other) and isinstance(side, nodes.Name) and unrebound_parameter(side):
+            parameter = next((p for p in [*(fn.args.arguments or ()), *(fn.args.kwonlyargs or ())]
+                              if p.name == side.name), None)
+            default = argument_for_default(fn, parameter) if parameter is not None else None
+            return default is not None and _is_plain_text(default)
     return False
 
 

@@ -50,10 +50,11 @@ def check(context: ModuleContext) -> Iterator[Finding]:
             continue
         reason = once_per_trace_reason(call, context.path)
         if reason is None:
+            # Constants alone print no tensor: the claim is then only that the text comes once.
+            shows = "" if _constants_only(call) else ", and shows symbolic tensors"
             yield context.finding(
                 RULE, call,
-                f"print() in {traced.subject} runs only while tracing, not on every call, "
-                "and shows symbolic tensors; use tf.print()",
+                f"print() in {traced.subject} runs only while tracing, not on every call{shows}; use tf.print()",
                 traced=traced,
             )
         else:  # once per trace may be what is meant: LOW, off by default
@@ -63,6 +64,11 @@ def check(context: ModuleContext) -> Iterator[Finding]:
                 "perhaps meant to print once per trace); if not, use tf.print()",
                 confidence=LOW, traced=traced,
             )
+
+
+def _constants_only(call: nodes.Call) -> bool:
+    return all(isinstance(argument, nodes.Const)
+               for argument in [*call.args, *(keyword.value for keyword in call.keywords or ())])
 
 
 def _is_builtin_print(func: nodes.NodeNG) -> bool:
