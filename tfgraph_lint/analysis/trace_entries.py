@@ -10,7 +10,7 @@ from astroid import nodes
 
 from tfgraph_lint.analysis.constant_values import is_none
 from tfgraph_lint.analysis.names import bindings, call_qualname, calls_named, qualified_name
-from tfgraph_lint.analysis.node_index import descendants
+from tfgraph_lint.analysis.node_index import descendants, module_of, remembered
 from tfgraph_lint.core import tf_api
 from tfgraph_lint.core.findings import HIGH, INFERENCE
 
@@ -24,6 +24,8 @@ def keras_base(cls: nodes.ClassDef, seen: set) -> tuple[str, str] | None:
     for base in cls.bases:
         name = qualified_name(base)
         family = tf_api.keras_family(name) if name is not None else None
+        if family is None:
+            family = _project_keras_base(base)
         if family is not None:
             return display(base), family
         if isinstance(base, nodes.Name):
@@ -33,6 +35,34 @@ def keras_base(cls: nodes.ClassDef, seen: set) -> tuple[str, str] | None:
                     if found:
                         return found
     return None
+
+
+def use_project_keras_bases(module: nodes.Module, bases: dict[str, str]) -> None:
+    """What the project view says of the bases the module's classes import: those that are Keras
+    classes of other files of the project (analysis/project_classes), spelling -> family. Set
+    before anything about the module is asked; kept with its memos."""
+    if bases:
+        remembered(module, "project keras bases")[module] = bases
+
+
+def _project_keras_base(base: nodes.NodeNG) -> str | None:
+    """The Keras family of ``base`` when the project view says it is a Keras class of another
+    project file, as spelled here (``MessagePassing``, ``mp.MessagePassing``) and bound by the
+    module's imports alone."""
+    module = module_of(base)
+    known = remembered(module, "project keras bases").get(module) if module is not None else None
+    if not known:
+        return None
+    head = base
+    while isinstance(head, nodes.Attribute):
+        head = head.expr
+    if not isinstance(head, nodes.Name):
+        return None
+    family = known.get(base.as_string())
+    found = bindings(head, head.name) if family is not None else []
+    if not found or not all(isinstance(b, (nodes.Import, nodes.ImportFrom)) for b in found):
+        return None
+    return family
 
 
 # -- datasets and strategies -----------------------------------------------------------------

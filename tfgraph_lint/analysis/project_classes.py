@@ -1,0 +1,221 @@
+"""Keras classes whose base is a class of another module of the project (stdlib ``ast``, no astroid).
+
+``class GatedGraphConv(MessagePassing)``, where ``MessagePassing`` comes from
+``from pkg.layers.message_passing import MessagePassing`` (or ``import pkg.layers.message_passing
+as mp; class X(mp.MessagePassing)``) and derives from ``keras.layers.Layer`` there, directly or
+through further classes of the project: Keras runs the subclass's ``call``, ``train_step``, ... as
+it would if the base were written in the same file. The project view (cli/project.py) asks this
+for each linted file and hands the module's analysis the spellings of its bases that are Keras
+classes (:func:`imported_keras_bases`); ``trace_entries.keras_base`` then treats them as the Keras
+names they derive from.
+
+Dispatch through a base (:meth:`ProjectClasses.dispatched`): a base's method that Keras traces
+calls ``self.message(...)``, directly or through its other methods (``call`` -> ``propagate`` ->
+``self.message``): the subclass's override of ``message`` is what runs, traced. Those overrides
+are given to the subclass's module as seeds (``Cls.message``), the way graph code of other files
+reaches a module's functions.
+
+Each file's classes and their bases as spelled (:func:`class_bases`) are computed once per file
+text and kept by the project store; what is Keras is derived again each run from those, so a base's
+file that changes (no longer a Layer) changes what its subclasses' modules are told.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections import deque
+from collections.abc import Callable
+
+from tfgraph_lint.core import tf_api
+
+_MAX_DEPTH = 8  # classes followed up a chain of bases
+_MAX_METHODS = 200  # methods followed through ``self.`` calls from a class's Keras methods
+_IN_PROGRESS = object()
+
+
+def class_bases(text: str) -> dict[str, list[str]]:
+    """The module's top-level classes -> their bases as dotted spellings (``Layer``,
+    ``tf.keras.layers.Layer``, ``mp.MessagePassing``); a base written otherwise (a call, a
+    subscript) is left out. Empty for text Python cannot parse."""
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return {}
+    found: dict[str, list[str]] = {}
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef):
+            found[node.name] = [spelled for spelled in map(_dotted, node.bases) if spelled is not None]
+    return found
+
+
+def _dotted(expr: ast.AST) -> str | None:
+    parts: list[str] = []
+    while isinstance(expr, ast.Attribute):
+        parts.append(expr.attr)
+        expr = expr.value
+    return ".".join([expr.id, *reversed(parts)]) if isinstance(expr, ast.Name) else None
+
+
+class ProjectClasses:
+    """What the project's classes derive from, across files. ``graph`` is the ProjectGraph (its
+    files' imports, summaries and references); ``bases_of`` gives a file's :func:`class_bases`."""
+
+    def __init__(self, graph, bases_of: Callable[[str], dict[str, list[str]]]) -> None:
+        self._graph = graph
+        self._bases_of = bases_of
+        self._families: dict[tuple[str, str], object] = {}
+
+    def keras_family(self, file: str, cls: str, depth: int = 0) -> str | None:
+        """``tf_api.keras_family`` of the Keras class ``cls`` of ``file`` derives from, through
+        classes of its own file and of other project files; None when it is no Keras class."""
+        key = (file, cls)
+        found = self._families.get(key)
+        if found is _IN_PROGRESS or depth > _MAX_DEPTH:
+            return None  # a cycle of bases, or too long a chain: not known
+        if key in self._families:
+            return found  # type: ignore[return-value]
+        self._families[key] = _IN_PROGRESS
+        family = None
+        for spelled in self._bases_of(file).get(cls, ()):
+            family = self._base_family(file, spelled, depth)
+            if family is not None:
+                break
+        self._families[key] = family
+        return family
+
+    def _base_family(self, file: str, spelled: str, depth: int) -> str | None:
+        local = self._bases_of(file)
+        if spelled in local:  # a class of the same file
+            return self.keras_family(file, spelled, depth + 1)
+        named = self._keras_name(file, spelled)
+        if named is not None:
+            return named
+        target = self.project_class(file, spelled)
+        return self.keras_family(*target, depth + 1) if target is not None else None
+
+    def _keras_name(self, file: str, spelled: str) -> str | None:
+        """The Keras family of a base the file imports from Keras or TensorFlow by an absolute
+        import (``from tensorflow.keras.layers import Layer``, ``tf.keras.Model``)."""
+        head, _, rest = spelled.partition(".")
+        imported = self._graph.imports.get(file, {}).get(head)
+        if imported is None or imported[1]:
+            return None
+        module, _level, name = imported
+        dotted = ".".join(part for part in (module, name, rest) if part)
+        return tf_api.keras_family(tf_api.canonical(dotted))
+
+    def project_class(self, file: str, spelled: str) -> tuple[str, str] | None:
+        """The (file, class) of another project file that a base spelled ``Base`` or
+        ``module.Base`` in ``file`` names through its imports; None for anything else."""
+        head, _, rest = spelled.partition(".")
+        if "." in rest or head not in self._graph.imports.get(file, {}):
+            return None
+        found = self._graph.resolve_reference(file, head, rest or None, classes=True)
+        return found if found is not None and found[0] != file else None
+
+    def imported_keras_bases(self, file: str) -> dict[str, str]:
+        """The bases ``file``'s classes name through imports that are Keras classes of other
+        project files: spelling -> Keras family (``{"MessagePassing": "layer"}``)."""
+        found: dict[str, str] = {}
+        for bases in self._bases_of(file).values():
+            for spelled in bases:
+                if spelled in found or self.project_class(file, spelled) is None:
+                    continue
+                family = self._base_family(file, spelled, 0)
+                if family is not None:
+                    found[spelled] = family
+        return found
+
+    # -- dispatch through a base -----------------------------------------------------------------
+
+    def dispatched(self, file: str) -> dict[str, str]:
+        """The methods of ``file``'s classes with a Keras base in another project file that a
+        base's traced method reaches through ``self.<name>(...)``: ``"Cls.message"`` -> how."""
+        found: dict[str, str] = {}
+        for cls, bases in sorted(self._bases_of(file).items()):
+            family = self.keras_family(file, cls)
+            if family is None or not any(self.project_class(file, spelled) for spelled in bases):
+                continue
+            chain = self._chain(file, cls)
+            for name, how in self._reached_overrides(file, cls, chain, family).items():
+                found.setdefault(f"{cls}.{name}", how)
+        return found
+
+    def _chain(self, file: str, cls: str) -> list[tuple[str, str]]:
+        """``cls`` and the project classes it derives from, in the order Python looks methods up
+        (each class's bases in order, depth first: right for single inheritance, which is what
+        layers of a project use)."""
+        chain: list[tuple[str, str]] = []
+        queue = [(file, cls)]
+        while queue and len(chain) <= _MAX_DEPTH:
+            current = queue.pop(0)
+            if current in chain:
+                continue
+            chain.append(current)
+            owner, name = current
+            following = []
+            for spelled in self._bases_of(owner).get(name, ()):
+                if spelled in self._bases_of(owner):
+                    following.append((owner, spelled))
+                else:
+                    target = self.project_class(owner, spelled)
+                    if target is not None:
+                        following.append(target)
+            queue = following + queue
+        return chain
+
+    def _reached_overrides(self, file: str, cls: str, chain: list[tuple[str, str]], family: str) -> dict[str, str]:
+        graph = self._graph
+
+        def defining(name: str) -> tuple[str, str] | None:
+            for owner, klass in chain:
+                if f"{klass}.{name}" in graph.summary(owner)["functions"]:
+                    return owner, klass
+            return None
+
+        seen: set[tuple[str, str, str]] = set()
+        queue: deque[tuple[str, str, str]] = deque()
+        for name in sorted(tf_api.KERAS_TRACED_METHODS_BY_FAMILY[family]):
+            owner = defining(name)
+            if owner is not None:
+                queue.append((owner[0], owner[1], name))
+                seen.add(queue[-1])
+        found: dict[str, str] = {}
+        while queue and len(seen) < _MAX_METHODS:
+            owner, klass, method = queue.popleft()
+            for base, attribute, line in graph.references(owner, f"{klass}.{method}"):
+                if base != "self" or attribute is None:
+                    continue
+                target = defining(attribute)
+                if target is None:
+                    continue
+                step = (target[0], target[1], attribute)
+                if target == (file, cls) and (owner, klass) != (file, cls) and attribute not in found:
+                    found[attribute] = (f"called as 'self.{attribute}' from '{klass}.{method}' in "
+                                        f"{graph.shown(owner)}:{line}, which Keras traces")
+                if step not in seen:
+                    seen.add(step)
+                    queue.append(step)
+        return found
+
+
+def keras_view(graph, store, texts, files: set[str], linted: set[str]) -> tuple[dict, dict]:
+    """For the project view: per file of ``files``, :meth:`ProjectClasses.imported_keras_bases`;
+    per file of ``linted``, :meth:`ProjectClasses.dispatched`. Each file's :func:`class_bases`
+    is kept in ``store`` (the project store) by its text."""
+    classes = ProjectClasses(graph, lambda real: store.get_or_compute(
+        real, "class bases", lambda real: class_bases(texts[real])))
+    keras_bases = {real: found for real in sorted(files) if (found := classes.imported_keras_bases(real))}
+    dispatched = {real: found for real in sorted(linted & set(keras_bases)) if (found := classes.dispatched(real))}
+    return keras_bases, dispatched
+
+
+def with_dispatch(seeds: dict[str, dict[str, str]], dispatched: dict[str, dict[str, str]]) -> dict:
+    """``seeds`` (per file, name -> how) with the methods a Keras base of another file calls
+    through ``self.``; a method other graph code reaches keeps that way."""
+    if not dispatched:
+        return seeds
+    merged = dict(seeds)
+    for real, found in dispatched.items():
+        merged[real] = {**found, **merged.get(real, {})}
+    return merged
