@@ -31,6 +31,14 @@ from tfgraph_lint.core import tf_api
 _MAX_DEPTH = 8  # classes followed up a chain of bases
 _MAX_METHODS = 200  # methods followed through ``self.`` calls from a class's Keras methods
 _IN_PROGRESS = object()
+# How the seeds of :meth:`ProjectClasses.dispatched` begin: a method Keras runs through its
+# base's traced method (``keras_unconverted`` asks, as it asks of a Keras method itself).
+DISPATCHED = "called as 'self."
+
+
+def dispatched_seed(how: str) -> bool:
+    """``how`` (an imported seed's) says a Keras base's traced method calls it through ``self.``."""
+    return how.startswith(DISPATCHED)
 
 
 def class_bases(text: str) -> dict[str, list[str]]:
@@ -191,7 +199,7 @@ class ProjectClasses:
                     continue
                 step = (target[0], target[1], attribute)
                 if target == (file, cls) and (owner, klass) != (file, cls) and attribute not in found:
-                    found[attribute] = (f"called as 'self.{attribute}' from '{klass}.{method}' in "
+                    found[attribute] = (f"{DISPATCHED}{attribute}' from '{klass}.{method}' in "
                                         f"{graph.shown(owner)}:{line}, which Keras traces")
                 if step not in seen:
                     seen.add(step)
