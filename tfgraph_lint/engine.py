@@ -155,7 +155,7 @@ def lint_source(text: str, path: str, config: Config | None = None, honour_pragm
     config = config or Config()
     # By the project's other files: what reaches in, and TensorFlow imported from the project.
     told = (config.seeds_for(path) or config.tf_functions_for(path) or config.aliases_for(path)
-            or config.keras_bases_for(path))
+            or config.definitions_for(path))
     screened = may_contain_graph_code(text, config)  # the view's entries leave the screen as it is
     if outgoing is not None and outgoing_config is not None and not _may_reach_out(
             text, path, outgoing_config, screened, outgoing_bases):
@@ -180,7 +180,7 @@ def _may_reach_out(text: str, path: str, config: Config, screened: bool | None =
     if screened is None:
         screened = may_contain_graph_code(text, config)
     return (screened or bool(config.seeds_for(path)) or bool(config.aliases_for(path))
-            or bool(config.keras_bases_for(path))
+            or bool(config.definitions_for(path))
             or makes_imported_instances(text, bases))
 
 

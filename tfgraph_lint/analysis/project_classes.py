@@ -6,7 +6,7 @@ as mp; class X(mp.MessagePassing)``) and derives from ``keras.layers.Layer`` the
 through further classes of the project: Keras runs the subclass's ``call``, ``train_step``, ... as
 it would if the base were written in the same file. The project view (cli/project.py) asks this
 for each linted file and hands the module's analysis the spellings of its bases that are Keras
-classes (:func:`imported_keras_bases`); ``trace_entries.keras_base`` then treats them as the Keras
+classes (:func:`imported_definitions`); ``trace_entries.keras_base`` then treats them as the Keras
 names they derive from.
 
 Dispatch through a base (:meth:`ProjectClasses.dispatched`): a base's method that Keras traces
@@ -15,8 +15,12 @@ calls ``self.message(...)``, directly or through its other methods (``call`` -> 
 are given to the subclass's module as seeds (``Cls.message``), the way graph code of other files
 reaches a module's functions.
 
-Each file's classes and their bases as spelled (:func:`class_bases`) are computed once per file
-text and kept by the project store; what is Keras is derived again each run from those, so a base's
+Decorators of another project file that wrap the decorated function in ``tf.function``
+(analysis/wrapping_decorators), applied as ``@function`` or ``@z.function(wraps="tensor")``, are
+told the same way: the decorated defs are tf.functions (``trace_entries.tf_function_decorators``).
+
+Each file's classes and their bases as spelled, its wrapping decorators and the decorators it
+uses (:func:`file_definitions`) are computed once per file text and kept by the project store; what is Keras is derived again each run from those, so a base's
 file that changes (no longer a Layer) changes what its subclasses' modules are told.
 """
 
@@ -26,7 +30,12 @@ import ast
 from collections import deque
 from collections.abc import Callable
 
+from tfgraph_lint.analysis.module_edges import imports_only
+from tfgraph_lint.analysis.wrapping_decorators import CALLED, decorators_used, tf_function_wrappers
 from tfgraph_lint.core import tf_api
+
+# What :meth:`ProjectClasses.imported_definitions` says of a decorator that wraps tf.function.
+TF_FUNCTION_WRAPPER = "tf.function"
 
 _MAX_DEPTH = 8  # classes followed up a chain of bases
 _MAX_METHODS = 200  # methods followed through ``self.`` calls from a class's Keras methods
@@ -41,14 +50,29 @@ def dispatched_seed(how: str) -> bool:
     return how.startswith(DISPATCHED)
 
 
-def class_bases(text: str) -> dict[str, list[str]]:
-    """The module's top-level classes -> their bases as dotted spellings (``Layer``,
-    ``tf.keras.layers.Layer``, ``mp.MessagePassing``); a base written otherwise (a call, a
-    subscript) is left out. Empty for text Python cannot parse."""
+def file_definitions(text: str) -> dict:
+    """What the project view asks of a file's text here, from one parse: ``classes`` (its
+    :func:`class_bases`), ``wrappers`` (its defs that wrap tf.function, with the forms they are
+    applied in: wrapping_decorators) and ``decorators`` (the decorators its defs are written with)."""
     try:
         tree = ast.parse(text)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return {}
+        return {"classes": {}, "wrappers": {}, "decorators": []}
+    return {"classes": class_bases(tree), "wrappers": tf_function_wrappers(tree, imports_only(text)),
+            "decorators": decorators_used(tree)}
+
+
+def class_bases(source: str | ast.Module) -> dict[str, list[str]]:
+    """The module's top-level classes -> their bases as dotted spellings (``Layer``,
+    ``tf.keras.layers.Layer``, ``mp.MessagePassing``); a base written otherwise (a call, a
+    subscript) is left out. Empty for text Python cannot parse."""
+    if isinstance(source, str):
+        try:
+            tree = ast.parse(source)
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            return {}
+    else:
+        tree = source
     found: dict[str, list[str]] = {}
     for node in tree.body:
         if isinstance(node, ast.ClassDef):
@@ -65,13 +89,17 @@ def _dotted(expr: ast.AST) -> str | None:
 
 
 class ProjectClasses:
-    """What the project's classes derive from, across files. ``graph`` is the ProjectGraph (its
-    files' imports, summaries and references); ``bases_of`` gives a file's :func:`class_bases`."""
+    """What the project's classes derive from, and its decorators do, across files. ``graph`` is
+    the ProjectGraph (its files' imports, summaries and references); ``definitions_of`` gives a
+    file's :func:`file_definitions`."""
 
-    def __init__(self, graph, bases_of: Callable[[str], dict[str, list[str]]]) -> None:
+    def __init__(self, graph, definitions_of: Callable[[str], dict]) -> None:
         self._graph = graph
-        self._bases_of = bases_of
+        self._definitions_of = definitions_of
         self._families: dict[tuple[str, str], object] = {}
+
+    def _bases_of(self, file: str) -> dict[str, list[str]]:
+        return self._definitions_of(file)["classes"]
 
     def keras_family(self, file: str, cls: str, depth: int = 0) -> str | None:
         """``tf_api.keras_family`` of the Keras class ``cls`` of ``file`` derives from, through
@@ -121,10 +149,20 @@ class ProjectClasses:
         found = self._graph.resolve_reference(file, head, rest or None, classes=True)
         return found if found is not None and found[0] != file else None
 
-    def imported_keras_bases(self, file: str) -> dict[str, str]:
+    def imported_definitions(self, file: str) -> dict[str, str]:
         """The bases ``file``'s classes name through imports that are Keras classes of other
-        project files: spelling -> Keras family (``{"MessagePassing": "layer"}``)."""
+        project files: spelling -> Keras family (``{"MessagePassing": "layer"}``); and the
+        decorators its defs are written with that are defs of other project files wrapping
+        tf.function: spelling (``"function()"`` for the called form) -> ``TF_FUNCTION_WRAPPER``."""
         found: dict[str, str] = {}
+        for spelled, form in self._definitions_of(file)["decorators"]:
+            head, _, rest = spelled.partition(".")
+            if "." in rest or head not in self._graph.imports.get(file, {}):
+                continue
+            target = self._graph.resolve_reference(file, head, rest or None)
+            if target is not None and target[0] != file and \
+                    form in self._definitions_of(target[0])["wrappers"].get(target[1], ()):
+                found[spelled + ("()" if form == CALLED else "")] = TF_FUNCTION_WRAPPER
         for bases in self._bases_of(file).values():
             for spelled in bases:
                 if spelled in found or self.project_class(file, spelled) is None:
@@ -208,12 +246,12 @@ class ProjectClasses:
 
 
 def keras_view(graph, store, texts, files: set[str], linted: set[str]) -> tuple[dict, dict]:
-    """For the project view: per file of ``files``, :meth:`ProjectClasses.imported_keras_bases`;
+    """For the project view: per file of ``files``, :meth:`ProjectClasses.imported_definitions`;
     per file of ``linted``, :meth:`ProjectClasses.dispatched`. Each file's :func:`class_bases`
     is kept in ``store`` (the project store) by its text."""
     classes = ProjectClasses(graph, lambda real: store.get_or_compute(
-        real, "class bases", lambda real: class_bases(texts[real])))
-    keras_bases = {real: found for real in sorted(files) if (found := classes.imported_keras_bases(real))}
+        real, "definitions", lambda real: file_definitions(texts[real])))
+    keras_bases = {real: found for real in sorted(files) if (found := classes.imported_definitions(real))}
     dispatched = {real: found for real in sorted(linted & set(keras_bases)) if (found := classes.dispatched(real))}
     return keras_bases, dispatched
 

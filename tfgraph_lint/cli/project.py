@@ -10,7 +10,9 @@ index, on worker processes when there are many); and the files the search then r
 their calls (``module_edges.summary``). The result is the configuration with ``imported_seeds``
 set (per linted file, the top-level functions and ``Class.method`` that graph code elsewhere
 reaches) and ``imported_tf_functions`` (the names it imports that are tf.functions of other
-files), ``imported_arguments``, ``imported_aliases`` and ``imported_loop_calls`` (view_loops); in a
+files), ``imported_arguments``, ``imported_aliases``, ``imported_loop_calls`` (view_loops) and
+``imported_definitions`` (Keras bases and tf.function decorators of other files:
+analysis/project_classes); in a
 project none of whose files traces, the seeds also name the Keras classes its programs make
 (view_eager, which reads the excluded files and notebooks too). Linting one changed file (pre-commit)
 so still knows that ``train.py`` maps ``data.augment``.
@@ -98,7 +100,7 @@ def _with_view(config: Config, seeds: dict, tf_functions: dict, passed: dict, al
     return records.replace(config, imported_seeds=packed, imported_tf_functions=imported,
                            imported_arguments=arguments, imported_aliases=_packed_aliases(aliases),
                            imported_loop_calls=_packed_aliases(loops or {}),
-                           imported_keras_bases=_packed_aliases(keras_bases or {}))
+                           imported_definitions=_packed_aliases(keras_bases or {}))
 
 
 def _packed_aliases(aliases: dict[str, dict[str, str]]) -> tuple:
@@ -199,7 +201,7 @@ def _derive(root: str, texts: _Texts, store: ProjectStore, linted_reals: set[str
     loops = loop_calls_into(graph, store, texts, needed, linted_reals) if wanted(config) else {}
     keras_bases, dispatched = keras_view(graph, store, texts, set(needed) | linted_reals, linted_reals)
     plain = records.replace(config, imported_seeds=(), imported_tf_functions=(), imported_arguments=(),
-                            imported_aliases=_packed_aliases(aliases), imported_keras_bases=_packed_aliases(keras_bases))
+                            imported_aliases=_packed_aliases(aliases), imported_definitions=_packed_aliases(keras_bases))
     # Only references through an import that can lead to a project file can reach into one:
     # what the others' calls pass (costly to find) is not asked.
     bases = {real: project_bases(graph, real) for real in needed}
@@ -279,7 +281,7 @@ def _entries(config: Config | None) -> tuple:
     """What the view gives the file ``config`` is for (the file's own entries only)."""
     return () if config is None else (config.imported_seeds, config.imported_tf_functions,
                                       config.imported_arguments, config.imported_loop_calls,
-                                      config.imported_keras_bases)
+                                      config.imported_definitions)
 
 
 def _aliases(graph, store: ProjectStore, texts: _Texts, facts: dict[str, dict],
