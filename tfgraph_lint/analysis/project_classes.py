@@ -251,7 +251,9 @@ def keras_view(graph, store, texts, files: set[str], linted: set[str]) -> tuple[
     is kept in ``store`` (the project store) by its text."""
     classes = ProjectClasses(graph, lambda real: store.get_or_compute(
         real, "definitions", lambda real: file_definitions(texts[real])))
-    keras_bases = {real: found for real in sorted(files) if (found := classes.imported_definitions(real))}
+    # A file that imports no project file names none of its classes or decorators: not parsed.
+    keras_bases = {real: found for real in sorted(files)
+                   if graph.imported_files(real) and (found := classes.imported_definitions(real))}
     dispatched = {real: found for real in sorted(linted & set(keras_bases)) if (found := classes.dispatched(real))}
     return keras_bases, dispatched
 
