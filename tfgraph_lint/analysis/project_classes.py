@@ -250,10 +250,11 @@ def keras_view(graph, store, texts, files: set[str], linted: set[str]) -> tuple[
     per file of ``linted``, :meth:`ProjectClasses.dispatched`. Each file's :func:`class_bases`
     is kept in ``store`` (the project store) by its text."""
     classes = ProjectClasses(graph, lambda real: store.get_or_compute(
-        real, "definitions", lambda real: file_definitions(texts[real])))
-    # A file that imports no project file names none of its classes or decorators: not parsed.
-    keras_bases = {real: found for real in sorted(files)
-                   if graph.imported_files(real) and (found := classes.imported_definitions(real))}
+        real, "definitions", lambda real: file_definitions(texts.get(real))))
+    # A file that imports no project file names none of its classes or decorators: not parsed;
+    # nor is one the view could not read (binary, gone).
+    keras_bases = {real: found for real in sorted(files) if real in graph.imports
+                   and graph.imported_files(real) and (found := classes.imported_definitions(real))}
     dispatched = {real: found for real in sorted(linted & set(keras_bases)) if (found := classes.dispatched(real))}
     return keras_bases, dispatched
 
