@@ -108,6 +108,8 @@ def _resolve_callables(expr: nodes.NodeNG, _depth: int) -> list[FunctionNode]:
         return []
     if isinstance(expr, nodes.Lambda):
         return [expr]
+    if isinstance(expr, nodes.IfExp):  # ``string_fn if dtype == tf.string else int_fn``: either
+        return [*_resolve_callables(expr.body, _depth + 1), *_resolve_callables(expr.orelse, _depth + 1)]
     if isinstance(expr, (nodes.List, nodes.Tuple)):
         return [fn for element in expr.elts for fn in _resolve_callables(element, _depth + 1)]
     if isinstance(expr, nodes.Dict):
@@ -123,7 +125,7 @@ def _resolve_callables(expr: nodes.NodeNG, _depth: int) -> list[FunctionNode]:
                 found.append(binding)
             elif isinstance(binding, nodes.AssignName) and isinstance(binding.parent, nodes.Assign):
                 value = binding.parent.value
-                if isinstance(value, (nodes.Lambda, nodes.Call)) and len(binding.parent.targets) == 1:
+                if isinstance(value, (nodes.Lambda, nodes.Call, nodes.IfExp)) and len(binding.parent.targets) == 1:
                     found.extend(_resolve_callables(value, _depth + 1))
         return found
     if isinstance(expr, nodes.Call):
@@ -208,7 +210,7 @@ def _factory_products(call: nodes.Call) -> list[FunctionNode]:
 
 
 def _callable_names(node: nodes.NodeNG) -> frozenset[str] | _EveryName:
-    """Names that a def, or a plain ``name = lambda/call`` assignment, binds somewhere in the
+    """Names that a def, or a plain ``name = lambda/call/a if c else b`` assignment, binds somewhere in the
     module: the only bindings _resolve_callables follows."""
     module = module_of(node)
     if module is None:
@@ -220,7 +222,7 @@ def _callable_names(node: nodes.NodeNG) -> frozenset[str] | _EveryName:
             found.name for found in descendants(module, nodes.FunctionDef, nodes.AssignName)
             if isinstance(found, nodes.FunctionDef) or (
                 isinstance(found.parent, nodes.Assign) and len(found.parent.targets) == 1
-                and isinstance(found.parent.value, (nodes.Lambda, nodes.Call)))
+                and isinstance(found.parent.value, (nodes.Lambda, nodes.Call, nodes.IfExp)))
         )
     return names
 
