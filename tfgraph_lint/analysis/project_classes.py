@@ -27,6 +27,7 @@ file that changes (no longer a Layer) changes what its subclasses' modules are t
 from __future__ import annotations
 
 import ast
+import os
 from collections import deque
 from collections.abc import Callable
 
@@ -238,7 +239,7 @@ class ProjectClasses:
                 step = (target[0], target[1], attribute)
                 if target == (file, cls) and (owner, klass) != (file, cls) and attribute not in found:
                     found[attribute] = (f"{DISPATCHED}{attribute}' from '{klass}.{method}' in "
-                                        f"{graph.shown(owner)}:{line}, which Keras traces")
+                                        f"{os.path.relpath(owner, graph.root)}:{line}, which Keras traces")
                 if step not in seen:
                     seen.add(step)
                     queue.append(step)

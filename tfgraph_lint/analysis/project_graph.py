@@ -379,10 +379,6 @@ class ProjectGraph:
         return {f"{prefix}{name}": (tuple(parameters), f"{self._show(module_file)}:{line}")
                 for name, (parameters, line) in self.summary(module_file).get("tf_functions", {}).items()}
 
-    def shown(self, file: str) -> str:
-        """``file`` as the project shows it (relative to its root)."""
-        return self._show(file)
-
     def _show(self, file: str) -> str:
         return _relative(file, self.root)
 
