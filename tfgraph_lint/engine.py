@@ -146,23 +146,20 @@ def _module_text(module: nodes.Module) -> str:
 def lint_source(text: str, path: str, config: Config | None = None, honour_pragmas: bool = True,
                 outgoing: list | None = None, adjust: Adjust | None = None,
                 outgoing_bases: frozenset[str] | None = None,
-                outgoing_config: Config | None = None) -> list[Finding]:
+                outgoing_config: Config | None = None, screen_instances: bool = True) -> list[Finding]:
     """Lint one file's text (the CLI path). Pylint pragmas are honoured as Pylint would. With
-    ``outgoing``, also fill it as :func:`graph_outgoing` would (with ``outgoing_bases``, under
-    ``outgoing_config`` when given, else ``config``), from the same parse (the project view asks
-    this of the files it is about to lint anyway). ``adjust`` changes
+    ``outgoing``, also fill it as :func:`graph_outgoing` would (with ``outgoing_bases`` and
+    ``screen_instances``, under ``outgoing_config`` when given, else ``config``), from the same
+    parse (the project view asks this of the files it is about to lint anyway). ``adjust`` changes
     each finding before the configured confidences are chosen (a notebook's demonstrations)."""
     config = config or Config()
-    # By the project's other files: what reaches in, and TensorFlow imported from the project.
-    told = (config.seeds_for(path) or config.tf_functions_for(path) or config.aliases_for(path)
-            or config.definitions_for(path))
     screened = may_contain_graph_code(text, config)  # the view's entries leave the screen as it is
     if outgoing is not None and outgoing_config is not None and not _may_reach_out(
-            text, path, outgoing_config, screened, outgoing_bases):
+            text, path, outgoing_config, screened, outgoing_bases, screen_instances):
         outgoing_config = outgoing = None  # graph_outgoing would say nothing of it
-    if not screened and not told:
+    if not screened and not _told(config, path):
         if outgoing is not None and outgoing_config is not None:  # instances it makes (instance_screen)
-            outgoing.extend(graph_outgoing(text, path, outgoing_config, outgoing_bases))
+            outgoing.extend(graph_outgoing(text, path, outgoing_config, outgoing_bases, screen_instances))
         # No graph code possible, so no astroid tree; but a file Python cannot parse is still
         # reported, as any linter would (the stdlib parser costs a fraction of astroid).
         problem = _stdlib_syntax_error(text, path)
@@ -172,16 +169,29 @@ def lint_source(text: str, path: str, config: Config | None = None, honour_pragm
         return _lint_parsed(text, path, config, honour_pragmas, outgoing, adjust, outgoing_bases, outgoing_config)
 
 
+def _told(config: Config, path: str) -> bool:
+    """The project view tells the file something that can make graph code of it where the text
+    screen finds none: a function that graph code elsewhere reaches, a tf.function it imports,
+    TensorFlow imported from the project, definitions of other files (Keras bases, decorators
+    wrapping tf.function). A marker seed (``Cls.<made, run eagerly>``, no Python
+    name) names no function: it only weighs how a Keras class of the file runs, whose traced
+    methods the screen passes (``def call`` ...), so it alone asks for no analysis."""
+    return (any(not name.rpartition(".")[2].startswith("<") for name in config.seeds_for(path))
+            or bool(config.tf_functions_for(path)) or bool(config.aliases_for(path))
+            or bool(config.definitions_for(path)))
+
+
 def _may_reach_out(text: str, path: str, config: Config, screened: bool | None = None,
-                   bases: frozenset[str] | None = None) -> bool:
+                   bases: frozenset[str] | None = None, screen_instances: bool = True) -> bool:
     """Whether :func:`graph_outgoing` looks into the file at all (``screened``: the text screen's
-    answer, when known; ``bases``: as graph_outgoing's). A file with no graph code still says
-    what it does with the instances it makes of project classes (analysis/instance_screen)."""
+    answer, when known; ``bases``, ``screen_instances``: as graph_outgoing's). A file with no
+    graph code still says what it does with the instances it makes of project classes
+    (analysis/instance_screen), when the project view asks it to."""
     if screened is None:
         screened = may_contain_graph_code(text, config)
     return (screened or bool(config.seeds_for(path)) or bool(config.aliases_for(path))
             or bool(config.definitions_for(path))
-            or makes_imported_instances(text, bases))
+            or (screen_instances and makes_imported_instances(text, bases)))
 
 
 def _lint_parsed(text: str, path: str, config: Config, honour_pragmas: bool,
@@ -207,14 +217,18 @@ def _lint_parsed(text: str, path: str, config: Config, honour_pragmas: bool,
     return reporting_decision.without_suppressed(findings, text) if honour_pragmas else findings
 
 
-def graph_outgoing(text: str, path: str, config: Config, bases: frozenset[str] | None = None) -> list[list]:
+def graph_outgoing(text: str, path: str, config: Config, bases: frozenset[str] | None = None,
+                   screen_instances: bool = True) -> list[list]:
     """The imported names this module's graph code calls or hands to a graph builder, for the
     project view: ``[base, attribute, method, line, how, confidence, arguments]`` each
     (GraphIndex.outgoing; ``arguments``: what its calls pass, call_data.outgoing_arguments),
     except calls that run once (behind a create-once guard: ``if not self._model: self.build()``).
     With ``bases``, only the references whose base name is one of them (the names the project
-    view can follow into a project file: what a call passes is costly to find). Empty when the file cannot hold graph code or cannot be analysed (its lint says why)."""
-    if not _may_reach_out(text, path, config, bases=bases):
+    view can follow into a project file: what a call passes is costly to find). Without
+    ``screen_instances`` (the project view: no class the file may make has methods Keras traces),
+    a file with no graph code is not analysed for the instances it makes. Empty when the file
+    cannot hold graph code or cannot be analysed (its lint says why)."""
+    if not _may_reach_out(text, path, config, bases=bases, screen_instances=screen_instances):
         return []
     _import_analysis()
     with parsing.lexical_builtins():

@@ -38,3 +38,18 @@ def test_a_lambda_layer_reading_what_its_loop_body_computes_says_so_too():
     line = next(i for i, text in enumerate(path.read_text().splitlines(), 1) if "x[..., offset:offset + 2]" in text)
     [found] = [f for f in lint_file(str(path), EVERY_RULE) if f.line == line]
     assert "which the loop it is made in rebinds" in found.message and "offset=offset" in found.message
+
+
+def test_k_zeros_shaped_at_run_time_says_the_trace_raises_type_error():
+    from tfgraph_lint.engine import lint_file
+
+    path = CASES / "tfg201_creation_calls.py"
+    lines = path.read_text().splitlines()
+    found = {f.line: f.message for f in lint_file(str(path), EVERY_RULE) if f.symbol == "variable-created-in-graph"}
+    runtime = [i for i, text in enumerate(lines, 1) if "K.shape(x)" in text and "K.zeros" in text]
+    runtime += [i for i, text in enumerate(lines, 1) if "K.ones(shape=(tf.shape(x)[0]" in text]
+    static = next(i for i, text in enumerate(lines, 1) if "K.zeros((x.shape[-1],))" in text)
+    pad = next(i for i, text in enumerate(lines, 1) if "pad = K.zeros((rows, 2))" in text)
+    for line in (*runtime, pad):
+        assert "raises TypeError" in found[line] and "tf.zeros()" in found[line], found[line]
+    assert "raises TypeError" not in found[static] and "new variable on every trace" in found[static]

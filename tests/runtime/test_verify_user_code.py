@@ -31,6 +31,7 @@ EXPECTED = [
     "instance_method_counter.py",
     "keras_activation_if.py",
     "keras_backend_zeros.py",
+    "keras_backend_zeros_runtime_shape.py",
     "keras_loss_print.py",
     "keras_metric_numpy.py",
     "layer_made_by_stored_lambda.py",

@@ -27,6 +27,7 @@ from tfgraph_lint.analysis.graph_index import TraceKind
 from tfgraph_lint.analysis.keras_callables import lambda_keywords, wrapped_by_lambda
 from tfgraph_lint.analysis.names import assigned_value, bindings, names_an_import
 from tfgraph_lint.analysis.node_index import descendants, remembered
+from tfgraph_lint.analysis.shown_values import shown
 from tfgraph_lint.analysis.trace_time_values import STATIC_ATTRIBUTES, known_at_trace_time, used_as_python_string
 from tfgraph_lint.analysis.value_kinds import Kind, value_kind
 
@@ -189,20 +190,41 @@ def _seed_name(fn: nodes.FunctionDef) -> str:
 def flag_for(shape, fn: nodes.FunctionDef, parameter: nodes.AssignName) -> bool | None:
     """What one call in another file passes for ``parameter``: True (per-call data), False
     (fixed per trace), None (left out: the default)."""
+    flag = _raw_flag(shape, fn, parameter)
+    return None if flag is None else bool(flag & _CHANGES)
+
+
+def shown_for(shape, fn: nodes.FunctionDef, parameter: nodes.AssignName) -> int | None:
+    """What one call in another file is shown to pass for ``parameter`` (shown_values: TRUTHY,
+    NOT_NONE), None when nothing is shown or the call leaves it out."""
+    flag = _raw_flag(shape, fn, parameter)
+    return (int(flag) >> 1) or None if flag is not None else None
+
+
+def _raw_flag(shape, fn: nodes.FunctionDef, parameter: nodes.AssignName) -> int | None:
     positional_flags, keyword_flags = shape
     positional = [*(fn.args.posonlyargs or ()), *(fn.args.args or ())]
     if positional and is_instance_method(fn):
         positional = positional[1:]  # ``obj.m(x)``: self is bound
     for position, candidate in enumerate(positional):
         if candidate is parameter and position < len(positional_flags):
-            return bool(positional_flags[position])
-    return next((bool(flag) for name, flag in keyword_flags if name == parameter.name), None)
+            return int(positional_flags[position])
+    return next((int(flag) for name, flag in keyword_flags if name == parameter.name), None)
+
+
+_CHANGES = 1  # the low bit of a flag; the bits above it are what shown_values shows the value to be
+
+
+def _flag(value: nodes.NodeNG, index) -> int:
+    """A call shape's flag for one argument: whether it changes per call, and what it is shown to be."""
+    return int(changes_per_call(value, index)) | (shown(value) or 0) << 1
 
 
 def outgoing_arguments(index, key: tuple[str, str | None, str | None], calls: list[nodes.Call] | None):
     """What calls in this module's graph code pass to a function of another file, for the
     project view: per call, (a flag per positional argument, (name, flag) per keyword), the
-    flag telling whether the value changes from call to call. None when unknown: the function
+    flag's low bit telling whether the value changes from call to call, the bits above it what
+    the value is shown to be (:func:`shown_for`). None when unknown: the function
     is also handed over, or named here other than as the function of a direct call, or called
     through its class (``Cls.method(obj, x)``) or as the instance itself (``aug(x)``), or a call
     spreads ``*args``/``**kwargs``. ``key`` is GraphIndex.outgoing's."""
@@ -212,13 +234,13 @@ def outgoing_arguments(index, key: tuple[str, str | None, str | None], calls: li
     for call in calls:
         keywords = lambda_keywords(call)
         if keywords is not None:  # ``Lambda(f, arguments={...})`` calls f(inputs, **arguments)
-            shapes.append([[True], [[name, changes_per_call(value, index)] for name, value in keywords.items()]])
+            shapes.append([[_CHANGES], [[name, _flag(value, index)] for name, value in keywords.items()]])
             continue
         if any(isinstance(arg, nodes.Starred) for arg in call.args) or any(
                 keyword.arg is None for keyword in call.keywords or ()):
             return None
-        shapes.append([[changes_per_call(arg, index) for arg in call.args],
-                       [[keyword.arg, changes_per_call(keyword.value, index)] for keyword in call.keywords or ()]])
+        shapes.append([[_flag(arg, index) for arg in call.args],
+                       [[keyword.arg, _flag(keyword.value, index)] for keyword in call.keywords or ()]])
     return shapes
 
 

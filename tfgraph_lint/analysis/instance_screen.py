@@ -7,8 +7,10 @@ does with the instances it makes (``keras_run_evidence.instance_rows``): without
 model another file calls only eagerly would look run only eagerly while this file fits it. A
 capitalised name called through an imported name the view can follow (``network.Policy(...)``,
 ``Policy(...)`` after ``from network import Policy``) is the sign; comments and strings may match,
-never the other way round. The files the view indexes not at all (notebooks, excluded files)
-are covered by :data:`UNJUDGED_SEED` instead.
+never the other way round. The view asks this only of files whose imports may lead to a Keras
+class with methods Keras traces (cli/view_instance_targets): elsewhere the answer weighs nothing.
+The files the view indexes not at all (notebooks, excluded files) are covered by
+:data:`UNJUDGED_SEED` instead.
 """
 
 from __future__ import annotations

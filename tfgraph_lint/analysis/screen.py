@@ -58,6 +58,18 @@ def may_contain_graph_code(text: str, config: Config) -> bool:
     return patterns.keras_method.search(text) is not None or _KERAS_HANDOVER.search(text) is not None
 
 
+def may_define_keras_methods(text: str, config: Config) -> bool:
+    """The file may define a Keras class with a method Keras traces (``def call``,
+    ``def update_state``...): the screen passes it, and it spells such a ``def``. Only such a
+    class's findings weigh what other files do with its instances (keras_run_evidence)."""
+    if not config.keras_methods:
+        return False
+    if not text.isascii():
+        text = unicodedata.normalize("NFKC", text)
+    method = _patterns(config.function_decorators, config.keras_methods).keras_method
+    return method is not None and method.search(text) is not None and may_contain_graph_code(text, config)
+
+
 # A function handed to Keras (analysis/keras_callables.py): ``.compile(``, a layer's
 # ``activation=``/``*_regularizer=``/``*_constraint=``, ``Lambda(``, ``Activation(`` or a wrapper.
 _KERAS_HANDOVER = re.compile(

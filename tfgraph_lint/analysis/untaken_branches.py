@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from astroid import nodes
 
-from tfgraph_lint.analysis.call_data import flag_for, seen_graph_calls
+from tfgraph_lint.analysis.call_data import flag_for, seen_graph_calls, shown_for
 from tfgraph_lint.analysis.classes import self_class
 from tfgraph_lint.analysis.passed_arguments import argument_for, argument_for_default
 from tfgraph_lint.analysis.constant_values import UNKNOWN, constant
@@ -39,8 +39,19 @@ from tfgraph_lint.analysis.graph_mode_branches import graph_mode_untaken
 from tfgraph_lint.analysis.keras_callables import lambda_keywords, wrapped_by_lambda
 from tfgraph_lint.analysis.names import references, unrebound_parameter
 from tfgraph_lint.analysis.node_index import remembered
+from tfgraph_lint.analysis.shown_values import TRUTHY, shown
 
 _MAX_LEVELS = 3
+
+
+class _Shown:
+    """A parameter's value in one call that is no constant but is shown not None (and perhaps
+    truthy: shown_values), and which call passes it, for the message."""
+
+    __slots__ = ("truthy", "where")
+
+    def __init__(self, level: int, where: str):
+        self.truthy, self.where = level == TRUTHY, where
 
 
 def untaken_branch(node: nodes.NodeNG, traced, index) -> str | None:
@@ -60,7 +71,7 @@ def _untaken(node: nodes.NodeNG, fn: nodes.NodeNG, index, level: int) -> str | N
                     f"of {_owner(fn)} in this module, so this does not run there")
         if worlds and {_decided(branch.test, world) for world in worlds} == {not in_body}:
             return (f"'if {_short(branch.test)}' (line {branch.lineno}) is {side} in every call that graph "
-                    f"code makes of '{fn.name}', so this does not run there")
+                    f"code makes of '{fn.name}'{_shown_by(branch.test, worlds)}, so this does not run there")
     if not worlds:
         return None
     calls = _in_file_calls(fn, index)
@@ -109,13 +120,34 @@ def _collect_worlds(fn: nodes.FunctionDef, index) -> list[dict] | None:
     if seen is None:
         return _lambda_worlds(fn, parameters, index)
     calls, from_elsewhere = seen
-    worlds = [{p.name: constant(argument_for(call, fn, p)) for p in parameters} for call in calls]
+    worlds = [{p.name: _passed(argument_for(call, fn, p), f"line {call.lineno}") for p in parameters}
+              for call in calls]
     for shape in from_elsewhere:
-        # Another file's call: what it passes is a flag (changes per call or not); a parameter
-        # it leaves out is its default.
+        # Another file's call: what it passes is a flag (changes per call or not, and what the
+        # value is shown to be); a parameter it leaves out is its default.
         worlds.append({p.name: constant(argument_for_default(fn, p)) if flag_for(shape, fn, p) is None
-                       else UNKNOWN for p in parameters})
+                       else _shown_world_value(shown_for(shape, fn, p), "a call in another file")
+                       for p in parameters})
     return worlds
+
+
+def _passed(expr: nodes.NodeNG | None, where: str):
+    """A call's argument as a world value: its constant, or what it is shown to be."""
+    value = constant(expr)
+    return _shown_world_value(shown(expr), where) if value is UNKNOWN and expr is not None else value
+
+
+def _shown_world_value(level: int | None, where: str):
+    return UNKNOWN if level is None else _Shown(level, where)
+
+
+def _shown_by(test: nodes.NodeNG, worlds: list[dict]) -> str:
+    """Which calls pass a value shown not None to a parameter the test reads, for the message."""
+    names = {name.name for name in test.nodes_of_class(nodes.Name)}
+    wheres = sorted({value.where for world in worlds for name, value in world.items()
+                     if name in names and isinstance(value, _Shown)})
+    shown_as = "is never None" if any(test.nodes_of_class(nodes.Compare)) else "is never false"
+    return f" (what {', '.join(wheres)} passes {shown_as})" if wheres else ""
 
 
 def _lambda_worlds(fn: nodes.FunctionDef, parameters: list, index) -> list[dict] | None:
@@ -145,6 +177,8 @@ def _decided(test: nodes.NodeNG, world: dict):
     """The truth of ``test`` with the parameters of ``world``: True, False or UNKNOWN."""
     if isinstance(test, nodes.Name):
         value = world.get(test.name, UNKNOWN) if unrebound_parameter(test) else UNKNOWN
+        if isinstance(value, _Shown):
+            return True if value.truthy else UNKNOWN
         return UNKNOWN if value is UNKNOWN else bool(value)
     if isinstance(test, nodes.Attribute):
         value = _self_attribute(test)
@@ -165,6 +199,8 @@ def _decided(test: nodes.NodeNG, world: dict):
                     else world.get(test.left.name, UNKNOWN) if unrebound_parameter(test.left) else UNKNOWN)
             if left is UNKNOWN:
                 return UNKNOWN
+            if isinstance(left, _Shown):  # not None, no constant: only ``is (not) None`` is decided
+                return operator == "is not" if operator in ("is", "is not") and right.value is None else UNKNOWN
             try:
                 return bool(_COMPARISONS[operator](left, right.value))
             except TypeError:  # ``None > 0.0``: Python would raise, nothing is decided

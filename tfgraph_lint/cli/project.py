@@ -43,6 +43,7 @@ from tfgraph_lint.cli.project_store import ProjectStore, files_key, state_key
 from tfgraph_lint.cli.view_loops import loop_calls_into, wanted
 from tfgraph_lint.cli.view_bases import project_bases
 from tfgraph_lint.cli.view_eager import eager_seeds
+from tfgraph_lint.cli.view_instance_targets import instance_files
 from tfgraph_lint.cli.view_instances import instance_seeds
 from tfgraph_lint.cli.view_unjudged import unjudged_seeds
 from tfgraph_lint.core import records
@@ -165,6 +166,7 @@ def _derive(root: str, texts: _Texts, store: ProjectStore, linted_reals: set[str
     from tfgraph_lint.analysis import module_edges
     from tfgraph_lint.analysis.project_classes import keras_view, with_dispatch
     from tfgraph_lint.analysis.project_graph import ProjectGraph
+    from tfgraph_lint.analysis.screen import may_define_keras_methods
 
     facts = {real: store.get_or_compute(real, "facts", lambda real: _text_facts(texts[real])) for real in texts.digests}
     imports = {real: found["imports"] for real, found in facts.items()}
@@ -205,10 +207,14 @@ def _derive(root: str, texts: _Texts, store: ProjectStore, linted_reals: set[str
     # Only references through an import that can lead to a project file can reach into one:
     # what the others' calls pass (costly to find) is not asked.
     bases = {real: project_bases(graph, real) for real in needed}
+    # A file with no graph code is asked what it does with the instances it makes only where
+    # that can weigh a finding (view_instance_targets).
+    instances = instance_files(graph, bases, lambda real: real in texts.digests and store.get_or_compute(
+        real, "keras methods", lambda real: may_define_keras_methods(texts[real], config)))
     # What a file's graph code reaches depends on its text and on what its imports are.
     kinds = {real: "outgoing" + (json.dumps(sorted(aliases[real].items())) if real in aliases else "")
              + json.dumps(sorted(bases[real])) + json.dumps(sorted(keras_bases.get(real, {}).items()))
-             for real in needed}
+             + ("" if real in instances else "-instances") for real in needed}
     missing = [real for real in needed if store.get(real, kinds[real]) is None]
     shown = {} if linted is None else {real_path(p): p for p in python_files}
     tf_functions: dict[str, dict] = {}
@@ -253,7 +259,7 @@ def _derive(root: str, texts: _Texts, store: ProjectStore, linted_reals: set[str
 
         todo = missing + others
         view = ViewPass(todo, texts, plain, {real: shown[real] for real in todo if real in shown}, bases,
-                        configured, needed + others, graph.imported_files)
+                        configured, needed + others, graph.imported_files, instances)
         for real, (found, findings) in view.run(jobs):
             if real in kinds:  # (not one of ``others``)
                 store.put(real, kinds[real], found)
@@ -263,7 +269,10 @@ def _derive(root: str, texts: _Texts, store: ProjectStore, linted_reals: set[str
         used = view.used
     for real in sorted(linted_reals):
         tf_functions_of(real)
-    graph.set_outgoing({real: store.get(real, kinds[real]) or [] for real in needed})
+    final = {real: store.get(real, kinds[real]) or [] for real in needed}
+    # What the pass followed last, when it knew every file already, is not followed again.
+    if graph.outgoing is not known or len(known) != reached[0] or final != known:
+        graph.set_outgoing(final)
     seeds, passed = with_dispatch(instance_seeds(graph, eager, unjudged), dispatched), graph.seed_arguments()
     for real, findings in found_findings.items():
         # Final when linted with all the view gives the file (a file in an import cycle, linted

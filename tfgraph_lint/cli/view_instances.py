@@ -9,6 +9,8 @@ names one) says only that its instances are handed on: where they run is not sho
 
 from __future__ import annotations
 
+import copy
+
 from tfgraph_lint.analysis.instance_screen import EAGER_ROW_MARKERS, HANDED_ROW_MARKER
 from tfgraph_lint.cli.view_eager import view_seeds
 from tfgraph_lint.cli.view_unjudged import with_unjudged
@@ -25,11 +27,24 @@ def instance_seeds(graph, eager: dict, unjudged: dict) -> dict[str, dict[str, st
     demoted = {real: [_handed(row) if real in reached else row for row in rows] for real, rows in outgoing.items()}
     if demoted == outgoing:
         return with_unjudged(view_seeds(graph, eager), unjudged)
-    graph.set_outgoing(demoted)
-    try:
-        return with_unjudged(view_seeds(graph, eager), unjudged)
-    finally:
-        graph.set_outgoing(outgoing)
+    # Followed on a copy: the graph keeps what it reached from ``outgoing`` (asked again next).
+    demoted_graph = copy.copy(graph)
+    if eager:
+        demoted_graph.set_outgoing(demoted)
+        return with_unjudged(view_seeds(demoted_graph, eager), unjudged)
+    # Demoting changes marker rows alone, and what a marker row reaches (``Cls.<made, ...>``, no
+    # function) reaches nothing further: the other seeds stay as they are, the markers' are
+    # followed again from the marker rows alone.
+    demoted_graph.set_outgoing({real: [row for row in rows if _is_marker(row)] for real, rows in demoted.items()})
+    seeds = {real: {name: how for name, how in found.items() if not name.rpartition(".")[2].startswith("<")}
+             for real, found in graph.seeds().items()}
+    for real, found in demoted_graph.seeds().items():
+        seeds.setdefault(real, {}).update(found)
+    return with_unjudged({real: found for real, found in seeds.items() if found}, unjudged)
+
+
+def _is_marker(row: list) -> bool:
+    return len(row) > 2 and isinstance(row[2], str) and row[2].startswith("<")
 
 
 def _handed(row: list) -> list:

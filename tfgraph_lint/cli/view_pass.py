@@ -26,15 +26,18 @@ class ViewPass:
     per file, the imported names the view can follow (engine.graph_outgoing; a linted file
     without an entry gives its findings alone, the view does not ask its graph code); ``configured``:
     linted files -> their configuration with the view's entries, None for a file given nothing;
-    ``files`` and ``edges``: the files the view asks and what each imports (``ImportOrder``)."""
+    ``files`` and ``edges``: the files the view asks and what each imports (``ImportOrder``);
+    ``instances``: the files whose instances of project classes the view asks about when they hold
+    no graph code (engine.graph_outgoing's ``screen_instances``; None: every file)."""
 
     def __init__(self, todo: list[str], texts, plain: Config, shown: dict[str, str],
                  bases: dict, configured: Callable[[list[str]], dict[str, Config | None]],
-                 files: list[str], edges: Callable[[str], set[str]]) -> None:
+                 files: list[str], edges: Callable[[str], set[str]], instances: set[str] | None = None) -> None:
         self._texts = texts
         self._plain = plain
         self._shown = shown
         self._bases = bases
+        self._instances = instances
         self._configured = configured
         self._sizes = {file: len(texts[file]) for file in todo}
         self._order = ImportOrder(files, edges, todo, [file for file in todo if file in shown])
@@ -73,22 +76,24 @@ class ViewPass:
         return tasks
 
     def _task(self, file: str, config: Config | None) -> tuple:
-        return file, (self._texts[file], file, self._shown.get(file), self._plain, self._bases.get(file), config)
+        screen_instances = self._instances is None or file in self._instances
+        return file, (self._texts[file], file, self._shown.get(file), self._plain, self._bases.get(file), config,
+                      screen_instances)
 
     def _finished(self, file: str, _result) -> None:
         self._order.done(file)
 
 
 def outgoing_and_findings(text: str, real: str, shown: str | None, plain: Config, bases: frozenset[str] | None,
-                          config: Config | None = None):
-    """What the file's graph code reaches in other files (under ``plain``), and, for a linted file
-    (``shown``, the path its findings carry), its findings under ``config`` (``plain`` when None),
-    from one parse. Findings None when the file is not linted here (or
-    linting it failed: the lint run does it again and reports why)."""
+                          config: Config | None = None, screen_instances: bool = True):
+    """What the file's graph code reaches in other files (under ``plain``; ``screen_instances``:
+    as engine.graph_outgoing's), and, for a linted file (``shown``, the path its findings carry),
+    its findings under ``config`` (``plain`` when None), from one parse. Findings None when the
+    file is not linted here (or linting it failed: the lint run does it again and reports why)."""
     from tfgraph_lint.engine import graph_outgoing, lint_source
 
     if shown is None:
-        return graph_outgoing(text, real, plain, bases), None
+        return graph_outgoing(text, real, plain, bases, screen_instances), None
     if bases is None:  # a linted file whose graph code the view does not ask for: its findings alone
         config = config or plain
     if bases is None or (config is not None and not bases):
@@ -102,7 +107,7 @@ def outgoing_and_findings(text: str, real: str, shown: str | None, plain: Config
     outgoing: list = []
     try:
         findings = lint_source(text, shown, config or plain, outgoing=outgoing, outgoing_bases=bases,
-                               outgoing_config=plain)
+                               outgoing_config=plain, screen_instances=screen_instances)
         return outgoing, findings
     except Exception:  # noqa: BLE001 - the lint run reports it
-        return graph_outgoing(text, real, plain, bases), None
+        return graph_outgoing(text, real, plain, bases, screen_instances), None

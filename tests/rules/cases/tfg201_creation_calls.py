@@ -158,6 +158,19 @@ def backend_state(x):
     return x * weight + pad + bias + tf.zeros((2,)) + K.zeros_like(x)
 
 
+# Shaped by tf.shape / K.shape, K.zeros raises TypeError on the first trace (its value is built
+# outside the graph), guarded or not; a static x.shape entry keeps the variable message.
+class RuntimeShapedPad(tf.keras.layers.Layer):
+    def call(self, x):
+        rows = K.shape(x)[0]
+        pad = K.zeros((rows, 2))  # [variable-created-in-graph]
+        ones = K.ones(shape=(tf.shape(x)[0], 2))  # [variable-created-in-graph]
+        if self.cache is None:
+            self.cache = K.zeros((K.shape(x)[0], 1))  # [variable-created-in-graph]
+        static = K.zeros((x.shape[-1],))  # [variable-created-in-graph]
+        return pad + ones + static + tf.zeros((tf.shape(x)[0], 2))
+
+
 class AddsWeights(tf.keras.layers.Layer):
     """self.add_weight() in call creates a weight each time call runs (Keras 3 refuses it from the
     second call, eagerly too; a second trace raises); in build(), or behind a guard, it runs once."""

@@ -17,6 +17,7 @@ from tfgraph_lint.analysis.callables import own_nodes
 from tfgraph_lint.analysis.graph_index import TracedFunction
 from tfgraph_lint.analysis.names import bindings, call_qualname, qualified_name
 from tfgraph_lint.analysis.runs_once import assigns, guards_of
+from tfgraph_lint.analysis.runtime_shapes import reads_runtime_shape
 from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.analysis.state_creation import (
     GENERATOR,
@@ -52,6 +53,13 @@ def check(context: ModuleContext) -> Iterator[Finding]:
     for call, traced in context.in_graph(nodes.Call):
         made = created_state(call)
         if made is None:
+            continue
+        shape_read = _runtime_shape_of_backend_variable(call, traced)
+        if shape_read is not None:
+            # Made under tf.init_scope, the value cannot use the graph's shape tensor: the first
+            # trace raises, guarded or not, so this is reported whatever guards it.
+            yield context.finding(RULE, call, _runtime_shape_message(call, shape_read, traced),
+                                  confidence=INFERENCE, traced=traced)
             continue
         truthiness = _truthiness_guard(call, made, traced)
         if truthiness is not None:
@@ -128,6 +136,19 @@ def _under_variable_creator(call: nodes.Call, traced: TracedFunction) -> bool:
 _VARIABLE_CREATOR_SCOPE = "tensorflow.variable_creator_scope"
 
 
+# The Keras backend's K.zeros/K.ones build their value under tf.init_scope, outside the graph.
+_BACKEND_FILLED_VARIABLES = frozenset({"keras.backend.zeros", "keras.backend.ones"})
+
+
+def _runtime_shape_of_backend_variable(call: nodes.Call, traced: TracedFunction) -> nodes.Call | None:
+    """``K.zeros((K.shape(x)[0], n))``: the ``tf.shape`` call its shape is computed from."""
+    if call_qualname(call) not in _BACKEND_FILLED_VARIABLES:
+        return None
+    shape = call.args[0] if call.args else next(
+        (keyword.value for keyword in call.keywords or () if keyword.arg == "shape"), None)
+    return reads_runtime_shape(shape, traced.frame)
+
+
 # -- layers built here, guards that do not work ---------------------------------------------
 
 def _layer_is_called(call: nodes.Call, traced: TracedFunction) -> bool:
@@ -184,6 +205,14 @@ def _truthiness_message(call: nodes.Call, test: nodes.NodeNG, traced: TracedFunc
             "the variable's truth value: on the next trace that is a tensor condition, and TensorFlow "
             "raises TypeError (or ValueError for a bool variable); test 'is None' instead, "
             "as in 'if self.v is None:'")
+
+
+def _runtime_shape_message(call: nodes.Call, shape_read: nodes.Call, traced: TracedFunction) -> str:
+    spelled = _spelling(call)
+    return (f"{spelled}() in {traced.subject} takes its shape from {shape_read.as_string()}, a tensor of the "
+            f"graph being traced, but the Keras backend builds a variable's value outside that graph "
+            f"(tf.init_scope): the first trace raises TypeError (the tensor 'cannot be accessed from "
+            f"here'); use tf.zeros()/tf.ones() with that shape, which make a tensor in the graph")
 
 
 _SINGLETON_ERROR = ("TensorFlow raises ValueError (a tf.function only supports singleton variables "
