@@ -68,18 +68,23 @@ _NEVER_TRACED_BRANCH = {
 _FLIPPED = {"body": "orelse", "orelse": "body"}
 
 
-def branch_never_traced(test: nodes.NodeNG) -> str | None:
+def branch_never_traced(test: nodes.NodeNG, depth: int = 0) -> str | None:
     """``"body"`` or ``"orelse"``: the branch of an ``if`` on ``test`` that graph code of
     TensorFlow 2 never runs (``if tf.executing_eagerly():``, ``if not tf.inside_function():``,
-    ``if tf.executing_eagerly() and verbose:``); None when both may run."""
+    ``if tf.executing_eagerly() and verbose:``, ``if not python_ok or in_tf_function():`` with a
+    mode guard of the project: analysis/mode_guards); None when both may run."""
     if isinstance(test, nodes.UnaryOp) and test.op == "not":
-        inner = branch_never_traced(test.operand)
+        inner = branch_never_traced(test.operand, depth)
         return None if inner is None else _FLIPPED[inner]
-    if isinstance(test, nodes.BoolOp) and test.op == "and":
-        # ``a and b`` is true only where every part is: a part true only eagerly makes the body eager
-        return "body" if any(branch_never_traced(value) == "body" for value in test.values) else None
+    if isinstance(test, nodes.BoolOp):
+        # ``a and b`` is true only where every part is: a part true only eagerly makes the body
+        # eager; ``a or b`` is true wherever a part is: a part true in every trace makes it traced
+        never = "body" if test.op == "and" else "orelse"
+        return never if any(branch_never_traced(value, depth) == never for value in test.values) else None
     if isinstance(test, nodes.Call) and not test.args:
-        return _NEVER_TRACED_BRANCH.get(call_qualname(test) or "")
+        from tfgraph_lint.analysis.mode_guards import mode_guard_branch
+
+        return _NEVER_TRACED_BRANCH.get(call_qualname(test) or "") or mode_guard_branch(test, depth)
     return None
 
 

@@ -31,6 +31,7 @@ import os
 from collections import deque
 from collections.abc import Callable
 
+from tfgraph_lint.analysis.mode_guards import MODE_GUARD, file_mode_guards, guards_called
 from tfgraph_lint.analysis.module_edges import imports_only
 from tfgraph_lint.analysis.wrapping_decorators import CALLED, decorators_used, tf_function_wrappers
 from tfgraph_lint.core import tf_api
@@ -54,13 +55,16 @@ def dispatched_seed(how: str) -> bool:
 def file_definitions(text: str) -> dict:
     """What the project view asks of a file's text here, from one parse: ``classes`` (its
     :func:`class_bases`), ``wrappers`` (its defs that wrap tf.function, with the forms they are
-    applied in: wrapping_decorators) and ``decorators`` (the decorators its defs are written with)."""
+    applied in: wrapping_decorators), ``decorators`` (the decorators its defs are written with),
+    ``mode guards`` and ``guards called`` (its defs that only ask the execution mode, and the
+    names its ``if`` tests call with no arguments: analysis/mode_guards)."""
     try:
         tree = ast.parse(text)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return {"classes": {}, "wrappers": {}, "decorators": []}
+        return {"classes": {}, "wrappers": {}, "decorators": [], "mode guards": {}, "guards called": []}
     return {"classes": class_bases(tree), "wrappers": tf_function_wrappers(tree, imports_only(text)),
-            "decorators": decorators_used(tree)}
+            "decorators": decorators_used(tree), "mode guards": file_mode_guards(tree),
+            "guards called": guards_called(tree)}
 
 
 def class_bases(source: str | ast.Module) -> dict[str, list[str]]:
@@ -157,13 +161,14 @@ class ProjectClasses:
         tf.function: spelling (``"function()"`` for the called form) -> ``TF_FUNCTION_WRAPPER``."""
         found: dict[str, str] = {}
         for spelled, form in self._definitions_of(file)["decorators"]:
-            head, _, rest = spelled.partition(".")
-            if "." in rest or head not in self._graph.imports.get(file, {}):
-                continue
-            target = self._graph.resolve_reference(file, head, rest or None)
-            if target is not None and target[0] != file and \
-                    form in self._definitions_of(target[0])["wrappers"].get(target[1], ()):
+            target = self._imported_def(file, spelled)
+            if target is not None and form in self._definitions_of(target[0])["wrappers"].get(target[1], ()):
                 found[spelled + ("()" if form == CALLED else "")] = TF_FUNCTION_WRAPPER
+        for spelled in self._definitions_of(file).get("guards called", ()):
+            target = self._imported_def(file, spelled)
+            branch = target and self._definitions_of(target[0]).get("mode guards", {}).get(target[1])
+            if branch and spelled + "()" not in found:
+                found[spelled + "()"] = MODE_GUARD + branch
         for bases in self._bases_of(file).values():
             for spelled in bases:
                 if spelled in found or self.project_class(file, spelled) is None:
@@ -172,6 +177,15 @@ class ProjectClasses:
                 if family is not None:
                     found[spelled] = family
         return found
+
+    def _imported_def(self, file: str, spelled: str) -> tuple[str, str] | None:
+        """The (file, name) of another project file that ``spelled`` (``f``, ``mod.f``) names
+        through ``file``'s imports."""
+        head, _, rest = spelled.partition(".")
+        if "." in rest or head not in self._graph.imports.get(file, {}):
+            return None
+        target = self._graph.resolve_reference(file, head, rest or None)
+        return target if target is not None and target[0] != file else None
 
     # -- dispatch through a base -----------------------------------------------------------------
 

@@ -46,7 +46,7 @@ def use_project_definitions(module: nodes.Module, definitions: dict[str, str]) -
         remembered(module, "project definitions")[module] = definitions
 
 
-def _project_definition(expr: nodes.NodeNG, suffix: str = "") -> str | None:
+def project_definition(expr: nodes.NodeNG, suffix: str = "") -> str | None:
     """What the project view says ``expr`` (``MessagePassing``, ``mp.MessagePassing``; with
     ``suffix`` "()", a decorator's called form) is, when the module's imports alone bind it."""
     module = module_of(expr)
@@ -67,7 +67,7 @@ def _project_definition(expr: nodes.NodeNG, suffix: str = "") -> str | None:
 
 def _project_keras_base(base: nodes.NodeNG) -> str | None:
     """The Keras family of ``base`` when the project view says it is a Keras class of another file."""
-    family = _project_definition(base)
+    family = project_definition(base)
     return family if family in tf_api.KERAS_TRACED_METHODS_BY_FAMILY else None
 
 
@@ -75,8 +75,8 @@ def project_tf_function_decorator(decorator: nodes.NodeNG) -> bool:
     """``decorator`` applies a def of another project file that wraps its function in
     tf.function (``@function``, ``@z.function(wraps="tensor")``: analysis/wrapping_decorators)."""
     if isinstance(decorator, nodes.Call):
-        return _project_definition(decorator.func, "()") == PROJECT_TF_FUNCTION
-    return _project_definition(decorator) == PROJECT_TF_FUNCTION
+        return project_definition(decorator.func, "()") == PROJECT_TF_FUNCTION
+    return project_definition(decorator) == PROJECT_TF_FUNCTION
 
 
 # What the project view calls a decorator of another file that wraps tf.function
