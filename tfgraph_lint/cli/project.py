@@ -11,8 +11,7 @@ their calls (``module_edges.summary``). The result is the configuration with ``i
 set (per linted file, the top-level functions and ``Class.method`` that graph code elsewhere
 reaches) and ``imported_tf_functions`` (the names it imports that are tf.functions of other
 files), ``imported_arguments``, ``imported_aliases``, ``imported_loop_calls`` (view_loops) and
-``imported_definitions`` (Keras bases and tf.function decorators of other files:
-analysis/project_classes); in a
+``imported_definitions`` (definitions of other files: analysis/project_classes); in a
 project none of whose files traces, the seeds also name the Keras classes its programs make
 (view_eager, which reads the excluded files and notebooks too). Linting one changed file (pre-commit)
 so still knows that ``train.py`` maps ``data.augment``.
@@ -90,8 +89,7 @@ def with_project_seeds(files: list[str], config: Config, is_excluded, cache: Res
     return _with_view(config, seeds, tf_functions, passed, aliases, loops, keras_bases)
 
 
-def _with_view(config: Config, seeds: dict, tf_functions: dict, passed: dict, aliases: dict, loops=None,
-               keras_bases=None) -> Config:
+def _with_view(config: Config, seeds: dict, tf_functions: dict, passed: dict, aliases: dict, loops=None, keras_bases=None) -> Config:
     """``config`` with the view's entries, per real path of a linted file."""
     packed = tuple(sorted((file, tuple(sorted(found.items()))) for file, found in seeds.items()))
     imported = tuple((file, tuple((name, *found[name]) for name in sorted(found)))
@@ -282,15 +280,13 @@ def _derive(root: str, texts: _Texts, store: ProjectStore, linted_reals: set[str
     return ({real: found for real, found in seeds.items() if real in linted_reals},
             {real: found for real, found in tf_functions.items() if found and real in linted_reals},
             {real: found for real, found in passed.items() if real in linted_reals},
-            linted_aliases, loops,
-            {real: found for real, found in keras_bases.items() if real in linted_reals})
+            linted_aliases, loops, {real: found for real, found in keras_bases.items() if real in linted_reals})
 
 
 def _entries(config: Config | None) -> tuple:
     """What the view gives the file ``config`` is for (the file's own entries only)."""
     return () if config is None else (config.imported_seeds, config.imported_tf_functions,
-                                      config.imported_arguments, config.imported_loop_calls,
-                                      config.imported_definitions)
+                                      config.imported_arguments, config.imported_loop_calls, config.imported_definitions)
 
 
 def _aliases(graph, store: ProjectStore, texts: _Texts, facts: dict[str, dict],
