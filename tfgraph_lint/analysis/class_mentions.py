@@ -14,7 +14,7 @@ view (``cli/view_unmade``) asks each file of the project what :func:`class_menti
   imported name counts as read;
 - the names that a string constant spells (``"Net"``, ``"models.Net"``: a registry, a config,
   ``getattr(models, "Net")``);
-- whether it runs a program of its own when run (:func:`runs_program`): a project with no such
+- whether it runs a program of its own when run (``analysis/program_files``): a project with no such
   file is a collection of classes for other code to make, so "made by no code" says nothing there;
 - whether it may look a class up by a name it computes (``globals()``, ``locals()``, ``vars()``,
   ``getattr`` with a non-literal name on an imported module or ``sys.modules``, an import by a
@@ -30,6 +30,7 @@ import ast
 import re
 
 from tfgraph_lint.analysis.failing_imports import top_level_names
+from tfgraph_lint.analysis.program_files import runs_own_code
 
 # The project view's seed of a class that no code of a project shipping no package makes
 # (cli/view_unmade; analysis/unmade_evidence reads it; no Python name has this spelling).
@@ -83,37 +84,7 @@ def class_mentions(source: str, reexports: bool = False) -> dict:
                 dynamic = True
     return {"classes": classes, "reads": sorted([[holder, name, line] for (holder, name), line in reads.items()],
                                                 key=lambda read: (read[0] or "", read[1])),
-            "strings": sorted(strings), "dynamic": dynamic, "runs": runs_program(tree), **top_level_names(tree)}
-
-
-def runs_program(tree: ast.Module) -> bool:
-    """Whether the module's own top level runs code of its own: an ``if __name__ == "__main__":``
-    block, a loop or ``with`` block, or a call of something the module defines or binds itself
-    (``main()``, ``model.fit(...)`` of a ``model`` made above). Calls on imported modules
-    (``warnings.filterwarnings(...)``, ``tf.get_logger().setLevel(...)``) configure a library
-    as much as they run a program, and do not count."""
-    local = {node.name for node in tree.body if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))}
-    local |= {target.id for node in tree.body if isinstance(node, (ast.Assign, ast.AnnAssign))
-              for target in (node.targets if isinstance(node, ast.Assign) else [node.target])
-              if isinstance(target, ast.Name)}
-    for statement in tree.body:
-        if isinstance(statement, (ast.For, ast.AsyncFor, ast.While, ast.With, ast.AsyncWith)):
-            return True
-        if isinstance(statement, ast.If) and _is_main_guard(statement.test):
-            return True
-        if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call):
-            root = statement.value.func
-            while isinstance(root, (ast.Attribute, ast.Call, ast.Subscript)):
-                root = root.func if isinstance(root, ast.Call) else root.value
-            if isinstance(root, ast.Name) and root.id in local:
-                return True
-    return False
-
-
-def _is_main_guard(test: ast.AST) -> bool:
-    return (isinstance(test, ast.Compare) and isinstance(test.left, ast.Name) and test.left.id == "__name__"
-            and len(test.comparators) == 1 and isinstance(test.comparators[0], ast.Constant)
-            and test.comparators[0].value == "__main__")
+            "strings": sorted(strings), "dynamic": dynamic, "runs": runs_own_code(tree), **top_level_names(tree)}
 
 
 def _read_name(node: ast.AST) -> str | None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from astroid import nodes
 
+from tfgraph_lint.analysis.classes import class_and_bases
 from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.traced import TracedFunction, TraceKind
 
@@ -27,28 +28,20 @@ def dynamic_layer(traced: TracedFunction) -> str | None:
     owner = method.parent
     if not isinstance(owner, nodes.ClassDef):
         return None
-    declaring = _declares_dynamic(owner, set())
+    declaring = _declares_dynamic(owner)
     if declaring is None:
         return None
     return (f"'{declaring}' is built with dynamic=True: tf.keras 2 runs such a layer eagerly under fit, "
             f"and Keras 3 refuses the argument")
 
 
-def _declares_dynamic(cls: nodes.ClassDef, seen: set[str]) -> str | None:
+def _declares_dynamic(cls: nodes.ClassDef) -> str | None:
     """The name of ``cls`` or of a base class of its module whose ``__init__`` passes
     ``dynamic=True`` to the constructor above it."""
-    if cls.name in seen:
-        return None
-    seen.add(cls.name)
-    init = cls.locals.get("__init__", [None])[0]
-    if isinstance(init, nodes.FunctionDef) and any(_passes_dynamic(call) for call in descendants(init, nodes.Call)):
-        return cls.name
-    module = cls.root()
-    for base in cls.bases:
-        if isinstance(base, nodes.Name):
-            found = [node for node in module.locals.get(base.name, ()) if isinstance(node, nodes.ClassDef)]
-            if len(found) == 1 and (name := _declares_dynamic(found[0], seen)) is not None:
-                return name
+    for declaring in class_and_bases(cls):
+        init = declaring.locals.get("__init__", [None])[0]
+        if isinstance(init, nodes.FunctionDef) and any(_passes_dynamic(call) for call in descendants(init, nodes.Call)):
+            return declaring.name
     return None
 
 

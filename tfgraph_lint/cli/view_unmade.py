@@ -9,8 +9,7 @@ whose extent is known (its root holds a project marker: ``.git``, ``pyproject.to
 no ``pyproject.toml`` with a ``[project]``, ``[build-system]`` or ``[tool.poetry]`` section at its
 root), and that has Python files of its own at its root: one whose root holds packages alone is laid
 out as a library is installed (an unpacked wheel, site-packages). The project must also run a
-program of its own (a notebook, or a file whose top level runs code: ``analysis/class_mentions``'
-``runs_program``): a folder of optimizers or layers with no script is a collection that other
+program of its own (a notebook, or a file whose top level runs code: ``analysis/program_files``): a folder of optimizers or layers with no script is a collection that other
 code makes, and a class made by none of its own code says nothing there.
 
 A class is made when (``analysis/class_mentions`` says what each file reads) any file of the

@@ -26,6 +26,7 @@ import ast
 from dataclasses import dataclass
 from pathlib import Path
 
+from tfgraph_lint.analysis.program_files import runs_own_code
 from tfgraph_lint.core import notebooks
 from tfgraph_lint.core.source import UndecodableSource, UnreadableSource, read_source as read_python
 from tfgraph_lint.core.tf_api import canonical
@@ -90,100 +91,10 @@ def why_not_a_program(program: Program) -> str | None:
     """None for a program; for a module, why it is not one (see the module's docstring)."""
     if program.notebook is not None:
         return None
-    tree = program.tree
-    own, values = _own_names(tree), _assigned_names(tree)
-    for statement in tree.body:
-        if _main_guard(statement) or (isinstance(statement, ast.FunctionDef) and statement.name == "main"):
-            return None
-        if _runs_code(statement, own, values):
-            return None
+    if runs_own_code(program.tree):
+        return None
     return ("a module, not a program: no `if __name__ == \"__main__\":` block, no main(), and no top-level "
             "statement that runs its own code")
-
-
-def _main_guard(statement: ast.stmt) -> bool:
-    if not isinstance(statement, ast.If) or not isinstance(statement.test, ast.Compare):
-        return False
-    parts = [statement.test.left, *statement.test.comparators]
-    names = {p.id for p in parts if isinstance(p, ast.Name)}
-    texts = {p.value for p in parts if isinstance(p, ast.Constant)}
-    return names == {"__name__"} and texts == {"__main__"}
-
-
-def _own_names(tree: ast.Module) -> set[str]:
-    """Names the module binds to its own code or to what it imports by name (``from x import f``)."""
-    names: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            names.add(node.name)
-        elif isinstance(node, ast.ImportFrom):
-            names.update(alias.asname or alias.name for alias in node.names if alias.name != "*")
-        elif isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)) and node in tree.body:
-            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-            names.update(n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name))
-    return names
-
-
-def _assigned_names(tree: ast.Module) -> set[str]:
-    """Names the module's own top-level statements bind to values (``x = tf.constant(1.0)``)."""
-    names: set[str] = set()
-    for node in tree.body:
-        if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
-            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-            names.update(n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name))
-    return names
-
-
-def _calls(node: ast.AST):
-    for child in ast.walk(node):
-        if isinstance(child, ast.Call):
-            yield child
-
-
-def _runs_code(statement: ast.stmt, own: set[str], values: set[str]) -> bool:
-    if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Import, ast.ImportFrom)):
-        return False
-    if isinstance(statement, (ast.For, ast.AsyncFor, ast.While, ast.With, ast.AsyncWith)):
-        return any(True for _ in _calls(statement))
-    if isinstance(statement, (ast.If, ast.Try)):
-        bodies = [statement.body, statement.orelse]
-        if isinstance(statement, ast.Try):
-            bodies += [statement.finalbody] + [handler.body for handler in statement.handlers]
-        return any(_runs_code(inner, own, values) for body in bodies for inner in body)
-    for call in _calls(statement):
-        if isinstance(call.func, ast.Name) and call.func.id == "print" and "print" not in own:
-            return True
-        if _root(call.func) in own:
-            return True
-        if isinstance(call.func, ast.Call) and _passes_own(call.func, own):  # tf.function(step)(x)
-            return True
-        if isinstance(call.func, ast.Attribute) and call.func.attr in _TRACES_ITS_FUNCTION and _passes_own(call, own):
-            return True
-        # Computing with the module's own values (``tf.print(x)``, ``tf.function(f)(x)``), or
-        # calling a method of an object made on the spot (``tf.keras.Sequential([...]).fit(...)``),
-        # runs code: wrapping a function (``train = tf.function(step)``) does not.
-        if _passes_own(call, values):
-            return True
-        if isinstance(call.func, ast.Attribute) and isinstance(call.func.value, ast.Call):
-            return True
-    return False
-
-
-# tf.data transformations trace the function they are given at once (``ds.map(parse)``), where
-# a wrapper (``train = tf.function(step)``) only wraps it.
-_TRACES_ITS_FUNCTION = frozenset({"map", "filter", "flat_map", "interleave", "reduce", "scan", "apply"})
-
-
-def _passes_own(call: ast.Call, own: set[str]) -> bool:
-    return any(isinstance(n, ast.Name) and n.id in own
-               for arg in [*call.args, *(k.value for k in call.keywords)] for n in ast.walk(arg))
-
-
-def _root(expression: ast.expr) -> str | None:
-    """The name an attribute chain starts from: ``model`` for ``model.fit``; None for others."""
-    while isinstance(expression, (ast.Attribute, ast.Subscript)):
-        expression = expression.value
-    return expression.id if isinstance(expression, ast.Name) else None
 
 
 # TensorFlow's calls that turn eager execution off for the whole process (canonical names, see
@@ -201,7 +112,7 @@ def why_no_eager_reference(program: Program) -> str | None:
     cannot be compared; None otherwise. ``verify``'s reference is the eager run, and with eager
     execution off both runs build graphs: they could only ever agree, so nothing would be judged."""
     bound = _imported_names(program.tree)
-    for call in sorted(_calls(program.tree), key=lambda node: (node.lineno, node.col_offset)):
+    for call in sorted((node for node in ast.walk(program.tree) if isinstance(node, ast.Call)), key=lambda node: (node.lineno, node.col_offset)):
         name = _dotted(call.func, bound)
         if name is not None and canonical(name) in _EAGER_OFF:
             shown = ast.get_source_segment(program.source, call.func) or name
