@@ -37,7 +37,7 @@ def own_nodes(fn: FunctionNode) -> tuple[nodes.NodeNG, ...]:
 
 
 def _own_nodes(fn: FunctionNode) -> Iterator[nodes.NodeNG]:
-    body = fn.body if isinstance(fn.body, list) else [fn.body]
+    body = _traced_part(fn.body) if isinstance(fn.body, list) else [fn.body]
     stack = list(reversed(body))
     while stack:
         node = stack.pop()
@@ -51,10 +51,40 @@ def _own_nodes(fn: FunctionNode) -> Iterator[nodes.NodeNG]:
         elif isinstance(node, nodes.With) and is_init_scope(node):
             children = [item for item, _ in node.items]
         elif isinstance(node, nodes.If) and (skipped := branch_never_traced(node.test)) is not None:
-            children = [node.test, *(node.orelse if skipped == "body" else node.body)]
+            children = [node.test, *_traced_part(node.orelse if skipped == "body" else node.body)]
         else:
             children = list(node.get_children())
+            left = _untraced_tails(node)
+            if left:
+                children = [child for child in children if child not in left]
         stack.extend(reversed(children))
+
+
+_EXITS = (nodes.Return, nodes.Raise, nodes.Continue, nodes.Break)
+
+
+def _traced_part(block: list[nodes.NodeNG]) -> list[nodes.NodeNG]:
+    """``block`` up to an ``if`` on the execution mode whose traced branch always leaves the block
+    (``if tf.executing_eagerly_outside_functions(): return ...`` then TF 1 session code): what
+    follows it runs in no trace of TensorFlow 2."""
+    for position, statement in enumerate(block):
+        if isinstance(statement, nodes.If) and (skipped := branch_never_traced(statement.test)) is not None:
+            taken = statement.orelse if skipped == "body" else statement.body
+            if taken and isinstance(taken[-1], _EXITS):
+                return block[:position + 1]
+    return block
+
+
+def _untraced_tails(node: nodes.NodeNG) -> set[nodes.NodeNG]:
+    """The statements of ``node``'s blocks that ``_traced_part`` leaves out."""
+    left: set[nodes.NodeNG] = set()
+    for field in ("body", "orelse", "finalbody"):
+        block = getattr(node, field, None)
+        if isinstance(block, list) and block:
+            kept = _traced_part(block)
+            if len(kept) < len(block):
+                left.update(block[len(kept):])
+    return left
 
 
 # Mode tests: which branch of ``if <test>:`` a traced call of TensorFlow 2 never takes.

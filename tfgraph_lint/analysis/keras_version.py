@@ -14,8 +14,11 @@ A module can say so by what it uses (``uses_keras_2_only_api``): ``tf.estimator`
 ``tf.compat.v1.estimator`` (removed in TensorFlow 2.16, the release that made Keras 3 the
 default), or a loss-scale optimizer's ``get_scaled_loss`` /
 ``get_unscaled_gradients`` (Keras 3's ``LossScaleOptimizer`` has neither). This is the module's
-own evidence: the same evidence in another file of the project is not read (``# todo:`` a
-project view of it, without astroid and without reading every file of a large repository).
+own evidence. The project says so by what its files import (read by the project view from the
+imports it already has of every file: :func:`imports_keras_2_only`): a module that exists only in
+Keras 2 (``keras.engine``, ``keras.utils.generic_utils``, ``keras.utils.tf_inspect``,
+``tensorflow.python.keras``, ...), imported anywhere in the same top-level package, makes every
+file of that package code for Keras 2 (``KERAS_GENERATION``).
 
 A class can say so too: Keras 3 refuses ``add_weight("w", shape=...)`` (its first parameter is
 the shape; the name must be a keyword: ValueError on TensorFlow 2.21), so a class that passes a
@@ -34,12 +37,42 @@ _KERAS_3 = (2, 16)  # tf.keras is Keras 3 from TensorFlow 2.16
 
 
 def declares_keras_2(module: nodes.Module) -> bool:
-    """The project of ``module``'s file requires a TensorFlow whose ``tf.keras`` is Keras 2
-    (asked per layer call and Keras method: remembered per module)."""
+    """The project of ``module``'s file requires a TensorFlow whose ``tf.keras`` is Keras 2, or
+    its package imports a module only Keras 2 has (asked per layer call and Keras method:
+    remembered per module)."""
     memo = remembered(module, "declares keras 2")
     if module not in memo:
-        memo[module] = _keras_2(tensorflow_range(str(module.file or ""))) or uses_keras_2_only_api(module)
+        told = remembered(module, "project definitions").get(module) or {}
+        memo[module] = (told.get(KERAS_GENERATION) == "2" or _keras_2(tensorflow_range(str(module.file or "")))
+                        or uses_keras_2_only_api(module))
     return memo[module]
+
+
+# What the project view tells a file (its definitions, trace_entries.use_project_definitions)
+# when its top-level package imports a module only Keras 2 has: ``{KERAS_GENERATION: "2"}``.
+KERAS_GENERATION = "<keras generation>"
+
+# Modules of Keras 2 that Keras 3 does not have (its internals moved to ``keras.src`` and lost
+# these): code importing one cannot run under Keras 3.
+_KERAS_2_ONLY_MODULES = (
+    "keras.engine", "keras.src.engine", "keras.utils.generic_utils", "keras.utils.tf_inspect",
+    "keras.utils.losses_utils", "keras.utils.metrics_utils", "keras.utils.control_flow_util",
+    "keras.utils.layer_utils", "keras.utils.tf_utils", "keras.layers.preprocessing",
+    "keras.saving.experimental", "tensorflow.python.keras", "tensorflow.keras.engine",
+)
+
+
+def imports_keras_2_only(imports: dict) -> bool:
+    """``imports`` (``module_edges.imports_only``: local name -> [module, level, name]) take an
+    absolute import from a module only Keras 2 has (``from keras.engine import base_layer``,
+    ``from keras.utils import generic_utils``)."""
+    for module, level, name in imports.values():
+        if level or not module:
+            continue
+        for dotted in (module, f"{module}.{name}" if name else module):
+            if any(dotted == gone or dotted.startswith(gone + ".") for gone in _KERAS_2_ONLY_MODULES):
+                return True
+    return False
 
 
 def text_declares_keras_2(text: str) -> bool:

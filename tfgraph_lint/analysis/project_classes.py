@@ -31,8 +31,10 @@ import os
 from collections import deque
 from collections.abc import Callable
 
+from tfgraph_lint.analysis.keras_version import KERAS_GENERATION, imports_keras_2_only
 from tfgraph_lint.analysis.mode_guards import MODE_GUARD, file_mode_guards, guards_called
 from tfgraph_lint.analysis.module_edges import imports_only
+from tfgraph_lint.analysis.test_code import is_test_file
 from tfgraph_lint.analysis.wrapping_decorators import CALLED, decorators_used, tf_function_wrappers
 from tfgraph_lint.core import tf_api
 
@@ -191,8 +193,15 @@ class ProjectClasses:
 
     def dispatched(self, file: str) -> dict[str, str]:
         """The methods of ``file``'s classes with a Keras base in another project file that a
-        base's traced method reaches through ``self.<name>(...)``: ``"Cls.message"`` -> how."""
+        base's traced method reaches through ``self.<name>(...)``: ``"Cls.message"`` -> how.
+
+        Nothing for a test file (``test_*.py``, ``*_test.py``): its subclasses of the project's bases
+        are stand-ins the test drives itself (a mock agent called on eager tensors), not classes
+        the project runs where Keras traces; what the test does with them is its own code's
+        evidence, which the module's analysis reads."""
         found: dict[str, str] = {}
+        if is_test_file(file):
+            return found
         for cls, bases in sorted(self._bases_of(file).items()):
             family = self.keras_family(file, cls)
             if family is None or not any(self.project_class(file, spelled) for spelled in bases):
@@ -271,7 +280,21 @@ def keras_view(graph, store, texts, files: set[str], linted: set[str]) -> tuple[
     keras_bases = {real: found for real in sorted(files) if real in graph.imports
                    and graph.imported_files(real) and (found := classes.imported_definitions(real))}
     dispatched = {real: found for real in sorted(linted & set(keras_bases)) if (found := classes.dispatched(real))}
+    for real in keras_2_files(graph, linted):
+        keras_bases[real] = {**keras_bases.get(real, {}), KERAS_GENERATION: "2"}
     return keras_bases, dispatched
+
+
+def keras_2_files(graph, linted: set[str]) -> list[str]:
+    """The files of ``linted`` whose top-level package (first folder under the project's root; the
+    root's own files together) has a file importing a module only Keras 2 has
+    (keras_version.imports_keras_2_only): code written for Keras 2, judged by its rules."""
+    def package(real: str) -> str:
+        relative = os.path.relpath(real, graph.root)
+        return relative.split(os.sep)[0] if os.sep in relative else ""
+
+    keras_2 = {package(real) for real, imports in graph.imports.items() if imports_keras_2_only(imports)}
+    return sorted(real for real in linted if package(real) in keras_2) if keras_2 else []
 
 
 def with_dispatch(seeds: dict[str, dict[str, str]], dispatched: dict[str, dict[str, str]]) -> dict:
