@@ -88,9 +88,11 @@ def value_kind(expr: nodes.NodeNG | None, _depth: int = 0) -> ValueKind:
         inner = value_kind(expr.operand, _depth + 1)
         return inner if inner.kind in (Kind.TENSOR, Kind.PYTHON_SCALAR) else UNKNOWN
     if isinstance(expr, nodes.Subscript):
+        if isinstance(expr.slice, nodes.Slice):
+            # ``bs[:]``: a slice of a Python list is one (the same value's kind: no step deeper)
+            inner = value_kind(expr.value, _depth)
+            return inner if inner.kind in (Kind.TENSOR, Kind.PYTHON_COLLECTION) else UNKNOWN
         inner = value_kind(expr.value, _depth + 1)
-        if inner.kind == Kind.PYTHON_COLLECTION and isinstance(expr.slice, nodes.Slice):
-            return inner  # ``bs[:]``: a slice of a Python list is one
         return inner if inner.kind == Kind.TENSOR else UNKNOWN
     if isinstance(expr, nodes.IfExp):
         body, orelse = value_kind(expr.body, _depth + 1), value_kind(expr.orelse, _depth + 1)

@@ -67,7 +67,7 @@ def counted(x):
 def byte_table(inputs, extra):
     # keras-hub's bytes_to_unicode: a copy of a Python list (``codes[:]``) filled with Python ints
     # (silent); the twin appends to a copy of a parameter, which may be a tensor.
-    codes = list(range(33, 127))
+    codes = list(range(33, 127)) + list(range(161, 173)) + list(range(174, 256))
     chars = codes[:]
     for b in range(2**8):
         if b not in codes:
