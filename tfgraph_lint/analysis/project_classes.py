@@ -34,6 +34,9 @@ from collections.abc import Callable
 from tfgraph_lint.analysis.keras_version import KERAS_GENERATION, imports_keras_2_only
 from tfgraph_lint.analysis.mode_guards import MODE_GUARD, file_mode_guards, guards_called
 from tfgraph_lint.analysis.module_edges import imports_only
+# DISPATCHED: how the seeds of :meth:`ProjectClasses.dispatched` begin (``keras_unconverted`` and
+# ``keras_run_evidence`` ask, as they ask of a Keras method itself).
+from tfgraph_lint.analysis.subclass_markers import DISPATCHED, dispatched_seed, subclass_markers
 from tfgraph_lint.analysis.test_code import is_test_file
 from tfgraph_lint.analysis.wrapping_decorators import CALLED, decorators_used, tf_function_wrappers
 from tfgraph_lint.core import tf_api
@@ -44,14 +47,6 @@ TF_FUNCTION_WRAPPER = "tf.function"
 _MAX_DEPTH = 8  # classes followed up a chain of bases
 _MAX_METHODS = 200  # methods followed through ``self.`` calls from a class's Keras methods
 _IN_PROGRESS = object()
-# How the seeds of :meth:`ProjectClasses.dispatched` begin: a method Keras runs through its
-# base's traced method (``keras_unconverted`` asks, as it asks of a Keras method itself).
-DISPATCHED = "called as 'self."
-
-
-def dispatched_seed(how: str) -> bool:
-    """``how`` (an imported seed's) says a Keras base's traced method calls it through ``self.``."""
-    return how.startswith(DISPATCHED)
 
 
 def file_definitions(text: str) -> dict:
@@ -59,14 +54,17 @@ def file_definitions(text: str) -> dict:
     :func:`class_bases`), ``wrappers`` (its defs that wrap tf.function, with the forms they are
     applied in: wrapping_decorators), ``decorators`` (the decorators its defs are written with),
     ``mode guards`` and ``guards called`` (its defs that only ask the execution mode, and the
-    names its ``if`` tests call with no arguments: analysis/mode_guards)."""
+    names its ``if`` tests call with no arguments: analysis/mode_guards), ``class lines`` (where
+    its top-level classes start)."""
     try:
         tree = ast.parse(text)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return {"classes": {}, "wrappers": {}, "decorators": [], "mode guards": {}, "guards called": []}
+        return {"classes": {}, "wrappers": {}, "decorators": [], "mode guards": {}, "guards called": [],
+                "class lines": {}}
     return {"classes": class_bases(tree), "wrappers": tf_function_wrappers(tree, imports_only(text)),
             "decorators": decorators_used(tree), "mode guards": file_mode_guards(tree),
-            "guards called": guards_called(tree)}
+            "guards called": guards_called(tree),
+            "class lines": {node.name: node.lineno for node in tree.body if isinstance(node, ast.ClassDef)}}
 
 
 def class_bases(source: str | ast.Module) -> dict[str, list[str]]:
@@ -189,6 +187,21 @@ class ProjectClasses:
         target = self._graph.resolve_reference(file, head, rest or None)
         return target if target is not None and target[0] != file else None
 
+    def keras_subclasses(self, files: list[str]) -> list:
+        """The Keras classes of ``files`` with a base that is a Keras class of another project
+        file: ``((file, class, line of its class statement), (base's file, base))``."""
+        found = []
+        for file in files:
+            lines = self._definitions_of(file).get("class lines", {})
+            for cls, bases in sorted(self._bases_of(file).items()):
+                if cls not in lines:
+                    continue
+                for spelled in bases:
+                    target = self.project_class(file, spelled)
+                    if target is not None and self.keras_family(*target) is not None:
+                        found.append(((file, cls, lines[cls]), target))
+        return found
+
     # -- dispatch through a base -----------------------------------------------------------------
 
     def dispatched(self, file: str) -> dict[str, str]:
@@ -279,7 +292,10 @@ def keras_view(graph, store, texts, files: set[str], linted: set[str]) -> tuple[
     # nor is one the view could not read (binary, gone).
     keras_bases = {real: found for real in sorted(files) if real in graph.imports
                    and graph.imported_files(real) and (found := classes.imported_definitions(real))}
-    dispatched = {real: found for real in sorted(linted & set(keras_bases)) if (found := classes.dispatched(real))}
+    dispatched = Dispatched({real: found for real in sorted(linted & set(keras_bases))
+                             if (found := classes.dispatched(real))})
+    dispatched.graph = graph
+    dispatched.subclasses = classes.keras_subclasses(sorted(keras_bases))
     for real in keras_2_files(graph, linted):
         keras_bases[real] = {**keras_bases.get(real, {}), KERAS_GENERATION: "2"}
     return keras_bases, dispatched
@@ -297,12 +313,25 @@ def keras_2_files(graph, linted: set[str]) -> list[str]:
     return sorted(real for real in linted if package(real) in keras_2) if keras_2 else []
 
 
+class Dispatched(dict):
+    """:meth:`ProjectClasses.dispatched` per linted file, with what :func:`with_dispatch` also
+    needs: ``graph`` (the ProjectGraph) and ``subclasses`` (:meth:`ProjectClasses.keras_subclasses`)."""
+
+    graph = None
+    subclasses: list = []
+
+
 def with_dispatch(seeds: dict[str, dict[str, str]], dispatched: dict[str, dict[str, str]]) -> dict:
     """``seeds`` (per file, name -> how) with the methods a Keras base of another file calls
-    through ``self.``; a method other graph code reaches keeps that way."""
-    if not dispatched:
+    through ``self.``; a method other graph code reaches keeps that way. And, for a Keras class
+    that other files name only as the base of their subclasses, the markers the subclasses'
+    instances earn in place of "handed on" (analysis/subclass_markers)."""
+    subclasses = getattr(dispatched, "subclasses", None)
+    if not dispatched and not subclasses:
         return seeds
     merged = dict(seeds)
     for real, found in dispatched.items():
         merged[real] = {**found, **merged.get(real, {})}
+    if subclasses:
+        merged = subclass_markers(merged, dispatched.graph, subclasses)
     return merged
