@@ -26,7 +26,8 @@ def own_nodes(fn: FunctionNode) -> tuple[nodes.NodeNG, ...]:
     Nested functions and lambdas are included (so callers see them) but not entered: their
     bodies are their own. Their decorators and default values run in ``fn`` and are entered.
     Blocks under ``with tf.init_scope():`` run eagerly, outside the graph, and are skipped, as are
-    branches of ``if`` on the execution mode that graph code never takes (``branch_never_traced``).
+    branches of ``if`` on the execution mode that graph code never takes (``branch_never_traced``),
+    and the statements after such an ``if`` whose traced branch always leaves the block.
     Class bodies are skipped. Remembered per function: the index, the rule context and three rules ask.
     """
     memo = remembered(fn, "own nodes")
