@@ -136,3 +136,28 @@ def test_a_package_importing_a_keras_2_only_module_is_judged_by_keras_2(tmp_path
                               "pkg/models.py": "from keras.utils import to_categorical\n"})
     assert not [f for f in _findings(tmp_path / "old") if f[2] == "TFG203" and f[3] != "LOW"]
     assert ("layers.py", 6, "TFG203", "INFERENCE") in _findings(tmp_path / "new")
+
+
+VIDEO_OVERRIDE = """from metric import Score
+
+
+class VideoScore(Score):
+    def compare(self, y_pred):
+        return y_pred.numpy() + 1
+"""
+
+
+def test_an_override_dispatched_from_a_base_runs_where_its_class_runs(tmp_path):
+    # Score.update_state calls self.compare: VideoScore's override runs where VideoScore's
+    # instances run, eagerly here (LOW), traced when compiled into a fitted model (the twin). The
+    # dispatched method itself is no evidence that the class is traced.
+    eager = _findings(_write(tmp_path / "eager", {"metric.py": METRIC, "video.py": VIDEO_OVERRIDE,
+                                                  "evaluate.py": EAGER_EVALUATION}))
+    assert ("video.py", 6, "TFG202", "LOW") in eager
+    fitted = EAGER_EVALUATION.replace(
+        "video = VideoScore()\nvideo.update_state(tf.constant(1.0), tf.constant(2.0))\n",
+        "inputs = tf.keras.Input((1,))\nmodel = tf.keras.Model(inputs, inputs)\n"
+        "model.compile(loss='mse', metrics=[VideoScore()])\nmodel.fit(tf.ones((2, 1)), tf.ones((2, 1)))\n")
+    traced = _findings(_write(tmp_path / "fitted", {"metric.py": METRIC, "video.py": VIDEO_OVERRIDE,
+                                                    "evaluate.py": fitted}))
+    assert ("video.py", 6, "TFG202", "INFERENCE") in traced
