@@ -26,19 +26,33 @@ def own_nodes(fn: FunctionNode) -> tuple[nodes.NodeNG, ...]:
     Nested functions and lambdas are included (so callers see them) but not entered: their
     bodies are their own. Their decorators and default values run in ``fn`` and are entered.
     Blocks under ``with tf.init_scope():`` run eagerly, outside the graph, and are skipped, as are
-    branches of ``if`` on the execution mode that graph code never takes (``branch_never_traced``),
-    and the statements after such an ``if`` whose traced branch always leaves the block.
+    branches of ``if`` on the execution mode that graph code never takes (``branch_never_traced``).
     Class bodies are skipped. Remembered per function: the index, the rule context and three rules ask.
     """
     memo = remembered(fn, "own nodes")
     found = memo.get(fn)
     if found is None:
-        found = memo[fn] = tuple(_own_nodes(fn))
+        found = memo[fn] = tuple(_own_nodes(fn, False))
     return found
 
 
-def _own_nodes(fn: FunctionNode) -> Iterator[nodes.NodeNG]:
-    body = _traced_part(fn.body) if isinstance(fn.body, list) else [fn.body]
+def reached_nodes(fn: FunctionNode) -> tuple[nodes.NodeNG, ...]:
+    """``own_nodes`` less the statements after an ``if`` on the execution mode whose traced branch
+    always leaves the block (``if tf.executing_eagerly_outside_functions(): return ...`` then TF 1
+    session code): what the graph-code index follows to other functions. Rules still see those
+    statements, and report them LOW (graph_mode_branches); the functions they call are not graph
+    code on their account."""
+    memo = remembered(fn, "reached nodes")
+    found = memo.get(fn)
+    if found is None:
+        found = memo[fn] = tuple(_own_nodes(fn, True))
+    return found
+
+
+def _own_nodes(fn: FunctionNode, cut_tails: bool) -> Iterator[nodes.NodeNG]:
+    body = fn.body if isinstance(fn.body, list) else [fn.body]
+    if cut_tails:
+        body = _traced_part(body)
     stack = list(reversed(body))
     while stack:
         node = stack.pop()
@@ -52,10 +66,12 @@ def _own_nodes(fn: FunctionNode) -> Iterator[nodes.NodeNG]:
         elif isinstance(node, nodes.With) and is_init_scope(node):
             children = [item for item, _ in node.items]
         elif isinstance(node, nodes.If) and (skipped := branch_never_traced(node.test)) is not None:
-            children = [node.test, *_traced_part(node.orelse if skipped == "body" else node.body)]
+            children = [node.test, *(node.orelse if skipped == "body" else node.body)]
+            if cut_tails:
+                children = [node.test, *_traced_part(children[1:])]
         else:
             children = list(node.get_children())
-            left = _untraced_tails(node)
+            left = _untraced_tails(node) if cut_tails else None
             if left:
                 children = [child for child in children if child not in left]
         stack.extend(reversed(children))

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 
 from astroid import nodes
 
-from tfgraph_lint.analysis.callables import FunctionNode, decorated_through, own_nodes, resolve_callables
+from tfgraph_lint.analysis.callables import FunctionNode, decorated_through, reached_nodes, resolve_callables
 from tfgraph_lint.analysis.classes import replaced_on_instances, self_class
 from tfgraph_lint.analysis.eager_models import (
     called_only_eagerly,
@@ -320,7 +320,7 @@ class GraphIndex:
             traced = worklist.pop(0)
             if self.traced.get(traced.node) is not traced:
                 continue  # replaced by a stronger reason since it was queued
-            for node in own_nodes(traced.node):
+            for node in reached_nodes(traced.node):
                 if isinstance(node, (nodes.FunctionDef, nodes.Lambda)):
                     reached = [] if runs_in_other_thread(node) else [(node, TraceKind.NESTED)]
                 elif isinstance(node, nodes.Call):
