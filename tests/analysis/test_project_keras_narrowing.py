@@ -126,16 +126,21 @@ class Gate(tf.keras.layers.Layer):
 """
 
 
-def test_a_package_importing_a_keras_2_only_module_is_judged_by_keras_2(tmp_path):
-    # merlin-models imports keras.engine and keras.utils.generic_utils: Keras 2's Layer.__call__
-    # converts call with AutoGraph, so the Python if on a tensor is a tf.cond there. The twin
-    # package imports only what Keras 3 has too.
-    _write(tmp_path / "old", {"pkg/__init__.py": "", "pkg/layers.py": LAYER,
-                              "pkg/models.py": "from keras.engine.compile_utils import MetricsContainer\n"})
-    _write(tmp_path / "new", {"pkg/__init__.py": "", "pkg/layers.py": LAYER,
-                              "pkg/models.py": "from keras.utils import to_categorical\n"})
-    assert not [f for f in _findings(tmp_path / "old") if f[2] == "TFG203" and f[3] != "LOW"]
-    assert ("layers.py", 6, "TFG203", "INFERENCE") in _findings(tmp_path / "new")
+def test_a_module_importing_a_keras_2_only_module_is_judged_by_keras_2(tmp_path):
+    # merlin-models' layers import project modules that import keras.engine: they can only run
+    # where Keras 2 is, whose Layer.__call__ converts call with AutoGraph, so the Python if on a
+    # tensor is a tf.cond there. The twins: a layer whose imports reach no such module (keras-cv's
+    # group normalization beside one object-detection file that imports keras.engine), and a
+    # package that imports only what Keras 3 has too.
+    layer = "from pkg import compat\n" + LAYER
+    _write(tmp_path / "old", {"pkg/__init__.py": "", "pkg/layers.py": layer, "pkg/plain.py": LAYER,
+                              "pkg/compat.py": "from keras.engine.compile_utils import MetricsContainer\n"})
+    _write(tmp_path / "new", {"pkg/__init__.py": "", "pkg/layers.py": layer,
+                              "pkg/compat.py": "from keras.utils import to_categorical\n"})
+    old = _findings(tmp_path / "old")
+    assert not [f for f in old if f[0] == "layers.py" and f[2] == "TFG203" and f[3] != "LOW"]
+    assert ("plain.py", 6, "TFG203", "INFERENCE") in old
+    assert ("layers.py", 7, "TFG203", "INFERENCE") in _findings(tmp_path / "new")
 
 
 VIDEO_OVERRIDE = """from metric import Score

@@ -17,8 +17,9 @@ default), or a loss-scale optimizer's ``get_scaled_loss`` /
 own evidence. The project says so by what its files import (read by the project view from the
 imports it already has of every file: :func:`imports_keras_2_only`): a module that exists only in
 Keras 2 (``keras.engine``, ``keras.utils.generic_utils``, ``keras.utils.tf_inspect``,
-``tensorflow.python.keras``, ...), imported anywhere in the same top-level package, makes every
-file of that package code for Keras 2 (``KERAS_GENERATION``).
+``tensorflow.python.keras``, ...), imported by a file or by a project file it imports (directly
+or further on), makes it code for Keras 2 (``KERAS_GENERATION``): it cannot be imported where
+that module does not exist.
 
 A class can say so too: Keras 3 refuses ``add_weight("w", shape=...)`` (its first parameter is
 the shape; the name must be a keyword: ValueError on TensorFlow 2.21), so a class that passes a
@@ -49,7 +50,8 @@ def declares_keras_2(module: nodes.Module) -> bool:
 
 
 # What the project view tells a file (its definitions, trace_entries.use_project_definitions)
-# when its top-level package imports a module only Keras 2 has: ``{KERAS_GENERATION: "2"}``.
+# when it imports a module only Keras 2 has, itself or through the project files it imports:
+# ``{KERAS_GENERATION: "2"}``.
 KERAS_GENERATION = "<keras generation>"
 
 # Modules of Keras 2 that Keras 3 does not have (its internals moved to ``keras.src`` and lost

@@ -302,15 +302,23 @@ def keras_view(graph, store, texts, files: set[str], linted: set[str]) -> tuple[
 
 
 def keras_2_files(graph, linted: set[str]) -> list[str]:
-    """The files of ``linted`` whose top-level package (first folder under the project's root; the
-    root's own files together) has a file importing a module only Keras 2 has
-    (keras_version.imports_keras_2_only): code written for Keras 2, judged by its rules."""
-    def package(real: str) -> str:
-        relative = os.path.relpath(real, graph.root)
-        return relative.split(os.sep)[0] if os.sep in relative else ""
-
-    keras_2 = {package(real) for real, imports in graph.imports.items() if imports_keras_2_only(imports)}
-    return sorted(real for real in linted if package(real) in keras_2) if keras_2 else []
+    """The files of ``linted`` that import, directly or through the project files they import, a
+    module only Keras 2 has (keras_version.imports_keras_2_only): they can only be imported where
+    that module exists, so they run under Keras 2 and are judged by its rules."""
+    found = [real for real, imports in graph.imports.items() if imports_keras_2_only(imports)]
+    if not found:
+        return []
+    importers: dict[str, set[str]] = {}
+    for real in graph.imports:
+        for target in graph.imported_files(real):
+            importers.setdefault(target, set()).add(real)
+    keras_2, queue = set(found), deque(found)
+    while queue:
+        for importer in importers.get(queue.popleft(), ()):
+            if importer not in keras_2:
+                keras_2.add(importer)
+                queue.append(importer)
+    return sorted(linted & keras_2)
 
 
 class Dispatched(dict):
