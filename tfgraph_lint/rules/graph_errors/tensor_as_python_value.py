@@ -16,7 +16,9 @@ left raises when the function is traced (TensorFlow 2.21 as observed):
 - only where AutoGraph is off (``autograph=False``, ``@tf.autograph.experimental.do_not_convert``,
   a Keras 3 layer's ``call`` and step methods (analysis/keras_unconverted), and what those call):
   ``if``/``while``/``x if c else y``/``not``/``and``/``or`` on a tensor, ``for`` over a tensor,
-  ``int()``/``float()``/``len()`` of a tensor.
+  ``int()``/``float()``/``len()`` of a tensor. LOW in a Keras method that calls ``.numpy()`` on
+  every call (analysis/unconditional_pulls): written to run eagerly, and TFG202 reports the
+  ``.numpy()`` where it is traced.
 
 Not an error but as wrong: ``t is True`` / ``t is False`` of a tensor has one answer while tracing
 (a tensor is never the object True), so the graph keeps one branch whatever the value.
