@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from tfgraph_lint.analysis.screen import may_contain_graph_code
 from tfgraph_lint.analysis.instance_screen import makes_imported_instances
-from tfgraph_lint.analysis.keras_version import KERAS_GENERATION
+from tfgraph_lint.analysis.keras_generation import KERAS_GENERATION
 from tfgraph_lint.analysis.mode_guards import MODE_GUARD
 from tfgraph_lint.core import notebooks, reporting_decision
 from tfgraph_lint.core import demonstration_comments

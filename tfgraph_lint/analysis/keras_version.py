@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from astroid import nodes
 
+from tfgraph_lint.analysis.keras_generation import KERAS_GENERATION
 from tfgraph_lint.analysis.declared_tensorflow import TensorFlowRange, tensorflow_range, text_tensorflow_range
 from tfgraph_lint.analysis.names import qualified_name
 from tfgraph_lint.analysis.node_index import descendants, remembered
@@ -47,34 +48,6 @@ def declares_keras_2(module: nodes.Module) -> bool:
         memo[module] = (told.get(KERAS_GENERATION) == "2" or _keras_2(tensorflow_range(str(module.file or "")))
                         or uses_keras_2_only_api(module))
     return memo[module]
-
-
-# What the project view tells a file (its definitions, trace_entries.use_project_definitions)
-# when it imports a module only Keras 2 has, itself or through the project files it imports:
-# ``{KERAS_GENERATION: "2"}``.
-KERAS_GENERATION = "<keras generation>"
-
-# Modules of Keras 2 that Keras 3 does not have (its internals moved to ``keras.src`` and lost
-# these): code importing one cannot run under Keras 3.
-_KERAS_2_ONLY_MODULES = (
-    "keras.engine", "keras.src.engine", "keras.utils.generic_utils", "keras.utils.tf_inspect",
-    "keras.utils.losses_utils", "keras.utils.metrics_utils", "keras.utils.control_flow_util",
-    "keras.utils.layer_utils", "keras.utils.tf_utils", "keras.layers.preprocessing",
-    "keras.saving.experimental", "tensorflow.python.keras", "tensorflow.keras.engine",
-)
-
-
-def imports_keras_2_only(imports: dict) -> bool:
-    """``imports`` (``module_edges.imports_only``: local name -> [module, level, name]) take an
-    absolute import from a module only Keras 2 has (``from keras.engine import base_layer``,
-    ``from keras.utils import generic_utils``)."""
-    for module, level, name in imports.values():
-        if level or not module:
-            continue
-        for dotted in (module, f"{module}.{name}" if name else module):
-            if any(dotted == gone or dotted.startswith(gone + ".") for gone in _KERAS_2_ONLY_MODULES):
-                return True
-    return False
 
 
 def text_declares_keras_2(text: str) -> bool:

@@ -31,13 +31,13 @@ import os
 from collections import deque
 from collections.abc import Callable
 
-from tfgraph_lint.analysis.keras_version import KERAS_GENERATION, imports_keras_2_only
+from tfgraph_lint.analysis.keras_generation import KERAS_GENERATION, imports_keras_2_only
 from tfgraph_lint.analysis.mode_guards import MODE_GUARD, file_mode_guards, guards_called
 from tfgraph_lint.analysis.module_edges import imports_only
 # DISPATCHED: how the seeds of :meth:`ProjectClasses.dispatched` begin (``keras_unconverted`` and
 # ``keras_run_evidence`` ask, as they ask of a Keras method itself).
 from tfgraph_lint.analysis.subclass_markers import DISPATCHED, dispatched_seed, subclass_markers
-from tfgraph_lint.analysis.test_code import is_test_file
+from tfgraph_lint.analysis.test_files import is_test_file
 from tfgraph_lint.analysis.wrapping_decorators import CALLED, decorators_used, tf_function_wrappers
 from tfgraph_lint.core import tf_api
 
