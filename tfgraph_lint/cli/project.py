@@ -234,8 +234,7 @@ def _derive(root: str, texts: _Texts, store: ProjectStore, linted_reals: set[str
             return None
         return _with_view(config, {real: found} if found else {}, {real: functions} if functions else {},
                           {real: passed[real]} if real in passed else {}, linted_aliases,
-                          {real: loops[real]} if real in loops else {},
-                          {real: keras_bases[real]} if real in keras_bases else {})
+                          {real: loops[real]} if real in loops else {}, {real: keras_bases[real]} if real in keras_bases else {})
 
     reached = [-1]  # how many files' graph code the reach last followed
 
