@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING
 
 from tfgraph_lint.analysis.screen import may_contain_graph_code
 from tfgraph_lint.analysis.instance_screen import makes_imported_instances
+from tfgraph_lint.analysis.keras_generation import KERAS_GENERATION
+from tfgraph_lint.analysis.mode_guards import MODE_GUARD
 from tfgraph_lint.core import notebooks, reporting_decision
 from tfgraph_lint.core import demonstration_comments
 from tfgraph_lint.core.config import Config
@@ -169,14 +171,23 @@ def lint_source(text: str, path: str, config: Config | None = None, honour_pragm
         return _lint_parsed(text, path, config, honour_pragmas, outgoing, adjust, outgoing_bases, outgoing_config)
 
 
+def _defines_graph_code(config: Config, path: str) -> bool:
+    """The view tells the file of Keras bases or tf.function decorators of other files (which make
+    graph code of it), not only of mode guards (which decide branches of graph code it has)."""
+    return any(not what.startswith(MODE_GUARD) and name != KERAS_GENERATION
+               for name, what in config.definitions_for(path).items())
+
+
 def _told(config: Config, path: str) -> bool:
     """The project view tells the file something that can make graph code of it where the text
     screen finds none: a function that graph code elsewhere reaches, a tf.function it imports,
-    TensorFlow imported from the project. A marker seed (``Cls.<made, run eagerly>``, no Python
+    TensorFlow imported from the project, definitions of other files (Keras bases, decorators
+    wrapping tf.function). A marker seed (``Cls.<made, run eagerly>``, no Python
     name) names no function: it only weighs how a Keras class of the file runs, whose traced
     methods the screen passes (``def call`` ...), so it alone asks for no analysis."""
     return (any(not name.rpartition(".")[2].startswith("<") for name in config.seeds_for(path))
-            or bool(config.tf_functions_for(path)) or bool(config.aliases_for(path)))
+            or bool(config.tf_functions_for(path)) or bool(config.aliases_for(path))
+            or _defines_graph_code(config, path))
 
 
 def _may_reach_out(text: str, path: str, config: Config, screened: bool | None = None,
@@ -188,6 +199,7 @@ def _may_reach_out(text: str, path: str, config: Config, screened: bool | None =
     if screened is None:
         screened = may_contain_graph_code(text, config)
     return (screened or bool(config.seeds_for(path)) or bool(config.aliases_for(path))
+            or _defines_graph_code(config, path)
             or (screen_instances and makes_imported_instances(text, bases)))
 
 

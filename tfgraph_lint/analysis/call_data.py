@@ -278,6 +278,30 @@ def _graph_calls(index) -> dict[nodes.FunctionDef, list[nodes.Call] | None]:
     return found
 
 
+def _alias_calls(reference: nodes.NodeNG) -> list[nodes.Call] | None:
+    """The calls of a local name that ``reference`` is the whole value, or a branch of the value,
+    of: ``fn = helper`` or ``fn = helper if flag else other``, the name's only binding in its
+    function, and every use of the name the function of a call; None otherwise."""
+    value, parent = reference, reference.parent
+    while isinstance(parent, nodes.IfExp) and value is not parent.test:
+        value, parent = parent, parent.parent
+    if not (isinstance(parent, nodes.Assign) and parent.value is value and len(parent.targets) == 1
+            and isinstance(parent.targets[0], nodes.AssignName)):
+        return None
+    target = parent.targets[0]
+    scope = target.scope()
+    if not isinstance(scope, nodes.FunctionDef):
+        return None
+    found, assignments = scope.lookup(target.name)
+    if found is not scope or assignments != [target]:
+        return None
+    uses = [name for name in descendants(scope, nodes.Name)
+            if name.name == target.name and name.lookup(name.name)[0] is scope]
+    if not all(isinstance(use.parent, nodes.Call) and use.parent.func is use for use in uses):
+        return None
+    return [use.parent for use in uses]
+
+
 def _collect_graph_calls(index) -> dict:
     found: dict = {}
     methods = [fn for fn in descendants(index.module, nodes.FunctionDef) if isinstance(fn.parent, nodes.ClassDef)]
@@ -293,8 +317,13 @@ def _collect_graph_calls(index) -> dict:
             continue
         parent = reference.parent
         direct_call = isinstance(parent, nodes.Call) and parent.func is reference
+        aliased = None if direct_call else _alias_calls(reference)
         for fn in callees:
-            if not direct_call or (is_instance_method(fn) and _names_a_class(reference)):
+            if aliased is not None and not is_instance_method(fn):
+                # ``stft_fn = stft if use_tf else stft_np`` then ``stft_fn(x, pad_end=False)``
+                if found.get(fn, []) is not None:
+                    found.setdefault(fn, []).extend(call for call in aliased if index.in_traced_code(call))
+            elif not direct_call or (is_instance_method(fn) and _names_a_class(reference)):
                 found[fn] = None  # named otherwise (handed somewhere), or ``Cls.m(obj, x)``: unseen
             elif index.in_traced_code(parent) and found.get(fn, []) is not None:
                 found.setdefault(fn, []).append(parent)

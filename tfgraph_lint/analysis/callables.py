@@ -32,12 +32,27 @@ def own_nodes(fn: FunctionNode) -> tuple[nodes.NodeNG, ...]:
     memo = remembered(fn, "own nodes")
     found = memo.get(fn)
     if found is None:
-        found = memo[fn] = tuple(_own_nodes(fn))
+        found = memo[fn] = tuple(_own_nodes(fn, False))
     return found
 
 
-def _own_nodes(fn: FunctionNode) -> Iterator[nodes.NodeNG]:
+def reached_nodes(fn: FunctionNode) -> tuple[nodes.NodeNG, ...]:
+    """``own_nodes`` less the statements after an ``if`` on the execution mode whose traced branch
+    always leaves the block (``if tf.executing_eagerly_outside_functions(): return ...`` then TF 1
+    session code): what the graph-code index follows to other functions. Rules still see those
+    statements, and report them LOW (graph_mode_branches); the functions they call are not graph
+    code on their account."""
+    memo = remembered(fn, "reached nodes")
+    found = memo.get(fn)
+    if found is None:
+        found = memo[fn] = tuple(_own_nodes(fn, True))
+    return found
+
+
+def _own_nodes(fn: FunctionNode, cut_tails: bool) -> Iterator[nodes.NodeNG]:
     body = fn.body if isinstance(fn.body, list) else [fn.body]
+    if cut_tails:
+        body = _traced_part(body)
     stack = list(reversed(body))
     while stack:
         node = stack.pop()
@@ -52,9 +67,41 @@ def _own_nodes(fn: FunctionNode) -> Iterator[nodes.NodeNG]:
             children = [item for item, _ in node.items]
         elif isinstance(node, nodes.If) and (skipped := branch_never_traced(node.test)) is not None:
             children = [node.test, *(node.orelse if skipped == "body" else node.body)]
+            if cut_tails:
+                children = [node.test, *_traced_part(children[1:])]
         else:
             children = list(node.get_children())
+            left = _untraced_tails(node) if cut_tails else None
+            if left:
+                children = [child for child in children if child not in left]
         stack.extend(reversed(children))
+
+
+_EXITS = (nodes.Return, nodes.Raise, nodes.Continue, nodes.Break)
+
+
+def _traced_part(block: list[nodes.NodeNG]) -> list[nodes.NodeNG]:
+    """``block`` up to an ``if`` on the execution mode whose traced branch always leaves the block
+    (``if tf.executing_eagerly_outside_functions(): return ...`` then TF 1 session code): what
+    follows it runs in no trace of TensorFlow 2."""
+    for position, statement in enumerate(block):
+        if isinstance(statement, nodes.If) and (skipped := branch_never_traced(statement.test)) is not None:
+            taken = statement.orelse if skipped == "body" else statement.body
+            if taken and isinstance(taken[-1], _EXITS):
+                return block[:position + 1]
+    return block
+
+
+def _untraced_tails(node: nodes.NodeNG) -> set[nodes.NodeNG]:
+    """The statements of ``node``'s blocks that ``_traced_part`` leaves out."""
+    left: set[nodes.NodeNG] = set()
+    for field in ("body", "orelse", "finalbody"):
+        block = getattr(node, field, None)
+        if isinstance(block, list) and block:
+            kept = _traced_part(block)
+            if len(kept) < len(block):
+                left.update(block[len(kept):])
+    return left
 
 
 # Mode tests: which branch of ``if <test>:`` a traced call of TensorFlow 2 never takes.
@@ -68,18 +115,23 @@ _NEVER_TRACED_BRANCH = {
 _FLIPPED = {"body": "orelse", "orelse": "body"}
 
 
-def branch_never_traced(test: nodes.NodeNG) -> str | None:
+def branch_never_traced(test: nodes.NodeNG, depth: int = 0) -> str | None:
     """``"body"`` or ``"orelse"``: the branch of an ``if`` on ``test`` that graph code of
     TensorFlow 2 never runs (``if tf.executing_eagerly():``, ``if not tf.inside_function():``,
-    ``if tf.executing_eagerly() and verbose:``); None when both may run."""
+    ``if tf.executing_eagerly() and verbose:``, ``if not python_ok or in_tf_function():`` with a
+    mode guard of the project: analysis/mode_guards); None when both may run."""
     if isinstance(test, nodes.UnaryOp) and test.op == "not":
-        inner = branch_never_traced(test.operand)
+        inner = branch_never_traced(test.operand, depth)
         return None if inner is None else _FLIPPED[inner]
-    if isinstance(test, nodes.BoolOp) and test.op == "and":
-        # ``a and b`` is true only where every part is: a part true only eagerly makes the body eager
-        return "body" if any(branch_never_traced(value) == "body" for value in test.values) else None
+    if isinstance(test, nodes.BoolOp):
+        # ``a and b`` is true only where every part is: a part true only eagerly makes the body
+        # eager; ``a or b`` is true wherever a part is: a part true in every trace makes it traced
+        never = "body" if test.op == "and" else "orelse"
+        return never if any(branch_never_traced(value, depth) == never for value in test.values) else None
     if isinstance(test, nodes.Call) and not test.args:
-        return _NEVER_TRACED_BRANCH.get(call_qualname(test) or "")
+        from tfgraph_lint.analysis.mode_guards import mode_guard_branch
+
+        return _NEVER_TRACED_BRANCH.get(call_qualname(test) or "") or mode_guard_branch(test, depth)
     return None
 
 
@@ -108,6 +160,8 @@ def _resolve_callables(expr: nodes.NodeNG, _depth: int) -> list[FunctionNode]:
         return []
     if isinstance(expr, nodes.Lambda):
         return [expr]
+    if isinstance(expr, nodes.IfExp):  # ``string_fn if dtype == tf.string else int_fn``: either
+        return [*_resolve_callables(expr.body, _depth + 1), *_resolve_callables(expr.orelse, _depth + 1)]
     if isinstance(expr, (nodes.List, nodes.Tuple)):
         return [fn for element in expr.elts for fn in _resolve_callables(element, _depth + 1)]
     if isinstance(expr, nodes.Dict):
@@ -123,7 +177,7 @@ def _resolve_callables(expr: nodes.NodeNG, _depth: int) -> list[FunctionNode]:
                 found.append(binding)
             elif isinstance(binding, nodes.AssignName) and isinstance(binding.parent, nodes.Assign):
                 value = binding.parent.value
-                if isinstance(value, (nodes.Lambda, nodes.Call)) and len(binding.parent.targets) == 1:
+                if isinstance(value, (nodes.Lambda, nodes.Call, nodes.IfExp)) and len(binding.parent.targets) == 1:
                     found.extend(_resolve_callables(value, _depth + 1))
         return found
     if isinstance(expr, nodes.Call):
@@ -208,7 +262,7 @@ def _factory_products(call: nodes.Call) -> list[FunctionNode]:
 
 
 def _callable_names(node: nodes.NodeNG) -> frozenset[str] | _EveryName:
-    """Names that a def, or a plain ``name = lambda/call`` assignment, binds somewhere in the
+    """Names that a def, or a plain ``name = lambda/call/a if c else b`` assignment, binds somewhere in the
     module: the only bindings _resolve_callables follows."""
     module = module_of(node)
     if module is None:
@@ -220,7 +274,7 @@ def _callable_names(node: nodes.NodeNG) -> frozenset[str] | _EveryName:
             found.name for found in descendants(module, nodes.FunctionDef, nodes.AssignName)
             if isinstance(found, nodes.FunctionDef) or (
                 isinstance(found.parent, nodes.Assign) and len(found.parent.targets) == 1
-                and isinstance(found.parent.value, (nodes.Lambda, nodes.Call)))
+                and isinstance(found.parent.value, (nodes.Lambda, nodes.Call, nodes.IfExp)))
         )
     return names
 

@@ -26,7 +26,8 @@ from astroid import nodes
 
 from tfgraph_lint.analysis.passed_arguments import argument_for
 from tfgraph_lint.analysis.classes import attribute_values, self_class
-from tfgraph_lint.analysis.names import assigned_value, bindings, references
+from tfgraph_lint.analysis.names import assigned_value, bindings, is_builtin_call, references
+from tfgraph_lint.analysis.node_index import descendants
 
 UNKNOWN = object()
 _MAX_DEPTH = 6
@@ -80,6 +81,26 @@ def constant(expr: nodes.NodeNG | None, follow: Follow = Follow.EVERY_BINDING, c
             return UNKNOWN
         return _agreed(constant(value, follow, _depth=depth) for value in attribute_values(cls, expr.attrname))
     return UNKNOWN
+
+
+def unset_attribute_default(name: nodes.Name) -> object:
+    """The default of ``name = getattr(self, "option", None)``, the name's one binding, when no
+    code of the module sets ``option`` on anything (no ``x.option = ...``, no ``setattr``) and the
+    class's body does not define it: the value every object the module makes reads; UNKNOWN
+    otherwise (what other files set is not seen: a finding it decides is LOW, not silent)."""
+    found = bindings(name, name.name)
+    value = assigned_value(found[0]) if len(found) == 1 else None
+    if not (is_builtin_call(value, "getattr") and len(value.args) == 3 and not value.keywords
+            and isinstance(value.args[1], nodes.Const) and isinstance(value.args[1].value, str)):
+        return UNKNOWN
+    cls = self_class(value.args[0])
+    attrname = value.args[1].value
+    module = value.root()
+    if cls is None or attribute_values(cls, attrname) or any(
+            target.attrname == attrname for target in descendants(module, nodes.AssignAttr)) or any(
+            is_builtin_call(call, "setattr") for call in descendants(module, nodes.Call)):
+        return UNKNOWN
+    return constant(value.args[2])
 
 
 def number(expr: nodes.NodeNG | None, follow: Follow = Follow.LITERAL) -> int | float | None:

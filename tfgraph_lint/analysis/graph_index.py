@@ -15,7 +15,7 @@ from collections.abc import Mapping
 
 from astroid import nodes
 
-from tfgraph_lint.analysis.callables import FunctionNode, decorated_through, own_nodes, resolve_callables
+from tfgraph_lint.analysis.callables import FunctionNode, decorated_through, reached_nodes, resolve_callables
 from tfgraph_lint.analysis.classes import replaced_on_instances, self_class
 from tfgraph_lint.analysis.eager_models import (
     called_only_eagerly,
@@ -47,7 +47,7 @@ from tfgraph_lint.analysis.trace_entries import (
     is_strategy,
     keras_base,
     switches_functions_eagerly,
-    tf_function_decorators, tf_function_options,
+    tf_function_decorators, tf_function_options, use_project_definitions,
 )
 from tfgraph_lint.analysis.traced import TracedFunction, TraceKind, TraceReason
 from tfgraph_lint.core import records, tf_api
@@ -72,6 +72,9 @@ class GraphIndex:
         # ``from tensorflow_asr import tf``: TensorFlow handed on by the project (reexports),
         # known before any name of the module is resolved.
         use_project_aliases(module, self.config.aliases_for(str(module.file or "")))
+        # ``class Conv(MessagePassing)`` of a Layer in another file, ``@function`` of another file
+        # that wraps tf.function (analysis/project_classes).
+        use_project_definitions(module, self.config.definitions_for(str(module.file or "")))
         # Imported names this module's graph code calls or hands to a graph builder, for the
         # project view: (base, attribute, method) -> (line, how, confidence), the first way found;
         # ``method`` names a method called on an instance of the imported class (else None).
@@ -317,7 +320,7 @@ class GraphIndex:
             traced = worklist.pop(0)
             if self.traced.get(traced.node) is not traced:
                 continue  # replaced by a stronger reason since it was queued
-            for node in own_nodes(traced.node):
+            for node in reached_nodes(traced.node):
                 if isinstance(node, (nodes.FunctionDef, nodes.Lambda)):
                     reached = [] if runs_in_other_thread(node) else [(node, TraceKind.NESTED)]
                 elif isinstance(node, nodes.Call):

@@ -55,6 +55,7 @@ from tfgraph_lint.analysis.instance_uses import (
     PLAIN_ATTRIBUTES, attribute_chain, handed_on, handed_to_compile, instance_uses,
 )
 from tfgraph_lint.analysis.names import references
+from tfgraph_lint.analysis.project_classes import dispatched_seed
 from tfgraph_lint.analysis.project_tracing import PROJECT_EAGER_SEED
 from tfgraph_lint.analysis.node_index import descendants, remembered
 from tfgraph_lint.analysis.symbolic_construction import may_build_symbolically
@@ -104,7 +105,10 @@ def run_only_eagerly(traced: TracedFunction, index) -> str | None:
     ``Cls.update_state``, ``Cls.call``) whose instances the code shows run only eagerly: the
     reason, ``EAGER_METRIC`` or ``EAGER_SCRIPT``; None otherwise."""
     root = traced.root
-    if root.reason.kind != TraceKind.KERAS or root.reason.handed_to_keras:
+    # An override a Keras base of another file calls through ``self.`` (analysis/project_classes)
+    # runs where the class's own Keras methods run: weighed the same way.
+    dispatched = root.reason.kind == TraceKind.IMPORTED and dispatched_seed(root.reason.builder)
+    if (root.reason.kind != TraceKind.KERAS and not dispatched) or root.reason.handed_to_keras:
         return None
     cls = root.node.parent
     if not isinstance(cls, nodes.ClassDef):
@@ -135,7 +139,7 @@ def run_shown(cls: nodes.ClassDef, index, _seen: frozenset = frozenset()) -> str
     if cls in _seen or len(_seen) >= _MAX_DEPTH:
         return None
     seen = _seen | {cls}
-    told = {name.partition(".")[2] for name in index.seeds if name.startswith(f"{cls.name}.")}
+    told = _told(cls, index)
     if told - set(_MARKERS):
         return TRACED  # reached from a compile or graph code in another file
     # A metric or loss is not built symbolically: calls beside symbolic construction are eager too.
@@ -166,8 +170,11 @@ def _script_run(cls: nodes.ClassDef, index, seen: frozenset = frozenset()) -> st
 
 def _told(cls: nodes.ClassDef, index) -> set[str]:
     """What the project view's seeds of ``index``'s module say of ``cls`` (its methods reached from
-    graph code elsewhere, the markers other files' instances earn)."""
-    return {name.partition(".")[2] for name in index.seeds if name.startswith(f"{cls.name}.")}
+    graph code elsewhere, the markers other files' instances earn). An override that a Keras base
+    of another file calls through ``self.`` (a dispatched seed) is not among them: it runs where
+    the class's own Keras methods run, so it shows nothing of where that is."""
+    return {name.partition(".")[2] for name, how in index.seeds.items()
+            if name.startswith(f"{cls.name}.") and not (isinstance(how, str) and dispatched_seed(how))}
 
 
 def _script_shows(cls: nodes.ClassDef, index, told: set[str]) -> bool:

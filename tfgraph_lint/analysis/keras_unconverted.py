@@ -27,6 +27,7 @@ from tfgraph_lint.analysis.converted_loops import converted_loop
 from tfgraph_lint.analysis.keras_callables import autograph_converts
 from tfgraph_lint.analysis.keras_version import written_for_keras_2
 from tfgraph_lint.analysis.node_index import descendants
+from tfgraph_lint.analysis.project_classes import dispatched_seed
 from tfgraph_lint.analysis.trace_entries import keras_base
 from tfgraph_lint.analysis.traced import TraceKind, TracedFunction
 from tfgraph_lint.core.tf_api import KERAS_TRACED_METHODS_BY_FAMILY
@@ -40,10 +41,13 @@ def unconverted_keras_method(traced: TracedFunction, module: nodes.Module) -> Tr
     or its root is something else."""
     root = traced.root
     reason = root.reason
-    if reason.kind != TraceKind.KERAS or reason.handed_to_keras:
+    # An override a Keras base of another file calls through ``self.`` from its traced method
+    # (analysis/project_classes) runs as that method does.
+    dispatched = reason.kind == TraceKind.IMPORTED and dispatched_seed(reason.builder)
+    if (reason.kind != TraceKind.KERAS and not dispatched) or reason.handed_to_keras:
         return None
     method = root.node
-    if not isinstance(method, nodes.FunctionDef) or method.name not in _LAYER_METHODS:
+    if not isinstance(method, nodes.FunctionDef) or (method.name not in _LAYER_METHODS and not dispatched):
         return None
     owner = method.parent
     if not isinstance(owner, nodes.ClassDef):

@@ -14,8 +14,12 @@ A module can say so by what it uses (``uses_keras_2_only_api``): ``tf.estimator`
 ``tf.compat.v1.estimator`` (removed in TensorFlow 2.16, the release that made Keras 3 the
 default), or a loss-scale optimizer's ``get_scaled_loss`` /
 ``get_unscaled_gradients`` (Keras 3's ``LossScaleOptimizer`` has neither). This is the module's
-own evidence: the same evidence in another file of the project is not read (``# todo:`` a
-project view of it, without astroid and without reading every file of a large repository).
+own evidence. The project says so by what its files import (read by the project view from the
+imports it already has of every file: :func:`imports_keras_2_only`): a module that exists only in
+Keras 2 (``keras.engine``, ``keras.utils.generic_utils``, ``keras.utils.tf_inspect``,
+``tensorflow.python.keras``, ...), imported by a file or by a project file it imports (directly
+or further on), makes it code for Keras 2 (``KERAS_GENERATION``): it cannot be imported where
+that module does not exist.
 
 A class can say so too: Keras 3 refuses ``add_weight("w", shape=...)`` (its first parameter is
 the shape; the name must be a keyword: ValueError on TensorFlow 2.21), so a class that passes a
@@ -26,6 +30,7 @@ from __future__ import annotations
 
 from astroid import nodes
 
+from tfgraph_lint.analysis.keras_generation import KERAS_GENERATION
 from tfgraph_lint.analysis.declared_tensorflow import TensorFlowRange, tensorflow_range, text_tensorflow_range
 from tfgraph_lint.analysis.names import qualified_name
 from tfgraph_lint.analysis.node_index import descendants, remembered
@@ -34,11 +39,14 @@ _KERAS_3 = (2, 16)  # tf.keras is Keras 3 from TensorFlow 2.16
 
 
 def declares_keras_2(module: nodes.Module) -> bool:
-    """The project of ``module``'s file requires a TensorFlow whose ``tf.keras`` is Keras 2
-    (asked per layer call and Keras method: remembered per module)."""
+    """The project of ``module``'s file requires a TensorFlow whose ``tf.keras`` is Keras 2, or
+    its package imports a module only Keras 2 has (asked per layer call and Keras method:
+    remembered per module)."""
     memo = remembered(module, "declares keras 2")
     if module not in memo:
-        memo[module] = _keras_2(tensorflow_range(str(module.file or ""))) or uses_keras_2_only_api(module)
+        told = remembered(module, "project definitions").get(module) or {}
+        memo[module] = (told.get(KERAS_GENERATION) == "2" or _keras_2(tensorflow_range(str(module.file or "")))
+                        or uses_keras_2_only_api(module))
     return memo[module]
 
 

@@ -126,10 +126,36 @@ def _resolve_name(node: nodes.NodeNG, name: str, depth: int) -> str | None:
     module = module_of(node)
     if module is not None and name not in _aliasable_names(module):
         return None  # no import or plain assignment binds it anywhere: nothing to look up
-    found = {_binding_qualname(binding, name, depth) for binding in bindings(node, name)}
+    found = {_binding_qualname(binding, name, depth) for binding in bindings(node, name)
+             if not _import_fallback(binding, name)}
     if len(found) != 1:
         return None  # unbound (builtin or undefined), or bound in ways that disagree
     return found.pop()
+
+
+_IMPORT_ERRORS = frozenset({"ImportError", "ModuleNotFoundError"})
+
+
+def _import_fallback(binding: nodes.NodeNG, name: str) -> bool:
+    """``binding`` is the placeholder an optional import falls back to (``try: import tensorflow
+    as tf`` / ``except ImportError: tf = None``): a plain assignment, in a handler catching
+    ImportError, of a value that names no module, to a name the ``try`` body imports. Code using
+    the name runs only where the import succeeded, so the import is what it denotes. A fallback
+    import, or an alias of something importable (``tf = np``), still counts: the name then has
+    two meanings and resolves to none."""
+    handler = binding.parent.parent if isinstance(binding, nodes.AssignName) else None
+    if not isinstance(handler, nodes.ExceptHandler) or not _catches_import_error(handler.type):
+        return False
+    value = assigned_value(binding)
+    if value is None or _raw_qualified_name(value, _MAX_ALIAS_DEPTH) is not None:
+        return False
+    return any(name in {alias or imported.split(".")[0] for imported, alias in statement.names}
+               for statement in handler.parent.body if isinstance(statement, (nodes.Import, nodes.ImportFrom)))
+
+
+def _catches_import_error(caught: nodes.NodeNG | None) -> bool:
+    kinds = caught.elts if isinstance(caught, nodes.Tuple) else [caught]
+    return any(isinstance(kind, nodes.Name) and kind.name in _IMPORT_ERRORS for kind in kinds)
 
 
 def _aliasable_names(module: nodes.Module) -> frozenset[str]:

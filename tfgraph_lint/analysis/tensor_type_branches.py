@@ -12,8 +12,10 @@ a NumPy array or a list). So is the right side of ``tree.is_nested(x) and len(x)
 ``and`` after such an ``isinstance`` test): Python evaluates it only for a structure. So is what
 follows ``isinstance(x, tf.Tensor) or`` (or ``not isinstance(x, tf.Tensor) and``) when it reads
 no name but ``x``: ``isinstance(normalizer, tf.Tensor) or normalizer != 1.0`` compares only a
-number (NVIDIA DeepLearningExamples' Mask R-CNN losses). What happens there is no hazard of
-tensors; rules report it at LOW at most.
+number (NVIDIA DeepLearningExamples' Mask R-CNN losses). So is the body of ``if hasattr(v,
+"numpy"):`` (a symbolic tensor has no ``numpy``) and of ``if "torch.Tensor" in str(type(v)):``
+with a text no TensorFlow tensor's type name contains (keras-hub's preprocessors accept other
+backends' arrays). What happens there is no hazard of tensors; rules report it at LOW at most.
 """
 
 from __future__ import annotations
@@ -52,6 +54,9 @@ def in_non_tensor_branch(node: nodes.NodeNG, name: str | None = None) -> bool:
             if (name is not None and not negated and child in parent.body
                     and _non_tensor_check(test) == name):
                 return True  # ``if isinstance(x, (np.ndarray, list)): np.array(x)``
+            asked = _symbolic_tensor_lacks(test)
+            if asked is not None and (name is None or asked == name) and not negated and child in parent.body:
+                return True  # ``if hasattr(v, "numpy"): v.numpy()``, ``if "torch" in str(type(x)):``
         child, parent = parent, parent.parent
     return False
 
@@ -110,6 +115,34 @@ def _non_tensor_check(test: nodes.NodeNG) -> str | None:
         return None
     types = test.args[1].elts if isinstance(test.args[1], nodes.Tuple) else [test.args[1]]
     return test.args[0].name if types and all(_names_non_tensor_type(t) for t in types) else None
+
+
+# How Python prints the types of TensorFlow's symbolic values (``str(type(x))``).
+_TENSOR_TYPE_TEXTS = (
+    "<class 'tensorflow.python.framework.ops.SymbolicTensor'>",
+    "<class 'tensorflow.python.framework.tensor.Tensor'>",
+    "<class 'tensorflow.python.ops.ragged.ragged_tensor.RaggedTensor'>",
+    "<class 'tensorflow.python.framework.sparse_tensor.SparseTensor'>",
+)
+
+
+def _symbolic_tensor_lacks(test: nodes.NodeNG) -> str | None:
+    """The name a test asks something about that no symbolic tensor has: ``hasattr(v, "numpy")``
+    (only an eager tensor, or another library's array, has ``numpy``), or ``"torch.Tensor" in
+    str(type(v))`` with a text that no TensorFlow tensor's type name contains."""
+    if (is_builtin_call(test, "hasattr") and len(test.args) == 2 and isinstance(test.args[0], nodes.Name)
+            and isinstance(test.args[1], nodes.Const) and test.args[1].value == "numpy"):
+        return test.args[0].name
+    if not (isinstance(test, nodes.Compare) and len(test.ops) == 1 and test.ops[0][0] == "in"
+            and isinstance(test.left, nodes.Const) and isinstance(test.left.value, str) and test.left.value):
+        return None
+    typed = test.ops[0][1]
+    if not (is_builtin_call(typed, "str") and len(typed.args) == 1 and is_builtin_call(typed.args[0], "type")
+            and len(typed.args[0].args) == 1 and isinstance(typed.args[0].args[0], nodes.Name)):
+        return None
+    if any(test.left.value in text for text in _TENSOR_TYPE_TEXTS):
+        return None
+    return typed.args[0].args[0].name
 
 
 def _nested_check(test: nodes.NodeNG) -> str | None:

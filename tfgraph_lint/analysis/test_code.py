@@ -9,6 +9,7 @@ from __future__ import annotations
 from astroid import nodes
 
 from tfgraph_lint.analysis.names import qualified_name
+from tfgraph_lint.analysis.test_files import is_test_file  # noqa: F401 (where callers look for it)
 
 _TEST_HOOKS = frozenset({
     "setUp", "tearDown", "setUpClass", "tearDownClass", "setUpModule", "tearDownModule",
@@ -18,13 +19,6 @@ _TEST_HOOKS = frozenset({
 _TEST_CASE_BASES = frozenset({"unittest.TestCase", "unittest.case.TestCase", "tensorflow.test.TestCase",
                               "absl.testing.absltest.TestCase", "absl.testing.parameterized.TestCase"})
 _FIXTURE_DECORATORS = frozenset({"pytest.fixture", "pytest.yield_fixture"})
-
-
-def is_test_file(path: str) -> bool:
-    """``test_*.py``, ``*_test.py`` and ``conftest.py``: the files pytest collects (and Bazel's
-    ``*_test`` targets name), whatever folder they are in."""
-    name = path.replace("\\", "/").rsplit("/", 1)[-1]
-    return name == "conftest.py" or (name.startswith("test_") and name.endswith(".py")) or name.endswith("_test.py")
 
 
 def in_test_code(node: nodes.NodeNG) -> bool:

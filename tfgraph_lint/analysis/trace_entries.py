@@ -10,7 +10,7 @@ from astroid import nodes
 
 from tfgraph_lint.analysis.constant_values import is_none
 from tfgraph_lint.analysis.names import bindings, call_qualname, calls_named, qualified_name
-from tfgraph_lint.analysis.node_index import descendants
+from tfgraph_lint.analysis.node_index import descendants, module_of, remembered
 from tfgraph_lint.core import tf_api
 from tfgraph_lint.core.findings import HIGH, INFERENCE
 
@@ -24,6 +24,8 @@ def keras_base(cls: nodes.ClassDef, seen: set) -> tuple[str, str] | None:
     for base in cls.bases:
         name = qualified_name(base)
         family = tf_api.keras_family(name) if name is not None else None
+        if family is None:
+            family = _project_keras_base(base)
         if family is not None:
             return display(base), family
         if isinstance(base, nodes.Name):
@@ -33,6 +35,53 @@ def keras_base(cls: nodes.ClassDef, seen: set) -> tuple[str, str] | None:
                     if found:
                         return found
     return None
+
+
+def use_project_definitions(module: nodes.Module, definitions: dict[str, str]) -> None:
+    """What the project view says of names the module imports from other files of the project
+    (analysis/project_classes): Keras classes its classes derive from (spelling -> family) and
+    decorators that wrap tf.function. Set before anything about the module is asked; kept with
+    its memos."""
+    if definitions:
+        remembered(module, "project definitions")[module] = definitions
+
+
+def project_definition(expr: nodes.NodeNG, suffix: str = "") -> str | None:
+    """What the project view says ``expr`` (``MessagePassing``, ``mp.MessagePassing``; with
+    ``suffix`` "()", a decorator's called form) is, when the module's imports alone bind it."""
+    module = module_of(expr)
+    known = remembered(module, "project definitions").get(module) if module is not None else None
+    if not known:
+        return None
+    head = expr
+    while isinstance(head, nodes.Attribute):
+        head = head.expr
+    if not isinstance(head, nodes.Name):
+        return None
+    what = known.get(expr.as_string() + suffix)
+    found = bindings(head, head.name) if what is not None else []
+    if not found or not all(isinstance(b, (nodes.Import, nodes.ImportFrom)) for b in found):
+        return None
+    return what
+
+
+def _project_keras_base(base: nodes.NodeNG) -> str | None:
+    """The Keras family of ``base`` when the project view says it is a Keras class of another file."""
+    family = project_definition(base)
+    return family if family in tf_api.KERAS_TRACED_METHODS_BY_FAMILY else None
+
+
+def project_tf_function_decorator(decorator: nodes.NodeNG) -> bool:
+    """``decorator`` applies a def of another project file that wraps its function in
+    tf.function (``@function``, ``@z.function(wraps="tensor")``: analysis/wrapping_decorators)."""
+    if isinstance(decorator, nodes.Call):
+        return project_definition(decorator.func, "()") == PROJECT_TF_FUNCTION
+    return project_definition(decorator) == PROJECT_TF_FUNCTION
+
+
+# What the project view calls a decorator of another file that wraps tf.function
+# (project_classes.TF_FUNCTION_WRAPPER).
+PROJECT_TF_FUNCTION = "tf.function"
 
 
 # -- datasets and strategies -----------------------------------------------------------------
@@ -205,17 +254,20 @@ def display(expr: nodes.NodeNG) -> str:
 
 def tf_function_decorators(fn: nodes.FunctionDef, decorators: frozenset[str]) -> list[nodes.NodeNG]:
     """The decorators that make ``fn`` a tf.function (``@tf.function``, ``@tf.function(...)``,
-    another configured decorator, or the module's own decorator that wraps its function in one:
-    ``own_tf_function``), in order."""
+    another configured decorator, the module's own decorator that wraps its function in one:
+    ``own_tf_function``, or another file's: ``project_tf_function_decorator``), in order."""
     return [decorator for decorator in (fn.decorators.nodes if fn.decorators else ())
             if qualified_name(decorator.func if isinstance(decorator, nodes.Call) else decorator) in decorators
-            or own_tf_function(decorator, decorators) is not None]
+            or own_tf_function(decorator, decorators) is not None or project_tf_function_decorator(decorator)]
 
 
 def tf_function_options(decorator: nodes.NodeNG, decorators: frozenset[str]) -> nodes.Call | None:
     """The call that holds the options (``autograph=``, ``input_signature=``) of the tf.function a
     decorator of ``tf_function_decorators`` makes: ``@tf.function(...)`` itself, or the
-    ``tf.function(fn, ...)`` inside the module's own decorator."""
+    ``tf.function(fn, ...)`` inside the module's own decorator; None for a decorator of another
+    file (``project_tf_function_decorator``), whose options are not read: TensorFlow's defaults."""
+    if project_tf_function_decorator(decorator):
+        return None
     own = own_tf_function(decorator, decorators)
     if own is not None:
         return own

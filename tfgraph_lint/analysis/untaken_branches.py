@@ -35,7 +35,7 @@ from astroid import nodes
 from tfgraph_lint.analysis.call_data import flag_for, seen_graph_calls, shown_for
 from tfgraph_lint.analysis.classes import self_class
 from tfgraph_lint.analysis.passed_arguments import argument_for, argument_for_default
-from tfgraph_lint.analysis.constant_values import UNKNOWN, constant
+from tfgraph_lint.analysis.constant_values import UNKNOWN, constant, unset_attribute_default
 from tfgraph_lint.analysis.graph_index import TraceKind
 from tfgraph_lint.analysis.graph_mode_branches import graph_mode_untaken
 from tfgraph_lint.analysis.keras_callables import lambda_keywords, wrapped_by_lambda
@@ -200,7 +200,7 @@ def _in_file_calls(fn: nodes.FunctionDef, index) -> list[nodes.Call] | None:
 def _decided(test: nodes.NodeNG, world: dict):
     """The truth of ``test`` with the parameters of ``world``: True, False or UNKNOWN."""
     if isinstance(test, nodes.Name):
-        value = world.get(test.name, UNKNOWN) if unrebound_parameter(test) else UNKNOWN
+        value = _name_value(test, world)
         if isinstance(value, _Shown):
             return True if value.truthy else UNKNOWN
         return UNKNOWN if value is UNKNOWN else bool(value)
@@ -220,7 +220,7 @@ def _decided(test: nodes.NodeNG, world: dict):
         operator, right = test.ops[0]
         if operator in _COMPARISONS and isinstance(right, nodes.Const):
             left = (_self_attribute(test.left) if isinstance(test.left, nodes.Attribute)
-                    else world.get(test.left.name, UNKNOWN) if unrebound_parameter(test.left) else UNKNOWN)
+                    else _name_value(test.left, world) if isinstance(test.left, nodes.Name) else UNKNOWN)
             if left is UNKNOWN:
                 return UNKNOWN
             if isinstance(left, _Shown):  # not None, no constant: only ``is (not) None`` is decided
@@ -230,6 +230,14 @@ def _decided(test: nodes.NodeNG, world: dict):
             except TypeError:  # ``None > 0.0``: Python would raise, nothing is decided
                 return UNKNOWN
     return UNKNOWN
+
+
+def _name_value(name: nodes.Name, world: dict):
+    """A parameter's value in ``world``; for a local bound once to ``getattr(self, "option",
+    None)``, an option no code of the module sets, its default (constant_values)."""
+    if unrebound_parameter(name):
+        return world.get(name.name, UNKNOWN)
+    return unset_attribute_default(name)
 
 
 def _owner(fn: nodes.FunctionDef) -> str:

@@ -88,6 +88,10 @@ def value_kind(expr: nodes.NodeNG | None, _depth: int = 0) -> ValueKind:
         inner = value_kind(expr.operand, _depth + 1)
         return inner if inner.kind in (Kind.TENSOR, Kind.PYTHON_SCALAR) else UNKNOWN
     if isinstance(expr, nodes.Subscript):
+        if isinstance(expr.slice, nodes.Slice):
+            # ``bs[:]``: a slice of a Python list is one (the same value's kind: no step deeper)
+            inner = value_kind(expr.value, _depth)
+            return inner if inner.kind in (Kind.TENSOR, Kind.PYTHON_COLLECTION) else UNKNOWN
         inner = value_kind(expr.value, _depth + 1)
         return inner if inner.kind == Kind.TENSOR else UNKNOWN
     if isinstance(expr, nodes.IfExp):

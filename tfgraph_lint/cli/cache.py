@@ -101,7 +101,7 @@ class ResultCache:
         # What other files of the project say about this one changes its findings.
         config = self._config
         for given in (config.seeds_for, config.tf_functions_for, config.arguments_for, config.aliases_for,
-                      config.loop_calls_for):
+                      config.loop_calls_for, config.definitions_for):
             found = given(path)
             if found:
                 digest.update(b"\0" + json.dumps(sorted(found.items())).encode("utf-8", "surrogatepass"))
@@ -201,7 +201,8 @@ def config_fingerprint(config: Config) -> str:
     """The configuration as canonical JSON: every field, sets sorted (hash order varies by process)."""
     return json.dumps({name: _plain(getattr(config, name)) for name in field_names(type(config))
                        if name not in ("imported_seeds", "imported_tf_functions", "imported_arguments",
-                                         "imported_aliases", "imported_loop_calls")},  # per file: see key
+                                         "imported_aliases", "imported_loop_calls",
+                                         "imported_definitions")},  # per file: see key
                       sort_keys=True)
 
 

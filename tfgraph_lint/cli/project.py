@@ -10,7 +10,8 @@ index, on worker processes when there are many); and the files the search then r
 their calls (``module_edges.summary``). The result is the configuration with ``imported_seeds``
 set (per linted file, the top-level functions and ``Class.method`` that graph code elsewhere
 reaches) and ``imported_tf_functions`` (the names it imports that are tf.functions of other
-files), ``imported_arguments``, ``imported_aliases`` and ``imported_loop_calls`` (view_loops); in a
+files), ``imported_arguments``, ``imported_aliases``, ``imported_loop_calls`` (view_loops) and
+``imported_definitions`` (definitions of other files: analysis/project_classes); in a
 project none of whose files traces, the seeds also name the Keras classes its programs make
 (view_eager, which reads the excluded files and notebooks too). Linting one changed file (pre-commit)
 so still knows that ``train.py`` maps ``data.augment``.
@@ -73,21 +74,23 @@ def with_project_seeds(files: list[str], config: Config, is_excluded, cache: Res
     passed: dict[str, dict[str, list]] = {}
     aliases: dict[str, dict[str, str]] = {}
     loops: dict[str, dict[str, str]] = {}  # view_loops
+    keras_bases: dict[str, dict[str, str]] = {}  # analysis/project_classes
     for root, group in sorted(project_roots(python_files).items(), key=lambda item: item[0] or ""):
         if root is not None:
-            found_seeds, found_functions, found_arguments, found_aliases, found_loops = _project_seeds(
+            found_seeds, found_functions, found_arguments, found_aliases, found_loops, found_bases = _project_seeds(
                 root, group, config, is_excluded, cache, warn, jobs, linted)
             seeds.update(found_seeds)
             tf_functions.update(found_functions)
             passed.update(found_arguments)
             aliases.update(found_aliases)
             loops.update(found_loops)
-    if not seeds and not tf_functions and not aliases and not loops:
+            keras_bases.update(found_bases)
+    if not seeds and not tf_functions and not aliases and not loops and not keras_bases:
         return config
-    return _with_view(config, seeds, tf_functions, passed, aliases, loops)
+    return _with_view(config, seeds, tf_functions, passed, aliases, loops, keras_bases)
 
 
-def _with_view(config: Config, seeds: dict, tf_functions: dict, passed: dict, aliases: dict, loops=None) -> Config:
+def _with_view(config: Config, seeds: dict, tf_functions: dict, passed: dict, aliases: dict, loops=None, keras_bases=None) -> Config:
     """``config`` with the view's entries, per real path of a linted file."""
     packed = tuple(sorted((file, tuple(sorted(found.items()))) for file, found in seeds.items()))
     imported = tuple((file, tuple((name, *found[name]) for name in sorted(found)))
@@ -96,7 +99,8 @@ def _with_view(config: Config, seeds: dict, tf_functions: dict, passed: dict, al
                       for file, found in sorted(passed.items()))
     return records.replace(config, imported_seeds=packed, imported_tf_functions=imported,
                            imported_arguments=arguments, imported_aliases=_packed_aliases(aliases),
-                           imported_loop_calls=_packed_aliases(loops or {}))
+                           imported_loop_calls=_packed_aliases(loops or {}),
+                           imported_definitions=_packed_aliases(keras_bases or {}))
 
 
 def _packed_aliases(aliases: dict[str, dict[str, str]]) -> tuple:
@@ -110,18 +114,19 @@ def _frozen(value):
 
 def _project_seeds(root: str, python_files: list[str], config: Config, is_excluded, cache: ResultCache | None,
                    warn, jobs: int | None,
-                   linted: dict | None = None) -> tuple[dict, dict, dict, dict, dict]:
+                   linted: dict | None = None) -> tuple[dict, dict, dict, dict, dict, dict]:
     """Per linted file of the project at ``root``: the functions other files of it reach, the
     names it imports that are tf.functions of other files (with parameters and where defined),
     what other files' graph code passes to the functions it only calls, the TensorFlow or Keras
-    it imports from the project's own modules (analysis/reexports), and view_loops' calls."""
+    it imports from the project's own modules (analysis/reexports), view_loops' calls, and the
+    bases of its classes that are Keras classes of other files (analysis/project_classes)."""
     found_notebooks: list[str] = []
     walked = project_files(root, found_notebooks)
     if walked is None:
         if warn is not None:
             warn(f"{root} holds over {MAX_PROJECT_FILES} Python files: graph code is followed within "
                  "each file only")
-        return {}, {}, {}, {}, {}
+        return {}, {}, {}, {}, {}, {}
     project = [f for f in walked if not is_excluded(f)]
     project += python_files  # a linted file is part of the view even where excluded or outside
     digests = cache.digests if cache is not None else FileDigests(None)
@@ -135,7 +140,7 @@ def _project_seeds(root: str, python_files: list[str], config: Config, is_exclud
                          if cache is not None else "", texts.digests)
     state, linted_key = state_key({**texts.digests, **digests_of_others, **package_state(root)}), files_key(linted_reals) + ("+loops" if wanted(config) else "")
     remembered = store.recall(state, linted_key)
-    remembered = remembered if isinstance(remembered, list) and len(remembered) == 5 else None  # older: fewer parts
+    remembered = remembered if isinstance(remembered, list) and len(remembered) == 6 else None  # older: fewer parts
     if remembered is None:
         try:
             found = _derive(root, texts, store, linted_reals, python_files, config, jobs, linted, cache is None,
@@ -146,18 +151,19 @@ def _project_seeds(root: str, python_files: list[str], config: Config, is_exclud
         store.remember(state, linted_key, found)
         return found
     digests.forget_texts()
-    seeds, tf_functions, arguments, aliases, loops = remembered
+    seeds, tf_functions, arguments, aliases, loops, keras_bases = remembered
     return (seeds, {real: {name: (tuple(parameters), where) for name, (parameters, where) in found.items()}
-                    for real, found in tf_functions.items()}, arguments, aliases, loops)
+                    for real, found in tf_functions.items()}, arguments, aliases, loops, keras_bases)
 
 
 def _derive(root: str, texts: _Texts, store: ProjectStore, linted_reals: set[str], python_files: list[str],
             config: Config, jobs: int | None, linted: dict | None,
-            uncached: bool = False, others_read: tuple = ((), None)) -> tuple[dict, dict, dict, dict, dict]:
+            uncached: bool = False, others_read: tuple = ((), None)) -> tuple[dict, dict, dict, dict, dict, dict]:
     """The view from the files' cached parts, deriving again those of the files that changed.
     ``uncached``: no linted file's findings are in a cache (see ``others`` below);
     ``others_read``: the project's files outside ``texts`` and how to read them (view_eager)."""
     from tfgraph_lint.analysis import module_edges
+    from tfgraph_lint.analysis.project_classes import keras_view, with_dispatch
     from tfgraph_lint.analysis.project_graph import ProjectGraph
     from tfgraph_lint.analysis.screen import may_define_keras_methods
 
@@ -194,8 +200,9 @@ def _derive(root: str, texts: _Texts, store: ProjectStore, linted_reals: set[str
             store.put(real, "targets", [layout, sorted(targets)])
     aliases = _aliases(graph, store, texts, facts, sorted(set(needed) | linted_reals))
     loops = loop_calls_into(graph, store, texts, needed, linted_reals) if wanted(config) else {}
+    keras_bases, dispatched = keras_view(graph, store, texts, set(needed) | linted_reals, linted_reals)
     plain = records.replace(config, imported_seeds=(), imported_tf_functions=(), imported_arguments=(),
-                            imported_aliases=_packed_aliases(aliases))
+                            imported_aliases=_packed_aliases(aliases), imported_definitions=_packed_aliases(keras_bases))
     # Only references through an import that can lead to a project file can reach into one:
     # what the others' calls pass (costly to find) is not asked.
     bases = {real: project_bases(graph, real) for real in needed}
@@ -205,7 +212,8 @@ def _derive(root: str, texts: _Texts, store: ProjectStore, linted_reals: set[str
         real, "keras methods", lambda real: may_define_keras_methods(texts[real], config)))
     # What a file's graph code reaches depends on its text and on what its imports are.
     kinds = {real: "outgoing" + (json.dumps(sorted(aliases[real].items())) if real in aliases else "")
-             + json.dumps(sorted(bases[real])) + ("" if real in instances else "-instances") for real in needed}
+             + json.dumps(sorted(bases[real])) + json.dumps(sorted(keras_bases.get(real, {}).items()))
+             + ("" if real in instances else "-instances") for real in needed}
     missing = [real for real in needed if store.get(real, kinds[real]) is None]
     shown = {} if linted is None else {real_path(p): p for p in python_files}
     tf_functions: dict[str, dict] = {}
@@ -222,11 +230,11 @@ def _derive(root: str, texts: _Texts, store: ProjectStore, linted_reals: set[str
     def given(real: str, seeds: dict, passed: dict) -> Config | None:
         # The file's configuration with what the view gives it; None when it gives nothing.
         found, functions = seeds.get(real), tf_functions_of(real)
-        if not found and not functions and real not in loops:
+        if not found and not functions and real not in loops and real not in keras_bases:
             return None
         return _with_view(config, {real: found} if found else {}, {real: functions} if functions else {},
                           {real: passed[real]} if real in passed else {}, linted_aliases,
-                          {real: loops[real]} if real in loops else {})
+                          {real: loops[real]} if real in loops else {}, {real: keras_bases[real]} if real in keras_bases else {})
 
     reached = [-1]  # how many files' graph code the reach last followed
 
@@ -236,7 +244,7 @@ def _derive(root: str, texts: _Texts, store: ProjectStore, linted_reals: set[str
         if graph.outgoing is not known or len(known) != reached[0]:  # new graph code known since
             graph.set_outgoing(known)
             reached[0] = len(known)
-        seeds, passed = instance_seeds(graph, eager, unjudged), graph.seed_arguments()
+        seeds, passed = with_dispatch(instance_seeds(graph, eager, unjudged), dispatched), graph.seed_arguments()
         return {real: given(real, seeds, passed) for real in files}
 
     found_findings, used = {}, {}
@@ -263,7 +271,7 @@ def _derive(root: str, texts: _Texts, store: ProjectStore, linted_reals: set[str
     # What the pass followed last, when it knew every file already, is not followed again.
     if graph.outgoing is not known or len(known) != reached[0] or final != known:
         graph.set_outgoing(final)
-    seeds, passed = instance_seeds(graph, eager, unjudged), graph.seed_arguments()
+    seeds, passed = with_dispatch(instance_seeds(graph, eager, unjudged), dispatched), graph.seed_arguments()
     for real, findings in found_findings.items():
         # Final when linted with all the view gives the file (a file in an import cycle, linted
         # before some of its importers, may have been given less: linted again by the caller).
@@ -272,13 +280,13 @@ def _derive(root: str, texts: _Texts, store: ProjectStore, linted_reals: set[str
     return ({real: found for real, found in seeds.items() if real in linted_reals},
             {real: found for real, found in tf_functions.items() if found and real in linted_reals},
             {real: found for real, found in passed.items() if real in linted_reals},
-            linted_aliases, loops)
+            linted_aliases, loops, {real: found for real, found in keras_bases.items() if real in linted_reals})
 
 
 def _entries(config: Config | None) -> tuple:
     """What the view gives the file ``config`` is for (the file's own entries only)."""
     return () if config is None else (config.imported_seeds, config.imported_tf_functions,
-                                      config.imported_arguments, config.imported_loop_calls)
+                                      config.imported_arguments, config.imported_loop_calls, config.imported_definitions)
 
 
 def _aliases(graph, store: ProjectStore, texts: _Texts, facts: dict[str, dict],

@@ -13,7 +13,7 @@ from tfgraph_lint.core.tf_api import TF_FUNCTION, canonical
 class Config(Record):
     __slots__ = ("enabled_codes", "extra_function_decorators", "keras_methods", "confidences",
                  "imported_seeds", "imported_tf_functions", "imported_arguments", "imported_aliases",
-                 "imported_loop_calls", "counted_only")
+                 "imported_loop_calls", "imported_definitions", "counted_only")
     # Codes of the rules that run; run diagnostics (TFG0xx) are always reported. By default every
     # rule but the opt-in ones (core/measured_defaults).
     enabled_codes: frozenset[str]
@@ -40,6 +40,10 @@ class Config(Record):
     # Also from the project view: per file, its top-level functions that another file calls inside
     # a loop, each with where (``run.py:81``): TFG302's evidence that they run again and again.
     imported_loop_calls: tuple[tuple[str, tuple[tuple[str, str], ...]], ...]
+    # Also from the project view: per file, the bases its classes name through imports that are
+    # Keras classes of other files of the project, with their family, and the decorators it
+    # imports that wrap tf.function (analysis/project_classes).
+    imported_definitions: tuple[tuple[str, tuple[tuple[str, str], ...]], ...]
     # Opt-in rules that run only to count what the defaults hide (hidden_findings.widened): the
     # project view derives no evidence that only they would read (view_loops).
     counted_only: frozenset[str]
@@ -52,6 +56,7 @@ class Config(Record):
                  imported_arguments: tuple[tuple[str, tuple[tuple[str, tuple], ...]], ...] = (),
                  imported_aliases: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (),
                  imported_loop_calls: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (),
+                 imported_definitions: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (),
                  counted_only: frozenset[str] = frozenset()) -> None:
         self.enabled_codes = default_codes() if enabled_codes is None else enabled_codes
         self.extra_function_decorators = extra_function_decorators
@@ -62,6 +67,7 @@ class Config(Record):
         self.imported_arguments = imported_arguments
         self.imported_aliases = imported_aliases
         self.imported_loop_calls = imported_loop_calls
+        self.imported_definitions = imported_definitions
         self.counted_only = counted_only
 
     @classmethod
@@ -98,6 +104,14 @@ class Config(Record):
             return {}
         real = real_path(path)
         return dict(next((entries for file, entries in self.imported_loop_calls if file == real), ()))
+
+    def definitions_for(self, path: str) -> dict[str, str]:
+        """The ``imported_definitions`` of one file: a base as spelled -> its Keras family, a
+        decorator as spelled (``"function()"`` when called) -> ``"tf.function"``."""
+        if not self.imported_definitions or not path:
+            return {}
+        real = real_path(path)
+        return dict(next((entries for file, entries in self.imported_definitions if file == real), ()))
 
     def tf_functions_for(self, path: str) -> dict[str, tuple[tuple[str, ...], str]]:
         """The ``imported_tf_functions`` of one file: local name -> (parameters, where defined)."""

@@ -81,3 +81,31 @@ def traced_rotate(image):
 
 
 rotated = tf.data.Dataset.from_tensor_slices([1.0, 2.0]).map(random_rotate).map(traced_rotate)
+
+
+# One of two nested defs, chosen by a conditional expression, handed to tf.py_function from a
+# Keras layer's call (keras-hub's RandomDeletion): both run as Python (silent). The twin calls
+# the chosen one directly, traced.
+class SkipLayer(tf.keras.layers.Layer):
+    def call(self, inputs):
+        def string_fn(token):
+            return token.numpy().decode("utf-8") == "a"
+
+        def int_fn(token):
+            return token.numpy() == 1
+
+        chosen = string_fn if inputs.dtype == tf.string else int_fn
+        return tf.map_fn(lambda x: tf.py_function(chosen, [x], "bool"), inputs, fn_output_signature="bool")
+
+
+class TracedChoice(tf.keras.layers.Layer):
+    def call(self, inputs):
+        def loud(x):
+            print("loud", x)  # [python-print-in-graph]
+            return x
+
+        def quiet(x):
+            return x
+
+        chosen = loud if self.trainable else quiet
+        return chosen(inputs)

@@ -4,7 +4,9 @@ tf_keras' ``backend.set_value`` (held out through the project view, 2026-11-26) 
 path in the else branch of ``if tf.compat.v1.executing_eagerly_outside_functions():``, which is
 true in TF 2 even inside a tf.function: a session made there never runs in a trace, and what it
 calls is not graph code. The body of ``if tf.executing_eagerly():`` and the else branch of
-``if tf.inside_function():`` run only eagerly. Twins: the other branch of each, reported.
+``if tf.inside_function():`` run only eagerly; what follows a mode test whose TF 2 branch
+returns runs only in TF 1 (tf_keras' ``_get_available_gpus``). Twins: the other branch of each,
+and what follows a branch that does not leave, reported.
 """
 import tensorflow as tf
 from tensorflow.python.eager import context
@@ -45,7 +47,33 @@ def transform(x, exported_as_v1):
     return x
 
 
+def available_gpus():
+    # tf_keras' _get_available_gpus: the TF 2 branch returns, so what follows it is TF 1's graph
+    # mode only; the helper it calls is not graph code (silent). The twin's branch does not leave.
+    if tf.compat.v1.executing_eagerly_outside_functions():
+        return tf.config.list_logical_devices("GPU")
+    return list_session_devices()
+
+
+def list_session_devices():
+    print("listing devices")  # reached only after the TF 2 branch returned: silent
+    return []
+
+
+def gpu_names():
+    if tf.compat.v1.executing_eagerly_outside_functions():
+        names = tf.config.list_logical_devices("GPU")
+    return list_devices_twin()
+
+
+def list_devices_twin():
+    print("listing devices")  # [python-print-in-graph]
+    return []
+
+
 @tf.function
 def step(x, variable):
     set_value(variable, x)
+    available_gpus()
+    gpu_names()
     return transform(describe(x), variable)

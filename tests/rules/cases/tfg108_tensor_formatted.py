@@ -1,4 +1,4 @@
-"""TFG108: formatting a tensor in graph code renders its trace-time description (5)."""
+"""TFG108: formatting a tensor in graph code renders its trace-time description (6)."""
 import logging
 
 import tensorflow as tf
@@ -41,3 +41,17 @@ def check_input(value):
         # uncertainty-baselines' vrnn utils: the dynamic shape's description shows no number
         raise ValueError("empty input, shape {}".format(rows))  # [tensor-formatted-at-trace]
     return value
+
+
+@tf.function
+def tokenize(inputs):
+    # keras-hub's tokenizers: the argument converted, then checked by its static rank; the
+    # message shows the converted tensor's description (silent). The twin formats another
+    # tensor than the one the check tests.
+    inputs = tf.convert_to_tensor(inputs)
+    counts = tf.strings.length(inputs)
+    if inputs.shape.rank > 1:
+        raise ValueError(f"inputs should have rank < 2. Received: {inputs}")
+    if inputs.shape.rank == 0:
+        raise ValueError(f"inputs should be batched. Lengths: {counts}")  # [tensor-formatted-at-trace]
+    return counts

@@ -36,3 +36,35 @@ class Hinge(tf.keras.losses.Loss):
 inputs = tf.keras.Input((3,))
 model = tf.keras.Model(inputs, tf.keras.layers.Dense(1)(inputs))
 model.compile(loss=Hinge(), metrics=[make_metric()])
+
+
+class CorpusScore(tf.keras.metrics.Metric):
+    """keras-hub's Bleu: update_state goes on, on every call, to a helper that reads its
+    variables with .numpy(): written to run eagerly. Its Python if on a tensor is LOW (the
+    .numpy() is what to fix where it is traced); the twin pulls values only on a branch."""
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.total = self.add_weight(name="total", initializer="zeros")
+
+    def _score(self, y_pred):
+        if isinstance(y_pred, tf.RaggedTensor):
+            y_pred = y_pred.to_tensor()
+        total = self.total.numpy()  # [eager-only-call-in-graph]
+        return total + 1.0
+
+    def update_state(self, y_true, y_pred, sample_weight=None):
+        if tf.reduce_sum(y_pred) > 0:  # low: [tensor-used-as-python-value]
+            y_pred = y_pred * 2.0
+        self.total.assign(self._score(y_pred))
+
+    def result(self):
+        return self.total
+
+
+class BranchScore(CorpusScore):
+    def update_state(self, y_true, y_pred, sample_weight=None):
+        if tf.reduce_sum(y_pred) > 0:  # [tensor-used-as-python-value]
+            y_pred = y_pred * 2.0
+        if sample_weight is not None:
+            self.total.assign(self.total.numpy() + 1.0)  # [eager-only-call-in-graph]

@@ -61,3 +61,19 @@ def counted(x):
     for _ in range(FIELDS):  # [python-range-loop]
         x += 1
     return x
+
+
+@tf.function
+def byte_table(inputs, extra):
+    # keras-hub's bytes_to_unicode: a copy of a Python list (``codes[:]``) filled with Python ints
+    # (silent); the twin appends to a copy of a parameter, which may be a tensor.
+    codes = list(range(33, 127)) + list(range(161, 173)) + list(range(174, 256))
+    chars = codes[:]
+    for b in range(2**8):
+        if b not in codes:
+            codes.append(b)
+            chars.append(2**8 + b)
+    others = extra[:]
+    for b in range(2**8):  # [python-range-loop]
+        others.append(b)
+    return tf.gather(inputs, chars), others

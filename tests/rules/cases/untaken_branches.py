@@ -102,3 +102,36 @@ def build(model_body, y_true, anchors):
                                   arguments={"anchors": anchors, "num_classes": 3})([model_body.output, y_true])
     tiny = tf.keras.layers.Lambda(yolo_loss, arguments={"anchors": anchors, "num_classes": 2, "rescore": True})
     return loss, tiny
+
+
+def spectrum_np(audio, pad_end=True):
+    if pad_end:
+        audio = audio.numpy()  # low: [eager-only-call-in-graph]
+    return audio
+
+
+def spectrum_tf(audio, pad_end=True):
+    return audio
+
+
+def loudness(audio, use_tf=True):
+    # ddsp's compute_loudness: the helper is called through a local name bound to one of two
+    # functions, and that call turns pad_end off. The twin's call leaves it on.
+    spectrum = spectrum_tf if use_tf else spectrum_np
+    return spectrum(audio, pad_end=False)
+
+
+def spectrum_np_twin(audio, pad_end=True):
+    if pad_end:
+        audio = audio.numpy()  # [eager-only-call-in-graph]
+    return audio
+
+
+def loudness_twin(audio, use_tf=True):
+    spectrum = spectrum_tf if use_tf else spectrum_np_twin
+    return spectrum(audio)
+
+
+@tf.function
+def loudness_step(audio):
+    return loudness(audio) + loudness_twin(audio)

@@ -8,7 +8,7 @@ import tensorflow as tf
 def drop_path(inputs, drop_prob, is_training):
     if (not is_training) or (drop_prob == 0):
         return inputs
-    shape = (tf.shape(inputs)[0],) + (1,) * (len(tf.shape(inputs)) - 1)
+    shape = (tf.shape(inputs)[0],) + (1,) * (len(tf.shape(inputs)) - 1)  # low: [tensor-used-as-python-value]
     return inputs * tf.floor(1.0 - drop_prob + tf.random.uniform(shape))
 
 
@@ -28,7 +28,7 @@ class Block(tf.keras.layers.Layer):
 
     def call(self, x, training=None):
         if self.augment_dim > 0:
-            x = tf.concat([x, tf.zeros([len(tf.shape(x)), self.augment_dim])], -1)
+            x = tf.concat([x, tf.zeros([len(tf.shape(x)), self.augment_dim])], -1)  # low: [tensor-used-as-python-value]
         return drop_path(x, self.drop_prob, training)
 
 
@@ -46,3 +46,31 @@ class BlockTwin(tf.keras.layers.Layer):
 
 def build(x):
     return Block(4, drop_prob=0.0)(x) + Block(8)(x) + BlockTwin(4, 0.1, augment_dim=2)(x) + BlockTwin(8)(x)
+
+
+class Prompter(tf.keras.layers.Layer):
+    """keras-hub's video preprocessor: an option read with getattr(self, "metadata", None) that no
+    code of the module sets keeps its default, so the branch past the early return is LOW. The
+    twin sets the option in __init__."""
+
+    def call(self, prompts):
+        metadata = getattr(self, "metadata", None)
+        if metadata is None:
+            return prompts
+        return [p.decode() for p in prompts.numpy()]  # low: [eager-only-call-in-graph]
+
+
+class PrompterTwin(tf.keras.layers.Layer):
+    def __init__(self, stamps=None):
+        super().__init__()
+        self.stamps = stamps
+
+    def call(self, prompts):
+        stamps = getattr(self, "stamps", None)
+        if stamps is None:
+            return prompts
+        return [p.decode() for p in prompts.numpy()]  # [eager-only-call-in-graph]
+
+
+def prompt(x):
+    return Prompter()(x) + PrompterTwin([1])(x)

@@ -74,8 +74,8 @@ def check(context: ModuleContext) -> Iterator[Finding]:
             continue
         if func.attrname == "numpy" and not call.args and not call.keywords:
             confidence = context.evidence.possible_tensor(func.expr, traced)
-            if (confidence is not None and isinstance(func.expr, nodes.Name)
-                    and in_non_tensor_branch(call, func.expr.name)):
+            root = _chain_root(func.expr)
+            if confidence is not None and root is not None and in_non_tensor_branch(call, root.name):
                 confidence = LOW  # the code takes this branch only for values that are not tf.Tensor
             if confidence is not None:
                 message = _numpy_message(func.expr, traced)
@@ -88,6 +88,14 @@ def check(context: ModuleContext) -> Iterator[Finding]:
             if confidence is not None:
                 yield context.finding(RULE, call, _keras_message(func, traced),
                                       confidence=confidence, traced=traced)
+
+
+def _chain_root(receiver: nodes.NodeNG) -> nodes.Name | None:
+    """The name a chain of attributes and calls starts from: ``x`` in ``x``,
+    ``x.detach().cpu()``."""
+    while isinstance(receiver, (nodes.Attribute, nodes.Call)):
+        receiver = receiver.expr if isinstance(receiver, nodes.Attribute) else receiver.func
+    return receiver if isinstance(receiver, nodes.Name) else None
 
 
 def _numpy_message(receiver: nodes.NodeNG, traced: TracedFunction) -> str:

@@ -16,7 +16,9 @@ left raises when the function is traced (TensorFlow 2.21 as observed):
 - only where AutoGraph is off (``autograph=False``, ``@tf.autograph.experimental.do_not_convert``,
   a Keras 3 layer's ``call`` and step methods (analysis/keras_unconverted), and what those call):
   ``if``/``while``/``x if c else y``/``not``/``and``/``or`` on a tensor, ``for`` over a tensor,
-  ``int()``/``float()``/``len()`` of a tensor.
+  ``int()``/``float()``/``len()`` of a tensor. LOW in a Keras method that calls ``.numpy()`` on
+  every call (analysis/unconditional_pulls): written to run eagerly, and TFG202 reports the
+  ``.numpy()`` where it is traced.
 
 Not an error but as wrong: ``t is True`` / ``t is False`` of a tensor has one answer while tracing
 (a tensor is never the object True), so the graph keeps one branch whatever the value.
@@ -41,10 +43,12 @@ from tfgraph_lint.analysis.names import is_builtin_name
 from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.analysis.tensor_type_branches import in_non_tensor_branch
 from tfgraph_lint.analysis.tensor_evidence import TensorEvidence, is_builtin_call, strongest, tested_leaves
+from tfgraph_lint.analysis.traced import TraceKind
+from tfgraph_lint.analysis.unconditional_pulls import unconditional_pull
 from tfgraph_lint.analysis.value_kinds import Kind, value_kind
 from tfgraph_lint.rules.graph_errors.static_shape_values import static_shape_findings
 from tfgraph_lint.core import records
-from tfgraph_lint.core.findings import HIGH, LOW, Finding, weakest
+from tfgraph_lint.core.findings import HIGH, LOW, Finding, shorten, weakest
 from tfgraph_lint.core.registry import Default, declare
 
 RULE = declare(
@@ -96,8 +100,20 @@ def _check_node(context, evidence: TensorEvidence, node, traced: TracedFunction)
 
 def _keras_3_only(context, traced: TracedFunction, found: Finding | None) -> Finding | None:
     """A claim that holds because Keras 3 runs a layer's ``call`` (or step method) unconverted is
-    LOW where that method shows it was written for the conversion Keras 2 gave it (a tf.range loop)."""
-    if found is None or found.confidence == LOW or not traced.autograph:
+    LOW where that method shows it was written for the conversion Keras 2 gave it (a tf.range loop),
+    or, for any Keras method run unconverted, where the method pulls values to Python with
+    ``.numpy()`` on every call (analysis/unconditional_pulls): written to run eagerly, and where it
+    is traced that ``.numpy()`` is the finding (TFG202) that says so."""
+    if found is None or found.confidence == LOW:
+        return found
+    root = traced.root
+    if root.reason.kind == TraceKind.KERAS and isinstance(root.node, nodes.FunctionDef):
+        pull = unconditional_pull(root.node)
+        if pull is not None:
+            return records.replace(found, confidence=LOW, message=(
+                f"{found.message} (but {root.label} calls {shorten(pull.as_string())} on every call, at line "
+                f"{pull.lineno}: it is written to run eagerly, and where it is traced that call fails too)"))
+    if not traced.autograph:
         return found
     keras_method = unconverted_keras_method(traced, context.module)
     loop = loop_written_for_autograph(keras_method.node) if keras_method is not None else None

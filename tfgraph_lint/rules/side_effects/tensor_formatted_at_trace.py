@@ -11,8 +11,10 @@ evidence, value kinds: a name is not evidence). Silent on static properties (``x
 logger, which TFG101 and TFG103 report already (the whole call runs once), and on the message of
 an exception a ``raise`` makes about the function's own argument: Python raises it while tracing,
 on a static check (a shape, a type), and the argument's trace-time description (its shape and
-dtype) is what there is to show (tensorflow/decision-forests' input checks). A computed tensor in
-such a message (``tf.shape(y)``) shows no value, and stays reported.
+dtype) is what there is to show (tensorflow/decision-forests' input checks); likewise for the
+tensor whose static shape or dtype that check tests (``if inputs.shape.rank > 1: raise
+ValueError(f"... Received: {inputs}")``). A computed tensor in such a message (``tf.shape(y)``)
+shows no value, and stays reported.
 The fix: pass the tensor itself to ``tf.print`` (``tf.print("loss", loss)``), or build the text
 in the graph with ``tf.strings.format("loss {}", loss)``.
 """
@@ -99,8 +101,24 @@ def _describes_argument_in_raise(node: nodes.NodeNG, operands: list[nodes.NodeNG
     exception raised on a static check."""
     tensors = [operand for operand in operands if _formatted_tensor(evidence, operand) is not None]
     # The argument's description names its shape and dtype; a computed tensor (tf.shape(y)) shows
-    # no value.
-    return all(unrebound_parameter(operand) for operand in tensors) and _raised_on_static_check(node, evidence)
+    # no value. So does that of the tensor whose static shape or dtype the check itself tests
+    # (``if inputs.shape.rank > 1: raise ValueError(f"... Received: {inputs}")``).
+    checked = _statically_checked_names(node)
+    return all(unrebound_parameter(operand) or (isinstance(operand, nodes.Name) and operand.name in checked)
+               for operand in tensors) and _raised_on_static_check(node, evidence)
+
+
+def _statically_checked_names(node: nodes.NodeNG) -> set[str]:
+    """Names whose static properties (``x.shape``, ``x.dtype``, ``x.shape.rank``) the tests of the
+    ``if`` statements around ``node`` read, up to its function."""
+    found: set[str] = set()
+    branch = node.parent
+    while branch is not None and not isinstance(branch, (nodes.FunctionDef, nodes.Lambda)):
+        if isinstance(branch, nodes.If):
+            found.update(attribute.expr.name for attribute in branch.test.nodes_of_class(nodes.Attribute)
+                         if attribute.attrname in _STATIC_ATTRIBUTES and isinstance(attribute.expr, nodes.Name))
+        branch = branch.parent
+    return found
 
 
 def _raised_on_static_check(node: nodes.NodeNG, evidence: TensorEvidence) -> bool:

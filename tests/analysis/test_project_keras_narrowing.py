@@ -1,0 +1,168 @@
+"""What narrows the project view's Keras evidence across files (analysis/project_classes,
+subclass_markers, keras_version): a test file's stand-in subclasses get no dispatched methods, a
+base class is judged by what its subclasses' instances show, and a package that imports a module
+only Keras 2 has is judged by Keras 2. Each with the twin that stays reported."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from tfgraph_lint.cli.commands import cli
+
+EVERY_LEVEL = ("--select", "TFG", "--confidence", "HIGH,INFERENCE,LOW", "--no-cache")
+
+
+def _findings(root: Path) -> set[tuple[str, int, str, str]]:
+    try:
+        runner = CliRunner(mix_stderr=False)  # click < 8.2
+    except TypeError:
+        runner = CliRunner()
+    result = runner.invoke(cli, ["check", "--format", "json", *EVERY_LEVEL, str(root)])
+    assert result.exit_code in (0, 1), result.output
+    return {(Path(f["path"]).name, f["line"], f["code"], f["confidence"]) for f in json.loads(result.stdout)}
+
+
+def _write(root: Path, files: dict[str, str]) -> Path:
+    for name, text in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+    return root
+
+
+AGENT = """import tensorflow as tf
+
+
+class Agent(tf.keras.Model):
+    def call(self, x):
+        return self._neck(x)
+
+    def _neck(self, x):
+        return x
+"""
+
+MOCK = """from agent import Agent
+
+
+class MockAgent(Agent):
+    def _neck(self, x):
+        return x.numpy()
+"""
+
+
+def test_a_test_file_gets_no_methods_dispatched_from_another_files_base(tmp_path):
+    # valan's base_agent_test.py: the test drives its mock agent itself, on eager tensors. The
+    # twin, the same subclass in a library module, runs where Agent.call runs.
+    found = _findings(_write(tmp_path, {"agent.py": AGENT, "agent_test.py": MOCK, "mock_agent.py": MOCK}))
+    assert ("mock_agent.py", 6, "TFG202", "INFERENCE") in found
+    assert not [f for f in found if f[0] == "agent_test.py"]
+
+
+METRIC = """import tensorflow as tf
+
+
+class Score(tf.keras.metrics.Metric):
+    def update_state(self, y_true, y_pred, sample_weight=None):
+        self.compare(y_pred)
+
+    def compare(self, y_pred):
+        return y_pred.numpy()
+
+    def result(self):
+        return 0.0
+"""
+
+VIDEO = """from metric import Score
+
+
+class VideoScore(Score):
+    pass
+"""
+
+EAGER_EVALUATION = """import tensorflow as tf
+
+from metric import Score
+from video import VideoScore
+
+score = Score()
+score.update_state(tf.constant(1.0), tf.constant(2.0))
+video = VideoScore()
+video.update_state(tf.constant(1.0), tf.constant(2.0))
+
+
+@tf.function
+def double(x):
+    return x * 2
+"""
+
+
+def test_a_base_metric_is_judged_by_what_its_subclasses_instances_show(tmp_path):
+    # deeplab2's PanopticQuality and VideoPanopticQuality: both made and updated only eagerly by
+    # an evaluator, so the base's .numpy() is LOW, as when no file subclassed it.
+    found = _findings(_write(tmp_path, {"metric.py": METRIC, "video.py": VIDEO, "evaluate.py": EAGER_EVALUATION}))
+    assert ("metric.py", 9, "TFG202", "LOW") in found
+
+
+def test_a_subclass_compiled_into_a_model_keeps_the_base_traced(tmp_path):
+    fitted = EAGER_EVALUATION.replace(
+        "video = VideoScore()\nvideo.update_state(tf.constant(1.0), tf.constant(2.0))\n",
+        "inputs = tf.keras.Input((1,))\nmodel = tf.keras.Model(inputs, inputs)\n"
+        "model.compile(loss='mse', metrics=[VideoScore()])\nmodel.fit(tf.ones((2, 1)), tf.ones((2, 1)))\n")
+    found = _findings(_write(tmp_path, {"metric.py": METRIC, "video.py": VIDEO, "evaluate.py": fitted}))
+    assert ("metric.py", 9, "TFG202", "INFERENCE") in found
+
+
+LAYER = """import tensorflow as tf
+
+
+class Gate(tf.keras.layers.Layer):
+    def call(self, x):
+        if tf.reduce_sum(x) > 0:
+            return x
+        return -x
+"""
+
+
+def test_a_module_importing_a_keras_2_only_module_is_judged_by_keras_2(tmp_path):
+    # merlin-models' layers import project modules that import keras.engine: they can only run
+    # where Keras 2 is, whose Layer.__call__ converts call with AutoGraph, so the Python if on a
+    # tensor is a tf.cond there. The twins: a layer whose imports reach no such module (keras-cv's
+    # group normalization beside one object-detection file that imports keras.engine), and a
+    # package that imports only what Keras 3 has too.
+    layer = "from pkg import compat\n" + LAYER
+    _write(tmp_path / "old", {"pkg/__init__.py": "", "pkg/layers.py": layer, "pkg/plain.py": LAYER,
+                              "pkg/compat.py": "from keras.engine.compile_utils import MetricsContainer\n"})
+    _write(tmp_path / "new", {"pkg/__init__.py": "", "pkg/layers.py": layer,
+                              "pkg/compat.py": "from keras.utils import to_categorical\n"})
+    old = _findings(tmp_path / "old")
+    assert not [f for f in old if f[0] == "layers.py" and f[2] == "TFG203" and f[3] != "LOW"]
+    assert ("plain.py", 6, "TFG203", "INFERENCE") in old
+    assert ("layers.py", 7, "TFG203", "INFERENCE") in _findings(tmp_path / "new")
+
+
+VIDEO_OVERRIDE = """from metric import Score
+
+
+class VideoScore(Score):
+    def compare(self, y_pred):
+        return y_pred.numpy() + 1
+"""
+
+
+def test_an_override_dispatched_from_a_base_runs_where_its_class_runs(tmp_path):
+    # Score.update_state calls self.compare: VideoScore's override runs where VideoScore's
+    # instances run, eagerly here (LOW), traced when compiled into a fitted model (the twin). The
+    # dispatched method itself is no evidence that the class is traced.
+    eager = _findings(_write(tmp_path / "eager", {"metric.py": METRIC, "video.py": VIDEO_OVERRIDE,
+                                                  "evaluate.py": EAGER_EVALUATION}))
+    assert ("video.py", 6, "TFG202", "LOW") in eager
+    fitted = EAGER_EVALUATION.replace(
+        "video = VideoScore()\nvideo.update_state(tf.constant(1.0), tf.constant(2.0))\n",
+        "inputs = tf.keras.Input((1,))\nmodel = tf.keras.Model(inputs, inputs)\n"
+        "model.compile(loss='mse', metrics=[VideoScore()])\nmodel.fit(tf.ones((2, 1)), tf.ones((2, 1)))\n")
+    traced = _findings(_write(tmp_path / "fitted", {"metric.py": METRIC, "video.py": VIDEO_OVERRIDE,
+                                                    "evaluate.py": fitted}))
+    assert ("video.py", 6, "TFG202", "INFERENCE") in traced

@@ -1,0 +1,36 @@
+"""Which Keras a file's imports say it runs under (stdlib only: the project view asks it of every
+file, and the engine reads what it tells a file without loading astroid).
+
+Keras 3 moved Keras 2's internals under ``keras.src`` and dropped modules such as
+``keras.engine`` and ``keras.utils.generic_utils``: a file importing one can only run where Keras 2
+is installed (analysis/keras_version reads what the project view says of it).
+"""
+
+from __future__ import annotations
+
+# What the project view tells a file (its definitions, trace_entries.use_project_definitions)
+# when it imports a module only Keras 2 has, itself or through the project files it imports:
+# ``{KERAS_GENERATION: "2"}``.
+KERAS_GENERATION = "<keras generation>"
+
+# Modules of Keras 2 that Keras 3 does not have (its internals moved to ``keras.src`` and lost
+# these): code importing one cannot run under Keras 3.
+_KERAS_2_ONLY_MODULES = (
+    "keras.engine", "keras.src.engine", "keras.utils.generic_utils", "keras.utils.tf_inspect",
+    "keras.utils.losses_utils", "keras.utils.metrics_utils", "keras.utils.control_flow_util",
+    "keras.utils.layer_utils", "keras.utils.tf_utils", "keras.layers.preprocessing",
+    "keras.saving.experimental", "tensorflow.python.keras", "tensorflow.keras.engine",
+)
+
+
+def imports_keras_2_only(imports: dict) -> bool:
+    """``imports`` (``module_edges.imports_only``: local name -> [module, level, name]) take an
+    absolute import from a module only Keras 2 has (``from keras.engine import base_layer``,
+    ``from keras.utils import generic_utils``)."""
+    for module, level, name in imports.values():
+        if level or not module:
+            continue
+        for dotted in (module, f"{module}.{name}" if name else module):
+            if any(dotted == gone or dotted.startswith(gone + ".") for gone in _KERAS_2_ONLY_MODULES):
+                return True
+    return False

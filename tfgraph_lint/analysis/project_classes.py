@@ -1,0 +1,345 @@
+"""Keras classes whose base is a class of another module of the project (stdlib ``ast``, no astroid).
+
+``class GatedGraphConv(MessagePassing)``, where ``MessagePassing`` comes from
+``from pkg.layers.message_passing import MessagePassing`` (or ``import pkg.layers.message_passing
+as mp; class X(mp.MessagePassing)``) and derives from ``keras.layers.Layer`` there, directly or
+through further classes of the project: Keras runs the subclass's ``call``, ``train_step``, ... as
+it would if the base were written in the same file. The project view (cli/project.py) asks this
+for each linted file and hands the module's analysis the spellings of its bases that are Keras
+classes (:func:`imported_definitions`); ``trace_entries.keras_base`` then treats them as the Keras
+names they derive from.
+
+Dispatch through a base (:meth:`ProjectClasses.dispatched`): a base's method that Keras traces
+calls ``self.message(...)``, directly or through its other methods (``call`` -> ``propagate`` ->
+``self.message``): the subclass's override of ``message`` is what runs, traced. Those overrides
+are given to the subclass's module as seeds (``Cls.message``), the way graph code of other files
+reaches a module's functions.
+
+Decorators of another project file that wrap the decorated function in ``tf.function``
+(analysis/wrapping_decorators), applied as ``@function`` or ``@z.function(wraps="tensor")``, are
+told the same way: the decorated defs are tf.functions (``trace_entries.tf_function_decorators``).
+
+Each file's classes and their bases as spelled, its wrapping decorators and the decorators it
+uses (:func:`file_definitions`) are computed once per file text and kept by the project store; what is Keras is derived again each run from those, so a base's
+file that changes (no longer a Layer) changes what its subclasses' modules are told.
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+from collections import deque
+from collections.abc import Callable
+
+from tfgraph_lint.analysis.keras_generation import KERAS_GENERATION, imports_keras_2_only
+from tfgraph_lint.analysis.mode_guards import MODE_GUARD, file_mode_guards, guards_called
+from tfgraph_lint.analysis.module_edges import imports_only
+# DISPATCHED: how the seeds of :meth:`ProjectClasses.dispatched` begin (``keras_unconverted`` and
+# ``keras_run_evidence`` ask, as they ask of a Keras method itself).
+from tfgraph_lint.analysis.subclass_markers import DISPATCHED, dispatched_seed, subclass_markers
+from tfgraph_lint.analysis.test_files import is_test_file
+from tfgraph_lint.analysis.wrapping_decorators import CALLED, decorators_used, tf_function_wrappers
+from tfgraph_lint.core import tf_api
+
+# What :meth:`ProjectClasses.imported_definitions` says of a decorator that wraps tf.function.
+TF_FUNCTION_WRAPPER = "tf.function"
+
+_MAX_DEPTH = 8  # classes followed up a chain of bases
+_MAX_METHODS = 200  # methods followed through ``self.`` calls from a class's Keras methods
+_IN_PROGRESS = object()
+
+
+def file_definitions(text: str) -> dict:
+    """What the project view asks of a file's text here, from one parse: ``classes`` (its
+    :func:`class_bases`), ``wrappers`` (its defs that wrap tf.function, with the forms they are
+    applied in: wrapping_decorators), ``decorators`` (the decorators its defs are written with),
+    ``mode guards`` and ``guards called`` (its defs that only ask the execution mode, and the
+    names its ``if`` tests call with no arguments: analysis/mode_guards), ``class lines`` (where
+    its top-level classes start)."""
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return {"classes": {}, "wrappers": {}, "decorators": [], "mode guards": {}, "guards called": [],
+                "class lines": {}}
+    return {"classes": class_bases(tree), "wrappers": tf_function_wrappers(tree, imports_only(text)),
+            "decorators": decorators_used(tree), "mode guards": file_mode_guards(tree),
+            "guards called": guards_called(tree),
+            "class lines": {node.name: node.lineno for node in tree.body if isinstance(node, ast.ClassDef)}}
+
+
+def class_bases(source: str | ast.Module) -> dict[str, list[str]]:
+    """The module's top-level classes -> their bases as dotted spellings (``Layer``,
+    ``tf.keras.layers.Layer``, ``mp.MessagePassing``); a base written otherwise (a call, a
+    subscript) is left out. Empty for text Python cannot parse."""
+    if isinstance(source, str):
+        try:
+            tree = ast.parse(source)
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            return {}
+    else:
+        tree = source
+    found: dict[str, list[str]] = {}
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef):
+            found[node.name] = [spelled for spelled in map(_dotted, node.bases) if spelled is not None]
+    return found
+
+
+def _dotted(expr: ast.AST) -> str | None:
+    parts: list[str] = []
+    while isinstance(expr, ast.Attribute):
+        parts.append(expr.attr)
+        expr = expr.value
+    return ".".join([expr.id, *reversed(parts)]) if isinstance(expr, ast.Name) else None
+
+
+class ProjectClasses:
+    """What the project's classes derive from, and its decorators do, across files. ``graph`` is
+    the ProjectGraph (its files' imports, summaries and references); ``definitions_of`` gives a
+    file's :func:`file_definitions`."""
+
+    def __init__(self, graph, definitions_of: Callable[[str], dict]) -> None:
+        self._graph = graph
+        self._definitions_of = definitions_of
+        self._families: dict[tuple[str, str], object] = {}
+
+    def _bases_of(self, file: str) -> dict[str, list[str]]:
+        return self._definitions_of(file)["classes"]
+
+    def keras_family(self, file: str, cls: str, depth: int = 0) -> str | None:
+        """``tf_api.keras_family`` of the Keras class ``cls`` of ``file`` derives from, through
+        classes of its own file and of other project files; None when it is no Keras class."""
+        key = (file, cls)
+        found = self._families.get(key)
+        if found is _IN_PROGRESS or depth > _MAX_DEPTH:
+            return None  # a cycle of bases, or too long a chain: not known
+        if key in self._families:
+            return found  # type: ignore[return-value]
+        self._families[key] = _IN_PROGRESS
+        family = None
+        for spelled in self._bases_of(file).get(cls, ()):
+            family = self._base_family(file, spelled, depth)
+            if family is not None:
+                break
+        self._families[key] = family
+        return family
+
+    def _base_family(self, file: str, spelled: str, depth: int) -> str | None:
+        local = self._bases_of(file)
+        if spelled in local:  # a class of the same file
+            return self.keras_family(file, spelled, depth + 1)
+        named = self._keras_name(file, spelled)
+        if named is not None:
+            return named
+        target = self.project_class(file, spelled)
+        return self.keras_family(*target, depth + 1) if target is not None else None
+
+    def _keras_name(self, file: str, spelled: str) -> str | None:
+        """The Keras family of a base the file imports from Keras or TensorFlow by an absolute
+        import (``from tensorflow.keras.layers import Layer``, ``tf.keras.Model``)."""
+        head, _, rest = spelled.partition(".")
+        imported = self._graph.imports.get(file, {}).get(head)
+        if imported is None or imported[1]:
+            return None
+        module, _level, name = imported
+        dotted = ".".join(part for part in (module, name, rest) if part)
+        return tf_api.keras_family(tf_api.canonical(dotted))
+
+    def project_class(self, file: str, spelled: str) -> tuple[str, str] | None:
+        """The (file, class) of another project file that a base spelled ``Base`` or
+        ``module.Base`` in ``file`` names through its imports; None for anything else."""
+        head, _, rest = spelled.partition(".")
+        if "." in rest or head not in self._graph.imports.get(file, {}):
+            return None
+        found = self._graph.resolve_reference(file, head, rest or None, classes=True)
+        return found if found is not None and found[0] != file else None
+
+    def imported_definitions(self, file: str) -> dict[str, str]:
+        """The bases ``file``'s classes name through imports that are Keras classes of other
+        project files: spelling -> Keras family (``{"MessagePassing": "layer"}``); and the
+        decorators its defs are written with that are defs of other project files wrapping
+        tf.function: spelling (``"function()"`` for the called form) -> ``TF_FUNCTION_WRAPPER``."""
+        found: dict[str, str] = {}
+        for spelled, form in self._definitions_of(file)["decorators"]:
+            target = self._imported_def(file, spelled)
+            if target is not None and form in self._definitions_of(target[0])["wrappers"].get(target[1], ()):
+                found[spelled + ("()" if form == CALLED else "")] = TF_FUNCTION_WRAPPER
+        for spelled in self._definitions_of(file).get("guards called", ()):
+            target = self._imported_def(file, spelled)
+            branch = target and self._definitions_of(target[0]).get("mode guards", {}).get(target[1])
+            if branch and spelled + "()" not in found:
+                found[spelled + "()"] = MODE_GUARD + branch
+        for bases in self._bases_of(file).values():
+            for spelled in bases:
+                if spelled in found or self.project_class(file, spelled) is None:
+                    continue
+                family = self._base_family(file, spelled, 0)
+                if family is not None:
+                    found[spelled] = family
+        return found
+
+    def _imported_def(self, file: str, spelled: str) -> tuple[str, str] | None:
+        """The (file, name) of another project file that ``spelled`` (``f``, ``mod.f``) names
+        through ``file``'s imports."""
+        head, _, rest = spelled.partition(".")
+        if "." in rest or head not in self._graph.imports.get(file, {}):
+            return None
+        target = self._graph.resolve_reference(file, head, rest or None)
+        return target if target is not None and target[0] != file else None
+
+    def keras_subclasses(self, files: list[str]) -> list:
+        """The Keras classes of ``files`` with a base that is a Keras class of another project
+        file: ``((file, class, line of its class statement), (base's file, base))``."""
+        found = []
+        for file in files:
+            lines = self._definitions_of(file).get("class lines", {})
+            for cls, bases in sorted(self._bases_of(file).items()):
+                if cls not in lines:
+                    continue
+                for spelled in bases:
+                    target = self.project_class(file, spelled)
+                    if target is not None and self.keras_family(*target) is not None:
+                        found.append(((file, cls, lines[cls]), target))
+        return found
+
+    # -- dispatch through a base -----------------------------------------------------------------
+
+    def dispatched(self, file: str) -> dict[str, str]:
+        """The methods of ``file``'s classes with a Keras base in another project file that a
+        base's traced method reaches through ``self.<name>(...)``: ``"Cls.message"`` -> how.
+
+        Nothing for a test file (``test_*.py``, ``*_test.py``): its subclasses of the project's bases
+        are stand-ins the test drives itself (a mock agent called on eager tensors), not classes
+        the project runs where Keras traces; what the test does with them is its own code's
+        evidence, which the module's analysis reads."""
+        found: dict[str, str] = {}
+        if is_test_file(file):
+            return found
+        for cls, bases in sorted(self._bases_of(file).items()):
+            family = self.keras_family(file, cls)
+            if family is None or not any(self.project_class(file, spelled) for spelled in bases):
+                continue
+            chain = self._chain(file, cls)
+            for name, how in self._reached_overrides(file, cls, chain, family).items():
+                found.setdefault(f"{cls}.{name}", how)
+        return found
+
+    def _chain(self, file: str, cls: str) -> list[tuple[str, str]]:
+        """``cls`` and the project classes it derives from, in the order Python looks methods up
+        (each class's bases in order, depth first: right for single inheritance, which is what
+        layers of a project use)."""
+        chain: list[tuple[str, str]] = []
+        queue = [(file, cls)]
+        while queue and len(chain) <= _MAX_DEPTH:
+            current = queue.pop(0)
+            if current in chain:
+                continue
+            chain.append(current)
+            owner, name = current
+            following = []
+            for spelled in self._bases_of(owner).get(name, ()):
+                if spelled in self._bases_of(owner):
+                    following.append((owner, spelled))
+                else:
+                    target = self.project_class(owner, spelled)
+                    if target is not None:
+                        following.append(target)
+            queue = following + queue
+        return chain
+
+    def _reached_overrides(self, file: str, cls: str, chain: list[tuple[str, str]], family: str) -> dict[str, str]:
+        graph = self._graph
+
+        def defining(name: str) -> tuple[str, str] | None:
+            for owner, klass in chain:
+                if f"{klass}.{name}" in graph.summary(owner)["functions"]:
+                    return owner, klass
+            return None
+
+        seen: set[tuple[str, str, str]] = set()
+        queue: deque[tuple[str, str, str]] = deque()
+        for name in sorted(tf_api.KERAS_TRACED_METHODS_BY_FAMILY[family]):
+            owner = defining(name)
+            if owner is not None:
+                queue.append((owner[0], owner[1], name))
+                seen.add(queue[-1])
+        found: dict[str, str] = {}
+        while queue and len(seen) < _MAX_METHODS:
+            owner, klass, method = queue.popleft()
+            for base, attribute, line in graph.references(owner, f"{klass}.{method}"):
+                if base != "self" or attribute is None:
+                    continue
+                target = defining(attribute)
+                if target is None:
+                    continue
+                step = (target[0], target[1], attribute)
+                if target == (file, cls) and (owner, klass) != (file, cls) and attribute not in found:
+                    found[attribute] = (f"{DISPATCHED}{attribute}' from '{klass}.{method}' in "
+                                        f"{os.path.relpath(owner, graph.root)}:{line}, which Keras traces")
+                if step not in seen:
+                    seen.add(step)
+                    queue.append(step)
+        return found
+
+
+def keras_view(graph, store, texts, files: set[str], linted: set[str]) -> tuple[dict, dict]:
+    """For the project view: per file of ``files``, :meth:`ProjectClasses.imported_definitions`;
+    per file of ``linted``, :meth:`ProjectClasses.dispatched`. Each file's :func:`class_bases`
+    is kept in ``store`` (the project store) by its text."""
+    classes = ProjectClasses(graph, lambda real: store.get_or_compute(
+        real, "definitions", lambda real: file_definitions(texts.get(real))))
+    # A file that imports no project file names none of its classes or decorators: not parsed;
+    # nor is one the view could not read (binary, gone).
+    keras_bases = {real: found for real in sorted(files) if real in graph.imports
+                   and graph.imported_files(real) and (found := classes.imported_definitions(real))}
+    dispatched = Dispatched({real: found for real in sorted(linted & set(keras_bases))
+                             if (found := classes.dispatched(real))})
+    dispatched.graph = graph
+    dispatched.subclasses = classes.keras_subclasses(sorted(keras_bases))
+    for real in keras_2_files(graph, linted):
+        keras_bases[real] = {**keras_bases.get(real, {}), KERAS_GENERATION: "2"}
+    return keras_bases, dispatched
+
+
+def keras_2_files(graph, linted: set[str]) -> list[str]:
+    """The files of ``linted`` that import, directly or through the project files they import, a
+    module only Keras 2 has (keras_version.imports_keras_2_only): they can only be imported where
+    that module exists, so they run under Keras 2 and are judged by its rules."""
+    found = [real for real, imports in graph.imports.items() if imports_keras_2_only(imports)]
+    if not found:
+        return []
+    importers: dict[str, set[str]] = {}
+    for real in graph.imports:
+        for target in graph.imported_files(real):
+            importers.setdefault(target, set()).add(real)
+    keras_2, queue = set(found), deque(found)
+    while queue:
+        for importer in importers.get(queue.popleft(), ()):
+            if importer not in keras_2:
+                keras_2.add(importer)
+                queue.append(importer)
+    return sorted(linted & keras_2)
+
+
+class Dispatched(dict):
+    """:meth:`ProjectClasses.dispatched` per linted file, with what :func:`with_dispatch` also
+    needs: ``graph`` (the ProjectGraph) and ``subclasses`` (:meth:`ProjectClasses.keras_subclasses`)."""
+
+    graph = None
+    subclasses: list = []
+
+
+def with_dispatch(seeds: dict[str, dict[str, str]], dispatched: dict[str, dict[str, str]]) -> dict:
+    """``seeds`` (per file, name -> how) with the methods a Keras base of another file calls
+    through ``self.``; a method other graph code reaches keeps that way. And, for a Keras class
+    that other files name only as the base of their subclasses, the markers the subclasses'
+    instances earn in place of "handed on" (analysis/subclass_markers)."""
+    subclasses = getattr(dispatched, "subclasses", None)
+    if not dispatched and not subclasses:
+        return seeds
+    merged = dict(seeds)
+    for real, found in dispatched.items():
+        merged[real] = {**found, **merged.get(real, {})}
+    if subclasses:
+        merged = subclass_markers(merged, dispatched.graph, subclasses)
+    return merged
