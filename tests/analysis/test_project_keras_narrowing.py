@@ -166,3 +166,33 @@ def test_an_override_dispatched_from_a_base_runs_where_its_class_runs(tmp_path):
     traced = _findings(_write(tmp_path / "fitted", {"metric.py": METRIC, "video.py": VIDEO_OVERRIDE,
                                                     "evaluate.py": fitted}))
     assert ("video.py", 6, "TFG202", "INFERENCE") in traced
+
+
+LEGACY_SETTER = 'import os\n\nos.environ["TF_USE_LEGACY_KERAS"] = "1"\n'
+
+
+def test_a_package_that_sets_tf_use_legacy_keras_is_judged_by_keras_2(tmp_path):
+    # A package whose __init__ imports a module setting TF_USE_LEGACY_KERAS=1: every module of it
+    # runs with tf.keras being Keras 2 (tf_keras), which converts call with AutoGraph. The twins:
+    # a package beside it whose __init__ does not import the setter, and the variable set to "0".
+    init = "from pkg import env\n"
+    _write(tmp_path / "old", {"pkg/__init__.py": init, "pkg/env.py": LEGACY_SETTER,
+                              "pkg/models/__init__.py": "", "pkg/models/gate.py": LAYER,
+                              "other/__init__.py": "", "other/gate.py": LAYER})
+    _write(tmp_path / "off", {"pkg/__init__.py": init, "pkg/env.py": LEGACY_SETTER.replace('"1"', '"0"'),
+                              "pkg/models/__init__.py": "", "pkg/models/gate.py": LAYER})
+    old = _findings_by_path(tmp_path / "old")
+    assert ("pkg/models/gate.py", 6, "TFG203") not in old
+    assert ("other/gate.py", 6, "TFG203") in old
+    assert ("pkg/models/gate.py", 6, "TFG203") in _findings_by_path(tmp_path / "off")
+
+
+def _findings_by_path(root: Path) -> set[tuple[str, int, str]]:
+    try:
+        runner = CliRunner(mix_stderr=False)  # click < 8.2
+    except TypeError:
+        runner = CliRunner()
+    result = runner.invoke(cli, ["check", "--format", "json", *EVERY_LEVEL, str(root)])
+    assert result.exit_code in (0, 1), result.output
+    return {(Path(f["path"]).resolve().relative_to(root.resolve()).as_posix(), f["line"], f["code"])
+            for f in json.loads(result.stdout)}

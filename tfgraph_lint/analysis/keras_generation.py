@@ -4,9 +4,17 @@ file, and the engine reads what it tells a file without loading astroid).
 Keras 3 moved Keras 2's internals under ``keras.src`` and dropped modules such as
 ``keras.engine`` and ``keras.utils.generic_utils``: a file importing one can only run where Keras 2
 is installed (analysis/keras_version reads what the project view says of it).
+
+A project can also ask for Keras 2 outright: with ``TF_USE_LEGACY_KERAS=1`` in the environment
+when TensorFlow (2.16 or later) is imported, ``tf.keras`` is ``tf_keras``, Keras 2. A file that
+sets it (``os.environ["TF_USE_LEGACY_KERAS"] = "1"``, ``os.environ.setdefault(...)``) does so for
+every module the process imports after it: the files that import it, and every module of a
+package whose ``__init__.py`` imports it, since Python runs a package's ``__init__`` first.
 """
 
 from __future__ import annotations
+
+import re
 
 # What the project view tells a file (its definitions, trace_entries.use_project_definitions)
 # when it imports a module only Keras 2 has, itself or through the project files it imports:
@@ -34,3 +42,13 @@ def imports_keras_2_only(imports: dict) -> bool:
             if any(dotted == gone or dotted.startswith(gone + ".") for gone in _KERAS_2_ONLY_MODULES):
                 return True
     return False
+
+
+# ``os.environ["TF_USE_LEGACY_KERAS"] = "1"`` (or True, "true"), ``os.environ.setdefault(
+# "TF_USE_LEGACY_KERAS", "1")``, ``os.putenv(...)``: the variable set to a true value.
+_LEGACY_KERAS = re.compile(r"""['"]TF_USE_LEGACY_KERAS['"]\s*(?:\]\s*=|,)\s*['"]?(?:1|[Tt]rue)\b""")
+
+
+def sets_legacy_keras(text: str | None) -> bool:
+    """``text`` sets ``TF_USE_LEGACY_KERAS`` to a true value: ``tf.keras`` is Keras 2 after it."""
+    return bool(text) and "TF_USE_LEGACY_KERAS" in text and _LEGACY_KERAS.search(text) is not None

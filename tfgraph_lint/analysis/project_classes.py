@@ -31,7 +31,7 @@ import os
 from collections import deque
 from collections.abc import Callable
 
-from tfgraph_lint.analysis.keras_generation import KERAS_GENERATION, imports_keras_2_only
+from tfgraph_lint.analysis.keras_generation import KERAS_GENERATION, imports_keras_2_only, sets_legacy_keras
 from tfgraph_lint.analysis.mode_guards import MODE_GUARD, file_mode_guards, guards_called
 from tfgraph_lint.analysis.module_edges import imports_only
 # DISPATCHED: how the seeds of :meth:`ProjectClasses.dispatched` begin (``keras_unconverted`` and
@@ -296,29 +296,48 @@ def keras_view(graph, store, texts, files: set[str], linted: set[str]) -> tuple[
                              if (found := classes.dispatched(real))})
     dispatched.graph = graph
     dispatched.subclasses = classes.keras_subclasses(sorted(keras_bases))
-    for real in keras_2_files(graph, linted):
+    legacy = {real for real in texts.digests if store.get_or_compute(
+        real, "sets legacy keras", lambda real: sets_legacy_keras(texts.get(real)))}
+    for real in keras_2_files(graph, linted, legacy):
         keras_bases[real] = {**keras_bases.get(real, {}), KERAS_GENERATION: "2"}
     return keras_bases, dispatched
 
 
-def keras_2_files(graph, linted: set[str]) -> list[str]:
+def keras_2_files(graph, linted: set[str], legacy: set[str] = frozenset()) -> list[str]:
     """The files of ``linted`` that import, directly or through the project files they import, a
     module only Keras 2 has (keras_version.imports_keras_2_only): they can only be imported where
-    that module exists, so they run under Keras 2 and are judged by its rules."""
+    that module exists, so they run under Keras 2 and are judged by its rules. Files that set
+    ``TF_USE_LEGACY_KERAS`` (``legacy``: keras_generation.sets_legacy_keras) count as such a
+    module, and so does, for every module of a package, a package ``__init__.py`` that imports
+    one of them: Python runs it before any module of the package."""
     found = [real for real, imports in graph.imports.items() if imports_keras_2_only(imports)]
-    if not found:
+    if not found and not legacy:
         return []
+    found += sorted(legacy - set(found))
     importers: dict[str, set[str]] = {}
     for real in graph.imports:
         for target in graph.imported_files(real):
             importers.setdefault(target, set()).add(real)
-    keras_2, queue = set(found), deque(found)
+    keras_2 = _importers_of(found, importers)
+    if legacy:
+        # The environment is the process's: what a package's __init__ sets holds for its modules.
+        legacy_closure = _importers_of(sorted(legacy), importers)
+        packages = {os.path.dirname(real) for real in legacy_closure if os.path.basename(real) == "__init__.py"}
+        keras_2 |= {real for real in linted if any(
+            folder == package or folder.startswith(package + os.sep)
+            for folder in [os.path.dirname(real)] for package in packages)}
+    return sorted(linted & keras_2)
+
+
+def _importers_of(found: list[str], importers: dict[str, set[str]]) -> set[str]:
+    """``found`` and every file that imports one of them, directly or further on."""
+    closure, queue = set(found), deque(found)
     while queue:
         for importer in importers.get(queue.popleft(), ()):
-            if importer not in keras_2:
-                keras_2.add(importer)
+            if importer not in closure:
+                closure.add(importer)
                 queue.append(importer)
-    return sorted(linted & keras_2)
+    return closure
 
 
 class Dispatched(dict):
