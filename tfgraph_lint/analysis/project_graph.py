@@ -105,10 +105,9 @@ class ProjectGraph:
         self.imports = imports
         self.outgoing: dict[str, list] = {}  # set before seeds() is first asked
         self.targets: dict[str, set[str]] = {}  # file -> the project files it imports
-        self._reached: tuple[dict, dict] | None = None
+        self._reached, self._reverse = None, None  # the reach (seeds); file -> its importers (importers)
         self._load = load
-        # A summary may leave a function's references out (None: ``module_edges.outline``), to be
-        # found only for the functions graph code reaches.
+        # A summary may leave references out (None: module_edges.outline), found only where reached.
         self._load_references = load_references
         # A cheap test of a file's text, so that listing the tf.functions of a module it imports
         # does not parse every imported module.
@@ -266,14 +265,15 @@ class ProjectGraph:
     def importers(self, files: set[str]) -> set[str]:
         """The files that import any of ``files``, directly or through others: the only ones
         whose graph code can reach into them."""
-        reverse: dict[str, set[str]] = {}
-        for file in self.imports:
-            for target in self.imported_files(file):
-                reverse.setdefault(target, set()).add(file)
+        if self._reverse is None:  # (what each file imports is fixed by then)
+            self._reverse = {}
+            for file in self.imports:
+                for target in self.imported_files(file):
+                    self._reverse.setdefault(target, set()).add(file)
         found: set[str] = set()
         queue = deque(files)
         while queue:
-            for importer in reverse.get(queue.popleft(), ()):
+            for importer in self._reverse.get(queue.popleft(), ()):
                 if importer not in found:
                     found.add(importer)
                     queue.append(importer)
