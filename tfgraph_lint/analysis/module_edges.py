@@ -126,10 +126,17 @@ def _statements_breadth_first(tree: ast.Module):
     while queue:
         node = queue.popleft()
         yield node
-        queue.extend(child for child in ast.iter_child_nodes(node) if isinstance(child, _HOLDS_STATEMENTS))
+        for field in _STATEMENT_FIELDS.get(type(node), ()):
+            queue.extend(getattr(node, field))
 
 
-_HOLDS_STATEMENTS = (ast.stmt, ast.excepthandler, ast.match_case)
+# The nodes that hold statements (except handlers, match cases), and in which fields, in the order
+# ``ast.walk`` takes them; no other node or field holds any.
+_STATEMENT_FIELDS = {kind: tuple(field for field in kind._fields
+                                 if field in ("body", "handlers", "orelse", "finalbody", "cases"))
+                     for kind in (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.For, ast.AsyncFor,
+                                  ast.While, ast.If, ast.With, ast.AsyncWith, ast.Try, getattr(ast, "TryStar", ast.Try),
+                                  ast.ExceptHandler, ast.Match, ast.match_case)}
 
 
 def _is_static(method: ast.FunctionDef) -> bool:

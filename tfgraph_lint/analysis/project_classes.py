@@ -347,6 +347,12 @@ class Dispatched(dict):
     graph = None
     subclasses: list = []
 
+    def on(self, graph) -> "Dispatched":
+        """The same, read against ``graph`` (a copy of the view's graph with a reach of its own)."""
+        found = Dispatched(self)
+        found.graph, found.subclasses = graph, self.subclasses
+        return found
+
 
 def with_dispatch(seeds: dict[str, dict[str, str]], dispatched: dict[str, dict[str, str]]) -> dict:
     """``seeds`` (per file, name -> how) with the methods a Keras base of another file calls

@@ -105,18 +105,16 @@ class ProjectGraph:
         self.imports = imports
         self.outgoing: dict[str, list] = {}  # set before seeds() is first asked
         self.targets: dict[str, set[str]] = {}  # file -> the project files it imports
-        self._reached: tuple[dict, dict] | None = None
+        self._reached, self._reverse = None, None  # the reach (seeds); file -> its importers (importers)
         self._load = load
-        # A summary may leave a function's references out (None: ``module_edges.outline``), to be
-        # found only for the functions graph code reaches.
+        # A summary may leave references out (None: module_edges.outline), found only where reached.
         self._load_references = load_references
-        # A cheap test of a file's text, so that listing the tf.functions of a module it imports
-        # does not parse every imported module.
-        self._may_define_tf_functions = functools.cache(may_define_tf_functions)  # a regex over a file's text
+        # A regex over a file's text, so that listing an imported module's tf.functions does not parse it.
+        self._may_define_tf_functions = functools.cache(may_define_tf_functions)
         self._summaries: dict[str, dict] = {}
         self._files = set(imports)
         self._resolved: dict[tuple[str, tuple[str, ...]], str | None] = {}
-        self._by_folder: dict[tuple[str, str, int], str | None] = {}
+        self._by_folder, self._by_importer = {}, {}  # (folder or importer, module, level) -> file or None
         # Fixed by the files' imports and definitions; asked again each time the reach is followed.
         self.resolve_reference = functools.cache(self._resolve_reference)
         self._src = os.path.join(self.root, "src")
@@ -146,11 +144,13 @@ class ProjectGraph:
 
     def resolve_module(self, importer: str, module: str, level: int) -> str | None:
         """The project file ``import module`` (``level`` dots) in ``importer`` loads, or None.
-        Asked once per folder, module and level in a run."""
-        key = (os.path.dirname(importer), module, level)
-        found = self._by_folder.get(key, _UNKNOWN)
+        Resolved once per folder, module and level in a run; remembered per importer as well."""
+        found = self._by_importer.get((importer, module, level), _UNKNOWN)
         if found is _UNKNOWN:
-            found = self._by_folder[key] = self._resolve(*key)
+            key = (os.path.dirname(importer), module, level)
+            if key not in self._by_folder:
+                self._by_folder[key] = self._resolve(*key)
+            found = self._by_importer[(importer, module, level)] = self._by_folder[key]
         return found
 
     def _resolve(self, folder: str, module: str, level: int) -> str | None:
@@ -266,14 +266,14 @@ class ProjectGraph:
     def importers(self, files: set[str]) -> set[str]:
         """The files that import any of ``files``, directly or through others: the only ones
         whose graph code can reach into them."""
-        reverse: dict[str, set[str]] = {}
-        for file in self.imports:
-            for target in self.imported_files(file):
-                reverse.setdefault(target, set()).add(file)
-        found: set[str] = set()
-        queue = deque(files)
+        if self._reverse is None:  # (what each file imports is fixed by then)
+            self._reverse = {}
+            for file in self.imports:
+                for target in self.imported_files(file):
+                    self._reverse.setdefault(target, set()).add(file)
+        found, queue = set(), deque(files)
         while queue:
-            for importer in reverse.get(queue.popleft(), ()):
+            for importer in self._reverse.get(queue.popleft(), ()):
                 if importer not in found:
                     found.add(importer)
                     queue.append(importer)

@@ -47,15 +47,16 @@ _TRACING_KEYWORDS = frozenset({"input_shape", "batch_input_shape", "input_dim", 
 # Attribute names that trace only as a method (``ds.map(f)``, ``strategy.run(f)``); the builtins
 # ``map`` and ``filter`` called by name do not.
 _TRACING_ATTRIBUTES = _TRACING_NAMES | frozenset(tf_api.DATASET_FUNCTION_METHODS) | {"run", "as_default"}
-# A cheap look at the text first: without one of these words, no parse is needed.
-_WORDS = re.compile(r"\b(?:%s)\b" % "|".join(sorted(_TRACING_ATTRIBUTES | _TRACING_KEYWORDS)))
+# A cheap look at the text first: without one of these words, no parse is needed. (A set of
+# whole words, not one pattern of alternatives: as fast to search, and nothing to compile.)
+_WORDS = _TRACING_ATTRIBUTES | _TRACING_KEYWORDS
+_WORD_RUN = re.compile(r"\w+")
 
 
 def names_tracing(text: str, wrappers: frozenset[str] = frozenset()) -> bool:
     """``text`` holds a word through which TensorFlow may trace, in code, prose or comments alike."""
-    words = _WORDS if not wrappers else re.compile(
-        r"\b(?:%s)\b" % "|".join(sorted(_TRACING_ATTRIBUTES | _TRACING_KEYWORDS | wrappers)))
-    return words.search(text) is not None
+    spelled = _WORD_RUN.findall(text)
+    return not _WORDS.isdisjoint(spelled) or (bool(wrappers) and not wrappers.isdisjoint(spelled))
 
 
 def shows_tracing(source: str, wrappers: frozenset[str] = frozenset()) -> bool:

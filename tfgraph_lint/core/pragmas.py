@@ -203,6 +203,8 @@ def comments(text: str) -> tuple[tuple[int, bool, str], ...]:
     """(line, whether code precedes the comment on that line, comment text)."""
     found = []
     code_lines: set[int] = set()
+    if "#" not in text:
+        return ()  # no comment to find: not tokenized (a one-file run then never loads the tokenizer)
     try:
         for token in tokenize.generate_tokens(io.StringIO(text).readline):
             if token.type == tokenize.COMMENT:
