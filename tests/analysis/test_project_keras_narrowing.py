@@ -15,14 +15,18 @@ from tfgraph_lint.cli.commands import cli
 EVERY_LEVEL = ("--select", "TFG", "--confidence", "HIGH,INFERENCE,LOW", "--no-cache")
 
 
-def _findings(root: Path) -> set[tuple[str, int, str, str]]:
+def _lint(root: Path) -> list[dict]:
     try:
         runner = CliRunner(mix_stderr=False)  # click < 8.2
     except TypeError:
         runner = CliRunner()
     result = runner.invoke(cli, ["check", "--format", "json", *EVERY_LEVEL, str(root)])
     assert result.exit_code in (0, 1), result.output
-    return {(Path(f["path"]).name, f["line"], f["code"], f["confidence"]) for f in json.loads(result.stdout)}
+    return json.loads(result.stdout)
+
+
+def _findings(root: Path) -> set[tuple[str, int, str, str]]:
+    return {(Path(f["path"]).name, f["line"], f["code"], f["confidence"]) for f in _lint(root)}
 
 
 def _write(root: Path, files: dict[str, str]) -> Path:
@@ -188,11 +192,5 @@ def test_a_package_that_sets_tf_use_legacy_keras_is_judged_by_keras_2(tmp_path):
 
 
 def _findings_by_path(root: Path) -> set[tuple[str, int, str]]:
-    try:
-        runner = CliRunner(mix_stderr=False)  # click < 8.2
-    except TypeError:
-        runner = CliRunner()
-    result = runner.invoke(cli, ["check", "--format", "json", *EVERY_LEVEL, str(root)])
-    assert result.exit_code in (0, 1), result.output
     return {(Path(f["path"]).resolve().relative_to(root.resolve()).as_posix(), f["line"], f["code"])
-            for f in json.loads(result.stdout)}
+            for f in _lint(root)}

@@ -29,6 +29,8 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
+from tfgraph_lint.analysis.module_edges import dotted_name
+
 if TYPE_CHECKING:  # the project view and the engine import this module without astroid
     from astroid import nodes
 
@@ -171,15 +173,7 @@ def guards_called(tree: ast.Module) -> list[str]:
                 elif isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
                     stack.append(test.operand)
                 elif isinstance(test, ast.Call) and not test.args and not test.keywords:
-                    spelled = _dotted(test.func)
+                    spelled = dotted_name(test.func)
                     if spelled is not None and spelled not in found:
                         found.append(spelled)
     return found
-
-
-def _dotted(expr: ast.AST) -> str | None:
-    parts: list[str] = []
-    while isinstance(expr, ast.Attribute):
-        parts.append(expr.attr)
-        expr = expr.value
-    return ".".join([expr.id, *reversed(parts)]) if isinstance(expr, ast.Name) else None

@@ -257,6 +257,12 @@ def _dotted(expr: ast.AST) -> list[str] | None:
     return [expr.id, *reversed(parts)] if isinstance(expr, ast.Name) else None
 
 
+def dotted_name(expr: ast.AST) -> str | None:
+    """``tf.keras`` as ``"tf.keras"``; None for anything but names and attributes."""
+    parts = _dotted(expr)
+    return ".".join(parts) if parts is not None else None
+
+
 def loop_calls(text: str) -> list[list]:
     """The names the module calls inside the body of a ``for``/``while`` loop or a comprehension,
     anywhere (module level, functions, methods), each once, as ``[base, attribute, line]``: what

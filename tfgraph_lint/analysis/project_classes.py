@@ -33,7 +33,7 @@ from collections.abc import Callable
 
 from tfgraph_lint.analysis.keras_generation import KERAS_GENERATION, imports_keras_2_only, sets_legacy_keras
 from tfgraph_lint.analysis.mode_guards import MODE_GUARD, file_mode_guards, guards_called
-from tfgraph_lint.analysis.module_edges import imports_only
+from tfgraph_lint.analysis.module_edges import dotted_name, imports_only
 # DISPATCHED: how the seeds of :meth:`ProjectClasses.dispatched` begin (``keras_unconverted`` and
 # ``keras_run_evidence`` ask, as they ask of a Keras method itself).
 from tfgraph_lint.analysis.subclass_markers import DISPATCHED, dispatched_seed, subclass_markers
@@ -81,16 +81,8 @@ def class_bases(source: str | ast.Module) -> dict[str, list[str]]:
     found: dict[str, list[str]] = {}
     for node in tree.body:
         if isinstance(node, ast.ClassDef):
-            found[node.name] = [spelled for spelled in map(_dotted, node.bases) if spelled is not None]
+            found[node.name] = [spelled for spelled in map(dotted_name, node.bases) if spelled is not None]
     return found
-
-
-def _dotted(expr: ast.AST) -> str | None:
-    parts: list[str] = []
-    while isinstance(expr, ast.Attribute):
-        parts.append(expr.attr)
-        expr = expr.value
-    return ".".join([expr.id, *reversed(parts)]) if isinstance(expr, ast.Name) else None
 
 
 class ProjectClasses:

@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import ast
 
+from tfgraph_lint.analysis.module_edges import dotted_name
+
 BARE, CALLED = "bare", "called"  # ``@deco`` / ``@deco(...)``
 
 
@@ -51,18 +53,10 @@ def decorators_used(tree: ast.Module) -> list[list]:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             for decorator in node.decorator_list:
                 called = isinstance(decorator, ast.Call)
-                spelled = _dotted(decorator.func if called else decorator)
+                spelled = dotted_name(decorator.func if called else decorator)
                 if spelled is not None and [spelled, CALLED if called else BARE] not in found:
                     found.append([spelled, CALLED if called else BARE])
     return found
-
-
-def _dotted(expr: ast.AST) -> str | None:
-    parts: list[str] = []
-    while isinstance(expr, ast.Attribute):
-        parts.append(expr.attr)
-        expr = expr.value
-    return ".".join([expr.id, *reversed(parts)]) if isinstance(expr, ast.Name) else None
 
 
 def _first_parameter(fn: ast.FunctionDef) -> str | None:
