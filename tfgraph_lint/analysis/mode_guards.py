@@ -99,15 +99,20 @@ _MODE_TESTS = {
 }
 
 
-def file_mode_guards(tree: ast.Module) -> dict[str, str]:
-    """The module's top-level mode guards: def name -> the branch of ``if name():`` no trace takes."""
-    modules = _tensorflow_names(tree)
+def file_mode_guards(tree: ast.Module, walked: list[ast.AST] | None = None) -> dict[str, str]:
+    """The module's top-level mode guards: def name -> the branch of ``if name():`` no trace takes.
+    ``walked``: ``list(ast.walk(tree))``, when the caller has it already."""
+    modules = None  # looked up only once a def may be a guard: most modules have none
     found = {}
     for node in tree.body:
         if isinstance(node, ast.FunctionDef) and not node.decorator_list:
             args = node.args
             if args.posonlyargs or len(args.defaults) < len(args.args):
                 continue
+            if not isinstance(node.body[-1], ast.Return):
+                continue  # a guard ends by returning its test (_ast_guard_body)
+            if modules is None:
+                modules = _tensorflow_names(tree, walked)
             branch = _ast_guard_body(node.body, modules)
             if branch is not None:
                 found[node.name] = branch
@@ -146,10 +151,10 @@ def _ast_branch(test: ast.expr, modules: frozenset[str]) -> str | None:
     return None
 
 
-def _tensorflow_names(tree: ast.Module) -> frozenset[str]:
+def _tensorflow_names(tree: ast.Module, walked: list[ast.AST] | None = None) -> frozenset[str]:
     """Names the module binds to TensorFlow by an import (an optional one too) and to nothing else."""
     tensorflow, other = set(), set()
-    for node in ast.walk(tree):
+    for node in walked if walked is not None else ast.walk(tree):
         if isinstance(node, ast.Import):
             for alias in node.names:
                 bound = alias.asname or alias.name.split(".")[0]
@@ -159,11 +164,12 @@ def _tensorflow_names(tree: ast.Module) -> frozenset[str]:
     return frozenset(tensorflow - other)
 
 
-def guards_called(tree: ast.Module) -> list[str]:
+def guards_called(tree: ast.Module, walked: list[ast.AST] | None = None) -> list[str]:
     """The dotted names the module calls with no arguments in the tests of its ``if`` statements
-    (alone, under ``not``, in ``and``/``or``): the candidates a project view asks about."""
+    (alone, under ``not``, in ``and``/``or``): the candidates a project view asks about.
+    ``walked``: ``list(ast.walk(tree))``, when the caller has it already."""
     found: list[str] = []
-    for node in ast.walk(tree):
+    for node in walked if walked is not None else ast.walk(tree):
         if isinstance(node, (ast.If, ast.IfExp)):
             stack = [node.test]
             while stack:

@@ -49,21 +49,24 @@ _MAX_METHODS = 200  # methods followed through ``self.`` calls from a class's Ke
 _IN_PROGRESS = object()
 
 
-def file_definitions(text: str) -> dict:
+def file_definitions(text: str, imports: dict | None = None) -> dict:
     """What the project view asks of a file's text here, from one parse: ``classes`` (its
     :func:`class_bases`), ``wrappers`` (its defs that wrap tf.function, with the forms they are
     applied in: wrapping_decorators), ``decorators`` (the decorators its defs are written with),
     ``mode guards`` and ``guards called`` (its defs that only ask the execution mode, and the
     names its ``if`` tests call with no arguments: analysis/mode_guards), ``class lines`` (where
-    its top-level classes start)."""
+    its top-level classes start). ``imports``: the file's ``module_edges.imports_only``, when the
+    caller has them already."""
     try:
         tree = ast.parse(text)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return {"classes": {}, "wrappers": {}, "decorators": [], "mode guards": {}, "guards called": [],
                 "class lines": {}}
-    return {"classes": class_bases(tree), "wrappers": tf_function_wrappers(tree, imports_only(text)),
-            "decorators": decorators_used(tree), "mode guards": file_mode_guards(tree),
-            "guards called": guards_called(tree),
+    walked = list(ast.walk(tree))  # one walk for the three readers of every node
+    return {"classes": class_bases(tree),
+            "wrappers": tf_function_wrappers(tree, imports if imports is not None else imports_only(text)),
+            "decorators": decorators_used(tree, walked), "mode guards": file_mode_guards(tree, walked),
+            "guards called": guards_called(tree, walked),
             "class lines": {node.name: node.lineno for node in tree.body if isinstance(node, ast.ClassDef)}}
 
 
@@ -279,7 +282,7 @@ def keras_view(graph, store, texts, files: set[str], linted: set[str]) -> tuple[
     per file of ``linted``, :meth:`ProjectClasses.dispatched`. Each file's :func:`class_bases`
     is kept in ``store`` (the project store) by its text."""
     classes = ProjectClasses(graph, lambda real: store.get_or_compute(
-        real, "definitions", lambda real: file_definitions(texts.get(real))))
+        real, "definitions", lambda real: file_definitions(texts.get(real), graph.imports.get(real))))
     # A file that imports no project file names none of its classes or decorators: not parsed;
     # nor is one the view could not read (binary, gone).
     keras_bases = {real: found for real in sorted(files) if real in graph.imports

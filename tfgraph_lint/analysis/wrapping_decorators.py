@@ -46,10 +46,11 @@ def tf_function_wrappers(tree: ast.Module, imports: dict[str, list]) -> dict[str
     return found
 
 
-def decorators_used(tree: ast.Module) -> list[list]:
-    """Every decorator of a def in the module written as a dotted name: ``[spelling, form]``."""
+def decorators_used(tree: ast.Module, walked: list[ast.AST] | None = None) -> list[list]:
+    """Every decorator of a def in the module written as a dotted name: ``[spelling, form]``.
+    ``walked``: ``list(ast.walk(tree))``, when the caller has it already."""
     found = []
-    for node in ast.walk(tree):
+    for node in walked if walked is not None else ast.walk(tree):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             for decorator in node.decorator_list:
                 called = isinstance(decorator, ast.Call)
