@@ -7,6 +7,7 @@ import ast
 
 import pytest
 
+from tests.analysis.test_projects import found_lines
 from tfgraph_lint.analysis.mode_guards import file_mode_guards, guards_called
 
 _OPTIONAL = "try:\n    import tensorflow as tf\nexcept ImportError:\n    tf = None\n\n"
@@ -36,23 +37,6 @@ def test_the_calls_in_if_tests_are_the_candidates():
     assert sorted(guards_called(tree)) == ["e", "m.b"]
 
 
-def _lines(*args: str) -> set[int]:
-    import json
-
-    from click.testing import CliRunner
-
-    from tfgraph_lint.cli.commands import cli
-
-    try:
-        runner = CliRunner(mix_stderr=False)  # click < 8.2
-    except TypeError:
-        runner = CliRunner()
-    result = runner.invoke(cli, ["check", "--format", "json", "--select", "TFG", "--confidence", "HIGH,INFERENCE",
-                                 *args])
-    assert result.exit_code in (0, 1), result.output
-    return {f["line"] for f in json.loads(result.stdout)}
-
-
 def test_a_guard_that_stops_asking_the_mode_changes_a_cached_file(tmp_path):
     import shutil
     from pathlib import Path
@@ -62,8 +46,8 @@ def test_a_guard_that_stops_asking_the_mode_changes_a_cached_file(tmp_path):
     layers = str(project / "lib" / "layers.py")
     line = next(i for i, text in enumerate(Path(layers).read_text().splitlines(), 1)
                 if "return random.random() * inputs" in text and "low" not in text and "[" not in text)
-    assert line not in _lines(layers)
+    assert line not in found_lines(layers)
     modes = project / "lib" / "modes.py"
     modes.write_text(modes.read_text().replace("    return not tf.executing_eagerly()\n",
                                                "    return not tf.is_tensor(1)\n", 1))
-    assert line in _lines(layers)  # the same layers.py text, its findings from the cache before
+    assert line in found_lines(layers)  # the same layers.py text, its findings from the cache before

@@ -38,6 +38,11 @@ def findings(*args: str) -> list[dict]:
     return json.loads(result.stdout)
 
 
+def found_lines(*args: str) -> set[int]:
+    """The lines of ``findings(*args)``."""
+    return {f["line"] for f in findings(*args)}
+
+
 def found(*args: str) -> set[tuple[str, int, str]]:
     return {(Path(f["path"]).resolve().as_posix(), f["line"], f["symbol"]) for f in findings(*args)}
 

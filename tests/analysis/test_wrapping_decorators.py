@@ -4,16 +4,14 @@ analysis/project_classes): which forms are read, and a cached file follows the d
 from __future__ import annotations
 
 import ast
-import json
 import shutil
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
+from tests.analysis.test_projects import found_lines
 from tfgraph_lint.analysis import module_edges
 from tfgraph_lint.analysis.wrapping_decorators import decorators_used, tf_function_wrappers
-from tfgraph_lint.cli.commands import cli
 
 PROJECT = Path(__file__).resolve().parents[1] / "data" / "projects" / "wrapping_decorators"
 
@@ -49,25 +47,14 @@ def test_decorators_are_listed_as_written():
     assert decorators_used(tree) == [["a", "bare"], ["b.c", "called"]]
 
 
-def _lines(*args: str) -> set[int]:
-    try:
-        runner = CliRunner(mix_stderr=False)  # click < 8.2
-    except TypeError:
-        runner = CliRunner()
-    result = runner.invoke(cli, ["check", "--format", "json", "--select", "TFG", "--confidence", "HIGH,INFERENCE",
-                                 *args])
-    assert result.exit_code in (0, 1), result.output
-    return {f["line"] for f in json.loads(result.stdout)}
-
-
 def test_a_decorator_that_stops_wrapping_changes_a_cached_file(tmp_path):
     project = tmp_path / "project"
     shutil.copytree(PROJECT, project)
     ops = str(project / "lib" / "ops.py")
-    before = _lines(ops)
+    before = found_lines(ops)
     assert 9 in before and 15 in before
     compile_py = project / "lib" / "compile.py"
     compile_py.write_text(compile_py.read_text().replace("    return tf.function(func, **kwargs)", "    return func"))
-    after = _lines(ops)  # the same ops.py text, from the cache
+    after = found_lines(ops)  # the same ops.py text, from the cache
     assert 9 not in after and 15 not in after
     assert after == before - {9, 15}

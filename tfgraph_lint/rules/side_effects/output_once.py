@@ -99,12 +99,7 @@ def _in_parameter_type_branch(node: nodes.NodeNG) -> bool:
     if not isinstance(fn, (nodes.FunctionDef, nodes.Lambda)):
         return False
     parameters = {name.name for name in fn.args.arguments} if fn.args.arguments else set()
-    child, parent = node, node.parent
-    while parent is not None and parent is not fn:
-        if isinstance(parent, nodes.If) and child is not parent.test and _asks_type_only(parent.test, parameters):
-            return True
-        child, parent = parent, parent.parent
-    return False
+    return _in_branch_deciding(node, fn, lambda test: _asks_type_only(test, parameters))
 
 
 def _in_parameter_value_branch(node: nodes.NodeNG) -> bool:
@@ -115,9 +110,14 @@ def _in_parameter_value_branch(node: nodes.NodeNG) -> bool:
     fn = node.frame()
     if not isinstance(fn, nodes.FunctionDef):
         return False
+    return _in_branch_deciding(node, fn, lambda test: _compares_string_parameter(test, fn))
+
+
+def _in_branch_deciding(node: nodes.NodeNG, fn: nodes.NodeNG, decides) -> bool:
+    """``node`` is in the body or else of an ``if`` inside ``fn`` whose test ``decides(test)`` accepts."""
     child, parent = node, node.parent
     while parent is not None and parent is not fn:
-        if isinstance(parent, nodes.If) and child is not parent.test and _compares_string_parameter(parent.test, fn):
+        if isinstance(parent, nodes.If) and child is not parent.test and decides(parent.test):
             return True
         child, parent = parent, parent.parent
     return False
