@@ -1,24 +1,24 @@
 """TFG303: range() bounds that are Python numbers unroll the loop into the graph."""
 import tensorflow as tf
 
-NUM_STEPS = 8
+NUM_STEPS = 64
 NAMES = ["a", "b", "c"]
 
 
 @tf.function
 def literals(x):
-    for _ in range(10):  # [python-range-loop]
+    for _ in range(100):  # [python-range-loop]
         x = x * 2.0
-    for _ in range(2, 10):  # [python-range-loop]
+    for _ in range(2, 100):  # [python-range-loop]
         x = x + 1.0
-    for _ in range(10, 0, -2):  # [python-range-loop]
+    for _ in range(100, 0, -2):  # [python-range-loop]
         x = x - 1.0
     return x
 
 
 @tf.function
 def constants_and_variables(x):
-    steps = 5
+    steps = 50
     for _ in range(NUM_STEPS):  # [python-range-loop]
         x = x * 2.0
     for _ in range(steps):  # [python-range-loop]
@@ -96,7 +96,7 @@ def calls_helpers(x, m):
         x = helper(x, 4)
 
     def nested(y):
-        for _ in range(8):  # [python-range-loop]
+        for _ in range(80):  # [python-range-loop]
             y = y + 1.0
         return y
 
@@ -117,20 +117,25 @@ class Stepper(tf.Module):
 
 class Block(tf.keras.layers.Layer):
     def call(self, inputs):
-        for _ in range(8):  # [python-range-loop]
+        for _ in range(80):  # [python-range-loop]
             inputs = inputs * 2.0
         return inputs
 
 
 @tf.function
 def two_passes(mask):
-    """Two or three fixed copies of the body are what writing it out by hand would give (one
-    pass per axis: shape of gridmask in tensorflow/examples): LOW. Four and more: reported."""
+    """A small fixed count of copies of the body is written on purpose (one pass per axis: shape
+    of gridmask in tensorflow/examples; four steps of a search; a stack of twelve blocks): LOW up to
+    sixteen. Seventeen and more: reported."""
     for _ in range(2):  # low: [python-range-loop]
         mask = tf.transpose(mask * 2.0)
     for _ in range(3):  # low: [python-range-loop]
         mask = mask + 1.0
-    for _ in range(4):  # [python-range-loop]
+    for _ in range(4):  # low: [python-range-loop]
+        mask = mask * 0.5
+    for _ in range(16):  # low: [python-range-loop]
+        mask = mask - 1.0
+    for _ in range(17):  # [python-range-loop]
         mask = mask * 0.5
     return mask
 
@@ -139,14 +144,14 @@ def two_passes(mask):
 def arithmetic_bounds(images):
     """A bound written as arithmetic on a local constant counts like the literal: ``2 * k - 1``
     with ``k = 1`` is one iteration, nothing repeated (silent); with ``k = 2`` three fixed
-    copies (LOW); a larger result is reported."""
+    copies (LOW); a result past sixteen is reported."""
     k = 1
     for _ in range(2 * k - 1):
         images = images + tf.zeros_like(images)
     twice = 2
     for _ in range(twice * 2 - 1):  # low: [python-range-loop]
         images = images * 2.0
-    steps = 4
+    steps = 12
     for _ in range(steps * 2 + 1):  # [python-range-loop]
         images = images - 1.0
     return images

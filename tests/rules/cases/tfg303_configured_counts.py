@@ -4,13 +4,13 @@ Keras objects are configured with Python numbers (they size weights and go into 
 so ``range(self.iterations)`` in a traced ``call`` is unrolled: INFERENCE, as the module does not
 show every construction. Twins stay silent: a count with no default (its kind unknown), a count
 that build() replaces with a tensor, a loop whose index picks from a Python list of layers; and
-a default of three or fewer is LOW (as a fixed two or three copies).
+a default of sixteen or fewer is LOW (as a small fixed count).
 """
 import tensorflow as tf
 
 
 class Refine(tf.keras.layers.Layer):
-    def __init__(self, iterations=10, passes=2, **kwargs):
+    def __init__(self, iterations=32, passes=12, **kwargs):
         super().__init__(**kwargs)
         self.iterations = iterations
         self.passes = passes

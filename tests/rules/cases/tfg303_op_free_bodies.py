@@ -7,7 +7,7 @@ shown to be Python, calls a helper, or nests a loop whose bound may be a tensor,
 """
 import tensorflow as tf
 
-FIELDS = 6
+FIELDS = 60
 
 
 @tf.function

@@ -8,16 +8,16 @@ WEIGHTS = [0.5, 1.0, 2.0]
 @tf.function
 def ramp(x):  # x's dtype is not in the code: x * i with an int32 i would raise
     total = tf.zeros_like(x)
-    for i in range(4):
+    for i in range(40):
         total = total + x * i
     return total
 
 
 @tf.function
 def ramp_known(values):
-    x = tf.cast(values, tf.float32)  # float32 here: tf.range(4, dtype=tf.float32)
+    x = tf.cast(values, tf.float32)  # float32 here: tf.range(40, dtype=tf.float32)
     total = tf.zeros_like(x)
-    for i in range(4):
+    for i in range(40):
         total = total + x * i
     return total
 
@@ -25,7 +25,7 @@ def ramp_known(values):
 @tf.function
 def powers(x):  # left alone: x's dtype is unknown
     total = tf.zeros_like(x)
-    for i in range(3):
+    for i in range(30):
         total = total + x ** (i + 1)
     return total
 
@@ -34,7 +34,7 @@ def powers(x):  # left alone: x's dtype is unknown
 def powers_known(values):
     x = tf.cast(values, tf.float64)
     total = tf.zeros_like(x)
-    for i in range(6):
+    for i in range(60):
         total = total + x ** (i + 1)
     return total
 
@@ -42,7 +42,7 @@ def powers_known(values):
 @tf.function
 def scales(x):
     total = tf.zeros_like(x)
-    for i in range(3):
+    for i in range(30):
         total = total + x * float(2 ** i)  # float() needs a Python number: left alone
     return total
 
@@ -58,7 +58,7 @@ def weighted(x):
 @tf.function
 def rolled(x):
     total = tf.zeros_like(x)
-    for i in range(6):
+    for i in range(60):
         total = total + tf.roll(x, shift=i, axis=0)  # shift takes an int32 tensor
     return total
 
@@ -66,7 +66,7 @@ def rolled(x):
 @tf.function
 def int_accumulator(x):
     count = tf.constant(0)
-    for i in range(5):
+    for i in range(50):
         count += i  # int32 with int32
         count = count + 2 * i
     return x * tf.cast(count, x.dtype)
@@ -75,7 +75,7 @@ def int_accumulator(x):
 @tf.function
 def halves(x):
     half = tf.constant(64)
-    for _ in range(3):
+    for _ in range(30):
         half = half / 2  # int32 / 2 is float64: the carried tensor would change dtype
     return x * tf.cast(half, x.dtype)
 
@@ -83,7 +83,7 @@ def halves(x):
 @tf.function
 def scalar_total(x):
     total = tf.constant(0.0)
-    for i in range(4):
+    for i in range(40):
         total += tf.cast(i, tf.float32) * x  # a vector x would change total's shape: left alone
     return total
 

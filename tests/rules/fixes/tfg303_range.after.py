@@ -5,7 +5,7 @@ import tensorflow as tf
 @tf.function
 def weighted_sum(x):
     total = tf.zeros_like(x)
-    for i in tf.range(100):
+    for i in tf.range(1000):
         total += tf.cast(i, tf.float32) * x  # the shape and dtype of x throughout
     return total
 
@@ -13,7 +13,7 @@ def weighted_sum(x):
 @tf.function
 def product(x):
     result = tf.ones_like(x)
-    for _ in tf.range(8):
+    for _ in tf.range(80):
         result = result * x
     return result
 
@@ -21,7 +21,7 @@ def product(x):
 @tf.function
 def python_counter(x):
     count = 0  # a Python int would become a tensor loop variable: left alone
-    for i in range(10):
+    for i in range(100):
         count += 1
     return x * count
 
@@ -29,14 +29,14 @@ def python_counter(x):
 @tf.function
 def collects(x):
     parts = []
-    for i in range(10):
+    for i in range(100):
         parts.append(x * tf.cast(i, x.dtype))  # a Python list in a tf.while_loop: left alone
     return tf.stack(parts)
 
 
 @tf.function
 def last_value(x):
-    for i in range(10):
+    for i in range(100):
         y = x * tf.cast(i, x.dtype)
     return y  # first bound in the loop and used after it: left alone
 
@@ -44,7 +44,7 @@ def last_value(x):
 @tf.function
 def branches(x):
     total = tf.constant(0.0)
-    for i in range(10):
+    for i in range(100):
         if i % 2 == 0:  # would become a tensor condition: left alone
             total += x
     return total

@@ -10,13 +10,15 @@ them passes a Python number; ``self.n`` set only from a constructor parameter wi
 default (configured_counts) is INFERENCE too. Silent when an argument is a tensor, when anything is unknown, when
 AutoGraph is off, and when the loop variable must stay a Python int (it indexes a Python list,
 ``self.layers[i]``, or builds a string). Silent too when the bound counts a tensor's dimensions
-(``len(x.shape) - len(mask.shape)``, ``x.shape.rank``, ``x.ndim``): such loops add or remove
-axes (``tf.expand_dims``), which a ``tf.while_loop`` cannot do, and the count is static and small.
+(``len(x.shape) - len(mask.shape)``, ``x.shape.rank``, ``x.ndim``) or the body changes the rank
+of a tensor it carries (``x = tf.expand_dims(x, 1)``: rank_changing_loops): such loops add or
+remove axes, which a ``tf.while_loop`` cannot do, and the count is static and small.
 Silent when the body creates no TensorFlow op (op_free_loops: Python index lists, Python numbers).
 LOW when a loop of a known, small count (<= 64), one of ``len(<a Python sequence>)`` items, or
 one whose count a caller passes, fills a Python list (or, over a sequence's items, a tuple): only an unrolled loop can do that (a tensor loop would need a
 ``tf.TensorArray``), so the unroll is deliberate. LOW too
-for any known count of two or three: the graph holds what writing the body out by hand would.
+for any known count of 16 or fewer (a literal, a constant, a constructor default): a fixed
+handful of copies is written on purpose, and the graph does not grow with the data.
 LOW too when the body sums tensors into a name that starts as a Python number
 (python_number_accumulators): a tf.range loop would fail on it, so the unroll is the structure.
 """
@@ -39,6 +41,7 @@ from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW, Finding, shorten, w
 from tfgraph_lint.core.registry import Default, declare
 from tfgraph_lint.rules.retracing.configured_counts import configured_count
 from tfgraph_lint.rules.retracing.op_free_loops import creates_no_op
+from tfgraph_lint.rules.retracing.rank_changing_loops import changes_rank
 from tfgraph_lint.rules.retracing.python_number_accumulators import python_number_accumulator
 
 RULE = declare(
@@ -57,9 +60,12 @@ TRIGGER_WORDS = ("for", "while")
 _MAX_PARAMETER_HOPS = 3
 # Iterations up to which a loop filling a Python list is taken as a deliberate unroll (LOW).
 SMALL_LIST_UNROLL = 64
-# Iterations up to which any unroll is LOW: two or three copies of the body are what writing
-# it out by hand would give (two passes, one per axis), not a graph that grows with the data.
-SMALL_FIXED_UNROLL = 3
+# Iterations up to which any unroll of a known count is LOW: a fixed handful of copies (a
+# layer stack of 12, five critic updates, a 4-step search) is how such code is written on
+# purpose, and its graph does not grow with the data. Of 45 reviewed findings of a known count
+# of 16 or fewer, one was worth changing (benchmarks/review); TensorFlow itself warns of an
+# unrolled loop only past 50,000 iterations.
+SMALL_FIXED_UNROLL = 16
 # What a tensor loop variable can index: tensors, variables, TensorArrays (not Python lists).
 _TENSOR_INDEXABLE = (Kind.TENSOR, Kind.TF_OBJECT)
 # Builtins that need a Python value (a symbolic tensor breaks or misformats them).
@@ -150,13 +156,13 @@ def _check_loop(context: ModuleContext, loop: nodes.For, traced: TracedFunction)
             evidence = (f" when self.{configured.attribute} is a Python int, as __init__'s default "
                         f"({configured.default}) is")
             if configured.default <= SMALL_FIXED_UNROLL:
-                confidence = LOW  # as a fixed two or three copies below
+                confidence = LOW  # as a small fixed count below
         else:
             return None
     count = _iteration_count(context, iterable)
     if count is not None and count < 2:
         return None  # zero or one iteration: nothing is repeated
-    if any(_counts_dimensions(arg) for arg in args):
+    if any(_counts_dimensions(arg) for arg in args) or changes_rank(loop):
         return None  # a loop over axes: unrolling it is what the code needs
     if _loop_variable_must_be_python(loop):
         return None
@@ -171,7 +177,7 @@ def _check_loop(context: ModuleContext, loop: nodes.For, traced: TracedFunction)
         # a caller asks for: per-example graphs of graph_nets' demos, tf.case branches).
         confidence = LOW
     elif count is not None and count <= SMALL_FIXED_UNROLL:
-        confidence = LOW  # a fixed two or three copies: deliberate, and no larger than by hand
+        confidence = LOW  # a small fixed count: deliberate, and no larger than written by hand
     message = _message(loop, iterable, count, traced, evidence)
     if (started := python_number_accumulator(loop)) is not None:
         confidence = LOW  # the sum starts as a Python number: only the unrolled loop works
