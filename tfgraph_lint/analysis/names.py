@@ -125,7 +125,7 @@ def bindings(node: nodes.NodeNG, name: str) -> list[nodes.NodeNG]:
 def _resolve_name(node: nodes.NodeNG, name: str, depth: int) -> str | None:
     module = module_of(node)
     if module is not None and name not in _aliasable_names(module):
-        return None  # no import or plain assignment binds it anywhere: nothing to look up
+        return _star_alias(node, module, name)  # no import or assignment binds it: a star import may
     found = {_binding_qualname(binding, name, depth) for binding in bindings(node, name)
              if not _import_fallback(binding, name)}
     if len(found) != 1:
@@ -206,6 +206,20 @@ def use_project_aliases(module: nodes.Module, aliases: dict[str, str]) -> None:
     ``tensorflow``. Set before anything about the module is resolved; kept with its memos."""
     if aliases:
         remembered(module, "project aliases")[module] = aliases
+
+
+def _star_alias(node: nodes.NodeNG, module: nodes.Module, name: str) -> str | None:
+    """What ``name`` is when only a star import of a project module binds it (``from utils import
+    *``, utils doing ``import tensorflow as tf``): the project view's ``*.<name>`` alias; None when
+    the view says nothing or anything else in scope binds the name (a parameter, a def)."""
+    aliases = remembered(module, "project aliases").get(module)
+    target = aliases.get(f"*.{name}") if aliases else None
+    if target is None:
+        return None
+    if any(not (isinstance(binding, nodes.ImportFrom) and binding.names[0][0] == "*")
+           for binding in bindings(node, name)):
+        return None
+    return target
 
 
 def _project_alias(binding: nodes.NodeNG, imported: str) -> str:

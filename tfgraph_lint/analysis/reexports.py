@@ -12,7 +12,9 @@ The project view (cli/project.py) resolves them from the other files' texts
 (``module_edges.exports``): per linted file, the dotted name an import of it spells
 (``tensorflow_asr.tf``) -> the TensorFlow or Keras module it is (``tensorflow``). The project's
 own modules are followed through a few hops (a Keras 2 shim that star-imports ``tensorflow.keras``
-is Keras). A name its module binds more than once counts only when every binding comes out the
+is Keras). A star import of a project module (``from utils import *`` where utils does
+``import tensorflow as tf``) hands on the names that module binds to TensorFlow or Keras:
+``tf`` in the importing file is ``tensorflow``. A name its module binds more than once counts only when every binding comes out the
 same (``import keras`` or that shim, by version); one that may be anything else (``import numpy
 as backend`` in an ``except ImportError:``) is left unresolved, as before. So is a module that
 star-imports Keras and defines functions or classes of its own (keras-cv's ``backend/random.py``
@@ -46,6 +48,28 @@ def project_aliases(graph, file: str, exports: Callable[[str], dict],
         target = _resolved(graph, file, module, level, name, exported, 0)
         if target is not None:
             found[f"{module}.{name}" if name else module] = target
+    if might_export(file, None):
+        found.update(_star_imported(graph, file, exports, exported))
+    return found
+
+
+def _star_imported(graph, file: str, exports: Callable[[str], dict],
+                   exported: Callable[[str, str | None], dict]) -> dict[str, str]:
+    """``from utils import *`` of a project module that imports TensorFlow or Keras: each name it
+    hands on that way, keyed ``*.<name>`` (``{"*.tf": "tensorflow"}``). Names with a leading
+    underscore are not star-imported; a name the module binds in ways that disagree is left out."""
+    found: dict[str, str] = {}
+    for module, level in exports(file).get("mirrors", []):
+        owner = graph.resolve_module(file, module, level)
+        if owner is None:
+            continue  # a library's star import: TensorFlow itself is read from the import
+        for local, candidates in exports(owner).get("names", {}).items():
+            if local.startswith("_") or f"*.{local}" in found:
+                continue
+            targets = {_resolved(graph, owner, m, lvl, n, exported, 1) for m, lvl, n in candidates}
+            target = targets.pop() if len(targets) == 1 else None
+            if target is not None:
+                found[f"*.{local}"] = target
     return found
 
 

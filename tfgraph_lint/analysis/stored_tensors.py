@@ -25,11 +25,14 @@ not taken for a tensor by itself.
 
 from __future__ import annotations
 
+from functools import lru_cache
+from pathlib import Path
+
 from astroid import nodes
 
 from tfgraph_lint.analysis.classes import class_and_bases, self_class
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
-from tfgraph_lint.analysis.names import unrebound_parameter
+from tfgraph_lint.analysis.names import bindings, qualified_name, unrebound_parameter
 from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.tensor_evidence import lexical_tensor
 from tfgraph_lint.analysis.trace_entries import keras_base
@@ -37,6 +40,7 @@ from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW
 
 _ROOTS = (TraceKind.DECORATOR, TraceKind.WRAPPER)
 _CONSTRUCTOR = "__init__"
+_PROJECT_DEPTH = 6  # folders above a file where its project's packages may start
 
 
 def stored_tensor(statement: nodes.NodeNG, target: nodes.AssignAttr,
@@ -111,12 +115,52 @@ def _read_elsewhere(cls: nodes.ClassDef, attrname: str, method: nodes.FunctionDe
 
 
 def _class_family(cls: nodes.ClassDef) -> list[nodes.ClassDef]:
-    """``cls``, its bases and its subclasses defined in its module, resolved lexically."""
+    """``cls``, its bases, its subclasses and its siblings defined in its module, resolved
+    lexically. A sibling derives from a base of ``cls`` that is the project's own (a class of the
+    module, or one imported from another module of the project): the attributes that base's
+    subclasses read of ``self`` are the interface the family shares (``Leaky(Layer)`` reads
+    ``self.parameters`` that ``Prelu(Layer)``'s tf.function sets)."""
     family = list(class_and_bases(cls))
+    shared = {key for member in family for key in _own_base_keys(member)}
     for other in descendants(cls.root(), nodes.ClassDef):
-        if other not in family and cls in class_and_bases(other):
+        if other in family:
+            continue
+        lineage = list(class_and_bases(other))
+        if cls in lineage or any(shared.intersection(_own_base_keys(member)) for member in lineage):
             family.append(other)
     return family
+
+
+def _own_base_keys(cls: nodes.ClassDef) -> set:
+    """The bases of ``cls`` that are the project's own: a class the module defines (the node), or
+    the dotted name of a class imported from a module of the project. A library's base class
+    (Keras's ``Layer``, ``tf.Module``) is shared by unrelated code: an attribute name read by
+    another of its subclasses says nothing."""
+    keys: set = set()
+    for base in cls.bases:
+        if isinstance(base, nodes.Name):
+            defined = [binding for binding in bindings(base, base.name) if isinstance(binding, nodes.ClassDef)]
+            if defined:
+                keys.update(defined)
+                continue
+        name = qualified_name(base)
+        if name and "." in name and _project_module(name.rpartition(".")[0], cls.root().file):
+            keys.add(name)
+    return keys
+
+
+@lru_cache(maxsize=512)
+def _project_module(module: str, importer: str | None) -> bool:
+    """``module`` is a file of the importer's project: found as ``a/b.py`` or ``a/b/__init__.py``
+    in a folder that holds the importing file (libraries live elsewhere)."""
+    if not importer:
+        return False
+    parts = module.split(".")
+    for folder in list(Path(importer).resolve().parents)[:_PROJECT_DEPTH]:
+        found = folder.joinpath(*parts)
+        if found.with_suffix(".py").is_file() or (found / "__init__.py").is_file():
+            return True
+    return False
 
 
 def _metric_update(method: nodes.FunctionDef, traced: TracedFunction) -> bool:
