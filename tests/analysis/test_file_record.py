@@ -75,3 +75,22 @@ def test_a_warm_run_parses_only_the_changed_file(tmp_path, monkeypatch):
     warm = findings(str(training))
     assert parsed and all("np.random.normal()" in text for text in parsed)
     assert warm == findings("--no-cache", str(training))
+
+
+def test_records_found_ahead_on_workers_give_the_same_findings(tmp_path, monkeypatch):
+    from tfgraph_lint.cli import view_records
+
+    training = tmp_path / "training"
+    shutil.copytree(PROJECTS / "training", training)
+    alone = findings("--no-cache", "--jobs", "1", str(training))
+    monkeypatch.setattr(view_records, "MIN_FILES_AHEAD", 1)
+    put: list[str] = []
+    original = view_records.records_ahead
+
+    def recorded(graph, store, texts, candidates, jobs):
+        original(graph, store, texts, candidates, jobs)
+        put.extend(real for real in candidates if store.get(real, file_record_module.RECORD) is not None)
+
+    monkeypatch.setattr(view_records, "records_ahead", recorded)
+    assert findings("--no-cache", "--jobs", "2", str(training)) == alone
+    assert put  # the records came from the workers, before the view asked for any

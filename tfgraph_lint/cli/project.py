@@ -161,13 +161,14 @@ def _derive(root: str, texts: _Texts, store: ProjectStore, linted_reals: set[str
             config: Config, jobs: int | None, linted: dict | None,
             uncached: bool = False, others_read: tuple = ((), None)) -> tuple[dict, dict, dict, dict, dict, dict]:
     """The view from the files' cached parts, deriving again those of the files that changed.
-    ``uncached``: no linted file's findings are in a cache (see ``others`` below);
-    ``others_read``: the project's files outside ``texts`` and how to read them (view_eager)."""
+    ``uncached``: no linted file's findings are in a cache (see ``others`` below); ``others_read``:
+    the project's files outside ``texts`` and how to read them (view_eager)."""
     from tfgraph_lint.analysis import module_edges
     from tfgraph_lint.analysis.file_record import RECORD, file_record
     from tfgraph_lint.analysis.project_classes import keras_view, with_dispatch
     from tfgraph_lint.analysis.project_graph import ProjectGraph
     from tfgraph_lint.analysis.screen import may_define_keras_methods
+    from tfgraph_lint.cli.view_records import records_ahead
 
     facts = {real: store.get_or_compute(real, "facts", lambda real: _text_facts(texts[real])) for real in texts.digests}
     imports = {real: found["imports"] for real, found in facts.items()}
@@ -202,6 +203,7 @@ def _derive(root: str, texts: _Texts, store: ProjectStore, linted_reals: set[str
     for real, targets in graph.targets.items():
         if store.get(real, "targets") != [layout, sorted(targets)]:
             store.put(real, "targets", [layout, sorted(targets)])
+    records_ahead(graph, store, texts, sorted(set(needed) | linted_reals), jobs)  # (on workers, when many)
     aliases = _aliases(graph, store, texts, facts, sorted(set(needed) | linted_reals), lambda r: record(r)["exports"])
     loops = loop_calls_into(graph, store, texts, needed, linted_reals) if wanted(config) else {}
     keras_bases, dispatched = keras_view(graph, store, texts, set(needed) | linted_reals, linted_reals,
@@ -294,9 +296,8 @@ def _entries(config: Config | None) -> tuple:
 
 
 def _aliases(graph, store: ProjectStore, texts: _Texts, facts: dict[str, dict], files: list[str], exports) -> dict:
-    """Per file of ``files`` that imports TensorFlow or Keras from a module of the project: the
-    dotted names its imports spell -> what they are (analysis/reexports); ``exports``: a file's
-    ``module_edges.exports``."""
+    """Per file of ``files`` that imports TensorFlow or Keras from a module of the project: the dotted
+    names its imports spell -> what they are (analysis/reexports); ``exports``: module_edges.exports."""
     from tfgraph_lint.analysis.reexports import project_aliases
 
     @functools.cache
@@ -337,9 +338,8 @@ def _text_facts(text: str) -> dict:
 
 
 def _called_in(real: str, store: ProjectStore, texts: _Texts, tf_functions: dict[str, tuple]) -> dict[str, tuple]:
-    """The imported tf.functions whose name the file's text calls somewhere (``step(``): a file
-    given an entry is linted again after the project view, so ``import m`` must not hand it every
-    tf.function of ``m`` when it calls none of them."""
+    """The imported tf.functions whose name the file's text calls somewhere (``step(``): a file given an
+    entry is linted again after the view, so ``import m`` must not hand it every tf.function of ``m``."""
     if not tf_functions:
         return tf_functions
     called = set(store.get_or_compute(real, "called", lambda real: sorted(set(_CALLED_NAME.findall(texts.get(real))))))
