@@ -91,13 +91,25 @@ def outline(text: str) -> tuple[dict, dict[str, ast.AST]]:
     try:
         tree = ast.parse(text)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return {"imports": {}, "functions": {}, "classes": [], "tf_functions": {}}, {}
+        return empty_outline(), {}
+    return outline_of(tree)
+
+
+def empty_outline() -> dict:
+    """:func:`outline`'s answer for text Python cannot parse."""
+    return {"imports": {}, "functions": {}, "classes": [], "tf_functions": {}}
+
+
+def outline_of(tree: ast.Module, walked: list[ast.AST] | None = None) -> tuple[dict, dict[str, ast.AST]]:
+    """:func:`outline` of a parsed module; ``walked``: ``list(ast.walk(tree))``, when the caller
+    has it already (its statements come in the order :func:`_statements_breadth_first` takes)."""
     functions: dict[str, list | None] = {}
     definitions: dict[str, ast.AST] = {}
     classes: list[str] = []
     # Imports anywhere: a function-level import binds in that function, but names are rarely
     # reused for something else.
-    imports = _imports(node for node in _statements_breadth_first(tree) if isinstance(node, (ast.Import, ast.ImportFrom)))
+    imports = _imports(node for node in (walked if walked is not None else _statements_breadth_first(tree))
+                       if isinstance(node, (ast.Import, ast.ImportFrom)))
     tf_functions: dict[str, list] = {}
     for node in tree.body:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
@@ -215,7 +227,17 @@ def exports(text: str) -> dict:
     try:
         tree = ast.parse(text)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return {"names": {}, "mirrors": [], "defines": False}
+        return empty_exports()
+    return exports_of(tree)
+
+
+def empty_exports() -> dict:
+    """:func:`exports`' answer for text Python cannot parse."""
+    return {"names": {}, "mirrors": [], "defines": False}
+
+
+def exports_of(tree: ast.Module) -> dict:
+    """:func:`exports` of a parsed module."""
     names: dict[str, list] = {}
     mirrors: list[list] = []
     defines = False

@@ -60,11 +60,21 @@ def file_definitions(text: str, imports: dict | None = None) -> dict:
     try:
         tree = ast.parse(text)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return {"classes": {}, "wrappers": {}, "decorators": [], "mode guards": {}, "guards called": [],
-                "class lines": {}}
-    walked = list(ast.walk(tree))  # one walk for the three readers of every node
+        return empty_definitions()
+    return definitions_of(tree, list(ast.walk(tree)), imports if imports is not None else imports_only(text))
+
+
+def empty_definitions() -> dict:
+    """:func:`file_definitions`' answer for text Python cannot parse."""
+    return {"classes": {}, "wrappers": {}, "decorators": [], "mode guards": {}, "guards called": [],
+            "class lines": {}}
+
+
+def definitions_of(tree: ast.Module, walked: list[ast.AST], imports: dict) -> dict:
+    """:func:`file_definitions` of a parsed module; ``walked``: ``list(ast.walk(tree))``, one walk
+    for the three readers of every node; ``imports``: the file's ``module_edges.imports_only``."""
     return {"classes": class_bases(tree),
-            "wrappers": tf_function_wrappers(tree, imports if imports is not None else imports_only(text)),
+            "wrappers": tf_function_wrappers(tree, imports, walked),
             "decorators": decorators_used(tree, walked), "mode guards": file_mode_guards(tree, walked),
             "guards called": guards_called(tree, walked),
             "class lines": {node.name: node.lineno for node in tree.body if isinstance(node, ast.ClassDef)}}
@@ -277,12 +287,14 @@ class ProjectClasses:
         return found
 
 
-def keras_view(graph, store, texts, files: set[str], linted: set[str]) -> tuple[dict, dict]:
+def keras_view(graph, store, texts, files: set[str], linted: set[str],
+               definitions_of: Callable[[str], dict] | None = None) -> tuple[dict, dict]:
     """For the project view: per file of ``files``, :meth:`ProjectClasses.imported_definitions`;
-    per file of ``linted``, :meth:`ProjectClasses.dispatched`. Each file's :func:`class_bases`
-    is kept in ``store`` (the project store) by its text."""
-    classes = ProjectClasses(graph, lambda real: store.get_or_compute(
-        real, "definitions", lambda real: file_definitions(texts.get(real), graph.imports.get(real))))
+    per file of ``linted``, :meth:`ProjectClasses.dispatched`. Each file's :func:`file_definitions`
+    comes from ``definitions_of`` (the view: from the file's record), else is kept in ``store``
+    (the project store) by its text."""
+    classes = ProjectClasses(graph, definitions_of or (lambda real: store.get_or_compute(
+        real, "definitions", lambda real: file_definitions(texts.get(real), graph.imports.get(real)))))
     # A file that imports no project file names none of its classes or decorators: not parsed;
     # nor is one the view could not read (binary, gone).
     keras_bases = {real: found for real in sorted(files) if real in graph.imports

@@ -25,10 +25,15 @@ from tfgraph_lint.analysis.module_edges import dotted_name
 BARE, CALLED = "bare", "called"  # ``@deco`` / ``@deco(...)``
 
 
-def tf_function_wrappers(tree: ast.Module, imports: dict[str, list]) -> dict[str, list[str]]:
+def tf_function_wrappers(tree: ast.Module, imports: dict[str, list],
+                         walked: list[ast.AST] | None = None) -> dict[str, list[str]]:
     """The module's top-level defs that wrap their function in tf.function -> the forms they are
-    applied in (``["bare", "called"]``). ``imports`` as ``module_edges`` gives them."""
+    applied in (``["bare", "called"]``). ``imports`` as ``module_edges`` gives them; ``walked``:
+    ``list(ast.walk(tree))``, when the caller has it already."""
     found: dict[str, list[str]] = {}
+    if walked is not None and not any(isinstance(node, ast.Call) and _is_tf_function(node.func, imports)
+                                      for node in walked):
+        return found  # no def can wrap anything in tf.function: the module never calls it
     for node in tree.body:
         if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             continue

@@ -161,30 +161,34 @@ def _derive(root: str, texts: _Texts, store: ProjectStore, linted_reals: set[str
             config: Config, jobs: int | None, linted: dict | None,
             uncached: bool = False, others_read: tuple = ((), None)) -> tuple[dict, dict, dict, dict, dict, dict]:
     """The view from the files' cached parts, deriving again those of the files that changed.
-    ``uncached``: no linted file's findings are in a cache (see ``others`` below);
-    ``others_read``: the project's files outside ``texts`` and how to read them (view_eager)."""
+    ``uncached``: no linted file's findings are in a cache (see ``others`` below); ``others_read``:
+    the project's files outside ``texts`` and how to read them (view_eager)."""
     from tfgraph_lint.analysis import module_edges
+    from tfgraph_lint.analysis.file_record import RECORD, file_record
     from tfgraph_lint.analysis.project_classes import keras_view, with_dispatch
     from tfgraph_lint.analysis.project_graph import ProjectGraph
     from tfgraph_lint.analysis.screen import may_define_keras_methods
+    from tfgraph_lint.cli.view_records import records_ahead
 
     facts = {real: store.get_or_compute(real, "facts", lambda real: _text_facts(texts[real])) for real in texts.digests}
     imports = {real: found["imports"] for real, found in facts.items()}
     definitions: dict[str, dict] = {}  # file -> its functions' nodes, parsed this run
 
-    def outline(real: str) -> dict:
-        found, definitions[real] = module_edges.outline(texts[real])
+    def record(real: str) -> dict:  # its outline, exports and definitions, from one parse
+        if (found := store.get(real, RECORD)) is None:
+            found, definitions[real] = file_record(texts[real], imports.get(real))
+            store.put(real, RECORD, found)
         return found
 
     def references(real: str, function: str) -> list:
         if real not in definitions:
-            outline(real)
+            definitions[real] = module_edges.outline(texts[real])[1]  # (the record came from the store)
         node = definitions[real].get(function)
         found = module_edges.references(node) if node is not None else []
         store.changed()  # the outline the store holds now has them
         return found
 
-    graph = ProjectGraph(root, imports, lambda real: store.get_or_compute(real, "outline", outline),
+    graph = ProjectGraph(root, imports, lambda real: record(real)["outline"],
                          lambda real: facts[real]["decorated"] if real in facts else False, references)
     eager = eager_seeds(graph, store, texts, *others_read, config)
     unjudged = with_unjudged(unjudged_seeds(store, texts, *others_read), unmade_seeds(graph, store, texts, *others_read))
@@ -199,9 +203,11 @@ def _derive(root: str, texts: _Texts, store: ProjectStore, linted_reals: set[str
     for real, targets in graph.targets.items():
         if store.get(real, "targets") != [layout, sorted(targets)]:
             store.put(real, "targets", [layout, sorted(targets)])
-    aliases = _aliases(graph, store, texts, facts, sorted(set(needed) | linted_reals))
+    records_ahead(graph, store, texts, sorted(set(needed) | linted_reals), jobs)  # (on workers, when many)
+    aliases = _aliases(graph, store, texts, facts, sorted(set(needed) | linted_reals), lambda r: record(r)["exports"])
     loops = loop_calls_into(graph, store, texts, needed, linted_reals) if wanted(config) else {}
-    keras_bases, dispatched = keras_view(graph, store, texts, set(needed) | linted_reals, linted_reals)
+    keras_bases, dispatched = keras_view(graph, store, texts, set(needed) | linted_reals, linted_reals,
+                                         lambda real: record(real)["definitions"])
     plain = records.replace(config, imported_seeds=(), imported_tf_functions=(), imported_arguments=(),
                             imported_aliases=_packed_aliases(aliases), imported_definitions=_packed_aliases(keras_bases))
     # Only references through an import that can lead to a project file can reach into one:
@@ -289,11 +295,9 @@ def _entries(config: Config | None) -> tuple:
                                       config.imported_arguments, config.imported_loop_calls, config.imported_definitions)
 
 
-def _aliases(graph, store: ProjectStore, texts: _Texts, facts: dict[str, dict],
-             files: list[str]) -> dict[str, dict[str, str]]:
-    """Per file of ``files`` that imports TensorFlow or Keras from a module of the project: the
-    dotted names its imports spell -> what they are (analysis/reexports)."""
-    from tfgraph_lint.analysis import module_edges
+def _aliases(graph, store: ProjectStore, texts: _Texts, facts: dict[str, dict], files: list[str], exports) -> dict:
+    """Per file of ``files`` that imports TensorFlow or Keras from a module of the project: the dotted
+    names its imports spell -> what they are (analysis/reexports); ``exports``: module_edges.exports."""
     from tfgraph_lint.analysis.reexports import project_aliases
 
     @functools.cache
@@ -308,9 +312,6 @@ def _aliases(graph, store: ProjectStore, texts: _Texts, facts: dict[str, dict],
         if name is None:
             return real in facts and facts[real]["star"]
         return name in graph.imports.get(real, {}) or name in assigned(real)
-
-    def exports(real: str) -> dict:
-        return store.get_or_compute(real, "exports", lambda real: module_edges.exports(texts[real]))
 
     found = {real: project_aliases(graph, real, exports, might_export) for real in files}
     return {real: entries for real, entries in found.items() if entries}
@@ -337,9 +338,8 @@ def _text_facts(text: str) -> dict:
 
 
 def _called_in(real: str, store: ProjectStore, texts: _Texts, tf_functions: dict[str, tuple]) -> dict[str, tuple]:
-    """The imported tf.functions whose name the file's text calls somewhere (``step(``): a file
-    given an entry is linted again after the project view, so ``import m`` must not hand it every
-    tf.function of ``m`` when it calls none of them."""
+    """The imported tf.functions whose name the file's text calls somewhere (``step(``): a file given an
+    entry is linted again after the view, so ``import m`` must not hand it every tf.function of ``m``."""
     if not tf_functions:
         return tf_functions
     called = set(store.get_or_compute(real, "called", lambda real: sorted(set(_CALLED_NAME.findall(texts.get(real))))))

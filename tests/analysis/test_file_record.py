@@ -1,0 +1,96 @@
+"""A file's record for the project view (analysis/file_record): one parse and one walk give what
+``module_edges.outline``, ``module_edges.exports`` and ``project_classes.file_definitions`` each
+give of the text, and a warm run parses only the files that changed."""
+
+from __future__ import annotations
+
+import ast
+import shutil
+
+import pytest
+from test_projects import PROJECTS, findings
+
+from tfgraph_lint.analysis import file_record as file_record_module
+from tfgraph_lint.analysis import module_edges
+from tfgraph_lint.analysis.file_record import file_record, walk
+from tfgraph_lint.analysis.project_classes import file_definitions
+from tfgraph_lint.cli import file_digests
+
+TEXTS = [
+    # a decorator that wraps tf.function (bare and called), a mode guard and a guard asked in an
+    # ``if`` and in a conditional expression, a re-export, an import inside a function
+    "import tensorflow as tf\nfrom .ops import helper\nkeras = tf.keras\n\n"
+    "def d(fn=None, **kw):\n    if fn is None:\n        return lambda f: d(f, **kw)\n    return tf.function(fn, **kw)\n\n"
+    "def eager():\n    return tf.executing_eagerly()\n\n"
+    "@d\ndef step(x):\n    import numpy as np\n    return helper(x) if eager() else np.sum(x)\n\n"
+    "class Net(tf.keras.Model):\n    @tf.function\n    def call(self, x):\n        if ready():\n            return self.head(x)\n",
+    # a factory returning its wrapper, a star import, a class without bases
+    "from tensorflow import function\nfrom lib import *\n\n"
+    "def jit(flag):\n    def wrap(fn):\n        return function(fn, jit_compile=flag)\n    return wrap\n\n"
+    "class Box:\n    pass\n",
+    # no tf.function called anywhere: no def wraps it
+    "import tensorflow as tf\n\ndef d(fn):\n    return fn\n\n@d\ndef f():\n    return tf.constant(1)\n",
+    "def broken(:\n",
+    "",
+]
+
+
+@pytest.mark.parametrize("text", TEXTS)
+def test_the_record_says_what_each_reader_says_of_the_text(text):
+    imports = module_edges.imports_only(text)
+    found, functions = file_record(text, imports)
+    outline, definitions = module_edges.outline(text)
+    assert found == {"outline": outline, "exports": module_edges.exports(text),
+                     "definitions": file_definitions(text, imports)}
+    assert list(functions) == list(definitions)
+
+
+def test_the_record_finds_wrappers_and_guards():
+    found, functions = file_record(TEXTS[0])
+    assert found["definitions"]["wrappers"] == {"d": ["bare", "called"]}
+    assert found["definitions"]["mode guards"] == {"eager": "body"}
+    assert found["definitions"]["guards called"] == ["eager", "ready"]
+    assert found["outline"]["imports"]["np"] == ["numpy", 0, None]
+    assert found["exports"]["names"]["keras"] == [["tensorflow.keras", 0, None]]
+    assert list(functions) == ["d", "eager", "step", "Net.call"]
+
+
+@pytest.mark.parametrize("text", [t for t in TEXTS if t != "def broken(:\n"])
+def test_the_walk_is_ast_walk(text):
+    tree = ast.parse(text)
+    assert walk(tree) == list(ast.walk(tree))
+
+
+def test_a_warm_run_parses_only_the_changed_file(tmp_path, monkeypatch):
+    monkeypatch.setattr(file_digests, "RACY_SECONDS", 0)  # edited and linted within one second
+    training = tmp_path / "training"
+    shutil.copytree(PROJECTS / "training", training)
+    assert findings(str(training))
+    data = training / "data.py"
+    data.write_text(data.read_text().replace("np.random.uniform()", "np.random.normal()"))
+    parsed: list[str] = []
+    original = file_record_module.file_record
+    monkeypatch.setattr(file_record_module, "file_record",
+                        lambda text, imports=None: parsed.append(text) or original(text, imports))
+    warm = findings(str(training))
+    assert parsed and all("np.random.normal()" in text for text in parsed)
+    assert warm == findings("--no-cache", str(training))
+
+
+def test_records_found_ahead_on_workers_give_the_same_findings(tmp_path, monkeypatch):
+    from tfgraph_lint.cli import view_records
+
+    training = tmp_path / "training"
+    shutil.copytree(PROJECTS / "training", training)
+    alone = findings("--no-cache", "--jobs", "1", str(training))
+    monkeypatch.setattr(view_records, "MIN_FILES_AHEAD", 1)
+    put: list[str] = []
+    original = view_records.records_ahead
+
+    def recorded(graph, store, texts, candidates, jobs):
+        original(graph, store, texts, candidates, jobs)
+        put.extend(real for real in candidates if store.get(real, file_record_module.RECORD) is not None)
+
+    monkeypatch.setattr(view_records, "records_ahead", recorded)
+    assert findings("--no-cache", "--jobs", "2", str(training)) == alone
+    assert put  # the records came from the workers, before the view asked for any

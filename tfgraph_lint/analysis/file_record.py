@@ -1,0 +1,68 @@
+"""What the project view reads of one file's text, from one parse and one walk (stdlib ``ast``).
+
+The view asks of a project's files their outline (imports, top-level functions and classes,
+tf.functions: ``module_edges.outline``), what they hand on under their own names
+(``module_edges.exports``) and the facts of their classes and decorators
+(``project_classes.file_definitions``). Each of those once parsed the file and walked its tree
+on its own; :func:`file_record` parses it once, walks it once (:func:`walk`, in ``ast.walk``'s
+order) and gives all of them as one JSON record, which the project store keeps by the text's
+digest::
+
+    {"outline": ..., "exports": ..., "definitions": ...}
+
+A fact the view comes to need of every file belongs here as one more key, read from the same
+tree and walk (and the store's kind, ``RECORD``, renamed so that records kept without it are
+derived again).
+"""
+
+from __future__ import annotations
+
+import ast
+
+from tfgraph_lint.analysis import module_edges
+from tfgraph_lint.analysis.project_classes import definitions_of, empty_definitions
+
+# The project store's kind for a file's record.
+RECORD = "record"
+
+
+def file_record(text: str, imports: dict | None = None) -> tuple[dict, dict[str, ast.AST]]:
+    """The file's record, and its functions' nodes by outline name (``module_edges.outline``'s
+    second part: what their references are found from, for the functions the view reaches).
+    ``imports``: the file's ``module_edges.imports_only``, when the caller has them. For text
+    Python cannot parse, each part is what its own function says of such text."""
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return {"outline": module_edges.empty_outline(), "exports": module_edges.empty_exports(),
+                "definitions": empty_definitions()}, {}
+    walked = walk(tree)
+    outline, functions = module_edges.outline_of(tree, walked)
+    return {"outline": outline, "exports": module_edges.exports_of(tree),
+            "definitions": definitions_of(tree, walked, imports if imports is not None
+                                          else module_edges.imports_only(text))}, functions
+
+
+def walk(tree: ast.AST) -> list[ast.AST]:
+    """``list(ast.walk(tree))``, the same nodes in the same (breadth-first) order, built without
+    ``ast.walk``'s generator per node: the walk is most of what reading a parsed file costs."""
+    found = [tree]
+    index = 0
+    fields_of = _FIELDS
+    while index < len(found):
+        node = found[index]
+        index += 1
+        kind = type(node)
+        fields = fields_of.get(kind)
+        if fields is None:
+            fields = fields_of[kind] = kind._fields
+        for field in fields:
+            value = getattr(node, field, None)
+            if isinstance(value, ast.AST):
+                found.append(value)
+            elif isinstance(value, list):
+                found.extend(item for item in value if isinstance(item, ast.AST))
+    return found
+
+
+_FIELDS: dict[type, tuple[str, ...]] = {}

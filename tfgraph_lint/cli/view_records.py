@@ -1,0 +1,46 @@
+"""The project view's file records (analysis/file_record), found ahead on worker processes.
+
+The view reads the records of the files that import other project files (their class bases and
+decorators: analysis/project_classes) before any file is linted, while the worker processes that
+will lint them are not started yet: on one process, that pass leaves the other cores idle.
+:func:`records_ahead` finds those records on as many processes as the run may use, when there
+are enough of them to pay for starting the processes; the view takes them as if found on the way.
+A worker that fails leaves its files to the view, which finds their records as it needs them.
+"""
+
+from __future__ import annotations
+
+MIN_FILES_AHEAD = 64  # fewer records than this are found as the view asks for them
+
+
+def records_ahead(graph, store, texts, candidates: list[str], jobs: int | None) -> None:
+    """Put in ``store`` (the view's ProjectStore) the records of the files of ``candidates`` that
+    import a project file (``graph``: the ProjectGraph) and have none kept; nothing when the run
+    has one process, or too few such files to share out, or the workers failed. ``texts``: the
+    view's ``_Texts``."""
+    from tfgraph_lint.analysis.file_record import RECORD
+    from tfgraph_lint.cli import runner
+
+    files = [real for real in candidates if real in graph.imports and store.get(real, RECORD) is None
+             and graph.imported_files(real)]
+    workers = min(jobs or runner.default_jobs(), len(files))
+    if workers <= 1 or len(files) < MIN_FILES_AHEAD:
+        return
+    import concurrent.futures
+
+    tasks = [(texts[real], graph.imports.get(real)) for real in files]
+    try:
+        with concurrent.futures.ProcessPoolExecutor(max_workers=workers, mp_context=runner._process_context(),
+                                                    initializer=runner._start_worker) as executor:
+            found = list(executor.map(_record, tasks, chunksize=max(1, len(tasks) // (8 * workers))))
+    except Exception:  # noqa: BLE001 - a worker that died: the view finds the records itself
+        return
+    for real, record in zip(files, found):
+        store.put(real, RECORD, record)
+
+
+def _record(task: tuple[str, dict | None]) -> dict:
+    from tfgraph_lint.analysis.file_record import file_record
+
+    text, imports = task
+    return file_record(text, imports)[0]
