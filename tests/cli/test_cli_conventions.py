@@ -94,7 +94,7 @@ def test_add_noqa_writes_pylint_pragmas_that_accept_the_findings(here, empty_rcf
     assert result.exit_code == 0 and result.stderr.splitlines()[0] == "Added 2 pragmas in 1 file"
     text = path.read_text(encoding="utf-8")
     assert "    print(x)  # keep  # pylint: disable=python-print-in-graph\n" in text
-    assert "    for i in range(10):  # pylint: disable=" in text
+    assert "    for i in range(100):  # pylint: disable=" in text
     again = run("--select", "TFG", str(path))
     assert again.exit_code == 0 and again.stdout == ""
     assert run("--select", "TFG", "--add-noqa", str(path)).stderr.startswith("Added 0 pragmas")

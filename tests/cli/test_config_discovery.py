@@ -13,7 +13,7 @@ from test_pylint_plugin import empty_rcfile, run_pylint  # noqa: F401 - a fixtur
 # TFG101 on line 6 and TFG303 (a Python range loop over a tensor's steps) on line 9.
 TWO_RULES = PRINT_IN_GRAPH.replace("    return x\n", """\
     total = tf.constant(0.0)
-    for i in range(10):
+    for i in range(100):
         total += x
     return total
 """)
