@@ -15,7 +15,7 @@ from tfgraph_lint.output import reporters
 def test_statistics_counts_findings_per_rule(tmp_path):
     path = tmp_path / "many.py"
     path.write_text(PRINT_IN_GRAPH.replace("    print(x)", "    print(x)\n    print(x)\n"
-                                           "    for i in range(5):\n        x += 1"), encoding="utf-8")
+                                           "    for i in range(50):\n        x += 1"), encoding="utf-8")
     result = run("--statistics", str(path))
     assert result.exit_code == 1
     assert result.stdout.splitlines() == ["2  TFG101  python-print-in-graph", "1  TFG303  python-range-loop"]
