@@ -187,6 +187,15 @@ def test_a_root_holding_packages_alone_is_a_library_s_layout(tmp_path):
     assert {f["line"] for f in findings("--no-cache", str(tmp_path / "pkg" / "heads.py"))} == low
 
 
+def test_a_folder_of_scripts_below_the_root_is_no_library_s_layout(tmp_path):
+    """The twin of the test above: the same folder with no ``__init__.py`` holds scripts run by
+    path (research code's ``experiments/``), which no installed library has."""
+    (tmp_path / "pyproject.toml").write_text("# a folder of scripts below the root\n")
+    shutil.copytree(PROJECTS / "unmade_classes", tmp_path / "scripts", ignore=shutil.ignore_patterns("pyproject.toml"))
+    assert _heads(tmp_path / "scripts", low=True) != _heads(tmp_path / "scripts")
+    assert found("--no-cache", str(tmp_path / "scripts" / "heads.py")) == _heads(tmp_path / "scripts")
+
+
 def test_a_project_with_no_program_of_its_own_keeps_them(project):
     """A folder of layers with no script is a collection that other code makes (a library of
     optimizers copied into users' projects): "made by no code of it" says nothing there."""

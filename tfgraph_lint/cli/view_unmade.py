@@ -7,8 +7,9 @@ does not happen. A package's users make its classes, though: the evidence holds 
 whose extent is known (its root holds a project marker: ``.git``, ``pyproject.toml``,
 ``setup.cfg`` or ``setup.py``) and that ships no package (no ``setup.py``, no ``setup.cfg`` with a ``[metadata]`` or ``[options]`` section,
 no ``pyproject.toml`` with a ``[project]``, ``[build-system]`` or ``[tool.poetry]`` section at its
-root), and that has Python files of its own at its root: one whose root holds packages alone is laid
-out as a library is installed (an unpacked wheel, site-packages). The project must also run a
+root), and that has Python files in no package (at its root, or in a folder with no ``__init__.py``,
+as research code keeps its scripts): one whose files all sit in packages is laid out as a library is
+installed (an unpacked wheel, site-packages). The project must also run a
 program of its own (a notebook, or a file whose top level runs code: ``analysis/program_files``): a folder of optimizers or layers with no script is a collection that other
 code makes, and a class made by none of its own code says nothing there.
 
@@ -72,7 +73,7 @@ def unmade_seeds(graph, store, texts, others: list[str], read) -> dict[str, dict
     texts; ``others``: the project's files outside ``texts``, read by ``read(path)`` (None:
     unreadable); ``graph``: the ProjectGraph (its root, how its imports resolve)."""
     if (marked_folder(graph.root) != graph.root or ships_package(graph.root)
-            or not any(os.path.dirname(real) == graph.root for real in texts.digests)):
+            or not any(_outside_packages(real, graph.root, texts.digests) for real in texts.digests)):
         # (Without a marker the root is the folder a file's package is imported from, which may
         # be one folder of a larger tree; a root holding packages alone is a library's layout.)
         return {}
@@ -106,6 +107,14 @@ def unmade_seeds(graph, store, texts, others: list[str], read) -> dict[str, dict
                 why = f"'{cls}' is made by no code of this project, which ships no package"
             seeds.setdefault(real, {})[f"{cls}.{UNMADE_SEED}"] = why
     return seeds
+
+
+def _outside_packages(real: str, root: str, files) -> bool:
+    """``real`` is a file of no package: at the root, or in a folder with no ``__init__.py``
+    (``experiments/train.py`` beside ``experiments/layers.py``, run as ``python experiments/train.py``).
+    An installed library's modules all sit in packages below its root."""
+    folder = os.path.dirname(real)
+    return folder == root or os.path.join(folder, "__init__.py") not in files
 
 
 def _made(mentions: dict[str, dict], failing: dict[str, tuple[int, str]]) -> set[str]:
