@@ -11,7 +11,9 @@ default (configured_counts) is INFERENCE too. Silent when an argument is a tenso
 AutoGraph is off, and when the loop variable must stay a Python int (it indexes a Python list,
 ``self.layers[i]``, or builds a string). Silent too when the bound counts a tensor's dimensions
 (``len(x.shape) - len(mask.shape)``, ``x.shape.rank``, ``x.ndim``): such loops add or remove
-axes (``tf.expand_dims``), which a ``tf.while_loop`` cannot do, and the count is static and small.
+axes (``tf.expand_dims``), which a ``tf.while_loop`` cannot do, and the count is static and small;
+and when the body rebinds a tensor to itself with an axis added or removed, whatever the bound
+(rank_changing_loops).
 Silent when the body creates no TensorFlow op (op_free_loops: Python index lists, Python numbers).
 LOW when a loop of a known, small count (<= 64), one of ``len(<a Python sequence>)`` items, or
 one whose count a caller passes, fills a Python list (or, over a sequence's items, a tuple): only an unrolled loop can do that (a tensor loop would need a
@@ -40,6 +42,7 @@ from tfgraph_lint.core.registry import Default, declare
 from tfgraph_lint.rules.retracing.configured_counts import configured_count
 from tfgraph_lint.rules.retracing.op_free_loops import creates_no_op
 from tfgraph_lint.rules.retracing.python_number_accumulators import python_number_accumulator
+from tfgraph_lint.rules.retracing.rank_changing_loops import changes_carried_rank
 
 RULE = declare(
     code="TFG303",
@@ -156,8 +159,8 @@ def _check_loop(context: ModuleContext, loop: nodes.For, traced: TracedFunction)
     count = _iteration_count(context, iterable)
     if count is not None and count < 2:
         return None  # zero or one iteration: nothing is repeated
-    if any(_counts_dimensions(arg) for arg in args):
-        return None  # a loop over axes: unrolling it is what the code needs
+    if any(_counts_dimensions(arg) for arg in args) or changes_carried_rank(loop):
+        return None  # a loop over axes: unrolling it is what the code needs (rank_changing_loops)
     if _loop_variable_must_be_python(loop):
         return None
     if creates_no_op(loop):

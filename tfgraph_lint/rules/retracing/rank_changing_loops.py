@@ -1,0 +1,54 @@
+"""Loops whose body changes the rank of a tensor it carries: only an unrolled loop can do that.
+
+``for _ in range(n): x = tf.expand_dims(x, axis=0)`` adds an axis per iteration. A
+``tf.while_loop`` needs each loop variable to keep its rank from one iteration to the next (its
+shape invariant), so the ``tf.range`` loop TFG303 would suggest fails to trace; the Python loop
+that runs while tracing is the code's design, not a graph that grows by accident.
+"""
+
+from __future__ import annotations
+
+from astroid import nodes
+
+from tfgraph_lint.analysis.names import call_qualname
+
+# TensorFlow functions whose result has another rank than their first argument.
+_RANK_CHANGING = frozenset({
+    "tensorflow.expand_dims", "tensorflow.squeeze", "tensorflow.compat.v1.expand_dims",
+    "tensorflow.compat.v1.squeeze", "tensorflow.experimental.numpy.expand_dims",
+})
+
+
+def changes_carried_rank(loop: nodes.For) -> str | None:
+    """The name of a tensor that ``loop``'s body rebinds to itself with an axis added or removed
+    (``x = tf.expand_dims(x, 0)``, ``x = x[..., None]``, ``x = tf.squeeze(x, -1)``); None."""
+    for statement in loop.body:
+        for assign in statement.nodes_of_class(nodes.Assign):
+            if len(assign.targets) != 1 or not isinstance(assign.targets[0], nodes.AssignName):
+                continue
+            name = assign.targets[0].name
+            if _rank_changed(assign.value, name):
+                return name
+    return None
+
+
+def _rank_changed(value: nodes.NodeNG, name: str) -> bool:
+    if isinstance(value, nodes.Call):
+        return (bool(value.args) and _is_name(value.args[0], name)
+                and call_qualname(value) in _RANK_CHANGING)
+    if isinstance(value, nodes.Subscript) and _is_name(value.value, name):
+        index = value.slice
+        parts = index.elts if isinstance(index, nodes.Tuple) else [index]
+        return any(_new_axis(part) for part in parts)
+    return False
+
+
+def _new_axis(part: nodes.NodeNG) -> bool:
+    """``None`` or ``tf.newaxis``/``np.newaxis`` as an index."""
+    if isinstance(part, nodes.Const) and part.value is None:
+        return True
+    return isinstance(part, nodes.Attribute) and part.attrname == "newaxis"
+
+
+def _is_name(node: nodes.NodeNG, name: str) -> bool:
+    return isinstance(node, nodes.Name) and node.name == name
