@@ -7,9 +7,10 @@ does not happen. A package's users make its classes, though: the evidence holds 
 whose extent is known (its root holds a project marker: ``.git``, ``pyproject.toml``,
 ``setup.cfg`` or ``setup.py``) and that ships no package (no ``setup.py``, no ``setup.cfg`` with a ``[metadata]`` or ``[options]`` section,
 no ``pyproject.toml`` with a ``[project]``, ``[build-system]`` or ``[tool.poetry]`` section at its
-root), and that has Python files in no package (at its root, or in a folder with no ``__init__.py``,
-as research code keeps its scripts): one whose files all sit in packages is laid out as a library is
-installed (an unpacked wheel, site-packages). The project must also run a
+root), and that has Python files of its own at its root: one whose root holds packages alone is laid
+out as a library is installed (an unpacked wheel, site-packages). Below a root with no files of its
+own, the classes of files in no package (a folder with no ``__init__.py``, as research code keeps
+its ``experiments/``) are judged, and those of packages are not. The project must also run a
 program of its own (a notebook, or a file whose top level runs code: ``analysis/program_files``): a folder of optimizers or layers with no script is a collection that other
 code makes, and a class made by none of its own code says nothing there.
 
@@ -74,8 +75,9 @@ def unmade_seeds(graph, store, texts, others: list[str], read) -> dict[str, dict
     project ships a package. ``store``/``texts``: the view's per-file store and
     texts; ``others``: the project's files outside ``texts``, read by ``read(path)`` (None:
     unreadable); ``graph``: the ProjectGraph (its root, how its imports resolve)."""
+    at_root = any(os.path.dirname(real) == graph.root for real in texts.digests)
     if (marked_folder(graph.root) != graph.root or ships_package(graph.root)
-            or not any(_outside_packages(real, graph.root, texts.digests) for real in texts.digests)):
+            or not (at_root or any(_outside_packages(real, graph.root, texts.digests) for real in texts.digests))):
         # (Without a marker the root is the folder a file's package is imported from, which may
         # be one folder of a larger tree; a root holding packages alone is a library's layout.)
         return {}
@@ -98,6 +100,8 @@ def unmade_seeds(graph, store, texts, others: list[str], read) -> dict[str, dict
     made_but_for_failing = _made(mentions, {}, graph) if failing else made
     seeds: dict[str, dict[str, str]] = {}
     for real in sorted(texts.digests):
+        if not at_root and not _outside_packages(real, graph.root, texts.digests):
+            continue  # a package below a root of no files of its own: laid out as a library is
         for cls in mentions[real].get("classes", {}):
             if _is_made((real, cls), made):
                 continue
