@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from astroid import nodes
 
+from tfgraph_lint.analysis.constant_values import is_none
 from tfgraph_lint.analysis.names import call_qualname
 
 # TensorFlow functions whose result has another rank than their first argument.
@@ -45,9 +46,7 @@ def _rank_changed(value: nodes.NodeNG, name: str) -> bool:
 
 def _new_axis(part: nodes.NodeNG) -> bool:
     """``None`` or ``tf.newaxis``/``np.newaxis`` as an index."""
-    if isinstance(part, nodes.Const) and part.value is None:
-        return True
-    return isinstance(part, nodes.Attribute) and part.attrname == "newaxis"
+    return is_none(part) or isinstance(part, nodes.Attribute) and part.attrname == "newaxis"
 
 
 def _is_name(node: nodes.NodeNG, name: str) -> bool:
