@@ -12,10 +12,6 @@ that outlive the trace (module globals, closures, ``self`` attributes, a tf.func
 arguments) are TFG104's, which reports them wherever they are mutated, so each mutation gets one
 finding. A list created inside the loop body is fresh on every iteration and fine.
 
-Not reported where AutoGraph converts nothing: ``autograph=False``, or a Keras 3 layer's or
-model's ``call`` (and the helpers it calls) that Keras runs from its own ``Layer.__call__``
-(analysis/keras_unconverted): no loop becomes a ``tf.while_loop`` there.
-
 Confidence: HIGH for a name bound to a list literal or constructor; INFERENCE for ``append``/
 ``extend`` on a local of unknown kind or a parameter of a helper (it usually receives the
 caller's list); the loop's confidence (a dataset known only by its name) lowers it too.
@@ -28,7 +24,6 @@ from collections.abc import Iterator
 from astroid import nodes
 
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
-from tfgraph_lint.analysis.keras_unconverted import converted_by_autograph
 from tfgraph_lint.analysis.names import bindings
 from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.analysis.value_kinds import Kind, binding_kind
@@ -54,10 +49,8 @@ _ROOT_KINDS = (TraceKind.DECORATOR, TraceKind.WRAPPER, TraceKind.BUILDER, TraceK
 
 def check(context: ModuleContext) -> Iterator[Finding]:
     for node, traced in context.in_graph(nodes.Call, nodes.AugAssign, nodes.Assign):
-        if not converted_by_autograph(traced, context.module):
-            # No loop conversion at all (autograph=False, or a Keras 3 layer's ``call`` and what it
-            # calls): the loop stays a Python loop, and one over a tensor raises at once (TFG203).
-            continue
+        if not traced.autograph:
+            continue  # no loop conversion at all: tensor loops raise at once (TFG203)
         growth = _list_growth(node)
         if growth is None:
             continue
