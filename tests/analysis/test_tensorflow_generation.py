@@ -1,6 +1,6 @@
 """A project whose own code calls an API TensorFlow removed in 2.9 (``tf.keras.mixed_precision.experimental``)
 runs on older releases: its ``experimental_relax_shapes`` is current there (TFG306 silent in every
-file of it, not only the one calling the API), while the twin project without that call is told
+file of that folder, not only the one calling the API), while the twin project without that call is told
 at HIGH. A guarded use (``try``, an ``if`` on a version or ``hasattr``) says nothing."""
 
 from __future__ import annotations
@@ -35,15 +35,22 @@ class Agent:
 OLD = "tf.keras.mixed_precision.experimental.global_policy().compute_dtype"
 
 
-def _tfg306(tmp_path: Path, use: str) -> list[dict]:
+def _tfg306(tmp_path: Path, use: str, folder: str = ".") -> list[dict]:
     (tmp_path / ".git").mkdir()
     (tmp_path / "network.py").write_text(NETWORK)
-    (tmp_path / "agent.py").write_text(AGENT.format(use=use))
+    (tmp_path / folder).mkdir(exist_ok=True)
+    (tmp_path / folder / "agent.py").write_text(AGENT.format(use=use))
     return [f for f in findings("--no-cache", str(tmp_path)) if f["symbol"] == "deprecated-tf-function-argument"]
 
 
 def test_a_project_calling_an_api_removed_in_2_9_keeps_its_relax_shapes_option(tmp_path):
     assert _tfg306(tmp_path, OLD) == []
+
+
+def test_a_use_in_another_folder_says_nothing_of_this_one(tmp_path):
+    """A repository of examples runs each folder on its own TensorFlow."""
+    found = _tfg306(tmp_path, OLD, folder="older_example")
+    assert [(Path(f["path"]).name, f["line"], f["confidence"]) for f in found] == [("network.py", 5, "HIGH")]
 
 
 def test_the_twin_project_on_current_tensorflow_is_told(tmp_path):

@@ -296,11 +296,16 @@ def keras_view(graph, store, texts, files: set[str], linted: set[str]) -> tuple[
         real, "sets legacy keras", lambda real: sets_legacy_keras(texts.get(real)))}
     for real in keras_2_files(graph, linted, legacy):
         keras_bases[real] = {**keras_bases.get(real, {}), KERAS_GENERATION: "2"}
-    before = project_tensorflow_before({real: store.get_or_compute(
-        real, "removed tensorflow api", lambda real: removed_api_use(texts.get(real)) or []) for real in texts.digests},
-        lambda real: os.path.relpath(real, graph.root))
-    for real in sorted(linted) if before is not None else ():  # (the project runs on one TensorFlow)
-        keras_bases[real] = {**keras_bases.get(real, {}), TENSORFLOW_BEFORE: before}
+    by_folder: dict[str, dict] = {}  # folder -> its files' uses of an API TensorFlow removed
+    for real in texts.digests:
+        use = store.get_or_compute(real, "removed tensorflow api", lambda real: removed_api_use(texts.get(real)) or [])
+        if use:
+            by_folder.setdefault(os.path.dirname(real), {})[real] = use
+    for real in sorted(linted):  # (a folder's modules run together, on one TensorFlow)
+        uses = by_folder.get(os.path.dirname(real))
+        before = project_tensorflow_before(uses, lambda real: os.path.relpath(real, graph.root)) if uses else None
+        if before is not None:
+            keras_bases[real] = {**keras_bases.get(real, {}), TENSORFLOW_BEFORE: before}
     return keras_bases, dispatched
 
 

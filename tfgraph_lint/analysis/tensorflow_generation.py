@@ -1,9 +1,10 @@
 """Which TensorFlow releases a project runs on, as its own code shows (stdlib only: the project view
 asks it of every file's text, and the rules read what the view tells a file without astroid).
 
-A project is installed in one environment: when one of its files calls an API that TensorFlow
-removed in some release, unguarded, the project runs on the releases before that one, and every
-file of it is judged by their rules. ``tf.keras.mixed_precision.experimental`` (``Policy``,
+The modules of one folder run together, in one environment: when one of them calls an API that
+TensorFlow removed in some release, unguarded, they run on the releases before that one, and
+every file of the folder is judged by their rules. (Not the whole project: a repository of many
+examples, each with its own requirements, runs each on its own TensorFlow.) ``tf.keras.mixed_precision.experimental`` (``Policy``,
 ``set_policy``, ``global_policy``, ``LossScaleOptimizer``) was removed in TensorFlow 2.9, the
 release that added ``tf.function(reduce_retracing=...)``: a project calling it cannot take that
 keyword, and its ``experimental_relax_shapes`` is current (rules TFG306); its ``tf.keras`` is
@@ -19,7 +20,7 @@ from __future__ import annotations
 import ast
 import re
 
-# What the project view tells every file of a project (its definitions) whose code shows it runs
+# What the project view tells every file of a folder (its definitions) whose code shows it runs
 # on TensorFlow older than a release: ``{TENSORFLOW_BEFORE: "2.9 algo/agent.py:52"}``.
 TENSORFLOW_BEFORE = "<tensorflow before>"
 
