@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING
 
 from tfgraph_lint.analysis.screen import may_contain_graph_code
 from tfgraph_lint.analysis.instance_screen import makes_imported_instances
-from tfgraph_lint.analysis.keras_generation import KERAS_GENERATION
 from tfgraph_lint.analysis.mode_guards import MODE_GUARD
 from tfgraph_lint.core import notebooks, reporting_decision
 from tfgraph_lint.core import demonstration_comments
@@ -174,7 +173,7 @@ def lint_source(text: str, path: str, config: Config | None = None, honour_pragm
 def _defines_graph_code(config: Config, path: str) -> bool:
     """The view tells the file of Keras bases or tf.function decorators of other files (which make
     graph code of it), not only of mode guards (which decide branches of graph code it has)."""
-    return any(not what.startswith(MODE_GUARD) and name != KERAS_GENERATION
+    return any(not what.startswith(MODE_GUARD) and not name.startswith("<")  # (<keras generation>, <tensorflow before>)
                for name, what in config.definitions_for(path).items())
 
 

@@ -187,6 +187,15 @@ def test_a_root_holding_packages_alone_is_a_library_s_layout(tmp_path):
     assert {f["line"] for f in findings("--no-cache", str(tmp_path / "pkg" / "heads.py"))} == low
 
 
+def test_a_folder_of_scripts_below_the_root_is_no_library_s_layout(tmp_path):
+    """The twin of the test above: the same folder with no ``__init__.py`` holds scripts run by
+    path (research code's ``experiments/``), which no installed library has."""
+    (tmp_path / "pyproject.toml").write_text("# a folder of scripts below the root\n")
+    shutil.copytree(PROJECTS / "unmade_classes", tmp_path / "scripts", ignore=shutil.ignore_patterns("pyproject.toml"))
+    assert _heads(tmp_path / "scripts", low=True) != _heads(tmp_path / "scripts")
+    assert found("--no-cache", str(tmp_path / "scripts" / "heads.py")) == _heads(tmp_path / "scripts")
+
+
 def test_a_project_with_no_program_of_its_own_keeps_them(project):
     """A folder of layers with no script is a collection that other code makes (a library of
     optimizers copied into users' projects): "made by no code of it" says nothing there."""
@@ -205,3 +214,29 @@ def test_a_project_with_no_program_of_its_own_keeps_them(project):
 ])
 def test_what_runs_a_program(source, runs):
     assert class_mentions(source)["runs"] is runs
+
+
+LAYERS = ("import tensorflow as tf\n\n\nclass Head(tf.keras.layers.Layer):\n    def call(self, x):\n"
+          "        print('head', x)\n        return x\n\n\nclass Tail(tf.keras.layers.Layer):\n"
+          "    def call(self, x):\n        return x\n")
+
+
+@pytest.mark.parametrize(("script", "kept"), [
+    ("from layers import Tail\n\nfit(Tail())\n", False),  # its own folder's Head is made nowhere
+    ("import layers\n\nfit(layers.Head())\n", True),  # a spelling: any class of that name
+    ("from layers import Head\n\nfit(Head())\n", True),
+])
+def test_a_class_imported_by_name_is_the_one_its_module_defines(tmp_path, script, kept):
+    """Two folders of scripts each define ``Head``: ``from layers import Head`` in one makes that
+    folder's class, not the other's, which no code makes when its own script does not."""
+    (tmp_path / ".git").mkdir()
+    fit = "import tensorflow as tf\n\n\ndef fit(layer):\n    tf.keras.Sequential([layer]).fit([1.0], [1.0])\n"
+    for folder, text in (("first", "from layers import Head\n\nfit(Head())\n"), ("second", script)):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "layers.py").write_text(LAYERS)
+        (tmp_path / folder / "train.py").write_text(f"from fitting import fit\n{text}")
+        (tmp_path / folder / "fitting.py").write_text(fit)
+    every = findings("--no-cache", "--confidence", "HIGH,INFERENCE,LOW", str(tmp_path))
+    levels = {Path(f["path"]).parent.name: f["confidence"] for f in every if f["line"] == 6}
+    assert levels == {"first": "INFERENCE", "second": "INFERENCE" if kept else "LOW"}
+    assert all(OWN_REASON in f["message"] for f in every if f["confidence"] == "LOW")

@@ -19,7 +19,8 @@ imports it already has of every file: :func:`imports_keras_2_only`): a module th
 Keras 2 (``keras.engine``, ``keras.utils.generic_utils``, ``keras.utils.tf_inspect``,
 ``tensorflow.python.keras``, ...), imported by a file or by a project file it imports (directly
 or further on), makes it code for Keras 2 (``KERAS_GENERATION``): it cannot be imported where
-that module does not exist.
+that module does not exist. So does any file of the project calling an API TensorFlow removed
+before 2.16 (analysis/tensorflow_generation): the project runs on such a release.
 
 A class can say so too: Keras 3 refuses ``add_weight("w", shape=...)`` (its first parameter is
 the shape; the name must be a keyword: ValueError on TensorFlow 2.21), so a class that passes a
@@ -34,6 +35,7 @@ from tfgraph_lint.analysis.keras_generation import KERAS_GENERATION
 from tfgraph_lint.analysis.declared_tensorflow import TensorFlowRange, tensorflow_range, text_tensorflow_range
 from tfgraph_lint.analysis.names import qualified_name
 from tfgraph_lint.analysis.node_index import descendants, remembered
+from tfgraph_lint.analysis.tensorflow_generation import told_before
 
 _KERAS_3 = (2, 16)  # tf.keras is Keras 3 from TensorFlow 2.16
 
@@ -45,7 +47,9 @@ def declares_keras_2(module: nodes.Module) -> bool:
     memo = remembered(module, "declares keras 2")
     if module not in memo:
         told = remembered(module, "project definitions").get(module) or {}
-        memo[module] = (told.get(KERAS_GENERATION) == "2" or _keras_2(tensorflow_range(str(module.file or "")))
+        before = told_before(told)  # the project's code runs on a TensorFlow older than 2.16
+        memo[module] = (told.get(KERAS_GENERATION) == "2" or (before is not None and before[0] <= _KERAS_3)
+                        or _keras_2(tensorflow_range(str(module.file or "")))
                         or uses_keras_2_only_api(module))
     return memo[module]
 

@@ -37,6 +37,7 @@ from tfgraph_lint.analysis.module_edges import dotted_name, imports_only
 # DISPATCHED: how the seeds of :meth:`ProjectClasses.dispatched` begin (``keras_unconverted`` and
 # ``keras_run_evidence`` ask, as they ask of a Keras method itself).
 from tfgraph_lint.analysis.subclass_markers import DISPATCHED, dispatched_seed, subclass_markers
+from tfgraph_lint.analysis.tensorflow_generation import TENSORFLOW_BEFORE, project_tensorflow_before, removed_api_use
 from tfgraph_lint.analysis.test_files import is_test_file
 from tfgraph_lint.analysis.wrapping_decorators import CALLED, decorators_used, tf_function_wrappers
 from tfgraph_lint.core import tf_api
@@ -307,6 +308,16 @@ def keras_view(graph, store, texts, files: set[str], linted: set[str],
         real, "sets legacy keras", lambda real: sets_legacy_keras(texts.get(real)))}
     for real in keras_2_files(graph, linted, legacy):
         keras_bases[real] = {**keras_bases.get(real, {}), KERAS_GENERATION: "2"}
+    by_folder: dict[str, dict] = {}  # folder -> its files' uses of an API TensorFlow removed
+    for real in texts.digests:
+        use = store.get_or_compute(real, "removed tensorflow api", lambda real: removed_api_use(texts.get(real)) or [])
+        if use:
+            by_folder.setdefault(os.path.dirname(real), {})[real] = use
+    for real in sorted(linted):  # (a folder's modules run together, on one TensorFlow)
+        uses = by_folder.get(os.path.dirname(real))
+        before = project_tensorflow_before(uses, lambda real: os.path.relpath(real, graph.root)) if uses else None
+        if before is not None:
+            keras_bases[real] = {**keras_bases.get(real, {}), TENSORFLOW_BEFORE: before}
     return keras_bases, dispatched
 
 

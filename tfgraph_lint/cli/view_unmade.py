@@ -8,7 +8,9 @@ whose extent is known (its root holds a project marker: ``.git``, ``pyproject.to
 ``setup.cfg`` or ``setup.py``) and that ships no package (no ``setup.py``, no ``setup.cfg`` with a ``[metadata]`` or ``[options]`` section,
 no ``pyproject.toml`` with a ``[project]``, ``[build-system]`` or ``[tool.poetry]`` section at its
 root), and that has Python files of its own at its root: one whose root holds packages alone is laid
-out as a library is installed (an unpacked wheel, site-packages). The project must also run a
+out as a library is installed (an unpacked wheel, site-packages). Below a root with no files of its
+own, the classes of files in no package (a folder with no ``__init__.py``, as research code keeps
+its ``experiments/``) are judged, and those of packages are not. The project must also run a
 program of its own (a notebook, or a file whose top level runs code: ``analysis/program_files``): a folder of optimizers or layers with no script is a collection that other
 code makes, and a class made by none of its own code says nothing there.
 
@@ -16,8 +18,10 @@ A class is made when (``analysis/class_mentions`` says what each file reads) any
 project (the ``*.py`` files the view walks, those the configuration excludes, the notebooks'
 code cells) reads its name in module code, a function or a class body's own statements; or in a
 method, or as a base, of a class that is made itself; or spells it in a string; or it carries a
-decorator. Names are matched by spelling alone, whatever they resolve to: two classes of one
-name are made together. What a module's code reads after a top-level ``from M import b`` that
+decorator. A name a file imports by name from a project file that defines the class
+(``from layers import Head``), or a class of the file's own, is that class; every other read is
+matched by spelling alone, whatever it resolves to (``models.Head``, a name imported under another
+name): two classes of one name are made together. What a module's code reads after a top-level ``from M import b`` that
 raises ImportError (``M`` a project module that defines no ``b``: ``analysis/failing_imports``)
 never runs, and makes nothing. A file that may look a class up by a computed name, or that cannot be
 read, makes every class; a file that cannot be parsed makes each class whose name it spells.
@@ -71,8 +75,9 @@ def unmade_seeds(graph, store, texts, others: list[str], read) -> dict[str, dict
     project ships a package. ``store``/``texts``: the view's per-file store and
     texts; ``others``: the project's files outside ``texts``, read by ``read(path)`` (None:
     unreadable); ``graph``: the ProjectGraph (its root, how its imports resolve)."""
+    at_root = any(os.path.dirname(real) == graph.root for real in texts.digests)
     if (marked_folder(graph.root) != graph.root or ships_package(graph.root)
-            or not any(os.path.dirname(real) == graph.root for real in texts.digests)):
+            or not (at_root or any(_outside_packages(real, graph.root, texts.digests) for real in texts.digests))):
         # (Without a marker the root is the folder a file's package is imported from, which may
         # be one folder of a larger tree; a root holding packages alone is a library's layout.)
         return {}
@@ -91,14 +96,16 @@ def unmade_seeds(graph, store, texts, others: list[str], read) -> dict[str, dict
     if not any(found.get("runs") for found in mentions.values()):
         return {}  # no program of its own: a collection of classes that other code makes
     failing = _failing_imports(graph, mentions)
-    made = _made(mentions, failing)
-    made_but_for_failing = _made(mentions, {}) if failing else made
+    made = _made(mentions, failing, graph)
+    made_but_for_failing = _made(mentions, {}, graph) if failing else made
     seeds: dict[str, dict[str, str]] = {}
     for real in sorted(texts.digests):
+        if not at_root and not _outside_packages(real, graph.root, texts.digests):
+            continue  # a package below a root of no files of its own: laid out as a library is
         for cls in mentions[real].get("classes", {}):
-            if cls in made:
+            if _is_made((real, cls), made):
                 continue
-            if cls in made_but_for_failing:  # (directly, or through classes such code makes)
+            if _is_made((real, cls), made_but_for_failing):  # (directly, or through classes such code makes)
                 where = "; ".join(sorted(how for _line, how in failing.values())[:2])
                 why = (f"'{cls}' is made only by code after an import that raises ImportError ({where}), "
                        "and by no other code of this project, which ships no package")
@@ -108,31 +115,60 @@ def unmade_seeds(graph, store, texts, others: list[str], read) -> dict[str, dict
     return seeds
 
 
-def _made(mentions: dict[str, dict], failing: dict[str, tuple[int, str]]) -> set[str]:
-    """The names of the classes the files' code makes (see the module's docstring), leaving out
-    what each file of ``failing`` reads from the line of its failing import on."""
-    made: set[str] = set()
-    held: dict[str, set[str]] = {}  # holder class name -> the names its methods and bases read
+def _outside_packages(real: str, root: str, files) -> bool:
+    """``real`` is a file of no package: at the root, or in a folder with no ``__init__.py``
+    (``experiments/train.py`` beside ``experiments/layers.py``, run as ``python experiments/train.py``).
+    An installed library's modules all sit in packages below its root."""
+    folder = os.path.dirname(real)
+    return folder == root or os.path.join(folder, "__init__.py") not in files
+
+
+def _made(mentions: dict[str, dict], failing: dict[str, tuple[int, str]], graph=None) -> set[tuple[str | None, str]]:
+    """The classes the files' code makes (see the module's docstring), leaving out what each file
+    of ``failing`` reads from the line of its failing import on: ``(file, name)`` for a read that
+    names one class (imported by ``from M import Name`` from a project file ``M`` defining it,
+    through ``graph``; or the file's own class), ``(None, name)`` for every class so spelled."""
+    made: set[tuple[str | None, str]] = set()
+    held: dict[tuple[str, str], set] = {}  # (file, holder class) -> what its methods and bases read
     for path, found in mentions.items():
         cut = failing[path][0] if path in failing else None
-        made.update(found.get("words", ()))
-        made.update(found.get("strings", ()))
-        made.update(name for name, decorated in found.get("classes", {}).items() if decorated)
+        defines = _defining_files(path, found, mentions, graph)
+        made.update((None, name) for name in found.get("words", ()))
+        made.update((None, name) for name in found.get("strings", ()))
+        made.update((path, name) for name, decorated in found.get("classes", {}).items() if decorated)
         for holder, name, line in found.get("reads", ()):
             if cut is not None and line >= cut:
                 continue  # never runs: the import before it raises
             if holder is None:
-                made.add(name)
+                made.add((defines.get(name), name))
             elif name != holder:
-                held.setdefault(holder, set()).add(name)
-    queue = [name for name in made if name in held]
-    while queue:
-        for name in held.pop(queue.pop(), ()):
-            if name not in made:
-                made.add(name)
-                if name in held:
-                    queue.append(name)
-    return made
+                held.setdefault((path, holder), set()).add((defines.get(name), name))
+    while True:
+        fired = [key for key in held if _is_made(key, made)]
+        if not fired:
+            return made
+        for key in fired:
+            made.update(held.pop(key))
+
+
+def _is_made(key: tuple[str, str], made: set) -> bool:
+    return key in made or (None, key[1]) in made
+
+
+def _defining_files(path: str, found: dict, mentions: dict[str, dict], graph) -> dict[str, str]:
+    """The names ``path``'s reads bind to one class of the project: its own top-level classes, and
+    the classes it imports by name (``from layers import Net``) from a project file defining them.
+    (A name imported under another name, or read as ``module.Net``, stays a spelling.)"""
+    defines = {name: path for name in found.get("classes", {})}
+    for level, module, names, _line in found.get("imports", ()) if graph is not None else ():
+        target = graph.resolve_module(path, module, level)
+        classes = mentions.get(target, {}).get("classes", {}) if target is not None else {}
+        for name in names:
+            if name in classes:
+                defines[name] = target
+            else:
+                defines.pop(name, None)  # (bound by the import, whatever the file defines)
+    return defines
 
 
 def _failing_imports(graph, mentions: dict[str, dict]) -> dict[str, tuple[int, str]]:

@@ -18,7 +18,10 @@ The advice holds only where the new spelling exists: ``jit_compile`` from Tensor
 from 2.14 at the latest (2.10 still honours it). A project whose packaging allows only older
 releases (``declared_tensorflow``: ``tensorflow==2.4.1``) is not told: the option is current
 there, and the new keyword would raise a TypeError. One that also allows older releases than
-that (``tensorflow>=2.2``) is told at LOW, saying which release lacks the new keyword.
+that (``tensorflow>=2.2``) is told at LOW, saying which release lacks the new keyword. A project
+whose own code calls an API removed in the release that brought the new keyword, or earlier
+(``tf.keras.mixed_precision.experimental``, gone in 2.9: analysis/tensorflow_generation), runs on
+older releases only: it is not told either.
 """
 
 from __future__ import annotations
@@ -30,6 +33,8 @@ from astroid import nodes
 from tfgraph_lint.analysis.callables import resolve_callables
 from tfgraph_lint.analysis.declared_tensorflow import tensorflow_range
 from tfgraph_lint.analysis.names import call_qualname, calls_named, qualified_name
+from tfgraph_lint.analysis.node_index import remembered
+from tfgraph_lint.analysis.tensorflow_generation import told_before
 from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.core.findings import LOW, Finding
 from tfgraph_lint.core.registry import Default, declare
@@ -88,6 +93,9 @@ def check(context: ModuleContext) -> Iterator[Finding]:
             since = _DEPRECATED_SINCE[keyword.arg]
             if allowed.only_older_than(since):
                 continue  # every release the project allows takes the option as it is
+            shown = _runs_before(context.module)
+            if shown is not None and shown[0] <= since:
+                continue  # the project's code calls an API that the release with the new keyword lacks
             message = _message(context, call, keyword)
             if allowed.allows_older_than(since):
                 oldest = ".".join(map(str, allowed.oldest))
@@ -97,6 +105,12 @@ def check(context: ModuleContext) -> Iterator[Finding]:
                                       f"TensorFlow {current} or later)", confidence=LOW)
                 continue
             yield context.finding(RULE, keyword, message)
+
+
+def _runs_before(module: nodes.Module) -> tuple | None:
+    """What the project view says the project's own code shows: it runs on TensorFlow older than a
+    release (analysis/tensorflow_generation)."""
+    return told_before(remembered(module, "project definitions").get(module))
 
 
 def _passes_tf_function_options(call: nodes.Call) -> bool:

@@ -10,9 +10,10 @@ them passes a Python number; ``self.n`` set only from a constructor parameter wi
 default (configured_counts) is INFERENCE too. Silent when an argument is a tensor, when anything is unknown, when
 AutoGraph is off, and when the loop variable must stay a Python int (it indexes a Python list,
 ``self.layers[i]``, or builds a string). Silent too when the bound counts a tensor's dimensions
-(``len(x.shape) - len(mask.shape)``, ``x.shape.rank``, ``x.ndim``) or the body changes the rank
-of a tensor it carries (``x = tf.expand_dims(x, 1)``: rank_changing_loops): such loops add or
-remove axes, which a ``tf.while_loop`` cannot do, and the count is static and small.
+(``len(x.shape) - len(mask.shape)``, ``x.shape.rank``, ``x.ndim``): such loops add or remove
+axes (``tf.expand_dims``), which a ``tf.while_loop`` cannot do, and the count is static and small;
+and when the body rebinds a tensor to itself with an axis added or removed, whatever the bound
+(rank_changing_loops).
 Silent when the body creates no TensorFlow op (op_free_loops: Python index lists, Python numbers).
 LOW when a loop of a known, small count (<= 64), one of ``len(<a Python sequence>)`` items, or
 one whose count a caller passes, fills a Python list (or, over a sequence's items, a tuple): only an unrolled loop can do that (a tensor loop would need a
@@ -41,8 +42,8 @@ from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW, Finding, shorten, w
 from tfgraph_lint.core.registry import Default, declare
 from tfgraph_lint.rules.retracing.configured_counts import configured_count
 from tfgraph_lint.rules.retracing.op_free_loops import creates_no_op
-from tfgraph_lint.rules.retracing.rank_changing_loops import changes_rank
 from tfgraph_lint.rules.retracing.python_number_accumulators import python_number_accumulator
+from tfgraph_lint.rules.retracing.rank_changing_loops import changes_carried_rank
 
 RULE = declare(
     code="TFG303",
@@ -60,10 +61,8 @@ TRIGGER_WORDS = ("for", "while")
 _MAX_PARAMETER_HOPS = 3
 # Iterations up to which a loop filling a Python list is taken as a deliberate unroll (LOW).
 SMALL_LIST_UNROLL = 64
-# Iterations up to which any unroll of a known count is LOW: a fixed handful of copies (a
-# layer stack of 12, five critic updates, a 4-step search) is how such code is written on
-# purpose, and its graph does not grow with the data. Of 45 reviewed findings of a known count
-# of 16 or fewer, one was worth changing (benchmarks/review); TensorFlow itself warns of an
+# Iterations up to which any unroll of a known count is LOW: a fixed handful of copies is written
+# on purpose (of 45 such findings reviewed, one was worth changing); TensorFlow itself warns of an
 # unrolled loop only past 50,000 iterations.
 SMALL_FIXED_UNROLL = 16
 # What a tensor loop variable can index: tensors, variables, TensorArrays (not Python lists).
@@ -162,8 +161,8 @@ def _check_loop(context: ModuleContext, loop: nodes.For, traced: TracedFunction)
     count = _iteration_count(context, iterable)
     if count is not None and count < 2:
         return None  # zero or one iteration: nothing is repeated
-    if any(_counts_dimensions(arg) for arg in args) or changes_rank(loop):
-        return None  # a loop over axes: unrolling it is what the code needs
+    if any(_counts_dimensions(arg) for arg in args) or changes_carried_rank(loop):
+        return None  # a loop over axes: unrolling it is what the code needs (rank_changing_loops)
     if _loop_variable_must_be_python(loop):
         return None
     if creates_no_op(loop):

@@ -1,52 +1,42 @@
 """Loops whose body changes the rank of a tensor it carries: only an unrolled loop can do that.
 
-``for _ in range(n): x = tf.expand_dims(x, axis=1)`` adds one axis per iteration. A
-``tf.while_loop`` needs every loop variable to keep its shape from one iteration to the next
-(a rank that grows fails while tracing: "... has shape (None, 1) before the loop, but shape
-(None, 1, 1) after one iteration"), so ``tf.range`` would break the code: the Python loop is the
-only way to write it, and its count is a difference of ranks, static and small.
-
-Shown by an assignment in the body that rebinds a name to itself with an axis added or removed:
-``tf.expand_dims(x, ...)``, ``tf.squeeze(x, ...)``, or ``x[None]`` / ``x[:, tf.newaxis]``.
+``for _ in range(n): x = tf.expand_dims(x, axis=0)`` adds an axis per iteration. A
+``tf.while_loop`` needs each loop variable to keep its rank from one iteration to the next (its
+shape invariant), so the ``tf.range`` loop TFG303 would suggest fails to trace; the Python loop
+that runs while tracing is the code's design, not a graph that grows by accident.
 """
 
 from __future__ import annotations
 
 from astroid import nodes
 
-from tfgraph_lint.analysis.names import call_qualname, qualified_name
+from tfgraph_lint.analysis.constant_values import is_none
+from tfgraph_lint.analysis.names import call_qualname
 
-# TensorFlow functions that return their first argument with one axis more or fewer.
+# TensorFlow functions whose result has another rank than their first argument.
 _RANK_CHANGING = frozenset({
     "tensorflow.expand_dims", "tensorflow.squeeze", "tensorflow.compat.v1.expand_dims",
-    "tensorflow.compat.v1.squeeze", "tensorflow.compat.v2.expand_dims", "tensorflow.compat.v2.squeeze",
+    "tensorflow.compat.v1.squeeze", "tensorflow.experimental.numpy.expand_dims",
 })
-_NEW_AXIS = frozenset({"tensorflow.newaxis", "numpy.newaxis"})
 
 
-def changes_rank(loop: nodes.For) -> bool:
-    """``loop``'s own body rebinds a name to that name's tensor with an axis added or removed."""
+def changes_carried_rank(loop: nodes.For) -> str | None:
+    """The name of a tensor that ``loop``'s body rebinds to itself with an axis added or removed
+    (``x = tf.expand_dims(x, 0)``, ``x = x[..., None]``, ``x = tf.squeeze(x, -1)``); None."""
     for statement in loop.body:
-        for assign in _own_assignments(statement):
-            target = assign.targets[0] if len(assign.targets) == 1 else None
-            if isinstance(target, nodes.AssignName) and _reshapes(assign.value, target.name):
-                return True
-    return False
+        for assign in statement.nodes_of_class(nodes.Assign):
+            if len(assign.targets) != 1 or not isinstance(assign.targets[0], nodes.AssignName):
+                continue
+            name = assign.targets[0].name
+            if _rank_changed(assign.value, name):
+                return name
+    return None
 
 
-def _own_assignments(statement: nodes.NodeNG):
-    """The ``name = value`` statements of ``statement``, not those of functions defined in it."""
-    if isinstance(statement, nodes.Assign):
-        yield statement
-    if isinstance(statement, (nodes.FunctionDef, nodes.Lambda, nodes.ClassDef)):
-        return
-    for child in statement.get_children():
-        yield from _own_assignments(child)
-
-
-def _reshapes(value: nodes.NodeNG, name: str) -> bool:
-    if isinstance(value, nodes.Call) and value.args and _is_name(value.args[0], name):
-        return call_qualname(value) in _RANK_CHANGING
+def _rank_changed(value: nodes.NodeNG, name: str) -> bool:
+    if isinstance(value, nodes.Call):
+        return (bool(value.args) and _is_name(value.args[0], name)
+                and call_qualname(value) in _RANK_CHANGING)
     if isinstance(value, nodes.Subscript) and _is_name(value.value, name):
         index = value.slice
         parts = index.elts if isinstance(index, nodes.Tuple) else [index]
@@ -55,12 +45,9 @@ def _reshapes(value: nodes.NodeNG, name: str) -> bool:
 
 
 def _new_axis(part: nodes.NodeNG) -> bool:
-    if isinstance(part, nodes.Const) and part.value is None:
-        return True
-    if isinstance(part, nodes.Attribute) and part.attrname == "newaxis":
-        return qualified_name(part) in _NEW_AXIS
-    return False
+    """``None`` or ``tf.newaxis``/``np.newaxis`` as an index."""
+    return is_none(part) or isinstance(part, nodes.Attribute) and part.attrname == "newaxis"
 
 
-def _is_name(expr: nodes.NodeNG, name: str) -> bool:
-    return isinstance(expr, nodes.Name) and expr.name == name
+def _is_name(node: nodes.NodeNG, name: str) -> bool:
+    return isinstance(node, nodes.Name) and node.name == name

@@ -1,0 +1,40 @@
+"""TFG303: a loop whose body adds or removes an axis of a tensor it carries needs the unroll (a
+tf.while_loop keeps each loop variable's rank), whatever its bound; the twins keep the rank and
+are reported."""
+import tensorflow as tf
+
+
+@tf.function
+def expand(x, sample_shape):
+    for _ in range(abs(len(sample_shape) - 1)):
+        x = tf.expand_dims(x, axis=0)
+    return x
+
+
+@tf.function
+def new_axes(x):
+    n = 40
+    for _ in range(n):
+        x = x[..., tf.newaxis]
+    return x
+
+
+@tf.function
+def squeezed(x):
+    for _ in range(50):
+        x = tf.squeeze(x, axis=-1)
+    return x
+
+
+@tf.function
+def same_rank(x):
+    for _ in range(40):  # [python-range-loop]
+        x = tf.nn.relu(x) + 1.0
+    return x
+
+
+@tf.function
+def expands_another(x, y):
+    for _ in range(40):  # [python-range-loop]
+        y = tf.expand_dims(x, axis=0) + y
+    return y
