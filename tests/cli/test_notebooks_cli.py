@@ -50,7 +50,7 @@ def test_json_has_the_cell_and_the_line_in_it(project):
 
 def test_show_source_shows_the_cell_line(project):
     lines = run("--show-source", "--select", "TFG101", "train.ipynb").stdout.splitlines()
-    assert lines[1] == '  3 |     print("tracing", x)  # [python-print-in-graph]'
+    assert lines[1] == '  3 |     print("value", x)  # [python-print-in-graph]'
 
 
 def test_sarif_and_github_point_at_the_line_of_the_ipynb_file(project):
@@ -71,7 +71,7 @@ def test_fix_repairs_the_print_and_keeps_outputs_and_metadata(project):
     result = run("--fix", "train.ipynb")
     assert result.exit_code == 1 and "Fixed 1 finding in 1 file" in result.stderr
     after = json.loads(path.read_text(encoding="utf-8"))
-    assert '    tf.print("tracing", x)  # [python-print-in-graph]\n' in after["cells"][3]["source"]
+    assert '    tf.print("value", x)  # [python-print-in-graph]\n' in after["cells"][3]["source"]
     assert [c.get("outputs") for c in after["cells"]] == [c.get("outputs") for c in before["cells"]]
     assert after["metadata"] == before["metadata"]
     assert [c for i, c in enumerate(after["cells"]) if i != 3] == [c for i, c in enumerate(before["cells"]) if i != 3]
@@ -88,8 +88,8 @@ def test_diff_shows_the_change_in_the_file_and_writes_nothing(project):
     data = (project / "train.ipynb").read_bytes()
     result = run("--diff", "--select", "TFG101", "train.ipynb")
     assert result.exit_code == 1
-    assert '-    "    print(\\"tracing\\", x)  # [python-print-in-graph]\\n",' in result.stdout
-    assert '+    "    tf.print(\\"tracing\\", x)  # [python-print-in-graph]\\n",' in result.stdout
+    assert '-    "    print(\\"value\\", x)  # [python-print-in-graph]\\n",' in result.stdout
+    assert '+    "    tf.print(\\"value\\", x)  # [python-print-in-graph]\\n",' in result.stdout
     assert (project / "train.ipynb").read_bytes() == data
 
 

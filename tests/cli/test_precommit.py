@@ -34,7 +34,7 @@ import tensorflow as tf
 
 @tf.function
 def f(x):
-    print("tracing", x)
+    print("value", x)
     return x + 1
 """
 

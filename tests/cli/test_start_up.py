@@ -12,7 +12,7 @@ import sys
 
 import pytest
 
-ONE_FILE = 'import tensorflow as tf\n\n\n@tf.function\ndef f(x):\n    print("traced", x)\n    return x\n'
+ONE_FILE = 'import tensorflow as tf\n\n\n@tf.function\ndef f(x):\n    print("value", x)\n    return x\n'
 
 # Runs the command line in a fresh interpreter and prints what it loaded.
 PROBE = """

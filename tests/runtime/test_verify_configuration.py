@@ -20,7 +20,7 @@ SCRIPT = '''import mylib
 
 @mylib.compiled
 def step(x):
-    print("tracing", x)
+    print("value", x)
     return x
 
 

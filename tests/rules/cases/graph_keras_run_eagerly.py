@@ -19,7 +19,7 @@ class Debugged(keras.Model):
 
 @tf.function
 def explicit(x):
-    print("traced", x)  # [python-print-in-graph]
+    print("value", x)  # [python-print-in-graph]
     return x
 
 

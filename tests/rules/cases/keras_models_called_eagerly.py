@@ -57,7 +57,7 @@ class Returned(tf.keras.Model):
 
 class CalledInFunction(tf.keras.Model):
     def call(self, x):
-        print("traced", x)  # [python-print-in-graph]
+        print("value", x)  # [python-print-in-graph]
         return x
 
 

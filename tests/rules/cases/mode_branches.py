@@ -31,7 +31,7 @@ def describe(x):
     if tf.executing_eagerly():
         print("value", x.numpy())  # eager only: silent
     else:
-        print("traced", x)  # [python-print-in-graph]
+        print("value", x)  # [python-print-in-graph]
     if not tf.inside_function():
         print("eager again", x)  # eager only: silent
     return x

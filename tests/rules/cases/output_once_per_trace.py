@@ -64,16 +64,18 @@ def rebinds_its_parameter(x):
 
 # Text alone that says it reports a trace is a trace counter by its own words (shape of
 # google/uncertainty-baselines, baselines/diabetic_retinopathy_detection/deterministic.py and
-# utils/eval_utils.py, https://github.com/google/uncertainty-baselines). A tensor beside the text,
-# other words ("traceback"), or text the message does not spell out stay reported.
+# utils/eval_utils.py, https://github.com/google/uncertainty-baselines); so is a message opening
+# with such words beside a tensor (a trace log showing the trace's arguments). Trace words later in
+# the text, other words ("traceback"), or text the message does not spell out stay reported.
 @tf.function
 def announced_step(x):
     print("retracing train")  # low: [python-print-in-graph]
     print("Tracing in `eval_utils.eval_step_tf`.")  # low: [python-print-in-graph]
     logging.info("traced once")  # low: [python-side-effect-in-graph]
-    print("tracing", x)  # [python-print-in-graph]
+    print("tracing", x)  # low: [python-print-in-graph]
+    print("step", x, "traced")  # [python-print-in-graph]
     print("traceback follows")  # [python-print-in-graph]
-    print(f"tracing step {x}")  # [python-print-in-graph]
+    print(f"tracing step {x}")  # low: [python-print-in-graph]
     print("step done")  # [python-print-in-graph]
     # tf-quant-finance's tutorial notebooks (held out 2026-11-26) say it as "graph building"
     print("****** Building graph")  # low: [python-print-in-graph]
@@ -82,15 +84,14 @@ def announced_step(x):
     return x + 1
 
 
-# An f-string opening with trace words, formatting only Python-scalar parameters and facts fixed
-# while tracing: a trace counter naming what the trace is for. A tensor, or a parameter that may
-# be one, in the f-string keeps it reported; so do trace words that do not open it.
+# An f-string opening with trace words: a trace counter naming what the trace is for, whatever it
+# formats. Trace words that do not open it keep it reported.
 @tf.function
 def announced_split(x, n_splits=1, *, width: int):
     print(f"Tracing... over {n_splits} splits"  # low: [python-print-in-graph]
           f" of {x.shape[1]} columns")
     print(f"Retracing for width {width}")  # low: [python-print-in-graph]
-    print(f"Tracing... {n_splits} splits of {x}")  # [python-print-in-graph]
+    print(f"Tracing... {n_splits} splits of {x}")  # low: [python-print-in-graph]
     print(f"{n_splits} splits, tracing")  # [python-print-in-graph]
     return tf.split(x, n_splits, axis=1)
 

@@ -17,7 +17,7 @@ def check(x):
     # Silent: static properties, Python values, and what TFG101/TFG103 report already.
     tf.print(f"shape {x.shape}, dtype {x.dtype}, name {step.name}")
     label = "batch %d" % 3
-    print(f"traced with {x}")  # [python-print-in-graph]
+    print(f"got {x}")  # [python-print-in-graph]
     logging.info(f"total {total}")  # [python-side-effect-in-graph]
     tf.print("total", total, label)
     return tf.strings.format("total {}", total)

@@ -17,8 +17,11 @@ them LOW, off by default, and say why:
   ``print("Tracing in eval_step.")``, ``print("Building graph")``): a trace counter by its own
   words; so is an f-string opening with such words whose values are fixed while tracing
   (``print(f"Tracing... {n_splits} splits")``, ``n_splits=1`` a parameter: analysis/static_output). Maintained training scripts (google/uncertainty-baselines) and textbooks
-  (ageron/handson-ml2) write these on purpose; with a tensor beside the text (``print("tracing",
-  x)``) it is still reported, since the tensor it shows is symbolic;
+  (ageron/handson-ml2) write these on purpose. A message that opens with such words is a trace
+  log whatever it formats (``print("Tracing with", x)``, ``print(f"Tracing _update_nets with
+  obs={obs}")``): the symbolic tensors it shows are the trace's signature, shown on purpose (all
+  25 such findings reviewed on the corpora were deliberate); trace words later in the text
+  (``print(f"{n} splits, tracing")``) or another word (``"traceback"``) do not count;
 - the output sits in a branch chosen by a string argument (``if estimator == "mean": ... else:
   print("unknown estimator")``, the parameter defaulting to a string): a string is no tensor,
   and TensorFlow traces anew for each value of a Python argument, so the branch is taken once
@@ -45,6 +48,8 @@ from tfgraph_lint.analysis.trace_time_values import known_at_trace_time
 from tfgraph_lint.core.trace_words import TRACE_WORD
 from tfgraph_lint.rules.side_effects.exported_signatures import exported_at
 
+# How a message opening with a trace word starts (TRACE_WORD: (re)trac..., build..., graph ...).
+_TRACE_OPENINGS = ("trac", "retra", "build", "graph")
 # Builtins whose answer depends on a value's Python type or attributes only.
 _TYPE_CHECKS = frozenset({"isinstance", "issubclass", "hasattr", "callable"})
 
@@ -61,6 +66,8 @@ def once_per_trace_reason(call: nodes.Call, path: str) -> str | None:
     if call.args and is_trace_marker(call.args[0]) and all(
             _is_plain_text(a) or is_trace_marker(a) for a in call.args):
         return "its text says it reports a trace, with facts fixed while tracing"
+    if call.args and _opens_with_trace_words(call.args[0]):
+        return "its text opens by saying it reports a trace, and what it shows is what the trace is for"
     deliberate = deliberate_output_reason(call)  # facts fixed while tracing, except blocks
     if deliberate is not None:
         return deliberate
@@ -82,6 +89,18 @@ def once_per_trace_reason(call: nodes.Call, path: str) -> str | None:
 
 def _is_plain_text(expr: nodes.NodeNG) -> bool:
     return isinstance(expr, nodes.Const) and isinstance(expr.value, str)
+
+
+def _opens_with_trace_words(expr: nodes.NodeNG) -> bool:
+    """A message whose first words say it reports a trace (``"Tracing with"``, ``f"Retracing
+    {name} with x={x}"``): a trace log that shows the arguments a trace is for on purpose."""
+    if isinstance(expr, nodes.JoinedStr) and expr.values:
+        expr = expr.values[0]
+    if not _is_plain_text(expr):
+        return False
+    text = expr.value.lstrip(" *=-#[>:.")
+    # The words TRACE_WORD can open with: most messages are ruled out without compiling it.
+    return text[:5].lower().startswith(_TRACE_OPENINGS) and TRACE_WORD.match(text) is not None
 
 
 def _has_text(expr: nodes.NodeNG) -> bool:

@@ -5,7 +5,7 @@ import tensorflow as tf
 
 @tf.function(experimental_relax_shapes=True)  # low: [deprecated-tf-function-argument]
 def step(x):
-    print("tracing step", x)  # [python-print-in-graph]
+    print("step", x)  # [python-print-in-graph]
     return x * 2.0
 
 

@@ -6,7 +6,7 @@ import tensorflow as tf
 
 @tf.function(experimental_relax_shapes=True, experimental_compile=True)
 def step(x):
-    print("tracing step", x)  # [python-print-in-graph]
+    print("step", x)  # [python-print-in-graph]
     return x * 2.0
 
 
