@@ -61,9 +61,7 @@ TRIGGER_WORDS = ("for", "while")
 _MAX_PARAMETER_HOPS = 3
 # Iterations up to which a loop filling a Python list is taken as a deliberate unroll (LOW).
 SMALL_LIST_UNROLL = 64
-# Iterations up to which any unroll of a known count is LOW: a fixed handful of copies is written
-# on purpose (of 45 such findings reviewed, one was worth changing); TensorFlow itself warns of an
-# unrolled loop only past 50,000 iterations.
+# Known counts up to which an unroll is LOW: written on purpose (1 of 45 reviewed worth changing).
 SMALL_FIXED_UNROLL = 16
 # What a tensor loop variable can index: tensors, variables, TensorArrays (not Python lists).
 _TENSOR_INDEXABLE = (Kind.TENSOR, Kind.TF_OBJECT)
