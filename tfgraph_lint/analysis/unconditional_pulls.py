@@ -19,6 +19,7 @@ from __future__ import annotations
 from astroid import nodes
 
 from tfgraph_lint.analysis.node_index import module_of, remembered
+from tfgraph_lint.analysis.statement_flow import own_statement_nodes
 
 _MAX_DEPTH = 3
 # Statements whose parts run only on some paths, or not at all when the statement runs.
@@ -53,14 +54,7 @@ def _pull(fn: nodes.FunctionDef, depth: int, seen: set) -> nodes.Call | None:
 
 def _leaves(statement: nodes.NodeNG) -> bool:
     """``statement`` may leave the function (a ``return`` or ``raise`` in it, not in a nested def)."""
-    stack = list(statement.get_children())
-    while stack:
-        current = stack.pop()
-        if isinstance(current, (nodes.Return, nodes.Raise)):
-            return True
-        if not isinstance(current, (nodes.FunctionDef, nodes.Lambda, nodes.ClassDef)):
-            stack.extend(current.get_children())
-    return False
+    return any(isinstance(node, (nodes.Return, nodes.Raise)) for node in own_statement_nodes([statement]))
 
 
 def _in_statement(fn: nodes.FunctionDef, statement: nodes.NodeNG, depth: int, seen: set) -> nodes.Call | None:

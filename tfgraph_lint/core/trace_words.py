@@ -21,3 +21,14 @@ TRACE_WORD = LazyPattern(
 TRACE_WORD_TRANSLATED = LazyPattern(
     r"跟踪|追踪|跟蹤|追蹤|回溯|トレース|트레이싱|트레이스"
     r"|计算图\W{0,2}模式|图模式|Eager\W{0,3}(模式|モード)|グラフ\W{0,2}モード|그래프\s*모드|즉시\s*실행")
+
+# The ways TRACE_WORD can begin ((re)trac..., build..., graph ...): a text opening otherwise is
+# ruled out without compiling the pattern.
+_OPENINGS = ("trac", "retra", "build", "graph")
+
+
+def opens_with_trace_word(text: str) -> bool:
+    """``text``, past leading punctuation, begins with a word of TRACE_WORD (``"Tracing with"``,
+    ``"** Building graph"``)."""
+    text = text.lstrip(" *=-#[>:.")
+    return text[:5].lower().startswith(_OPENINGS) and TRACE_WORD.match(text) is not None

@@ -38,3 +38,13 @@ def expands_another(x, y):
     for _ in range(40):  # [python-range-loop]
         y = tf.expand_dims(x, axis=0) + y
     return y
+
+
+@tf.function
+def expands_in_a_nested_function(x):
+    for _ in range(40):  # [python-range-loop]
+        def widen(y):
+            y = tf.expand_dims(y, axis=0)  # the nested function's own name, not the loop's tensor
+            return y
+        x = tf.nn.relu(x) + tf.reduce_sum(widen(x))
+    return x

@@ -12,6 +12,7 @@ from astroid import nodes
 
 from tfgraph_lint.analysis.constant_values import is_none
 from tfgraph_lint.analysis.names import call_qualname
+from tfgraph_lint.analysis.statement_flow import own_statement_nodes
 
 # TensorFlow functions whose result has another rank than their first argument.
 _RANK_CHANGING = frozenset({
@@ -23,13 +24,12 @@ _RANK_CHANGING = frozenset({
 def changes_carried_rank(loop: nodes.For) -> str | None:
     """The name of a tensor that ``loop``'s body rebinds to itself with an axis added or removed
     (``x = tf.expand_dims(x, 0)``, ``x = x[..., None]``, ``x = tf.squeeze(x, -1)``); None."""
-    for statement in loop.body:
-        for assign in statement.nodes_of_class(nodes.Assign):
-            if len(assign.targets) != 1 or not isinstance(assign.targets[0], nodes.AssignName):
-                continue
-            name = assign.targets[0].name
-            if _rank_changed(assign.value, name):
-                return name
+    for assign in own_statement_nodes(loop.body):  # not a function defined in the loop
+        if not (isinstance(assign, nodes.Assign) and len(assign.targets) == 1
+                and isinstance(assign.targets[0], nodes.AssignName)):
+            continue
+        if _rank_changed(assign.value, assign.targets[0].name):
+            return assign.targets[0].name
     return None
 
 

@@ -45,11 +45,9 @@ from tfgraph_lint.analysis.static_output import deliberate_output_reason, is_tra
 from tfgraph_lint.analysis.tensor_type_branches import in_non_tensor_branch
 from tfgraph_lint.analysis.test_code import is_test_file
 from tfgraph_lint.analysis.trace_time_values import known_at_trace_time
-from tfgraph_lint.core.trace_words import TRACE_WORD
+from tfgraph_lint.core.trace_words import TRACE_WORD, opens_with_trace_word
 from tfgraph_lint.rules.side_effects.exported_signatures import exported_at
 
-# How a message opening with a trace word starts (TRACE_WORD: (re)trac..., build..., graph ...).
-_TRACE_OPENINGS = ("trac", "retra", "build", "graph")
 # Builtins whose answer depends on a value's Python type or attributes only.
 _TYPE_CHECKS = frozenset({"isinstance", "issubclass", "hasattr", "callable"})
 
@@ -98,9 +96,7 @@ def _opens_with_trace_words(expr: nodes.NodeNG) -> bool:
         expr = expr.values[0]
     if not _is_plain_text(expr):
         return False
-    text = expr.value.lstrip(" *=-#[>:.")
-    # The words TRACE_WORD can open with: most messages are ruled out without compiling it.
-    return text[:5].lower().startswith(_TRACE_OPENINGS) and TRACE_WORD.match(text) is not None
+    return opens_with_trace_word(expr.value)
 
 
 def _has_text(expr: nodes.NodeNG) -> bool:
