@@ -50,8 +50,9 @@ def removed_api_use(text: str | None) -> list | None:
 
 
 def project_tensorflow_before(uses: dict[str, list | None], root_relative) -> str | None:
-    """What the view tells every file, from each file's :func:`removed_api_use`: the earliest
-    release some file's code cannot run on, and where (``"2.9 algo/agent.py:52"``); None."""
+    """What the view tells every file of one folder, from its files' :func:`removed_api_use`
+    (``uses``): the earliest release one of them cannot run on, and where (``"2.9
+    algo/agent.py:52"``); None."""
     best = None
     for real, use in sorted(uses.items()):
         if use and (best is None or tuple(use[0]) < tuple(best[1][0])):
