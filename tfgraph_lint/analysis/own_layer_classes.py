@@ -32,16 +32,16 @@ def own_stateful_keras_class(call: nodes.Call, makes_state: Callable[[nodes.Call
     cls = instance_class(call)
     if cls is None or keras_base(cls, set()) is None:
         return None
-    return cls if _owns_state(cls, makes_state, set()) else None
+    return cls if _owns_state(cls, makes_state) else None
 
 
-def _owns_state(cls: nodes.ClassDef, makes_state: Callable[[nodes.Call], bool], seen: set) -> bool:
+def _owns_state(cls: nodes.ClassDef, makes_state: Callable[[nodes.Call], bool]) -> bool:
     memo = remembered(cls, "own class owns state")
     if cls in memo:
         return memo[cls]
-    if cls in seen:
-        return False
-    seen.add(cls)
+    # Provisional while its set-up is read: a class reached again through its own set-up (through
+    # ``makes_state``, which asks this module afresh) owns no state by that path.
+    memo[cls] = False
     found = False
     for klass in class_and_bases(cls):
         for method in klass.mymethods():
@@ -53,7 +53,7 @@ def _owns_state(cls: nodes.ClassDef, makes_state: Callable[[nodes.Call], bool], 
                     break
                 inner = instance_class(call) if isinstance(call.func, nodes.Name) else None
                 if inner is not None and inner is not cls and keras_base(inner, set()) is not None \
-                        and _owns_state(inner, makes_state, seen):
+                        and _owns_state(inner, makes_state):
                     found = True
                     break
             if found:
