@@ -4,9 +4,8 @@ Roots are found first (decorators, ``tf.function(f)`` wrapping, graph builders s
 ``Dataset.map`` and ``tf.map_fn``, Keras methods); then tracing spreads to what traced code
 defines (nested defs and lambdas) and calls (helpers of the same module, transitively), because
 AutoGraph converts callees recursively. Callables handed to ``tf.py_function`` and friends, and
-code under ``with tf.init_scope():``, run as Python and are never graph code.
-
-Every decision records a reason, so a finding can say *why* its code is traced.
+code under ``with tf.init_scope():``, run as Python and are never graph code. Every decision
+records a reason, so a finding can say *why* its code is traced.
 """
 
 from __future__ import annotations
@@ -36,6 +35,7 @@ from tfgraph_lint.analysis.keras_version import written_for_keras_2
 from tfgraph_lint.analysis.names import call_qualname, may_denote, qualified_name, use_project_aliases
 from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.other_threads import runs_in_other_thread
+from tfgraph_lint.analysis.overrides import subclass_overrides
 from tfgraph_lint.analysis.trace_entries import (
     arguments,
     asks_keras_to_run_eagerly,
@@ -49,7 +49,7 @@ from tfgraph_lint.analysis.trace_entries import (
     switches_functions_eagerly,
     tf_function_decorators, tf_function_options, use_project_definitions,
 )
-from tfgraph_lint.analysis.traced import TracedFunction, TraceKind, TraceReason
+from tfgraph_lint.analysis.traced import OVERRIDE, TracedFunction, TraceKind, TraceReason
 from tfgraph_lint.core import records, tf_api
 from tfgraph_lint.core.config import Config
 from tfgraph_lint.core.notebooks import is_notebook
@@ -322,16 +322,17 @@ class GraphIndex:
                 continue  # replaced by a stronger reason since it was queued
             for node in reached_nodes(traced.node):
                 if isinstance(node, (nodes.FunctionDef, nodes.Lambda)):
-                    reached = [] if runs_in_other_thread(node) else [(node, TraceKind.NESTED)]
+                    reached = [] if runs_in_other_thread(node) else [(node, TraceKind.NESTED, "")]
                 elif isinstance(node, nodes.Call):
-                    reached = [(callee, TraceKind.CALLED) for callee in self._callees(node)]
+                    reached = [(callee, TraceKind.CALLED, "") for callee in self._callees(node)]
                     if not reached and not self._runs_as_python(node):
                         self._note_imported(node.func, node.lineno, f"called from {traced.label}",
                                             traced.confidence, site=(node, traced))
+                    reached += [(fn, TraceKind.CALLED, OVERRIDE) for fn in subclass_overrides(node)]
                 else:
                     continue
-                for fn, kind in reached:
-                    added = self._add(fn, TraceReason(kind, node.lineno, HIGH, via=traced))
+                for fn, kind, builder in reached:
+                    added = self._add(fn, TraceReason(kind, node.lineno, HIGH, via=traced, builder=builder))
                     if added is not None:
                         worklist.append(added)
 

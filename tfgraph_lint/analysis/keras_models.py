@@ -9,6 +9,9 @@ receiver of unknown kind only *named* like a model (``model``, ``self.model``) i
 A class of the module that defines the method itself is not Keras's for that method. An attribute
 set from a constructor parameter (``self.model = model``) is what the module's instantiations of
 the class pass there (``Agent(Model(n), env)``, or a name bound to one).
+
+``get_weights()`` (NumPy copies of a layer's or model's variables) has evidence of its own
+(:func:`weights_owner_confidence`): any Keras layer owns it, and the name is Keras's API.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from astroid import nodes
 from tfgraph_lint.analysis.classes import class_and_bases, method_named, self_class
 from tfgraph_lint.analysis.names import annotation_of, assigned_value, bindings, call_qualname, qualified_name
 from tfgraph_lint.analysis.node_index import descendants
+from tfgraph_lint.analysis.trace_entries import keras_base
 from tfgraph_lint.analysis.value_kinds import Kind, value_kind
 from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW
 
@@ -170,3 +174,42 @@ def builds_keras_model(value: nodes.NodeNG | None) -> bool:
 def derives_from_keras_model(cls: nodes.ClassDef) -> bool:
     """A subclass of a Keras model, directly or through classes of the module."""
     return any(qualified_name(base) in _KERAS_MODEL_CLASSES for found in class_and_bases(cls) for base in found.bases)
+
+
+def weights_owner_confidence(receiver: nodes.NodeNG) -> str | None:
+    """How sure ``receiver.get_weights()`` is Keras's (a layer's or model's NumPy copies of its
+    variables): HIGH for ``self`` in a Keras class of the module and a name built as a Keras layer or
+    model, INFERENCE for an attribute so built or a receiver of unknown kind (the name is Keras's
+    API); None for a class of the module that writes its own ``get_weights``, ``self`` of a class
+    with no Keras base in the module, or a receiver built as something else."""
+    cls = self_class(receiver)
+    if cls is not None:
+        if method_named(cls, "get_weights") is not None:
+            return None
+        return HIGH if keras_base(cls, set()) is not None else None
+    values = _assigned_values(receiver)
+    verdicts = {_weights_value(value) for value in values}
+    if False in verdicts:
+        return None
+    if verdicts == {True}:
+        return INFERENCE if isinstance(receiver, nodes.Attribute) else HIGH
+    return INFERENCE
+
+
+def _weights_value(value: nodes.NodeNG | None) -> bool | None:
+    """True: builds a Keras layer or model; False: builds something else; None: cannot tell."""
+    if not isinstance(value, nodes.Call):
+        return None if value is None or isinstance(value, (nodes.Name, nodes.Attribute)) else False
+    name = call_qualname(value)
+    if name is not None:
+        if (name in _KERAS_MODEL_CLASSES or name in _KERAS_MODEL_FACTORIES
+                or name.startswith(("keras.layers.", "keras.applications."))):
+            return True
+        if name.startswith(("keras.", "tensorflow.", "numpy.", "sklearn.")):
+            return False
+    if isinstance(value.func, nodes.Name):
+        classes = [b for b in bindings(value.func, value.func.name) if isinstance(b, nodes.ClassDef)]
+        if classes:
+            return all(keras_base(cls, set()) is not None and method_named(cls, "get_weights") is None
+                       for cls in classes)
+    return None

@@ -37,6 +37,7 @@ from tfgraph_lint.analysis.module_edges import dotted_name, imports_only
 # DISPATCHED: how the seeds of :meth:`ProjectClasses.dispatched` begin (``keras_unconverted`` and
 # ``keras_run_evidence`` ask, as they ask of a Keras method itself).
 from tfgraph_lint.analysis.subclass_markers import DISPATCHED, dispatched_seed, subclass_markers
+from tfgraph_lint.analysis.state_makers import STATE_MAKER, file_state_makers, imported_calls
 from tfgraph_lint.analysis.tensorflow_generation import TENSORFLOW_BEFORE, project_tensorflow_before, removed_api_use
 from tfgraph_lint.analysis.test_files import is_test_file
 from tfgraph_lint.analysis.wrapping_decorators import CALLED, decorators_used, tf_function_wrappers
@@ -68,7 +69,7 @@ def file_definitions(text: str, imports: dict | None = None) -> dict:
 def empty_definitions() -> dict:
     """:func:`file_definitions`' answer for text Python cannot parse."""
     return {"classes": {}, "wrappers": {}, "decorators": [], "mode guards": {}, "guards called": [],
-            "class lines": {}}
+            "state makers": {}, "calls": [], "class lines": {}}
 
 
 def definitions_of(tree: ast.Module, walked: list[ast.AST], imports: dict) -> dict:
@@ -78,6 +79,7 @@ def definitions_of(tree: ast.Module, walked: list[ast.AST], imports: dict) -> di
             "wrappers": tf_function_wrappers(tree, imports, walked),
             "decorators": decorators_used(tree, walked), "mode guards": file_mode_guards(tree, walked),
             "guards called": guards_called(tree, walked),
+            "state makers": file_state_makers(tree, imports), "calls": imported_calls(walked, imports),
             "class lines": {node.name: node.lineno for node in tree.body if isinstance(node, ast.ClassDef)}}
 
 
@@ -164,7 +166,9 @@ class ProjectClasses:
         """The bases ``file``'s classes name through imports that are Keras classes of other
         project files: spelling -> Keras family (``{"MessagePassing": "layer"}``); and the
         decorators its defs are written with that are defs of other project files wrapping
-        tf.function: spelling (``"function()"`` for the called form) -> ``TF_FUNCTION_WRAPPER``."""
+        tf.function: spelling (``"function()"`` for the called form) -> ``TF_FUNCTION_WRAPPER``;
+        and the defs of other files it calls that make a tf.Variable on every call:
+        ``"utils.make()"`` -> ``STATE_MAKER`` and where (analysis/state_makers)."""
         found: dict[str, str] = {}
         for spelled, form in self._definitions_of(file)["decorators"]:
             target = self._imported_def(file, spelled)
@@ -175,6 +179,11 @@ class ProjectClasses:
             branch = target and self._definitions_of(target[0]).get("mode guards", {}).get(target[1])
             if branch and spelled + "()" not in found:
                 found[spelled + "()"] = MODE_GUARD + branch
+        for spelled in self._definitions_of(file).get("calls", ()):  # analysis/state_makers
+            target = self._imported_def(file, spelled)
+            line = target and self._definitions_of(target[0]).get("state makers", {}).get(target[1])
+            if line and spelled + "()" not in found:
+                found[spelled + "()"] = f"{STATE_MAKER}{os.path.relpath(target[0], self._graph.root)}:{line}"
         for bases in self._bases_of(file).values():
             for spelled in bases:
                 if spelled in found or self.project_class(file, spelled) is None:
@@ -295,7 +304,7 @@ def keras_view(graph, store, texts, files: set[str], linted: set[str],
     comes from ``definitions_of`` (the view: from the file's record), else is kept in ``store``
     (the project store) by its text."""
     classes = ProjectClasses(graph, definitions_of or (lambda real: store.get_or_compute(
-        real, "definitions", lambda real: file_definitions(texts.get(real), graph.imports.get(real)))))
+        real, "definitions+state makers", lambda real: file_definitions(texts.get(real), graph.imports.get(real)))))
     # A file that imports no project file names none of its classes or decorators: not parsed;
     # nor is one the view could not read (binary, gone).
     keras_bases = {real: found for real in sorted(files) if real in graph.imports

@@ -15,6 +15,10 @@ from tfgraph_lint.core.findings import weakest
 from tfgraph_lint.core.records import Record
 
 
+# The ``builder`` of a CALLED reason that reaches a subclass's override (analysis/overrides).
+OVERRIDE = "override"
+
+
 class TraceKind(IntEnum):
     """How a function came to be traced; lower values are stronger evidence and win."""
 
@@ -168,6 +172,9 @@ class TracedFunction(Record):
             step = f"{self.label} is defined inside {reason.via.label}"
         elif kind == TraceKind.IMPORTED:
             step = f"{self.label} is {reason.builder}"
+        elif reason.builder == OVERRIDE:
+            step = (f"{self.label} overrides the method {reason.via.label} calls on self at line {line}, "
+                    f"so it runs there on this class's instances")
         else:
             step = f"{self.label} is called from {reason.via.label} at line {line}"
         return (step, *(reason.via.chain if reason.via else ()))

@@ -1,4 +1,4 @@
-"""TFG202 eager-only-call-in-graph: ``.numpy()`` and Keras ``fit``/``predict``/``evaluate`` in graph code.
+"""TFG202 eager-only-call-in-graph: ``.numpy()``, Keras ``fit``/``predict``/``evaluate`` and ``get_weights()`` in graph code.
 
 Both need concrete values, and graph code has only symbolic tensors: ``tensor.numpy()`` raises
 AttributeError ("'SymbolicTensor' object has no attribute 'numpy'"), ``variable.numpy()``
@@ -23,6 +23,11 @@ Keras model, ``self`` in such a class, or annotated as one. An annotation naming
 code. A receiver of unknown kind that is only *named* like a model (``model``, ``self.model``)
 is reported at LOW confidence, which is off by default: on real code such names were mostly
 other libraries' model objects.
+
+``layer.get_weights()`` returns NumPy copies of the variables (Keras calls ``.numpy()`` on each):
+reported HIGH on ``self`` of a Keras class and on a name built as a Keras layer or model, with
+INFERENCE on an attribute so built or a receiver of unknown kind (keras_models'
+``weights_owner_confidence``); silent for a class of the module that writes its own.
 """
 
 from __future__ import annotations
@@ -34,7 +39,7 @@ from astroid import nodes
 from tfgraph_lint.analysis.callables import branch_never_traced
 from tfgraph_lint.analysis.graph_index import TracedFunction
 from tfgraph_lint.analysis.guarded_tracing_errors import NUMPY_METHOD_ERRORS, guarded_message, guarding_try
-from tfgraph_lint.analysis.keras_models import model_confidence
+from tfgraph_lint.analysis.keras_models import model_confidence, weights_owner_confidence
 from tfgraph_lint.analysis.names import call_qualname
 from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.analysis.tensor_type_branches import in_non_tensor_branch
@@ -83,6 +88,11 @@ def check(context: ModuleContext) -> Iterator[Finding]:
                 if guard is not None:  # ``try: ... x.numpy() ... except: pass  # graph mode``
                     confidence, message = LOW, message + guarded_message(guard)
                 yield context.finding(RULE, call, message, confidence=confidence, traced=traced)
+        elif func.attrname == "get_weights" and not call.args and not call.keywords:
+            confidence = weights_owner_confidence(func.expr)
+            if confidence is not None:
+                yield context.finding(RULE, call, _weights_message(func, traced),
+                                      confidence=confidence, traced=traced)
         elif func.attrname in _KERAS_LOOP_METHODS:
             confidence = model_confidence(func.expr, func.attrname)
             if confidence is not None:
@@ -104,6 +114,16 @@ def _numpy_message(receiver: nodes.NodeNG, traced: TracedFunction) -> str:
         "holds symbolic tensors: TensorFlow raises AttributeError ('SymbolicTensor' object has "
         "no attribute 'numpy'; NotImplementedError for a variable); keep computing with "
         "TensorFlow ops, or convert outside graph code (tf.py_function if it must happen inside)"
+    )
+
+
+def _weights_message(func: nodes.Attribute, traced: TracedFunction) -> str:
+    owner = shorten(func.expr.as_string())
+    return (
+        f"{owner}.get_weights() in {traced.subject} returns NumPy copies of the weights, which it "
+        "reads with .numpy(): graph code has no values to copy, so TensorFlow raises while tracing "
+        f"(NotImplementedError); use the variables themselves ({owner}.weights, "
+        f"{owner}.trainable_weights)"
     )
 
 

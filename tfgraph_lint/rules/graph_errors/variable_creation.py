@@ -4,7 +4,8 @@ A tf.function may create variables only on its first trace; TensorFlow traces th
 (once to create the variables, once more with variable creation forbidden), so an unguarded
 ``tf.Variable(...)`` raises ValueError even on the first call. The singleton pattern
 (``if self.v is None: self.v = tf.Variable(...)``) is correct and stays silent (see runs_once).
-What creates state is in state_creation.
+What creates state is in state_creation; a call of a def of another project file that makes a
+variable on every call is reported at the call, with INFERENCE (analysis/state_makers).
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from tfgraph_lint.analysis.state_creation import (
     created_state,
     seeded_rate,
 )
+from tfgraph_lint.analysis.state_makers import state_maker_of
 from tfgraph_lint.analysis.unknown_decorators import decorator_note, unknown_decorator_on_path
 from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW, Finding
 from tfgraph_lint.core.registry import Default, declare
@@ -53,6 +55,10 @@ def check(context: ModuleContext) -> Iterator[Finding]:
     for call, traced in context.in_graph(nodes.Call):
         made = created_state(call)
         if made is None:
+            maker = state_maker_of(call)  # ``utils.make_variable(...)`` of another project file
+            if maker is not None and not once(call, traced):
+                yield context.finding(RULE, call, _maker_message(call, maker, traced),
+                                      confidence=INFERENCE, traced=traced)
             continue
         shape_read = _runtime_shape_of_backend_variable(call, traced)
         if shape_read is not None:
@@ -246,6 +252,13 @@ def _message(call: nodes.Call, made: Creation, traced: TracedFunction) -> str:
         fix = "create it once outside the function and use it here"
     return (f"{spelled}() in {subject} creates {noun} on every trace; {_SINGLETON_ERROR} "
             f"(older tf.keras, which creates them eagerly, instead silently keeps one trace's); {fix}")
+
+
+def _maker_message(call: nodes.Call, where: str, traced: TracedFunction) -> str:
+    spelled = _spelling(call)
+    return (f"{spelled}() in {traced.subject} makes a new tf.Variable each time it runs ({where}), here "
+            f"on every trace, and {_SINGLETON_ERROR}; call it once (in __init__ or build()) and keep "
+            f"the variable, or make a tensor here (tf.zeros(...)) instead")
 
 
 def _spelling(call: nodes.Call) -> str:

@@ -18,7 +18,7 @@ history = ImagePool(50)
 
 @tf.function
 def train_step(x):
-    weights = make_weights()
+    weights = make_weights()  # a def of losses.py that makes one per call  # [variable-created-in-graph]
     utils.log_step(x)
     x = history.query(x)
     return x * weights
