@@ -33,6 +33,21 @@ def in_test_code(node: nodes.NodeNG) -> bool:
     return False
 
 
+def collected_test_code(node: nodes.NodeNG, path: str) -> bool:
+    """Code a test runner runs as a test, by the runner's own rules rather than by a name alone:
+    anything in a file pytest collects (``test_*.py``, ``*_test.py``), or inside a class deriving
+    from a unittest or ``tf.test`` TestCase, which unittest collects from any file. A method
+    named ``test`` of a trainer class elsewhere is not test code."""
+    if is_test_file(path):
+        return True
+    scope = node.scope()
+    while scope is not None and not isinstance(scope, nodes.Module):
+        if isinstance(scope, nodes.ClassDef) and any(qualified_name(base) in _TEST_CASE_BASES for base in scope.bases):
+            return True
+        scope = scope.parent.scope() if scope.parent is not None else None
+    return False
+
+
 def _is_test_function(fn: nodes.FunctionDef) -> bool:
     if fn.name.startswith("test") or fn.name in _TEST_HOOKS:
         return True

@@ -152,7 +152,7 @@ class AllreduceTest:
         for dtype, dim in itertools.product(dtypes, [1, 2, 3]):
             tf.function(lambda d, n: tf.zeros([2] * n, d), jit_compile=True)(dtype, dim)
         for tensor in self.as_tensors([tf.int32, tf.float32]):
-            tf.function(lambda t: t * 2)(tensor)  # low: [tf-function-in-loop] (a test: tfg302_test_loops.py)
+            tf.function(lambda t: t * 2)(tensor)  # [tf-function-in-loop]
 
 
 SUPPORTED = [tf.float32]

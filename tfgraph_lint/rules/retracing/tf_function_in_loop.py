@@ -56,7 +56,7 @@ from tfgraph_lint.analysis.function_creations import (
 from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname
 from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.semantic import ModuleContext
-from tfgraph_lint.analysis.test_code import in_test_code, is_test_file
+from tfgraph_lint.analysis.test_code import collected_test_code, is_test_file
 from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW, Finding
 from tfgraph_lint.core.records import Record
 from tfgraph_lint.core.registry import Default, declare
@@ -158,7 +158,7 @@ def _finding(context, creation: Creation, message: str, confidence: str, *, in_t
 
 
 def _test_code(context, node: nodes.NodeNG) -> bool:
-    return is_test_file(context.path) or in_test_code(node)
+    return collected_test_code(node, context.path)
 
 
 def _also_run_eagerly(context, frame: nodes.NodeNG, traced) -> bool:
