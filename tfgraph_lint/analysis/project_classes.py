@@ -62,7 +62,9 @@ def file_definitions(text: str, imports: dict | None = None) -> dict:
         tree = ast.parse(text)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return empty_definitions()
-    return definitions_of(tree, list(ast.walk(tree)), imports if imports is not None else imports_only(text))
+    walked = list(ast.walk(tree))
+    return definitions_of(tree, dict.fromkeys(("imports", "defs", "calls", "ifs"), walked),
+                          imports if imports is not None else imports_only(text))
 
 
 def empty_definitions() -> dict:
@@ -71,13 +73,17 @@ def empty_definitions() -> dict:
             "class lines": {}}
 
 
-def definitions_of(tree: ast.Module, walked: list[ast.AST], imports: dict) -> dict:
-    """:func:`file_definitions` of a parsed module; ``walked``: ``list(ast.walk(tree))``, one walk
-    for the three readers of every node; ``imports``: the file's ``module_edges.imports_only``."""
+def definitions_of(tree: ast.Module, walked: dict[str, list[ast.AST]], imports: dict) -> dict:
+    """:func:`file_definitions` of a parsed module; ``walked``: the nodes of one walk the readers
+    look at, in ``ast.walk``'s order, by what they are (``"imports"``: the import statements,
+    ``"defs"``: the function defs, ``"calls"``, ``"ifs"``: ``if`` statements and conditional
+    expressions; any list holding those, e.g. every node, will do); ``imports``: the file's
+    ``module_edges.imports_only``."""
     return {"classes": class_bases(tree),
-            "wrappers": tf_function_wrappers(tree, imports, walked),
-            "decorators": decorators_used(tree, walked), "mode guards": file_mode_guards(tree, walked),
-            "guards called": guards_called(tree, walked),
+            "wrappers": tf_function_wrappers(tree, imports, walked["calls"]),
+            "decorators": decorators_used(tree, walked["defs"]),
+            "mode guards": file_mode_guards(tree, walked["imports"]),
+            "guards called": guards_called(tree, walked["ifs"]),
             "class lines": {node.name: node.lineno for node in tree.body if isinstance(node, ast.ClassDef)}}
 
 
