@@ -295,17 +295,20 @@ class ProjectClasses:
 
 
 def keras_view(graph, store, texts, files: set[str], linted: set[str],
-               definitions_of: Callable[[str], dict] | None = None) -> tuple[dict, dict]:
+               definitions_of: Callable[[str], dict] | None = None,
+               may_name: Callable[[str], bool] | None = None) -> tuple[dict, dict]:
     """For the project view: per file of ``files``, :meth:`ProjectClasses.imported_definitions`;
     per file of ``linted``, :meth:`ProjectClasses.dispatched`. Each file's :func:`file_definitions`
     comes from ``definitions_of`` (the view: from the file's record), else is kept in ``store``
-    (the project store) by its text."""
+    (the project store) by its text. ``may_name(file)``: False when the file's text surely names
+    no definition of another project file (analysis/definition_screen): its own are not asked."""
     classes = ProjectClasses(graph, definitions_of or (lambda real: store.get_or_compute(
         real, "definitions", lambda real: file_definitions(texts.get(real), graph.imports.get(real)))))
     # A file that imports no project file names none of its classes or decorators: not parsed;
     # nor is one the view could not read (binary, gone).
     keras_bases = {real: found for real in sorted(files) if real in graph.imports
-                   and graph.imported_files(real) and (found := classes.imported_definitions(real))}
+                   and graph.imported_files(real) and (may_name is None or may_name(real))
+                   and (found := classes.imported_definitions(real))}
     dispatched = Dispatched({real: found for real in sorted(linted & set(keras_bases))
                              if (found := classes.dispatched(real))})
     dispatched.graph = graph
