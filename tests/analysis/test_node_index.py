@@ -136,3 +136,15 @@ def test_the_analysis_leaves_astroids_shared_lookup_cache_alone():
     findings = engine.analyze_module(module, "m.py", Config())
     assert {finding.code for finding in findings} >= {"TFG101", "TFG102"}
     assert LookupMixIn.lookup.cache_info().currsize == 0
+
+
+def test_forgetting_the_memos_keeps_the_walk_and_drops_what_was_remembered():
+    module = astroid.parse("def f(x):\n    return g(x)\n")
+    call = next(module.nodes_of_class(nodes.Call))
+    node_index.remembered(call, "lookups")[call] = "found"
+    index = node_index.index_of(module)
+    node_index.forget_memos(module)
+    assert node_index.index_of(module) is index  # not walked again
+    assert node_index.remembered(call, "lookups") == {}  # the second analysis starts afresh
+    node_index.forget(module)
+    assert node_index.index_of(module) is not index

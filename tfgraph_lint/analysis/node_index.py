@@ -141,6 +141,15 @@ def forget(module: nodes.Module) -> None:
             _latest = None
 
 
+def forget_memos(module: nodes.Module) -> None:
+    """Drop what was remembered about the module's nodes, keeping its walk (which no
+    configuration changes): a second analysis of the same tree, under another configuration,
+    starts afresh without walking it again."""
+    recent = _RECENT.get(id(module))
+    if recent is not None and recent[0] is module:
+        recent[1].memos.clear()
+
+
 def module_of(node: nodes.NodeNG) -> nodes.Module | None:
     """The module a node belongs to; None for a detached node (``node.root()`` asserts then)."""
     while node.parent is not None:

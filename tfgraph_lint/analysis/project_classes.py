@@ -63,7 +63,9 @@ def file_definitions(text: str, imports: dict | None = None) -> dict:
         tree = ast.parse(text)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return empty_definitions()
-    return definitions_of(tree, list(ast.walk(tree)), imports if imports is not None else imports_only(text))
+    walked = list(ast.walk(tree))
+    return definitions_of(tree, dict.fromkeys(("imports", "defs", "calls", "ifs"), walked),
+                          imports if imports is not None else imports_only(text))
 
 
 def empty_definitions() -> dict:
@@ -72,14 +74,18 @@ def empty_definitions() -> dict:
             "state makers": {}, "calls": [], "class lines": {}}
 
 
-def definitions_of(tree: ast.Module, walked: list[ast.AST], imports: dict) -> dict:
-    """:func:`file_definitions` of a parsed module; ``walked``: ``list(ast.walk(tree))``, one walk
-    for the three readers of every node; ``imports``: the file's ``module_edges.imports_only``."""
+def definitions_of(tree: ast.Module, walked: dict[str, list[ast.AST]], imports: dict) -> dict:
+    """:func:`file_definitions` of a parsed module; ``walked``: the nodes of one walk the readers
+    look at, in ``ast.walk``'s order, by what they are (``"imports"``: the import statements,
+    ``"defs"``: the function defs, ``"calls"``, ``"ifs"``: ``if`` statements and conditional
+    expressions; any list holding those, e.g. every node, will do); ``imports``: the file's
+    ``module_edges.imports_only``."""
     return {"classes": class_bases(tree),
-            "wrappers": tf_function_wrappers(tree, imports, walked),
-            "decorators": decorators_used(tree, walked), "mode guards": file_mode_guards(tree, walked),
-            "guards called": guards_called(tree, walked),
-            "state makers": file_state_makers(tree, imports), "calls": imported_calls(walked, imports),
+            "wrappers": tf_function_wrappers(tree, imports, walked["calls"]),
+            "decorators": decorators_used(tree, walked["defs"]),
+            "mode guards": file_mode_guards(tree, walked["imports"]),
+            "guards called": guards_called(tree, walked["ifs"]),
+            "state makers": file_state_makers(tree, imports), "calls": imported_calls(walked["calls"], imports),
             "class lines": {node.name: node.lineno for node in tree.body if isinstance(node, ast.ClassDef)}}
 
 
@@ -298,17 +304,20 @@ class ProjectClasses:
 
 
 def keras_view(graph, store, texts, files: set[str], linted: set[str],
-               definitions_of: Callable[[str], dict] | None = None) -> tuple[dict, dict]:
+               definitions_of: Callable[[str], dict] | None = None,
+               may_name: Callable[[str], bool] | None = None) -> tuple[dict, dict]:
     """For the project view: per file of ``files``, :meth:`ProjectClasses.imported_definitions`;
     per file of ``linted``, :meth:`ProjectClasses.dispatched`. Each file's :func:`file_definitions`
     comes from ``definitions_of`` (the view: from the file's record), else is kept in ``store``
-    (the project store) by its text."""
+    (the project store) by its text. ``may_name(file)``: False when the file's text surely names
+    no definition of another project file (analysis/definition_screen): its own are not asked."""
     classes = ProjectClasses(graph, definitions_of or (lambda real: store.get_or_compute(
         real, "definitions+state makers", lambda real: file_definitions(texts.get(real), graph.imports.get(real)))))
     # A file that imports no project file names none of its classes or decorators: not parsed;
     # nor is one the view could not read (binary, gone).
     keras_bases = {real: found for real in sorted(files) if real in graph.imports
-                   and graph.imported_files(real) and (found := classes.imported_definitions(real))}
+                   and graph.imported_files(real) and (may_name is None or may_name(real))
+                   and (found := classes.imported_definitions(real))}
     dispatched = Dispatched({real: found for real in sorted(linted & set(keras_bases))
                              if (found := classes.dispatched(real))})
     dispatched.graph = graph

@@ -168,7 +168,7 @@ def _derive(root: str, texts: _Texts, store: ProjectStore, linted_reals: set[str
     from tfgraph_lint.analysis.project_classes import keras_view, with_dispatch
     from tfgraph_lint.analysis.project_graph import ProjectGraph
     from tfgraph_lint.analysis.screen import may_define_keras_methods
-    from tfgraph_lint.cli.view_records import records_ahead
+    from tfgraph_lint.cli.view_records import may_name_definitions, records_ahead
 
     facts = {real: store.get_or_compute(real, "facts", lambda real: _text_facts(texts[real])) for real in texts.digests}
     imports = {real: found["imports"] for real, found in facts.items()}
@@ -206,8 +206,8 @@ def _derive(root: str, texts: _Texts, store: ProjectStore, linted_reals: set[str
     records_ahead(graph, store, texts, sorted(set(needed) | linted_reals), jobs)  # (on workers, when many)
     aliases = _aliases(graph, store, texts, facts, sorted(set(needed) | linted_reals), lambda r: record(r)["exports"])
     loops = loop_calls_into(graph, store, texts, needed, linted_reals) if wanted(config) else {}
-    keras_bases, dispatched = keras_view(graph, store, texts, set(needed) | linted_reals, linted_reals,
-                                         lambda real: record(real)["definitions"])
+    keras_bases, dispatched = keras_view(graph, store, texts, set(needed) | linted_reals, linted_reals, lambda real: record(
+        real)["definitions"], functools.partial(may_name_definitions, graph, store, texts))
     plain = records.replace(config, imported_seeds=(), imported_tf_functions=(), imported_arguments=(),
                             imported_aliases=_packed_aliases(aliases), imported_definitions=_packed_aliases(keras_bases))
     # Only references through an import that can lead to a project file can reach into one:

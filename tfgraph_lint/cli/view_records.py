@@ -15,14 +15,18 @@ MIN_FILES_AHEAD = 64  # fewer records than this are found as the view asks for t
 
 def records_ahead(graph, store, texts, candidates: list[str], jobs: int | None) -> None:
     """Put in ``store`` (the view's ProjectStore) the records of the files of ``candidates`` that
-    import a project file (``graph``: the ProjectGraph) and have none kept; nothing when the run
-    has one process, or too few such files to share out, or the workers failed. ``texts``: the
-    view's ``_Texts``."""
+    import a project file (``graph``: the ProjectGraph) and may name a definition of one
+    (:func:`may_name_definitions`), and of the project files they import, that have none kept;
+    nothing when the run has one process, or too few such files to share out, or the workers
+    failed. ``texts``: the view's ``_Texts``."""
     from tfgraph_lint.analysis.file_record import RECORD
     from tfgraph_lint.cli import runner
 
-    files = [real for real in candidates if real in graph.imports and store.get(real, RECORD) is None
-             and graph.imported_files(real)]
+    named = [real for real in candidates if real in graph.imports and store.get(real, RECORD) is None
+             and graph.imported_files(real) and may_name_definitions(graph, store, texts, real)]
+    # ... and the project files those import, where the names they read lead.
+    files = sorted(set(named).union(*(graph.imported_files(real) for real in named)))
+    files = [real for real in files if real in graph.imports and store.get(real, RECORD) is None]
     workers = min(jobs or runner.default_jobs(), len(files))
     if workers <= 1 or len(files) < MIN_FILES_AHEAD:
         return
@@ -37,6 +41,17 @@ def records_ahead(graph, store, texts, candidates: list[str], jobs: int | None) 
         return
     for real, record in zip(files, found):
         store.put(real, RECORD, record)
+
+
+def may_name_definitions(graph, store, texts, real: str) -> bool:
+    """Whether the view asks the file's own definitions (project_classes.keras_view): a record
+    kept costs nothing to read; else its text is screened (analysis/definition_screen) before
+    anything parses it."""
+    from tfgraph_lint.analysis.definition_screen import may_name_project_definitions
+    from tfgraph_lint.analysis.file_record import RECORD
+    from tfgraph_lint.cli.view_bases import project_bases
+
+    return store.get(real, RECORD) is not None or may_name_project_definitions(texts[real], project_bases(graph, real))
 
 
 def _record(task: tuple[str, dict | None]) -> dict:
