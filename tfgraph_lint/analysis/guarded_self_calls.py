@@ -130,10 +130,10 @@ def _unset_attributes(test: ast.AST, me: str | None) -> list[tuple[str, str]]:
         if len(test.ops) != 1:
             return []
         left, right, op = test.left, test.comparators[0], test.ops[0]
-        if _is_none(left):
+        if _none_literal(left):
             left, right = right, left
         attribute = _self_attribute(left, me)
-        if attribute is None or not _is_none(right):
+        if attribute is None or not _none_literal(right):
             return []
         if isinstance(op, (ast.Is, ast.Eq)):
             return [(attribute, "body")]
@@ -155,7 +155,8 @@ def _self_attribute(expr: ast.AST, me: str | None) -> str | None:
     return None
 
 
-def _is_none(expr: ast.AST) -> bool:
+def _none_literal(expr: ast.AST) -> bool:
+    """``None`` as written, on the stdlib tree (``constant_values.is_none`` reads astroid's)."""
     return isinstance(expr, ast.Constant) and expr.value is None
 
 
