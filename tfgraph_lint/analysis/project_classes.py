@@ -13,7 +13,8 @@ Dispatch through a base (:meth:`ProjectClasses.dispatched`): a base's method tha
 calls ``self.message(...)``, directly or through its other methods (``call`` -> ``propagate`` ->
 ``self.message``): the subclass's override of ``message`` is what runs, traced. Those overrides
 are given to the subclass's module as seeds (``Cls.message``), the way graph code of other files
-reaches a module's functions.
+reaches a module's functions. A ``self.`` call made only behind a create-once guard
+(``if not self._built: self.build_from_signature(x)``) is set-up run once: not walked through.
 
 Decorators of another project file that wrap the decorated function in ``tf.function``
 (analysis/wrapping_decorators), applied as ``@function`` or ``@z.function(wraps="tensor")``, are
@@ -31,6 +32,7 @@ import os
 from collections import deque
 from collections.abc import Callable
 
+from tfgraph_lint.analysis.guarded_self_calls import guarded_self_calls
 from tfgraph_lint.analysis.keras_generation import KERAS_GENERATION, imports_keras_2_only, sets_legacy_keras
 from tfgraph_lint.analysis.mode_guards import MODE_GUARD, file_mode_guards, guards_called
 from tfgraph_lint.analysis.module_edges import dotted_name, imports_only
@@ -57,7 +59,8 @@ def file_definitions(text: str, imports: dict | None = None) -> dict:
     applied in: wrapping_decorators), ``decorators`` (the decorators its defs are written with),
     ``mode guards`` and ``guards called`` (its defs that only ask the execution mode, and the
     names its ``if`` tests call with no arguments: analysis/mode_guards), ``class lines`` (where
-    its top-level classes start). ``imports``: the file's ``module_edges.imports_only``, when the
+    its top-level classes start), ``once calls`` (the ``self.`` calls its methods make only behind
+    a create-once guard: analysis/guarded_self_calls). ``imports``: the file's ``module_edges.imports_only``, when the
     caller has them already."""
     try:
         tree = ast.parse(text)
@@ -71,7 +74,7 @@ def file_definitions(text: str, imports: dict | None = None) -> dict:
 def empty_definitions() -> dict:
     """:func:`file_definitions`' answer for text Python cannot parse."""
     return {"classes": {}, "wrappers": {}, "decorators": [], "mode guards": {}, "guards called": [],
-            "state makers": {}, "calls": [], "class lines": {}}
+            "state makers": {}, "calls": [], "class lines": {}, "once calls": {}}
 
 
 def definitions_of(tree: ast.Module, walked: dict[str, list[ast.AST]], imports: dict) -> dict:
@@ -86,7 +89,8 @@ def definitions_of(tree: ast.Module, walked: dict[str, list[ast.AST]], imports: 
             "mode guards": file_mode_guards(tree, walked["imports"]),
             "guards called": guards_called(tree, walked["ifs"]),
             "state makers": file_state_makers(tree, imports), "calls": imported_calls(walked["calls"], imports),
-            "class lines": {node.name: node.lineno for node in tree.body if isinstance(node, ast.ClassDef)}}
+            "class lines": {node.name: node.lineno for node in tree.body if isinstance(node, ast.ClassDef)},
+            "once calls": guarded_self_calls(tree)}
 
 
 def class_bases(source: str | ast.Module) -> dict[str, list[str]]:
@@ -287,8 +291,10 @@ class ProjectClasses:
         found: dict[str, str] = {}
         while queue and len(seen) < _MAX_METHODS:
             owner, klass, method = queue.popleft()
+            # ``if not self._built: self.build_from_signature(x)``: set-up run once, not per trace.
+            once = self._definitions_of(owner).get("once calls", {}).get(f"{klass}.{method}", ())
             for base, attribute, line in graph.references(owner, f"{klass}.{method}"):
-                if base != "self" or attribute is None:
+                if base != "self" or attribute is None or attribute in once:
                     continue
                 target = defining(attribute)
                 if target is None:
