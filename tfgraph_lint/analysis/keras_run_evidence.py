@@ -48,6 +48,7 @@ from __future__ import annotations
 
 from astroid import nodes
 
+from tfgraph_lint.analysis.eager_compiles import EAGER_WHEN_ASKED, RUN_EAGERLY, compiled_to_run_eagerly
 from tfgraph_lint.analysis.eager_scripts import is_script, traces_nothing
 from tfgraph_lint.analysis.imported_instances import imported_key
 from tfgraph_lint.analysis.instance_screen import EAGER_ROW_MARKERS, HANDED_ROW_MARKER, UNJUDGED_SEED
@@ -75,7 +76,7 @@ _MARKERS = (EAGER_SEED, HANDED_SEED, NEAR_SYMBOLIC_SEED)
 
 # What a finding in such code says about it (ModuleContext.finding makes it LOW).
 EAGER_METRIC = ("the code runs this Keras class only eagerly: every call of its instances is "
-                "outside traced code, and none is compiled, fit or handed on")
+                "outside traced code, and none is compiled (but with run_eagerly=True), fit or handed on")
 
 EAGER_SCRIPT = ("the script runs this Keras class only eagerly: it makes no tf.function, runs no "
                 "Keras loop, compile, build or symbolic Input, and no other file makes its instances")
@@ -88,7 +89,7 @@ TRACED_SEED = "<made, run where Keras traces it>"
 # nothing builds a model symbolically.
 EAGER_INSTANCES = ("the code runs this Keras class only eagerly: every instance the project makes is called "
                    "outside traced code, in modules that build no Keras Input, functional model or summary, "
-                   "and none is compiled, fit, saved or handed on")
+                   "and none is compiled (but with run_eagerly=True), fit, saved or handed on")
 
 # With how a program of the project makes the class (``made in main.py:5``, ``held by Block, ...``).
 EAGER_PROJECT = ("the project runs this Keras class only eagerly: it is {how}, and no file of the project "
@@ -217,7 +218,9 @@ def instance_verdict(reference: nodes.NodeNG, index, seen: frozenset = frozenset
     uses = instance_uses(made)
     if uses is None:
         return TRACED if _used_in_traced_code(made, index, seen) == TRACED else None
-    return _combined({_use_verdict(use, index, seen, layered) for use in uses})
+    # ``compile(run_eagerly=True)`` on it: its Keras loops run it eagerly (analysis/eager_compiles).
+    eager_loops = EAGER_WHEN_ASKED if compiled_to_run_eagerly(uses) else frozenset()
+    return _combined({_use_verdict(use, index, seen, layered, eager_loops) for use in uses})
 
 
 def instance_rows(index) -> list[list]:
@@ -294,17 +297,24 @@ def _combined(verdicts: set) -> str | None:
     return EAGER
 
 
-def _use_verdict(use: nodes.NodeNG, index, seen: frozenset, layered: bool = False) -> str | None:
+def _use_verdict(use: nodes.NodeNG, index, seen: frozenset, layered: bool = False,
+                 eager_loops: frozenset = frozenset()) -> str | None:
+    """``eager_loops``: the methods of the instance that run it eagerly (it is compiled with
+    ``run_eagerly=True``)."""
     if handed_to_compile(use):
         return TRACED
     parent = use.parent
     if isinstance(parent, nodes.Call) and parent.func is use:
         return _where_run(parent, index, seen, layered)  # ``metric(y, p)``
+    if isinstance(parent, nodes.AssignAttr) and parent.expr is use and parent.attrname == RUN_EAGERLY:
+        return EAGER  # ``model.run_eagerly = ...`` runs nothing
     if layered and isinstance(parent, nodes.Attribute) and parent.expr is use:
-        return layer_attribute_verdict(parent, index, seen)
+        return layer_attribute_verdict(parent, index, seen, eager_loops)
     if isinstance(parent, nodes.Attribute) and parent.expr is use:
         called = parent.parent
         if isinstance(called, nodes.Call) and called.func is parent:
+            if parent.attrname in eager_loops:
+                return EAGER
             if parent.attrname in _MODEL_TRACERS:
                 return TRACED  # ``model.fit(...)``: Keras traces what it runs
             return _where_run(called, index, seen)  # ``metric.update_state(y, p)``
@@ -357,15 +367,19 @@ def _used_in_traced_code(node: nodes.NodeNG, index, seen: frozenset) -> str | No
 
 
 
-def layer_attribute_verdict(attribute: nodes.Attribute, index, seen: frozenset) -> str | None:
+def layer_attribute_verdict(attribute: nodes.Attribute, index, seen: frozenset,
+                            eager_loops: frozenset = frozenset()) -> str | None:
     """How ``instance.<attribute...>`` runs a layer or model: a chain that calls a Keras loop,
     ``compile``, ``build`` or ``save`` (``model.encoder.fit(...)``) traces it; one otherwise
     called runs where the call is (:func:`_where_run`); a variable list or another plain
     attribute read runs nothing; a method handed on (``tf.function(model.call)``) may be traced
-    where it goes."""
+    where it goes. ``eager_loops``: the instance's own methods that run it eagerly
+    (``model.fit(...)`` after ``model.compile(run_eagerly=True)``)."""
     chain, names = attribute_chain(attribute)
     called = chain.parent
     if isinstance(called, nodes.Call) and called.func is chain:
+        if len(names) == 1 and names[0] in eager_loops:
+            return EAGER
         if _MODEL_TRACERS.intersection(names):
             return TRACED
         return _where_run(called, index, seen, layered=True)
