@@ -97,3 +97,97 @@ def test_a_model_compiled_to_run_eagerly_but_saved_or_traced_keeps_its_finding(t
     traced = _findings(_write(tmp_path / "b", {"model.py": MODEL, "train.py": _train(
         ", run_eagerly=True", more="    step = tf.function(model.train_step)\n    step((tf.zeros((4, 2)), tf.zeros((4, 1))))\n")}))
     assert ("model.py", 14, "TFG101", "INFERENCE") in traced
+
+
+# Research code that ships no package: a model whose only training script line sits in a string,
+# the layers it holds checked by a test that calls them eagerly (analysis/unmade_evidence,
+# cli/view_unmade, keras_run_evidence).
+LAYERS = """import tensorflow as tf
+
+
+class Block(tf.keras.layers.Layer):
+    def call(self, x):
+        print("block", x)
+        return x
+
+
+class Net(tf.keras.Model):
+    def __init__(self):
+        super().__init__()
+        self.block = Block()
+
+    def call(self, x):
+        return self.block(x)
+"""
+
+TRAIN_IN_A_STRING = """import tensorflow as tf
+from layers import Net
+
+'''
+model = Net()
+model.compile(optimizer="adam", loss="mse")
+model.fit(tf.zeros((4, 2)), tf.zeros((4, 2)))
+'''
+print("training is switched off")
+"""
+
+TEST_EAGERLY = """import tensorflow as tf
+from layers import *
+
+
+def test_block():
+    assert Block()(tf.zeros((1, 2))).shape == (1, 2)
+"""
+
+CLEANERS = """import re
+
+
+def lower(text):
+    return text.lower()
+
+
+def collapse(text):
+    return re.sub(r"\\s+", " ", text)
+"""
+
+TEXT = """import cleaners
+
+
+def clean(text, names):
+    for name in names:
+        text = getattr(cleaners, name)(text)
+    return text
+"""
+
+
+def _research(root: Path, **files: str) -> Path:
+    (root / ".git").mkdir(parents=True)
+    return _write(root, {"layers.py": LAYERS, "train.py": TRAIN_IN_A_STRING, "test_layers.py": TEST_EAGERLY,
+                         "cleaners.py": CLEANERS, "text.py": TEXT, **files})
+
+
+def _block_level(found: set) -> str:
+    return next(level for name, line, code, level in found if name == "layers.py" and line == 6)
+
+
+def test_a_layer_held_only_by_a_model_no_code_makes_and_called_eagerly_by_tests_is_low(tmp_path):
+    # The model is made only inside a string; a text module looks cleaner functions up by name in
+    # a module of functions, which can make no class; the test star-imports the layers module.
+    assert _block_level(_findings(_research(tmp_path))) == "LOW"
+
+
+def test_the_model_made_and_fit_by_the_script_keeps_the_layer_s_finding(tmp_path):
+    train = TRAIN_IN_A_STRING.replace("'''\n", "")
+    assert _block_level(_findings(_research(tmp_path, **{"train.py": train}))) == "INFERENCE"
+
+
+def test_a_test_that_traces_the_layer_keeps_its_finding(tmp_path):
+    traced = TEST_EAGERLY + "\n\ndef test_traced():\n    tf.function(Block())(tf.zeros((1, 2)))\n"
+    assert _block_level(_findings(_research(tmp_path, **{"test_layers.py": traced}))) == "INFERENCE"
+
+
+def test_a_look_up_by_name_in_a_module_that_binds_a_class_keeps_the_finding(tmp_path):
+    cleaners = CLEANERS + "\n\nclass Pipeline:\n    pass\n"
+    assert _block_level(_findings(_research(tmp_path, **{"cleaners.py": cleaners}))) == "INFERENCE"
+    layers = TEXT.replace("cleaners", "layers")  # may make Net by name
+    assert _block_level(_findings(_research(tmp_path / "b", **{"text.py": layers}))) == "INFERENCE"

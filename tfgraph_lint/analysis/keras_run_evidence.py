@@ -49,6 +49,7 @@ from __future__ import annotations
 from astroid import nodes
 
 from tfgraph_lint.analysis.eager_compiles import EAGER_WHEN_ASKED, RUN_EAGERLY, compiled_to_run_eagerly
+from tfgraph_lint.analysis.class_mentions import TESTS_ONLY_SEED
 from tfgraph_lint.analysis.eager_scripts import is_script, traces_nothing
 from tfgraph_lint.analysis.imported_instances import imported_key
 from tfgraph_lint.analysis.instance_screen import EAGER_ROW_MARKERS, HANDED_ROW_MARKER, UNJUDGED_SEED
@@ -95,6 +96,12 @@ EAGER_INSTANCES = ("the code runs this Keras class only eagerly: every instance 
 EAGER_PROJECT = ("the project runs this Keras class only eagerly: it is {how}, and no file of the project "
                  "makes a tf.function, runs a Keras loop, compile, build, save or symbolic Input, or maps a dataset")
 
+# Made only by test files (or in classes only they make), of a project that ships no package
+# (the project view's seed, cli/view_unmade), and reached from no traced code of another file: a
+# test calls what it checks eagerly unless it shows otherwise.
+EAGER_TESTS = ("the project runs this Keras class only in its tests, which call it eagerly: "
+               "{how}, and no code of them traces it, compiles, fits or saves it")
+
 _JUDGED_FAMILIES = ("metric", "loss")
 _MODULE_JUDGED_FAMILIES = ("layer",)  # layers and models
 _MODEL_TRACERS = tf_api.KERAS_MODEL_TRACERS  # what an instance's methods run, Keras traces
@@ -125,6 +132,9 @@ def run_only_eagerly(traced: TracedFunction, index) -> str | None:
     how = index.seeds.get(f"{cls.name}.{PROJECT_EAGER_SEED}")
     if how is not None:
         return EAGER_PROJECT.format(how=how)
+    how = index.seeds.get(f"{cls.name}.{TESTS_ONLY_SEED}")
+    if how is not None:
+        return EAGER_TESTS.format(how=how)
     return EAGER_SCRIPT if _script_shows(cls, index, _told(cls, index) - {UNJUDGED_SEED}) else EAGER_INSTANCES
 
 
@@ -164,6 +174,11 @@ def _script_run(cls: nodes.ClassDef, index, seen: frozenset = frozenset()) -> st
     if PROJECT_EAGER_SEED in told:
         # Nothing in the project traces: what other files do with instances cannot trace them.
         return TRACED if told - {PROJECT_EAGER_SEED, UNJUDGED_SEED, *_MARKERS} else EAGER
+    if TESTS_ONLY_SEED in told:
+        # Only tests make it: a test that traces it, fits or compiles it says so by a seed of its
+        # own (graph code reaching a method, TRACED_SEED), one that hands it on by HANDED_SEED;
+        # its eager calls give none.
+        return TRACED if told - {TESTS_ONLY_SEED, EAGER_SEED, NEAR_SYMBOLIC_SEED} else EAGER
     if _script_shows(cls, index, told - {UNJUDGED_SEED}):
         return EAGER
     return _instances_run(cls, index, told, seen)
