@@ -8,7 +8,9 @@ examples, each with its own requirements, runs each on its own TensorFlow.) ``tf
 ``set_policy``, ``global_policy``, ``LossScaleOptimizer``) was removed in TensorFlow 2.9, the
 release that added ``tf.function(reduce_retracing=...)``: a project calling it cannot take that
 keyword, and its ``experimental_relax_shapes`` is current (rules TFG306); its ``tf.keras`` is
-Keras 2 (analysis/keras_version).
+Keras 2 (analysis/keras_version). ``tf.estimator`` (and ``tf.compat.v1.estimator``: an
+``Estimator``, a ``TPUEstimator``, ``ModeKeys``) was removed in TensorFlow 2.16, the release whose
+``tf.keras`` is Keras 3: a folder that builds its model in an Estimator's ``model_fn`` runs Keras 2.
 
 A use inside a ``try`` block, or under an ``if`` that tests a version or an attribute
 (``hasattr``/``getattr``), may be the fallback of code that runs on both generations: it says
@@ -25,8 +27,10 @@ import re
 TENSORFLOW_BEFORE = "<tensorflow before>"
 
 # (module path of the removed API, the first release without it)
-_REMOVED = (("mixed_precision.experimental", (2, 9)),)
-_WORDS = re.compile(r"mixed_precision\.experimental\b|mixed_precision\s+import\s+experimental\b")
+_REMOVED = (("mixed_precision.experimental", (2, 9)),
+            ("tf.estimator", (2, 16)), ("tensorflow.estimator", (2, 16)), ("v1.estimator", (2, 16)))
+_WORDS = re.compile(r"mixed_precision\.experimental\b|mixed_precision\s+import\s+experimental\b"
+                    r"|\b(?:tf|tensorflow|v1)\.estimator\b|\b(?:tensorflow|v1)\s+import\s+estimator\b")
 _GUARD_WORDS = re.compile(r"version|hasattr|getattr")
 
 
@@ -89,7 +93,8 @@ def _walk(node: ast.AST, guarded: bool):
 
 def _spells(node: ast.AST, dotted: str) -> bool:
     """``x.mixed_precision.experimental`` read, or ``experimental`` imported from a module ending
-    in ``mixed_precision`` (``import tensorflow.keras.mixed_precision.experimental``)."""
+    in ``mixed_precision`` (``import tensorflow.keras.mixed_precision.experimental``); so for
+    ``tf.estimator`` (``from tensorflow import estimator``)."""
     parent, _, last = dotted.rpartition(".")
     if isinstance(node, ast.Attribute):
         if node.attr != last:
