@@ -191,3 +191,56 @@ def test_a_look_up_by_name_in_a_module_that_binds_a_class_keeps_the_finding(tmp_
     assert _block_level(_findings(_research(tmp_path, **{"cleaners.py": cleaners}))) == "INFERENCE"
     layers = TEXT.replace("cleaners", "layers")  # may make Net by name
     assert _block_level(_findings(_research(tmp_path / "b", **{"text.py": layers}))) == "INFERENCE"
+
+
+# A helper's check under a flag that every traced caller, in another file, turns off
+# (analysis/call_data's call shapes carry the literal; analysis/untaken_branches decides the if).
+AUDIO = """import tensorflow as tf
+
+
+class STFT:
+    def __init__(self, n):
+        self.n = n
+
+    def mel(self, x, check_shape=True):
+        if check_shape:
+            assert len(x.shape) == 1, "bad shape {}".format(tf.shape(x))
+        return tf.signal.stft(x, self.n, self.n)
+"""
+
+GAN = """import tensorflow as tf
+
+from audio import STFT
+
+
+class GAN(tf.keras.Model):
+    def __init__(self):
+        super().__init__()
+        self.stft = STFT(4)
+
+    def train_step(self, data):
+        return {{"mel": self.stft.mel(data, {flag})}}
+"""
+
+FIT = """import tensorflow as tf
+from gan import GAN
+
+gan = GAN()
+gan.compile(optimizer="adam")
+gan.fit(tf.zeros((4, 16)), epochs=1)
+"""
+
+
+def _check_level(root: Path, flag: str) -> str:
+    (root / ".git").mkdir(parents=True)
+    found = _findings(_write(root, {"audio.py": AUDIO, "gan.py": GAN.format(flag=flag), "train.py": FIT}))
+    return next(level for name, line, code, level in found if name == "audio.py" and code == "TFG108")
+
+
+def test_a_check_that_every_traced_caller_in_another_file_turns_off_is_low(tmp_path):
+    assert _check_level(tmp_path, "False") == "LOW"
+
+
+def test_a_caller_that_turns_the_check_on_or_passes_a_value_keeps_it(tmp_path):
+    assert _check_level(tmp_path / "a", "True") == "INFERENCE"
+    assert _check_level(tmp_path / "b", "self.n > 2") == "INFERENCE"
