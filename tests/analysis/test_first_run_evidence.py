@@ -244,3 +244,32 @@ def test_a_check_that_every_traced_caller_in_another_file_turns_off_is_low(tmp_p
 def test_a_caller_that_turns_the_check_on_or_passes_a_value_keeps_it(tmp_path):
     assert _check_level(tmp_path / "a", "True") == "INFERENCE"
     assert _check_level(tmp_path / "b", "self.n > 2") == "INFERENCE"
+
+
+# A layer whose call method a script invokes directly on a functional model's symbolic Input: the
+# method runs there, once; the model holds what it built, not the layer (keras_run_evidence).
+EDGES = """import tensorflow as tf
+
+
+class EdgeNet(tf.keras.layers.Layer):
+    def call(self, x):
+        return tf.keras.layers.Dense(2)(x)
+
+
+edge_net = EdgeNet()
+inputs = tf.keras.Input(shape=(4, 2))
+outputs = edge_net{how}(inputs)
+model = tf.keras.Model(inputs=inputs, outputs=outputs)
+model.compile(optimizer="adam", loss="mse")
+model.fit(tf.zeros((2, 4, 2)), tf.zeros((2, 4, 2)))
+"""
+
+
+def test_a_layer_whose_call_method_builds_a_functional_model_once_is_low(tmp_path):
+    found = _findings(_write(tmp_path, {"edges.py": EDGES.format(how=".call")}))
+    assert ("edges.py", 6, "TFG201", "LOW") in found
+
+
+def test_the_layer_called_as_a_node_of_the_functional_model_keeps_its_finding(tmp_path):
+    found = _findings(_write(tmp_path, {"edges.py": EDGES.format(how="")}))
+    assert ("edges.py", 6, "TFG201", "INFERENCE") in found

@@ -89,8 +89,8 @@ TRACED_SEED = "<made, run where Keras traces it>"
 # A layer or model whose every instance the project shows called only outside traced code, where
 # nothing builds a model symbolically.
 EAGER_INSTANCES = ("the code runs this Keras class only eagerly: every instance the project makes is called "
-                   "outside traced code, in modules that build no Keras Input, functional model or summary, "
-                   "and none is compiled (but with run_eagerly=True), fit, saved or handed on")
+                   "outside traced code (by its call method, or in modules that build no Keras Input, functional "
+                   "model or summary), and none is compiled (but with run_eagerly=True), fit, saved or handed on")
 
 # With how a program of the project makes the class (``made in main.py:5``, ``held by Block, ...``).
 EAGER_PROJECT = ("the project runs this Keras class only eagerly: it is {how}, and no file of the project "
@@ -397,6 +397,10 @@ def layer_attribute_verdict(attribute: nodes.Attribute, index, seen: frozenset,
             return EAGER
         if _MODEL_TRACERS.intersection(names):
             return TRACED
+        if names == ["call"]:
+            # ``layer.call(x)`` runs the method right there, once, even on a functional model's
+            # symbolic inputs: no Keras node is made, so nothing runs it again when the model is fit.
+            return _used_in_traced_code(called, index, seen) or EAGER
         return _where_run(called, index, seen, layered=True)
     if names[0] in PLAIN_ATTRIBUTES or not handed_on(chain):
         return EAGER
