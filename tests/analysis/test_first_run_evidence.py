@@ -273,3 +273,73 @@ def test_a_layer_whose_call_method_builds_a_functional_model_once_is_low(tmp_pat
 def test_the_layer_called_as_a_node_of_the_functional_model_keeps_its_finding(tmp_path):
     found = _findings(_write(tmp_path, {"edges.py": EDGES.format(how="")}))
     assert ("edges.py", 6, "TFG201", "INFERENCE") in found
+
+
+# A model handed to a plain training step of the script, which runs it under a tape
+# (analysis/eager_steps).
+NET = """import tensorflow as tf
+
+
+class Net(tf.keras.Model):
+    def __init__(self):
+        super().__init__()
+        self.dense = tf.keras.layers.Dense(1)
+
+    def call(self, x):
+        print("batch", x)
+        return self.dense(x)
+"""
+
+STEPS = """import tensorflow as tf
+
+
+{decorator}def train_step(model, optimizer, x, y):
+    with tf.GradientTape() as tape:
+        loss = tf.reduce_mean((model(x, training=True) - y) ** 2)
+    grads = tape.gradient(loss, model.trainable_variables)
+    optimizer.apply_gradients(zip(grads, model.trainable_variables))
+    return loss
+
+
+@tf.function
+def scale(x):
+    return x * 2.0
+{after}"""
+
+LOOP = """import tensorflow as tf
+from net import Net
+from steps import *
+
+model = Net()
+optimizer = tf.keras.optimizers.Adam()
+for step in range(10):
+    loss = train_step(model, optimizer, tf.zeros((4, 2)), tf.zeros((4, 1)))
+    print(float(loss))
+"""
+
+
+def _step_level(root: Path, decorator: str = "", after: str = "", loop: str = LOOP) -> str:
+    # The step sits in the training script itself (a function of another file is not read).
+    steps = STEPS.format(decorator=decorator, after=after).replace("import tensorflow as tf\n", "")
+    found = _findings(_write(root, {"net.py": NET, "train.py": loop.replace("from steps import *\n", steps)}))
+    return next(level for name, line, code, level in found if name == "net.py" and line == 10)
+
+
+def test_a_model_handed_to_a_plain_training_step_with_a_tape_runs_eagerly(tmp_path):
+    assert _step_level(tmp_path) == "LOW"
+
+
+def test_a_training_step_that_is_a_tf_function_keeps_the_finding(tmp_path):
+    assert _step_level(tmp_path / "a", decorator="@tf.function\n") == "INFERENCE"
+    assert _step_level(tmp_path / "b", after="\n\ntrain_step = tf.function(train_step)\n") == "INFERENCE"
+
+
+def test_a_step_called_from_a_tf_function_or_without_a_tape_keeps_the_finding(tmp_path):
+    traced = LOOP.replace("for step in range(10):\n    loss = train_step(", "@tf.function\ndef run(x, y):\n"
+                          "    return train_step(").replace(
+        "    print(float(loss))\n", "") + "\nrun(tf.zeros((4, 2)), tf.zeros((4, 1)))\n"
+    assert _step_level(tmp_path / "a", loop=traced) == "INFERENCE"
+    steps = STEPS.format(decorator="", after="").replace("with tf.GradientTape() as tape:", "if True:")
+    found = _findings(_write(tmp_path / "b", {"net.py": NET, "train.py": LOOP.replace(
+        "from steps import *\n", steps.replace("import tensorflow as tf\n", ""))}))
+    assert ("net.py", 10, "TFG101", "INFERENCE") in found

@@ -1,11 +1,10 @@
 """Whether the code shows a Keras metric, loss, layer or model run where Keras traces it, or only eagerly.
 
-Keras traces a metric's ``update_state``/``result`` and a loss's ``call``/``__call__`` when the
-metric or loss is compiled into a model (``model.compile(loss=..., metrics=[...])``) that
-``fit``/``evaluate`` run, or when traced code calls it. An evaluation loop that calls
-``metric.update_state(y, p)`` on eager tensors and reads ``result()`` afterwards runs it as
-Python: a COCO- or panoptic-quality metric that converts its inputs with ``.numpy()`` to feed a
-NumPy evaluator is written for that.
+Keras traces a metric's ``update_state``/``result`` and a loss's ``call`` when it is compiled into
+a model that ``fit``/``evaluate`` run, or when traced code calls it; an evaluation loop calling
+``metric.update_state(y, p)`` on eager tensors runs it as Python (a COCO metric feeding NumPy).
+Eager uses also include a Keras loop after ``compile(run_eagerly=True)`` (analysis/eager_compiles),
+``layer.call(x)`` invoked directly, and a plain training step with a tape (analysis/eager_steps).
 
 :func:`run_shown` weighs what the code shows of each instance the project makes of the class
 (``Cls(...)`` bound to a name or a ``self`` attribute, and every use of that):
@@ -38,10 +37,9 @@ notebook or an excluded file names (``UNJUDGED_SEED``, cli/view_unjudged) stays 
 A layer held by a model of this module runs as the model runs. The message then says so
 (``EAGER_INSTANCES``).
 
-Two module-wide kinds of evidence need no instances' uses: a script or notebook that shows no
-tracing at all (:mod:`eager_scripts`), whose instances no other file makes; and a project none of
-whose files traces, of which a program makes the class (the project view's seed ``Cls.<made,
-project traces nothing>``, ``cli/view_eager``). ``TRACED`` otherwise, as Keras would make it.
+Module-wide evidence needs no instances' uses: a script or notebook tracing nothing (:mod:`eager_scripts`)
+whose instances no other file makes; a project none of whose files traces (``cli/view_eager``'s seed); a
+class only quiet tests make (``cli/view_unmade``'s seed). ``TRACED`` otherwise, as Keras would make it.
 """
 
 from __future__ import annotations
@@ -51,6 +49,7 @@ from astroid import nodes
 from tfgraph_lint.analysis.eager_compiles import EAGER_WHEN_ASKED, RUN_EAGERLY, compiled_to_run_eagerly
 from tfgraph_lint.analysis.class_mentions import TESTS_ONLY_SEED
 from tfgraph_lint.analysis.eager_scripts import is_script, traces_nothing
+from tfgraph_lint.analysis.eager_steps import run_by_eager_step
 from tfgraph_lint.analysis.imported_instances import imported_key
 from tfgraph_lint.analysis.instance_screen import EAGER_ROW_MARKERS, HANDED_ROW_MARKER, UNJUDGED_SEED
 from tfgraph_lint.analysis.instance_uses import (
@@ -89,16 +88,15 @@ TRACED_SEED = "<made, run where Keras traces it>"
 # A layer or model whose every instance the project shows called only outside traced code, where
 # nothing builds a model symbolically.
 EAGER_INSTANCES = ("the code runs this Keras class only eagerly: every instance the project makes is called "
-                   "outside traced code (by its call method, or in modules that build no Keras Input, functional "
-                   "model or summary), and none is compiled (but with run_eagerly=True), fit, saved or handed on")
+                   "outside traced code (by its call method, by a plain training step with a gradient tape, or "
+                   "in modules that build no Keras Input, functional model or summary), and none is compiled "
+                   "(but with run_eagerly=True), fit, saved or handed on elsewhere")
 
 # With how a program of the project makes the class (``made in main.py:5``, ``held by Block, ...``).
 EAGER_PROJECT = ("the project runs this Keras class only eagerly: it is {how}, and no file of the project "
                  "makes a tf.function, runs a Keras loop, compile, build, save or symbolic Input, or maps a dataset")
 
-# Made only by test files (or in classes only they make), of a project that ships no package
-# (the project view's seed, cli/view_unmade), and reached from no traced code of another file: a
-# test calls what it checks eagerly unless it shows otherwise.
+# Made only by tests that name nothing tracing (cli/view_unmade's seed), reached from no traced code.
 EAGER_TESTS = ("the project runs this Keras class only in its tests, which call it eagerly: "
                "{how}, and no code of them traces it, compiles, fits or saves it")
 
@@ -175,9 +173,7 @@ def _script_run(cls: nodes.ClassDef, index, seen: frozenset = frozenset()) -> st
         # Nothing in the project traces: what other files do with instances cannot trace them.
         return TRACED if told - {PROJECT_EAGER_SEED, UNJUDGED_SEED, *_MARKERS} else EAGER
     if TESTS_ONLY_SEED in told:
-        # Only tests make it: a test that traces it, fits or compiles it says so by a seed of its
-        # own (graph code reaching a method, TRACED_SEED), one that hands it on by HANDED_SEED;
-        # its eager calls give none.
+        # Only tests make it: one that traces, fits or hands it on says so by a seed of its own.
         return TRACED if told - {TESTS_ONLY_SEED, EAGER_SEED, NEAR_SYMBOLIC_SEED} else EAGER
     if _script_shows(cls, index, told - {UNJUDGED_SEED}):
         return EAGER
@@ -314,8 +310,7 @@ def _combined(verdicts: set) -> str | None:
 
 def _use_verdict(use: nodes.NodeNG, index, seen: frozenset, layered: bool = False,
                  eager_loops: frozenset = frozenset()) -> str | None:
-    """``eager_loops``: the methods of the instance that run it eagerly (it is compiled with
-    ``run_eagerly=True``)."""
+    """``eager_loops``: the instance's methods that run it eagerly (``compile(run_eagerly=True)``)."""
     if handed_to_compile(use):
         return TRACED
     parent = use.parent
@@ -323,6 +318,9 @@ def _use_verdict(use: nodes.NodeNG, index, seen: frozenset, layered: bool = Fals
         return _where_run(parent, index, seen, layered)  # ``metric(y, p)``
     if isinstance(parent, nodes.AssignAttr) and parent.expr is use and parent.attrname == RUN_EAGERLY:
         return EAGER  # ``model.run_eagerly = ...`` runs nothing
+    call = parent.parent if isinstance(parent, nodes.Keyword) else parent
+    if isinstance(call, nodes.Call) and call.func is not use and run_by_eager_step(call, use, PLAIN_ATTRIBUTES):
+        return _used_in_traced_code(call, index, seen) or EAGER  # ``train_step(model, x)``: runs it there
     if layered and isinstance(parent, nodes.Attribute) and parent.expr is use:
         return layer_attribute_verdict(parent, index, seen, eager_loops)
     if isinstance(parent, nodes.Attribute) and parent.expr is use:
@@ -378,10 +376,6 @@ def _used_in_traced_code(node: nodes.NodeNG, index, seen: frozenset) -> str | No
     return None
 
 
-
-
-
-
 def layer_attribute_verdict(attribute: nodes.Attribute, index, seen: frozenset,
                             eager_loops: frozenset = frozenset()) -> str | None:
     """How ``instance.<attribute...>`` runs a layer or model: a chain that calls a Keras loop,
@@ -398,8 +392,7 @@ def layer_attribute_verdict(attribute: nodes.Attribute, index, seen: frozenset,
         if _MODEL_TRACERS.intersection(names):
             return TRACED
         if names == ["call"]:
-            # ``layer.call(x)`` runs the method right there, once, even on a functional model's
-            # symbolic inputs: no Keras node is made, so nothing runs it again when the model is fit.
+            # ``layer.call(x)`` runs right there, once (on symbolic inputs too): it makes no Keras node.
             return _used_in_traced_code(called, index, seen) or EAGER
         return _where_run(called, index, seen, layered=True)
     if names[0] in PLAIN_ATTRIBUTES or not handed_on(chain):
