@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tfgraph_lint.analysis.tensorflow_generation import removed_api_use, told_before
+from tfgraph_lint.analysis.tensorflow_generation import removed_api_use, runs_keras_loop, told_before
 from tests.analysis.test_projects import findings
 
 NETWORK = """import tensorflow as tf
@@ -131,3 +131,21 @@ def test_a_folder_building_its_model_in_an_estimator_runs_keras_2(tmp_path):
 
 def test_the_twin_folder_without_an_estimator_keeps_the_keras_3_finding(tmp_path):
     assert ("attention.py", 6, "INFERENCE") in _keras_call_findings(tmp_path, "dict")
+
+
+def test_an_estimator_beside_a_keras_loop_in_the_folder_says_nothing(tmp_path):
+    """Another entry point of the folder trains with ``fit``, which runs on Keras 3 too."""
+    (tmp_path / "train_keras.py").write_text(
+        "import tensorflow as tf\n\nfrom attention import Attention\n\n"
+        "model = tf.keras.Sequential([Attention()])\nmodel.compile(loss='mse')\n"
+        "model.fit(tf.zeros((2, 3)), tf.zeros((2, 3)))\n")
+    assert ("attention.py", 6, "INFERENCE") in _keras_call_findings(tmp_path, "tf.estimator.EstimatorSpec")
+
+
+@pytest.mark.parametrize(("source", "runs"), [
+    ("model.fit(x, y)\n", True),
+    ("# model.fit(x, y)\nx = 'model.fit(x)'\n", False),
+    ("trainer.train_on_batch(x)\n", True),
+])
+def test_what_runs_a_keras_loop(source, runs):
+    assert runs_keras_loop(source) is runs

@@ -37,7 +37,9 @@ from tfgraph_lint.analysis.module_edges import dotted_name, imports_only
 # DISPATCHED: how the seeds of :meth:`ProjectClasses.dispatched` begin (``keras_unconverted`` and
 # ``keras_run_evidence`` ask, as they ask of a Keras method itself).
 from tfgraph_lint.analysis.subclass_markers import DISPATCHED, dispatched_seed, subclass_markers
-from tfgraph_lint.analysis.tensorflow_generation import TENSORFLOW_BEFORE, project_tensorflow_before, removed_api_use
+from tfgraph_lint.analysis.tensorflow_generation import (
+    TENSORFLOW_BEFORE, project_tensorflow_before, release_uses, removed_api_use, runs_keras_loop,
+)
 from tfgraph_lint.analysis.test_files import is_test_file
 from tfgraph_lint.analysis.wrapping_decorators import CALLED, decorators_used, tf_function_wrappers
 from tfgraph_lint.core import tf_api
@@ -313,6 +315,10 @@ def keras_view(graph, store, texts, files: set[str], linted: set[str],
         use = store.get_or_compute(real, "removed tensorflow api", lambda real: removed_api_use(texts.get(real)) or [])
         if use:
             by_folder.setdefault(os.path.dirname(real), {})[real] = use
+    for folder, uses in by_folder.items():  # (an Estimator beside a Keras loop says nothing)
+        trains = any(os.path.dirname(real) == folder and store.get_or_compute(
+            real, "keras loop", lambda real: runs_keras_loop(texts.get(real))) for real in texts.digests)
+        by_folder[folder] = release_uses(uses, trains)
     for real in sorted(linted):  # (a folder's modules run together, on one TensorFlow)
         uses = by_folder.get(os.path.dirname(real))
         before = project_tensorflow_before(uses, lambda real: os.path.relpath(real, graph.root)) if uses else None

@@ -10,7 +10,9 @@ release that added ``tf.function(reduce_retracing=...)``: a project calling it c
 keyword, and its ``experimental_relax_shapes`` is current (rules TFG306); its ``tf.keras`` is
 Keras 2 (analysis/keras_version). ``tf.estimator`` (and ``tf.compat.v1.estimator``: an
 ``Estimator``, a ``TPUEstimator``, ``ModeKeys``) was removed in TensorFlow 2.16, the release whose
-``tf.keras`` is Keras 3: a folder that builds its model in an Estimator's ``model_fn`` runs Keras 2.
+``tf.keras`` is Keras 3: a folder that builds its model in an Estimator's ``model_fn`` runs Keras 2,
+unless a file of it also trains with a Keras loop (``model.fit(...)``), an entry point that runs
+on either generation (:func:`release_uses`).
 
 A use inside a ``try`` block, or under an ``if`` that tests a version or an attribute
 (``hasattr``/``getattr``), may be the fallback of code that runs on both generations: it says
@@ -51,6 +53,31 @@ def removed_api_use(text: str | None) -> list | None:
             if _spells(node, dotted) and (found is None or (list(release), node.lineno) < tuple(found)):
                 found = [list(release), node.lineno]
     return found
+
+
+_KERAS_3 = (2, 16)  # the release whose tf.keras is Keras 3
+_KERAS_LOOPS = frozenset({"fit", "fit_generator", "train_on_batch"})
+
+
+def runs_keras_loop(text: str | None) -> bool:
+    """``text`` calls a Keras training loop (``model.fit(...)``); comments and strings do not count."""
+    if not text or not re.search(r"\b(?:fit|fit_generator|train_on_batch)\s*\(", text):
+        return False
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError):
+        return True
+    return any(isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _KERAS_LOOPS
+               for node in ast.walk(tree))
+
+
+def release_uses(uses: dict[str, list | None], trains_with_keras: bool) -> dict[str, list | None]:
+    """The uses of one folder (:func:`removed_api_use`) that say which releases it runs on: an API
+    removed with Keras 3's arrival (``tf.estimator``) says nothing of a folder one of whose files
+    trains with a Keras loop (``trains_with_keras``), which may be its entry point on Keras 3."""
+    if not trains_with_keras:
+        return uses
+    return {real: use for real, use in uses.items() if use and tuple(use[0]) < _KERAS_3}
 
 
 def project_tensorflow_before(uses: dict[str, list | None], root_relative) -> str | None:
