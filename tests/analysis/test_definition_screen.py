@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from tfgraph_lint.analysis.definition_screen import may_name_project_definitions
-from tfgraph_lint.analysis.project_classes import file_definitions
+from tfgraph_lint.analysis.file_definitions import file_definitions
 
 HEADS = frozenset({"layers", "Base", "deco"})
 

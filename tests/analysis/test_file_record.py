@@ -13,7 +13,7 @@ from test_projects import PROJECTS, findings
 from tfgraph_lint.analysis import file_record as file_record_module
 from tfgraph_lint.analysis import module_edges
 from tfgraph_lint.analysis.file_record import file_record, walk
-from tfgraph_lint.analysis.project_classes import file_definitions
+from tfgraph_lint.analysis.file_definitions import file_definitions
 from tfgraph_lint.cli import file_digests
 
 TEXTS = [

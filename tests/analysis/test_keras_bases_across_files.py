@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from tfgraph_lint.analysis.project_classes import class_bases
+from tfgraph_lint.analysis.file_definitions import class_bases
 from tfgraph_lint.cli.commands import cli
 
 PROJECT = Path(__file__).resolve().parents[1] / "data" / "projects" / "keras_bases"

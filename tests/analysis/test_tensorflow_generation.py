@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tfgraph_lint.analysis.tensorflow_generation import removed_api_use, told_before
+from tfgraph_lint.analysis.tensorflow_generation import removed_api_use, runs_keras_loop, told_before
 from tests.analysis.test_projects import findings
 
 NETWORK = """import tensorflow as tf
@@ -77,3 +77,75 @@ def test_what_shows_a_removed_api_used(source, line):
 def test_what_the_view_tells_a_file_reads_back():
     assert told_before({"<tensorflow before>": "2.9 algo/agent.py:52"}) == ((2, 9), "algo/agent.py:52")
     assert told_before({"Base": "layer"}) is None
+
+
+@pytest.mark.parametrize(("source", "line"), [
+    ("import tensorflow as tf\n\nmode = tf.estimator.ModeKeys.TRAIN\n", 3),
+    ("import tensorflow as tf\n\nspec = tf.compat.v1.estimator.tpu.TPUEstimatorSpec\n", 3),
+    ("from tensorflow import estimator\n", 1),
+    ("import tensorflow as tf\ntry:\n    est = tf.estimator.Estimator\nexcept AttributeError:\n    est = None\n", None),
+    ("# tf.estimator.Estimator(model_fn)\nimport tensorflow as tf\n", None),
+])
+def test_tf_estimator_was_removed_in_2_16(source, line):
+    found = removed_api_use(source)
+    assert (found[1] if found else None) == line
+    assert found is None or found[0] == [2, 16]
+
+
+LAYER = """import tensorflow as tf
+
+
+class Attention(tf.keras.layers.Layer):
+    def call(self, x):
+        if tf.shape(x)[1] == 0:
+            return x
+        return x * 2.0
+"""
+
+MODEL_FN = """import tensorflow as tf
+
+from attention import Attention
+
+
+def model_fn(features, labels, mode, params):
+    logits = Attention()(features)
+    return {use}(mode=mode, predictions=logits)
+
+
+serve = tf.function(model_fn)
+"""
+
+
+def _keras_call_findings(tmp_path: Path, use: str) -> set:
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "attention.py").write_text(LAYER)
+    (tmp_path / "run.py").write_text(MODEL_FN.format(use=use))
+    every = findings("--no-cache", "--confidence", "HIGH,INFERENCE,LOW", str(tmp_path))
+    return {(Path(f["path"]).name, f["line"], f["confidence"]) for f in every if f["code"] == "TFG203"}
+
+
+def test_a_folder_building_its_model_in_an_estimator_runs_keras_2(tmp_path):
+    """Keras 2 converts a layer's call with AutoGraph: the tensor ``if`` becomes a tf.cond."""
+    assert ("attention.py", 6, "INFERENCE") not in _keras_call_findings(tmp_path, "tf.estimator.EstimatorSpec")
+
+
+def test_the_twin_folder_without_an_estimator_keeps_the_keras_3_finding(tmp_path):
+    assert ("attention.py", 6, "INFERENCE") in _keras_call_findings(tmp_path, "dict")
+
+
+def test_an_estimator_beside_a_keras_loop_in_the_folder_says_nothing(tmp_path):
+    """Another entry point of the folder trains with ``fit``, which runs on Keras 3 too."""
+    (tmp_path / "train_keras.py").write_text(
+        "import tensorflow as tf\n\nfrom attention import Attention\n\n"
+        "model = tf.keras.Sequential([Attention()])\nmodel.compile(loss='mse')\n"
+        "model.fit(tf.zeros((2, 3)), tf.zeros((2, 3)))\n")
+    assert ("attention.py", 6, "INFERENCE") in _keras_call_findings(tmp_path, "tf.estimator.EstimatorSpec")
+
+
+@pytest.mark.parametrize(("source", "runs"), [
+    ("model.fit(x, y)\n", True),
+    ("# model.fit(x, y)\nx = 'model.fit(x)'\n", False),
+    ("trainer.train_on_batch(x)\n", True),
+])
+def test_what_runs_a_keras_loop(source, runs):
+    assert runs_keras_loop(source) is runs

@@ -129,7 +129,11 @@ def test_what_a_file_reads_and_which_class_holds_it():
     assert not found["dynamic"]
     assert class_mentions("from .a import Unused\n", reexports=True)["reads"] == [[None, "Unused", 1]]
     assert class_mentions("from utils import eval\neval(model)\n")["dynamic"] is False
-    assert class_mentions("import mod\ngetattr(mod, name)()\n")["dynamic"] is True
+    looked = class_mentions("import mod\ngetattr(mod, name)()\n")  # (the view asks what mod binds)
+    assert looked["dynamic"] is False and looked["lookups"] == [[0, "mod"]]
+    assert class_mentions("from . import mod\ngetattr(mod, name)()\n")["lookups"] == [[1, "mod"]]
+    assert class_mentions("import sys\ngetattr(sys.modules[__name__], name)()\n")["dynamic"] is True
+    assert class_mentions("from model import *\n")["stars"] == [[0, "model"]]
     assert class_mentions("getattr(self, name)()\n")["dynamic"] is False
     assert class_mentions("def broken(:\n  Net\n") == {"words": ["Net", "broken", "def"]}
 

@@ -23,6 +23,7 @@ from astroid import nodes
 from tfgraph_lint.analysis.passed_arguments import argument_for, argument_for_default
 from tfgraph_lint.analysis.callables import resolve_callables
 from tfgraph_lint.analysis.classes import is_instance_method
+from tfgraph_lint.analysis.constant_values import UNKNOWN
 from tfgraph_lint.analysis.graph_index import TraceKind
 from tfgraph_lint.analysis.keras_callables import lambda_keywords, wrapped_by_lambda
 from tfgraph_lint.analysis.names import assigned_value, bindings, names_an_import
@@ -198,7 +199,15 @@ def shown_for(shape, fn: nodes.FunctionDef, parameter: nodes.AssignName) -> int 
     """What one call in another file is shown to pass for ``parameter`` (shown_values: TRUTHY,
     NOT_NONE), None when nothing is shown or the call leaves it out."""
     flag = _raw_flag(shape, fn, parameter)
-    return (int(flag) >> 1) or None if flag is not None else None
+    return ((int(flag) >> 1) & _SHOWN_BITS) or None if flag is not None else None
+
+
+def literal_for(shape, fn: nodes.FunctionDef, parameter: nodes.AssignName):
+    """The literal ``True``, ``False`` or ``None`` one call in another file passes for
+    ``parameter`` (``mel(x, False)``); UNKNOWN for anything else, or when the call leaves it out."""
+    flag = _raw_flag(shape, fn, parameter)
+    literal = (int(flag) & _LITERAL_BITS) if flag is not None else 0
+    return {_LITERAL_FALSE: False, _LITERAL_TRUE: True, _LITERAL_FALSE | _LITERAL_TRUE: None}.get(literal, UNKNOWN)
 
 
 def _raw_flag(shape, fn: nodes.FunctionDef, parameter: nodes.AssignName) -> int | None:
@@ -212,12 +221,20 @@ def _raw_flag(shape, fn: nodes.FunctionDef, parameter: nodes.AssignName) -> int 
     return next((int(flag) for name, flag in keyword_flags if name == parameter.name), None)
 
 
-_CHANGES = 1  # the low bit of a flag; the bits above it are what shown_values shows the value to be
+_CHANGES = 1  # the low bit of a flag; the two bits above it are what shown_values shows the value to be
+_SHOWN_BITS = 3
+# The two bits above those: the argument is the literal False (or, both set, None) or True.
+_LITERAL_FALSE, _LITERAL_TRUE = 8, 16
+_LITERAL_BITS = _LITERAL_FALSE | _LITERAL_TRUE
 
 
 def _flag(value: nodes.NodeNG, index) -> int:
-    """A call shape's flag for one argument: whether it changes per call, and what it is shown to be."""
-    return int(changes_per_call(value, index)) | (shown(value) or 0) << 1
+    """A call shape's flag for one argument: whether it changes per call, what it is shown to be,
+    and which of the literals ``False``, ``True``, ``None`` it is."""
+    literal = 0
+    if isinstance(value, nodes.Const) and (value.value is None or isinstance(value.value, bool)):
+        literal = {False: _LITERAL_FALSE, True: _LITERAL_TRUE, None: _LITERAL_BITS}[value.value]
+    return int(changes_per_call(value, index)) | (shown(value) or 0) << 1 | literal
 
 
 def outgoing_arguments(index, key: tuple[str, str | None, str | None], calls: list[nodes.Call] | None):

@@ -14,11 +14,15 @@ view (``cli/view_unmade``) asks each file of the project what :func:`class_menti
   imported name counts as read;
 - the names that a string constant spells (``"Net"``, ``"models.Net"``: a registry, a config,
   ``getattr(models, "Net")``);
+- the modules it star-imports at its top level (``from model import *``): a read of a class that
+  such a project module defines is that class;
 - whether it runs a program of its own when run (``analysis/program_files``): a project with no such
   file is a collection of classes for other code to make, so "made by no code" says nothing there;
 - whether it may look a class up by a name it computes (``globals()``, ``locals()``, ``vars()``,
-  ``getattr`` with a non-literal name on an imported module or ``sys.modules``, an import by a
-  computed name): then any class may be made, and the view gives up. Text run by ``eval`` or
+  ``getattr`` with a non-literal name on ``sys.modules`` or on a value not bound by an import, an
+  import by a computed name): then any class may be made, and the view gives up; and the modules
+  it looks names up in (``getattr(cleaners, name)``, ``cleaners`` bound by an import): the view
+  gives up unless each is a project file that binds no class (a text-cleaning module of functions); Text run by ``eval`` or
   ``exec`` is not followed (it is mostly data read at run time).
 
 A file Python cannot parse is taken at its words: every identifier it spells counts as read.
@@ -35,6 +39,8 @@ from tfgraph_lint.analysis.program_files import runs_own_code
 # The project view's seed of a class that no code of a project shipping no package makes
 # (cli/view_unmade; analysis/unmade_evidence reads it; no Python name has this spelling).
 UNMADE_SEED = "<made by no code of this project>"
+# ... of a class that only test files make (directly, or in methods of classes only they make).
+TESTS_ONLY_SEED = "<made only by tests of this project>"
 # Builtins that look names up (called by name, unless the module binds the name itself), and
 # imports by a computed name (``importlib.import_module``, ``__import__``), however spelled.
 # (``eval``/``exec`` are not among them: the text they run, mostly data read at run time, is not
@@ -60,6 +66,8 @@ def class_mentions(source: str, reexports: bool = False) -> dict:
     strings: set[str] = set()
     imported = _imported_modules(tree)
     bound = _bound_names(tree)
+    targets = _import_targets(tree)
+    lookups: set[tuple[int, str]] = set()
     dynamic = False
     for statement in tree.body:
         if isinstance(statement, ast.ClassDef):
@@ -80,11 +88,17 @@ def class_mentions(source: str, reexports: bool = False) -> dict:
                     strings.add(spelled)
             elif reexports and isinstance(node, ast.alias):
                 reads.setdefault((None, (node.asname or node.name).rpartition(".")[2]), statement.lineno)
-            elif isinstance(node, ast.Call) and _looks_up_by_name(node, imported, bound):
-                dynamic = True
+            elif isinstance(node, ast.Call) and (looked := _looks_up_by_name(node, imported, bound)):
+                if looked is True or looked not in targets:
+                    dynamic = True
+                else:
+                    lookups.add(targets[looked])
     return {"classes": classes, "reads": sorted([[holder, name, line] for (holder, name), line in reads.items()],
                                                 key=lambda read: (read[0] or "", read[1])),
-            "strings": sorted(strings), "dynamic": dynamic, "runs": runs_own_code(tree), **top_level_names(tree)}
+            "strings": sorted(strings), "dynamic": dynamic, "lookups": sorted([list(target) for target in lookups]),
+            "stars": [[node.level, node.module or ""] for node in tree.body
+                      if isinstance(node, ast.ImportFrom) and any(alias.name == "*" for alias in node.names)],
+            "runs": runs_own_code(tree), **top_level_names(tree)}
 
 
 def _read_name(node: ast.AST) -> str | None:
@@ -117,7 +131,30 @@ def _bound_names(tree: ast.Module) -> set[str]:
     return found
 
 
-def _looks_up_by_name(call: ast.Call, imported: set[str], bound: set[str]) -> bool:
+def _import_targets(tree: ast.Module) -> dict[str, tuple[int, str]]:
+    """What each name an import binds may be a module of: ``import a.b as c``: ``c`` is ``a.b``;
+    ``from . import m``: ``m`` is ``.m`` (as ``[level, dotted name]``). A name bound twice is left out."""
+    found: dict[str, tuple[int, str]] = {}
+    twice: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            pairs = [(alias.asname or alias.name.partition(".")[0], (0, alias.name if alias.asname else
+                                                                      alias.name.partition(".")[0])) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            pairs = [(alias.asname or alias.name, (node.level, f"{node.module}.{alias.name}" if node.module else alias.name))
+                     for alias in node.names if alias.name != "*"]
+        else:
+            continue
+        for name, target in pairs:
+            if name in found and found[name] != target:
+                twice.add(name)
+            found[name] = target
+    return {name: target for name, target in found.items() if name not in twice}
+
+
+def _looks_up_by_name(call: ast.Call, imported: set[str], bound: set[str]) -> bool | str:
+    """True for a look-up by a computed name anywhere; the name of the imported module of a
+    ``getattr(module, name)``, which can reach only what that module binds; False otherwise."""
     func = call.func
     if isinstance(func, ast.Name) and func.id not in bound and (
             func.id in _DYNAMIC_BUILTINS or (func.id == "vars" and not call.args)):
@@ -130,7 +167,9 @@ def _looks_up_by_name(call: ast.Call, imported: set[str], bound: set[str]) -> bo
     if isinstance(call.args[1], ast.Constant):
         return False  # a literal name: a string constant the view reads
     receiver = call.args[0]
+    if isinstance(receiver, ast.Name):  # ``getattr(module, name)``: what that module binds
+        return receiver.id if receiver.id in imported else False
     while isinstance(receiver, (ast.Attribute, ast.Subscript)):
         receiver = receiver.value
-    # ``getattr(module, name)``: a module bound by an import (``getattr(self, name)`` is not one).
+    # ``getattr(sys.modules[...], name)``, on a module bound by an import (``getattr(self.x, name)`` is not one).
     return not isinstance(receiver, ast.Name) or receiver.id in imported

@@ -20,7 +20,7 @@ from __future__ import annotations
 import ast
 
 from tfgraph_lint.analysis import module_edges
-from tfgraph_lint.analysis.project_classes import definitions_of, empty_definitions
+from tfgraph_lint.analysis.file_definitions import definitions_of, empty_definitions
 
 # The project store's kind for a file's record.
 RECORD = "record+state makers"

@@ -1,11 +1,10 @@
 """Whether the code shows a Keras metric, loss, layer or model run where Keras traces it, or only eagerly.
 
-Keras traces a metric's ``update_state``/``result`` and a loss's ``call``/``__call__`` when the
-metric or loss is compiled into a model (``model.compile(loss=..., metrics=[...])``) that
-``fit``/``evaluate`` run, or when traced code calls it. An evaluation loop that calls
-``metric.update_state(y, p)`` on eager tensors and reads ``result()`` afterwards runs it as
-Python: a COCO- or panoptic-quality metric that converts its inputs with ``.numpy()`` to feed a
-NumPy evaluator is written for that.
+Keras traces a metric's ``update_state``/``result`` and a loss's ``call`` when it is compiled into
+a model that ``fit``/``evaluate`` run, or when traced code calls it; an evaluation loop calling
+``metric.update_state(y, p)`` on eager tensors runs it as Python (a COCO metric feeding NumPy).
+Eager uses also include a Keras loop after ``compile(run_eagerly=True)`` (analysis/eager_compiles),
+``layer.call(x)`` invoked directly, and a plain training step with a tape (analysis/eager_steps).
 
 :func:`run_shown` weighs what the code shows of each instance the project makes of the class
 (``Cls(...)`` bound to a name or a ``self`` attribute, and every use of that):
@@ -38,17 +37,19 @@ notebook or an excluded file names (``UNJUDGED_SEED``, cli/view_unjudged) stays 
 A layer held by a model of this module runs as the model runs. The message then says so
 (``EAGER_INSTANCES``).
 
-Two module-wide kinds of evidence need no instances' uses: a script or notebook that shows no
-tracing at all (:mod:`eager_scripts`), whose instances no other file makes; and a project none of
-whose files traces, of which a program makes the class (the project view's seed ``Cls.<made,
-project traces nothing>``, ``cli/view_eager``). ``TRACED`` otherwise, as Keras would make it.
+Module-wide evidence needs no instances' uses: a script or notebook tracing nothing (:mod:`eager_scripts`)
+whose instances no other file makes; a project none of whose files traces (``cli/view_eager``'s seed); a
+class only quiet tests make (``cli/view_unmade``'s seed). ``TRACED`` otherwise, as Keras would make it.
 """
 
 from __future__ import annotations
 
 from astroid import nodes
 
+from tfgraph_lint.analysis.eager_compiles import EAGER_WHEN_ASKED, RUN_EAGERLY, compiled_to_run_eagerly
+from tfgraph_lint.analysis.class_mentions import TESTS_ONLY_SEED
 from tfgraph_lint.analysis.eager_scripts import is_script, traces_nothing
+from tfgraph_lint.analysis.eager_steps import run_by_eager_step
 from tfgraph_lint.analysis.imported_instances import imported_key
 from tfgraph_lint.analysis.instance_screen import EAGER_ROW_MARKERS, HANDED_ROW_MARKER, UNJUDGED_SEED
 from tfgraph_lint.analysis.instance_uses import (
@@ -75,7 +76,7 @@ _MARKERS = (EAGER_SEED, HANDED_SEED, NEAR_SYMBOLIC_SEED)
 
 # What a finding in such code says about it (ModuleContext.finding makes it LOW).
 EAGER_METRIC = ("the code runs this Keras class only eagerly: every call of its instances is "
-                "outside traced code, and none is compiled, fit or handed on")
+                "outside traced code, and none is compiled (but with run_eagerly=True), fit or handed on")
 
 EAGER_SCRIPT = ("the script runs this Keras class only eagerly: it makes no tf.function, runs no "
                 "Keras loop, compile, build or symbolic Input, and no other file makes its instances")
@@ -87,12 +88,17 @@ TRACED_SEED = "<made, run where Keras traces it>"
 # A layer or model whose every instance the project shows called only outside traced code, where
 # nothing builds a model symbolically.
 EAGER_INSTANCES = ("the code runs this Keras class only eagerly: every instance the project makes is called "
-                   "outside traced code, in modules that build no Keras Input, functional model or summary, "
-                   "and none is compiled, fit, saved or handed on")
+                   "outside traced code (by its call method, by a plain training step with a gradient tape, or "
+                   "in modules that build no Keras Input, functional model or summary), and none is compiled "
+                   "(but with run_eagerly=True), fit, saved or handed on elsewhere")
 
 # With how a program of the project makes the class (``made in main.py:5``, ``held by Block, ...``).
 EAGER_PROJECT = ("the project runs this Keras class only eagerly: it is {how}, and no file of the project "
                  "makes a tf.function, runs a Keras loop, compile, build, save or symbolic Input, or maps a dataset")
+
+# Made only by tests that name nothing tracing (cli/view_unmade's seed), reached from no traced code.
+EAGER_TESTS = ("the project runs this Keras class only in its tests, which call it eagerly: "
+               "{how}, and no code of them traces it, compiles, fits or saves it")
 
 _JUDGED_FAMILIES = ("metric", "loss")
 _MODULE_JUDGED_FAMILIES = ("layer",)  # layers and models
@@ -124,6 +130,9 @@ def run_only_eagerly(traced: TracedFunction, index) -> str | None:
     how = index.seeds.get(f"{cls.name}.{PROJECT_EAGER_SEED}")
     if how is not None:
         return EAGER_PROJECT.format(how=how)
+    how = index.seeds.get(f"{cls.name}.{TESTS_ONLY_SEED}")
+    if how is not None:
+        return EAGER_TESTS.format(how=how)
     return EAGER_SCRIPT if _script_shows(cls, index, _told(cls, index) - {UNJUDGED_SEED}) else EAGER_INSTANCES
 
 
@@ -163,6 +172,9 @@ def _script_run(cls: nodes.ClassDef, index, seen: frozenset = frozenset()) -> st
     if PROJECT_EAGER_SEED in told:
         # Nothing in the project traces: what other files do with instances cannot trace them.
         return TRACED if told - {PROJECT_EAGER_SEED, UNJUDGED_SEED, *_MARKERS} else EAGER
+    if TESTS_ONLY_SEED in told:
+        # Only tests make it: one that traces, fits or hands it on says so by a seed of its own.
+        return TRACED if told - {TESTS_ONLY_SEED, EAGER_SEED, NEAR_SYMBOLIC_SEED} else EAGER
     if _script_shows(cls, index, told - {UNJUDGED_SEED}):
         return EAGER
     return _instances_run(cls, index, told, seen)
@@ -217,7 +229,9 @@ def instance_verdict(reference: nodes.NodeNG, index, seen: frozenset = frozenset
     uses = instance_uses(made)
     if uses is None:
         return TRACED if _used_in_traced_code(made, index, seen) == TRACED else None
-    return _combined({_use_verdict(use, index, seen, layered) for use in uses})
+    # ``compile(run_eagerly=True)`` on it: its Keras loops run it eagerly (analysis/eager_compiles).
+    eager_loops = EAGER_WHEN_ASKED if compiled_to_run_eagerly(uses) else frozenset()
+    return _combined({_use_verdict(use, index, seen, layered, eager_loops) for use in uses})
 
 
 def instance_rows(index) -> list[list]:
@@ -294,17 +308,26 @@ def _combined(verdicts: set) -> str | None:
     return EAGER
 
 
-def _use_verdict(use: nodes.NodeNG, index, seen: frozenset, layered: bool = False) -> str | None:
+def _use_verdict(use: nodes.NodeNG, index, seen: frozenset, layered: bool = False,
+                 eager_loops: frozenset = frozenset()) -> str | None:
+    """``eager_loops``: the instance's methods that run it eagerly (``compile(run_eagerly=True)``)."""
     if handed_to_compile(use):
         return TRACED
     parent = use.parent
     if isinstance(parent, nodes.Call) and parent.func is use:
         return _where_run(parent, index, seen, layered)  # ``metric(y, p)``
+    if isinstance(parent, nodes.AssignAttr) and parent.expr is use and parent.attrname == RUN_EAGERLY:
+        return EAGER  # ``model.run_eagerly = ...`` runs nothing
+    call = parent.parent if isinstance(parent, nodes.Keyword) else parent
+    if isinstance(call, nodes.Call) and call.func is not use and run_by_eager_step(call, use, PLAIN_ATTRIBUTES):
+        return _used_in_traced_code(call, index, seen) or EAGER  # ``train_step(model, x)``: runs it there
     if layered and isinstance(parent, nodes.Attribute) and parent.expr is use:
-        return layer_attribute_verdict(parent, index, seen)
+        return layer_attribute_verdict(parent, index, seen, eager_loops)
     if isinstance(parent, nodes.Attribute) and parent.expr is use:
         called = parent.parent
         if isinstance(called, nodes.Call) and called.func is parent:
+            if parent.attrname in eager_loops:
+                return EAGER
             if parent.attrname in _MODEL_TRACERS:
                 return TRACED  # ``model.fit(...)``: Keras traces what it runs
             return _where_run(called, index, seen)  # ``metric.update_state(y, p)``
@@ -353,21 +376,24 @@ def _used_in_traced_code(node: nodes.NodeNG, index, seen: frozenset) -> str | No
     return None
 
 
-
-
-
-
-def layer_attribute_verdict(attribute: nodes.Attribute, index, seen: frozenset) -> str | None:
+def layer_attribute_verdict(attribute: nodes.Attribute, index, seen: frozenset,
+                            eager_loops: frozenset = frozenset()) -> str | None:
     """How ``instance.<attribute...>`` runs a layer or model: a chain that calls a Keras loop,
     ``compile``, ``build`` or ``save`` (``model.encoder.fit(...)``) traces it; one otherwise
     called runs where the call is (:func:`_where_run`); a variable list or another plain
     attribute read runs nothing; a method handed on (``tf.function(model.call)``) may be traced
-    where it goes."""
+    where it goes. ``eager_loops``: the instance's own methods that run it eagerly
+    (``model.fit(...)`` after ``model.compile(run_eagerly=True)``)."""
     chain, names = attribute_chain(attribute)
     called = chain.parent
     if isinstance(called, nodes.Call) and called.func is chain:
+        if len(names) == 1 and names[0] in eager_loops:
+            return EAGER
         if _MODEL_TRACERS.intersection(names):
             return TRACED
+        if names == ["call"]:
+            # ``layer.call(x)`` runs right there, once (on symbolic inputs too): it makes no Keras node.
+            return _used_in_traced_code(called, index, seen) or EAGER
         return _where_run(called, index, seen, layered=True)
     if names[0] in PLAIN_ATTRIBUTES or not handed_on(chain):
         return EAGER

@@ -27,22 +27,22 @@ file that changes (no longer a Layer) changes what its subclasses' modules are t
 
 from __future__ import annotations
 
-import ast
 import os
 from collections import deque
 from collections.abc import Callable
 
-from tfgraph_lint.analysis.guarded_self_calls import guarded_self_calls
+from tfgraph_lint.analysis.file_definitions import file_definitions
 from tfgraph_lint.analysis.keras_generation import KERAS_GENERATION, imports_keras_2_only, sets_legacy_keras
-from tfgraph_lint.analysis.mode_guards import MODE_GUARD, file_mode_guards, guards_called
-from tfgraph_lint.analysis.module_edges import dotted_name, imports_only
+from tfgraph_lint.analysis.mode_guards import MODE_GUARD
 # DISPATCHED: how the seeds of :meth:`ProjectClasses.dispatched` begin (``keras_unconverted`` and
 # ``keras_run_evidence`` ask, as they ask of a Keras method itself).
 from tfgraph_lint.analysis.subclass_markers import DISPATCHED, dispatched_seed, subclass_markers
-from tfgraph_lint.analysis.state_makers import STATE_MAKER, file_state_makers, imported_calls
-from tfgraph_lint.analysis.tensorflow_generation import TENSORFLOW_BEFORE, project_tensorflow_before, removed_api_use
+from tfgraph_lint.analysis.state_makers import STATE_MAKER
+from tfgraph_lint.analysis.tensorflow_generation import (
+    TENSORFLOW_BEFORE, project_tensorflow_before, release_uses, removed_api_use, runs_keras_loop,
+)
 from tfgraph_lint.analysis.test_files import is_test_file
-from tfgraph_lint.analysis.wrapping_decorators import CALLED, decorators_used, tf_function_wrappers
+from tfgraph_lint.analysis.wrapping_decorators import CALLED
 from tfgraph_lint.core import tf_api
 
 # What :meth:`ProjectClasses.imported_definitions` says of a decorator that wraps tf.function.
@@ -51,64 +51,6 @@ TF_FUNCTION_WRAPPER = "tf.function"
 _MAX_DEPTH = 8  # classes followed up a chain of bases
 _MAX_METHODS = 200  # methods followed through ``self.`` calls from a class's Keras methods
 _IN_PROGRESS = object()
-
-
-def file_definitions(text: str, imports: dict | None = None) -> dict:
-    """What the project view asks of a file's text here, from one parse: ``classes`` (its
-    :func:`class_bases`), ``wrappers`` (its defs that wrap tf.function, with the forms they are
-    applied in: wrapping_decorators), ``decorators`` (the decorators its defs are written with),
-    ``mode guards`` and ``guards called`` (its defs that only ask the execution mode, and the
-    names its ``if`` tests call with no arguments: analysis/mode_guards), ``class lines`` (where
-    its top-level classes start), ``once calls`` (the ``self.`` calls its methods make only behind
-    a create-once guard: analysis/guarded_self_calls). ``imports``: the file's ``module_edges.imports_only``, when the
-    caller has them already."""
-    try:
-        tree = ast.parse(text)
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return empty_definitions()
-    walked = list(ast.walk(tree))
-    return definitions_of(tree, dict.fromkeys(("imports", "defs", "calls", "ifs"), walked),
-                          imports if imports is not None else imports_only(text))
-
-
-def empty_definitions() -> dict:
-    """:func:`file_definitions`' answer for text Python cannot parse."""
-    return {"classes": {}, "wrappers": {}, "decorators": [], "mode guards": {}, "guards called": [],
-            "state makers": {}, "calls": [], "class lines": {}, "once calls": {}}
-
-
-def definitions_of(tree: ast.Module, walked: dict[str, list[ast.AST]], imports: dict) -> dict:
-    """:func:`file_definitions` of a parsed module; ``walked``: the nodes of one walk the readers
-    look at, in ``ast.walk``'s order, by what they are (``"imports"``: the import statements,
-    ``"defs"``: the function defs, ``"calls"``, ``"ifs"``: ``if`` statements and conditional
-    expressions; any list holding those, e.g. every node, will do); ``imports``: the file's
-    ``module_edges.imports_only``."""
-    return {"classes": class_bases(tree),
-            "wrappers": tf_function_wrappers(tree, imports, walked["calls"]),
-            "decorators": decorators_used(tree, walked["defs"]),
-            "mode guards": file_mode_guards(tree, walked["imports"]),
-            "guards called": guards_called(tree, walked["ifs"]),
-            "state makers": file_state_makers(tree, imports), "calls": imported_calls(walked["calls"], imports),
-            "class lines": {node.name: node.lineno for node in tree.body if isinstance(node, ast.ClassDef)},
-            "once calls": guarded_self_calls(tree)}
-
-
-def class_bases(source: str | ast.Module) -> dict[str, list[str]]:
-    """The module's top-level classes -> their bases as dotted spellings (``Layer``,
-    ``tf.keras.layers.Layer``, ``mp.MessagePassing``); a base written otherwise (a call, a
-    subscript) is left out. Empty for text Python cannot parse."""
-    if isinstance(source, str):
-        try:
-            tree = ast.parse(source)
-        except (SyntaxError, ValueError, RecursionError, MemoryError):
-            return {}
-    else:
-        tree = source
-    found: dict[str, list[str]] = {}
-    for node in tree.body:
-        if isinstance(node, ast.ClassDef):
-            found[node.name] = [spelled for spelled in map(dotted_name, node.bases) if spelled is not None]
-    return found
 
 
 class ProjectClasses:
@@ -337,6 +279,10 @@ def keras_view(graph, store, texts, files: set[str], linted: set[str],
         use = store.get_or_compute(real, "removed tensorflow api", lambda real: removed_api_use(texts.get(real)) or [])
         if use:
             by_folder.setdefault(os.path.dirname(real), {})[real] = use
+    for folder, uses in by_folder.items():  # (an Estimator beside a Keras loop says nothing)
+        trains = any(os.path.dirname(real) == folder and store.get_or_compute(
+            real, "keras loop", lambda real: runs_keras_loop(texts.get(real))) for real in texts.digests)
+        by_folder[folder] = release_uses(uses, trains)
     for real in sorted(linted):  # (a folder's modules run together, on one TensorFlow)
         uses = by_folder.get(os.path.dirname(real))
         before = project_tensorflow_before(uses, lambda real: os.path.relpath(real, graph.root)) if uses else None

@@ -8,7 +8,11 @@ examples, each with its own requirements, runs each on its own TensorFlow.) ``tf
 ``set_policy``, ``global_policy``, ``LossScaleOptimizer``) was removed in TensorFlow 2.9, the
 release that added ``tf.function(reduce_retracing=...)``: a project calling it cannot take that
 keyword, and its ``experimental_relax_shapes`` is current (rules TFG306); its ``tf.keras`` is
-Keras 2 (analysis/keras_version).
+Keras 2 (analysis/keras_version). ``tf.estimator`` (and ``tf.compat.v1.estimator``: an
+``Estimator``, a ``TPUEstimator``, ``ModeKeys``) was removed in TensorFlow 2.16, the release whose
+``tf.keras`` is Keras 3: a folder that builds its model in an Estimator's ``model_fn`` runs Keras 2,
+unless a file of it also trains with a Keras loop (``model.fit(...)``), an entry point that runs
+on either generation (:func:`release_uses`).
 
 A use inside a ``try`` block, or under an ``if`` that tests a version or an attribute
 (``hasattr``/``getattr``), may be the fallback of code that runs on both generations: it says
@@ -25,8 +29,10 @@ import re
 TENSORFLOW_BEFORE = "<tensorflow before>"
 
 # (module path of the removed API, the first release without it)
-_REMOVED = (("mixed_precision.experimental", (2, 9)),)
-_WORDS = re.compile(r"mixed_precision\.experimental\b|mixed_precision\s+import\s+experimental\b")
+_REMOVED = (("mixed_precision.experimental", (2, 9)),
+            ("tf.estimator", (2, 16)), ("tensorflow.estimator", (2, 16)), ("v1.estimator", (2, 16)))
+_WORDS = re.compile(r"mixed_precision\.experimental\b|mixed_precision\s+import\s+experimental\b"
+                    r"|\b(?:tf|tensorflow|v1)\.estimator\b|\b(?:tensorflow|v1)\s+import\s+estimator\b")
 _GUARD_WORDS = re.compile(r"version|hasattr|getattr")
 
 
@@ -47,6 +53,31 @@ def removed_api_use(text: str | None) -> list | None:
             if _spells(node, dotted) and (found is None or (list(release), node.lineno) < tuple(found)):
                 found = [list(release), node.lineno]
     return found
+
+
+_KERAS_3 = (2, 16)  # the release whose tf.keras is Keras 3
+_KERAS_LOOPS = frozenset({"fit", "fit_generator", "train_on_batch"})
+
+
+def runs_keras_loop(text: str | None) -> bool:
+    """``text`` calls a Keras training loop (``model.fit(...)``); comments and strings do not count."""
+    if not text or not re.search(r"\b(?:fit|fit_generator|train_on_batch)\s*\(", text):
+        return False
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError):
+        return True
+    return any(isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _KERAS_LOOPS
+               for node in ast.walk(tree))
+
+
+def release_uses(uses: dict[str, list | None], trains_with_keras: bool) -> dict[str, list | None]:
+    """The uses of one folder (:func:`removed_api_use`) that say which releases it runs on: an API
+    removed with Keras 3's arrival (``tf.estimator``) says nothing of a folder one of whose files
+    trains with a Keras loop (``trains_with_keras``), which may be its entry point on Keras 3."""
+    if not trains_with_keras:
+        return uses
+    return {real: use for real, use in uses.items() if use and tuple(use[0]) < _KERAS_3}
 
 
 def project_tensorflow_before(uses: dict[str, list | None], root_relative) -> str | None:
@@ -89,7 +120,8 @@ def _walk(node: ast.AST, guarded: bool):
 
 def _spells(node: ast.AST, dotted: str) -> bool:
     """``x.mixed_precision.experimental`` read, or ``experimental`` imported from a module ending
-    in ``mixed_precision`` (``import tensorflow.keras.mixed_precision.experimental``)."""
+    in ``mixed_precision`` (``import tensorflow.keras.mixed_precision.experimental``); so for
+    ``tf.estimator`` (``from tensorflow import estimator``)."""
     parent, _, last = dotted.rpartition(".")
     if isinstance(node, ast.Attribute):
         if node.attr != last:

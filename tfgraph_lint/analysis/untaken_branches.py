@@ -8,7 +8,7 @@ branch and why; the code is still reported to whoever asks, since another caller
 
 A helper's parameters are what its graph calls pass (call_data.seen_graph_calls: every call in
 graph code of the module, and the shapes of other files' calls from the project view, where a
-parameter left out is its default). A caller that passes on a parameter of its own unchanged
+parameter left out is its default and a literal ``True``, ``False`` or ``None`` is that constant). A caller that passes on a parameter of its own unchanged
 (``def initial(self, inputs=None): return self.cell.initial(inputs)``) passes what its own graph
 calls pass it, followed through two such callers. A Keras ``Lambda(f, arguments={...})`` calls ``f`` with its
 inputs and those keywords. What a call passes is followed as a constant (constant_values.constant):
@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from astroid import nodes
 
-from tfgraph_lint.analysis.call_data import flag_for, seen_graph_calls, shown_for
+from tfgraph_lint.analysis.call_data import flag_for, literal_for, seen_graph_calls, shown_for
 from tfgraph_lint.analysis.classes import self_class
 from tfgraph_lint.analysis.passed_arguments import argument_for, argument_for_default
 from tfgraph_lint.analysis.constant_values import UNKNOWN, constant, unset_attribute_default
@@ -130,9 +130,10 @@ def _collect_worlds(fn: nodes.FunctionDef, index, forwarding: int) -> list[dict]
         world = {name: _passed(expr, f"line {call.lineno}") for name, expr in passed.items()}
         worlds.extend(_forwarded(world, passed, call, fn, index, forwarding))
     for shape in from_elsewhere:
-        # Another file's call: what it passes is a flag (changes per call or not, and what the
-        # value is shown to be); a parameter it leaves out is its default.
+        # Another file's call: what it passes is a flag (changes per call or not, what the value
+        # is shown to be, the literal True, False or None it is); a parameter it leaves out is its default.
         worlds.append({p.name: constant(argument_for_default(fn, p)) if flag_for(shape, fn, p) is None
+                       else literal if (literal := literal_for(shape, fn, p)) is not UNKNOWN
                        else _shown_world_value(shown_for(shape, fn, p), "a call in another file")
                        for p in parameters})
     return worlds

@@ -19,15 +19,20 @@ project (the ``*.py`` files the view walks, those the configuration excludes, th
 code cells) reads its name in module code, a function or a class body's own statements; or in a
 method, or as a base, of a class that is made itself; or spells it in a string; or it carries a
 decorator. A name a file imports by name from a project file that defines the class
-(``from layers import Head``), or a class of the file's own, is that class; every other read is
+(``from layers import Head``, or ``from layers import *``), or a class of the file's own, is that class; every other read is
 matched by spelling alone, whatever it resolves to (``models.Head``, a name imported under another
 name): two classes of one name are made together. What a module's code reads after a top-level ``from M import b`` that
 raises ImportError (``M`` a project module that defines no ``b``: ``analysis/failing_imports``)
 never runs, and makes nothing. A file that may look a class up by a computed name, or that cannot be
-read, makes every class; a file that cannot be parsed makes each class whose name it spells.
+read, makes every class (a ``getattr(module, name)`` on a project module that binds no class
+makes none); a file that cannot be parsed makes each class whose name it spells.
 
 Each class of a project file that is made by none of these gets the seed
-``Cls.<made by no code of this project>`` (``analysis/unmade_evidence`` reads it).
+``Cls.<made by no code of this project>`` (``analysis/unmade_evidence`` reads it); one that only
+test files make (``test_*.py``, ``*_test.py``: directly, or in methods of classes only they make),
+each of which names nothing through which TensorFlow may trace (``analysis/project_tracing``),
+gets ``Cls.<made only by tests of this project>``: such a test calls what it checks eagerly
+(``analysis/keras_run_evidence`` weighs the seed with the view's others).
 """
 
 from __future__ import annotations
@@ -35,8 +40,10 @@ from __future__ import annotations
 import os
 import re
 
-from tfgraph_lint.analysis.class_mentions import UNMADE_SEED, class_mentions
+from tfgraph_lint.analysis.class_mentions import TESTS_ONLY_SEED, UNMADE_SEED, class_mentions
 from tfgraph_lint.analysis.project_graph import marked_folder
+from tfgraph_lint.analysis.project_tracing import shows_tracing
+from tfgraph_lint.analysis.test_files import is_test_file
 from tfgraph_lint.core import notebooks
 
 _PACKAGE_SECTIONS = {
@@ -91,19 +98,31 @@ def unmade_seeds(graph, store, texts, others: list[str], read) -> dict[str, dict
         if found is None:
             return {}
         mentions[path] = found
-    if any(found.get("dynamic") for found in mentions.values()):
+    if any(found.get("dynamic") or not _lookups_find_no_class(real, found, mentions, graph)
+           for real, found in mentions.items()):
         return {}
     if not any(found.get("runs") for found in mentions.values()):
         return {}  # no program of its own: a collection of classes that other code makes
     failing = _failing_imports(graph, mentions)
     made = _made(mentions, failing, graph)
     made_but_for_failing = _made(mentions, {}, graph) if failing else made
+    programs = {path: found for path, found in mentions.items() if not is_test_file(path)}
+    made_by_programs = _made(programs, failing, graph) if len(programs) < len(mentions) else made
+    # Tests that may trace (a tf.function, fit, a dataset map...; a test outside the view's texts,
+    # unread) make what they make as programs do: only quiet tests' classes get the seed.
+    tracing_tests = {path: found for path, found in mentions.items() if path not in programs and (
+        path not in texts.digests or store.get_or_compute(path, "tracing", lambda real: shows_tracing(texts[real])))}
+    made_by_programs = _made({**programs, **tracing_tests}, failing, graph) if tracing_tests else made_by_programs
     seeds: dict[str, dict[str, str]] = {}
     for real in sorted(texts.digests):
         if not at_root and not _outside_packages(real, graph.root, texts.digests):
             continue  # a package below a root of no files of its own: laid out as a library is
         for cls in mentions[real].get("classes", {}):
+            if _is_made((real, cls), made_by_programs):
+                continue
             if _is_made((real, cls), made):
+                seeds.setdefault(real, {})[f"{cls}.{TESTS_ONLY_SEED}"] = (
+                    f"no code of this project but its tests makes '{cls}', and it ships no package")
                 continue
             if _is_made((real, cls), made_but_for_failing):  # (directly, or through classes such code makes)
                 where = "; ".join(sorted(how for _line, how in failing.values())[:2])
@@ -113,6 +132,23 @@ def unmade_seeds(graph, store, texts, others: list[str], read) -> dict[str, dict
                 why = f"'{cls}' is made by no code of this project, which ships no package"
             seeds.setdefault(real, {})[f"{cls}.{UNMADE_SEED}"] = why
     return seeds
+
+
+def _lookups_find_no_class(real: str, found: dict, mentions: dict[str, dict], graph) -> bool:
+    """Each module ``real`` looks a computed name up in (``getattr(cleaners, name)``) is a file of
+    the project that binds no class: it defines none, imports no CapWords name and no ``*``."""
+    for level, module in found.get("lookups", ()):
+        target = graph.resolve_module(real, module, level)
+        bound = mentions.get(target) if target is not None else None
+        if bound is None or "words" in bound or bound.get("open") or bound.get("classes") or any(
+                _cap_word(name) for name in bound.get("defines", ())):
+            return False
+    return True
+
+
+def _cap_word(name: str) -> bool:
+    """``Net``, ``TTSModel`` (a class, by convention), not ``MAX_LEN``."""
+    return name[:1].isupper() and any(char.islower() for char in name)
 
 
 def _outside_packages(real: str, root: str, files) -> bool:
@@ -157,9 +193,14 @@ def _is_made(key: tuple[str, str], made: set) -> bool:
 
 def _defining_files(path: str, found: dict, mentions: dict[str, dict], graph) -> dict[str, str]:
     """The names ``path``'s reads bind to one class of the project: its own top-level classes, and
-    the classes it imports by name (``from layers import Net``) from a project file defining them.
+    the classes it imports by name (``from layers import Net``) or by a top-level star import
+    (``from layers import *``) from a project file defining them.
     (A name imported under another name, or read as ``module.Net``, stays a spelling.)"""
-    defines = {name: path for name in found.get("classes", {})}
+    defines = {}
+    for level, module in found.get("stars", ()) if graph is not None else ():
+        target = graph.resolve_module(path, module, level)  # (``from model import *``)
+        defines.update(dict.fromkeys(mentions.get(target, {}).get("classes", {}) if target is not None else (), target))
+    defines.update((name, path) for name in found.get("classes", {}))
     for level, module, names, _line in found.get("imports", ()) if graph is not None else ():
         target = graph.resolve_module(path, module, level)
         classes = mentions.get(target, {}).get("classes", {}) if target is not None else {}

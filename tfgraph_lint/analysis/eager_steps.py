@@ -1,0 +1,92 @@
+"""Whether a Keras model handed to a function is run there by a plain eager training step.
+
+Research code often trains with a step function of its own, left undecorated (the
+``@tf.function`` commented out, or never added): ``def train_step(model, ...): with
+tf.GradientTape() as tape: pred = model(x, training=True) ...`` and ``loss = train_step(model,
+optimizer, x, y)`` in the script's loop. Called outside traced code, such a
+function runs as Python, and so does every call of the model in it: a print prints each step,
+``.numpy()`` works.
+
+:func:`run_by_eager_step` reads that from the call that hands the instance over and the function
+it names, a function of the same module (one of another file is not read: what a module's
+analysis says depends on its own text alone). The evidence:
+
+- the function is a plain top-level ``def`` with no decorator, bound to its name by nothing else
+  in its module (no ``train_step = tf.function(train_step)``);
+- it opens a ``tf.GradientTape()``: it computes gradients of what it runs, on real values (a
+  function building a functional model on symbolic inputs computes none);
+- the parameter the instance binds is only called (``model(x)``) or read for a plain attribute
+  (``model.trainable_variables``), in the function's own body, not in a function nested in it
+  (which may be traced), and not handed further.
+
+Whether the call that hands the instance over is itself in traced code is the caller's question.
+"""
+
+from __future__ import annotations
+
+from astroid import nodes
+
+from tfgraph_lint.analysis.node_index import descendants
+
+_TAPE = "GradientTape"
+
+
+def run_by_eager_step(call: nodes.Call, argument: nodes.NodeNG, plain_attributes: frozenset) -> bool:
+    """``call`` hands ``argument`` (an instance) to a plain eager training step (see the module's
+    docstring), which only calls it or reads its ``plain_attributes``."""
+    callee = _callee(call)
+    if callee is None or callee.decorators is not None or not isinstance(callee.parent, nodes.Module):
+        return False
+    if len(callee.parent.locals.get(callee.name, ())) != 1:
+        return False  # bound again (``train_step = tf.function(train_step)``)
+    parameter = _parameter_for(call, argument, callee)
+    if parameter is None or not _opens_tape(callee):
+        return False
+    uses = [name for name in descendants(callee, nodes.Name) if name.name == parameter]
+    for use in uses:
+        if use.scope() is not callee:
+            return False  # in a nested function or lambda, which may be traced
+        parent = use.parent
+        if isinstance(parent, nodes.Call) and parent.func is use:
+            continue
+        if isinstance(parent, nodes.Attribute) and parent.expr is use and parent.attrname in plain_attributes:
+            continue
+        return False
+    return bool(uses)
+
+
+def _callee(call: nodes.Call) -> nodes.FunctionDef | None:
+    """The function of this module that ``call`` names (``train_step(...)``, bound only by its ``def``)."""
+    func = call.func
+    if not isinstance(func, nodes.Name):
+        return None
+    _scope, bound = func.lookup(func.name)
+    return bound[0] if len(bound) == 1 and isinstance(bound[0], nodes.FunctionDef) else None
+
+
+def _parameter_for(call: nodes.Call, argument: nodes.NodeNG, callee: nodes.FunctionDef) -> str | None:
+    """The name of ``callee``'s parameter that ``argument`` of ``call`` binds."""
+    if any(isinstance(arg, nodes.Starred) for arg in call.args):
+        return None
+    positional = [*(callee.args.posonlyargs or ()), *(callee.args.args or ())]
+    if argument in call.args:
+        position = call.args.index(argument)
+        return positional[position].name if position < len(positional) else None
+    for keyword in call.keywords or ():
+        if keyword.value is argument and keyword.arg is not None:
+            names = {arg.name for arg in [*positional, *(callee.args.kwonlyargs or ())]}
+            return keyword.arg if keyword.arg in names else None
+    return None
+
+
+def _opens_tape(function: nodes.FunctionDef) -> bool:
+    """A ``with ...GradientTape(...)`` in the function's own body."""
+    for with_node in descendants(function, nodes.With):
+        for item, _alias in with_node.items:
+            if isinstance(item, nodes.Call):
+                func = item.func
+                name = func.attrname if isinstance(func, nodes.Attribute) else getattr(func, "name", "")
+                if name == _TAPE and with_node.scope() is function:
+                    return True
+    return False
+

@@ -1,0 +1,76 @@
+"""What the project view asks of one file's text (stdlib ``ast``, no astroid), from one parse:
+its classes' bases, its defs that wrap tf.function and the decorators it uses, its mode guards,
+its defs that make a tf.Variable and the calls it makes through its imports, and the ``self.``
+calls its methods make only behind a create-once guard. analysis/project_classes reads these
+across files; analysis/file_record keeps them per file text.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from tfgraph_lint.analysis.guarded_self_calls import guarded_self_calls
+from tfgraph_lint.analysis.mode_guards import file_mode_guards, guards_called
+from tfgraph_lint.analysis.module_edges import dotted_name, imports_only
+from tfgraph_lint.analysis.state_makers import file_state_makers, imported_calls
+from tfgraph_lint.analysis.wrapping_decorators import decorators_used, tf_function_wrappers
+
+
+def file_definitions(text: str, imports: dict | None = None) -> dict:
+    """What the project view asks of a file's text here, from one parse: ``classes`` (its
+    :func:`class_bases`), ``wrappers`` (its defs that wrap tf.function, with the forms they are
+    applied in: wrapping_decorators), ``decorators`` (the decorators its defs are written with),
+    ``mode guards`` and ``guards called`` (its defs that only ask the execution mode, and the
+    names its ``if`` tests call with no arguments: analysis/mode_guards), ``class lines`` (where
+    its top-level classes start), ``state makers`` and ``calls`` (its defs that make a tf.Variable on
+    every call, and the dotted names it calls through its imports: analysis/state_makers),
+    ``once calls`` (the ``self.`` calls its methods make only behind
+    a create-once guard: analysis/guarded_self_calls). ``imports``: the file's ``module_edges.imports_only``, when the
+    caller has them already."""
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return empty_definitions()
+    walked = list(ast.walk(tree))
+    return definitions_of(tree, dict.fromkeys(("imports", "defs", "calls", "ifs"), walked),
+                          imports if imports is not None else imports_only(text))
+
+
+def empty_definitions() -> dict:
+    """:func:`file_definitions`' answer for text Python cannot parse."""
+    return {"classes": {}, "wrappers": {}, "decorators": [], "mode guards": {}, "guards called": [],
+            "state makers": {}, "calls": [], "class lines": {}, "once calls": {}}
+
+
+def definitions_of(tree: ast.Module, walked: dict[str, list[ast.AST]], imports: dict) -> dict:
+    """:func:`file_definitions` of a parsed module; ``walked``: the nodes of one walk the readers
+    look at, in ``ast.walk``'s order, by what they are (``"imports"``: the import statements,
+    ``"defs"``: the function defs, ``"calls"``, ``"ifs"``: ``if`` statements and conditional
+    expressions; any list holding those, e.g. every node, will do); ``imports``: the file's
+    ``module_edges.imports_only``."""
+    return {"classes": class_bases(tree),
+            "wrappers": tf_function_wrappers(tree, imports, walked["calls"]),
+            "decorators": decorators_used(tree, walked["defs"]),
+            "mode guards": file_mode_guards(tree, walked["imports"]),
+            "guards called": guards_called(tree, walked["ifs"]),
+            "state makers": file_state_makers(tree, imports), "calls": imported_calls(walked["calls"], imports),
+            "class lines": {node.name: node.lineno for node in tree.body if isinstance(node, ast.ClassDef)},
+            "once calls": guarded_self_calls(tree)}
+
+
+def class_bases(source: str | ast.Module) -> dict[str, list[str]]:
+    """The module's top-level classes -> their bases as dotted spellings (``Layer``,
+    ``tf.keras.layers.Layer``, ``mp.MessagePassing``); a base written otherwise (a call, a
+    subscript) is left out. Empty for text Python cannot parse."""
+    if isinstance(source, str):
+        try:
+            tree = ast.parse(source)
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            return {}
+    else:
+        tree = source
+    found: dict[str, list[str]] = {}
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef):
+            found[node.name] = [spelled for spelled in map(dotted_name, node.bases) if spelled is not None]
+    return found
