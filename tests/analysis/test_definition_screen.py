@@ -24,6 +24,9 @@ NAMED = [
     # a guard called with no arguments in an ``if`` test, across lines with a comment inside
     "from . import layers\n\ndef f(x):\n    if layers.eager(  # asks the mode\n    ):\n        return x\n",
     "from . import layers\n\ny = 1 if layers . ready () else 2\n",
+    # a call with arguments: another file's def that may make a tf.Variable (analysis/state_makers),
+    # also written in brackets
+    "from . import layers\n\nx = (layers.make)(3)\n",
     # a call with arguments: another file's def that may make a tf.Variable (analysis/state_makers)
     "from .lib import deco, Base\nfrom . import layers\n\nx = layers.dense(3)\ny = deco(x)\nz = Base\n",
 ]

@@ -29,8 +29,8 @@ def may_name_project_definitions(text: str, heads: frozenset[str] | set[str]) ->
     names = "|".join(re.escape(head) for head in present)
     # A decorator: ``@h``, ``@h.f(...)``, ``@(h.f)`` (any expression since Python 3.9).
     decorator = rf"^[ \t]*@[\s(\\]*(?:{names})\b"
-    # A call: ``h()``, ``h.f(x)``, ``h . f (`` across lines.
-    call = rf"(?<![\w.])(?:{names})\b(?:[\s\\]*\.[\s\\]*\w+)*[\s\\]*\("
+    # A call: ``h()``, ``h.f(x)``, ``h . f (`` across lines, ``(h.f)(x)``.
+    call = rf"(?<![\w.])(?:{names})\b(?:[\s\\]*\.[\s\\]*\w+)*[\s\\)]*\("
     if re.search(decorator, text, re.MULTILINE) or re.search(call, text):
         return True
     # A base in a class header: anything up to the header's end may be a base (nested calls,
