@@ -4,32 +4,10 @@ Each with the twin that stays reported."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
-from click.testing import CliRunner
-
-from tfgraph_lint.cli.commands import cli
-
-EVERY_LEVEL = ("--select", "TFG", "--confidence", "HIGH,INFERENCE,LOW", "--no-cache")
-
-
-def _findings(root: Path) -> set[tuple[str, int, str, str]]:
-    try:
-        runner = CliRunner(mix_stderr=False)  # click < 8.2
-    except TypeError:
-        runner = CliRunner()
-    result = runner.invoke(cli, ["check", "--format", "json", *EVERY_LEVEL, str(root)])
-    assert result.exit_code in (0, 1), result.output
-    return {(Path(f["path"]).name, f["line"], f["code"], f["confidence"]) for f in json.loads(result.stdout)}
-
-
-def _write(root: Path, files: dict[str, str]) -> Path:
-    for name, text in files.items():
-        path = root / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text)
-    return root
+from project_lint import project_findings as _findings
+from project_lint import write_project as _write
 
 
 MODEL = """import tensorflow as tf

@@ -119,7 +119,7 @@ def _guarded_sides(node: ast.If, me: str, sets: _Assigned) -> set[str]:
     return found
 
 
-def _unset_attributes(test: ast.AST, me: str | None) -> list[tuple[str, str]]:
+def _unset_attributes(test: ast.AST, me: str) -> list[tuple[str, str]]:
     """(attribute of ``self``, the branch that runs while it is unset), as ``once_guards.unset_tests``."""
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
         return [(attribute, _FLIP[side]) for attribute, side in _unset_attributes(test.operand, me)]
@@ -141,16 +141,16 @@ def _unset_attributes(test: ast.AST, me: str | None) -> list[tuple[str, str]]:
             return [(attribute, "orelse")]
         return []
     if (isinstance(test, ast.Call) and isinstance(test.func, ast.Name) and test.func.id == "hasattr"
-            and len(test.args) == 2 and isinstance(test.args[0], ast.Name) and me in (None, test.args[0].id)
+            and len(test.args) == 2 and isinstance(test.args[0], ast.Name) and test.args[0].id == me
             and isinstance(test.args[1], ast.Constant) and isinstance(test.args[1].value, str)):
         return [(test.args[1].value, "orelse")]
     attribute = _self_attribute(test, me)
     return [(attribute, "orelse")] if attribute is not None else []  # ``if self.X:`` is true once set
 
 
-def _self_attribute(expr: ast.AST, me: str | None) -> str | None:
-    """``me.X``'s ``X`` (with ``me`` None, of any name's attribute)."""
-    if isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name) and (me is None or expr.value.id == me):
+def _self_attribute(expr: ast.AST, me: str) -> str | None:
+    """``me.X``'s ``X``."""
+    if isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name) and expr.value.id == me:
         return expr.attr
     return None
 
