@@ -27,6 +27,7 @@ from __future__ import annotations
 from astroid import nodes
 
 from tfgraph_lint.analysis.node_index import descendants
+from tfgraph_lint.analysis.passed_arguments import argument_for
 
 _TAPE = "GradientTape"
 
@@ -65,17 +66,11 @@ def _callee(call: nodes.Call) -> nodes.FunctionDef | None:
 
 
 def _parameter_for(call: nodes.Call, argument: nodes.NodeNG, callee: nodes.FunctionDef) -> str | None:
-    """The name of ``callee``'s parameter that ``argument`` of ``call`` binds."""
-    if any(isinstance(arg, nodes.Starred) for arg in call.args):
-        return None
-    positional = [*(callee.args.posonlyargs or ()), *(callee.args.args or ())]
-    if argument in call.args:
-        position = call.args.index(argument)
-        return positional[position].name if position < len(positional) else None
-    for keyword in call.keywords or ():
-        if keyword.value is argument and keyword.arg is not None:
-            names = {arg.name for arg in [*positional, *(callee.args.kwonlyargs or ())]}
-            return keyword.arg if keyword.arg in names else None
+    """The name of ``callee``'s parameter that ``argument`` of ``call`` binds (passed_arguments)."""
+    arguments = callee.args
+    for parameter in [*(arguments.posonlyargs or ()), *(arguments.args or ()), *(arguments.kwonlyargs or ())]:
+        if argument_for(call, callee, parameter) is argument:
+            return parameter.name
     return None
 
 
