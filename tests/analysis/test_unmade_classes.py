@@ -244,3 +244,42 @@ def test_a_class_imported_by_name_is_the_one_its_module_defines(tmp_path, script
     levels = {Path(f["path"]).parent.name: f["confidence"] for f in every if f["line"] == 6}
     assert levels == {"first": "INFERENCE", "second": "INFERENCE" if kept else "LOW"}
     assert all(OWN_REASON in f["message"] for f in every if f["confidence"] == "LOW")
+
+
+def _experiment(root: Path, description: str = "") -> Path:
+    """The project's files as one experiment of a repository that keeps several: the scripts in
+    ``exp/src/``, the layers in their own package ``exp/src/modules/`` (shaped like
+    https://github.com/an-seunghwan/generative, where ``ddpm/src/train*.py`` import ``modules``)."""
+    (root / "pyproject.toml").write_text("# a repository of experiments, no package\n")
+    src = root / "exp" / "src"
+    (src / "modules").mkdir(parents=True)
+    shutil.copy(PROJECTS / "unmade_classes" / "heads.py", src / "modules" / "heads.py")
+    (src / "modules" / "__init__.py").write_text("")
+    train = (PROJECTS / "unmade_classes" / "train.py").read_text(encoding="utf-8")
+    (src / "train.py").write_text(train.replace("from heads import", "from modules.heads import"))
+    if description:
+        (src / "setup.py").write_text(description)
+    return src / "modules"
+
+
+def test_a_package_beside_the_scripts_that_import_it_is_theirs(tmp_path):
+    package = _experiment(tmp_path)
+    assert _heads(package, low=True) != _heads(package)
+    assert found("--no-cache", str(package / "heads.py")) == _heads(package)
+    assert found("--no-cache", str(tmp_path)) == _heads(package)
+
+
+def test_a_package_beside_a_setup_py_is_a_library_s_layout(tmp_path):
+    """The twin: the same folder describing a package is what a library's users install."""
+    package = _experiment(tmp_path, "from setuptools import setup\n\nsetup(name='heads')\n")
+    assert found("--no-cache", str(package / "heads.py")) == _heads(package, low=True)
+
+
+def test_a_package_with_no_program_beside_it_stays_a_library_s_layout(tmp_path):
+    """The twin: the folder it is imported from holds modules but no program (the scripts live in
+    another folder of no package), as a library's source folder does."""
+    package = _experiment(tmp_path)
+    (tmp_path / "runs").mkdir()
+    (package.parent / "train.py").rename(tmp_path / "runs" / "train.py")
+    (package.parent / "config.py").write_text("def settings():\n    return {}\n")
+    assert found("--no-cache", str(package / "heads.py")) == _heads(package, low=True)

@@ -10,7 +10,9 @@ no ``pyproject.toml`` with a ``[project]``, ``[build-system]`` or ``[tool.poetry
 root), and that has Python files of its own at its root: one whose root holds packages alone is laid
 out as a library is installed (an unpacked wheel, site-packages). Below a root with no files of its
 own, the classes of files in no package (a folder with no ``__init__.py``, as research code keeps
-its ``experiments/``) are judged, and those of packages are not. The project must also run a
+its ``experiments/``) are judged, and so are those of a package imported from a folder below the
+root that holds a program of its own and no package description (``exp/src/modules/`` beside
+``exp/src/train.py``: the scripts' own package); those of other packages are not. The project must also run a
 program of its own (a notebook, or a file whose top level runs code: ``analysis/program_files``): a folder of optimizers or layers with no script is a collection that other
 code makes, and a class made by none of its own code says nothing there.
 
@@ -115,7 +117,8 @@ def unmade_seeds(graph, store, texts, others: list[str], read) -> dict[str, dict
     made_by_programs = _made({**programs, **tracing_tests}, failing, graph) if tracing_tests else made_by_programs
     seeds: dict[str, dict[str, str]] = {}
     for real in sorted(texts.digests):
-        if not at_root and not _outside_packages(real, graph.root, texts.digests):
+        if not at_root and not _outside_packages(real, graph.root, texts.digests) and not _beside_programs(
+                real, graph.root, texts.digests, mentions):
             continue  # a package below a root of no files of its own: laid out as a library is
         for cls in mentions[real].get("classes", {}):
             if _is_made((real, cls), made_by_programs):
@@ -144,6 +147,20 @@ def _lookups_find_no_class(real: str, found: dict, mentions: dict[str, dict], gr
                 _cap_word(name) for name in bound.get("defines", ())):
             return False
     return True
+
+
+def _beside_programs(real: str, root: str, files, mentions: dict[str, dict]) -> bool:
+    """``real`` is in a package imported from a folder below the root that holds a program of its
+    own and no package description (``exp/src/modules/models.py`` beside ``exp/src/train.py``, run
+    as ``python train.py``): the scripts' own package, as research code keeps one per experiment,
+    not a library laid out for installing (whose folder holds packages alone, or a ``setup.py``)."""
+    folder = os.path.dirname(real)
+    while os.path.join(folder, "__init__.py") in files:
+        folder = os.path.dirname(folder)
+    if folder == root or not folder.startswith(root + os.sep) or ships_package(folder):
+        return False
+    return any(os.path.dirname(path) == folder and found.get("runs") and not is_test_file(path)
+               for path, found in mentions.items())
 
 
 def _cap_word(name: str) -> bool:
