@@ -8,6 +8,12 @@ appends to such collections LOW when only graph code reads them, or when what is
 the object's own state (``self.variables.extend(self.extra_weights)`` after the rebinding): every
 trace, and every eager call, rebuilds the same list from the same objects, so a call that runs
 the graph without tracing leaves the list as an eager call would, and nothing symbolic is kept.
+
+The fresh binding may sit in a method of the object's class that the trace calls first
+(``self.reset_losses()``, whose body rebinds ``self.losses = {"pixel": 0}`` on every path through
+it): the call rebinds the attribute as the assignment itself would. The method is the one the class
+defines or inherits in the module, and every override a subclass of the module writes must rebind
+too; a decorated method, or one the object's instances replace, is not followed.
 """
 
 from __future__ import annotations
@@ -16,7 +22,10 @@ from collections.abc import Iterator
 
 from astroid import nodes
 
+from tfgraph_lint.analysis.classes import is_instance_method, method_named, replaced_on_instances, self_class
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
+from tfgraph_lint.analysis.overrides import subclass_overrides
+from tfgraph_lint.analysis.statement_flow import own_statement_nodes
 from tfgraph_lint.core import tf_api
 from tfgraph_lint.rules.side_effects.collection_receivers import literal_type
 
@@ -24,17 +33,19 @@ from tfgraph_lint.rules.side_effects.collection_receivers import literal_type
 def made_afresh_earlier_in_trace(receiver: nodes.NodeNG, node: nodes.NodeNG, traced: TracedFunction) -> bool:
     """``self.<attr>`` is bound to a new empty collection by a top-level statement that runs
     before ``node`` in the same trace: earlier in the function itself, or in a caller on the
-    chain before the call that leads here (``self._counts = Counter(); self._name_losses()``)."""
+    chain before the call that leads here (``self._counts = Counter(); self._name_losses()``),
+    itself or through a method of the object's class it calls (``self.reset_losses()``)."""
     if not isinstance(receiver, (nodes.Attribute, nodes.AssignAttr)):
         return False
-    if any(_binds_afresh(statement, receiver) for statement in _run_before(node, traced.node)):
+    owner, attrname = receiver.expr.as_string(), receiver.attrname
+    if any(_binds_afresh(statement, owner, attrname) for statement in _run_before(node, traced.node)):
         return True  # in the function itself, also inside the loop or branch that holds ``node``
     line, current = node.lineno, traced
     while current is not None:
         for statement in getattr(current.node, "body", ()):
             if statement.lineno >= line:
                 break
-            if _binds_afresh(statement, receiver):
+            if _binds_afresh(statement, owner, attrname):
                 return True
         if current.reason.kind != TraceKind.CALLED:
             return False
@@ -54,10 +65,59 @@ def holds_existing_objects(stored: nodes.NodeNG | None) -> bool:
     return False
 
 
-def _binds_afresh(statement: nodes.NodeNG, receiver: nodes.NodeNG) -> bool:
+def _binds_afresh(statement: nodes.NodeNG, owner: str, attrname: str, depth: int = 0) -> bool:
+    """``statement`` binds ``<owner>.<attrname>`` to a new collection, by an assignment or by a
+    call of a method that always does (``self.reset_losses()``)."""
+    return _assigns_afresh(statement, owner, attrname) or _calls_rebinding_method(statement, owner, attrname, depth)
+
+
+def _assigns_afresh(statement: nodes.NodeNG, owner: str, attrname: str) -> bool:
     return isinstance(statement, nodes.Assign) and _is_fresh(statement.value) and any(
-        isinstance(target, nodes.AssignAttr) and target.attrname == receiver.attrname
-        and target.expr.as_string() == receiver.expr.as_string() for target in statement.targets)
+        isinstance(target, nodes.AssignAttr) and target.attrname == attrname
+        and target.expr.as_string() == owner for target in statement.targets)
+
+
+_MAX_METHOD_DEPTH = 3  # methods followed through ``self.m()`` calls, one inside another
+
+
+def _calls_rebinding_method(statement: nodes.NodeNG, owner: str, attrname: str, depth: int) -> bool:
+    """``self.m(...)``, as a statement or an assignment's value, where ``self`` is the method's
+    own object and every method the call may run rebinds ``self.<attrname>`` afresh."""
+    call = statement.value if isinstance(statement, (nodes.Expr, nodes.Assign)) else None
+    if depth >= _MAX_METHOD_DEPTH or not isinstance(call, nodes.Call) or not isinstance(call.func, nodes.Attribute):
+        return False
+    me = call.func.expr
+    if not isinstance(me, nodes.Name) or me.name != owner:
+        return False
+    cls = self_class(me)
+    if cls is None or call.func.attrname in replaced_on_instances(cls):
+        return False  # another object's method, or one the instances replace with their own
+    method = method_named(cls, call.func.attrname)
+    return method is not None and all(
+        _always_rebinds(candidate, attrname, depth + 1) for candidate in (method, *subclass_overrides(call)))
+
+
+def _always_rebinds(method: nodes.FunctionDef, attrname: str, depth: int) -> bool:
+    """Every run of ``method`` leaves ``self.<attrname>`` bound to a collection it made: a
+    top-level statement binds it afresh (not inside an ``if``, loop or ``try``), no statement
+    before it may leave the method, and no statement after it binds the attribute otherwise."""
+    if method.decorators or not is_instance_method(method):
+        return False  # a decorator may cache or skip the call (``functools.cache``)
+    positional = [*(method.args.posonlyargs or ()), *(method.args.args or ())]
+    if not positional:
+        return False
+    me, rebound = positional[0].name, False
+    for statement in method.body:
+        if _binds_afresh(statement, me, attrname, depth):
+            rebound = True
+            continue
+        for node in own_statement_nodes([statement]):
+            if isinstance(node, (nodes.Return, nodes.Raise)) and not rebound:
+                return False  # may leave before the rebinding
+            if (isinstance(node, nodes.AssignAttr) and node.attrname == attrname
+                    and node.expr.as_string() == me):
+                rebound = False  # bound again to something else, on some path at least
+    return rebound
 
 
 def _run_before(node: nodes.NodeNG, function: nodes.NodeNG) -> Iterator[nodes.NodeNG]:
@@ -106,11 +166,22 @@ def emptied_later_in_trace(receiver: nodes.NodeNG, node: nodes.NodeNG, traced: T
 
 
 def _is_fresh(value: nodes.NodeNG) -> bool:
-    """A collection made anew where it is evaluated: an empty one, or the new list a Keras layer
-    or ``tf.Module`` gives on each read of its variable lists (``model.trainable_variables``)."""
-    if literal_type(value) is not None and _is_empty(value):
+    """A collection made anew where it is evaluated: an empty one, a display of constants
+    (``{"pixel": 0, "smooth": 0}``), or the new list a Keras layer or ``tf.Module`` gives on each
+    read of its variable lists (``model.trainable_variables``)."""
+    if literal_type(value) is not None and (_is_empty(value) or _is_constant_display(value)):
         return True
     return isinstance(value, nodes.Attribute) and value.attrname in tf_api.FRESH_VARIABLE_LISTS
+
+
+def _is_constant_display(value: nodes.NodeNG) -> bool:
+    """``[0, 0]``, ``{"a": 0.0}``: a display evaluates to a new collection each time, and constants
+    in it are nothing of the trace's."""
+    if isinstance(value, (nodes.List, nodes.Tuple, nodes.Set)):
+        return all(isinstance(elt, nodes.Const) for elt in value.elts)
+    if isinstance(value, nodes.Dict):
+        return all(isinstance(key, nodes.Const) and isinstance(item, nodes.Const) for key, item in value.items)
+    return False
 
 
 def _is_empty(value: nodes.NodeNG) -> bool:
