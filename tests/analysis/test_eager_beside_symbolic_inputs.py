@@ -121,6 +121,8 @@ def test_a_class_held_by_one_given_the_input_stays_graph_code(tmp_path):
      "        self.net.add(layers.InputLayer(input_shape=3))\n        self.net.add(Block())\n",
      {"Sequential", "InputLayer", "Block"}),
     ("net = Sequential([Block(input_shape=(3,)), Other()])\n", {"Sequential", "Block", "Other"}),
+    ("block = Block()\nnet = Sequential([InputLayer(input_shape=3), block])\n", {"Sequential", "InputLayer", "Block"}),
+    ("net = Sequential([InputLayer(input_shape=3)])\nnet.add(Block())\n", {"Sequential", "InputLayer", "Block"}),
     # An InputLayer a model holds and calls passes its argument through: it builds nothing else.
     ("class M(Model):\n    def __init__(self):\n        self.first = layers.InputLayer(input_shape=3)\n\n"
      "    def call(self, x):\n        return self.first(x)\n", {"InputLayer"}),
@@ -140,6 +142,8 @@ def test_a_receiver_names_the_class_whose_statement_makes_it():
     "inputs = tf.keras.Input((3,))\nx = Block()(inputs)\nprint(x)\n",  # a symbolic result handed on
     "inputs = tf.keras.Input((3,))\nmodel = tf.keras.Model(inputs, Block()(inputs))\nmodel.fit(a, b)\n",
     "layer = make(input_shape=(3,))\n",  # made by a function, not a class
+    "net = Sequential([InputLayer(input_shape=3)])\nnet.add(make_block())\n",  # a layer not shown made by a class
+    "net = Sequential([InputLayer(input_shape=3), blocks[0]])\n",
 ])
 def test_a_use_not_shown_is_tracing(source):
     assert tracing_shown(source) is True

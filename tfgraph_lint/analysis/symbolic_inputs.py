@@ -89,20 +89,23 @@ class _Flow:
     def _given(self, call: ast.Call, argument: ast.AST) -> bool:
         func = call.func
         if _is_class(func):  # a functional Model, a Sequential: the result is not a tensor
-            self.receive(func)
-            if isinstance(argument, (ast.List, ast.Tuple)):
-                for element in argument.elts:
-                    if isinstance(element, ast.Call) and _is_class(element.func):
-                        self.receive(element.func)
+            beside = self._members(argument.elts if isinstance(argument, (ast.List, ast.Tuple)) else [])
+            bound = self.parents.get(id(call))
+            if isinstance(bound, ast.Assign) and bound.value is call:  # ``net = Sequential([...])``, then ``net.add``
+                added = [self._added_to(target) for target in bound.targets]
+            else:
+                added = []
+            if beside is None or None in added:
+                return False
+            for each in [func, *beside, *(cls for found in added for cls in found)]:
+                self.receive(each)
             return True
         if isinstance(func, ast.Attribute) and func.attr == "add":
-            made = self._made(func.value)
-            if made is None:
+            made, added = self._made(func.value), self._added_to(func.value)
+            if made is None or added is None:
                 return False
-            for each in made:
+            for each in made + added:
                 self.receive(each)
-            for added in self._added_to(func.value):
-                self.receive(added)
             return True
         made = self._made(func)
         if made is None:
@@ -152,15 +155,28 @@ class _Flow:
             return None
         return [value.func for value in values]
 
-    def _added_to(self, receiver: ast.expr) -> list[ast.expr]:
-        """The classes made in an argument of every ``add`` called on ``receiver`` in its scope."""
+    def _added_to(self, receiver: ast.expr) -> list[ast.expr] | None:
+        """The classes of what every ``add`` called on ``receiver`` in its scope adds (None: not shown)."""
+        if not isinstance(receiver, ast.Name) and not _self_attribute(receiver):
+            return []
         owner = self._enclosing(receiver, ast.ClassDef) if _self_attribute(receiver) else self._scope(receiver)
-        spelled = ast.dump(receiver)
-        return [node.func for call in ast.walk(owner or self.tree) if isinstance(call, ast.Call)
-                and isinstance(call.func, ast.Attribute) and call.func.attr == "add"
-                and ast.dump(call.func.value) == spelled
-                for argument in call.args for node in ast.walk(argument)
-                if isinstance(node, ast.Call) and _is_class(node.func)]
+        spelled = ast.unparse(receiver)  # (a dump would tell a target from a read)
+        return self._members([argument for call in ast.walk(owner or self.tree) if isinstance(call, ast.Call)
+                              and isinstance(call.func, ast.Attribute) and call.func.attr == "add"
+                              and ast.unparse(call.func.value) == spelled for argument in call.args])
+
+    def _members(self, elements: list[ast.expr]) -> list[ast.expr] | None:
+        """The classes of the layers ``elements`` make or name (None: one is not shown made by a class)."""
+        found: list[ast.expr] = []
+        for element in elements:
+            if isinstance(element, ast.Call) and _is_class(element.func):
+                found.append(element.func)
+                continue
+            made = self._made(element)
+            if made is None:
+                return None
+            found.extend(made)
+        return found
 
     def _scope(self, node: ast.AST) -> ast.AST:
         return self._enclosing(node, _SCOPES) or self.tree
