@@ -57,7 +57,7 @@ from tfgraph_lint.analysis.instance_uses import (
 )
 from tfgraph_lint.analysis.names import references
 from tfgraph_lint.analysis.project_classes import dispatched_seed
-from tfgraph_lint.analysis.project_tracing import PROJECT_EAGER_SEED
+from tfgraph_lint.analysis.project_tracing import PROJECT_EAGER_REASONS, PROJECT_EAGER_SEEDS
 from tfgraph_lint.analysis.node_index import descendants, remembered
 from tfgraph_lint.analysis.symbolic_construction import may_build_symbolically
 from tfgraph_lint.analysis.test_code import is_test_file
@@ -92,10 +92,6 @@ EAGER_INSTANCES = ("the code runs this Keras class only eagerly: every instance 
                    "in modules that build no Keras Input, functional model or summary), and none is compiled "
                    "(but with run_eagerly=True), fit, saved or handed on elsewhere")
 
-# With how a program of the project makes the class (``made in main.py:5``, ``held by Block, ...``).
-EAGER_PROJECT = ("the project runs this Keras class only eagerly: it is {how}, and no file of the project "
-                 "makes a tf.function, runs a Keras loop, compile, build, save or symbolic Input, or maps a dataset")
-
 # Made only by tests that name nothing tracing (cli/view_unmade's seed), reached from no traced code.
 EAGER_TESTS = ("the project runs this Keras class only in its tests, which call it eagerly: "
                "{how}, and no code of them traces it, compiles, fits or saves it")
@@ -127,9 +123,9 @@ def run_only_eagerly(traced: TracedFunction, index) -> str | None:
     found = keras_base(cls, set())
     if found is None or found[1] not in _MODULE_JUDGED_FAMILIES:
         return EAGER_METRIC
-    how = index.seeds.get(f"{cls.name}.{PROJECT_EAGER_SEED}")
-    if how is not None:
-        return EAGER_PROJECT.format(how=how)
+    for seed, reason in PROJECT_EAGER_REASONS.items():
+        if (how := index.seeds.get(f"{cls.name}.{seed}")) is not None:
+            return reason.format(how=how)
     how = index.seeds.get(f"{cls.name}.{TESTS_ONLY_SEED}")
     if how is not None:
         return EAGER_TESTS.format(how=how)
@@ -169,9 +165,9 @@ def _script_run(cls: nodes.ClassDef, index, seen: frozenset = frozenset()) -> st
     traced code where nothing builds a model symbolically (:func:`_instances_run`); ``TRACED``
     otherwise."""
     told = _told(cls, index)
-    if PROJECT_EAGER_SEED in told:
-        # Nothing in the project traces: what other files do with instances cannot trace them.
-        return TRACED if told - {PROJECT_EAGER_SEED, UNJUDGED_SEED, *_MARKERS} else EAGER
+    if told & PROJECT_EAGER_SEEDS:
+        # Nothing in the project traces it: what other files do with instances cannot trace them.
+        return TRACED if told - {*PROJECT_EAGER_SEEDS, UNJUDGED_SEED, *_MARKERS} else EAGER
     if TESTS_ONLY_SEED in told:
         # Only tests make it: one that traces, fits or hands it on says so by a seed of its own.
         return TRACED if told - {TESTS_ONLY_SEED, EAGER_SEED, NEAR_SYMBOLIC_SEED} else EAGER

@@ -24,11 +24,24 @@ from __future__ import annotations
 import ast
 import re
 
+from tfgraph_lint.analysis.symbolic_inputs import INPUT_CALLS, SHAPE_KEYWORDS, symbolic_receivers
 from tfgraph_lint.core import tf_api
 
 # The seed the project view (cli/view_eager) gives a module for each class of it that the project
 # makes and never traces (``Cls.<made, project traces nothing>``; no Python name has this spelling).
 PROJECT_EAGER_SEED = "<made, project traces nothing>"
+# The same, in a project whose only tracing is symbolic Keras inputs given to other classes.
+PROJECT_INPUTS_SEED = "<made, never given a symbolic Input>"
+PROJECT_EAGER_SEEDS = frozenset({PROJECT_EAGER_SEED, PROJECT_INPUTS_SEED})
+# What a finding in such a class's Keras methods says (keras_run_evidence), with how a program of
+# the project makes the class (``made in main.py:5``, ``held by Block, ...``).
+PROJECT_EAGER_REASONS = {
+    PROJECT_EAGER_SEED: ("the project runs this Keras class only eagerly: it is {how}, and no file of the project "
+                         "makes a tf.function, runs a Keras loop, compile, build, save or symbolic Input, or maps a dataset"),
+    PROJECT_INPUTS_SEED: ("the project runs this Keras class only eagerly: it is {how}, and never given a symbolic "
+                          "Input (the project's Inputs go only to other classes); no file of the project makes a "
+                          "tf.function, runs a Keras loop, compile, build or save, or maps a dataset"),
+}
 
 # Names that, called or read as attributes anywhere in a file, may trace a model or a function.
 # (``tf.cond``, ``tf.while_loop``, ``tf.map_fn`` and ``tf.switch_case`` called in eager code call
@@ -65,19 +78,49 @@ def shows_tracing(source: str, wrappers: frozenset[str] = frozenset()) -> bool:
     if not names_tracing(source, wrappers):
         return False
     tree = _parsed(source)
+    return tree is None or next(_tracing_nodes(tree, wrappers), None) is not None
+
+
+def tracing_shown(source: str, wrappers: frozenset[str] = frozenset()) -> bool | list[list]:
+    """:func:`shows_tracing`, but where the only ways of tracing ``source`` names are symbolic
+    Keras inputs whose every use it shows (``analysis/symbolic_inputs``), the classes they are
+    given to instead of True: ``[holder, base, attribute, line]`` each, as :func:`class_references`
+    names them (an empty list: they reach no class, and nothing is traced)."""
+    if not names_tracing(source, wrappers):
+        return False
+    tree = _parsed(source)
     if tree is None:
         return True
+    found = list(_tracing_nodes(tree, wrappers))
+    if not found:
+        return False
+    if not all(_of_symbolic_inputs(node) for node in found):
+        return True
+    flow = symbolic_receivers(tree)
+    if flow is None:
+        return True
+    made, receivers = flow
+    # An import of ``Input`` is accounted for when every use of what it makes is.
+    if any(id(node) not in made and not isinstance(node, ast.alias) for node in found):
+        return True
+    return receivers
+
+
+def _tracing_nodes(tree: ast.Module, wrappers: frozenset[str]):
     names, attributes = _TRACING_NAMES | wrappers, _TRACING_ATTRIBUTES | wrappers
     for node in ast.walk(tree):
-        if isinstance(node, ast.Name) and node.id in names:
-            return True
-        if isinstance(node, ast.Attribute) and node.attr in attributes and not _on_super(node):
-            return True
-        if isinstance(node, ast.alias) and node.name.rpartition(".")[2] in names:
-            return True
-        if isinstance(node, ast.keyword) and node.arg in _TRACING_KEYWORDS:
-            return True
-    return False
+        if ((isinstance(node, ast.Name) and node.id in names)
+                or (isinstance(node, ast.Attribute) and node.attr in attributes and not _on_super(node))
+                or (isinstance(node, ast.alias) and node.name.rpartition(".")[2] in names)
+                or (isinstance(node, ast.keyword) and node.arg in _TRACING_KEYWORDS)):
+            yield node
+
+
+def _of_symbolic_inputs(node: ast.AST) -> bool:
+    if isinstance(node, ast.keyword):
+        return node.arg in SHAPE_KEYWORDS
+    name = node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else node.name
+    return name.rpartition(".")[2] in INPUT_CALLS
 
 
 def class_references(source: str) -> list[list] | None:

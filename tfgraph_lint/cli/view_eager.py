@@ -24,6 +24,11 @@ configuration excludes, and the notebooks' code cells):
   and fitting it traces what it holds. Either keeps the class graph code, as a class made
   nowhere is.
 
+A project whose only way of tracing is symbolic Keras inputs whose every use its files show
+(``analysis/symbolic_inputs``: ``inputs = tf.keras.Input(...)``, ``self.value(inputs)``) traces only
+the classes those inputs are given to, and the classes their bodies name: those stay graph code,
+and every other class the evidence covers gets ``Cls.<made, never given a symbolic Input>``.
+
 Nothing in the project traces, so no project code can trace an instance wherever it is handed;
 code outside the project is not seen, which is why a class must be made by a program and by
 nothing a user of the package could fit.
@@ -34,7 +39,9 @@ from __future__ import annotations
 import os
 import re
 
-from tfgraph_lint.analysis.project_tracing import PROJECT_EAGER_SEED, class_references, names_tracing, shows_tracing
+from tfgraph_lint.analysis.project_tracing import (
+    PROJECT_EAGER_SEED, PROJECT_INPUTS_SEED, class_references, names_tracing, shows_tracing, tracing_shown,
+)
 from tfgraph_lint.core import notebooks
 from tfgraph_lint.core.config import Config
 
@@ -46,10 +53,15 @@ def eager_seeds(graph, store, texts, others: list[str], read, config: Config) ->
     ``others``: the project's files outside ``texts`` (excluded ``*.py`` files, notebooks), whose
     text ``read(path)`` gives (None: unreadable)."""
     wrappers = frozenset(name.rpartition(".")[2] for name in config.function_decorators)
-    kind = "tracing" + ",".join(sorted(wrappers))
+    kind = "symbolic tracing" + ",".join(sorted(wrappers))
+    given: list[tuple[str, list]] = []  # (file, a class its symbolic inputs are given to)
+    inputs = False  # some file makes symbolic inputs, every use of them shown
     for real in sorted(texts.digests):
-        if store.get_or_compute(real, kind, lambda real: shows_tracing(texts[real], wrappers)):
+        shown = store.get_or_compute(real, kind, lambda real: tracing_shown(texts[real], wrappers))
+        if shown is True:
             return {}
+        inputs = inputs or isinstance(shown, list)
+        given.extend((real, receiver) for receiver in shown or [])
     if any(_other_traces(path, read(path), wrappers) for path in others):
         return {}
     imported = set().union(*(graph.imported_files(real) for real in graph.imports))
@@ -79,7 +91,7 @@ def eager_seeds(graph, store, texts, others: list[str], read, config: Config) ->
     # Only eager: every other place that names the class is in a program's own code or in the
     # body of a class only eager itself (a library function that makes it hands it on; a class
     # made nowhere that holds or subclasses it is one users may fit).
-    eager = set(made)
+    eager = set(made) - _given_symbolic_inputs(graph, given, uses)
     while True:
         left = {target for target in eager if all(
             (holder is None and real in programs) or (real, holder) in eager
@@ -88,10 +100,30 @@ def eager_seeds(graph, store, texts, others: list[str], read, config: Config) ->
             break
         eager = left
     made = {target: how for target, how in made.items() if target in eager}
+    seed = PROJECT_INPUTS_SEED if inputs else PROJECT_EAGER_SEED
     found: dict[str, dict[str, str]] = {}
     for (real, cls), how in sorted(made.items()):
-        found.setdefault(real, {})[f"{cls}.{PROJECT_EAGER_SEED}"] = how
+        found.setdefault(real, {})[f"{cls}.{seed}"] = how
     return found
+
+
+def _given_symbolic_inputs(graph, given: list[tuple[str, list]], uses: dict) -> set[tuple[str, str]]:
+    """The classes the project's symbolic inputs are given to, which run their ``call`` on them
+    once, symbolically, and every class the bodies of those name (held, subclassed: that call may
+    run theirs)."""
+    named: dict[tuple[str, str | None], set[tuple[str, str]]] = {}  # (file, class) -> classes its body names
+    for target, found in uses.items():
+        for real, holder, _line, _called in found:
+            named.setdefault((real, holder), set()).add(target)
+    queue = [graph.resolve_reference(real, base, attribute, classes=True)
+             for real, (_holder, base, attribute, _line) in given]
+    symbolic: set[tuple[str, str]] = set()
+    while queue:
+        target = queue.pop()
+        if target is not None and target not in symbolic:
+            symbolic.add(target)
+            queue.extend(named.get(target, ()))
+    return symbolic
 
 
 def _other_traces(path: str, text: str | None, wrappers: frozenset[str]) -> bool:
