@@ -28,8 +28,10 @@ from tfgraph_lint.analysis.names import (
     is_builtin_call,
     made_only_by_calls,
     qualified_name,
+    unpacked_value,
 )
 from tfgraph_lint.analysis.possible_tensors import builder_argument, possible_tensor
+from tfgraph_lint.analysis.returned_tensors import returned_tensor
 from tfgraph_lint.analysis.tensor_type_branches import after_tensor_check
 from tfgraph_lint.analysis.value_kinds import Kind, loop_target_kind, value_kind
 from tfgraph_lint.analysis.variable_attributes import variable_attribute
@@ -98,18 +100,12 @@ class TensorEvidence:
             return weakest(body, orelse) if body and orelse else None
         if isinstance(expr, nodes.Call) and _is_not_one_tensor(expr):
             return None
-        if isinstance(expr, nodes.Call) and self._calls_tf_function(expr):
-            return INFERENCE  # a tf.function returns tensors (or a structure of them)
+        if isinstance(expr, nodes.Call) and (returned := returned_tensor(expr, self._context.index)):
+            return returned  # a tf.function, or a def returning what TensorFlow ops make
         if isinstance(expr, nodes.Name):
             return self._name(expr, depth)
         kind = value_kind(expr)
         return kind.confidence if kind.kind == Kind.TENSOR else None
-
-    def _calls_tf_function(self, call: nodes.Call) -> bool:
-        callees = resolve_callables(call.func)
-        index = self._context.index
-        return bool(callees) and all(
-            (traced := index.traced_function(fn)) is not None and traced.is_tf_function for fn in callees)
 
     def truth_tested(self, expr: nodes.NodeNG) -> str | None:
         """When Python asks for the truth value of a tensor while evaluating ``expr`` as a
@@ -237,7 +233,11 @@ class TensorEvidence:
             return kind.confidence if kind.kind == Kind.TENSOR else None
         if isinstance(parent, nodes.AugAssign):
             return self.of(parent.value, depth)  # ``total += t`` makes a tensor
-        return None
+        unpacked = unpacked_value(binding)  # ``b, h = tf.shape(x)``: the items of a tensor are tensors
+        if unpacked is None or _is_list_returning(unpacked[0]):
+            return None if unpacked is None else HIGH
+        found = self.of(unpacked[0], depth)
+        return found if found is not None else returned_tensor(unpacked[0], self._context.index, unpacked[1])
 
     def _python_iterable(self, iterable: nodes.NodeNG) -> str | None:
         if is_builtin_call(iterable, "range"):

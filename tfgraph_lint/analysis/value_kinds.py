@@ -18,7 +18,9 @@ from tfgraph_lint.analysis.names import (
     call_qualname,
     is_builtin_name,
     made_only_by_calls,
+    unpacked_value,
 )
+from tfgraph_lint.analysis.variable_reads import reads_variable
 from tfgraph_lint.core import tf_api
 from tfgraph_lint.core.findings import HIGH, INFERENCE, weakest
 from tfgraph_lint.core.records import Record
@@ -138,6 +140,8 @@ def _call_kind(call: nodes.Call, depth: int) -> ValueKind:
             if all(k.kind == Kind.PYTHON_SCALAR and k.parameter is None for k in kinds):
                 return ValueKind(Kind.PYTHON_SCALAR, weakest(*(k.confidence for k in kinds)))
         return UNKNOWN
+    if reads_variable(call):
+        return ValueKind(Kind.TENSOR)  # ``v.read_value()`` of a variable (analysis/variable_reads)
     name = call_qualname(call)
     if name is None:
         return UNKNOWN
@@ -175,8 +179,12 @@ def binding_kind(binding: nodes.NodeNG, depth: int = 0) -> ValueKind:
     value = assigned_value(binding)
     if value is not None:
         return value_kind(value, depth + 1)
+    unpacked = unpacked_value(binding)
+    if unpacked is not None:  # ``h, w = tf.shape(x)``: unpacking iterates, and a tensor's items are tensors
+        item = loop_target_kind(unpacked[0], depth + 1)
+        return item if item.kind == Kind.TENSOR else UNKNOWN
     if isinstance(parent, (nodes.Assign, nodes.AnnAssign)):
-        return UNKNOWN  # tuple unpacking: the element's kind is not the value's
+        return UNKNOWN
     if isinstance(parent, nodes.AugAssign):  # ``n += 1``: a Python number stays one
         step = value_kind(parent.value, depth + 1)
         return step if step.kind == Kind.PYTHON_SCALAR and step.parameter is None else UNKNOWN
