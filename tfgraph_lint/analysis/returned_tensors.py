@@ -20,7 +20,7 @@ from astroid import nodes
 from tfgraph_lint.analysis.callables import resolve_callables
 from tfgraph_lint.analysis.node_index import remembered
 from tfgraph_lint.analysis.statement_flow import terminates
-from tfgraph_lint.analysis.value_kinds import Kind, loop_target_kind, value_kind
+from tfgraph_lint.analysis.value_kinds import Kind, unpacked_item_kind, value_kind
 from tfgraph_lint.core.findings import INFERENCE
 
 _NESTED = (nodes.FunctionDef, nodes.Lambda, nodes.ClassDef)
@@ -62,4 +62,4 @@ def _gives_tensor(value: nodes.NodeNG | None, position: int | None) -> bool:
         if position >= len(value.elts) or any(isinstance(item, nodes.Starred) for item in value.elts):
             return False
         return _gives_tensor(value.elts[position], None)
-    return value is not None and loop_target_kind(value).kind == Kind.TENSOR  # the items of a tensor
+    return value is not None and unpacked_item_kind(value).kind == Kind.TENSOR  # the items of a tensor

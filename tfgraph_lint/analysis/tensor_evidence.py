@@ -33,7 +33,7 @@ from tfgraph_lint.analysis.names import (
 from tfgraph_lint.analysis.possible_tensors import builder_argument, possible_tensor
 from tfgraph_lint.analysis.returned_tensors import returned_tensor
 from tfgraph_lint.analysis.tensor_type_branches import after_tensor_check
-from tfgraph_lint.analysis.value_kinds import Kind, loop_target_kind, value_kind
+from tfgraph_lint.analysis.value_kinds import Kind, loop_target_kind, surely_one_tensor, value_kind
 from tfgraph_lint.analysis.variable_attributes import variable_attribute
 from tfgraph_lint.core import tf_api
 from tfgraph_lint.core.findings import HIGH, INFERENCE, weakest
@@ -121,22 +121,10 @@ class TensorEvidence:
             return strongest(self.of(arg) for arg in iterable.args)
         return self.of(iterable)
 
-    def surely_one_tensor(self, expr: nodes.NodeNG, _depth: int = 0) -> bool:
-        """``expr`` is one tensor, not a structure, by what made it: an op that always returns one
-        (``tf.shape(x)``), a subscript of one, or a name every binding of which is one. Stricter
-        than ``of``, which takes any lower-case TensorFlow function for a tensor op."""
-        if _depth > _MAX_DEPTH:
-            return False
-        if isinstance(expr, nodes.Subscript):
-            return self.surely_one_tensor(expr.value, _depth + 1)
-        if isinstance(expr, nodes.Call):
-            return call_qualname(expr) in tf_api.ONE_TENSOR_FOR_SURE
-        if isinstance(expr, nodes.Name):
-            found = bindings(expr, expr.name)
-            values = [assigned_value(binding) for binding in found]
-            return bool(values) and all(
-                value is not None and self.surely_one_tensor(value, _depth + 1) for value in values)
-        return False
+    @staticmethod
+    def surely_one_tensor(expr: nodes.NodeNG) -> bool:
+        """``expr`` is one tensor, not a structure, by what made it (value_kinds)."""
+        return surely_one_tensor(expr)
 
     def python_loop(self, loop: nodes.For | nodes.While) -> str | None:
         """HIGH (or INFERENCE) when AutoGraph runs this loop as a Python loop."""
@@ -236,7 +224,7 @@ class TensorEvidence:
         unpacked = unpacked_value(binding)  # ``b, h = tf.shape(x)``: the items of a tensor are tensors
         if unpacked is None or _is_list_returning(unpacked[0]):
             return None if unpacked is None else HIGH
-        found = self.of(unpacked[0], depth)
+        found = self.of(unpacked[0], depth) if surely_one_tensor(unpacked[0]) else None
         return found if found is not None else returned_tensor(unpacked[0], self._context.index, unpacked[1])
 
     def _python_iterable(self, iterable: nodes.NodeNG) -> str | None:
