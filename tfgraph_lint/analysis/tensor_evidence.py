@@ -3,7 +3,9 @@
 Comparisons and arithmetic on tensors or tf.Variables (also ``self.v``: variable_attributes) are
 tensors; TensorFlow calls returning Python values, lists or structures are not one tensor; a
 parameter is a tensor when its input_signature says so (HIGH) or a call site passes one
-(INFERENCE). Anything else: unknown. Further named kinds of evidence, each for the rules whose
+(INFERENCE); the items of a value surely one tensor, unpacked (``b, h = tf.shape(x)``), are tensors;
+a call of a tf.function or of a def returning what TensorFlow ops make is one (INFERENCE:
+returned_tensors). Anything else: unknown. Further named kinds of evidence, each for the rules whose
 hazard it fits: a tf.Variable as a value (``tensor_or_variable``), a graph builder's argument
 (``builder_argument``), a value nothing rules out (``possible_tensor``), converted loops.
 """
