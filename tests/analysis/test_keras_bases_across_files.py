@@ -87,3 +87,43 @@ def test_findings_do_not_depend_on_the_other_paths(tmp_path, marker):
                          "from above": [repo / "lib"], "the whole tree": [repo],
                          "files": [package / "conv.py", package / "deep.py"]}.items():
         assert _lines("--no-cache", *map(str, paths)) == expected, label
+
+
+ALIASED_BASE = """import tensorflow as tf
+ks = tf.keras
+
+
+class GraphBaseLayer(ks.layers.Layer):
+    pass
+
+
+class LoggingCallback(ks.callbacks.Callback):
+    pass
+"""
+
+ALIASED_SUBCLASSES = """import numpy as np
+import tensorflow as tf
+from layers.base import GraphBaseLayer, LoggingCallback
+
+
+class Charge(GraphBaseLayer):
+    def call(self, inputs):
+        return np.repeat(tf.shape(inputs)[2], 3)
+
+
+class Logged(LoggingCallback):
+    def call(self, inputs):
+        return np.repeat(tf.shape(inputs)[2], 3)
+"""
+
+
+def test_a_base_spelled_through_a_module_alias_of_keras_is_keras(tmp_path):
+    """``ks = tf.keras`` in the base's file (the shape of aimat-lab/gcnn_keras' GraphBaseLayer,
+    https://github.com/aimat-lab/gcnn_keras/commit/1cf01db5f298e55f8087d9da15ab19572859acab):
+    its subclass in another file is a Keras layer, whose call is graph code. A callback's is not."""
+    package = tmp_path / "layers"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "base.py").write_text(ALIASED_BASE)
+    (package / "conv.py").write_text(ALIASED_SUBCLASSES)
+    assert _lines("--no-cache", str(package / "conv.py")) == {("conv.py", 8)}

@@ -24,6 +24,7 @@ def file_definitions(text: str, imports: dict | None = None) -> dict:
     names its ``if`` tests call with no arguments: analysis/mode_guards), ``class lines`` (where
     its top-level classes start), ``state makers`` and ``calls`` (its defs that make a tf.Variable on
     every call, and the dotted names it calls through its imports: analysis/state_makers),
+    ``aliases`` (its module-level ``ks = tf.keras``: :func:`module_aliases`),
     ``once calls`` (the ``self.`` calls its methods make only behind
     a create-once guard: analysis/guarded_self_calls). ``imports``: the file's ``module_edges.imports_only``, when the
     caller has them already."""
@@ -38,7 +39,7 @@ def file_definitions(text: str, imports: dict | None = None) -> dict:
 
 def empty_definitions() -> dict:
     """:func:`file_definitions`' answer for text Python cannot parse."""
-    return {"classes": {}, "wrappers": {}, "decorators": [], "mode guards": {}, "guards called": [],
+    return {"classes": {}, "aliases": {}, "wrappers": {}, "decorators": [], "mode guards": {}, "guards called": [],
             "state makers": {}, "calls": [], "class lines": {}, "once calls": {}}
 
 
@@ -48,7 +49,7 @@ def definitions_of(tree: ast.Module, walked: dict[str, list[ast.AST]], imports: 
     ``"defs"``: the function defs, ``"calls"``, ``"ifs"``: ``if`` statements and conditional
     expressions; any list holding those, e.g. every node, will do); ``imports``: the file's
     ``module_edges.imports_only``."""
-    return {"classes": class_bases(tree),
+    return {"classes": class_bases(tree), "aliases": module_aliases(tree),
             "wrappers": tf_function_wrappers(tree, imports, walked["calls"]),
             "decorators": decorators_used(tree, walked["defs"]),
             "mode guards": file_mode_guards(tree, walked["imports"]),
@@ -74,3 +75,18 @@ def class_bases(source: str | ast.Module) -> dict[str, list[str]]:
         if isinstance(node, ast.ClassDef):
             found[node.name] = [spelled for spelled in map(dotted_name, node.bases) if spelled is not None]
     return found
+
+
+def module_aliases(tree: ast.Module) -> dict[str, str]:
+    """The module's top-level names bound once, to a dotted name (``ks = tf.keras``,
+    ``layers = keras.layers``): a base spelled ``ks.layers.Layer`` means ``tf.keras.layers.Layer``.
+    A name bound more than once at the top level is left out (which binding holds is not told)."""
+    found: dict[str, str | None] = {}
+    for node in tree.body:
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(
+            node, (ast.AnnAssign, ast.AugAssign)) else []
+        for target in targets:
+            if isinstance(target, ast.Name):
+                spelled = dotted_name(node.value) if isinstance(node, ast.Assign) and len(targets) == 1 else None
+                found[target.id] = None if target.id in found else spelled
+    return {name: spelled for name, spelled in found.items() if spelled is not None and "." in spelled}

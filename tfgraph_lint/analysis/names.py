@@ -252,6 +252,22 @@ def assigned_value(binding: nodes.NodeNG) -> nodes.NodeNG | None:
     return None
 
 
+def unpacked_value(binding: nodes.NodeNG) -> tuple[nodes.NodeNG, int] | None:
+    """``(value, i)`` when ``binding`` is the i-th plain name of ``a, b = value``, a value that is
+    not a literal of the same length (those are :func:`assigned_value`'s): Python iterates over
+    ``value`` and binds its items in turn. None for starred or nested targets and chained ones."""
+    parent = binding.parent
+    if not (isinstance(binding, nodes.AssignName) and isinstance(parent, (nodes.Tuple, nodes.List))
+            and isinstance(parent.parent, nodes.Assign)):
+        return None
+    assign = parent.parent
+    if len(assign.targets) != 1 or assign.targets[0] is not parent or assigned_value(binding) is not None:
+        return None
+    if any(isinstance(element, nodes.Starred) for element in parent.elts):
+        return None
+    return assign.value, parent.elts.index(binding)
+
+
 def call_qualname(call: nodes.Call) -> str | None:
     """The canonical name of what a call calls, e.g. ``tensorflow.Variable``."""
     return qualified_name(call.func)

@@ -96,8 +96,13 @@ class ProjectClasses:
 
     def _keras_name(self, file: str, spelled: str) -> str | None:
         """The Keras family of a base the file imports from Keras or TensorFlow by an absolute
-        import (``from tensorflow.keras.layers import Layer``, ``tf.keras.Model``)."""
+        import (``from tensorflow.keras.layers import Layer``, ``tf.keras.Model``), also through a
+        module-level alias of one (``ks = tf.keras``; ``ks.layers.Layer``)."""
         head, _, rest = spelled.partition(".")
+        alias = self._definitions_of(file).get("aliases", {}).get(head)
+        if alias is not None and head not in self._graph.imports.get(file, {}):
+            head, _, more = alias.partition(".")  # ``ks = tf.keras``: ``ks.layers.Layer``
+            rest = ".".join(part for part in (more, rest) if part)
         imported = self._graph.imports.get(file, {}).get(head)
         if imported is None or imported[1]:
             return None

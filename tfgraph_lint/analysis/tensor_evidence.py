@@ -3,7 +3,9 @@
 Comparisons and arithmetic on tensors or tf.Variables (also ``self.v``: variable_attributes) are
 tensors; TensorFlow calls returning Python values, lists or structures are not one tensor; a
 parameter is a tensor when its input_signature says so (HIGH) or a call site passes one
-(INFERENCE). Anything else: unknown. Further named kinds of evidence, each for the rules whose
+(INFERENCE); the items of a value surely one tensor, unpacked (``b, h = tf.shape(x)``), are tensors;
+a call of a tf.function or of a def returning what TensorFlow ops make is one (INFERENCE:
+returned_tensors). Anything else: unknown. Further named kinds of evidence, each for the rules whose
 hazard it fits: a tf.Variable as a value (``tensor_or_variable``), a graph builder's argument
 (``builder_argument``), a value nothing rules out (``possible_tensor``), converted loops.
 """
@@ -28,10 +30,12 @@ from tfgraph_lint.analysis.names import (
     is_builtin_call,
     made_only_by_calls,
     qualified_name,
+    unpacked_value,
 )
 from tfgraph_lint.analysis.possible_tensors import builder_argument, possible_tensor
+from tfgraph_lint.analysis.returned_tensors import returned_tensor
 from tfgraph_lint.analysis.tensor_type_branches import after_tensor_check
-from tfgraph_lint.analysis.value_kinds import Kind, loop_target_kind, value_kind
+from tfgraph_lint.analysis.value_kinds import Kind, loop_target_kind, surely_one_tensor, value_kind
 from tfgraph_lint.analysis.variable_attributes import variable_attribute
 from tfgraph_lint.core import tf_api
 from tfgraph_lint.core.findings import HIGH, INFERENCE, weakest
@@ -98,18 +102,12 @@ class TensorEvidence:
             return weakest(body, orelse) if body and orelse else None
         if isinstance(expr, nodes.Call) and _is_not_one_tensor(expr):
             return None
-        if isinstance(expr, nodes.Call) and self._calls_tf_function(expr):
-            return INFERENCE  # a tf.function returns tensors (or a structure of them)
+        if isinstance(expr, nodes.Call) and (returned := returned_tensor(expr, self._context.index)):
+            return returned  # a tf.function, or a def returning what TensorFlow ops make
         if isinstance(expr, nodes.Name):
             return self._name(expr, depth)
         kind = value_kind(expr)
         return kind.confidence if kind.kind == Kind.TENSOR else None
-
-    def _calls_tf_function(self, call: nodes.Call) -> bool:
-        callees = resolve_callables(call.func)
-        index = self._context.index
-        return bool(callees) and all(
-            (traced := index.traced_function(fn)) is not None and traced.is_tf_function for fn in callees)
 
     def truth_tested(self, expr: nodes.NodeNG) -> str | None:
         """When Python asks for the truth value of a tensor while evaluating ``expr`` as a
@@ -125,22 +123,10 @@ class TensorEvidence:
             return strongest(self.of(arg) for arg in iterable.args)
         return self.of(iterable)
 
-    def surely_one_tensor(self, expr: nodes.NodeNG, _depth: int = 0) -> bool:
-        """``expr`` is one tensor, not a structure, by what made it: an op that always returns one
-        (``tf.shape(x)``), a subscript of one, or a name every binding of which is one. Stricter
-        than ``of``, which takes any lower-case TensorFlow function for a tensor op."""
-        if _depth > _MAX_DEPTH:
-            return False
-        if isinstance(expr, nodes.Subscript):
-            return self.surely_one_tensor(expr.value, _depth + 1)
-        if isinstance(expr, nodes.Call):
-            return call_qualname(expr) in tf_api.ONE_TENSOR_FOR_SURE
-        if isinstance(expr, nodes.Name):
-            found = bindings(expr, expr.name)
-            values = [assigned_value(binding) for binding in found]
-            return bool(values) and all(
-                value is not None and self.surely_one_tensor(value, _depth + 1) for value in values)
-        return False
+    @staticmethod
+    def surely_one_tensor(expr: nodes.NodeNG) -> bool:
+        """``expr`` is one tensor, not a structure, by what made it (value_kinds)."""
+        return surely_one_tensor(expr)
 
     def python_loop(self, loop: nodes.For | nodes.While) -> str | None:
         """HIGH (or INFERENCE) when AutoGraph runs this loop as a Python loop."""
@@ -237,7 +223,11 @@ class TensorEvidence:
             return kind.confidence if kind.kind == Kind.TENSOR else None
         if isinstance(parent, nodes.AugAssign):
             return self.of(parent.value, depth)  # ``total += t`` makes a tensor
-        return None
+        unpacked = unpacked_value(binding)  # ``b, h = tf.shape(x)``: the items of a tensor are tensors
+        if unpacked is None or _is_list_returning(unpacked[0]):
+            return None if unpacked is None else HIGH
+        found = self.of(unpacked[0], depth) if surely_one_tensor(unpacked[0]) else None
+        return found if found is not None else returned_tensor(unpacked[0], self._context.index, unpacked[1])
 
     def _python_iterable(self, iterable: nodes.NodeNG) -> str | None:
         if is_builtin_call(iterable, "range"):

@@ -18,7 +18,9 @@ from tfgraph_lint.analysis.names import (
     call_qualname,
     is_builtin_name,
     made_only_by_calls,
+    unpacked_value,
 )
+from tfgraph_lint.analysis.variable_reads import reads_variable
 from tfgraph_lint.core import tf_api
 from tfgraph_lint.core.findings import HIGH, INFERENCE, weakest
 from tfgraph_lint.core.records import Record
@@ -138,6 +140,8 @@ def _call_kind(call: nodes.Call, depth: int) -> ValueKind:
             if all(k.kind == Kind.PYTHON_SCALAR and k.parameter is None for k in kinds):
                 return ValueKind(Kind.PYTHON_SCALAR, weakest(*(k.confidence for k in kinds)))
         return UNKNOWN
+    if reads_variable(call):
+        return ValueKind(Kind.TENSOR)  # ``v.read_value()`` of a variable (analysis/variable_reads)
     name = call_qualname(call)
     if name is None:
         return UNKNOWN
@@ -175,8 +179,11 @@ def binding_kind(binding: nodes.NodeNG, depth: int = 0) -> ValueKind:
     value = assigned_value(binding)
     if value is not None:
         return value_kind(value, depth + 1)
+    unpacked = unpacked_value(binding)
+    if unpacked is not None:  # ``h, w = tf.shape(x)``: unpacking iterates, and a tensor's items are tensors
+        return unpacked_item_kind(unpacked[0], depth + 1)
     if isinstance(parent, (nodes.Assign, nodes.AnnAssign)):
-        return UNKNOWN  # tuple unpacking: the element's kind is not the value's
+        return UNKNOWN
     if isinstance(parent, nodes.AugAssign):  # ``n += 1``: a Python number stays one
         step = value_kind(parent.value, depth + 1)
         return step if step.kind == Kind.PYTHON_SCALAR and step.parameter is None else UNKNOWN
@@ -220,3 +227,30 @@ def _attribute_kind(attribute: nodes.Attribute, depth: int) -> ValueKind:
     if kinds and all(k.kind == kinds[0].kind and k.parameter is None for k in kinds) and kinds[0].kind != Kind.UNKNOWN:
         return ValueKind(kinds[0].kind, INFERENCE)
     return UNKNOWN
+
+
+def unpacked_item_kind(value: nodes.NodeNG, depth: int = 0) -> ValueKind:
+    """The kind of the items of ``a, b = value``: tensors when ``value`` is surely one tensor
+    (not a structure an op returns) or tf.unstack's list of them; UNKNOWN otherwise."""
+    if made_only_by_calls(value, tf_api.LIST_RETURNING, depth + 1, _MAX_DEPTH):
+        return ValueKind(Kind.TENSOR)
+    kind = value_kind(value, depth + 1)
+    if kind.kind == Kind.TENSOR and surely_one_tensor(value):
+        return ValueKind(Kind.TENSOR, kind.confidence)
+    return UNKNOWN
+
+
+def surely_one_tensor(expr: nodes.NodeNG, _depth: int = 0) -> bool:
+    """``expr`` is one tensor, not a structure, by what made it: an op that always returns one
+    (``tf.shape(x)``), a subscript of one, or a name every binding of which is one. Stricter
+    than ``value_kind``, which takes any lower-case TensorFlow function for a tensor op."""
+    if _depth > _MAX_DEPTH:
+        return False
+    if isinstance(expr, nodes.Subscript):
+        return surely_one_tensor(expr.value, _depth + 1)
+    if isinstance(expr, nodes.Call):
+        return call_qualname(expr) in tf_api.ONE_TENSOR_FOR_SURE
+    if isinstance(expr, nodes.Name):
+        values = [assigned_value(binding) for binding in bindings(expr, expr.name)]
+        return bool(values) and all(value is not None and surely_one_tensor(value, _depth + 1) for value in values)
+    return False
