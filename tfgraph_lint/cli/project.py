@@ -264,8 +264,8 @@ def _derive(root: str, texts: _Texts, store: ProjectStore, linted_reals: set[str
         from tfgraph_lint.cli.view_pass import ViewPass
 
         todo = missing + others
-        view = ViewPass(todo, texts, plain, {real: shown[real] for real in todo if real in shown}, bases,
-                        configured, needed + others, graph.imported_files, instances)
+        view = ViewPass(todo, texts, plain, {real: shown[real] for real in todo if real in shown}, bases, configured,
+                        needed + others, graph.imported_files, instances, lambda real: (store.get(real, RECORD) or {}).get("parses", False))
         for real, (found, findings) in view.run(jobs):
             if real in kinds:  # (not one of ``others``)
                 store.put(real, kinds[real], found)
