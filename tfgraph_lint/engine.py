@@ -147,12 +147,15 @@ def _module_text(module: nodes.Module) -> str:
 def lint_source(text: str, path: str, config: Config | None = None, honour_pragmas: bool = True,
                 outgoing: list | None = None, adjust: Adjust | None = None,
                 outgoing_bases: frozenset[str] | None = None,
-                outgoing_config: Config | None = None, screen_instances: bool = True) -> list[Finding]:
+                outgoing_config: Config | None = None, screen_instances: bool = True,
+                parses: bool = False) -> list[Finding]:
     """Lint one file's text (the CLI path). Pylint pragmas are honoured as Pylint would. With
     ``outgoing``, also fill it as :func:`graph_outgoing` would (with ``outgoing_bases`` and
     ``screen_instances``, under ``outgoing_config`` when given, else ``config``), from the same
     parse (the project view asks this of the files it is about to lint anyway). ``adjust`` changes
-    each finding before the configured confidences are chosen (a notebook's demonstrations)."""
+    each finding before the configured confidences are chosen (a notebook's demonstrations).
+    ``parses``: Python's parser is known to take the text (the project view parsed it), so a file
+    with no graph code is not parsed again to look for a syntax error."""
     config = config or Config()
     screened = may_contain_graph_code(text, config)  # the view's entries leave the screen as it is
     if outgoing is not None and outgoing_config is not None and not _may_reach_out(
@@ -163,7 +166,7 @@ def lint_source(text: str, path: str, config: Config | None = None, honour_pragm
             outgoing.extend(graph_outgoing(text, path, outgoing_config, outgoing_bases, screen_instances))
         # No graph code possible, so no astroid tree; but a file Python cannot parse is still
         # reported, as any linter would (the stdlib parser costs a fraction of astroid).
-        problem = _stdlib_syntax_error(text, path)
+        problem = None if parses else _stdlib_syntax_error(text, path)
         return [problem] if problem else []
     _import_analysis()
     with parsing.lexical_builtins():

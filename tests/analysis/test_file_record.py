@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import shutil
+from pathlib import Path
 
 import pytest
 from test_projects import PROJECTS, findings
@@ -41,7 +42,7 @@ def test_the_record_says_what_each_reader_says_of_the_text(text):
     found, functions = file_record(text, imports)
     outline, definitions = module_edges.outline(text)
     assert found == {"outline": outline, "exports": module_edges.exports(text),
-                     "definitions": file_definitions(text, imports)}
+                     "definitions": file_definitions(text, imports), "parses": text != "def broken(:\n"}
     assert list(functions) == list(definitions)
 
 
@@ -94,3 +95,48 @@ def test_records_found_ahead_on_workers_give_the_same_findings(tmp_path, monkeyp
     monkeypatch.setattr(view_records, "records_ahead", recorded)
     assert findings("--no-cache", "--jobs", "2", str(training)) == alone
     assert put  # the records came from the workers, before the view asked for any
+
+
+
+def _findings_and_parsed(checked: list[str], *args: str) -> tuple[list, list[str]]:
+    """The findings of ``args`` (a syntax error among them) and, from ``checked``, the files
+    linted without graph code that were parsed again only to look for a syntax error."""
+    import json
+
+    from test_projects import _runner
+
+    from tfgraph_lint.cli.commands import cli
+
+    checked.clear()
+    result = _runner().invoke(cli, ["check", "--format", "json", *args])
+    assert result.exit_code == 2, result.output  # the syntax error
+    return json.loads(result.stdout), list(checked)
+
+
+def test_a_file_the_view_parsed_is_not_parsed_again_for_a_syntax_error(tmp_path, monkeypatch):
+    from tfgraph_lint import engine
+
+    training = tmp_path / "training"
+    shutil.copytree(PROJECTS / "training", training)
+    # Two files with no graph code that decorate with another file's function: the view reads
+    # their records (analysis/project_classes asks what the decorator is).
+    (training / "report.py").write_text("from metrics import summarize\n\n\n@summarize\ndef report(x):\n    return x\n")
+    (training / "broken.py").write_text("from metrics import summarize\n\n@summarize\ndef broken(:\n")
+    checked: list[str] = []
+    original = engine._stdlib_syntax_error
+    monkeypatch.setattr(engine, "_stdlib_syntax_error", lambda text, path: checked.append(path) or original(text, path))
+    found, parsed = _findings_and_parsed(checked, "--no-cache", "--jobs", "1", str(training))
+    # Twin: records without the parser's answer (as kept before it was recorded) leave every
+    # such file to be parsed again.
+    record = file_record_module.file_record
+
+    def unsure(text, imports=None):
+        found, functions = record(text, imports)
+        return {key: value for key, value in found.items() if key != "parses"}, functions
+
+    monkeypatch.setattr(file_record_module, "file_record", unsure)
+    unsure_found, unsure_parsed = _findings_and_parsed(checked, "--no-cache", "--jobs", "1", str(training))
+    assert found == unsure_found
+    assert [Path(path).name for path in parsed] == ["broken.py"]  # the parser refused it: still asked
+    assert sorted(Path(path).name for path in unsure_parsed) == ["broken.py", "report.py"]
+    assert [f["code"] for f in found if f["path"].endswith("broken.py")] == ["TFG001"]

@@ -8,7 +8,10 @@ on its own; :func:`file_record` parses it once, walks it once (:func:`walk`, in 
 order) and gives all of them as one JSON record, which the project store keeps by the text's
 digest::
 
-    {"outline": ..., "exports": ..., "definitions": ...}
+    {"outline": ..., "exports": ..., "definitions": ..., "parses": true}
+
+``parses``: Python's parser takes the text, so the lint of a file with no graph code need not
+parse it again only to report a syntax error (engine.lint_source's ``parses``).
 
 A fact the view comes to need of every file belongs here as one more key, read from the same
 tree and walk (and the store's kind, ``RECORD``, renamed so that records kept without it are
@@ -23,7 +26,7 @@ from tfgraph_lint.analysis import module_edges
 from tfgraph_lint.analysis.file_definitions import definitions_of, empty_definitions
 
 # The project store's kind for a file's record.
-RECORD = "record+state makers"
+RECORD = "record+state makers+parses"
 
 
 def file_record(text: str, imports: dict | None = None) -> tuple[dict, dict[str, ast.AST]]:
@@ -35,7 +38,7 @@ def file_record(text: str, imports: dict | None = None) -> tuple[dict, dict[str,
         tree = ast.parse(text)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return {"outline": module_edges.empty_outline(), "exports": module_edges.empty_exports(),
-                "definitions": empty_definitions()}, {}
+                "definitions": empty_definitions(), "parses": False}, {}
     # The readers each look at a few kinds of node: the walk hands each its own, in walk order,
     # so that none of them scans every node of the file again.
     imported, defs, calls, ifs = [], [], [], []
@@ -44,7 +47,8 @@ def file_record(text: str, imports: dict | None = None) -> tuple[dict, dict[str,
     outline, functions = module_edges.outline_of(tree, imported)
     return {"outline": outline, "exports": module_edges.exports_of(tree),
             "definitions": definitions_of(tree, {"imports": imported, "defs": defs, "calls": calls, "ifs": ifs},
-                                          imports if imports is not None else module_edges.imports_only(text))}, functions
+                                          imports if imports is not None else module_edges.imports_only(text)),
+            "parses": True}, functions
 
 
 def walk(tree: ast.AST, kinds: dict[type, list] | None = None) -> list[ast.AST]:

@@ -21,7 +21,6 @@ costs speed.
 from __future__ import annotations
 
 import functools
-import hashlib
 import json
 import os
 import sys
@@ -94,6 +93,8 @@ class ResultCache:
         return None if found is None else self.key_of_digest(path, found)
 
     def key_of_digest(self, path: str, text_sha: str) -> str:
+        import hashlib  # a run without the cache never loads it (file_digests.text_digest says why)
+
         digest = hashlib.sha256(self._salt.encode())
         digest.update(path.encode("utf-8", "surrogateescape"))
         digest.update(b"\0")
@@ -166,6 +167,8 @@ def tool_fingerprint() -> str:
     its code does not say, and reading it from the installed metadata (importlib.metadata scans
     every installed distribution) would cost a run that finds every file in the cache more than
     everything else it does."""
+    import hashlib
+
     package = Path(tfgraph_lint.__file__).resolve().parent
     digest = hashlib.sha256(f"{_FORMAT}\0{_astroid_version()}\0{sys.version}\0".encode())
     for source in sorted(package.rglob("*.py")):

@@ -16,7 +16,6 @@ is lost to a concurrent writer, or an index that cannot be read, only costs a re
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import time
@@ -29,12 +28,22 @@ _MAX_ENTRIES = 200_000
 
 
 def text_digest(text: str) -> str:
+    import hashlib  # loading OpenSSL costs a one-file run 2%: only runs that keep digests load it
+
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
+def _run_identity(text: str) -> str:
+    """What tells a text apart within one run, for an index kept nowhere (a run without the
+    cache): such a digest is never written nor compared with another process's, so Python's own
+    string hash serves, without :func:`text_digest`'s OpenSSL."""
+    return f"run:{len(text)}:{hash(text) & 0xFFFFFFFFFFFFFFFF:x}"
+
+
 class FileDigests:
-    """``digest(path)``: the SHA-256 of the file's text (None when it cannot be read as source),
-    read only when its stat changed; ``text(path)`` when the caller needs the text after all."""
+    """``digest(path)``: the SHA-256 of the file's text (None when it cannot be read as source;
+    with no ``index``, an identity within the run: ``_run_identity``), read only when its stat
+    changed; ``text(path)`` when the caller needs the text after all."""
 
     def __init__(self, index: str | None) -> None:
         self._index = index
@@ -68,7 +77,7 @@ class FileDigests:
         found = None
         text = self._read(path)
         if text is not None:
-            found = text_digest(text)
+            found = text_digest(text) if self._index is not None else _run_identity(text)
             self._entries[key] = [*fields, time.time_ns(), found]
             self._changed = True
         return found

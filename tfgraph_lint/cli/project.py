@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import copy
 import functools
-import hashlib
 import json
 import os
 import re
@@ -137,10 +136,11 @@ def _project_seeds(root: str, python_files: list[str], config: Config, is_exclud
     others = sorted({real_path(f) for f in [*walked, *found_notebooks]} - set(texts.digests))
     digests_of_others = {real: digests.digest(real) or "-" for real in others} if cache is not None else {}
     store = ProjectStore(None if cache is None else cache.folder,
-                         hashlib.sha256(cache.key_of_digest(root, "project view").encode()).hexdigest()
-                         if cache is not None else "", texts.digests)
-    state, linted_key = state_key({**texts.digests, **digests_of_others, **package_state(root)}), files_key(linted_reals) + ("+loops" if wanted(config) else "")
-    remembered = store.recall(state, linted_key)
+                         files_key([cache.key_of_digest(root, "project view")]) if cache is not None else "", texts.digests)
+    remembered = state = linted_key = None
+    if cache is not None:  # (a store kept nowhere recalls nothing)
+        state, linted_key = state_key({**texts.digests, **digests_of_others, **package_state(root)}), files_key(linted_reals) + ("+loops" if wanted(config) else "")
+        remembered = store.recall(state, linted_key)
     remembered = remembered if isinstance(remembered, list) and len(remembered) == 6 else None  # older: fewer parts
     if remembered is None:
         try:
@@ -192,7 +192,7 @@ def _derive(root: str, texts: _Texts, store: ProjectStore, linted_reals: set[str
                          lambda real: facts[real]["decorated"] if real in facts else False, references)
     eager = eager_seeds(graph, store, texts, *others_read, config)
     unjudged = with_unjudged(unjudged_seeds(store, texts, *others_read), unmade_seeds(graph, store, texts, *others_read))
-    layout = files_key(imports)
+    layout = "" if uncached else files_key(imports)  # (kept nowhere without the cache: never compared)
     for real in imports:
         known = store.get(real, "targets")
         if isinstance(known, list) and len(known) == 2 and known[0] == layout:
@@ -264,8 +264,8 @@ def _derive(root: str, texts: _Texts, store: ProjectStore, linted_reals: set[str
         from tfgraph_lint.cli.view_pass import ViewPass
 
         todo = missing + others
-        view = ViewPass(todo, texts, plain, {real: shown[real] for real in todo if real in shown}, bases,
-                        configured, needed + others, graph.imported_files, instances)
+        view = ViewPass(todo, texts, plain, {real: shown[real] for real in todo if real in shown}, bases, configured,
+                        needed + others, graph.imported_files, instances, lambda real: (store.get(real, RECORD) or {}).get("parses", False))
         for real, (found, findings) in view.run(jobs):
             if real in kinds:  # (not one of ``others``)
                 store.put(real, kinds[real], found)

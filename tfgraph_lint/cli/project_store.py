@@ -13,7 +13,6 @@ Two JSON files per project, written whole or not at all; one that cannot be read
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 
@@ -24,6 +23,8 @@ MAX_REMEMBERED_VIEWS = 8  # sets of linted files whose result is kept (a tree, a
 
 def state_key(digests: dict[str, str]) -> str:
     """A hash of every project file's path and text."""
+    import hashlib  # only a store kept between runs asks (file_digests.text_digest says why)
+
     digest = hashlib.sha256()
     for real in sorted(digests):
         digest.update(f"{real}\0{digests[real]}\n".encode("utf-8", "surrogateescape"))
@@ -33,6 +34,8 @@ def state_key(digests: dict[str, str]) -> str:
 def files_key(files) -> str:
     """A hash of a set of files: those the project holds (where an import statement leads depends
     on it), or those linted."""
+    import hashlib
+
     return hashlib.sha256("\0".join(sorted(files)).encode("utf-8", "surrogateescape")).hexdigest()
 
 

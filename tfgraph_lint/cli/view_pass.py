@@ -28,12 +28,15 @@ class ViewPass:
     linted files -> their configuration with the view's entries, None for a file given nothing;
     ``files`` and ``edges``: the files the view asks and what each imports (``ImportOrder``);
     ``instances``: the files whose instances of project classes the view asks about when they hold
-    no graph code (engine.graph_outgoing's ``screen_instances``; None: every file)."""
+    no graph code (engine.graph_outgoing's ``screen_instances``; None: every file); ``parses(file)``:
+    whether the view's record of it says Python's parser takes its text (analysis/file_record)."""
 
     def __init__(self, todo: list[str], texts, plain: Config, shown: dict[str, str],
                  bases: dict, configured: Callable[[list[str]], dict[str, Config | None]],
-                 files: list[str], edges: Callable[[str], set[str]], instances: set[str] | None = None) -> None:
+                 files: list[str], edges: Callable[[str], set[str]], instances: set[str] | None = None,
+                 parses: Callable[[str], bool] = lambda file: False) -> None:
         self._texts = texts
+        self._parses = parses
         self._plain = plain
         self._shown = shown
         self._bases = bases
@@ -78,18 +81,19 @@ class ViewPass:
     def _task(self, file: str, config: Config | None) -> tuple:
         screen_instances = self._instances is None or file in self._instances
         return file, (self._texts[file], file, self._shown.get(file), self._plain, self._bases.get(file), config,
-                      screen_instances)
+                      screen_instances, self._parses(file))
 
     def _finished(self, file: str, _result) -> None:
         self._order.done(file)
 
 
 def outgoing_and_findings(text: str, real: str, shown: str | None, plain: Config, bases: frozenset[str] | None,
-                          config: Config | None = None, screen_instances: bool = True):
+                          config: Config | None = None, screen_instances: bool = True, parses: bool = False):
     """What the file's graph code reaches in other files (under ``plain``; ``screen_instances``:
     as engine.graph_outgoing's), and, for a linted file (``shown``, the path its findings carry),
     its findings under ``config`` (``plain`` when None), from one parse. Findings None when the
-    file is not linted here (or linting it failed: the lint run does it again and reports why)."""
+    file is not linted here (or linting it failed: the lint run does it again and reports why).
+    ``parses``: as engine.lint_source's."""
     from tfgraph_lint.engine import graph_outgoing, lint_source
 
     if shown is None:
@@ -101,13 +105,13 @@ def outgoing_and_findings(text: str, real: str, shown: str | None, plain: Config
         # reaches (project_graph resolves references through imports), so the index without the
         # view's entries is not built for it.
         try:
-            return [], lint_source(text, shown, config)
+            return [], lint_source(text, shown, config, parses=parses)
         except Exception:  # noqa: BLE001 - the lint run reports it
             return [], None
     outgoing: list = []
     try:
         findings = lint_source(text, shown, config or plain, outgoing=outgoing, outgoing_bases=bases,
-                               outgoing_config=plain, screen_instances=screen_instances)
+                               outgoing_config=plain, screen_instances=screen_instances, parses=parses)
         return outgoing, findings
     except Exception:  # noqa: BLE001 - the lint run reports it
         return graph_outgoing(text, real, plain, bases, screen_instances), None
