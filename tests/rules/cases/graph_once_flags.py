@@ -93,7 +93,6 @@ class ClearedAfterTheLoopInAScope:
         self.first_time = True
         self.velocity = []
 
-    @tf.function
     def optimize(self, variables, gradients):
         with tf.name_scope("sgd"):
             for i, val in enumerate(variables):
@@ -103,6 +102,15 @@ class ClearedAfterTheLoopInAScope:
                     self.velocity[i].assign(0.9 * self.velocity[i] + gradients[i])
                 val.assign_sub(0.01 * self.velocity[i])
             self.first_time = False
+
+
+class StepsWithTheOptimizer:
+    def __init__(self):
+        self.optimizer = ClearedAfterTheLoopInAScope()
+
+    @tf.function
+    def train_step(self, variables, gradients):
+        self.optimizer.optimize(variables, gradients)
 
 
 # -- twins that fire --------------------------------------------------------------------------
