@@ -1,18 +1,18 @@
 import tensorflow as tf
 
-import optimizers
-from optimizers import get_optimizer
+import trainkit.optimizers as optimizers
+from trainkit.optimizers import get_optimizer
 
 
-class Trainer:
-    def __init__(self, name):
-        self.optimizer = get_optimizer(name)
+class Model:
+    def __init__(self, optimizer="adam"):
+        self.optimizer = get_optimizer(optimizer)
         self.second = optimizers.momentum()
         self.eager_only = optimizers.clipped()
 
     @tf.function
-    def train_step(self, variables, gradients):
-        self.optimizer.optimize(variables, gradients)
+    def _train_step(self, variables, gradients):
+        self.optimizer.optimize(variables=variables, gradients=gradients)
         self.second.optimize(variables, gradients)
 
     def report(self, variables, gradients):

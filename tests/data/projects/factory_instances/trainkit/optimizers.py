@@ -1,10 +1,31 @@
 """Optimizers a training step gets from factories of this module (shape of
-https://github.com/NEGU93/cvnn/commit/2a1dcaa086b5726fef274811e21ea5b1111b2798): a registry dict
-of instances, and a factory that constructs one."""
+https://github.com/NEGU93/cvnn/commit/2a1dcaa086b5726fef274811e21ea5b1111b2798): a factory that
+hands back an instance it is given or one of a registry dict of instances bound below it, and a
+factory that constructs one."""
+from abc import ABC
+
 import tensorflow as tf
 
 
-class Adam:
+def get_optimizer(optimizer):
+    if isinstance(optimizer, Optimizer):
+        return optimizer
+    elif isinstance(optimizer, str):
+        try:
+            return REGISTRY[optimizer.lower()]
+        except KeyError:
+            raise ValueError(f"unknown optimizer {optimizer}")
+
+
+class Optimizer(ABC):
+    def optimize(self, variables, gradients):
+        pass
+
+    def summary(self):
+        return ""
+
+
+class Adam(Optimizer):
     def __init__(self):
         self.iter = 1
 
@@ -18,7 +39,7 @@ class Adam:
         return "adam"
 
 
-class Momentum:
+class Momentum(Optimizer):
     def __init__(self):
         self.steps = 0
 
@@ -28,7 +49,7 @@ class Momentum:
         self.steps += 1  # [python-state-mutation]
 
 
-class Clipped:
+class Clipped(Optimizer):
     """Made by a factory no traced code's instance comes from: silent."""
 
     def __init__(self):
@@ -39,13 +60,6 @@ class Clipped:
         return tf.clip_by_global_norm(gradients, 1.0)
 
 
-REGISTRY = {"adam": Adam(), "sgd": Adam()}
-
-
-def get_optimizer(name):
-    return REGISTRY[name]
-
-
 def momentum():
     return Momentum()
 
@@ -53,3 +67,8 @@ def momentum():
 def clipped():
     return Clipped()
 
+
+REGISTRY = {
+    "adam": Adam(),
+    "sgd": Adam(),
+}
