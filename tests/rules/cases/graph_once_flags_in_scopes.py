@@ -1,5 +1,7 @@
 # Once-flags cleared after the test in a block around it (after the loop, in the same with block):
-# silent. The twin clears the flag only in a nested function, which may never run: it fires.
+# silent. The twins fire where the clear need not follow the test: it sits only in a nested
+# function (which may never run), behind a ``return`` the guarded block takes, in the other branch
+# of the ``if`` around the loop, or under a condition of its own.
 import tensorflow as tf
 
 
@@ -47,3 +49,49 @@ class ClearedOnlyInANestedFunction:
                 self.first_call = False
 
             return finish
+
+
+class ReturnsBeforeTheClear:
+    def __init__(self):
+        self.first_call = True
+        self.slots = []
+
+    @tf.function
+    def apply_gradients(self, variables):
+        with tf.name_scope("sgd"):
+            for v in variables:
+                if self.first_call:
+                    self.slots.append(tf.Variable(v))  # [variable-created-in-graph]
+                    return v
+            self.first_call = False
+
+
+class ClearedInTheOtherBranch:
+    def __init__(self):
+        self.first_call = True
+        self.slots = []
+
+    @tf.function
+    def apply_gradients(self, variables, warmup):
+        with tf.name_scope("sgd"):
+            if warmup:
+                for v in variables:
+                    if self.first_call:
+                        self.slots.append(tf.Variable(v))  # [variable-created-in-graph]
+            else:
+                self.first_call = False
+
+
+class ClearedUnderAConditionOfItsOwn:
+    def __init__(self):
+        self.first_call = True
+        self.slots = []
+
+    @tf.function
+    def apply_gradients(self, variables):
+        with tf.name_scope("sgd"):
+            for v in variables:
+                if self.first_call:
+                    self.slots.append(tf.Variable(v))  # [variable-created-in-graph]
+            if len(variables) > 1:
+                self.first_call = False
