@@ -26,7 +26,8 @@ def test_the_import_pattern_finds_what_the_parser_finds(path):
 
 
 def test_summary_of_text_that_does_not_parse_is_empty():
-    assert module_edges.summary("def broken(:\n") == {"imports": {}, "functions": {}, "classes": [], "tf_functions": {}}
+    assert module_edges.summary("def broken(:\n") == {
+        "imports": {}, "functions": {}, "classes": [], "tf_functions": {}, "returns": {}}
     assert module_edges.imports_only("from . import (a,\n") == {}
 
 

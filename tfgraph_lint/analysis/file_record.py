@@ -26,7 +26,7 @@ from tfgraph_lint.analysis import module_edges
 from tfgraph_lint.analysis.file_definitions import definitions_of, empty_definitions
 
 # The project store's kind for a file's record.
-RECORD = "record+state makers+parses"
+RECORD = "record+state makers+parses+factory returns"
 
 
 def file_record(text: str, imports: dict | None = None) -> tuple[dict, dict[str, ast.AST]]:

@@ -16,9 +16,11 @@ A *reference* is ``[base, attribute]``: ``augment(x)`` is ``["augment", None]``,
                                                            # (methods of top-level classes as
                                                            # "Class.method")
      "classes": [top-level class names],
-     "tf_functions": {name: [[parameter, ...], line]}}       # top-level @tf.function defs, and
+     "tf_functions": {name: [[parameter, ...], line]},       # top-level @tf.function defs, and
                                                            # methods as "Class.method" (without
                                                            # self)
+     "returns": {name: [[base, attribute], ...]}}          # classes top-level functions return
+                                                           # instances of (factory_returns)
 
 :func:`exports` says which modules a module hands on under its own names (``reexports``)::
 
@@ -31,6 +33,8 @@ from __future__ import annotations
 import ast
 import re
 from collections import deque
+
+from tfgraph_lint.analysis.factory_returns import factory_returns
 
 
 # An import statement at the start of a line, with a parenthesised tail (backslash continuations
@@ -97,7 +101,7 @@ def outline(text: str) -> tuple[dict, dict[str, ast.AST]]:
 
 def empty_outline() -> dict:
     """:func:`outline`'s answer for text Python cannot parse."""
-    return {"imports": {}, "functions": {}, "classes": [], "tf_functions": {}}
+    return {"imports": {}, "functions": {}, "classes": [], "tf_functions": {}, "returns": {}}
 
 
 def outline_of(tree: ast.Module, walked: list[ast.AST] | None = None) -> tuple[dict, dict[str, ast.AST]]:
@@ -128,7 +132,8 @@ def outline_of(tree: ast.Module, walked: list[ast.AST] | None = None) -> tuple[d
                         parameters = [a.arg for a in (*method.args.posonlyargs, *method.args.args)]
                         tf_functions[f"{node.name}.{method.name}"] = [
                             parameters if _is_static(method) else parameters[1:], method.lineno]
-    return {"imports": imports, "functions": functions, "classes": classes, "tf_functions": tf_functions}, definitions
+    return {"imports": imports, "functions": functions, "classes": classes, "tf_functions": tf_functions,
+            "returns": factory_returns(tree)}, definitions
 
 
 def _statements_breadth_first(tree: ast.Module):

@@ -7,8 +7,9 @@ on the first call of each object and never again, in eager calls as in graph cod
 trace runs it and later traces skip it. Print and state creation behind it are then no hazard.
 
 The flag counts when the function that tests it sets it, on every path after the test, to a
-Python constant that makes the test false: at the top of the guarded block, or at the top of the
-function after the statement holding the test, with no ``return`` in between. A helper that only
+Python constant that makes the test false: at the top of the guarded block, or after the
+statement holding the test in a block around it (the function's, a ``with``'s, a loop's), with no
+``return`` in between. A helper that only
 tests the flag (``log = verbose and self._once; if log: ...``) counts when every call of it from
 graph code is followed so in its caller. Anything else that sets the flag back, other than
 set-up (``__init__``, ``reset...``, ``setup``), or any non-constant value given to it (a
@@ -213,21 +214,24 @@ def _stores_in(stmt: nodes.NodeNG, flag: _Flag) -> list[nodes.NodeNG]:
 
 
 def _clears_after(stmt: nodes.NodeNG, fn: nodes.NodeNG, flag: _Flag, value: bool) -> bool:
-    """A top-level statement of ``fn`` after the one holding ``stmt`` clears the flag, with no
-    ``return`` (of ``fn`` itself) between them."""
+    """A statement after the one holding ``stmt``, in the same block of ``fn`` or of a block
+    around it (``with tf.name_scope(...):``, the loop the test sits in), clears the flag, with no
+    ``return`` (of ``fn`` itself) between them: once the test has run, the clear runs too."""
     top = stmt
-    while top.parent is not fn:
-        if top.parent is None:
-            return False
-        top = top.parent
-    if top not in fn.body:
-        return False
-    later = fn.body[fn.body.index(top) + 1:]
-    for position, candidate in enumerate(later):
-        if isinstance(candidate, (nodes.Assign, nodes.AnnAssign)) and any(
-                _is_clear(store, value) for store in _stores_in(candidate, flag)):
-            between = [top, *later[:position]]
-            return not any(ret.scope() is fn for s in between for ret in descendants(s, nodes.Return))
+    while top is not fn and top.parent is not None:
+        block = top.parent
+        for statements in (getattr(block, field, None) for field in ("body", "orelse", "finalbody")):
+            if not isinstance(statements, list) or top not in statements:
+                continue
+            later = statements[statements.index(top) + 1:]
+            for position, candidate in enumerate(later):
+                if isinstance(candidate, (nodes.Assign, nodes.AnnAssign)) and any(
+                        _is_clear(store, value) for store in _stores_in(candidate, flag)):
+                    between = [top, *later[:position]]
+                    return not any(ret.scope() is fn for s in between for ret in descendants(s, nodes.Return))
+        if isinstance(block, (nodes.FunctionDef, nodes.Lambda, nodes.ClassDef)):
+            return False  # a nested def's own blocks are not ``fn``'s
+        top = block
     return False
 
 

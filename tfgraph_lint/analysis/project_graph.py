@@ -26,6 +26,7 @@ import re
 from collections import deque
 from collections.abc import Callable
 
+from tfgraph_lint.analysis.factory_returns import reached_definitions
 from tfgraph_lint.core.real_paths import real_folder
 
 PROJECT_MARKERS = ("pyproject.toml", "setup.cfg", "setup.py", ".git")
@@ -313,16 +314,14 @@ class ProjectGraph:
         queue: deque[tuple[str, str]] = deque()
         for file in sorted(self.outgoing):
             for base, attribute, method, line, text, _confidence, *shapes in self.outgoing[file]:
-                target = self.resolve_reference(file, base, attribute, classes=method is not None)
-                if target is not None and method is not None:
-                    target = (target[0], f"{target[1]}.{method}")  # a method of an imported class
-                if target is None or target[0] == file:
-                    continue
-                known = passed.get(target, [])
-                passed[target] = None if known is None or not shapes or shapes[0] is None else [*known, *shapes[0]]
-                if target not in how:
-                    how[target] = (f"{text} in {self._show(file)}:{line}", file)
-                    queue.append(target)
+                for target in reached_definitions(self, file, base, attribute, method):
+                    if target[0] == file:
+                        continue
+                    known = passed.get(target, [])
+                    passed[target] = None if known is None or not shapes or shapes[0] is None else [*known, *shapes[0]]
+                    if target not in how:
+                        how[target] = (f"{text} in {self._show(file)}:{line}", file)
+                        queue.append(target)
         while queue:
             file, function = queue.popleft()
             for base, attribute, line in self.references(file, function):

@@ -190,3 +190,4 @@ class TensorFlag:
             self.v = tf.Variable(x)  # [variable-created-in-graph]
         self._once = False
         return x
+
