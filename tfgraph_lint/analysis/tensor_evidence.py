@@ -224,10 +224,14 @@ class TensorEvidence:
         if isinstance(parent, nodes.AugAssign):
             return self.of(parent.value, depth)  # ``total += t`` makes a tensor
         unpacked = unpacked_value(binding)  # ``b, h = tf.shape(x)``: the items of a tensor are tensors
-        if unpacked is None or _is_list_returning(unpacked[0]):
-            return None if unpacked is None else HIGH
-        found = self.of(unpacked[0], depth) if surely_one_tensor(unpacked[0]) else None
-        return found if found is not None else returned_tensor(unpacked[0], self._context.index, unpacked[1])
+        if unpacked is None:
+            return None
+        value, position = unpacked
+        if _is_list_returning(value):
+            return HIGH  # ``a, b = tf.unstack(x)``
+        if surely_one_tensor(value) and (found := self.of(value, depth)) is not None:
+            return found
+        return returned_tensor(value, self._context.index, position)  # ``q, top = self._top_k(x)``
 
     def _python_iterable(self, iterable: nodes.NodeNG) -> str | None:
         if is_builtin_call(iterable, "range"):

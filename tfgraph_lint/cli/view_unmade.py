@@ -115,10 +115,11 @@ def unmade_seeds(graph, store, texts, others: list[str], read) -> dict[str, dict
     tracing_tests = {path: found for path, found in mentions.items() if path not in programs and (
         path not in texts.digests or store.get_or_compute(path, "tracing", lambda real: shows_tracing(texts[real])))}
     made_by_programs = _made({**programs, **tracing_tests}, failing, graph) if tracing_tests else made_by_programs
+    program_folders = {os.path.dirname(path) for path, found in programs.items() if found.get("runs")}
     seeds: dict[str, dict[str, str]] = {}
     for real in sorted(texts.digests):
         if not at_root and not _outside_packages(real, graph.root, texts.digests) and not _beside_programs(
-                real, graph.root, texts.digests, mentions):
+                real, graph.root, texts.digests, program_folders):
             continue  # a package below a root of no files of its own: laid out as a library is
         for cls in mentions[real].get("classes", {}):
             if _is_made((real, cls), made_by_programs):
@@ -149,18 +150,17 @@ def _lookups_find_no_class(real: str, found: dict, mentions: dict[str, dict], gr
     return True
 
 
-def _beside_programs(real: str, root: str, files, mentions: dict[str, dict]) -> bool:
+def _beside_programs(real: str, root: str, files, program_folders: set[str]) -> bool:
     """``real`` is in a package imported from a folder below the root that holds a program of its
-    own and no package description (``exp/src/modules/models.py`` beside ``exp/src/train.py``, run
-    as ``python train.py``): the scripts' own package, as research code keeps one per experiment,
-    not a library laid out for installing (whose folder holds packages alone, or a ``setup.py``)."""
+    own (``program_folders``: the folders of the project's programs, tests left out) and no package
+    description (``exp/src/modules/models.py`` beside ``exp/src/train.py``, run as ``python
+    train.py``): the scripts' own package, as research code keeps one per experiment, not a library
+    laid out for installing (whose folder holds packages alone, or a ``setup.py``)."""
     folder = os.path.dirname(real)
     while os.path.join(folder, "__init__.py") in files:
         folder = os.path.dirname(folder)
-    if folder == root or not folder.startswith(root + os.sep) or ships_package(folder):
-        return False
-    return any(os.path.dirname(path) == folder and found.get("runs") and not is_test_file(path)
-               for path, found in mentions.items())
+    return (folder != root and folder.startswith(root + os.sep) and folder in program_folders
+            and not ships_package(folder))
 
 
 def _cap_word(name: str) -> bool:
