@@ -55,17 +55,3 @@ def tokenize(inputs):
     if inputs.shape.rank == 0:
         raise ValueError(f"inputs should be batched. Lengths: {counts}")  # [tensor-formatted-at-trace]
     return counts
-
-
-@tf.function
-def masked_scores(scores, mask):
-    # A warning made but never raised nor warned: nothing shows its text (silent). The twins hand
-    # the same text to tf.print, and store the exception for later.
-    mask = tf.cast(mask, scores.dtype)
-    if mask.shape != scores.shape:
-        Warning(f"mask shape {tf.shape(mask)} does not match {tf.shape(scores)}")
-        f"mask {tf.shape(mask)}"
-        tf.print(f"mask shape {tf.shape(mask)} does not match")  # [tensor-formatted-at-trace]
-        problem = Warning(f"mask shape {tf.shape(mask)}")  # [tensor-formatted-at-trace]
-        scores = scores + tf.zeros_like(scores) * len(str(problem))
-    return scores + mask

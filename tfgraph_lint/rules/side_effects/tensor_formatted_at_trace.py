@@ -14,17 +14,13 @@ on a static check (a shape, a type), and the argument's trace-time description (
 dtype) is what there is to show (tensorflow/decision-forests' input checks); likewise for the
 tensor whose static shape or dtype that check tests (``if inputs.shape.rank > 1: raise
 ValueError(f"... Received: {inputs}")``). A computed tensor in such a message (``tf.shape(y)``)
-shows no value, and stays reported. Silent too when nothing ever shows the text: a statement that
-only builds it, or builds a built-in exception or warning from it without raising it
-(``Warning(f"mask {tf.shape(mask)} ...")`` alone on its line); a call of anything else with it
-(``warnings.warn``, a project's helper) may show it, and stays reported.
+shows no value, and stays reported.
 The fix: pass the tensor itself to ``tf.print`` (``tf.print("loss", loss)``), or build the text
 in the graph with ``tf.strings.format("loss {}", loss)``.
 """
 
 from __future__ import annotations
 
-import builtins
 from collections.abc import Iterator
 
 from astroid import nodes
@@ -47,17 +43,13 @@ RULE = declare(
 _LOGGING_MODULES = ("logging.", "absl.logging.", "tensorflow.compat.v1.logging.")
 # Known while tracing, whatever the tensor: formatting them is fine.
 _STATIC_ATTRIBUTES = frozenset({"shape", "dtype", "name", "ndim", "rank", "device"})
-# The built-in exception and warning classes: making one shows nothing until it is raised or warned.
-_BUILTIN_EXCEPTIONS = frozenset(name for name, value in vars(builtins).items()
-                                if isinstance(value, type) and issubclass(value, BaseException))
 
 
 def check(context: ModuleContext) -> Iterator[Finding]:
     evidence = context.evidence
     for node, traced in context.in_graph(nodes.JoinedStr, nodes.BinOp, nodes.Call):
         operands = _formatted_operands(node)
-        if not operands or _printed_once_anyway(node) or _discarded(node) \
-                or _describes_argument_in_raise(node, operands, evidence):
+        if not operands or _printed_once_anyway(node) or _describes_argument_in_raise(node, operands, evidence):
             continue
         for operand in operands:
             confidence = _formatted_tensor(evidence, operand)
@@ -102,20 +94,6 @@ def _printed_once_anyway(node: nodes.NodeNG) -> bool:
     name = call_qualname(parent) or ""
     return name.startswith(_LOGGING_MODULES) or (isinstance(func, nodes.Attribute) and func.attrname in (
         "debug", "info", "warning", "warn", "error", "exception", "critical", "log"))
-
-
-def _discarded(node: nodes.NodeNG) -> bool:
-    """The text is thrown away unseen: the whole of an expression statement, or the argument of a
-    built-in exception class called in one (made, never raised)."""
-    parent = node.parent
-    if isinstance(parent, nodes.Keyword):
-        parent = parent.parent
-    if isinstance(parent, nodes.Call) and node is not parent.func:
-        func = parent.func
-        if not (isinstance(func, nodes.Name) and func.name in _BUILTIN_EXCEPTIONS and is_builtin_name(func)):
-            return False
-        node, parent = parent, parent.parent
-    return isinstance(parent, nodes.Expr) and parent.value is node
 
 
 def _describes_argument_in_raise(node: nodes.NodeNG, operands: list[nodes.NodeNG], evidence: TensorEvidence) -> bool:
