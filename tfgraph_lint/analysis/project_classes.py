@@ -326,7 +326,7 @@ def keras_2_files(graph, linted: set[str], legacy: set[str] = frozenset()) -> li
 
 def _loaded_only_beside(keras_2: set[str], linted: set[str], importers: dict[str, set[str]]) -> set[str]:
     """The files of ``linted`` that project files import, and every file at the top of whose
-    importers (a program, a test: a file no project file imports; no package ``__init__``) is one of ``keras_2``: each
+    importers (a program, a test: a file no project file imports) is one of ``keras_2``: each
     process that loads them has loaded a module only Keras 2 has, so ``tf.keras`` is Keras 2 there."""
     found = set()
     for real in sorted(linted - keras_2):
@@ -334,9 +334,7 @@ def _loaded_only_beside(keras_2: set[str], linted: set[str], importers: dict[str
             continue  # imported by no project file: its users are not seen
         above = _importers_of([real], importers) - {real}
         tops = {importer for importer in above if not importers.get(importer)}
-        # A package's __init__ at the top is a library's entry, loaded under any Keras: what it
-        # loads beside the file shows nothing of the Keras its users run.
-        if tops and tops <= keras_2 and not any(os.path.basename(top) == "__init__.py" for top in tops):
+        if tops and tops <= keras_2:
             found.add(real)
     return found
 
