@@ -169,18 +169,3 @@ def test_a_package_that_sets_tf_use_legacy_keras_is_judged_by_keras_2(tmp_path):
 def _findings_by_path(root: Path) -> set[tuple[str, int, str]]:
     return {(Path(f["path"]).resolve().relative_to(root.resolve()).as_posix(), f["line"], f["code"])
             for f in _lint(root)}
-
-
-def test_a_module_every_program_loads_beside_a_keras_2_only_module_is_judged_by_keras_2(tmp_path):
-    # A decoder module imports nothing of Keras 2 itself, but every program that loads it (the
-    # trainer, through the feature module) also loads a module importing tensorflow.python.keras,
-    # which only TensorFlow before 2.16 has: in that process tf.keras is Keras 2, which converts
-    # call with AutoGraph. The twin: a second program that loads the decoder alone.
-    files = {"pkg/__init__.py": "", "pkg/decoder.py": LAYER,
-             "pkg/compat.py": "from tensorflow.python.keras.engine.base_layer import Layer\n",
-             "pkg/feature.py": "from pkg import compat\nfrom pkg import decoder\n",
-             "train.py": "from pkg import feature\n"}
-    old = _findings_by_path(_write(tmp_path / "old", files))
-    assert not [f for f in old if f[0] == "pkg/decoder.py"]
-    alone = _findings_by_path(_write(tmp_path / "alone", {**files, "serve.py": "from pkg import decoder\n"}))
-    assert ("pkg/decoder.py", 6, "TFG203") in alone

@@ -19,9 +19,7 @@ imports it already has of every file: :func:`imports_keras_2_only`): a module th
 Keras 2 (``keras.engine``, ``keras.utils.generic_utils``, ``keras.utils.tf_inspect``,
 ``tensorflow.python.keras``, ...), imported by a file or by a project file it imports (directly
 or further on), makes it code for Keras 2 (``KERAS_GENERATION``): it cannot be imported where
-that module does not exist. A file every program of the project loads only beside such a module (each
-file at the top of its importers imports one, further on) runs in a process where ``tf.keras`` is
-Keras 2 too. So does any file of the project calling an API TensorFlow removed
+that module does not exist. So does any file of the project calling an API TensorFlow removed
 before 2.16 (analysis/tensorflow_generation): the project runs on such a release.
 
 A class can say so too: Keras 3 refuses ``add_weight("w", shape=...)`` (its first parameter is

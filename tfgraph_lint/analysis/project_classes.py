@@ -302,8 +302,7 @@ def keras_2_files(graph, linted: set[str], legacy: set[str] = frozenset()) -> li
     that module exists, so they run under Keras 2 and are judged by its rules. Files that set
     ``TF_USE_LEGACY_KERAS`` (``legacy``: keras_generation.sets_legacy_keras) count as such a
     module, and so does, for every module of a package, a package ``__init__.py`` that imports
-    one of them: Python runs it before any module of the package. So does a file only such
-    files load (:func:`_loaded_only_beside`)."""
+    one of them: Python runs it before any module of the package."""
     found = [real for real, imports in graph.imports.items() if imports_keras_2_only(imports)]
     if not found and not legacy:
         return []
@@ -320,23 +319,7 @@ def keras_2_files(graph, linted: set[str], legacy: set[str] = frozenset()) -> li
         keras_2 |= {real for real in linted if any(
             folder == package or folder.startswith(package + os.sep)
             for folder in [os.path.dirname(real)] for package in packages)}
-    keras_2 |= _loaded_only_beside(keras_2, linted, importers)
     return sorted(linted & keras_2)
-
-
-def _loaded_only_beside(keras_2: set[str], linted: set[str], importers: dict[str, set[str]]) -> set[str]:
-    """The files of ``linted`` that project files import, and every file at the top of whose
-    importers (a program, a test: a file no project file imports) is one of ``keras_2``: each
-    process that loads them has loaded a module only Keras 2 has, so ``tf.keras`` is Keras 2 there."""
-    found = set()
-    for real in sorted(linted - keras_2):
-        if not importers.get(real):
-            continue  # imported by no project file: its users are not seen
-        above = _importers_of([real], importers) - {real}
-        tops = {importer for importer in above if not importers.get(importer)}
-        if tops and tops <= keras_2:
-            found.add(real)
-    return found
 
 
 def _importers_of(found: list[str], importers: dict[str, set[str]]) -> set[str]:
