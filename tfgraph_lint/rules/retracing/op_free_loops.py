@@ -3,7 +3,11 @@
 ``for i in range(n - 1): for j in range(i + 1, n): row.append(i); col.append(j)`` builds Python
 index lists that a later ``tf.gather(x, row)`` or ``[xs[k] for k in row]`` reads: the loop runs in
 Python while tracing and leaves no copy of anything in the graph, and ``tf.range`` would break
-the indexing (a symbolic index cannot index a Python list).
+the indexing (a symbolic index cannot index a Python list). Likewise a loop over Python data that
+builds a row of numbers per element (``[0.99 if i == label else 0.01 for i in range(n)]``,
+appended to a list one ``tf.constant`` reads after the loop). The loop's variable is a Python
+value either way (the rules ask about loops over a Python range or Python data), and so is that
+of a loop or comprehension in the body over a Python range.
 
 A body creates no op when everything it calls is known to be plain Python (the builtins below,
 and the mutators of a Python list, dict or set), and no arithmetic, comparison or subscript in it
@@ -37,7 +41,7 @@ def creates_no_op(loop: nodes.For) -> bool:
     """True when ``loop``'s body (``else`` included) is shown to create no TensorFlow op."""
     counters = {loop.target.name} if isinstance(loop.target, nodes.AssignName) else set()
     for statement in [*loop.body, *loop.orelse]:
-        for inner in statement.nodes_of_class(nodes.For):
+        for inner in statement.nodes_of_class((nodes.For, nodes.Comprehension)):
             if not (_is_range(inner.iter) and isinstance(inner.target, nodes.AssignName)
                     and all(_python_value(arg, counters) for arg in inner.iter.args)):
                 return False  # a loop over data, or over a bound that may be a tensor (a tf.while_loop)

@@ -23,7 +23,7 @@ loop variable is then an object the body needs as such). ``range()`` is TFG303's
 are not loops AutoGraph could convert; ``zip`` of data with anything else but ``range()`` (a
 metric object per temperature) is a loop over those objects too. Also silent when the loop variable must stay a Python
 value (it indexes a Python list or attribute, is formatted into a string, or goes to ``getattr``,
-``int()``, NumPy), and under ``autograph=False``, where a tensor loop would not be converted.
+``int()``, NumPy), when the body makes no op (op_free_loops: it only fills a Python list), and under ``autograph=False``, where a tensor loop would not be converted.
 """
 
 from __future__ import annotations
@@ -43,6 +43,7 @@ from tfgraph_lint.analysis.value_kinds import Kind, value_kind
 from tfgraph_lint.core.findings import HIGH, INFERENCE, Finding
 from tfgraph_lint.core.records import Record, replace
 from tfgraph_lint.core.registry import Default, declare
+from tfgraph_lint.rules.retracing.op_free_loops import creates_no_op
 
 RULE = declare(
     code="TFG304",
@@ -92,8 +93,8 @@ def check(context: ModuleContext) -> Iterator[Finding]:
         data = finder.loop_data(loop.iter)
         if data is None or (data.count is not None and data.count < _SMALL_UNROLL):
             continue
-        if _loop_variable_must_be_python(loop):
-            continue
+        if _loop_variable_must_be_python(loop) or creates_no_op(loop):
+            continue  # the element must stay Python, or the copies of the body hold no op
         yield context.finding(RULE, loop, _message(loop, traced, data), data.confidence, traced=traced)
 
 

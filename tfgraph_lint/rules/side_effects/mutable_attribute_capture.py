@@ -19,7 +19,9 @@ configuration set before the first trace (41 findings, none a hazard on reading)
 ``self.add_weight(...)`` included, is TFG208's hazard), on attributes only set during set-up, and when the rebinding method also makes a fresh
 tf.function (``self.query = tf.function(self._query)``), which drops the old traces. Silent too
 when the new value depends only on what the trace key holds (trace_keyed_values:
-``self.i = tf.zeros(x.shape[0])`` before ``self.step(x)``), and when the method rebinds it only to
+``self.i = tf.zeros(x.shape[0])`` before ``self.step(x)``) or when graph code reads only the
+structure of an attribute that the rebinding method passes to the traced method itself
+(``len(self.states)``, ``self.states = self.step(self.states)``), and when the method rebinds it only to
 an object it held before (``best = self.model`` ... ``self.model = best``, every binding of
 ``best`` being ``self.model``), or when its only binding outside set-up (which leaves it unbound
 or ``None``) is in a hook the module calls once, outside loops, before it calls the traced method
@@ -50,7 +52,7 @@ from tfgraph_lint.core.findings import INFERENCE, LOW, Finding
 from tfgraph_lint.core.registry import Default, declare
 from tfgraph_lint.rules.side_effects.outside_rebinding import OutsideRebinding, rebound_between_calls
 from tfgraph_lint.rules.side_effects.per_trace_objects import PerTraceSelf
-from tfgraph_lint.rules.side_effects.trace_keyed_values import keyed_by_trace
+from tfgraph_lint.rules.side_effects.trace_keyed_values import keyed_by_trace, passes_itself, reads_structure
 
 RULE = declare(
     code="TFG109",
@@ -79,11 +81,12 @@ def check(context: ModuleContext) -> Iterator[Finding]:
         if attribute_set_before(node, node.expr.as_string(), node.attrname):
             continue  # reads what this trace stored there, not what another method left
         # The verdict depends on the reader and on the traced function it is reached from.
-        key = (cls, node.attrname, traced.node, traced.root.node)
+        structure = reads_structure(node)
+        key = (cls, node.attrname, traced.node, traced.root.node, structure)
         if key not in judged:
             traced_names = {fn.name for fn in (traced.node, traced.root.node) if isinstance(fn, nodes.FunctionDef)}
             root_name = traced.root.node.name if isinstance(traced.root.node, nodes.FunctionDef) else None
-            judged[key] = (_rebinding(cls, node.attrname, context.index, traced_names, root_name)
+            judged[key] = (_rebinding(cls, node.attrname, context.index, traced_names, root_name, structure)
                            or _rebinding_between_calls(cls, node.attrname, context.module))
         rebinding = judged[key]
         if rebinding is None:
@@ -112,9 +115,10 @@ def _traced_once(traced: TracedFunction) -> bool:
 
 
 def _rebinding(cls: nodes.ClassDef, attrname: str, index, traced_names: set[str],
-               root_name: str | None) -> nodes.AssignAttr | None:
+               root_name: str | None, structure: bool) -> nodes.AssignAttr | None:
     """Where a method that is neither set-up nor graph code rebinds ``self.<attrname>`` to a value
-    the trace key of the reader does not already decide."""
+    the trace key of the reader does not already decide (``structure``: the reader reads only the
+    attribute's structure, which the key holds when the rebinding method passes it on)."""
     values = attribute_values(cls, attrname)
     if any(value is not None and (value_kind(value).kind == Kind.TF_OBJECT
                                   or (isinstance(value, nodes.Call) and created_state(value) is not None))
@@ -128,6 +132,7 @@ def _rebinding(cls: nodes.ClassDef, attrname: str, index, traced_names: set[str]
             continue
         if not sets_up_or_resets(method, index) and not keyed_by_trace(target, traced_names) \
                 and not _rebinds_what_it_held(target, method) \
+                and not (structure and passes_itself(target, traced_names)) \
                 and not (root_name and bound_before_first_trace(target, cls, SET_UP_METHODS, root_name)):
             return target
     return None

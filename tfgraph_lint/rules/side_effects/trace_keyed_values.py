@@ -11,6 +11,12 @@ Shown when the new value is made of literals, calls of TensorFlow functions and 
 the shape, dtype or rank of names (``x.shape``, ``x.dtype``, ``x.ndim``, ``len(x)``) that the same
 method passes to the traced function (positionally or by keyword). A tensor's values are not in
 the key, so a value read from them (``self.y = tf.argmax(model(x))``) stays reported.
+
+The other way round: graph code that reads only the structure of an attribute (``len(self.states)``,
+``self.states.shape``) while the method rebinding it hands ``self.states`` itself to the traced
+method (``self.states = self.step(self.states)``, an MCMC chain's state list) reads what the trace
+key holds: a list argument's length and a tensor argument's shape and dtype are in it, so a new
+structure is a new trace. A read of the values (``self.states[0]``) stays reported.
 """
 
 from __future__ import annotations
@@ -35,6 +41,24 @@ def keyed_by_trace(target: nodes.AssignAttr, traced_names: set[str]) -> bool:
     if not passed:
         return False
     return _from_key(assign.value, passed)
+
+
+def reads_structure(node: nodes.Attribute) -> bool:
+    """``node`` (``self.x``) is read only for its structure: ``len(self.x)``, ``self.x.shape``."""
+    parent = node.parent
+    if isinstance(parent, nodes.Attribute):
+        return parent.attrname in _SHAPE_ATTRIBUTES
+    return (isinstance(parent, nodes.Call) and parent.args == [node] and not parent.keywords
+            and isinstance(parent.func, nodes.Name) and parent.func.name == "len" and is_builtin_name(parent.func))
+
+
+def passes_itself(target: nodes.AssignAttr, traced_names: set[str]) -> bool:
+    """The method rebinding ``self.<attr>`` (``target``) hands ``self.<attr>`` itself to a call of
+    the traced methods named ``traced_names``: the attribute's structure is in their trace key."""
+    spelled = target.as_string()
+    return any(isinstance(call.func, nodes.Attribute) and call.func.attrname in traced_names
+               and any(arg.as_string() == spelled for arg in [*call.args, *(k.value for k in call.keywords or ())])
+               for call in target.scope().nodes_of_class(nodes.Call))
 
 
 def _passed_to(method: nodes.NodeNG, traced_names: set[str]) -> set[str]:
