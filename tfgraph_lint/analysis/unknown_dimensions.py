@@ -130,6 +130,8 @@ def _reads(expr: nodes.NodeNG, fn: nodes.NodeNG, depth: int) -> Iterator[tuple[n
         return
     depth += 1
     whole = _held_shape(expr, fn)
+    if whole is not None and _tested_for_none(fn, _shape_key(whole)):
+        return  # ``if x.shape[0] is not None: tf.reshape(t, x.shape)``
     if whole is not None:
         read = expr if static_shape_of(expr) is not None else assigned_value(own_bindings(expr, fn)[0])
         yield read, whole, read.as_string()
