@@ -76,4 +76,4 @@ def test_the_names_a_function_tests_for_none_are_found_once_per_function(monkeyp
     found = lint_source(SHAPES, "shapes.py", Config.every_rule())
     assert sorted(walked) == ["other", "step"]  # asked for b, s and x in each
     # step: only the x.shape[0] it reads in place; other: where it binds b and s.
-    assert [(f.code, f.line) for f in found] == [("TFG203", 11), ("TFG203", 16), ("TFG203", 17)]
+    assert [(f.code, f.line) for f in found] == [("TFG210", 11), ("TFG210", 16), ("TFG210", 17)]

@@ -46,7 +46,6 @@ from tfgraph_lint.analysis.tensor_evidence import TensorEvidence, is_builtin_cal
 from tfgraph_lint.analysis.traced import TraceKind
 from tfgraph_lint.analysis.unconditional_pulls import unconditional_pull
 from tfgraph_lint.analysis.value_kinds import Kind, value_kind
-from tfgraph_lint.rules.graph_errors.static_shape_values import static_shape_findings
 from tfgraph_lint.core import records
 from tfgraph_lint.core.findings import HIGH, LOW, Finding, shorten, weakest
 from tfgraph_lint.core.registry import Default, declare
@@ -71,7 +70,6 @@ def check(context: ModuleContext) -> Iterator[Finding]:
         found = _check_node(context, evidence, node, traced)
         if found is not None:
             yield found
-    yield from static_shape_findings(context, RULE)
 
 
 def _check_node(context, evidence: TensorEvidence, node, traced: TracedFunction) -> Finding | None:

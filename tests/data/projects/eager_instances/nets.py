@@ -19,7 +19,7 @@ class Policy(tf.keras.Model):
         self.head = tf.keras.layers.Dense(actions)
 
     def call(self, x):
-        batch = x.shape[0]
+        batch = x.shape[0]  # low: [unknown-static-dimension]
         hidden = tf.keras.layers.Dense(8)(self.block(x))  # low: [variable-created-in-graph]
         return tf.reshape(self.head(hidden), (batch, -1))
 

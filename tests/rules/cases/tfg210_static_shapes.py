@@ -1,10 +1,10 @@
-"""TFG203: a static shape entry that is None while tracing, where an op needs a known int.
+"""TFG210: a static shape entry that is None while tracing, where an op needs a known int.
 
 A signed tf.function is traced with the TensorSpec's None: ``x.shape[0]`` is None there (HIGH),
 also in the helpers it calls. Keras traces call() with an unknown batch under fit() or a
-functional model, but a custom loop of fixed-size batches knows it: a layer that defines
-get_config or compute_output_shape is written for models Keras builds (LOW: a weak sign); one that
-does not show it is not reported yet (todo). A plain tf.function is traced with the shapes it is given.
+functional model, but a custom loop of fixed-size batches knows it (INFERENCE). A plain
+tf.function is traced with the shapes it is given: only a caller traced with an unknown batch
+passes one (LOW).
 """
 import tensorflow as tf
 from tensorflow.keras import backend as K
@@ -12,12 +12,12 @@ from tensorflow.keras import backend as K
 
 def random_mask(x, rate):
     shape = x.get_shape().as_list()
-    mask_shape = [shape[0]] + [1] * (len(shape) - 1)  # [tensor-used-as-python-value]
+    mask_shape = [shape[0]] + [1] * (len(shape) - 1)  # [unknown-static-dimension]
     return tf.random.uniform(mask_shape) < rate
 
 
 def group_norm(x, groups):
-    batch, width, channels = x.shape  # [tensor-used-as-python-value]
+    batch, width, channels = x.shape  # [unknown-static-dimension]
     return tf.reshape(x, [batch, width, groups, channels // groups])
 
 
@@ -33,10 +33,10 @@ class Block(tf.keras.layers.Layer):
 
     def call(self, inputs, training=None):
         hidden = self.dense(inputs)
-        rows, depth = hidden.shape  # todo: [tensor-used-as-python-value]
+        rows, depth = hidden.shape  # [unknown-static-dimension]
         tiled = tf.broadcast_to(hidden[:, None, :], (rows, 2, depth))
-        flat = tf.reshape(tiled, [tiled.shape[0], -1])  # todo: [tensor-used-as-python-value]
-        ones = tf.zeros(K.int_shape(flat))  # todo: [tensor-used-as-python-value]
+        flat = tf.reshape(tiled, [tiled.shape[0], -1])  # [unknown-static-dimension]
+        ones = tf.zeros(K.int_shape(flat))  # [unknown-static-dimension]
         keep = random_mask(flat, 0.5)
         normed = group_norm(tiled, 2)
         dynamic = group_norm_dynamic(tiled, 2)
@@ -67,7 +67,7 @@ class Silent(tf.keras.layers.Layer):
 
 @tf.function(input_signature=[tf.TensorSpec([None, 3], tf.float32)])
 def signed(x):
-    return tf.tile(tf.ones([1, 3]), [x.shape[0], 1])  # [tensor-used-as-python-value]
+    return tf.tile(tf.ones([1, 3]), [x.shape[0], 1])  # [unknown-static-dimension]
 
 
 @tf.function(input_signature=[tf.TensorSpec([None, 4], tf.float32)])
@@ -83,7 +83,7 @@ def signed_known(x):
 
 @tf.function
 def unsigned(x):
-    return tf.tile(tf.ones([1, 3]), [x.shape[0], 1])
+    return tf.tile(tf.ones([1, 3]), [x.shape[0], 1])  # low: [unknown-static-dimension]
 
 
 def eager_only(x):
@@ -107,11 +107,11 @@ class Serializable(tf.keras.layers.Layer):
         self.heads = heads
 
     def call(self, queries, keys, mask=None):
-        flat = tf.reshape(queries, [queries.shape[0], -1])  # low: [tensor-used-as-python-value]
+        flat = tf.reshape(queries, [queries.shape[0], -1])  # [unknown-static-dimension]
         return flat, self._spread(keys), self._masked(mask)
 
     def _spread(self, keys):
-        batch, length, depth = keys.shape  # low: [tensor-used-as-python-value]
+        batch, length, depth = keys.shape  # [unknown-static-dimension]
         return tf.broadcast_to(keys[:, None], (batch, self.heads, length, depth))
 
     def _masked(self, mask):
@@ -123,7 +123,7 @@ class Serializable(tf.keras.layers.Layer):
 
 class SerializableDerived(Serializable):
     def call(self, queries, keys, mask=None):
-        return tf.tile(queries, [queries.shape[0], 1])  # low: [tensor-used-as-python-value]
+        return tf.tile(queries, [queries.shape[0], 1])  # [unknown-static-dimension]
 
 
 class SerializableHandled(tf.keras.layers.Layer):
