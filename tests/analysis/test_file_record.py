@@ -31,6 +31,15 @@ TEXTS = [
     "class Box:\n    pass\n",
     # no tf.function called anywhere: no def wraps it
     "import tensorflow as tf\n\ndef d(fn):\n    return fn\n\n@d\ndef f():\n    return tf.constant(1)\n",
+    # factories: returns in branches, nested defs and classes whose returns are theirs, a registry,
+    # two returns on one line, a name defined twice
+    "import opt\nREGISTRY = {'a': Adam(), 'b': opt.SGD()}\n\n"
+    "def get(name, flag):\n    if flag:\n        def inner():\n            return Hidden()\n"
+    "        class Local:\n            def m(self):\n                return Other()\n"
+    "        return REGISTRY[name]\n    elif name:\n        return opt.RMS(name)\n"
+    "    try:\n        x = 1; return Adam(lr=x)\n    finally:\n        pass\n    return Build(inner())\n\n"
+    "async def make():\n    return Made() if True else None\n    return Made()\n\n"
+    "def twice():\n    return First()\n\ndef twice():\n    return lambda: Lam()\n",
     "def broken(:\n",
     "",
 ]
@@ -54,6 +63,16 @@ def test_the_record_finds_wrappers_and_guards():
     assert found["outline"]["imports"]["np"] == ["numpy", 0, None]
     assert found["exports"]["names"]["keras"] == [["tensorflow.keras", 0, None]]
     assert list(functions) == ["d", "eager", "step", "Net.call"]
+
+
+def test_the_record_finds_factories_from_its_walk(monkeypatch):
+    from tfgraph_lint.analysis import factory_returns
+
+    monkeypatch.setattr(factory_returns, "_returns", None)  # (the functions' bodies are not walked again)
+    found, _functions = file_record(TEXTS[3])
+    assert found["outline"]["returns"] == {
+        "get": [["Build", None], ["Adam", None], ["opt", "RMS"], ["opt", "SGD"]],
+        "make": [["Made", None]], "twice": [["First", None]]}
 
 
 @pytest.mark.parametrize("text", [t for t in TEXTS if t != "def broken(:\n"])

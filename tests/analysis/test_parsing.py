@@ -6,6 +6,7 @@ import subprocess
 import sys
 import textwrap
 
+import pytest
 from astroid.manager import AstroidManager
 
 from tfgraph_lint.analysis.names import lookup
@@ -71,3 +72,29 @@ FRESH_PROCESS = textwrap.dedent(
 def test_linting_needs_no_builtins_model_and_later_inference_still_works():
     run = subprocess.run([sys.executable, "-c", FRESH_PROCESS], capture_output=True, text=True, timeout=120)
     assert run.returncode == 0 and run.stdout.strip() == "ok", run.stderr
+
+
+def test_a_tree_is_astroid_s_but_for_the_positions_of_def_and_class_headers():
+    import astroid
+
+    text = ("# type: ignore\nclass Net:\n    @staticmethod\n    async def run(x):  # type: (int) -> int\n"
+            "        return [y for y in x]\n\n\ndef build():\n    return Net()\n")
+    ours = parse_module(text, "pkg.__init__", "pkg/__init__.py")
+    theirs = astroid.parse(text, "pkg.__init__", "pkg/__init__.py")
+    kinds = (astroid.nodes.ClassDef, astroid.nodes.FunctionDef)
+    headers = list(theirs.nodes_of_class(kinds))
+    assert [node.position is not None for node in headers] == [True, True, True]  # what an editor highlights
+    for node in headers:
+        node.position = None
+    assert ours.repr_tree(include_linenos=True) == theirs.repr_tree(include_linenos=True)
+    assert (ours.name, ours.package, ours.file, ours.file_bytes) == (theirs.name, theirs.package, theirs.file,
+                                                                     theirs.file_bytes)
+    assert [node.position for node in ours.nodes_of_class(kinds)] == [None, None, None]
+
+
+def test_text_python_cannot_parse_raises_astroid_s_syntax_error():
+    from astroid.exceptions import AstroidSyntaxError
+
+    with pytest.raises(AstroidSyntaxError) as raised:
+        parse_module("def f(:\n    pass\n", "broken", "broken.py")
+    assert isinstance(raised.value.error, SyntaxError) and raised.value.error.lineno == 1

@@ -56,6 +56,31 @@ def test_a_one_file_run_loads_only_what_it_uses(tmp_path):
     # Their value classes are core.records.Record, not dataclasses, which compile their methods
     # at every import.
     assert "dataclasses" not in loaded["modules"]
+    # The analysis infers nothing: astroid's inference support for other modules is not loaded.
+    assert "astroid.nodes" in loaded["modules"]
+    assert not [m for m in loaded["modules"] if m.startswith("astroid.brain.brain_")]
+
+
+def test_astroid_imported_before_the_command_keeps_its_brains():
+    import astroid
+
+    from tfgraph_lint.cli import astroid_brains
+
+    manager_module = sys.modules["astroid.astroid_manager"]
+    astroid_brains.skip_brains()
+    assert sys.modules["astroid.astroid_manager"] is manager_module
+    assert "astroid.brain.brain_builtin_inference" in sys.modules  # registered on first import
+    assert astroid.MANAGER is manager_module.MANAGER
+
+
+def test_a_command_line_process_gets_astroid_s_manager_without_brains(tmp_path):
+    probe = ("import sys\nfrom tfgraph_lint.cli import astroid_brains\nastroid_brains.skip_brains()\n"
+             "import astroid\nfrom astroid.manager import AstroidManager\n"
+             "print(type(astroid.MANAGER) is AstroidManager, astroid.astroid_manager.MANAGER is astroid.MANAGER,\n"
+             "      len(AstroidManager.brain['_transform'].transforms),\n"
+             "      sorted(m for m in sys.modules if m.startswith('astroid.brain.brain_')))\n")
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=tmp_path, check=True)
+    assert result.stdout.split() == ["True", "True", "0", "[]"]
 
 
 @pytest.mark.parametrize(("option", "module"), [("sarif", "tfgraph_lint.output.sarif"),

@@ -14,17 +14,22 @@ Spellings are ``[base, attribute]``, as references are (``["Adam", None]``, ``["
 from __future__ import annotations
 
 import ast
+import bisect
 
 
-def factory_returns(tree: ast.Module) -> dict[str, list[list]]:
+def factory_returns(tree: ast.Module, walked: tuple[list[ast.Return], list[ast.AST]] | None = None,
+                    ) -> dict[str, list[list]]:
     """Top-level function name -> the class spellings its returns construct (each once, in order);
-    functions whose returns construct nothing are left out."""
+    functions whose returns construct nothing are left out. ``walked``: every ``return`` of the
+    tree and every def and class, when the caller's walk of it has them (analysis/file_record):
+    the functions' bodies are then not walked again."""
     registries = _registries(tree)
+    owned = _owned_returns(tree, *walked) if walked is not None else None
     found: dict[str, list[list]] = {}
     for node in tree.body:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             spellings: list[list] = []
-            for returned in _returns(node):
+            for returned in _returns(node) if owned is None else owned.get(id(node), ()):
                 for spelling in _constructed(returned, registries):
                     if spelling not in spellings:
                         spellings.append(spelling)
@@ -49,6 +54,30 @@ def _registries(tree: ast.Module) -> dict[str, list[list]]:
             if None not in spellings:
                 found[node.targets[0].id] = [s for i, s in enumerate(spellings) if s not in spellings[:i]]
     return {name: spellings for name, spellings in found.items() if bound.get(name) == 1}
+
+
+def _owned_returns(tree: ast.Module, returns: list[ast.Return], scopes: list[ast.AST]) -> dict[int, list[ast.AST]]:
+    """Top-level function (by id) -> what :func:`_returns` gives of it that may construct (a call, a
+    subscript), in the same order: its own ``return`` statements, last in the source first. A
+    ``return`` is a function's own when that function is the innermost def or class (``scopes``)
+    whose source holds it."""
+    candidates = [node for node in returns if isinstance(node.value, (ast.Call, ast.Subscript))]
+    if not candidates:
+        return {}
+    top = {id(node) for node in tree.body if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))}
+    spans = sorted(((scope.lineno, scope.col_offset), (scope.end_lineno, scope.end_col_offset), index)
+                   for index, scope in enumerate(scopes))
+    starts = [start for start, _end, _index in spans]
+    found: dict[int, list[ast.AST]] = {}
+    for node in sorted(candidates, key=lambda node: (node.lineno, node.col_offset), reverse=True):
+        start, end = (node.lineno, node.col_offset), (node.end_lineno, node.end_col_offset)
+        at = bisect.bisect_right(starts, start) - 1
+        while at >= 0 and spans[at][1] < end:  # (a def or class that ended before it)
+            at -= 1
+        owner = scopes[spans[at][2]] if at >= 0 else None
+        if owner is not None and id(owner) in top:
+            found.setdefault(id(owner), []).append(node.value)
+    return found
 
 
 def _returns(function: ast.AST):

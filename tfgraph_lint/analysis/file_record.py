@@ -41,10 +41,11 @@ def file_record(text: str, imports: dict | None = None) -> tuple[dict, dict[str,
                 "definitions": empty_definitions(), "parses": False}, {}
     # The readers each look at a few kinds of node: the walk hands each its own, in walk order,
     # so that none of them scans every node of the file again.
-    imported, defs, calls, ifs = [], [], [], []
+    imported, defs, calls, ifs, returns, classes = [], [], [], [], [], []
     walk(tree, {ast.Import: imported, ast.ImportFrom: imported, ast.FunctionDef: defs,
-                ast.AsyncFunctionDef: defs, ast.Call: calls, ast.If: ifs, ast.IfExp: ifs})
-    outline, functions = module_edges.outline_of(tree, imported)
+                ast.AsyncFunctionDef: defs, ast.Call: calls, ast.If: ifs, ast.IfExp: ifs,
+                ast.Return: returns, ast.ClassDef: classes})
+    outline, functions = module_edges.outline_of(tree, imported, (returns, defs + classes))
     return {"outline": outline, "exports": module_edges.exports_of(tree),
             "definitions": definitions_of(tree, {"imports": imported, "defs": defs, "calls": calls, "ifs": ifs},
                                           imports if imports is not None else module_edges.imports_only(text)),

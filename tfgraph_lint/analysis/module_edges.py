@@ -104,9 +104,11 @@ def empty_outline() -> dict:
     return {"imports": {}, "functions": {}, "classes": [], "tf_functions": {}, "returns": {}}
 
 
-def outline_of(tree: ast.Module, walked: list[ast.AST] | None = None) -> tuple[dict, dict[str, ast.AST]]:
+def outline_of(tree: ast.Module, walked: list[ast.AST] | None = None,
+               returns: tuple[list[ast.Return], list[ast.AST]] | None = None) -> tuple[dict, dict[str, ast.AST]]:
     """:func:`outline` of a parsed module; ``walked``: ``list(ast.walk(tree))``, when the caller
-    has it already (its statements come in the order :func:`_statements_breadth_first` takes)."""
+    has it already (its statements come in the order :func:`_statements_breadth_first` takes);
+    ``returns``: the tree's ``return`` statements, defs and classes, likewise (factory_returns)."""
     functions: dict[str, list | None] = {}
     definitions: dict[str, ast.AST] = {}
     classes: list[str] = []
@@ -133,7 +135,7 @@ def outline_of(tree: ast.Module, walked: list[ast.AST] | None = None) -> tuple[d
                         tf_functions[f"{node.name}.{method.name}"] = [
                             parameters if _is_static(method) else parameters[1:], method.lineno]
     return {"imports": imports, "functions": functions, "classes": classes, "tf_functions": tf_functions,
-            "returns": factory_returns(tree)}, definitions
+            "returns": factory_returns(tree, returns)}, definitions
 
 
 def _statements_breadth_first(tree: ast.Module):

@@ -28,20 +28,42 @@ import textwrap
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from astroid import nodes, raw_building
-from astroid.builder import AstroidBuilder
+import os
+
+from astroid import nodes, raw_building, rebuilder
+from astroid.builder import AstroidBuilder, _parse_string
+from astroid.exceptions import AstroidSyntaxError
 from astroid.manager import AstroidManager
 
 _BUILTINS = "builtins"
 
 
 class _TreeOnlyBuilder(AstroidBuilder):
-    """astroid's builder without its post-build inference and transforms."""
+    """astroid's builder without its post-build inference and transforms, and without the
+    positions of def and class headers."""
 
     def __init__(self, manager: AstroidManager) -> None:  # pylint: disable=super-init-not-called
         # AstroidBuilder.__init__ would bootstrap astroid's model of builtins; the tree needs none.
         raw_building.InspectBuilder.__init__(self, manager)
         self._apply_transforms = False
+
+    def _data_build(self, data: str, modname: str, path: str | None):  # type: ignore[override]
+        # astroid's rebuilder, given the source lines, tokenizes each def and class header again
+        # to find where its keyword and name are (``node.position``, an editor's highlight), which
+        # the analysis never reads: given none, it leaves them out. The rest is what astroid's
+        # builder does: its parser (with type comments when they parse), its syntax error, the
+        # module's file and whether it is a package.
+        try:
+            tree = _parse_string(data, type_comments=True, modname=modname)
+        except (TypeError, ValueError, SyntaxError, MemoryError) as exc:
+            raise AstroidSyntaxError("Parsing Python code failed:\n{error}", source=data, modname=modname,
+                                     path=path, error=exc) from exc
+        package = modname.endswith(".__init__") or (
+            path is not None and os.path.splitext(os.path.basename(path))[0] == "__init__")
+        builder = rebuilder.TreeRebuilder(self._manager)
+        module = builder.visit_module(tree, modname.removesuffix(".__init__"),
+                                      os.path.abspath(path) if path is not None else "<?>", package)
+        return module, builder
 
     def _post_build(self, module, builder, encoding):  # type: ignore[override]
         module.file_encoding = encoding

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from tfgraph_lint.cli import collector
+from tfgraph_lint.cli import astroid_brains, collector
 from tfgraph_lint.cli.runtime_commands import RUNTIME_COMMANDS as _RUNTIME_COMMANDS
 from tfgraph_lint.core import project_config
 from tfgraph_lint.core.measured_defaults import LEVELS, OPT_IN
@@ -333,6 +333,7 @@ cli.add_command(_rule, name="rule")
 def main(argv: list[str] | None = None) -> None:
     """The console script; exits with the run's exit code."""
     collector.no_final_collection()
+    astroid_brains.skip_brains()  # (before anything imports astroid)
     cli.main(args=argv, prog_name=PROG)
 
 
