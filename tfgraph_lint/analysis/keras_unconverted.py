@@ -14,6 +14,10 @@ TensorFlow before 2.16) converted them: ``keras_callables.autograph_converts`` s
 class calling a signature only Keras 2 accepts runs only there (``keras_version``).
 Metric and loss methods are marked unconverted where the graph-code index records them.
 
+What such a method calls in another file of the project runs without AutoGraph too (AutoGraph
+converts a callee only from converted code): the project view's account of the call says so
+(``outgoing_account``), and the file that defines the callee reads it back (``unconverted_caller``).
+
 Code written for that conversion shows it: a method holding a loop only AutoGraph makes work
 (``for`` over ``tf.range``, a tensor or a dataset) was written for Keras 2, and rules lower what
 they claim of Keras 3 there (``loop_written_for_autograph``).
@@ -33,6 +37,9 @@ from tfgraph_lint.analysis.traced import TraceKind, TracedFunction
 from tfgraph_lint.core.tf_api import KERAS_TRACED_METHODS_BY_FAMILY
 
 _LAYER_METHODS = KERAS_TRACED_METHODS_BY_FAMILY["layer"]
+# Added to the project view's account of a call (``called from 'Layer.call'``) when the calling
+# code runs without AutoGraph; kept through the chain the view builds (project_graph._joined).
+UNCONVERTED_CALLER = " (run without AutoGraph)"
 
 
 def unconverted_keras_method(traced: TracedFunction, module: nodes.Module) -> TracedFunction | None:
@@ -41,6 +48,8 @@ def unconverted_keras_method(traced: TracedFunction, module: nodes.Module) -> Tr
     or its root is something else."""
     root = traced.root
     reason = root.reason
+    if unconverted_caller(root):
+        return root
     # An override a Keras base of another file calls through ``self.`` from its traced method
     # (analysis/project_classes) runs as that method does.
     dispatched = reason.kind == TraceKind.IMPORTED and dispatched_seed(reason.builder)
@@ -56,6 +65,25 @@ def unconverted_keras_method(traced: TracedFunction, module: nodes.Module) -> Tr
     if found is None or found[1] != "layer" or autograph_converts(module) or written_for_keras_2(owner):
         return None
     return root
+
+
+def unconverted_caller(traced: TracedFunction) -> bool:
+    """``traced`` is reached from graph code of another file that runs without AutoGraph (a Keras 3
+    layer method or what it calls, ``autograph=False``, ``do_not_convert``), as the project view
+    tells it."""
+    reason = traced.reason
+    return reason.kind == TraceKind.IMPORTED and UNCONVERTED_CALLER in reason.builder
+
+
+def outgoing_account(index, key: tuple, found: tuple) -> tuple:
+    """(line, how, confidence) of the reference ``key`` the graph-code index records for the
+    project view (GraphIndex.outgoing), ``how`` marked when the graph code that makes the call runs
+    without AutoGraph."""
+    line, how, confidence = found
+    site = index.outgoing_calls.get(key)
+    if site is None or converted_by_autograph(site[1], index.module) or UNCONVERTED_CALLER in how:
+        return found
+    return line, how + UNCONVERTED_CALLER, confidence
 
 
 def converted_by_autograph(traced: TracedFunction, module: nodes.Module) -> bool:

@@ -37,6 +37,7 @@ from tfgraph_lint.analysis.keras_call_inputs import keras_call_input
 from tfgraph_lint.analysis.keras_unconverted import (
     converted_by_autograph,
     loop_written_for_autograph,
+    unconverted_caller,
     unconverted_keras_method,
 )
 from tfgraph_lint.analysis.names import is_builtin_name
@@ -362,6 +363,8 @@ def _in_condition(node: nodes.NodeNG) -> bool:
 def _why_unconverted(context, traced: TracedFunction) -> str:
     """Why AutoGraph leaves this function's control flow to Python, for the message."""
     keras_method = unconverted_keras_method(traced, context.module)
+    if keras_method is not None and unconverted_caller(keras_method):
+        return "the code of another file that calls it runs without AutoGraph"
     if keras_method is not None:
         return f"Keras 3 runs {keras_method.label} from its own code, which AutoGraph does not convert"
     step: TracedFunction | None = traced
