@@ -18,12 +18,18 @@ What such a method calls in another file of the project runs without AutoGraph t
 converts a callee only from converted code): the project view's account of the call says so
 (``outgoing_account``), and the file that defines the callee reads it back (``unconverted_caller``).
 
+A layer of a package AutoGraph's rules never convert (Keras's own, ``tf_keras``: tf_keras's
+Spectral normalization raised so, https://github.com/keras-team/tf-keras/commit/97e939f3814269b0d888a23747cb75b2e8c16df3)
+runs its ``call`` unconverted under Keras 2 as well (``in_package_autograph_skips``).
+
 Code written for that conversion shows it: a method holding a loop only AutoGraph makes work
 (``for`` over ``tf.range``, a tensor or a dataset) was written for Keras 2, and rules lower what
 they claim of Keras 3 there (``loop_written_for_autograph``).
 """
 
 from __future__ import annotations
+
+import os
 
 from astroid import nodes
 
@@ -32,9 +38,10 @@ from tfgraph_lint.analysis.keras_callables import autograph_converts
 from tfgraph_lint.analysis.keras_version import written_for_keras_2
 from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.project_classes import dispatched_seed
+from tfgraph_lint.analysis.project_graph import package_base
 from tfgraph_lint.analysis.trace_entries import keras_base
 from tfgraph_lint.analysis.traced import TraceKind, TracedFunction
-from tfgraph_lint.core.tf_api import KERAS_TRACED_METHODS_BY_FAMILY
+from tfgraph_lint.core.tf_api import AUTOGRAPH_SKIPPED_PACKAGES, KERAS_TRACED_METHODS_BY_FAMILY
 
 _LAYER_METHODS = KERAS_TRACED_METHODS_BY_FAMILY["layer"]
 # Added to the project view's account of a call (``called from 'Layer.call'``) when the calling
@@ -62,9 +69,25 @@ def unconverted_keras_method(traced: TracedFunction, module: nodes.Module) -> Tr
     if not isinstance(owner, nodes.ClassDef):
         return None
     found = keras_base(owner, set())
-    if found is None or found[1] != "layer" or autograph_converts(module) or written_for_keras_2(owner):
+    if found is None or found[1] != "layer":
+        return None
+    if (autograph_converts(module) or written_for_keras_2(owner)) and in_package_autograph_skips(module) is None:
         return None
     return root
+
+
+def in_package_autograph_skips(module: nodes.Module) -> str | None:
+    """The package AutoGraph never converts that the linted file is a module of (``tf_keras`` for
+    ``tf_keras/...`` below the package's top ``__init__.py``, as Python imports it), or None: Keras 2
+    converts a layer's ``call`` through AutoGraph's rules, which leave that package's layers
+    unconverted."""
+    file = module.file
+    if not isinstance(file, str) or not file:
+        return None
+    folder = os.path.dirname(os.path.realpath(file))
+    base = package_base(folder)
+    top = os.path.relpath(folder, base).split(os.sep)[0] if base != folder else None
+    return top if top in AUTOGRAPH_SKIPPED_PACKAGES else None
 
 
 def unconverted_caller(traced: TracedFunction) -> bool:

@@ -10,6 +10,11 @@ import re
 TF_FUNCTION = "tensorflow.function"
 DO_NOT_CONVERT = "tensorflow.autograph.experimental.do_not_convert"
 INIT_SCOPE = "tensorflow.init_scope"
+# Packages whose code AutoGraph leaves unconverted unless a tf.function names it directly (its
+# DoNotConvert rules, tensorflow/python/autograph/core/config.py, TF 2.21): a Keras layer defined in
+# one runs its call unconverted, under Keras 2 too (tf_keras converts a layer's call only through
+# those rules).
+AUTOGRAPH_SKIPPED_PACKAGES = frozenset({"keras", "tf_keras", "tensorflow", "tensorflow_probability"})
 
 # Spellings that are the same public API: compat paths and the Keras packages.
 PREFIX_ALIASES = (

@@ -37,6 +37,7 @@ from tfgraph_lint.analysis.graph_index import TracedFunction
 from tfgraph_lint.analysis.keras_call_inputs import keras_call_input
 from tfgraph_lint.analysis.keras_unconverted import (
     converted_by_autograph,
+    in_package_autograph_skips,
     loop_written_for_autograph,
     unconverted_caller,
     unconverted_keras_method,
@@ -366,6 +367,9 @@ def _why_unconverted(context, traced: TracedFunction) -> str:
     keras_method = unconverted_keras_method(traced, context.module)
     if keras_method is not None and unconverted_caller(keras_method):
         return "the code of another file that calls it runs without AutoGraph"
+    package = in_package_autograph_skips(context.module) if keras_method is not None else None
+    if package is not None:
+        return f"{keras_method.label} is a layer of {package}, whose code AutoGraph's rules never convert"
     if keras_method is not None:
         return f"Keras 3 runs {keras_method.label} from its own code, which AutoGraph does not convert"
     step: TracedFunction | None = traced
