@@ -369,7 +369,7 @@ def _why_unconverted(context, traced: TracedFunction) -> str:
         return "the code of another file that calls it runs without AutoGraph"
     package = in_package_autograph_skips(context.module) if keras_method is not None else None
     if package is not None:
-        return f"{keras_method.label} is a layer of {package}, whose code AutoGraph's rules never convert"
+        return f"{keras_method.label} is a method of a layer of the {package} package, whose code AutoGraph never converts"
     if keras_method is not None:
         return f"Keras 3 runs {keras_method.label} from its own code, which AutoGraph does not convert"
     step: TracedFunction | None = traced
