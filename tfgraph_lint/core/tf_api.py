@@ -178,6 +178,7 @@ PYTHON_VALUED_PREFIXES = (
     "tensorflow.sysconfig.", "tensorflow.autograph.", "tensorflow.saved_model.", "tensorflow.compat.",
     "tensorflow.train.", "tensorflow.summary.", "tensorflow.version.", "tensorflow.lite.",
     "tensorflow.__internal__.nest.",  # tf.nest's fuller twin (yield_flat_paths ...), as tf_keras uses it
+    "tensorflow.__internal__.tf2.",  # tf2.enabled(): whether TF2 behaviour is on, a Python bool
 )
 # Ops that return one tensor whatever their arguments, the values code unpacks by mistake
 # (``b, h, w, c = tf.shape(x)``). Unpacking asks for more than "a lower-case tf function":

@@ -15,5 +15,7 @@ class WeightNormalization(Layer):
         return tf.matmul(inputs, self.kernel)
 
     def normalize_weights(self):
+        if not tf.__internal__.tf2.enabled():  # a Python bool: silent
+            return
         if not tf.reduce_all(tf.equal(self.kernel, 0.0)):  # [tensor-used-as-python-value]
             self.kernel.assign(self.kernel / tf.norm(self.kernel))
