@@ -39,14 +39,12 @@ from tfgraph_lint.analysis.keras_version import written_for_keras_2
 from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.project_classes import dispatched_seed
 from tfgraph_lint.analysis.project_graph import package_base
+from tfgraph_lint.analysis.project_tracing import UNCONVERTED_CALLER
 from tfgraph_lint.analysis.trace_entries import keras_base
 from tfgraph_lint.analysis.traced import TraceKind, TracedFunction
 from tfgraph_lint.core.tf_api import AUTOGRAPH_SKIPPED_PACKAGES, KERAS_TRACED_METHODS_BY_FAMILY
 
 _LAYER_METHODS = KERAS_TRACED_METHODS_BY_FAMILY["layer"]
-# Added to the project view's account of a call (``called from 'Layer.call'``) when the calling
-# code runs without AutoGraph; kept through the chain the view builds (project_graph._joined).
-UNCONVERTED_CALLER = " (run without AutoGraph)"
 
 
 def unconverted_keras_method(traced: TracedFunction, module: nodes.Module) -> TracedFunction | None:
