@@ -86,6 +86,28 @@ def test_resolution_relative_absolute_src_and_reexports(tmp_path):
     assert graph.importers({real["src/pkg/core.py"]}) == {real["src/pkg/__init__.py"], deep}
 
 
+def test_a_package_star_import_hands_on_its_modules_public_functions(tmp_path):
+    texts = write(tmp_path, {
+        "pkg/__init__.py": "",
+        "pkg/ops/__init__.py": "from .scatter import *\n",
+        "pkg/ops/scatter.py": "def scatter_sum(x):\n    return x\n\ndef _private(x):\n    return x\n",
+        "pkg/layers.py": "from pkg import ops\nfrom pkg.ops import scatter_sum as summed\n",
+    })
+    real = {Path(f).relative_to(os.path.realpath(tmp_path)).as_posix(): f for f in texts}
+    imports = {file: module_edges.imports_only(text) for file, text in texts.items()}
+    graph = ProjectGraph(str(tmp_path), imports, lambda file: module_edges.summary(texts[file]),
+                         star_imports=lambda file: module_edges.exports(texts[file])["mirrors"])
+    layers, scatter = real["pkg/layers.py"], real["pkg/ops/scatter.py"]
+    assert graph.resolve_reference(layers, "ops", "scatter_sum") == (scatter, "scatter_sum")
+    assert graph.resolve_reference(layers, "summed", None) == (scatter, "scatter_sum")
+    assert graph.resolve_reference(layers, "ops", "_private") is None  # a star import skips private names
+    assert scatter in graph.imported_files(real["pkg/ops/__init__.py"])
+    assert layers in graph.importers({scatter})
+    plain = graph_of(tmp_path, texts)  # without the star imports, none of it is followed
+    assert plain.resolve_reference(layers, "ops", "scatter_sum") is None
+    assert module_edges.exports(texts[real["pkg/ops/__init__.py"]])["mirrors"] == [["scatter", 1]]
+
+
 def test_a_reference_is_resolved_once_a_run_and_the_answer_is_the_fresh_one(tmp_path, monkeypatch):
     texts = write(tmp_path, {
         "pkg/__init__.py": "from .core import run, Model\n",

@@ -314,3 +314,35 @@ def decorated_through(arg: nodes.NodeNG) -> list[nodes.FunctionDef]:
 
 def _names(expr: nodes.NodeNG, fn: nodes.FunctionDef) -> bool:
     return isinstance(expr, nodes.Name) and expr.name == fn.name and fn in bindings(expr, expr.name)
+
+
+# -- wrappers a module's own decorators put around its functions ------------------------------------
+
+def with_wrappers(functions) -> list[FunctionNode]:
+    """``functions`` and, for each, the wrappers its decorators put around it: calling a def
+    decorated with ``@deco``, where ``deco`` is a def of the module that returns a def of its own
+    calling its parameter (``def deco(fn): def wrapper(*a): ...; return fn(*a); return wrapper``),
+    runs that wrapper, whose body then runs wherever the decorated def is called."""
+    found = list(functions)
+    for fn in list(found):
+        if isinstance(fn, nodes.FunctionDef) and fn.decorators:
+            found += [w for d in fn.decorators.nodes for w in _returned_wrappers(d) if w not in found]
+    return found
+
+
+def _returned_wrappers(decorator: nodes.NodeNG) -> list[nodes.FunctionDef]:
+    if not isinstance(decorator, nodes.Name):
+        return []
+    wrappers = []
+    for deco in _outside_script_guard(bindings(decorator, decorator.name), decorator):
+        if not (isinstance(deco, nodes.FunctionDef) and deco.args.args and isinstance(deco.parent, nodes.Module)):
+            continue
+        wrapped = deco.args.args[0].name
+        returned = [n.value for n in deco.body if isinstance(n, nodes.Return) and isinstance(n.value, nodes.Name)]
+        inner = {n.name: n for n in deco.body if isinstance(n, nodes.FunctionDef)}
+        for name in returned:
+            wrapper = inner.get(name.name)
+            if wrapper is not None and any(isinstance(call.func, nodes.Name) and call.func.name == wrapped
+                                           for call in descendants(wrapper, nodes.Call)):
+                wrappers.append(wrapper)
+    return wrappers

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 
 from astroid import nodes
 
-from tfgraph_lint.analysis.callables import FunctionNode, decorated_through, reached_nodes, resolve_callables
+from tfgraph_lint.analysis.callables import FunctionNode, decorated_through, reached_nodes, resolve_callables, with_wrappers
 from tfgraph_lint.analysis.classes import replaced_on_instances, self_class
 from tfgraph_lint.analysis.eager_models import (
     called_only_eagerly,
@@ -139,8 +139,7 @@ class GraphIndex:
             else:
                 self._check_call(node)
         for name, how in sorted(self._imported_seeds.items()):
-            fn = self._top_level_function(name)
-            if fn is not None:
+            for fn in with_wrappers(filter(None, [self._top_level_function(name)])):
                 self._add(fn, TraceReason(TraceKind.IMPORTED, fn.lineno, INFERENCE, builder=how))
         # Wrapped callables marked python-only are still traced if wrapped by tf.function;
         # everything else defers to the exclusion.
@@ -337,7 +336,7 @@ class GraphIndex:
                         worklist.append(added)
 
     def _callees(self, call: nodes.Call) -> list[FunctionNode]:
-        return [] if self._runs_as_python(call) else resolve_callables(call.func)
+        return [] if self._runs_as_python(call) else with_wrappers(resolve_callables(call.func))
 
     @staticmethod
     def _runs_as_python(call: nodes.Call) -> bool:

@@ -14,12 +14,22 @@ TensorFlow before 2.16) converted them: ``keras_callables.autograph_converts`` s
 class calling a signature only Keras 2 accepts runs only there (``keras_version``).
 Metric and loss methods are marked unconverted where the graph-code index records them.
 
+What such a method calls in another file of the project runs without AutoGraph too (AutoGraph
+converts a callee only from converted code): the project view's account of the call says so
+(``outgoing_account``), and the file that defines the callee reads it back (``unconverted_caller``).
+
+A layer of a package AutoGraph's rules never convert (Keras's own, ``tf_keras``: tf_keras's
+Spectral normalization raised so, https://github.com/keras-team/tf-keras/commit/97e939f3814269b0d888a23747cb75b2e8c16df3)
+runs its ``call`` unconverted under Keras 2 as well (``in_package_autograph_skips``).
+
 Code written for that conversion shows it: a method holding a loop only AutoGraph makes work
 (``for`` over ``tf.range``, a tensor or a dataset) was written for Keras 2, and rules lower what
 they claim of Keras 3 there (``loop_written_for_autograph``).
 """
 
 from __future__ import annotations
+
+import os
 
 from astroid import nodes
 
@@ -28,9 +38,11 @@ from tfgraph_lint.analysis.keras_callables import autograph_converts
 from tfgraph_lint.analysis.keras_version import written_for_keras_2
 from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.project_classes import dispatched_seed
+from tfgraph_lint.analysis.project_graph import package_base
+from tfgraph_lint.analysis.project_tracing import UNCONVERTED_CALLER
 from tfgraph_lint.analysis.trace_entries import keras_base
 from tfgraph_lint.analysis.traced import TraceKind, TracedFunction
-from tfgraph_lint.core.tf_api import KERAS_TRACED_METHODS_BY_FAMILY
+from tfgraph_lint.core.tf_api import AUTOGRAPH_SKIPPED_PACKAGES, KERAS_TRACED_METHODS_BY_FAMILY
 
 _LAYER_METHODS = KERAS_TRACED_METHODS_BY_FAMILY["layer"]
 
@@ -41,6 +53,8 @@ def unconverted_keras_method(traced: TracedFunction, module: nodes.Module) -> Tr
     or its root is something else."""
     root = traced.root
     reason = root.reason
+    if unconverted_caller(root):
+        return root
     # An override a Keras base of another file calls through ``self.`` from its traced method
     # (analysis/project_classes) runs as that method does.
     dispatched = reason.kind == TraceKind.IMPORTED and dispatched_seed(reason.builder)
@@ -53,9 +67,44 @@ def unconverted_keras_method(traced: TracedFunction, module: nodes.Module) -> Tr
     if not isinstance(owner, nodes.ClassDef):
         return None
     found = keras_base(owner, set())
-    if found is None or found[1] != "layer" or autograph_converts(module) or written_for_keras_2(owner):
+    if found is None or found[1] != "layer":
+        return None
+    if (autograph_converts(module) or written_for_keras_2(owner)) and in_package_autograph_skips(module) is None:
         return None
     return root
+
+
+def in_package_autograph_skips(module: nodes.Module) -> str | None:
+    """The package AutoGraph never converts that the linted file is a module of (``tf_keras`` for
+    ``tf_keras/...`` below the package's top ``__init__.py``, as Python imports it), or None: Keras 2
+    converts a layer's ``call`` through AutoGraph's rules, which leave that package's layers
+    unconverted."""
+    file = module.file
+    if not isinstance(file, str) or not file:
+        return None
+    folder = os.path.dirname(os.path.realpath(file))
+    base = package_base(folder)
+    top = os.path.relpath(folder, base).split(os.sep)[0] if base != folder else None
+    return top if top in AUTOGRAPH_SKIPPED_PACKAGES else None
+
+
+def unconverted_caller(traced: TracedFunction) -> bool:
+    """``traced`` is reached from graph code of another file that runs without AutoGraph (a Keras 3
+    layer method or what it calls, ``autograph=False``, ``do_not_convert``), as the project view
+    tells it."""
+    reason = traced.reason
+    return reason.kind == TraceKind.IMPORTED and UNCONVERTED_CALLER in reason.builder
+
+
+def outgoing_account(index, key: tuple, found: tuple) -> tuple:
+    """(line, how, confidence) of the reference ``key`` the graph-code index records for the
+    project view (GraphIndex.outgoing), ``how`` marked when the graph code that makes the call runs
+    without AutoGraph."""
+    line, how, confidence = found
+    site = index.outgoing_calls.get(key)
+    if site is None or converted_by_autograph(site[1], index.module) or UNCONVERTED_CALLER in how:
+        return found
+    return line, how + UNCONVERTED_CALLER, confidence
 
 
 def converted_by_autograph(traced: TracedFunction, module: nodes.Module) -> bool:

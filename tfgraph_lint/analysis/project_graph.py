@@ -27,6 +27,7 @@ from collections import deque
 from collections.abc import Callable
 
 from tfgraph_lint.analysis.factory_returns import reached_definitions
+from tfgraph_lint.analysis.star_reexports import star_defined, star_imported
 from tfgraph_lint.core.real_paths import real_folder
 
 PROJECT_MARKERS = ("pyproject.toml", "setup.cfg", "setup.py", ".git")
@@ -95,19 +96,20 @@ def find_root(paths: list[str]) -> str | None:
 
 
 class ProjectGraph:
-    """``imports``: every project file's imports (``module_edges.imports_only``); ``load``: a
-    file's whole summary (``module_edges.summary``), asked only for files the search reaches;
-    ``outgoing``: per file, what its graph code reaches out to (filled by the caller)."""
+    """``imports``: every project file's imports (``module_edges.imports_only``), ``star_imports``
+    the ``[module, level]`` it star-imports; ``load``: a file's whole summary, asked only for files
+    the search reaches; ``outgoing``: per file, what its graph code reaches out to (the caller's)."""
 
     def __init__(self, root: str, imports: dict[str, dict], load: Callable[[str], dict],
                  may_define_tf_functions: Callable[[str], bool] = lambda _file: True,
-                 load_references: Callable[[str, str], list] | None = None) -> None:
+                 load_references: Callable[[str, str], list] | None = None,
+                 star_imports: Callable[[str], list] = lambda _file: []) -> None:
         self.root = os.path.realpath(root)
         self.imports = imports
         self.outgoing: dict[str, list] = {}  # set before seeds() is first asked
         self.targets: dict[str, set[str]] = {}  # file -> the project files it imports
         self._reached, self._reverse = None, None  # the reach (seeds); file -> its importers (importers)
-        self._load = load
+        self._load, self.star_imports = load, star_imports
         # A summary may leave references out (None: module_edges.outline), found only where reached.
         self._load_references = load_references
         # A regex over a file's text, so that listing an imported module's tf.functions does not parse it.
@@ -221,15 +223,15 @@ class ProjectGraph:
         module, level, name = imported
         if name is None:  # import pkg.mod as m; m.func(...)
             target = self.resolve_module(file, module, level)
-            return self._defined(target, attribute, hops, classes) if attribute else None
+            return self.defined(target, attribute, hops, classes) if attribute else None
         if attribute is None:  # from mod import func
-            return self._defined(self.resolve_module(file, module, level), name, hops, classes)
+            return self.defined(self.resolve_module(file, module, level), name, hops, classes)
         # from pkg import mod; mod.func(...)
         submodule = self.resolve_module(file, f"{module}.{name}" if module else name, level)
-        found = self._defined(submodule, attribute, hops, classes)
+        found = self.defined(submodule, attribute, hops, classes)
         if found is None and not classes:
             # from mod import Cls; Cls.method(...): a static method, or Base.method(self, ...)
-            owner = self._defined(self.resolve_module(file, module, level), name, hops, classes=True)
+            owner = self.defined(self.resolve_module(file, module, level), name, hops, classes=True)
             if owner is not None and f"{owner[1]}.{attribute}" in self._defs(owner[0], False):
                 return owner[0], f"{owner[1]}.{attribute}"
         return found
@@ -238,14 +240,14 @@ class ProjectGraph:
         summary = self.summary(file)
         return summary["classes"] if classes else summary["functions"]
 
-    def _defined(self, file: str | None, name: str, hops: int, classes: bool = False) -> tuple[str, str] | None:
-        if file is None:
+    def defined(self, file: str | None, name: str, hops: int, classes: bool = False) -> tuple[str, str] | None:
+        if file is None or hops > MAX_REEXPORTS:
             return None
         if name in self._defs(file, classes):
             return file, name
         if name in self.imports[file]:  # re-exported (``from .data import augment`` in __init__)
             return self.resolve_reference(file, name, None, hops + 1, classes)
-        return None
+        return star_defined(self, file, name, hops, classes)  # ``from .scatter import *`` in __init__
 
     def imported_files(self, file: str) -> set[str]:
         """The project files ``file`` imports (a ``from pkg import mod`` names both); kept in
@@ -254,7 +256,7 @@ class ProjectGraph:
         if found is not None:
             return found
         found = set()
-        for module, level, name in self.imports[file].values():
+        for module, level, name in [*self.imports[file].values(), *star_imported(self, file)]:
             for candidate in (module, f"{module}.{name}" if module and name else name):
                 if candidate is not None or level:
                     target = self.resolve_module(file, candidate or "", level)
@@ -351,8 +353,7 @@ class ProjectGraph:
             # A module with no tf.function decorator and no re-export of the name cannot define
             # it: not parsed (then it can only be a submodule, ``from pkg import m``).
             source = self.resolve_module(file, module, level) if module or level else None
-            may_define = (source is None or self._may_define_tf_functions(source)
-                          or name in self.imports.get(source, {}))
+            may_define = source is None or self._may_define_tf_functions(source) or name in self.imports.get(source, {})
             target = self.resolve_reference(file, local, None) if may_define else None
             if target is None:
                 cls = self.resolve_reference(file, local, None, classes=True) if may_define else None

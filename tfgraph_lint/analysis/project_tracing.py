@@ -30,6 +30,9 @@ from tfgraph_lint.core import tf_api
 # The seed the project view (cli/view_eager) gives a module for each class of it that the project
 # makes and never traces (``Cls.<made, project traces nothing>``; no Python name has this spelling).
 PROJECT_EAGER_SEED = "<made, project traces nothing>"
+# Ends the project view's account of a call (``called from 'Layer.call'``) when the calling code
+# runs without AutoGraph (analysis/keras_unconverted); kept through the chain the view builds.
+UNCONVERTED_CALLER = " (run without AutoGraph)"
 # The same, in a project whose only tracing is symbolic Keras inputs given to other classes.
 PROJECT_INPUTS_SEED = "<made, never given a symbolic Input>"
 PROJECT_EAGER_SEEDS = frozenset({PROJECT_EAGER_SEED, PROJECT_INPUTS_SEED})

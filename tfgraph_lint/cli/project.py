@@ -113,8 +113,7 @@ def _frozen(value):
 
 
 def _project_seeds(root: str, python_files: list[str], config: Config, is_excluded, cache: ResultCache | None,
-                   warn, jobs: int | None,
-                   linted: dict | None = None) -> tuple[dict, dict, dict, dict, dict, dict]:
+                   warn, jobs: int | None, linted: dict | None = None) -> tuple[dict, dict, dict, dict, dict, dict]:
     """Per linted file of the project at ``root``: the functions other files of it reach, the
     names it imports that are tf.functions of other files (with parameters and where defined),
     what other files' graph code passes to the functions it only calls, the TensorFlow or Keras
@@ -189,7 +188,8 @@ def _derive(root: str, texts: _Texts, store: ProjectStore, linted_reals: set[str
         return found
 
     graph = ProjectGraph(root, imports, lambda real: record(real)["outline"],
-                         lambda real: facts[real]["decorated"] if real in facts else False, references)
+                         lambda real: facts[real]["decorated"] if real in facts else False, references,
+                         lambda real: record(real)["exports"]["mirrors"] if facts.get(real, {}).get("star") else [])
     eager = eager_seeds(graph, store, texts, *others_read, config)
     unjudged = with_unjudged(unjudged_seeds(store, texts, *others_read), unmade_seeds(graph, store, texts, *others_read))
     layout = "" if uncached else files_key(imports)  # (kept nowhere without the cache: never compared)

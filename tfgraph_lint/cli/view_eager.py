@@ -40,7 +40,8 @@ import os
 import re
 
 from tfgraph_lint.analysis.project_tracing import (
-    PROJECT_EAGER_SEED, PROJECT_INPUTS_SEED, class_references, names_tracing, shows_tracing, tracing_shown,
+    PROJECT_EAGER_SEED, PROJECT_INPUTS_SEED, UNCONVERTED_CALLER, class_references, names_tracing, shows_tracing,
+    tracing_shown,
 )
 from tfgraph_lint.core import notebooks
 from tfgraph_lint.core.config import Config
@@ -140,8 +141,9 @@ def _other_traces(path: str, text: str | None, wrappers: frozenset[str]) -> bool
             or shows_tracing(notebook.source, wrappers))
 
 
-# How an outgoing row of the project view says a class's method reaches out (GraphIndex.outgoing).
-_FROM_METHOD = re.compile(r"called from '(\w+)\.\w+'")
+# How an outgoing row of the project view says a class's method reaches out (GraphIndex.outgoing),
+# marked when that method runs without AutoGraph.
+_FROM_METHOD = re.compile(r"called from '(\w+)\.\w+'(?:" + re.escape(UNCONVERTED_CALLER) + ")?")
 
 
 def view_seeds(graph, eager: dict[str, dict[str, str]]) -> dict[str, dict[str, str]]:

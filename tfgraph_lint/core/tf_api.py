@@ -10,6 +10,11 @@ import re
 TF_FUNCTION = "tensorflow.function"
 DO_NOT_CONVERT = "tensorflow.autograph.experimental.do_not_convert"
 INIT_SCOPE = "tensorflow.init_scope"
+# Packages whose code AutoGraph leaves unconverted unless a tf.function names it directly (its
+# DoNotConvert rules, tensorflow/python/autograph/core/config.py, TF 2.21): a Keras layer defined in
+# one runs its call unconverted, under Keras 2 too (tf_keras converts a layer's call only through
+# those rules).
+AUTOGRAPH_SKIPPED_PACKAGES = frozenset({"keras", "tf_keras", "tensorflow", "tensorflow_probability"})
 
 # Spellings that are the same public API: compat paths and the Keras packages.
 PREFIX_ALIASES = (
@@ -173,6 +178,7 @@ PYTHON_VALUED_PREFIXES = (
     "tensorflow.sysconfig.", "tensorflow.autograph.", "tensorflow.saved_model.", "tensorflow.compat.",
     "tensorflow.train.", "tensorflow.summary.", "tensorflow.version.", "tensorflow.lite.",
     "tensorflow.__internal__.nest.",  # tf.nest's fuller twin (yield_flat_paths ...), as tf_keras uses it
+    "tensorflow.__internal__.tf2.",  # tf2.enabled(): whether TF2 behaviour is on, a Python bool
 )
 # Ops that return one tensor whatever their arguments, the values code unpacks by mistake
 # (``b, h, w, c = tf.shape(x)``). Unpacking asks for more than "a lower-case tf function":

@@ -13,7 +13,8 @@ def truth_values(x):
     assert tf.reduce_all(x > 0), "all positive"  # [tensor-used-as-python-value]
     known = total in [1.0, 2.0]  # [tensor-used-as-python-value]
     unknown = total not in THRESHOLDS  # [tensor-used-as-python-value]
-    return positive, either, known, unknown
+    v2 = bool(tf.__internal__.tf2.enabled())  # whether TF2 behaviour is on, a Python bool: silent
+    return positive, either, known, unknown, v2
 
 
 @tf.function

@@ -14,7 +14,8 @@ left raises when the function is traced (TensorFlow 2.21 as observed):
   converted and works, so it is not reported;
 - unpacking a tensor (``a, b = tf.shape(x)[:2]``): iterating a tensor, even of static shape;
 - only where AutoGraph is off (``autograph=False``, ``@tf.autograph.experimental.do_not_convert``,
-  a Keras 3 layer's ``call`` and step methods (analysis/keras_unconverted), and what those call):
+  a Keras 3 layer's ``call`` and step methods (analysis/keras_unconverted), and what those call,
+  in their own file or, as the project view tells it, in another):
   ``if``/``while``/``x if c else y``/``not``/``and``/``or`` on a tensor, ``for`` over a tensor,
   ``int()``/``float()``/``len()`` of a tensor. LOW in a Keras method that calls ``.numpy()`` on
   every call (analysis/unconditional_pulls): written to run eagerly, and TFG202 reports the
@@ -36,7 +37,9 @@ from tfgraph_lint.analysis.graph_index import TracedFunction
 from tfgraph_lint.analysis.keras_call_inputs import keras_call_input
 from tfgraph_lint.analysis.keras_unconverted import (
     converted_by_autograph,
+    in_package_autograph_skips,
     loop_written_for_autograph,
+    unconverted_caller,
     unconverted_keras_method,
 )
 from tfgraph_lint.analysis.names import is_builtin_name
@@ -360,6 +363,11 @@ def _in_condition(node: nodes.NodeNG) -> bool:
 def _why_unconverted(context, traced: TracedFunction) -> str:
     """Why AutoGraph leaves this function's control flow to Python, for the message."""
     keras_method = unconverted_keras_method(traced, context.module)
+    if keras_method is not None and unconverted_caller(keras_method):
+        return "the code of another file that calls it runs without AutoGraph"
+    package = in_package_autograph_skips(context.module) if keras_method is not None else None
+    if package is not None:
+        return f"{keras_method.label} is a method of a layer of the {package} package, whose code AutoGraph never converts"
     if keras_method is not None:
         return f"Keras 3 runs {keras_method.label} from its own code, which AutoGraph does not convert"
     step: TracedFunction | None = traced
