@@ -101,19 +101,19 @@ def test_one_split_counts_levels_and_opt_in_rules_apart():
 def test_only_what_the_user_left_to_the_defaults_is_widened():
     assert widened(Config.every_rule(), OPT_IN) is None
     chosen = Config(confidences=frozenset({HIGH, INFERENCE, LOW}))
-    assert widened(chosen, OPT_IN).enabled_codes - chosen.enabled_codes == OPT_IN == {"TFG107", "TFG302"}
+    assert widened(chosen, OPT_IN).enabled_codes - chosen.enabled_codes == OPT_IN == {"TFG107", "TFG210", "TFG302"}
     assert widened(chosen, frozenset()) is None
 
 
 def test_the_opt_in_rules_left_off_by_default_are_those_the_user_did_not_decide_on():
     defaults = ProjectSettings()
     assert CommandLine().opt_in_left_off(defaults) == OPT_IN
-    assert CommandLine(ignore=frozenset({"TFG107"})).opt_in_left_off(defaults) == {"TFG302"}
+    assert CommandLine(ignore=frozenset({"TFG107"})).opt_in_left_off(defaults) == {"TFG210", "TFG302"}
     assert CommandLine(ignore=frozenset({"TFG101"})).opt_in_left_off(defaults) == OPT_IN
-    assert CommandLine(extend_select=frozenset({"TFG302"})).opt_in_left_off(defaults) == {"TFG107"}
+    assert CommandLine(extend_select=frozenset({"TFG302"})).opt_in_left_off(defaults) == {"TFG107", "TFG210"}
     assert CommandLine(select=frozenset({"TFG101"})).opt_in_left_off(defaults) == frozenset()
     ignoring = ProjectSettings(selection=Selection(ignore=frozenset({"TFG302"})))
-    assert CommandLine().opt_in_left_off(ignoring) == {"TFG107"}
+    assert CommandLine().opt_in_left_off(ignoring) == {"TFG107", "TFG210"}
     selecting = ProjectSettings(selection=Selection(select=frozenset({"TFG101"})))
     assert CommandLine().opt_in_left_off(selecting) == frozenset()
 

@@ -10,7 +10,7 @@ import tensorflow as tf
 @tf.function(input_signature=[tf.TensorSpec([None, 3], tf.float32)])
 def repeat_noise(x):
     noise = tf.ones([1, 3])
-    return x + tf.tile(noise, [x.shape[0], 1])  # [tensor-used-as-python-value]
+    return x + tf.tile(noise, [x.shape[0], 1])  # [unknown-static-dimension]
 
 
 def main():
