@@ -1,5 +1,6 @@
-"""The README's ecosystem examples work: the GitHub Actions workflow's commands, the pre-commit
-and Pylint configurations, and the [tool.tfgraph-lint] example (see also test_project_config)."""
+"""The README's ecosystem examples work: the pre-commit and Pylint configurations and the
+[tool.tfgraph-lint] example (see also test_project_config), and the GitHub Actions workflow
+without the action, which docs/integrations.md gives."""
 
 from __future__ import annotations
 
@@ -13,17 +14,18 @@ from test_cli import PRINT_IN_GRAPH, run
 from annotated import REPO
 
 README = (REPO / "README.md").read_text(encoding="utf-8")
+INTEGRATIONS = (REPO / "docs" / "integrations.md").read_text(encoding="utf-8")
 
 
-def _block(language: str, containing: str) -> str:
-    for body in re.findall(rf"```{language}\n(.+?)```", README, re.S):
+def _block(language: str, containing: str, text: str = README) -> str:
+    for body in re.findall(rf"```{language}\n(.+?)```", text, re.S):
         if containing in body:
             return body
-    raise AssertionError(f"no ```{language} block with {containing!r} in the README")
+    raise AssertionError(f"no ```{language} block with {containing!r} in the page")
 
 
 def test_workflow_lints_and_uploads_sarif(tmp_path, monkeypatch):
-    workflow = yaml.safe_load(_block("yaml", "upload-sarif"))
+    workflow = yaml.safe_load(_block("yaml", "setup-python", INTEGRATIONS))
     steps = workflow["jobs"]["tfgraph-lint"]["steps"]
     assert workflow["jobs"]["tfgraph-lint"]["permissions"]["security-events"] == "write"
     upload = next(step for step in steps if "upload-sarif" in step.get("uses", ""))
