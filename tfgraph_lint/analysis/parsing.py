@@ -24,16 +24,20 @@ inference in the same process is unaffected.
 from __future__ import annotations
 
 import builtins
+import os
 import textwrap
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-import os
-
 from astroid import nodes, raw_building, rebuilder
-from astroid.builder import AstroidBuilder, _parse_string
+from astroid.builder import AstroidBuilder
 from astroid.exceptions import AstroidSyntaxError
 from astroid.manager import AstroidManager
+
+try:  # astroid's parser, private: another astroid may lack it, and then builds as it does
+    from astroid.builder import _parse_string
+except ImportError:  # pragma: no cover - depends on astroid's version
+    _parse_string = None
 
 _BUILTINS = "builtins"
 
@@ -53,6 +57,8 @@ class _TreeOnlyBuilder(AstroidBuilder):
         # the analysis never reads: given none, it leaves them out. The rest is what astroid's
         # builder does: its parser (with type comments when they parse), its syntax error, the
         # module's file and whether it is a package.
+        if _parse_string is None:
+            return super()._data_build(data, modname, path)
         try:
             tree = _parse_string(data, type_comments=True, modname=modname)
         except (TypeError, ValueError, SyntaxError, MemoryError) as exc:
