@@ -160,7 +160,7 @@ def _keras_batch_input(fn: nodes.FunctionDef, parameter: nodes.AssignName) -> bo
     the batch (``call``, ``train_step`` ...)."""
     if fn.name not in _KERAS_BATCH_METHODS or not isinstance(fn.parent, nodes.ClassDef):
         return False
-    positional = [*(fn.args.posonlyargs or ()), *(fn.args.args or ())]
+    positional = _positional(fn)
     required = positional[1:len(positional) - len(fn.args.defaults or ())]
     if parameter not in required:
         return False
@@ -168,15 +168,19 @@ def _keras_batch_input(fn: nodes.FunctionDef, parameter: nodes.AssignName) -> bo
     return found is not None and found[1] == "layer"
 
 
+def _positional(fn: nodes.FunctionDef) -> list[nodes.AssignName]:
+    return [*(fn.args.posonlyargs or ()), *(fn.args.args or ())]
+
+
 def _is_self(parameter: nodes.AssignName, fn: nodes.FunctionDef) -> bool:
-    positional = [*(fn.args.posonlyargs or ()), *(fn.args.args or ())]
+    positional = _positional(fn)
     return bool(positional) and positional[0] is parameter and is_instance_method(fn)
 
 
 def _decorated_carrier(fn: nodes.FunctionDef, parameter: nodes.AssignName) -> Carrier | None:
     """What the tf.function decorator says of this parameter's first dimension: None in its
     ``input_signature``, relaxed by ``reduce_retracing``, else whatever its callers pass."""
-    positional = [*(fn.args.posonlyargs or ()), *(fn.args.args or ())]
+    positional = _positional(fn)
     if is_instance_method(fn):
         positional = positional[1:]
     if parameter not in positional:

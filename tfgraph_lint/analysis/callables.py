@@ -326,8 +326,16 @@ def with_wrappers(functions) -> list[FunctionNode]:
     found = list(functions)
     for fn in list(found):
         if isinstance(fn, nodes.FunctionDef) and fn.decorators:
-            found += [w for d in fn.decorators.nodes for w in _returned_wrappers(d) if w not in found]
+            found += [w for w in _wrappers_of(fn) if w not in found]
     return found
+
+
+def _wrappers_of(fn: nodes.FunctionDef) -> list[nodes.FunctionDef]:
+    # Asked at every call of ``fn`` the graph-code index follows: the decorators are read once.
+    memo = remembered(fn, "decorator wrappers")
+    if fn not in memo:
+        memo[fn] = [w for d in fn.decorators.nodes for w in _returned_wrappers(d)]
+    return memo[fn]
 
 
 def _returned_wrappers(decorator: nodes.NodeNG) -> list[nodes.FunctionDef]:

@@ -36,7 +36,7 @@ from astroid import nodes
 from tfgraph_lint.analysis.converted_loops import converted_loop
 from tfgraph_lint.analysis.keras_callables import autograph_converts
 from tfgraph_lint.analysis.keras_version import written_for_keras_2
-from tfgraph_lint.analysis.node_index import descendants
+from tfgraph_lint.analysis.node_index import descendants, remembered
 from tfgraph_lint.analysis.project_classes import dispatched_seed
 from tfgraph_lint.analysis.project_graph import package_base
 from tfgraph_lint.analysis.project_tracing import UNCONVERTED_CALLER
@@ -78,8 +78,15 @@ def in_package_autograph_skips(module: nodes.Module) -> str | None:
     """The package AutoGraph never converts that the linted file is a module of (``tf_keras`` for
     ``tf_keras/...`` below the package's top ``__init__.py``, as Python imports it), or None: Keras 2
     converts a layer's ``call`` through AutoGraph's rules, which leave that package's layers
-    unconverted."""
-    file = module.file
+    unconverted. Asked for every traced method of a layer: answered once per module (it reads the
+    file system)."""
+    memo = remembered(module, "autograph_skipped_package")
+    if "package" not in memo:
+        memo["package"] = _autograph_skipped_package(module.file)
+    return memo["package"]
+
+
+def _autograph_skipped_package(file) -> str | None:
     if not isinstance(file, str) or not file:
         return None
     folder = os.path.dirname(os.path.realpath(file))
