@@ -70,6 +70,24 @@ def stored_tensor(statement: nodes.NodeNG, target: nodes.AssignAttr,
     return (value.as_string(), confidence) if confidence is not None else None
 
 
+def tensor_stores(cls: nodes.ClassDef, attrname: str, index) -> list[tuple[nodes.AssignAttr, TracedFunction, str]]:
+    """Where a tf.function method of ``cls`` or of a base class in the module stores a tensor of
+    its trace in ``self.<attrname>`` that another method reads: (target, the storing method's
+    trace, confidence). Graph code of another function that reads the attribute gets a tensor
+    of a graph that is not its own."""
+    found = []
+    for member in class_and_bases(cls):
+        for target in descendants(member, nodes.AssignAttr):
+            method = target.frame()
+            traced = index.traced_function(method) if target.attrname == attrname else None
+            if traced is None or self_class(target.expr) is None:
+                continue
+            stored = stored_tensor(target.parent, target, traced)
+            if stored is not None:
+                found.append((target, traced, stored[1]))
+    return found
+
+
 def _tensor_parameter(value: nodes.NodeNG, method: nodes.FunctionDef) -> bool:
     """A parameter of ``method`` (not ``self``), unchanged, that is not one of its settings."""
     return (isinstance(value, nodes.Name) and _is_own_parameter(value, method) and unrebound_parameter(value)
