@@ -6,7 +6,8 @@ Shape of https://github.com/few-shot-learning/Keras-FewShotLearning/commit/5df3c
 ``get_support_set``, with an empty input_signature, and the layer's @tf.function ``call`` read
 them): the attribute holds a symbolic tensor of the other function's graph, which the reader's
 graph cannot use. Twins stay silent: what the storing function keeps is a Python value or a static
-shape, and a helper that runs inside the storing function's own trace reads it.
+shape, a helper that runs inside the storing function's own trace reads it, and a Keras metric's
+result() reads what its update_state stored (both run in the graph of the step).
 """
 import tensorflow as tf
 
@@ -39,3 +40,14 @@ class Support:
 
     def _doubled(self):
         return self.last * 2.0  # read inside the trace of the function that stored it
+
+
+class LastMax(tf.keras.metrics.Metric):
+    """Keras runs update_state and result() in the same step's graph: not another graph's tensor
+    (that the value is the trace's is TFG105's finding)."""
+
+    def update_state(self, y_true, y_pred, sample_weight=None):
+        self.top = tf.reduce_max(y_pred)  # [python-state-mutation]
+
+    def result(self):
+        return self.top

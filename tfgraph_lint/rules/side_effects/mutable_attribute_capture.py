@@ -69,6 +69,8 @@ RULE = declare(
     default=Default.ON,
 )
 
+# Traces that make a graph of their own: a tf.function, decorated or wrapped.
+_OWN_GRAPH = (TraceKind.DECORATOR, TraceKind.WRAPPER)
 # Roots whose traces outlive the call that made them (tf.cond & co. run their function at once).
 _TRACED_ONCE = (TraceKind.DECORATOR, TraceKind.WRAPPER, TraceKind.KERAS)
 
@@ -130,11 +132,12 @@ class StoredTensor(Record):
 
 
 def _stored_by_other_trace(cls: nodes.ClassDef, attrname: str, reader: TracedFunction, index) -> StoredTensor | None:
-    """A tf.function method other than the reader and its trace's root stores a tensor of its
-    trace in the attribute (analysis/stored_tensors): the reader's graph gets a tensor of another
+    """A tf.function method (its own graph) other than the reader and its trace's root stores a
+    tensor of its trace in the attribute (analysis/stored_tensors): the reader's graph gets a tensor of another
     graph. INFERENCE at most: which runs first is not shown."""
     for target, store, confidence in tensor_stores(cls, attrname, index):
-        if store.node not in (reader.node, reader.root.node):
+        # A tf.function's own graph; a metric's update_state runs in the step that runs result().
+        if store.reason.kind in _OWN_GRAPH and store.node not in (reader.node, reader.root.node):
             return StoredTensor(target, store, weakest(confidence, INFERENCE))
     return None
 
