@@ -87,10 +87,11 @@ def _check_call(context: ModuleContext, call: nodes.Call, traced: TracedFunction
                 guard = guarding_try(call, ARRAY_CONVERSION_ERRORS)
                 if guard is not None:
                     confidence = LOW  # an eager-only path the author expects to fail while tracing
-                what = "the list of tensors" if held else "the tensor"
-                return (f"{shorten(call.func.as_string())}() in {traced.subject} converts {what} "
-                        f"'{shorten(argument.as_string())}' to a {'NumPy' if library == 'numpy' else 'SciPy'} "
-                        f"array, which a symbolic tensor cannot be: it raises while tracing; use the "
+                kind = 'NumPy' if library == 'numpy' else 'SciPy'
+                what = (f"the tensors held in '{shorten(argument.as_string())}' to {kind} values" if held else
+                        f"the tensor '{shorten(argument.as_string())}' to a {kind} array")
+                return (f"{shorten(call.func.as_string())}() in {traced.subject} converts {what}, "
+                        f"which a symbolic tensor cannot be: it raises while tracing; use the "
                         f"TensorFlow op (tf.math, tf.experimental.numpy), or tf.numpy_function "
                         f"for code that needs NumPy" + (guarded_message(guard) if guard else "")), confidence
         return None

@@ -30,7 +30,9 @@ in the same function (first_binding).
 Also reported (INFERENCE at most): another tf.function method of the class stores a tensor of its
 own trace in the attribute (analysis/stored_tensors: ``self.support = inputs``), and graph code
 of a different function reads it (not the storing function, nor a helper run inside its trace):
-the reader gets a symbolic tensor of another graph, which TensorFlow refuses.
+the reader gets a symbolic tensor of another graph, which TensorFlow refuses, or, when the
+argument stored is a Python value, keeps the value of its own first trace while the storing
+function sets it only when it traces.
 
 Also reported (INFERENCE): code that uses an instance rebinds the attribute between two calls of
 the same method of it (``m.evaluate(x); m.features = new; m.evaluate(x)``, see
@@ -144,11 +146,11 @@ def _stored_by_other_trace(cls: nodes.ClassDef, attrname: str, reader: TracedFun
 
 def _stored_message(node: nodes.Attribute, stored: StoredTensor, traced: TracedFunction) -> str:
     return (f"'self.{node.attrname}' in {traced.subject} reads what {stored.store.subject} stores there "
-            f"(line {stored.target.lineno}): a symbolic tensor of that function's own graph, which this "
-            f"graph cannot use (TensorFlow raises that it is out of scope, or that a graph tensor is passed "
-            f"outside the function building code), and calls after the first trace keep reading the old "
-            f"one; return the tensor from the function that makes it and pass it in as an argument, or "
-            f"keep it in a tf.Variable and assign() it")
+            f"(line {stored.target.lineno}) only while it traces: a symbolic tensor of that function's own "
+            f"graph, which this graph cannot use (TensorFlow raises that it is out of scope, or that a graph "
+            f"tensor is passed outside the function building code), or a Python value this graph keeps from "
+            f"its own trace; return the tensor from the function that makes it and pass it in as an "
+            f"argument, or keep it in a tf.Variable and assign() it")
 
 
 def _traced_once(traced: TracedFunction) -> bool:
