@@ -28,6 +28,7 @@ from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.once_guards import is_once_guard
 from tfgraph_lint.analysis.runs_once import RunsOnce
 from tfgraph_lint.analysis.tensor_evidence import TensorEvidence
+from tfgraph_lint.analysis.tensor_lists import held_tensor
 from tfgraph_lint.analysis.untaken_branches import untaken_branch
 from tfgraph_lint.core.config import Config
 from tfgraph_lint.core.findings import HIGH, LOW, Finding, weakest
@@ -138,6 +139,10 @@ class ModuleContext:
     def tensor_evidence(self, expr: nodes.NodeNG | None) -> str | None:
         """HIGH or INFERENCE when ``expr`` in graph code holds a tensor, None when not known."""
         return self.evidence.of(expr)
+
+    def held_tensor(self, expr: nodes.NodeNG) -> str | None:
+        """HIGH or INFERENCE when ``expr`` is a Python list or tuple holding a tensor (tensor_lists)."""
+        return held_tensor(expr, self.evidence)
 
     # -- what constant an expression is ------------------------------------------------------
 

@@ -15,12 +15,12 @@ live in its variables (``self.add_weight``, then ``.assign``).
 
 Evidence: the method is traced by ``@tf.function`` (or a wrapper call) itself, or is the
 ``update_state`` of a Keras metric subclass; the value is one of its parameters, unchanged (HIGH),
-a list or tuple of them, of items of them (``[slopes[0]]``) or of tensors (INFERENCE: a list
-argument may hold Python numbers), or a tensor by lexical tensor evidence (its confidence); and a
+an item of one (``inputs[0]``), a list or tuple of them, of items of them (``[slopes[0]]``) or of
+tensors (INFERENCE: a list argument may hold Python numbers), or a tensor by lexical tensor evidence (its confidence); and a
 method other than this one reads ``self.<attr>``: of the class, of a base class, or of a subclass
 defined in the module (a base class whose tf.function setter feeds its subclasses' methods). A parameter of ``__init__`` (the object's settings: a tf.function constructor is
-traced once per object, as often as it runs) or one with a Python-constant default (``n=3``) is
-not taken for a tensor by itself.
+traced once per object, as often as it runs) or one with a Python-constant default (``n=3``,
+``picks=(0, 1)``) is not taken for a tensor by itself.
 """
 
 from __future__ import annotations
@@ -60,12 +60,32 @@ def stored_tensor(statement: nodes.NodeNG, target: nodes.AssignAttr,
     value = statement.value
     if _tensor_parameter(value, method):
         return value.name, HIGH
+    if _parameter_item(value, method):
+        return value.as_string(), INFERENCE  # ``inputs[0]``: a list argument may hold Python numbers
     if isinstance(value, (nodes.List, nodes.Tuple)) and value.elts:
         levels = [_item_level(item, method) for item in value.elts]
         if None not in levels:
             return value.as_string(), LOW if LOW in levels else INFERENCE
     confidence = lexical_tensor(value)
     return (value.as_string(), confidence) if confidence is not None else None
+
+
+def tensor_stores(cls: nodes.ClassDef, attrname: str, index) -> list[tuple[nodes.AssignAttr, TracedFunction, str]]:
+    """Where a tf.function method of ``cls`` or of a base class in the module stores a tensor of
+    its trace in ``self.<attrname>`` that another method reads: (target, the storing method's
+    trace, confidence). Graph code of another function that reads the attribute gets a tensor
+    of a graph that is not its own."""
+    found = []
+    for member in class_and_bases(cls):
+        for target in descendants(member, nodes.AssignAttr):
+            method = target.frame()
+            traced = index.traced_function(method) if target.attrname == attrname else None
+            if traced is None or self_class(target.expr) is None:
+                continue
+            stored = stored_tensor(target.parent, target, traced)
+            if stored is not None:
+                found.append((target, traced, stored[1]))
+    return found
 
 
 def _tensor_parameter(value: nodes.NodeNG, method: nodes.FunctionDef) -> bool:
@@ -77,10 +97,15 @@ def _tensor_parameter(value: nodes.NodeNG, method: nodes.FunctionDef) -> bool:
 def _item_level(item: nodes.NodeNG, method: nodes.FunctionDef) -> str | None:
     """How surely an item of a stored list is a tensor of the trace: such a parameter or an item
     of one (``slopes[0]``) INFERENCE, a tensor by lexical evidence its confidence, else None."""
-    if _tensor_parameter(item, method) or (isinstance(item, nodes.Subscript)
-                                           and _tensor_parameter(item.value, method)):
+    if _tensor_parameter(item, method) or _parameter_item(item, method):
         return INFERENCE
     return lexical_tensor(item)
+
+
+def _parameter_item(value: nodes.NodeNG, method: nodes.FunctionDef) -> bool:
+    """An item of such a parameter (``inputs[0]``, ``slopes[1:]``); not a static property of it
+    (``inputs.shape[0]`` is a Python number or None)."""
+    return isinstance(value, nodes.Subscript) and _tensor_parameter(value.value, method)
 
 
 def _is_own_parameter(name: nodes.Name, method: nodes.FunctionDef) -> bool:
@@ -92,7 +117,7 @@ def _settings_parameter(name: nodes.Name, method: nodes.FunctionDef) -> bool:
     """A parameter that says nothing of a tensor: one of the constructor's (``__init__`` receives
     the object's settings, runs once per object, and a tf.function of it is traced once per
     object too, so what it stores is set as often as eagerly), or one whose default is a Python
-    constant other than None (``n=3``, ``mode="sum"``)."""
+    constant other than None (``n=3``, ``mode="sum"``) or a tuple or list of constants."""
     if method.name == _CONSTRUCTOR:
         return True
     arguments = method.args
@@ -100,6 +125,8 @@ def _settings_parameter(name: nodes.Name, method: nodes.FunctionDef) -> bool:
     defaults = dict(zip([a.name for a in positional][len(positional) - len(arguments.defaults):], arguments.defaults))
     defaults.update({a.name: d for a, d in zip(arguments.kwonlyargs, arguments.kw_defaults) if d is not None})
     default = defaults.get(name.name)
+    if isinstance(default, (nodes.Tuple, nodes.List)) and default.elts:  # ``picks=(0, 1)``
+        return all(isinstance(item, nodes.Const) for item in default.elts)
     return isinstance(default, nodes.Const) and default.value is not None
 
 

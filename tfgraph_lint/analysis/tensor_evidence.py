@@ -44,6 +44,7 @@ _MAX_DEPTH = 6
 _VARIABLE = frozenset({"tensorflow.Variable"})  # its arithmetic gives tensors
 _MAX_PARAMETER_HOPS = 3
 _COMPARISONS_OF_IDENTITY = frozenset({"is", "is not", "in", "not in"})
+_TENSOR_SEQUENCES = tf_api.LIST_RETURNING | tf_api.TENSOR_TUPLE_RETURNING
 
 
 def _is_not_one_tensor(call: nodes.Call) -> bool:
@@ -52,7 +53,8 @@ def _is_not_one_tensor(call: nodes.Call) -> bool:
 
 
 def _is_list_returning(expr: nodes.NodeNG) -> bool:
-    return isinstance(expr, nodes.Call) and call_qualname(expr) in tf_api.LIST_RETURNING
+    """A Python list of tensors (``tf.unstack``) or a tuple of them (``tf.unique``)."""
+    return isinstance(expr, nodes.Call) and call_qualname(expr) in _TENSOR_SEQUENCES
 
 
 class TensorEvidence:

@@ -94,6 +94,8 @@ def value_kind(expr: nodes.NodeNG | None, _depth: int = 0) -> ValueKind:
             # ``bs[:]``: a slice of a Python list is one (the same value's kind: no step deeper)
             inner = value_kind(expr.value, _depth)
             return inner if inner.kind in (Kind.TENSOR, Kind.PYTHON_COLLECTION) else UNKNOWN
+        if made_only_by_calls(expr.value, tf_api.TENSOR_TUPLE_RETURNING, _depth + 1, _MAX_DEPTH):
+            return ValueKind(Kind.TENSOR)  # ``tf.unique(x)[0]``: an item of a tuple of tensors
         inner = value_kind(expr.value, _depth + 1)
         return inner if inner.kind == Kind.TENSOR else UNKNOWN
     if isinstance(expr, nodes.IfExp):
@@ -231,8 +233,9 @@ def _attribute_kind(attribute: nodes.Attribute, depth: int) -> ValueKind:
 
 def unpacked_item_kind(value: nodes.NodeNG, depth: int = 0) -> ValueKind:
     """The kind of the items of ``a, b = value``: tensors when ``value`` is surely one tensor
-    (not a structure an op returns) or tf.unstack's list of them; UNKNOWN otherwise."""
-    if made_only_by_calls(value, tf_api.LIST_RETURNING, depth + 1, _MAX_DEPTH):
+    (not a structure an op returns), tf.unstack's list of them or a tuple of tensors an op
+    returns (``y, idx = tf.unique(x)``); UNKNOWN otherwise."""
+    if made_only_by_calls(value, tf_api.LIST_RETURNING | tf_api.TENSOR_TUPLE_RETURNING, depth + 1, _MAX_DEPTH):
         return ValueKind(Kind.TENSOR)
     kind = value_kind(value, depth + 1)
     if kind.kind == Kind.TENSOR and surely_one_tensor(value):

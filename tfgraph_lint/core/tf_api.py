@@ -194,6 +194,17 @@ LIST_RETURNING = frozenset({
     "tensorflow.unstack", "tensorflow.split", "tensorflow.meshgrid", "tensorflow.dynamic_partition",
     "tensorflow.shape_n", "tensorflow.identity_n",
 })
+# A tuple (or named tuple) whose every item is one tensor, whatever the arguments: unpacked or
+# indexed, it gives tensors (``columns, codes = tf.unique(labels)``). tf.linalg.svd gives one
+# tensor with compute_uv=False, whose items are tensors too.
+TENSOR_TUPLE_RETURNING = frozenset({
+    "tensorflow.unique", "tensorflow.unique_with_counts", "tensorflow.nn.moments",
+    "tensorflow.nn.weighted_moments", "tensorflow.nn.normalize_moments", "tensorflow.math.top_k",
+    "tensorflow.nn.top_k", "tensorflow.linalg.eigh", "tensorflow.linalg.eig", "tensorflow.linalg.qr",
+    "tensorflow.linalg.svd", "tensorflow.linalg.lu", "tensorflow.linalg.slogdet", "tensorflow.linalg.normalize",
+    "tensorflow.nn.max_pool_with_argmax", "tensorflow.math.approx_max_k", "tensorflow.math.approx_min_k",
+    "tensorflow.audio.decode_wav", "tensorflow.image.sample_distorted_bounding_box",
+})
 # A tuple, list, dict or named tuple of tensors.
 STRUCTURE_RETURNING = frozenset({
     "tensorflow.while_loop", "tensorflow.cond", "tensorflow.case", "tensorflow.switch_case",

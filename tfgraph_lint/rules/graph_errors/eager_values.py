@@ -4,8 +4,10 @@ Graph code has only symbolic tensors, and these calls need the value behind one,
 while tracing (checked on TF 2.21, tests/data/verify_user_code/):
 
 - a NumPy or SciPy function given a tensor (``np.argmax(y_pred)``, ``scipy.special.xlogy(y_true,
-  y_pred)``): NumPy converts its arguments to arrays, and a symbolic tensor cannot be one
-  ("Cannot convert a symbolic tf.Tensor to a NumPy array", NotImplementedError);
+  y_pred)``), or a Python list holding one (``np.mean(np.array(losses))`` after
+  ``losses.append(loss)``, analysis/tensor_lists): NumPy converts its arguments to arrays, and a
+  symbolic tensor cannot be one ("Cannot convert a symbolic tf.Tensor to a NumPy array",
+  NotImplementedError);
 - TF1's ``tensor.eval()`` and Keras's ``K.eval(x)`` / ``K.get_value(x)``: they ask a session, or
   eager execution, for the value;
 - ``tensor.decode()``: bytes have it, a string tensor does not (AttributeError);
@@ -37,7 +39,6 @@ from tfgraph_lint.analysis.graph_index import TracedFunction
 from tfgraph_lint.analysis.guarded_tracing_errors import ARRAY_CONVERSION_ERRORS, guarded_message, guarding_try
 from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname
 from tfgraph_lint.analysis.semantic import ModuleContext
-from tfgraph_lint.analysis.tensor_evidence import TensorEvidence
 from tfgraph_lint.analysis.tensor_type_branches import in_non_tensor_branch
 from tfgraph_lint.core.findings import HIGH, LOW, Finding, shorten
 from tfgraph_lint.core.registry import rule_by_code
@@ -49,18 +50,20 @@ _KERAS_VALUE_FUNCTIONS = frozenset({"keras.backend.eval", "keras.backend.get_val
 # What gives a TF1 session (canonical names: tf.compat.v1.Session is tensorflow.Session).
 _SESSION_MAKERS = frozenset({"tensorflow.Session", "tensorflow.InteractiveSession", "keras.backend.get_session"})
 _SESSION_NAMES = frozenset({"sess", "session"})
+# NumPy functions that take a Python list as it is, without converting its items to an array.
+_KEEPING_ITEMS = frozenset({"numpy.random.shuffle", "numpy.iterable", "numpy.isscalar"})
 
 
 def check(context: ModuleContext) -> Iterator[Finding]:
-    evidence = context.evidence
     for call, traced in context.in_graph(nodes.Call):
-        found = _check_call(evidence, call, traced)
+        found = _check_call(context, call, traced)
         if found is not None:
             message, confidence = found
             yield context.finding(RULE, call, message, confidence=confidence, traced=traced)
 
 
-def _check_call(evidence: TensorEvidence, call: nodes.Call, traced: TracedFunction) -> tuple[str, str] | None:
+def _check_call(context: ModuleContext, call: nodes.Call, traced: TracedFunction) -> tuple[str, str] | None:
+    evidence = context.evidence
     name = call_qualname(call)
     session = _session_call(call, name, traced)
     if session is not None:
@@ -73,6 +76,9 @@ def _check_call(evidence: TensorEvidence, call: nodes.Call, traced: TracedFuncti
     if name is not None and name.startswith(_ARRAY_LIBRARIES):
         for argument in [*call.args, *(kw.value for kw in call.keywords or ())]:
             confidence = evidence.of_or_builder_argument(argument, traced)
+            held = None
+            if confidence is None and name not in _KEEPING_ITEMS:
+                confidence = held = context.held_tensor(argument)  # a Python list of tensors
             if (confidence is not None and isinstance(argument, nodes.Name)
                     and in_non_tensor_branch(call, argument.name)):
                 confidence = LOW  # ``if isinstance(x, (np.ndarray, list)):``: no tensor takes this branch
@@ -81,9 +87,11 @@ def _check_call(evidence: TensorEvidence, call: nodes.Call, traced: TracedFuncti
                 guard = guarding_try(call, ARRAY_CONVERSION_ERRORS)
                 if guard is not None:
                     confidence = LOW  # an eager-only path the author expects to fail while tracing
-                return (f"{shorten(call.func.as_string())}() in {traced.subject} converts the tensor "
-                        f"'{shorten(argument.as_string())}' to a {'NumPy' if library == 'numpy' else 'SciPy'} "
-                        f"array, which a symbolic tensor cannot be: it raises while tracing; use the "
+                kind = 'NumPy' if library == 'numpy' else 'SciPy'
+                what = (f"the tensors held in '{shorten(argument.as_string())}' to {kind} values" if held else
+                        f"the tensor '{shorten(argument.as_string())}' to a {kind} array")
+                return (f"{shorten(call.func.as_string())}() in {traced.subject} converts {what}, "
+                        f"which a symbolic tensor cannot be: it raises while tracing; use the "
                         f"TensorFlow op (tf.math, tf.experimental.numpy), or tf.numpy_function "
                         f"for code that needs NumPy" + (guarded_message(guard) if guard else "")), confidence
         return None

@@ -27,6 +27,13 @@ an object it held before (``best = self.model`` ... ``self.model = best``, every
 or ``None``) is in a hook the module calls once, outside loops, before it calls the traced method
 in the same function (first_binding).
 
+Also reported (INFERENCE at most): another tf.function method of the class stores a tensor of its
+own trace in the attribute (analysis/stored_tensors: ``self.support = inputs``), and graph code
+of a different function reads it (not the storing function, nor a helper run inside its trace):
+the reader gets a symbolic tensor of another graph, which TensorFlow refuses, or, when the
+argument stored is a Python value, keeps the value of its own first trace while the storing
+function sets it only when it traces.
+
 Also reported (INFERENCE): code that uses an instance rebinds the attribute between two calls of
 the same method of it (``m.evaluate(x); m.features = new; m.evaluate(x)``, see
 outside_rebinding); a different method after the rebinding (``predict()`` after ``evaluate()``)
@@ -47,8 +54,10 @@ from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.analysis.state_creation import created_state
 from tfgraph_lint.analysis.statement_flow import attribute_set_before
+from tfgraph_lint.analysis.stored_tensors import tensor_stores
 from tfgraph_lint.analysis.value_kinds import Kind, value_kind
-from tfgraph_lint.core.findings import INFERENCE, LOW, Finding
+from tfgraph_lint.core.findings import INFERENCE, LOW, Finding, weakest
+from tfgraph_lint.core.records import Record
 from tfgraph_lint.core.registry import Default, declare
 from tfgraph_lint.rules.side_effects.outside_rebinding import OutsideRebinding, rebound_between_calls
 from tfgraph_lint.rules.side_effects.per_trace_objects import PerTraceSelf
@@ -62,6 +71,8 @@ RULE = declare(
     default=Default.ON,
 )
 
+# Traces that make a graph of their own: a tf.function, decorated or wrapped.
+_OWN_GRAPH = (TraceKind.DECORATOR, TraceKind.WRAPPER)
 # Roots whose traces outlive the call that made them (tf.cond & co. run their function at once).
 _TRACED_ONCE = (TraceKind.DECORATOR, TraceKind.WRAPPER, TraceKind.KERAS)
 
@@ -87,11 +98,16 @@ def check(context: ModuleContext) -> Iterator[Finding]:
             traced_names = {fn.name for fn in (traced.node, traced.root.node) if isinstance(fn, nodes.FunctionDef)}
             root_name = traced.root.node.name if isinstance(traced.root.node, nodes.FunctionDef) else None
             judged[key] = (_rebinding(cls, node.attrname, context.index, traced_names, root_name, structure)
-                           or _rebinding_between_calls(cls, node.attrname, context.module))
+                           or _rebinding_between_calls(cls, node.attrname, context.module)
+                           or _stored_by_other_trace(cls, node.attrname, traced, context.index))
         rebinding = judged[key]
         if rebinding is None:
             continue
         reported.add((traced.node, node.attrname))
+        if isinstance(rebinding, StoredTensor):
+            yield context.finding(RULE, node, _stored_message(node, rebinding, traced),
+                                  confidence=rebinding.confidence, traced=traced)
+            continue
         if isinstance(rebinding, OutsideRebinding):
             where = (f"'{rebinding.target.as_string()}' (line {rebinding.target.lineno}) rebinds it "
                      f"between two calls of '{rebinding.after.func.as_string()}' (lines "
@@ -107,6 +123,34 @@ def check(context: ModuleContext) -> Iterator[Finding]:
             f"running the graph of the first trace, with the old value; pass it in as an argument, keep "
             f"it in a tf.Variable and assign() new values, or make a new tf.function after rebinding it",
             confidence=confidence, traced=traced)
+
+
+class StoredTensor(Record):
+    """A tf.function method of the class (``store``) keeps a tensor of its own trace in the attribute."""
+    __slots__ = ("target", "store", "confidence")
+
+    def __init__(self, target: nodes.AssignAttr, store: TracedFunction, confidence: str) -> None:
+        self.target, self.store, self.confidence = target, store, confidence
+
+
+def _stored_by_other_trace(cls: nodes.ClassDef, attrname: str, reader: TracedFunction, index) -> StoredTensor | None:
+    """A tf.function method (its own graph) other than the reader and its trace's root stores a
+    tensor of its trace in the attribute (analysis/stored_tensors): the reader's graph gets a tensor of another
+    graph. INFERENCE at most: which runs first is not shown."""
+    for target, store, confidence in tensor_stores(cls, attrname, index):
+        # A tf.function's own graph; a metric's update_state runs in the step that runs result().
+        if store.reason.kind in _OWN_GRAPH and store.node not in (reader.node, reader.root.node):
+            return StoredTensor(target, store, weakest(confidence, INFERENCE))
+    return None
+
+
+def _stored_message(node: nodes.Attribute, stored: StoredTensor, traced: TracedFunction) -> str:
+    return (f"'self.{node.attrname}' in {traced.subject} reads what {stored.store.subject} stores there "
+            f"(line {stored.target.lineno}) only while it traces: a symbolic tensor of that function's own "
+            f"graph, which this graph cannot use (TensorFlow raises that it is out of scope, or that a graph "
+            f"tensor is passed outside the function building code), or a Python value this graph keeps from "
+            f"its own trace; return the tensor from the function that makes it and pass it in as an "
+            f"argument, or keep it in a tf.Variable and assign() it")
 
 
 def _traced_once(traced: TracedFunction) -> bool:
