@@ -11,7 +11,8 @@ their calls (``module_edges.summary``). The result is the configuration with ``i
 set (per linted file, the top-level functions and ``Class.method`` that graph code elsewhere
 reaches) and ``imported_tf_functions`` (the names it imports that are tf.functions of other
 files), ``imported_arguments``, ``imported_aliases``, ``imported_loop_calls`` (view_loops) and
-``imported_definitions`` (definitions of other files: analysis/project_classes); in a
+``imported_definitions`` (definitions of other files: analysis/project_classes, and what other
+files pass when they make its classes: analysis/class_constructions); in a
 project none of whose files traces, the seeds also name the Keras classes its programs make
 (view_eager, which reads the excluded files and notebooks too). Linting one changed file (pre-commit)
 so still knows that ``train.py`` maps ``data.augment``.
@@ -163,6 +164,7 @@ def _derive(root: str, texts: _Texts, store: ProjectStore, linted_reals: set[str
     ``uncached``: no linted file's findings are in a cache (see ``others`` below); ``others_read``:
     the project's files outside ``texts`` and how to read them (view_eager)."""
     from tfgraph_lint.analysis import module_edges
+    from tfgraph_lint.analysis.class_constructions import constructions_view
     from tfgraph_lint.analysis.file_record import RECORD, file_record
     from tfgraph_lint.analysis.project_classes import keras_view, with_dispatch
     from tfgraph_lint.analysis.project_graph import ProjectGraph
@@ -191,7 +193,8 @@ def _derive(root: str, texts: _Texts, store: ProjectStore, linted_reals: set[str
                          lambda real: facts[real]["decorated"] if real in facts else False, references,
                          lambda real: record(real)["exports"]["mirrors"] if facts.get(real, {}).get("star") else [])
     eager = eager_seeds(graph, store, texts, *others_read, config)
-    unjudged = with_unjudged(unjudged_seeds(store, texts, *others_read), unmade_seeds(graph, store, texts, *others_read))
+    named_unjudged = unjudged_seeds(store, texts, *others_read)
+    unjudged = with_unjudged(named_unjudged, unmade_seeds(graph, store, texts, *others_read))
     layout = "" if uncached else files_key(imports)  # (kept nowhere without the cache: never compared)
     for real in imports:
         known = store.get(real, "targets")
@@ -208,6 +211,10 @@ def _derive(root: str, texts: _Texts, store: ProjectStore, linted_reals: set[str
     loops = loop_calls_into(graph, store, texts, needed, linted_reals) if wanted(config) else {}
     keras_bases, dispatched = keras_view(graph, store, texts, set(needed) | linted_reals, linted_reals, lambda real: record(
         real)["definitions"], functools.partial(may_name_definitions, graph, store, texts))
+    # What other files pass when they make the classes (analysis/class_constructions).
+    for real, found in constructions_view(graph, set(needed) | linted_reals, lambda real: record(real).get(
+            "constructions"), named_unjudged).items():
+        keras_bases[real] = {**keras_bases.get(real, {}), **found}
     plain = records.replace(config, imported_seeds=(), imported_tf_functions=(), imported_arguments=(),
                             imported_aliases=_packed_aliases(aliases), imported_definitions=_packed_aliases(keras_bases))
     # Only references through an import that can lead to a project file can reach into one:
