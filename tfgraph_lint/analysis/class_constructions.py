@@ -47,6 +47,11 @@ def file_constructions(calls: list[ast.Call], references: list[ast.AST], imports
     shapes = {id(call.func): _shape(call) for call in calls}
     found: dict[str, list | None] = {}
     for node in references:
+        head_node = node
+        while isinstance(head_node, ast.Attribute):
+            head_node = head_node.value
+        if not isinstance(head_node, ast.Name) or head_node.id not in heads:
+            continue  # (most names: found before spelling them out)
         spelled = dotted_name(node)
         if spelled is None:
             continue
