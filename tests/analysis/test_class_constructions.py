@@ -111,3 +111,12 @@ def test_a_file_records_the_literals_its_constructions_pass():
     without_class_method = text.replace("h = Causal.from_config({})\n", "")
     assert text_constructions(without_class_method, imports_only(text))["Causal"] == [
         [[[True], [-2]], [["name", ["c"]], ["rate", [0.5]], ["extra", [None]]]]]
+
+
+def test_a_star_import_of_the_project_spells_the_names_it_binds():
+    from tfgraph_lint.analysis.class_constructions import text_constructions
+
+    text = "from attention import *\nfrom tensorflow.keras.layers import Dense\n\nx = Causal(True)\ny = Dense(2)\n"
+    assert text_constructions(text, imports_only(text)) == {"*.Causal": [[[[True]], []]]}
+    library = text.replace("from attention import *", "from tensorflow.keras.layers import *")
+    assert text_constructions(library, imports_only(library)) == {}

@@ -15,10 +15,12 @@ being ``[value]`` for a literal (``True``, ``False``, ``None``, a number, a shor
 base class, handed over or stored, ``Cls.from_config``), or called spreading ``*args`` or
 ``**kwargs``, maps to None: its constructions there are not all seen.
 
+A capitalised name bound only by a star import of a project module is spelled ``*.Name``.
+
 The view resolves each spelling to the class it names. A class of a viewed file gets the shapes
 of its constructions in the files importing it; None (unknown) when one of them names it
-otherwise, spells a name with its last part that the view cannot resolve, or star-imports a
-project module, or when a file the view does not index (a notebook, an excluded file) names it.
+otherwise or spells a name with its last part that the view cannot resolve, or when a file the
+view does not index (a notebook, an excluded file) names it.
 A class no other file names gets no entry: its module's own constructions are all there are.
 """
 
@@ -28,6 +30,7 @@ import ast
 import json
 
 from tfgraph_lint.analysis.module_edges import dotted_name
+from tfgraph_lint.analysis.star_reexports import star_defined
 from tfgraph_lint.analysis.state_makers import project_import_heads
 
 # How the project view's definitions for a module (``imported_definitions``) name a class's
@@ -38,10 +41,15 @@ UNSEEN = "unseen"
 _MAX_STRING = 64  # longer string arguments are recorded as unknown: the record stays small
 
 
-def file_constructions(calls: list[ast.Call], references: list[ast.AST], imports: dict) -> dict:
+def file_constructions(calls: list[ast.Call], references: list[ast.AST], imports: dict,
+                       statements: list[ast.AST] = ()) -> dict:
     """The file's constructions record: spelling -> shapes or None. ``calls``: its calls;
-    ``references``: its ``Name`` and ``Attribute`` nodes; ``imports``: module_edges.imports_only."""
-    heads = project_import_heads(imports)
+    ``references``: its ``Name`` and ``Attribute`` nodes; ``imports``: module_edges.imports_only;
+    ``statements``: its import statements. When it star-imports a module that may be of the
+    project, a capitalised name no import of it binds by name is spelled ``*.Name``."""
+    starred = {"*": [node.module or "", node.level, None] for node in statements
+               if isinstance(node, ast.ImportFrom) and node.names[0].name == "*"}
+    heads = project_import_heads({**imports, **starred})
     if not heads:
         return {}
     shapes = {id(call.func): _shape(call) for call in calls}
@@ -50,13 +58,18 @@ def file_constructions(calls: list[ast.Call], references: list[ast.AST], imports
         head_node = node
         while isinstance(head_node, ast.Attribute):
             head_node = head_node.value
-        if not isinstance(head_node, ast.Name) or head_node.id not in heads:
-            continue  # (most names: found before spelling them out)
-        spelled = dotted_name(node)
-        if spelled is None:
+        if not isinstance(head_node, ast.Name):
             continue
-        head, _, rest = spelled.partition(".")
-        last = rest.rpartition(".")[2] if rest else imports.get(head, (None, None, None))[2]
+        if head_node.id not in heads:
+            if node is not head_node or "*" not in heads or head_node.id in imports or not head_node.id[:1].isupper():
+                continue  # (most names: found before spelling them out)
+            spelled, head, last = f"*.{node.id}", "*", node.id
+        else:
+            spelled = dotted_name(node)
+            if spelled is None:
+                continue
+            head, _, rest = spelled.partition(".")
+            last = rest.rpartition(".")[2] if rest else imports.get(head, (None, None, None))[2]
         if head not in heads or not last or not last[0].isupper():
             continue
         shape = shapes.get(id(node))
@@ -74,7 +87,8 @@ def text_constructions(text: str, imports: dict) -> dict:
         return {}
     walked = list(ast.walk(tree))
     return file_constructions([node for node in walked if isinstance(node, ast.Call)],
-                              [node for node in walked if isinstance(node, (ast.Name, ast.Attribute))], imports)
+                              [node for node in walked if isinstance(node, (ast.Name, ast.Attribute))], imports,
+                              [node for node in walked if isinstance(node, ast.ImportFrom)])
 
 
 def _shape(call: ast.Call) -> list | None:
@@ -108,13 +122,16 @@ def constructions_view(graph, files: set[str], constructions_of, unjudged: dict)
     (the classes a notebook or an excluded file names)."""
     made: dict[tuple[str, str], list | None] = {}
     unresolved: set[str] = set()  # last parts of spellings the view cannot follow
-    blind: set[str] = set()  # files star-importing a project module: their names are not all read
     for real in sorted(graph.importers(files)):
-        if any(graph.resolve_module(real, module, level) is not None for module, level in graph.star_imports(real)):
-            blind.add(real)
         for spelled, shapes in (constructions_of(real) or {}).items():
             base, _, attribute = spelled.partition(".")
-            target = graph.resolve_reference(real, base, attribute or None, classes=True) if "." not in attribute else None
+            if base == "*":  # bound by a star import, unless the file defines it
+                summary = graph.summary(real)
+                if attribute in summary.get("classes", []) or attribute in summary.get("functions", {}):
+                    continue
+                target = star_defined(graph, real, attribute, 0, True)
+            else:
+                target = graph.resolve_reference(real, base, attribute or None, classes=True) if "." not in attribute else None
             if target is None:  # (``from m import Cls as C``: ``C`` names ``Cls``)
                 unresolved.add(attribute.rpartition(".")[2] if attribute
                                else (graph.imports.get(real, {}).get(base) or (None, None, base))[2] or base)
@@ -125,12 +142,11 @@ def constructions_view(graph, files: set[str], constructions_of, unjudged: dict)
     for real in sorted(files):
         classes = graph.summary(real).get("classes", [])
         named = {seed.partition(".")[0] for seed in unjudged.get(real, {})}
-        unread = bool(classes and blind and blind & graph.importers({real}))
         for cls in classes:
-            if (real, cls) not in made and cls not in unresolved and cls not in named and not unread:
+            if (real, cls) not in made and cls not in unresolved and cls not in named:
                 continue
             shapes = made.get((real, cls), [])
-            unknown = shapes is None or cls in unresolved or cls in named or unread
+            unknown = shapes is None or cls in unresolved or cls in named
             found.setdefault(real, {})[MADE_ELSEWHERE + cls] = UNSEEN if unknown else json.dumps(shapes)
     return found
 

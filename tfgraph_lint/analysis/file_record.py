@@ -52,7 +52,7 @@ def file_record(text: str, imports: dict | None = None) -> tuple[dict, dict[str,
     return {"outline": outline, "exports": module_edges.exports_of(tree),
             "definitions": definitions_of(tree, {"imports": imported, "defs": defs, "calls": calls, "ifs": ifs},
                                           imports),
-            "constructions": file_constructions(calls, names, imports), "parses": True}, functions
+            "constructions": file_constructions(calls, names, imports, imported), "parses": True}, functions
 
 
 def walk(tree: ast.AST, kinds: dict[type, list] | None = None) -> list[ast.AST]:
