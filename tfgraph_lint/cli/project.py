@@ -212,8 +212,9 @@ def _derive(root: str, texts: _Texts, store: ProjectStore, linted_reals: set[str
     keras_bases, dispatched = keras_view(graph, store, texts, set(needed) | linted_reals, linted_reals, lambda real: record(
         real)["definitions"], functools.partial(may_name_definitions, graph, store, texts))
     # What other files pass when they make the classes (analysis/class_constructions).
-    for real, found in constructions_view(graph, set(needed) | linted_reals, lambda real: record(real).get(
-            "constructions"), named_unjudged).items():
+    # (A linted file the view could not read has no record.)
+    for real, found in constructions_view(graph, {real for real in set(needed) | linted_reals if real in texts.digests},
+                                          lambda real: record(real).get("constructions"), named_unjudged).items():
         keras_bases[real] = {**keras_bases.get(real, {}), **found}
     plain = records.replace(config, imported_seeds=(), imported_tf_functions=(), imported_arguments=(),
                             imported_aliases=_packed_aliases(aliases), imported_definitions=_packed_aliases(keras_bases))
