@@ -1,6 +1,6 @@
 """A file's record for the project view (analysis/file_record): one parse and one walk give what
 ``module_edges.outline``, ``module_edges.exports`` and ``project_classes.file_definitions`` each
-give of the text, and a warm run parses only the files that changed."""
+give of the text (and ``class_constructions``), and a warm run parses only the files that changed."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from test_projects import PROJECTS, findings
 
 from tfgraph_lint.analysis import file_record as file_record_module
 from tfgraph_lint.analysis import module_edges
+from tfgraph_lint.analysis.class_constructions import text_constructions
 from tfgraph_lint.analysis.file_record import file_record, walk
 from tfgraph_lint.analysis.file_definitions import file_definitions
 from tfgraph_lint.cli import file_digests
@@ -51,7 +52,8 @@ def test_the_record_says_what_each_reader_says_of_the_text(text):
     found, functions = file_record(text, imports)
     outline, definitions = module_edges.outline(text)
     assert found == {"outline": outline, "exports": module_edges.exports(text),
-                     "definitions": file_definitions(text, imports), "parses": text != "def broken(:\n"}
+                     "definitions": file_definitions(text, imports),
+                     "constructions": text_constructions(text, imports), "parses": text != "def broken(:\n"}
     assert list(functions) == list(definitions)
 
 

@@ -12,7 +12,7 @@ import pytest
 from test_projects import PROJECTS, _runner, findings
 
 from tfgraph_lint.analysis.project_graph import ProjectGraph
-from tfgraph_lint.cli import check_flow, file_digests, project
+from tfgraph_lint.cli import check_flow, file_digests, project, view_facts
 from tfgraph_lint.cli.commands import cli
 
 
@@ -57,7 +57,7 @@ def test_a_changed_file_alone_is_read_and_derived_again(training, monkeypatch):
     train = training / "train.py"
     train.write_text(train.read_text().replace("    utils.log_step(x)\n", ""))  # utils.py now unreached
     reads = _record(monkeypatch, file_digests, "read_source")
-    derived = _record(monkeypatch, project, "_text_facts")
+    derived = _record(monkeypatch, view_facts, "text_facts")
     warm = findings(str(training))
     assert reads == [str(train)]
     assert len(derived) == 1 and "ds = tf.data.Dataset" in derived[0]

@@ -14,8 +14,10 @@ values), so the rules that ask use them to lower a finding, not to drop it.
 Followed: literals (and ``-`` of them); a name every binding of which is a plain assignment of
 the same constant, or a parameter; a parameter of ``__init__``, as every construction of the
 class in the module passes it (or leaves it at its default), when the class is named nowhere
-but in direct constructions (no subclass, no hand-over); ``self.attr`` when every assignment of
-it in the class (and its class-body value) is the same constant. Anything else is unknown.
+but in direct constructions (no subclass, no hand-over), and as every construction in the other
+files of the project passes it, when the project view sees them all (analysis/class_constructions:
+a layer made only in another file); ``self.attr`` when every assignment of it in the class (and
+its class-body value) is the same constant. Anything else is unknown.
 """
 
 from __future__ import annotations
@@ -24,10 +26,11 @@ import enum
 
 from astroid import nodes
 
-from tfgraph_lint.analysis.passed_arguments import argument_for
+from tfgraph_lint.analysis.class_constructions import argument_in_shape, shapes_made_elsewhere
+from tfgraph_lint.analysis.passed_arguments import argument_for, argument_for_default
 from tfgraph_lint.analysis.classes import attribute_values, self_class
 from tfgraph_lint.analysis.names import assigned_value, bindings, is_builtin_call, references
-from tfgraph_lint.analysis.node_index import descendants
+from tfgraph_lint.analysis.node_index import descendants, remembered
 
 UNKNOWN = object()
 _MAX_DEPTH = 6
@@ -143,11 +146,39 @@ def _constructor_parameter_value(parameter: nodes.AssignName, depth: int):
     cls = init.parent if isinstance(init, nodes.FunctionDef) and init.name == "__init__" else None
     if not isinstance(cls, nodes.ClassDef) or parameter.name in ("self", "cls"):
         return UNKNOWN
-    uses = references(cls, cls.root())
-    if not uses or any(not (isinstance(use.parent, nodes.Call) and use.parent.func is use) for use in uses):
+    # ``super(Cls, self)`` names the class to look up its bases: no construction.
+    uses = [use for use in references(cls, cls.root()) if not (
+        isinstance(use.parent, nodes.Call) and use.parent.args and use.parent.args[0] is use
+        and is_builtin_call(use.parent, "super"))]
+    if any(not (isinstance(use.parent, nodes.Call) and use.parent.func is use) for use in uses):
         return UNKNOWN  # a base class, handed over or stored: constructions not all seen
-    return _agreed(constant(argument_for(use.parent, init, parameter, constructs=True), _depth=depth)
-                   for use in uses)
+    elsewhere = made_in_other_files(cls)
+    if elsewhere is None or not (uses or elsewhere):
+        return UNKNOWN
+    return _agreed([*(constant(argument_for(use.parent, init, parameter, constructs=True), _depth=depth)
+                      for use in uses),
+                    *(_shape_value(shape, init, parameter, depth) for shape in elsewhere)])
+
+
+def made_in_other_files(cls: nodes.ClassDef) -> list | None:
+    """The shapes of the constructions of ``cls`` in other files of the project, as the project
+    view tells its module (analysis/class_constructions): [] when none is told of (no other file
+    names it, or no view), None when they are not all seen."""
+    module = cls.parent
+    if not isinstance(module, nodes.Module):
+        return []  # a nested class: only its module can name it
+    return shapes_made_elsewhere(remembered(module, "project definitions").get(module), cls.name)
+
+
+def _shape_value(shape: list, init: nodes.FunctionDef, parameter: nodes.AssignName, depth: int):
+    """What one construction in another file passes for ``parameter``: the literal it is, else
+    UNKNOWN; its default when it leaves it out."""
+    positional = [*(init.args.posonlyargs or ()), *(init.args.args or ())][1:]  # ``self`` is bound
+    position = next((i for i, p in enumerate(positional) if p is parameter), None)
+    argument = argument_in_shape(shape, position, parameter.name)
+    if argument is None:
+        return constant(argument_for_default(init, parameter), _depth=depth)
+    return argument[0] if argument and isinstance(argument[0], _CONSTANT_TYPES) else UNKNOWN
 
 
 # Integer arithmetic a loop bound is written with (``2 * k - 1``, ``n // 2 + 1``).

@@ -3,12 +3,13 @@
 The view asks of a project's files their outline (imports, top-level functions and classes,
 tf.functions: ``module_edges.outline``), what they hand on under their own names
 (``module_edges.exports``) and the facts of their classes and decorators
-(``project_classes.file_definitions``). Each of those once parsed the file and walked its tree
+(``project_classes.file_definitions``) and the constructions of classes it imports
+(``class_constructions.file_constructions``). Each of those once parsed the file and walked its tree
 on its own; :func:`file_record` parses it once, walks it once (:func:`walk`, in ``ast.walk``'s
 order) and gives all of them as one JSON record, which the project store keeps by the text's
 digest::
 
-    {"outline": ..., "exports": ..., "definitions": ..., "parses": true}
+    {"outline": ..., "exports": ..., "definitions": ..., "constructions": ..., "parses": true}
 
 ``parses``: Python's parser takes the text, so the lint of a file with no graph code need not
 parse it again only to report a syntax error (engine.lint_source's ``parses``).
@@ -23,10 +24,11 @@ from __future__ import annotations
 import ast
 
 from tfgraph_lint.analysis import module_edges
+from tfgraph_lint.analysis.class_constructions import file_constructions
 from tfgraph_lint.analysis.file_definitions import definitions_of, empty_definitions
 
 # The project store's kind for a file's record.
-RECORD = "record+state makers+parses+factory returns"
+RECORD = "record+state makers+parses+factory returns+constructions"
 
 
 def file_record(text: str, imports: dict | None = None) -> tuple[dict, dict[str, ast.AST]]:
@@ -38,18 +40,19 @@ def file_record(text: str, imports: dict | None = None) -> tuple[dict, dict[str,
         tree = ast.parse(text)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return {"outline": module_edges.empty_outline(), "exports": module_edges.empty_exports(),
-                "definitions": empty_definitions(), "parses": False}, {}
+                "definitions": empty_definitions(), "constructions": {}, "parses": False}, {}
     # The readers each look at a few kinds of node: the walk hands each its own, in walk order,
     # so that none of them scans every node of the file again.
-    imported, defs, calls, ifs, returns, classes = [], [], [], [], [], []
+    imported, defs, calls, ifs, returns, classes, names = [], [], [], [], [], [], []
     walk(tree, {ast.Import: imported, ast.ImportFrom: imported, ast.FunctionDef: defs,
                 ast.AsyncFunctionDef: defs, ast.Call: calls, ast.If: ifs, ast.IfExp: ifs,
-                ast.Return: returns, ast.ClassDef: classes})
+                ast.Return: returns, ast.ClassDef: classes, ast.Name: names, ast.Attribute: names})
+    imports = imports if imports is not None else module_edges.imports_only(text)
     outline, functions = module_edges.outline_of(tree, imported, (returns, defs + classes))
     return {"outline": outline, "exports": module_edges.exports_of(tree),
             "definitions": definitions_of(tree, {"imports": imported, "defs": defs, "calls": calls, "ifs": ifs},
-                                          imports if imports is not None else module_edges.imports_only(text)),
-            "parses": True}, functions
+                                          imports),
+            "constructions": file_constructions(calls, names, imports, imported), "parses": True}, functions
 
 
 def walk(tree: ast.AST, kinds: dict[type, list] | None = None) -> list[ast.AST]:

@@ -55,11 +55,17 @@ def file_state_makers(tree: ast.Module, imports: dict) -> dict[str, int]:
     return found
 
 
+def project_import_heads(imports: dict) -> set[str]:
+    """The local names of ``imports`` (module_edges.imports_only) that may name a file of the
+    project: relative imports, and absolute ones of no well-known library."""
+    return {local for local, (module, level, _name) in imports.items()
+            if level or module.partition(".")[0] not in _NOT_PROJECT}
+
+
 def imported_calls(walked: list[ast.AST], imports: dict) -> list[str]:
     """The dotted names (``tf_utils.make``, ``make``) the file calls whose first name it imports
     from a module that may be of the project."""
-    heads = {local for local, (module, level, _name) in imports.items()
-             if level or module.partition(".")[0] not in _NOT_PROJECT}
+    heads = project_import_heads(imports)
     if not heads:
         return []
     found: list[str] = []

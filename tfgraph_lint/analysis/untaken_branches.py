@@ -21,7 +21,7 @@ reached from code that never runs is not reached.
 A test on the method's own ``self`` attributes (``if self.augment_dim > 0:``) is decided by the
 class alone: ``constant`` reads such an attribute as every construction of the class in the
 module makes it (an ``__init__`` parameter every construction passes the same literal for, or
-leaves at its default). An early exit counts as a branch: after ``if drop_prob == 0: return x``
+leaves at its default), and every construction in the project's other files the view shows. An early exit counts as a branch: after ``if drop_prob == 0: return x``
 the rest of the function runs only when the test is false.
 
 Branches no trace takes whatever the calls pass (``if tf.executing_eagerly():``, the else of
@@ -35,7 +35,7 @@ from astroid import nodes
 from tfgraph_lint.analysis.call_data import flag_for, literal_for, seen_graph_calls, shown_for
 from tfgraph_lint.analysis.classes import self_class
 from tfgraph_lint.analysis.passed_arguments import argument_for, argument_for_default
-from tfgraph_lint.analysis.constant_values import UNKNOWN, constant, unset_attribute_default
+from tfgraph_lint.analysis.constant_values import UNKNOWN, constant, made_in_other_files, unset_attribute_default
 from tfgraph_lint.analysis.graph_index import TraceKind
 from tfgraph_lint.analysis.graph_mode_branches import graph_mode_untaken
 from tfgraph_lint.analysis.keras_callables import lambda_keywords, wrapped_by_lambda
@@ -71,7 +71,7 @@ def _untaken(node: nodes.NodeNG, fn: nodes.NodeNG, index, level: int) -> str | N
         side = "false" if in_body else "true"
         if _decided(branch.test, {}) == (not in_body):  # self attributes alone decide it
             return (f"'if {_short(branch.test)}' (line {branch.lineno}) is {side} for every construction "
-                    f"of {_owner(fn)} in this module, so this does not run there")
+                    f"of {_owner(fn)} {_made_where(fn)}, so this does not run there")
         if worlds and {_decided(branch.test, world) for world in worlds} == {not in_body}:
             return (f"'if {_short(branch.test)}' (line {branch.lineno}) is {side} in every call that graph "
                     f"code makes of '{fn.name}'{_shown_by(branch.test, worlds)}, so this does not run there")
@@ -243,6 +243,13 @@ def _name_value(name: nodes.Name, world: dict):
 
 def _owner(fn: nodes.FunctionDef) -> str:
     return f"'{fn.parent.name}'" if isinstance(fn.parent, nodes.ClassDef) else "its class"
+
+
+def _made_where(fn: nodes.FunctionDef) -> str:
+    """Where the constructions that decide a self attribute are: the module's alone, or also
+    those the project view shows in other files (constant_values)."""
+    owner = fn.parent
+    return "in the project" if isinstance(owner, nodes.ClassDef) and made_in_other_files(owner) else "in this module"
 
 
 def _self_attribute(expr: nodes.Attribute):

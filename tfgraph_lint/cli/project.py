@@ -11,7 +11,8 @@ their calls (``module_edges.summary``). The result is the configuration with ``i
 set (per linted file, the top-level functions and ``Class.method`` that graph code elsewhere
 reaches) and ``imported_tf_functions`` (the names it imports that are tf.functions of other
 files), ``imported_arguments``, ``imported_aliases``, ``imported_loop_calls`` (view_loops) and
-``imported_definitions`` (definitions of other files: analysis/project_classes); in a
+``imported_definitions`` (definitions of other files: analysis/project_classes, and what other
+files pass when they make its classes: analysis/class_constructions); in a
 project none of whose files traces, the seeds also name the Keras classes its programs make
 (view_eager, which reads the excluded files and notebooks too). Linting one changed file (pre-commit)
 so still knows that ``train.py`` maps ``data.augment``.
@@ -34,13 +35,13 @@ import copy
 import functools
 import json
 import os
-import re
 
 from tfgraph_lint.cli.cache import ResultCache
 from tfgraph_lint.cli.file_digests import FileDigests
 from tfgraph_lint.cli.project_store import ProjectStore, files_key, state_key
 from tfgraph_lint.cli.view_loops import loop_calls_into, wanted
 from tfgraph_lint.cli.view_bases import project_bases
+from tfgraph_lint.cli import view_facts
 from tfgraph_lint.cli.view_eager import eager_seeds
 from tfgraph_lint.cli.view_instance_targets import instance_files
 from tfgraph_lint.cli.view_instances import instance_seeds
@@ -163,13 +164,14 @@ def _derive(root: str, texts: _Texts, store: ProjectStore, linted_reals: set[str
     ``uncached``: no linted file's findings are in a cache (see ``others`` below); ``others_read``:
     the project's files outside ``texts`` and how to read them (view_eager)."""
     from tfgraph_lint.analysis import module_edges
+    from tfgraph_lint.analysis.class_constructions import constructions_view
     from tfgraph_lint.analysis.file_record import RECORD, file_record
     from tfgraph_lint.analysis.project_classes import keras_view, with_dispatch
     from tfgraph_lint.analysis.project_graph import ProjectGraph
     from tfgraph_lint.analysis.screen import may_define_keras_methods
     from tfgraph_lint.cli.view_records import may_name_definitions, records_ahead
 
-    facts = {real: store.get_or_compute(real, "facts", lambda real: _text_facts(texts[real])) for real in texts.digests}
+    facts = {real: store.get_or_compute(real, "facts", lambda real: view_facts.text_facts(texts[real])) for real in texts.digests}
     imports = {real: found["imports"] for real, found in facts.items()}
     definitions: dict[str, dict] = {}  # file -> its functions' nodes, parsed this run
 
@@ -191,7 +193,8 @@ def _derive(root: str, texts: _Texts, store: ProjectStore, linted_reals: set[str
                          lambda real: facts[real]["decorated"] if real in facts else False, references,
                          lambda real: record(real)["exports"]["mirrors"] if facts.get(real, {}).get("star") else [])
     eager = eager_seeds(graph, store, texts, *others_read, config)
-    unjudged = with_unjudged(unjudged_seeds(store, texts, *others_read), unmade_seeds(graph, store, texts, *others_read))
+    named_unjudged = unjudged_seeds(store, texts, *others_read)
+    unjudged = with_unjudged(named_unjudged, unmade_seeds(graph, store, texts, *others_read))
     layout = "" if uncached else files_key(imports)  # (kept nowhere without the cache: never compared)
     for real in imports:
         known = store.get(real, "targets")
@@ -204,10 +207,15 @@ def _derive(root: str, texts: _Texts, store: ProjectStore, linted_reals: set[str
         if store.get(real, "targets") != [layout, sorted(targets)]:
             store.put(real, "targets", [layout, sorted(targets)])
     records_ahead(graph, store, texts, sorted(set(needed) | linted_reals), jobs)  # (on workers, when many)
-    aliases = _aliases(graph, store, texts, facts, sorted(set(needed) | linted_reals), lambda r: record(r)["exports"])
+    aliases = view_facts.aliases(graph, store, texts, facts, sorted(set(needed) | linted_reals), lambda r: record(r)["exports"])
     loops = loop_calls_into(graph, store, texts, needed, linted_reals) if wanted(config) else {}
     keras_bases, dispatched = keras_view(graph, store, texts, set(needed) | linted_reals, linted_reals, lambda real: record(
         real)["definitions"], functools.partial(may_name_definitions, graph, store, texts))
+    # What other files pass when they make the classes (analysis/class_constructions).
+    # (A linted file the view could not read has no record.)
+    for real, found in constructions_view(graph, {real for real in set(needed) | linted_reals if real in texts.digests},
+                                          lambda real: record(real).get("constructions"), named_unjudged).items():
+        keras_bases[real] = {**keras_bases.get(real, {}), **found}
     plain = records.replace(config, imported_seeds=(), imported_tf_functions=(), imported_arguments=(),
                             imported_aliases=_packed_aliases(aliases), imported_definitions=_packed_aliases(keras_bases))
     # Only references through an import that can lead to a project file can reach into one:
@@ -228,7 +236,7 @@ def _derive(root: str, texts: _Texts, store: ProjectStore, linted_reals: set[str
     def tf_functions_of(real: str) -> dict:
         # From the files' texts and imports alone.
         if real not in tf_functions:
-            tf_functions[real] = _called_in(real, store, texts, graph.imported_tf_functions(real))
+            tf_functions[real] = view_facts.called_in(real, store, texts, graph.imported_tf_functions(real))
         return tf_functions[real]
 
     known = {real: store.get(real, kinds[real]) or [] for real in needed if real not in missing}
@@ -293,57 +301,6 @@ def _entries(config: Config | None) -> tuple:
     """What the view gives the file ``config`` is for (the file's own entries only)."""
     return () if config is None else (config.imported_seeds, config.imported_tf_functions,
                                       config.imported_arguments, config.imported_loop_calls, config.imported_definitions)
-
-
-def _aliases(graph, store: ProjectStore, texts: _Texts, facts: dict[str, dict], files: list[str], exports) -> dict:
-    """Per file of ``files`` that imports TensorFlow or Keras from a module of the project: the dotted
-    names its imports spell -> what they are (analysis/reexports); ``exports``: module_edges.exports."""
-    from tfgraph_lint.analysis.reexports import project_aliases
-
-    @functools.cache
-    def assigned(real: str) -> frozenset[str]:
-        if real not in facts:
-            return frozenset()
-        return frozenset(store.get_or_compute(real, "assigned", lambda real: sorted(set(
-            _ASSIGNED_NAME.findall(texts[real])))))
-
-    @functools.cache  # the same (module, name) pairs recur across importers
-    def might_export(real: str, name: str | None) -> bool:
-        if name is None:
-            return real in facts and facts[real]["star"]
-        return name in graph.imports.get(real, {}) or name in assigned(real)
-
-    found = {real: project_aliases(graph, real, exports, might_export) for real in files}
-    return {real: entries for real, entries in found.items() if entries}
-
-
-# A decorator line naming ``function`` (``@tf.function``, ``@function(...)``): a file without one
-# defines no tf.function the project view lists (module_edges counts decorated defs only).
-_TF_FUNCTION_DECORATOR = re.compile(r"^[ \t]*@[\w.]*\bfunction\b", re.MULTILINE)
-_CALLED_NAME = re.compile(r"\b(\w+)\s*\(")
-_STAR_IMPORT = re.compile(r"^[ \t]*from[ \t]+[.\w]+[ \t]+import[ \t]*\*", re.MULTILINE)
-# A line that starts by binding a name (``tf = ...``): a module that may hand that name on.
-_ASSIGNED_NAME = re.compile(r"^[ \t]*(\w+)[ \t]*=", re.MULTILINE)
-
-
-def _text_facts(text: str) -> dict:
-    """What the view asks of every file's text, found once per text and kept: its imports (a
-    pattern, a tenth of a parse), whether a decorator names ``function``, whether it
-    star-imports. (The names it binds and calls, dearer to find, are asked of a few files.)"""
-    from tfgraph_lint.analysis import module_edges
-
-    return {"imports": module_edges.imports_only(text),
-            "decorated": _TF_FUNCTION_DECORATOR.search(text) is not None,
-            "star": _STAR_IMPORT.search(text) is not None}
-
-
-def _called_in(real: str, store: ProjectStore, texts: _Texts, tf_functions: dict[str, tuple]) -> dict[str, tuple]:
-    """The imported tf.functions whose name the file's text calls somewhere (``step(``): a file given an
-    entry is linted again after the view, so ``import m`` must not hand it every tf.function of ``m``."""
-    if not tf_functions:
-        return tf_functions
-    called = set(store.get_or_compute(real, "called", lambda real: sorted(set(_CALLED_NAME.findall(texts.get(real))))))
-    return {spelled: entry for spelled, entry in tf_functions.items() if spelled.rpartition(".")[2] in called}
 
 
 class _Texts:

@@ -83,10 +83,11 @@ def check(context: ModuleContext) -> Iterator[Finding]:
             confidence = LOW
         message = _message(call, made, traced)
         if made.kind == LAYER and _rate_shown_zero(context, call):
-            # Shown by the constructions of this module only: another file may pass a rate.
+            # Shown by the constructions of this module and those the project view shows in
+            # other files: code out of sight (a user's) may pass a rate.
             confidence = LOW
-            message += (" (but its rate is 0 wherever this module makes it, and with rate 0 Keras 3 makes "
-                        "no seed variable: harmless unless a rate is passed elsewhere)")
+            message += (" (but its rate is 0 wherever this project is seen to make it, and with rate 0 Keras 3 "
+                        "makes no seed variable: harmless unless a rate is passed elsewhere)")
         decorator = unknown_decorator_on_path(traced)
         if decorator is not None:
             # ``@snt.once def _initialize(self, x)``: the decorator may run the body once only.
@@ -108,7 +109,8 @@ def check(context: ModuleContext) -> Iterator[Finding]:
 
 def _rate_shown_zero(context: ModuleContext, call: nodes.Call) -> bool:
     """A seeded layer (Dropout & co.) whose rate, followed through names, ``self`` and the
-    module's constructions of its class, is 0 (analysis/constant_values)."""
+    constructions of its class (the module's, and other files' through the project view), is 0
+    (analysis/constant_values)."""
     if (call_qualname(call) or "").rpartition(".")[2] not in SEEDED_LAYERS:
         return False
     value = context.constant(seeded_rate(call))
