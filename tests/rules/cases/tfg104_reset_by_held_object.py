@@ -131,6 +131,39 @@ class GraphUnknownStore(keras.layers.Layer):
         return self.store.add("call", inputs)
 
 
+class ScopedStore:
+    def __init__(self):
+        self.cache = {}
+        self.pending = {}
+
+    def prepare(self):
+        return None
+
+    def reset(self):
+        with tf.name_scope("reset"):
+            self.cache = {}  # a block that runs whole: reset() always rebinds it
+        try:
+            self.prepare()
+            self.pending = {}
+        except RuntimeError:
+            return  # may return before rebinding it
+
+    def put(self, key, value):
+        self.cache[key] = value  # low: [outer-collection-mutation]
+        self.pending[key] = value  # [outer-collection-mutation]
+        return self.cache[key] + self.pending[key]
+
+
+class GraphScopedStore(keras.layers.Layer):
+    def __init__(self):
+        super().__init__()
+        self.store = ScopedStore()
+
+    def call(self, inputs):
+        self.store.reset()
+        return self.store.put(0, inputs)
+
+
 class GraphBranches(keras.layers.Layer):
     def __init__(self, training):
         super().__init__()

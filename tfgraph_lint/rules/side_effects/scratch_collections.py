@@ -89,7 +89,7 @@ def _nested_binds_afresh(statement: nodes.NodeNG, owner: str, attrname: str, dep
                          cls: nodes.ClassDef | None) -> bool:
     """A compound statement every run of which rebinds the attribute: a ``with`` block that does,
     an ``if`` both of whose branches do, a ``try`` whose body does and each of whose handlers does
-    too or leaves (or whose ``finally`` does). Loops are not: they may run no iteration."""
+    too or raises (or whose ``finally`` does). Loops are not: they may run no iteration."""
     def block(statements: list[nodes.NodeNG]) -> bool:
         return _block_rebinds(statements, owner, attrname, depth, cls)
 
@@ -99,7 +99,7 @@ def _nested_binds_afresh(statement: nodes.NodeNG, owner: str, attrname: str, dep
         return bool(statement.orelse) and block(statement.body) and block(statement.orelse)
     if isinstance(statement, nodes.Try):
         return block(statement.finalbody) or (block(statement.body) and all(
-            block(handler.body) or isinstance(handler.body[-1], (nodes.Raise, nodes.Return))
+            block(handler.body) or isinstance(handler.body[-1], nodes.Raise)
             for handler in statement.handlers))
     return False
 
