@@ -209,6 +209,28 @@ def _replaced_on_instances(cls: nodes.ClassDef) -> frozenset[str]:
     return frozenset(names)
 
 
+def set_on_instances(cls: nodes.ClassDef) -> frozenset[str]:
+    """The names the class, or a base of it in the module, binds on its instances
+    (``self.<name> = ...`` in any of their methods): ``self.<name>(...)`` calls what the instance
+    holds, not a method inherited from a class outside the module (``self.predict =
+    keras.layers.Dense(...)`` in a Keras model shadows ``Model.predict``). A binding whose value
+    reads the attribute itself (``self.predict = tf.function(self.predict)``) wraps what was
+    there: not counted. Remembered: asked for every call through ``self``."""
+    memo = remembered(cls, "set on instances")
+    if cls not in memo:
+        memo[cls] = frozenset(target.attrname for klass in class_and_bases(cls)
+                              for target in descendants(klass, nodes.AssignAttr)
+                              if self_class(target.expr) is klass and not _wraps_itself(target))
+    return memo[cls]
+
+
+def _wraps_itself(target: nodes.AssignAttr) -> bool:
+    value = getattr(target.parent, "value", None)
+    return value is not None and any(
+        node.attrname == target.attrname and node.expr.as_string() == target.expr.as_string()
+        for node in value.nodes_of_class(nodes.Attribute))
+
+
 def instance_bindings(cls: nodes.ClassDef, scope: nodes.NodeNG) -> list[nodes.NodeNG] | None:
     """Where the instances ``scope`` makes of ``cls`` go: for each ``Cls(...)``, the one target it
     is assigned to (a name, an attribute), or the call made of it at once (``Cls()(x)``); None when

@@ -45,7 +45,7 @@ from tfgraph_lint.analysis.trace_entries import (
     display,
     has_input_signature,
     is_strategy,
-    keras_base,
+    keras_base, keras_can_call,
     switches_functions_eagerly,
     tf_function_decorators, tf_function_options, use_project_definitions,
 )
@@ -184,7 +184,7 @@ class GraphIndex:
         loopless = attributes_only or (notebook and runs_no_keras_loop(self.module))
         replaced = replaced_on_instances(cls)
         for method in cls.mymethods():
-            if method.name in tf_api.KERAS_TRACED_METHODS_BY_FAMILY[family]:
+            if method.name in tf_api.KERAS_TRACED_METHODS_BY_FAMILY[family] and keras_can_call(method):
                 # Keras calls what the instance holds under the name: a wrapper __new__/__init__
                 # puts there (keras-cv's COCO metrics), not the class's def.
                 eager = attributes_only if method.name == "call" else loopless

@@ -20,7 +20,7 @@ import re
 
 from astroid import nodes
 
-from tfgraph_lint.analysis.classes import class_and_bases, method_named, self_class
+from tfgraph_lint.analysis.classes import class_and_bases, method_named, self_class, set_on_instances
 from tfgraph_lint.analysis.names import annotation_of, assigned_value, bindings, call_qualname, qualified_name
 from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.trace_entries import keras_base
@@ -43,6 +43,8 @@ def model_confidence(receiver: nodes.NodeNG, method: str) -> str | None:
     if cls is not None:
         if method_named(cls, method) is not None:
             return None  # the class defines its own ``predict``
+        if method in set_on_instances(cls):
+            return None  # ``self.predict = Dense(...)``: the instance's attribute, not Model.predict
         return HIGH if derives_from_keras_model(cls) else None
     annotations = _annotations(receiver)
     if annotations:

@@ -37,6 +37,17 @@ def keras_base(cls: nodes.ClassDef, seen: set) -> tuple[str, str] | None:
     return None
 
 
+def keras_can_call(method: nodes.FunctionDef) -> bool:
+    """Whether Keras can call ``method`` as it calls a method of its name: a step method
+    (``train_step``) gets the batch as one positional argument, so a def taking none after
+    ``self`` (``def train_step(self):``) is a method of the project's own, which its code calls
+    directly. ``*args`` or a parameter with a default can still take the batch."""
+    if method.name not in tf_api.KERAS_STEP_METHODS:
+        return True
+    positional = [*(method.args.posonlyargs or ()), *(method.args.args or ())]
+    return len(positional) > 1 or method.args.vararg is not None
+
+
 def use_project_definitions(module: nodes.Module, definitions: dict[str, str]) -> None:
     """What the project view says of names the module imports from other files of the project
     (analysis/project_classes): Keras classes its classes derive from (spelling -> family) and

@@ -132,6 +132,9 @@ KERAS_TRACED_METHODS_BY_FAMILY = {
     "optimizer": frozenset({"update_step"}),
 }
 KERAS_TRACED_METHODS = frozenset().union(*KERAS_TRACED_METHODS_BY_FAMILY.values())
+# The step methods Keras's loops call with the batch as one positional argument (``fit`` runs
+# ``train_step(data)``): a def that cannot take it is called only by the project's own code.
+KERAS_STEP_METHODS = frozenset({"train_step", "test_step", "predict_step"})
 # Model methods that run the train or test step Keras traces (a compiled loss or metric runs there).
 KERAS_STEP_RUNNERS = frozenset({
     "fit", "train_on_batch", "evaluate", "test_on_batch", "fit_generator", "evaluate_generator",

@@ -138,3 +138,48 @@ class Tuner(tf.Module):
     @tf.function
     def step(self, x):
         return self.model.predict(x)  # [eager-only-call-in-graph]
+
+
+# -- an instance attribute that shadows an inherited Keras method -----------------------------
+
+class Head(keras.Model):
+    def __init__(self):
+        super().__init__()
+        self.project = keras.layers.Dense(8)
+        self.predict = keras.layers.Dense(8)  # the instance's own predict: a layer
+
+    @tf.function
+    def prediction(self, z):
+        return self.predict(self.project(z))  # the layer's call, not Model.predict
+
+
+class HeadBase(keras.Model):
+    def build_heads(self):
+        self.evaluate = keras.layers.Dense(1)  # bound in a method of a base of the module
+
+
+class ScoredHead(HeadBase):
+    @tf.function
+    def score(self, z):
+        return self.evaluate(z)  # the base's layer, not Model.evaluate
+
+
+class WrappedHead(keras.Model):
+    def __init__(self):
+        super().__init__()
+        self.project = keras.layers.Dense(8)
+        self.predict = tf.function(self.predict)  # wraps Model.predict itself: still Keras's loop
+
+    @tf.function
+    def prediction(self, z):
+        return self.predict(self.project(z))  # [eager-only-call-in-graph]
+
+
+class PlainHead(keras.Model):
+    def __init__(self):
+        super().__init__()
+        self.project = keras.layers.Dense(8)  # nothing bound under the method's name
+
+    @tf.function
+    def prediction(self, z):
+        return self.predict(self.project(z))  # [eager-only-call-in-graph]

@@ -18,7 +18,8 @@ eager-only path the author expects to fail while tracing (analysis/guarded_traci
 
 Keras methods are reported on receivers shown to be Keras models: built by ``keras.Sequential``,
 ``keras.Model``, ``load_model``, ``keras.applications``, a class of the module deriving from a
-Keras model, ``self`` in such a class, or annotated as one. An annotation naming any other type
+Keras model, ``self`` in such a class (unless the class binds ``self.predict`` & co. on its
+instances: ``self.predict = Dense(...)`` calls the layer), or annotated as one. An annotation naming any other type
 (a library's own model class, a Protocol) silences it: its ``predict`` may well be TensorFlow
 code. A receiver of unknown kind that is only *named* like a model (``model``, ``self.model``)
 is reported at LOW confidence, which is off by default: on real code such names were mostly

@@ -7,9 +7,10 @@ module global, a closure variable of an enclosing function that is not traced, a
 handed to (analysis/argument_aliases). Collections created inside the traced frame (including a
 traced parent of a nested def) are fresh on every trace and are fine.
 
-An attribute bound to a new empty collection earlier in the same trace (a top-level statement
-of the function, or of a caller on the chain before the call that leads here, or a method of the
-class such a statement calls that always rebinds it: see scratch_collections) and given only
+An attribute bound to a new empty collection earlier in the same trace (a statement of the
+function, or of a caller on the chain before the call that leads here, itself or in a block that
+runs whole, or a method that always rebinds it, of the class or of an object the trace holds
+shown to be one of its instances: see scratch_collections) and given only
 constants is per-trace state in all but name (a counter that makes names unique): silent. Given
 tensors, it still leaks them out of the trace and is reported. A mutation behind ``if self.flag:``
 whose class only ever sets the flag to False or None is an opt-in the user turns on from outside

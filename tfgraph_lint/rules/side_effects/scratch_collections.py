@@ -13,7 +13,13 @@ The fresh binding may sit in a method of the object's class that the trace calls
 (``self.reset_losses()``, whose body rebinds ``self.losses = {"pixel": 0}`` on every path through
 it): the call rebinds the attribute as the assignment itself would. The method is the one the class
 defines or inherits in the module, and every override a subclass of the module writes must rebind
-too; a decorated method, or one the object's instances replace, is not followed.
+too; a decorated method, or one the object's instances replace, is not followed. The method may
+also be one of an object the trace holds (``self.signals.reset()``, ``self.signals`` shown to hold
+an instance of the class whose attribute is filled), and the binding may sit in a block that runs
+whole (a ``with`` block, both branches of an ``if``, a ``try`` and its handlers).
+
+The chain followed is the one the graph index keeps for the filling function (one caller at each
+step): a helper reached from several traces is judged by that one.
 """
 
 from __future__ import annotations
@@ -22,8 +28,11 @@ from collections.abc import Iterator
 
 from astroid import nodes
 
-from tfgraph_lint.analysis.classes import is_instance_method, method_named, replaced_on_instances, self_class
+from tfgraph_lint.analysis.classes import (
+    class_and_bases, instance_class, is_instance_method, method_named, replaced_on_instances, self_class,
+)
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
+from tfgraph_lint.analysis.names import call_qualname
 from tfgraph_lint.analysis.overrides import subclass_overrides
 from tfgraph_lint.analysis.statement_flow import own_statement_nodes
 from tfgraph_lint.core import tf_api
@@ -37,15 +46,15 @@ def made_afresh_earlier_in_trace(receiver: nodes.NodeNG, node: nodes.NodeNG, tra
     itself or through a method of the object's class it calls (``self.reset_losses()``)."""
     if not isinstance(receiver, (nodes.Attribute, nodes.AssignAttr)):
         return False
-    owner, attrname = receiver.expr.as_string(), receiver.attrname
-    if any(_binds_afresh(statement, owner, attrname) for statement in _run_before(node, traced.node)):
+    owner, attrname, cls = receiver.expr.as_string(), receiver.attrname, self_class(receiver.expr)
+    if any(_binds_afresh(statement, owner, attrname, cls=cls) for statement in _run_before(node, traced.node)):
         return True  # in the function itself, also inside the loop or branch that holds ``node``
     line, current = node.lineno, traced
     while current is not None:
         for statement in getattr(current.node, "body", ()):
             if statement.lineno >= line:
                 break
-            if _binds_afresh(statement, owner, attrname):
+            if _binds_afresh(statement, owner, attrname, cls=cls):
                 return True
         if current.reason.kind != TraceKind.CALLED:
             return False
@@ -65,10 +74,51 @@ def holds_existing_objects(stored: nodes.NodeNG | None) -> bool:
     return False
 
 
-def _binds_afresh(statement: nodes.NodeNG, owner: str, attrname: str, depth: int = 0) -> bool:
+def _binds_afresh(statement: nodes.NodeNG, owner: str, attrname: str, depth: int = 0,
+                  cls: nodes.ClassDef | None = None) -> bool:
     """``statement`` binds ``<owner>.<attrname>`` to a new collection, by an assignment or by a
-    call of a method that always does (``self.reset_losses()``)."""
-    return _assigns_afresh(statement, owner, attrname) or _calls_rebinding_method(statement, owner, attrname, depth)
+    call of a method that always does (``self.reset_losses()``; with ``cls``, the class of
+    ``owner``, also a method of another expression shown to hold an instance of it:
+    ``self.signals.reset()``), itself or in a block that runs whole (see _nested_binds_afresh)."""
+    return (_assigns_afresh(statement, owner, attrname)
+            or _calls_rebinding_method(statement, owner, attrname, depth, cls)
+            or _nested_binds_afresh(statement, owner, attrname, depth, cls))
+
+
+def _nested_binds_afresh(statement: nodes.NodeNG, owner: str, attrname: str, depth: int,
+                         cls: nodes.ClassDef | None) -> bool:
+    """A compound statement every run of which rebinds the attribute: a ``with`` block that does,
+    an ``if`` both of whose branches do, a ``try`` whose body does and each of whose handlers does
+    too or raises (or whose ``finally`` does). Loops are not: they may run no iteration."""
+    def block(statements: list[nodes.NodeNG]) -> bool:
+        return _block_rebinds(statements, owner, attrname, depth, cls)
+
+    if isinstance(statement, nodes.With):
+        return block(statement.body)
+    if isinstance(statement, nodes.If):
+        return bool(statement.orelse) and block(statement.body) and block(statement.orelse)
+    if isinstance(statement, nodes.Try):
+        return block(statement.finalbody) or (block(statement.body) and all(
+            block(handler.body) or isinstance(handler.body[-1], nodes.Raise)
+            for handler in statement.handlers))
+    return False
+
+
+def _block_rebinds(block: list[nodes.NodeNG], owner: str, attrname: str, depth: int,
+                   cls: nodes.ClassDef | None) -> bool:
+    """A statement of ``block`` rebinds the attribute afresh, no statement before it may leave
+    the block, and none after it binds the attribute otherwise."""
+    rebound = False
+    for statement in block:
+        if _binds_afresh(statement, owner, attrname, depth, cls):
+            rebound = True
+            continue
+        for node in own_statement_nodes([statement]):
+            if isinstance(node, (nodes.Return, nodes.Raise, nodes.Break, nodes.Continue)) and not rebound:
+                return False
+            if isinstance(node, nodes.AssignAttr) and node.attrname == attrname and node.expr.as_string() == owner:
+                rebound = False
+    return rebound
 
 
 def _assigns_afresh(statement: nodes.NodeNG, owner: str, attrname: str) -> bool:
@@ -80,16 +130,22 @@ def _assigns_afresh(statement: nodes.NodeNG, owner: str, attrname: str) -> bool:
 _MAX_METHOD_DEPTH = 3  # methods followed through ``self.m()`` calls, one inside another
 
 
-def _calls_rebinding_method(statement: nodes.NodeNG, owner: str, attrname: str, depth: int) -> bool:
+def _calls_rebinding_method(statement: nodes.NodeNG, owner: str, attrname: str, depth: int,
+                            owner_class: nodes.ClassDef | None = None) -> bool:
     """``self.m(...)``, as a statement or an assignment's value, where ``self`` is the method's
-    own object and every method the call may run rebinds ``self.<attrname>`` afresh."""
+    own object, or ``x.m(...)`` where ``x`` is shown to hold an instance of ``owner_class`` (the
+    class whose ``self.<attrname>`` is mutated), and every method the call may run rebinds
+    ``self.<attrname>`` afresh."""
     call = statement.value if isinstance(statement, (nodes.Expr, nodes.Assign)) else None
     if depth >= _MAX_METHOD_DEPTH or not isinstance(call, nodes.Call) or not isinstance(call.func, nodes.Attribute):
         return False
     me = call.func.expr
-    if not isinstance(me, nodes.Name) or me.name != owner:
-        return False
-    cls = self_class(me)
+    if isinstance(me, nodes.Name) and me.name == owner:
+        cls = self_class(me)
+    else:
+        cls = instance_class(me) if owner_class is not None else None
+        if cls is not None and owner_class not in class_and_bases(cls):
+            return False  # an instance of some other class: its method rebinds its own attribute
     if cls is None or call.func.attrname in replaced_on_instances(cls):
         return False  # another object's method, or one the instances replace with their own
     method = method_named(cls, call.func.attrname)
@@ -185,9 +241,12 @@ def _is_constant_display(value: nodes.NodeNG) -> bool:
 
 
 def _is_empty(value: nodes.NodeNG) -> bool:
-    """``[]``, ``{}``, ``set()``, ``collections.Counter()``: a collection with nothing in it yet."""
+    """``[]``, ``{}``, ``set()``, ``collections.Counter()``, ``collections.defaultdict(int)`` (its
+    one argument is the factory of missing values): a collection with nothing in it yet."""
     if isinstance(value, (nodes.List, nodes.Tuple, nodes.Set)):
         return not value.elts
     if isinstance(value, nodes.Dict):
         return not value.items
+    if isinstance(value, nodes.Call) and len(value.args) == 1 and not value.keywords:
+        return call_qualname(value) == "collections.defaultdict"
     return isinstance(value, nodes.Call) and not value.args and not value.keywords
