@@ -94,6 +94,14 @@ def outgoing_and_findings(text: str, real: str, shown: str | None, plain: Config
     its findings under ``config`` (``plain`` when None), from one parse. Findings None when the
     file is not linted here (or linting it failed: the lint run does it again and reports why).
     ``parses``: as engine.lint_source's."""
+    from tfgraph_lint.cli.collector import collected_after
+
+    with collected_after():  # (the file's tree and indexes are freed as it is done)
+        return _outgoing_and_findings(text, real, shown, plain, bases, config, screen_instances, parses)
+
+
+def _outgoing_and_findings(text: str, real: str, shown: str | None, plain: Config, bases: frozenset[str] | None,
+                           config: Config | None, screen_instances: bool, parses: bool):
     from tfgraph_lint.engine import graph_outgoing, lint_source
 
     if shown is None:
