@@ -58,3 +58,20 @@ def test_a_small_file_s_garbage_is_left_to_the_next_collection(command_line_thre
     assert root() is not None  # no collection for a few objects
     gc.collect()
     assert root() is None
+
+
+def test_objects_set_aside_are_left_out_of_later_collections(command_line_thresholds):
+    from tfgraph_lint.cli.collector import set_aside
+
+    kept = _tree(10)
+    collected = None
+    try:
+        set_aside()
+        collected = _tree(10)  # made after: collected as usual
+        gc.collect()
+        assert kept() is not None  # its cycle is never walked again: the run keeps it anyway
+        assert collected() is None
+    finally:
+        gc.unfreeze()
+        gc.collect()
+    assert kept() is None

@@ -54,7 +54,9 @@ class ViewPass:
 
     def run(self, jobs: int | None) -> Iterator[tuple[str, tuple]]:
         from tfgraph_lint.cli import runner
+        from tfgraph_lint.cli.collector import set_aside
 
+        set_aside()  # (the view's data, built by now, lives to the run's end)
         count = len(self._sizes)
         self._workers = min(jobs or runner.default_jobs(), count)
         if count < runner.MIN_FILES_FOR_WORKERS:
