@@ -97,31 +97,26 @@ def outgoing_and_findings(text: str, real: str, shown: str | None, plain: Config
     file is not linted here (or linting it failed: the lint run does it again and reports why).
     ``parses``: as engine.lint_source's."""
     from tfgraph_lint.cli.collector import collected_after
-
-    with collected_after():  # (the file's tree and indexes are freed as it is done)
-        return _outgoing_and_findings(text, real, shown, plain, bases, config, screen_instances, parses)
-
-
-def _outgoing_and_findings(text: str, real: str, shown: str | None, plain: Config, bases: frozenset[str] | None,
-                           config: Config | None, screen_instances: bool, parses: bool):
     from tfgraph_lint.engine import graph_outgoing, lint_source
 
-    if shown is None:
-        return graph_outgoing(text, real, plain, bases, screen_instances), None
-    if bases is None:  # a linted file whose graph code the view does not ask for: its findings alone
-        config = config or plain
-    if bases is None or (config is not None and not bases):
-        # No name it imports leads to a project file: the view follows nothing its graph code
-        # reaches (project_graph resolves references through imports), so the index without the
-        # view's entries is not built for it.
+    with collected_after():  # (the file's tree and indexes are freed as it is done)
+        if shown is None:
+            return graph_outgoing(text, real, plain, bases, screen_instances), None
+        if bases is None:  # a linted file whose graph code the view does not ask for: its findings alone
+            config = config or plain
+        if bases is None or (config is not None and not bases):
+            # No name it imports leads to a project file: the view follows nothing its graph code
+            # reaches (project_graph resolves references through imports), so the index without the
+            # view's entries is not built for it.
+            try:
+                return [], lint_source(text, shown, config, parses=parses)
+            except Exception:  # noqa: BLE001 - the lint run reports it
+                return [], None
+        outgoing: list = []
         try:
-            return [], lint_source(text, shown, config, parses=parses)
+            findings = lint_source(text, shown, config or plain, outgoing=outgoing, outgoing_bases=bases,
+                                   outgoing_config=plain, screen_instances=screen_instances, parses=parses)
+            return outgoing, findings
         except Exception:  # noqa: BLE001 - the lint run reports it
-            return [], None
-    outgoing: list = []
-    try:
-        findings = lint_source(text, shown, config or plain, outgoing=outgoing, outgoing_bases=bases,
-                               outgoing_config=plain, screen_instances=screen_instances, parses=parses)
-        return outgoing, findings
-    except Exception:  # noqa: BLE001 - the lint run reports it
-        return graph_outgoing(text, real, plain, bases, screen_instances), None
+            return graph_outgoing(text, real, plain, bases, screen_instances), None
+
