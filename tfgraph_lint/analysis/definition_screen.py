@@ -22,26 +22,49 @@ def may_name_project_definitions(text: str, heads: frozenset[str] | set[str]) ->
     of ``heads``; False only when it surely does not."""
     if not heads or not text:
         return False
-    # Only the heads the text mentions at all (cheap) make up the patterns.
+    # Only the heads the text mentions at all (cheap) are looked for. Each place is tried where
+    # a head is written (fixed patterns matched there), rather than by a pattern spelling the
+    # heads: that pattern would differ from file to file, and compiling it cost more than the
+    # search.
     present = [head for head in sorted(heads) if head in text]
     if not present:
         return False
-    names = "|".join(re.escape(head) for head in present)
     # A decorator: ``@h``, ``@h.f(...)``, ``@(h.f)`` (any expression since Python 3.9).
-    decorator = rf"^[ \t]*@[\s(\\]*(?:{names})\b"
+    for match in _DECORATOR.finditer(text):
+        start = match.end() + len(match.group(1))
+        if any(text.startswith(head, start) and _BOUNDARY.match(text, start + len(head)) for head in present):
+            return True
     # A call: ``h()``, ``h.f(x)``, ``h . f (`` across lines, ``(h.f)(x)``.
-    call = rf"(?<![\w.])(?:{names})\b(?:[\s\\]*\.[\s\\]*\w+)*[\s\\)]*\("
-    if re.search(decorator, text, re.MULTILINE) or re.search(call, text):
-        return True
+    for head in present:
+        for start in _places(text, head):
+            if _NOT_AFTER_NAME.match(text, start) and _CALL_REST.match(text, start + len(head)):
+                return True
     # A base in a class header: anything up to the header's end may be a base (nested calls,
     # keywords, subscripts), so every word after ``class`` up to a line that ends the header.
     for match in _CLASS_START.finditer(text):
         header = _header(text, match.start())
-        if re.search(rf"(?<!\w)(?:{names})\b", header):
+        if any(_NOT_AFTER_WORD.match(header, start) and _BOUNDARY.match(header, start + len(head))
+               for head in present for start in _places(header, head)):
             return True
     return False
 
 
+def _places(text: str, word: str):
+    """Where ``word`` is written in ``text``, first to last (overlapping too)."""
+    start = text.find(word)
+    while start != -1:
+        yield start
+        start = text.find(word, start + 1)
+
+
+# A line opening with ``@``; group 1, the spaces, brackets and line continuations after it (in a
+# look-ahead, so that a decorator on the next line is still found by the next match).
+_DECORATOR = re.compile(r"^[ \t]*@(?=([\s(\\]*))", re.MULTILINE)
+# What follows a head in a call: attributes (``.f``, across lines), closing brackets, then ``(``.
+_CALL_REST = re.compile(r"\b(?:[\s\\]*\.[\s\\]*\w+)*[\s\\)]*\(")
+_BOUNDARY = re.compile(r"\b")
+_NOT_AFTER_NAME = re.compile(r"(?<![\w.])")  # not a later part of a dotted name, nor inside a word
+_NOT_AFTER_WORD = re.compile(r"(?<!\w)")
 _CLASS_START = re.compile(r"^[ \t]*class\b", re.MULTILINE)
 
 

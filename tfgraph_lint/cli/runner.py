@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from tfgraph_lint.cli.cache import ResultCache
-from tfgraph_lint.cli.collector import collect_less, fewer_collections
+from tfgraph_lint.cli.collector import collect_less, collected_after, fewer_collections
 from tfgraph_lint.core.config import Config
 from tfgraph_lint.core.findings import Finding
 from tfgraph_lint.core.registry import INTERNAL_ERROR
@@ -207,7 +207,8 @@ def _isolated(task: _Task, config: Config, lint: Lint, cache: ResultCache | None
 
 def _lint_one(path: str, key: str | None, config: Config, lint: Lint,
               cache: ResultCache | None) -> list[Finding]:
-    findings = lint(path, config)
+    with collected_after():
+        findings = lint(path, config)
     if cache is not None and key is not None and _read_key(cache, path) == key:
         cache.put(key, findings)
     return findings

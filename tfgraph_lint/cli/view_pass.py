@@ -54,7 +54,9 @@ class ViewPass:
 
     def run(self, jobs: int | None) -> Iterator[tuple[str, tuple]]:
         from tfgraph_lint.cli import runner
+        from tfgraph_lint.cli.collector import set_aside
 
+        set_aside()  # (the view's data, built by now, lives to the run's end)
         count = len(self._sizes)
         self._workers = min(jobs or runner.default_jobs(), count)
         if count < runner.MIN_FILES_FOR_WORKERS:
@@ -94,24 +96,27 @@ def outgoing_and_findings(text: str, real: str, shown: str | None, plain: Config
     its findings under ``config`` (``plain`` when None), from one parse. Findings None when the
     file is not linted here (or linting it failed: the lint run does it again and reports why).
     ``parses``: as engine.lint_source's."""
+    from tfgraph_lint.cli.collector import collected_after
     from tfgraph_lint.engine import graph_outgoing, lint_source
 
-    if shown is None:
-        return graph_outgoing(text, real, plain, bases, screen_instances), None
-    if bases is None:  # a linted file whose graph code the view does not ask for: its findings alone
-        config = config or plain
-    if bases is None or (config is not None and not bases):
-        # No name it imports leads to a project file: the view follows nothing its graph code
-        # reaches (project_graph resolves references through imports), so the index without the
-        # view's entries is not built for it.
+    with collected_after():  # (the file's tree and indexes are freed as it is done)
+        if shown is None:
+            return graph_outgoing(text, real, plain, bases, screen_instances), None
+        if bases is None:  # a linted file whose graph code the view does not ask for: its findings alone
+            config = config or plain
+        if bases is None or (config is not None and not bases):
+            # No name it imports leads to a project file: the view follows nothing its graph code
+            # reaches (project_graph resolves references through imports), so the index without the
+            # view's entries is not built for it.
+            try:
+                return [], lint_source(text, shown, config, parses=parses)
+            except Exception:  # noqa: BLE001 - the lint run reports it
+                return [], None
+        outgoing: list = []
         try:
-            return [], lint_source(text, shown, config, parses=parses)
+            findings = lint_source(text, shown, config or plain, outgoing=outgoing, outgoing_bases=bases,
+                                   outgoing_config=plain, screen_instances=screen_instances, parses=parses)
+            return outgoing, findings
         except Exception:  # noqa: BLE001 - the lint run reports it
-            return [], None
-    outgoing: list = []
-    try:
-        findings = lint_source(text, shown, config or plain, outgoing=outgoing, outgoing_bases=bases,
-                               outgoing_config=plain, screen_instances=screen_instances, parses=parses)
-        return outgoing, findings
-    except Exception:  # noqa: BLE001 - the lint run reports it
-        return graph_outgoing(text, real, plain, bases, screen_instances), None
+            return graph_outgoing(text, real, plain, bases, screen_instances), None
+

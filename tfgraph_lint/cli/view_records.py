@@ -32,7 +32,10 @@ def records_ahead(graph, store, texts, candidates: list[str], jobs: int | None) 
         return
     import concurrent.futures
 
+    from tfgraph_lint.cli.collector import set_aside
+
     tasks = [(texts[real], graph.imports.get(real)) for real in files]
+    set_aside()  # (the view's data so far, which the workers inherit and the run keeps)
     try:
         with concurrent.futures.ProcessPoolExecutor(max_workers=workers, mp_context=runner._process_context(),
                                                     initializer=runner._start_worker) as executor:
