@@ -29,6 +29,7 @@ from tfgraph_lint.analysis.keras_callables import lambda_keywords, wrapped_by_la
 from tfgraph_lint.analysis.names import assigned_value, bindings, names_an_import
 from tfgraph_lint.analysis.node_index import descendants, remembered
 from tfgraph_lint.analysis.shown_values import shown
+from tfgraph_lint.analysis.tensor_lists import added_items
 from tfgraph_lint.analysis.trace_time_values import STATIC_ATTRIBUTES, known_at_trace_time, used_as_python_string
 from tfgraph_lint.analysis.value_kinds import Kind, value_kind
 
@@ -50,7 +51,8 @@ def changes_per_call(expr: nodes.NodeNG, index, _depth: int = 0) -> bool:
         return True
     if isinstance(expr, nodes.Name):
         found = bindings(expr, expr.name)
-        return not found or any(_binding_changes(binding, index, depth) for binding in found)
+        return (not found or any(_binding_changes(binding, index, depth) for binding in found)
+                or any(changes_per_call(item, index, depth) for item in added_items(expr.frame(), expr)))
     if isinstance(expr, nodes.Attribute):
         return expr.attrname not in STATIC_ATTRIBUTES and changes_per_call(expr.expr, index, depth)
     if isinstance(expr, nodes.Subscript):

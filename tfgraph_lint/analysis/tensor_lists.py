@@ -52,7 +52,7 @@ def _built_list(name: nodes.Name, evidence, depth: int) -> str | None:
     if not literals or None in literals:
         return None
     levels = [held_tensor(literal, evidence, depth + 1) for literal in literals]
-    for added in _added_items(frame, name):
+    for added in added_items(frame, name):
         levels.append(_item(added, evidence, depth))
     return _strongest(levels)
 
@@ -64,14 +64,15 @@ def _literal(binding: nodes.AssignName) -> nodes.NodeNG | None:
 
 
 def _extends(binding: nodes.NodeNG) -> bool:
-    """``x += [...]``: a binding that adds to the list (see ``_added_items``)."""
+    """``x += [...]``: a binding that adds to the list (see ``added_items``)."""
     parent = binding.parent
     return (isinstance(parent, nodes.AugAssign) and parent.target is binding and parent.op == "+="
             and isinstance(parent.value, _LITERALS))
 
 
-def _added_items(frame: nodes.NodeNG, name: nodes.Name) -> list[nodes.NodeNG]:
-    """What ``frame`` adds to the list ``name`` before the line that reads it."""
+def added_items(frame: nodes.NodeNG, name: nodes.Name) -> list[nodes.NodeNG]:
+    """What ``frame`` adds to the list ``name`` before the line that reads it: the items of
+    ``.append(x)``, ``.insert(i, x)``, ``.extend([...])`` and ``+= [...]``."""
     added: list[nodes.NodeNG] = []
     for call in descendants(frame, nodes.Call):
         func = call.func

@@ -12,6 +12,7 @@ from astroid import nodes
 from tfgraph_lint.analysis.names import annotation_of, assigned_value, bindings, call_qualname, is_builtin_name
 from tfgraph_lint.analysis.node_index import remembered
 from tfgraph_lint.analysis.once_guards import guards_unset_name
+from tfgraph_lint.analysis.tensor_lists import added_items
 from tfgraph_lint.analysis.value_kinds import Kind, value_kind
 
 # Tensor attributes known while tracing (static shape, dtype, name), and the like of layers.
@@ -32,7 +33,8 @@ def known_at_trace_time(expr: nodes.NodeNG, _depth: int = 0) -> bool:
     function compares with string literals or uses as keys of its own dicts, strings
     formatted from such values, what a local lambda or ``tf.nest.map_structure`` of a lambda
     returns from such values (``lambda d: tf.nest.map_structure(lambda x: list(x.shape), d)``),
-    and names every binding of which gives one."""
+    and names every binding of which gives one, with what the function appends to them before
+    (``ret = []; ret.append(tf.reduce_sum(a))``: a list of tensors, not of facts)."""
     if _depth > 4:
         return False
     depth = _depth + 1
@@ -79,7 +81,8 @@ def known_at_trace_time(expr: nodes.NodeNG, _depth: int = 0) -> bool:
         if _narrowed_to_falsy(expr):
             return True
         found = bindings(expr, expr.name)
-        return bool(found) and all(_binding_known_at_trace_time(binding, depth) for binding in found)
+        return (bool(found) and all(_binding_known_at_trace_time(binding, depth) for binding in found)
+                and all(known_at_trace_time(item, depth) for item in added_items(expr.frame(), expr)))
     return False
 
 
