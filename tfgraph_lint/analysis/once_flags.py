@@ -249,3 +249,36 @@ def clears_once_flag(statement: nodes.NodeNG, target: nodes.NodeNG, traced: Trac
             if truth is value and flag is not None and target in _stores_in(statement, flag):
                 return _only_constants(flag, fn, value)
     return False
+
+
+def first_call_exit(statement: nodes.NodeNG, traced: TracedFunction) -> nodes.If | None:
+    """The ``if`` whose once-flag ``statement`` clears in its block, when that block ends in a
+    ``return`` and code of the function follows the ``if`` (``if not self._built: self._built =
+    True; return self.prev.assign(x)``, then the update): eager calls take the block once and the
+    rest afterwards, but the first trace takes the block, so the graph returns there on every call
+    and never runs the rest. None otherwise: a block that falls through (set-up run once, as
+    eagerly), one that ends in ``raise``, or nothing after the ``if`` to skip."""
+    guard = statement.parent
+    if not (isinstance(statement, (nodes.Assign, nodes.AnnAssign)) and isinstance(guard, nodes.If)
+            and statement in guard.body and isinstance(guard.body[-1], nodes.Return)):
+        return None
+    fn = traced.node
+    if guard.body[-1].scope() is not fn or not (guard.orelse or _code_follows(guard, fn)):
+        return None
+    for subject, side, truth in _truth_tests(guard.test, fn):
+        flag = _flag_of(subject, traced)
+        if side == "body" and flag is not None and any(
+                _is_clear(store, truth) for store in _stores_in(statement, flag)) and _only_constants(flag, fn, truth):
+            return guard
+    return None
+
+
+def _code_follows(stmt: nodes.NodeNG, fn: nodes.NodeNG) -> bool:
+    """A statement of ``fn`` comes after ``stmt``, in its block or a block around it."""
+    while stmt is not fn and stmt.parent is not None:
+        for field in ("body", "orelse", "finalbody"):
+            statements = getattr(stmt.parent, field, None)
+            if isinstance(statements, list) and stmt in statements and statements[-1] is not stmt:
+                return True
+        stmt = stmt.parent
+    return False

@@ -12,7 +12,8 @@ that are variables, layers, ...), the singleton guard (``if self.v is None: self
 guards of TFG201), the clearing of a once-flag (``global _first; if _first: ...; _first =
 False``, see once_flags), per-trace locals of a traced parent reached through ``nonlocal``, attributes
 holding collections (mutating those is TFG104's), and ``self.x = value`` that does not read
-``self.x`` (setting the same value on every call is the same as setting it once), or reads only
+``self.x``, directly or through locals computed from it (analysis/old_values) (setting the same
+value on every call is the same as setting it once), or reads only
 what the same function stored in it earlier on every path (``self.mu = net(s)`` then ``self.mu =
 self.mu * bound``) or only its static attributes (``self.kernel = sample(self.kernel.shape)``). A counter whose
 every read only makes op names unique (``name=f"call_{self._calls}"``, ``tf.name_scope(...)``)
@@ -31,6 +32,7 @@ from tfgraph_lint.analysis.classes import attribute_values, self_class
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
 from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname, declaration, lookup
 from tfgraph_lint.analysis.node_index import descendants
+from tfgraph_lint.analysis.old_values import reads_old_value
 from tfgraph_lint.analysis.once_flags import clears_once_flag
 from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.analysis.state_creation import WEIGHT_METHODS, created_state
@@ -38,7 +40,6 @@ from tfgraph_lint.analysis.statement_flow import attribute_set_before
 from tfgraph_lint.analysis.stored_tensors import stored_tensor
 from tfgraph_lint.analysis.tensor_evidence import lexical_tensor
 from tfgraph_lint.analysis.unknown_decorators import decorator_note, unknown_decorator_on_path
-from tfgraph_lint.analysis.trace_time_values import STATIC_ATTRIBUTES
 from tfgraph_lint.analysis.value_kinds import Kind, value_kind
 from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW, Finding
 from tfgraph_lint.core.registry import Default, declare
@@ -142,13 +143,8 @@ def _rebound_attribute(statement, target: nodes.AssignAttr):
     if cls is None:
         return None
     receiver = target.expr.as_string()
-    reads_itself = any(
-        isinstance(node, nodes.Attribute) and node.attrname == target.attrname and node.expr.as_string() == receiver
-        and not _static_attribute_of(node)
-        for node in statement.value.nodes_of_class(nodes.Attribute)
-    )
     if isinstance(statement, (nodes.Assign, nodes.AnnAssign)) and (
-            not reads_itself or attribute_set_before(statement, receiver, target.attrname)):
+            not reads_old_value(statement, target) or attribute_set_before(statement, receiver, target.attrname)):
         return None  # the same value on every call, unless it depends on the one before the call
     if _holds_tensorflow_state(statement.value):
         return None
@@ -195,13 +191,6 @@ def _variable_in_place_message(statement: nodes.AugAssign, target: str) -> str:
            else f"update it with {target}.assign({target} {statement.op[:-1]} ...)")
     return (f"'{target} {statement.op} ...' on the tf.Variable '{target}' raises RuntimeError: a "
             f"tf.Variable has no in-place operators, traced or not; {fix}")
-
-
-def _static_attribute_of(read: nodes.Attribute) -> bool:
-    """``self.kernel.shape``, ``self.kernel.dtype``: what is read is fixed, not the old value
-    (a Bayesian layer's ``self.kernel = sampler(self.kernel.shape, ...)`` on every call)."""
-    parent = read.parent
-    return isinstance(parent, nodes.Attribute) and parent.expr is read and parent.attrname in STATIC_ATTRIBUTES
 
 
 def _normalizes_negative_index(statement: nodes.NodeNG, target: nodes.AssignAttr) -> bool:
