@@ -3,7 +3,7 @@
 ``constant_values`` reads ``self.dropout_p`` as what every construction of the class passes
 ``__init__``'s ``dropout_p``, or its default. A layer made only in another file of the project
 (``self.attention = Attention()`` in a blocks module, ``Attention`` defined in a maths module)
-shows no construction in its own module, and the answer was unknown. The project view gives the
+shows no construction in its own module, which alone cannot answer. The project view gives the
 module, per class it defines at top level, the shapes of its constructions in other files
 (:func:`constructions_view`), which constant_values weighs with the module's own.
 
