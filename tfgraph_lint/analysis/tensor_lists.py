@@ -17,7 +17,7 @@ from __future__ import annotations
 from astroid import nodes
 
 from tfgraph_lint.analysis.names import assigned_value, bindings
-from tfgraph_lint.analysis.node_index import descendants
+from tfgraph_lint.analysis.node_index import descendants, remembered
 from tfgraph_lint.core.findings import HIGH, INFERENCE
 
 _MAX_DEPTH = 3
@@ -72,25 +72,38 @@ def _extends(binding: nodes.NodeNG) -> bool:
 
 def added_items(frame: nodes.NodeNG, name: nodes.Name) -> list[nodes.NodeNG]:
     """What ``frame`` adds to the list ``name`` before the line that reads it: the items of
-    ``.append(x)``, ``.insert(i, x)``, ``.extend([...])`` and ``+= [...]``."""
-    added: list[nodes.NodeNG] = []
+    ``.append(x)``, ``.insert(i, x)``, ``.extend([...])`` and ``+= [...]`` on that name in the
+    frame itself (a nested def's local of the same name is another list)."""
+    return [item for line, item in _additions(frame).get(name.name, ()) if line <= name.lineno]
+
+
+def _additions(frame: nodes.NodeNG) -> dict[str, list[tuple[int, nodes.NodeNG]]]:
+    """Per list name of ``frame``: (line, item) for each item the frame adds to it. One walk per
+    frame: asked for every name the trace-time and per-call evaluators meet."""
+    memo = remembered(frame, "items added to lists")
+    found = memo.get(frame)
+    if found is not None:
+        return found
+    found = memo[frame] = {}
     for call in descendants(frame, nodes.Call):
         func = call.func
-        if (call.lineno > name.lineno or not isinstance(func, nodes.Attribute)
-                or not isinstance(func.expr, nodes.Name) or func.expr.name != name.name):
+        if not (isinstance(func, nodes.Attribute) and isinstance(func.expr, nodes.Name)
+                and func.expr.frame() is frame):
             continue
+        items = []
         if func.attrname == "append" and len(call.args) == 1:
-            added.append(call.args[0])
+            items = [call.args[0]]
         elif func.attrname == "insert" and len(call.args) == 2:
-            added.append(call.args[1])
+            items = [call.args[1]]
         elif func.attrname == "extend" and len(call.args) == 1 and isinstance(call.args[0], _LITERALS):
-            added.extend(call.args[0].elts)
+            items = call.args[0].elts
+        found.setdefault(func.expr.name, []).extend((call.lineno, item) for item in items)
     for statement in descendants(frame, nodes.AugAssign):
         target = statement.target
-        if (statement.lineno <= name.lineno and statement.op == "+=" and isinstance(target, nodes.AssignName)
-                and target.name == name.name and isinstance(statement.value, _LITERALS)):
-            added.extend(statement.value.elts)
-    return added
+        if (statement.op == "+=" and isinstance(target, nodes.AssignName) and target.frame() is frame
+                and isinstance(statement.value, _LITERALS)):
+            found.setdefault(target.name, []).extend((statement.lineno, item) for item in statement.value.elts)
+    return found
 
 
 def _strongest(levels) -> str | None:

@@ -37,3 +37,16 @@ def stacked(x):
     print(pieces)  # [python-print-in-graph]
     print(names)  # low: [python-print-in-graph]
     return tf.add_n(pieces)
+
+
+@tf.function
+def nested(x):
+    dims = [x.shape[0]]
+
+    def grow(y):
+        dims = []  # another list: the nested def's own local
+        dims.append(tf.square(y))
+        return dims
+
+    print(dims)  # low: [python-print-in-graph]
+    return grow(x)
