@@ -67,6 +67,30 @@ def unset_tests(test: nodes.NodeNG) -> list[Unset]:
     return [Unset(test, "orelse", True)]  # ``if self.v:`` is true once it is set
 
 
+def unset_any(test: nodes.NodeNG) -> tuple[str, list[Unset]] | None:
+    """(branch, what it asks about) when ``test`` runs that branch while any one of several
+    subjects is unset: the body of ``if self.a is None or self.b is None:``, the else of ``if
+    self.a is not None and self.b is not None:``. Every operand must ask about an unset subject;
+    a block that sets all of them runs on the first call only (``unset_tests`` keeps only what
+    one branch shows unset, which an ``or`` of unset tests in its body does not)."""
+    if isinstance(test, nodes.UnaryOp) and test.op == "not":
+        inner = unset_any(test.operand)
+        return (_FLIP[inner[0]], inner[1]) if inner else None
+    if not isinstance(test, nodes.BoolOp):
+        return None
+    side = "body" if test.op == "or" else "orelse"
+    group: list[Unset] = []
+    for value in test.values:
+        operand = [u for u in unset_tests(value) if u.side == side]
+        nested = unset_any(value)
+        if nested is not None and nested[0] == side:
+            operand = nested[1]
+        if not operand:
+            return None  # an operand asking something else (``or rebuild``) may run it again
+        group += operand
+    return side, group
+
+
 def is_once_guard(test: nodes.NodeNG) -> bool:
     """``test`` may guard a create-once block in its body, in eager code: any operand of it asks
     whether a name, attribute or item is unset (``if self._fn is None:``, ``if key not in

@@ -15,14 +15,15 @@ from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
 from tfgraph_lint.analysis.names import bindings
 from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.once_flags import flag_guarded
-from tfgraph_lint.analysis.once_guards import HASATTR, KEY, unset_tests
+from tfgraph_lint.analysis.once_guards import HASATTR, KEY, unset_any, unset_tests
 
 
 class RunsOnce:
     """Tells whether a node in graph code runs only on the first trace.
 
     ``if self.v is None: self.v = ...`` (also ``if not self.v``, ``if not hasattr(self, "v")``,
-    ``if self.v is None and ...``, ``if not self._built: ...; self._built = True``,
+    ``if self.v is None and ...``, ``if self.a is None or self.b is None:`` when the block sets
+    both, ``if not self._built: ...; self._built = True``,
     ``if "v" not in holder:``, a global behind ``global v; if v is None:``, and an early
     ``if self.v is not None: return self.v``; per key, a memo ``if key in cache: return
     cache[key]`` that stores ``cache[key]`` below, where eager calls too run the rest once per key) runs its creating code on the first trace only, as
@@ -91,6 +92,7 @@ def guards_of(node: nodes.NodeNG, traced: TracedFunction) -> list[tuple[_Target,
                 found += [(target, truthy, parent.test)
                           for target, unset_side, truthy in _unset_targets(parent.test, traced)
                           if unset_side == side and _sets(branch, target, traced)]
+                found += _all_set(parent.test, side, branch, traced)
         found += _after_early_return(child, parent, traced)
         child = parent
     return found
@@ -172,13 +174,31 @@ def _after_early_return(stmt: nodes.NodeNG, block: nodes.NodeNG, traced: TracedF
     """``if self.v is not None: return self.v`` earlier in the same block, and ``self.v`` set later."""
     statements, position = _place_in_block(stmt, block)
     found = []
-    for earlier in statements[:position]:
+    for at, earlier in enumerate(statements[:position]):
         if not _is_early_exit(earlier):
             continue
         found += [(target, truthy, earlier.test)
                   for target, unset_side, truthy in _unset_targets(earlier.test, traced)
                   if unset_side == "orelse" and _sets(statements[position:], target, traced)]
+        found += _all_set(earlier.test, "orelse", statements[at + 1:], traced)  # all set after the exit
     return found
+
+
+def _all_set(test: nodes.NodeNG, side: str, branch: list[nodes.NodeNG], traced: TracedFunction) -> list:
+    """``if self.a is None or self.b is None: self.build(...)`` where the branch (or a method of
+    ``self`` it calls) sets both: once it has run, no operand is unset, so it never runs again
+    (keras-geometric's GATv2Conv builds behind such a test in its call). Every subject must be
+    one that outlives the trace and that the branch sets; the guards, one per subject."""
+    group = unset_any(test)
+    if group is None or group[0] != side:
+        return []
+    guards = []
+    for unset in group[1]:
+        targets = _targets_of_unset(unset, traced)
+        if not targets or not all(_sets(branch, target, traced) for target in targets):
+            return []
+        guards += [(target, unset.truthy, test) for target in targets]
+    return guards
 
 
 # A guard target: ("attr", base text, attribute name) for ``self.v``; ("name", name) for a global;
@@ -191,21 +211,22 @@ def _unset_targets(test: nodes.NodeNG, traced: TracedFunction) -> set[tuple[_Tar
     """(target, side, truthy): when the ``side`` branch of ``if test`` runs, ``target`` is not yet
     set; ``truthy`` when the test is the target's truth value (``if not self.v:``). The test's
     grammar is ``once_guards.unset_tests``; here its subjects become targets that outlive a trace."""
-    found = set()
-    for unset in unset_tests(test):
-        if unset.how == HASATTR:
-            target = _getattr_target(unset.subject, traced)
-            targets = [target] if target else []
-        elif unset.how == KEY:
-            key = unset.key
-            # ``"v" not in self.__dict__``, ``"v" not in holder`` (a dict that outlives the trace)
-            target = (_dict_target(unset.subject, key.value, traced)
-                      if isinstance(key, nodes.Const) and isinstance(key.value, str) else _keyed_target(unset, traced))
-            targets = [target] if target else []
-        else:
-            targets = _targets_of(unset.subject, traced)
-        found.update((target, unset.side, unset.truthy) for target in targets)
-    return found
+    return {(target, unset.side, unset.truthy) for unset in unset_tests(test)
+            for target in _targets_of_unset(unset, traced)}
+
+
+def _targets_of_unset(unset, traced: TracedFunction) -> list[_Target]:
+    """What one unset test asks about, as targets that outlive a trace (none: a local)."""
+    if unset.how == HASATTR:
+        target = _getattr_target(unset.subject, traced)
+        return [target] if target else []
+    if unset.how == KEY:
+        key = unset.key
+        # ``"v" not in self.__dict__``, ``"v" not in holder`` (a dict that outlives the trace)
+        target = (_dict_target(unset.subject, key.value, traced)
+                  if isinstance(key, nodes.Const) and isinstance(key.value, str) else _keyed_target(unset, traced))
+        return [target] if target else []
+    return _targets_of(unset.subject, traced)
 
 
 def _targets_of(expr: nodes.NodeNG, traced: TracedFunction) -> list[_Target]:
