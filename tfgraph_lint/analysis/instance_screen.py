@@ -20,10 +20,15 @@ import re
 # The project view's seed of a class that a notebook or an excluded file names (cli/view_unjudged):
 # what that file does with its instances is not shown (no Python name has this spelling).
 UNJUDGED_SEED = "<named where its uses are not judged>"
-# The markers keras_run_evidence's instance rows give (its EAGER_SEED and NEAR_SYMBOLIC_SEED, then
-# HANDED_SEED), for the project view (cli/view_instances), which imports no astroid.
-EAGER_ROW_MARKERS = ("<made, run eagerly>", "<made, run outside traced code>")
+# The markers keras_run_evidence's instance rows give (its EAGER_SEED and NEAR_SYMBOLIC_SEED,
+# eager_compiled_steps' STEPS_EAGER_SEED, then HANDED_SEED), for the project view
+# (cli/view_instances), which imports no astroid.
+EAGER_ROW_MARKERS = ("<made, run eagerly>", "<made, run outside traced code>",
+                     "<made, compiled to run eagerly, handed on>")
 HANDED_ROW_MARKER = "<made, handed on>"
+# A class named only in a type annotation (``model: Net``): no instance made, nothing handed on;
+# judgements that do not ask read it as handed on, as any other name.
+ANNOTATION_ROW_MARKER = "<named in an annotation>"
 # ``base.Cls(`` or ``Cls(``: group 1 the name before a dot (or None), group 2 the capitalised name.
 _CONSTRUCTOR = re.compile(r"\b(?:([A-Za-z_]\w*)\s*\.\s*)?([A-Z]\w*)\s*\(")
 

@@ -88,3 +88,17 @@ def handed_on(node: nodes.NodeNG) -> bool:
     return isinstance(parent, (nodes.Keyword, nodes.Return, nodes.Assign, nodes.AnnAssign, nodes.AugAssign,
                                nodes.List, nodes.Tuple, nodes.Set, nodes.Dict, nodes.Yield, nodes.YieldFrom,
                                nodes.Starred, nodes.Lambda, nodes.NamedExpr, nodes.IfExp, nodes.BoolOp))
+
+
+def in_annotation(node: nodes.NodeNG) -> bool:
+    """``node`` is (in) a type annotation: ``model: Net``, ``-> Net``, ``Optional[Net]`` there."""
+    child, parent = node, node.parent
+    while isinstance(parent, (nodes.Subscript, nodes.Tuple, nodes.BinOp, nodes.Attribute)):
+        child, parent = parent, parent.parent
+    if isinstance(parent, nodes.Arguments):
+        return any(child in (annotations or ()) for annotations in (
+            parent.annotations, parent.posonlyargs_annotations, parent.kwonlyargs_annotations,
+            [parent.varargannotation, parent.kwargannotation]))
+    if isinstance(parent, nodes.FunctionDef):
+        return child is parent.returns
+    return isinstance(parent, nodes.AnnAssign) and child is parent.annotation

@@ -46,15 +46,15 @@ from __future__ import annotations
 
 from astroid import nodes
 
-from tfgraph_lint.analysis.eager_compiles import EAGER_WHEN_ASKED, RUN_EAGERLY, compiled_to_run_eagerly
 from tfgraph_lint.analysis.class_mentions import TESTS_ONLY_SEED
+from tfgraph_lint.analysis.eager_compiled_steps import EAGER as STEPS_EAGER, STEPS_EAGER_SEED, steps_run
+from tfgraph_lint.analysis.eager_compiles import EAGER_WHEN_ASKED, RUN_EAGERLY, compiled_to_run_eagerly
 from tfgraph_lint.analysis.eager_scripts import is_script, traces_nothing
 from tfgraph_lint.analysis.eager_steps import run_by_eager_step
 from tfgraph_lint.analysis.imported_instances import imported_key
-from tfgraph_lint.analysis.instance_screen import EAGER_ROW_MARKERS, HANDED_ROW_MARKER, UNJUDGED_SEED
-from tfgraph_lint.analysis.instance_uses import (
-    PLAIN_ATTRIBUTES, attribute_chain, handed_on, handed_to_compile, instance_uses,
-)
+from tfgraph_lint.analysis.instance_screen import ANNOTATION_ROW_MARKER, EAGER_ROW_MARKERS, HANDED_ROW_MARKER, UNJUDGED_SEED
+from tfgraph_lint.analysis.instance_uses import PLAIN_ATTRIBUTES, attribute_chain, handed_on, handed_to_compile, in_annotation
+from tfgraph_lint.analysis.instance_uses import instance_uses
 from tfgraph_lint.analysis.names import references
 from tfgraph_lint.analysis.project_classes import dispatched_seed
 from tfgraph_lint.analysis.project_tracing import PROJECT_EAGER_REASONS, PROJECT_EAGER_SEEDS
@@ -72,7 +72,10 @@ EAGER_SEED, HANDED_SEED = EAGER_ROW_MARKERS[0], HANDED_ROW_MARKER
 # Called only outside traced code, but where a layer or model may be built symbolically
 # (:func:`_may_run_symbolically`): eager for a metric or loss, not shown for a layer or model.
 NEAR_SYMBOLIC_SEED = EAGER_ROW_MARKERS[1]
-_MARKERS = (EAGER_SEED, HANDED_SEED, NEAR_SYMBOLIC_SEED)
+# Handed on (after a compile(run_eagerly=True): its steps run eagerly, see eager_compiled_steps;
+# named in an annotation, which eager_compiled_steps alone tells apart).
+_HANDED = frozenset({HANDED_SEED, STEPS_EAGER_SEED, ANNOTATION_ROW_MARKER})
+_MARKERS = (EAGER_SEED, NEAR_SYMBOLIC_SEED, *_HANDED)
 
 # What a finding in such code says about it (ModuleContext.finding makes it LOW).
 EAGER_METRIC = ("the code runs this Keras class only eagerly: every call of its instances is "
@@ -149,7 +152,7 @@ def run_shown(cls: nodes.ClassDef, index, _seen: frozenset = frozenset()) -> str
         return TRACED  # reached from a compile or graph code in another file
     # A metric or loss is not built symbolically: calls beside symbolic construction are eager too.
     verdicts = {EAGER} if told & {EAGER_SEED, NEAR_SYMBOLIC_SEED} else set()
-    if HANDED_SEED in told:
+    if told & _HANDED:
         verdicts.add(None)
     module = cls.root()
     for reference in references(cls, module):
@@ -202,7 +205,7 @@ def _instances_run(cls: nodes.ClassDef, index, told: set[str], seen: frozenset) 
         return TRACED
     seen = seen | {cls}
     verdicts = {EAGER} if EAGER_SEED in told else set()
-    if told & {HANDED_SEED, NEAR_SYMBOLIC_SEED}:
+    if told & {*_HANDED, NEAR_SYMBOLIC_SEED}:
         verdicts.add(None)
     for reference in references(cls, cls.root()):
         if not cls.parent_of(reference):
@@ -248,7 +251,7 @@ def instance_rows(index) -> list[list]:
         if key is None or key[2] is not None:
             continue
         verdict = instance_verdict(func, index)
-        marker = HANDED_SEED
+        marker = STEPS_EAGER_SEED if verdict is None and steps_run(call) == STEPS_EAGER else HANDED_SEED
         if verdict == TRACED:
             if not _run_by_keras(func):
                 continue  # run in traced code: GraphIndex.outgoing says so already
@@ -292,7 +295,8 @@ def _class_references(index) -> list[list]:
             continue  # not a class, by convention; or made (:func:`instance_rows`)
         key = imported_key(node)
         if key is not None and key[2] is None:
-            rows.append([key[0], key[1], HANDED_SEED, node.lineno, "class named", "LOW", None])
+            rows.append([key[0], key[1], ANNOTATION_ROW_MARKER if in_annotation(node) else HANDED_SEED,
+                         node.lineno, "class named", "LOW", None])
     return rows
 
 

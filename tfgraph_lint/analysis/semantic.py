@@ -22,6 +22,7 @@ from tfgraph_lint.analysis.expected_failures import expected_to_raise, only_run_
 from tfgraph_lint.analysis.function_creations import Creation, tf_function_at
 from tfgraph_lint.analysis.graph_index import GraphIndex, TracedFunction, TraceKind
 from tfgraph_lint.analysis.keras_run_evidence import run_only_eagerly
+from tfgraph_lint.analysis.eager_compiled_steps import eager_step
 from tfgraph_lint.analysis.unmade_evidence import made_nowhere
 from tfgraph_lint.analysis.dynamic_layers import dynamic_layer
 from tfgraph_lint.analysis.node_index import descendants
@@ -201,6 +202,8 @@ class ModuleContext:
             if untaken is not None:  # code graph code does not run: LOW, saying why
                 confidence, message = LOW, f"{message} (but {untaken})"
             elif confidence != LOW and (eager := run_only_eagerly(traced, self.index)) is not None:
+                confidence, message = LOW, f"{message} (but {eager})"
+            elif confidence != LOW and (eager := eager_step(node, traced, self.index)) is not None:
                 confidence, message = LOW, f"{message} (but {eager})"
             elif confidence != LOW and (unmade := made_nowhere(traced, self.index)) is not None:
                 confidence, message = LOW, f"{message} (but {unmade})"

@@ -11,7 +11,7 @@ whatever its subclasses' instances show. The project view knows the subclass sta
 
 from __future__ import annotations
 
-from tfgraph_lint.analysis.instance_screen import HANDED_ROW_MARKER as HANDED_MARKER
+from tfgraph_lint.analysis.instance_screen import ANNOTATION_ROW_MARKER, HANDED_ROW_MARKER as HANDED_MARKER
 
 
 def dispatched_seed(how: str) -> bool:
@@ -46,7 +46,7 @@ def subclass_markers(seeds: dict[str, dict[str, str]], graph, subclasses: list) 
         named = rows.get((base_file, base), [])
         # Every row handing the base on is a class statement of a subclass; a file whose rows the
         # view reads as handed on (graph code elsewhere reaches it) hands it on whatever its rows say.
-        if any(file in reached or (marker == HANDED_MARKER and (file, line) not in statements)
+        if any(file in reached or (marker in (HANDED_MARKER, ANNOTATION_ROW_MARKER) and (file, line) not in statements)
                for file, marker, line in named):
             continue
         earned: dict[str, str] = {}
