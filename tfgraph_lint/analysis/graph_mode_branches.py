@@ -11,6 +11,11 @@ they are given). So in graph code:
 - the else branch of ``if tf.is_tensor(x):`` or ``if isinstance(x, tf.Tensor):`` (and the body of
   their ``not``) is the path for values that are not tensors: NumPy input converted back at the
   end, a Python list indexed with NumPy. A name bound once to such a test counts as the test;
+- likewise the body of ``if hasattr(x, "numpy"):`` or ``if isinstance(x, EagerTensor):`` and the
+  else of ``if tf.is_symbolic_tensor(x):``: the author's path for eager values, which a trace
+  does not carry, whatever that path computes on (tensor_type_branches.symbolic_values_skip);
+- a test of ``and``/``or`` parts is decided when one part decides it (false in every trace under
+  ``and``, true under ``or``) or every part does the other way;
 - the statements after an ``if`` whose graph side always leaves the block (``if not
   tf.executing_eagerly(): raise ...``, ``return``, ``continue``, ``break``) never run; nor does
   the body of a second ``if`` on the same test of parameters, when the first one's body leaves in
@@ -27,9 +32,10 @@ from astroid import nodes
 
 from tfgraph_lint.analysis.callables import branch_never_traced
 from tfgraph_lint.analysis.names import assigned_value, bindings, unrebound_parameter
-from tfgraph_lint.analysis.tensor_type_branches import tests_for_tensor
+from tfgraph_lint.analysis.tensor_type_branches import symbolic_values_skip, tests_for_tensor
 
 _EXITS = (nodes.Raise, nodes.Return, nodes.Continue, nodes.Break)
+_FLIPPED = {"body": "orelse", "orelse": "body"}
 
 
 def graph_mode_untaken(node: nodes.NodeNG) -> str | None:
@@ -114,14 +120,23 @@ def _never_in_graph(test: nodes.NodeNG, depth: int = 0) -> str | None:
         return known
     if isinstance(test, nodes.UnaryOp) and test.op == "not":
         inner = _never_in_graph(test.operand, depth)
-        return None if inner is None else {"body": "orelse", "orelse": "body"}[inner]
-    if isinstance(test, nodes.BoolOp) and test.op == "and":
-        return "body" if any(_never_in_graph(value, depth) == "body" for value in test.values) else None
+        return None if inner is None else _FLIPPED[inner]
+    if isinstance(test, nodes.BoolOp):
+        # ``a and b`` is false wherever a part is, true only where all are; ``a or b`` the reverse
+        parts = [_never_in_graph(value, depth) for value in test.values]
+        decisive = "body" if test.op == "and" else "orelse"
+        if decisive in parts:
+            return decisive
+        other = _FLIPPED[decisive]
+        return other if all(part == other for part in parts) else None
     if isinstance(test, nodes.Call) and not test.args and not test.keywords:
         name = test.func.attrname if isinstance(test.func, nodes.Attribute) else getattr(test.func, "name", None)
         return "body" if name == "executing_eagerly" else None
     if tests_for_tensor(test):
         return "orelse"
+    skipped = symbolic_values_skip(test)
+    if skipped is not None:
+        return skipped
     if isinstance(test, nodes.Name) and depth < 2:
         found = bindings(test, test.name)
         if len(found) == 1 and (value := assigned_value(found[0])) is not None:

@@ -26,6 +26,9 @@ from tfgraph_lint.analysis.names import is_builtin_call, is_builtin_name, qualif
 
 _TENSOR_TYPES = frozenset({"tensorflow.Tensor", "tensorflow.python.framework.tensor.Tensor"})
 _IS_TENSOR = frozenset({"tensorflow.is_tensor", "tensorflow.python.framework.tensor_util.is_tf_type"})
+# Types only eager tensors are instances of, and tests true only for symbolic ones.
+_EAGER_TYPES = frozenset({"tensorflow.python.framework.ops.EagerTensor", "tensorflow.__internal__.EagerTensor"})
+_IS_SYMBOLIC = frozenset({"tensorflow.is_symbolic_tensor", "tensorflow.python.framework.ops.is_symbolic_tensor"})
 # Builtin types no tensor is an instance of.
 _PYTHON_TYPES = frozenset({"list", "tuple", "dict", "set", "int", "float", "str", "bytes", "bool"})
 # Structure tests (tf.nest, Keras's and dm-tree's ``tree``) that a tensor fails: it is a leaf.
@@ -81,6 +84,19 @@ def _tested_name(test: nodes.NodeNG) -> str | None:
             and qualified_name(test.func) in _IS_TENSOR):
         return test.args[0].name
     return _tensor_check(test)
+
+
+def symbolic_values_skip(test: nodes.NodeNG) -> str | None:
+    """``"body"`` or ``"orelse"``: the branch of ``if test:`` a value of graph code never takes when
+    ``test`` tells eager (or other libraries') values from symbolic tensors: the body of ``if
+    hasattr(x, "numpy"):``, of ``if "torch" in str(type(x)):`` and of ``if isinstance(x,
+    EagerTensor):``, the else of ``if tf.is_symbolic_tensor(x):``. The branch is the author's path
+    for values a trace does not carry, whatever else it computes on."""
+    if _symbolic_tensor_lacks(test) is not None or _isinstance_of(test, _EAGER_TYPES) is not None:
+        return "body"
+    if isinstance(test, nodes.Call) and len(test.args) == 1 and qualified_name(test.func) in _IS_SYMBOLIC:
+        return "orelse"
+    return None
 
 
 def tests_for_tensor(test: nodes.NodeNG) -> bool:
