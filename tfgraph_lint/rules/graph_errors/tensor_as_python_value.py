@@ -374,6 +374,8 @@ def _why_unconverted(context, traced: TracedFunction) -> str:
     while step is not None:
         if step.node in context.index.no_autograph:
             return f"{step.label} is marked @tf.autograph.experimental.do_not_convert"
+        if not step.reason.autograph and step.reason.kind == TraceKind.KERAS:
+            return f"Keras runs {step.label} from its own code, which AutoGraph does not convert"
         if not step.reason.autograph:
             return f"{step.label} is traced with autograph=False"
         step = step.reason.via
