@@ -19,13 +19,15 @@ made with it unknown. What the code shows of that, strongest first:
 
 A value computed from such a tensor (any TensorFlow or layer call whose arguments include it)
 carries the batch too, unless a reduction dropped it: at most INFERENCE. A parameter of a helper
-that traced code calls carries what the caller passes.
+that traced code calls carries what the caller passes: in this file, or in another, where the
+project view's call shapes say what those calls pass (:func:`carrier_bits`, analysis/call_shapes).
 """
 
 from __future__ import annotations
 
 from astroid import nodes
 
+from tfgraph_lint.analysis.call_shapes import CARRIER_BITS, CARRIER_SHIFT, imported_shapes, passed_flag
 from tfgraph_lint.analysis.callables import resolve_callables
 from tfgraph_lint.analysis.classes import is_instance_method
 from tfgraph_lint.analysis.constant_values import is_none
@@ -68,6 +70,8 @@ _RELAXED = Carrier(INFERENCE, "the tf.function relaxes the shapes of a retrace (
 _KERAS_INPUT = Carrier(INFERENCE, "Keras traces it with the batch unknown in a model built from "
                                   "keras.Input and under fit")
 _PLAIN_FUNCTION = Carrier(LOW, "a caller traced with an unknown batch passes it in unknown")
+# How sure a carrier is, as two bits of a call shape's flag (analysis/call_shapes).
+_CONFIDENCE_BITS = {HIGH: 3, INFERENCE: 2, LOW: 1}
 
 
 def static_shape_of(expr: nodes.NodeNG) -> nodes.NodeNG | None:
@@ -94,47 +98,58 @@ def own_bindings(name: nodes.Name, fn: nodes.NodeNG) -> list[nodes.NodeNG]:
     return [b for b in found if b.scope() is fn]
 
 
-def batch_carrier(expr: nodes.NodeNG, traced: TracedFunction, depth: int = 0, hops: int = 0) -> Carrier | None:
+def batch_carrier(expr: nodes.NodeNG, traced: TracedFunction, depth: int = 0, hops: int = 0,
+                  index=None) -> Carrier | None:
     """When ``expr`` (in ``traced``) holds a tensor traced with an unknown batch, or a value
-    computed from one. ``depth`` counts names followed, ``hops`` callers."""
+    computed from one. ``depth`` counts names followed, ``hops`` callers; with the module's graph
+    index, a helper's parameter also carries what other files' graph code passes it."""
     if depth > _MAX_DEPTH:
         return None
     if isinstance(expr, nodes.Name):
         for binding in own_bindings(expr, traced.node):
-            found = _binding_carrier(binding, traced, depth + 1, hops)
+            found = _binding_carrier(binding, traced, depth + 1, hops, index)
             if found is not None:
                 return found
         return None
     if isinstance(expr, nodes.Subscript):
-        return batch_carrier(expr.value, traced, depth, hops)  # inputs[0], features["audio"]
+        return batch_carrier(expr.value, traced, depth, hops, index)  # inputs[0], features["audio"]
     if isinstance(expr, nodes.Call):
         if static_shape_of(expr) is not None or call_qualname(expr) in _SHAPE_OPS:
             return None  # tf.shape(x) has a known static shape: its rank
         for argument in [*expr.args, *(kw.value for kw in expr.keywords or ())]:
-            found = batch_carrier(argument, traced, depth, hops)
+            found = batch_carrier(argument, traced, depth, hops, index)
             if found is not None:
                 return found.computed()
         return None
     if isinstance(expr, nodes.BinOp):
-        return batch_carrier(expr.left, traced, depth, hops) or batch_carrier(expr.right, traced, depth, hops)
+        return (batch_carrier(expr.left, traced, depth, hops, index)
+                or batch_carrier(expr.right, traced, depth, hops, index))
     return None
 
 
-def _binding_carrier(binding: nodes.NodeNG, traced: TracedFunction, depth: int, hops: int) -> Carrier | None:
+def carrier_bits(expr: nodes.NodeNG, traced: TracedFunction | None, index) -> int:
+    """What a call shape's flag says of ``expr``, an argument graph code in ``traced`` passes to a
+    function of another file: how sure it carries an unknown batch (0: not shown)."""
+    found = batch_carrier(expr, traced, index=index) if traced is not None else None
+    return _CONFIDENCE_BITS[found.confidence] << CARRIER_SHIFT if found is not None else 0
+
+
+def _binding_carrier(binding: nodes.NodeNG, traced: TracedFunction, depth: int, hops: int,
+                     index) -> Carrier | None:
     if not isinstance(binding, nodes.AssignName):
         return None
     parent = binding.parent
     if isinstance(parent, nodes.Arguments):
-        return _parameter_carrier(binding, traced, hops)
+        return _parameter_carrier(binding, traced, hops, index)
     value = assigned_value(binding)
     if value is None and isinstance(parent, (nodes.Tuple, nodes.List)) and isinstance(parent.parent, nodes.Assign):
         value = parent.parent.value  # x, a = inputs
     if value is None:
         return None
-    return batch_carrier(value, traced, depth, hops)
+    return batch_carrier(value, traced, depth, hops, index)
 
 
-def _parameter_carrier(parameter: nodes.AssignName, traced: TracedFunction, hops: int) -> Carrier | None:
+def _parameter_carrier(parameter: nodes.AssignName, traced: TracedFunction, hops: int, index) -> Carrier | None:
     fn = traced.node
     if parameter.parent.parent is not fn or not isinstance(fn, nodes.FunctionDef) or _is_self(parameter, fn):
         return None
@@ -143,16 +158,33 @@ def _parameter_carrier(parameter: nodes.AssignName, traced: TracedFunction, hops
         return _decorated_carrier(fn, parameter)
     if kind == TraceKind.KERAS:
         return _KERAS_INPUT if not traced.reason.handed_to_keras and _keras_batch_input(fn, parameter) else None
+    if kind == TraceKind.IMPORTED and index is not None:
+        return _imported_carrier(fn, parameter, index)
     via = traced.reason.via
     if kind == TraceKind.CALLED and via is not None and hops < _MAX_CALLER_HOPS:
         for call in via.node.nodes_of_class(nodes.Call):
             if fn not in resolve_callables(call.func):
                 continue
             argument = argument_for(call, fn, parameter)
-            found = batch_carrier(argument, via, 0, hops + 1) if argument is not None else None
+            found = batch_carrier(argument, via, 0, hops + 1, index) if argument is not None else None
             if found is not None:
                 return found.computed()
     return None
+
+
+def _imported_carrier(fn: nodes.FunctionDef, parameter: nodes.AssignName, index) -> Carrier | None:
+    """What the calls of another file's graph code pass ``parameter`` of ``fn``, a helper they
+    reach (the project view's call shapes): the surest carrier any of them passes, as a value
+    computed from it."""
+    found = None
+    for shape in imported_shapes(fn, index) or ():
+        bits = ((passed_flag(shape, fn, parameter) or 0) >> CARRIER_SHIFT) & CARRIER_BITS
+        confidence = next((level for level, value in _CONFIDENCE_BITS.items() if value == bits), None)
+        if confidence is not None and (found is None or _CONFIDENCE_BITS[confidence] > _CONFIDENCE_BITS[found]):
+            found = confidence
+    if found is None:
+        return None
+    return Carrier(found, "graph code of another file passes it a tensor traced with an unknown batch").computed()
 
 
 def _keras_batch_input(fn: nodes.FunctionDef, parameter: nodes.AssignName) -> bool:

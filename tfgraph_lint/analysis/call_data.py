@@ -20,6 +20,10 @@ from __future__ import annotations
 
 from astroid import nodes
 
+from tfgraph_lint.analysis.batch_carriers import carrier_bits
+from tfgraph_lint.analysis.call_shapes import (
+    CHANGES, LITERAL_BITS, LITERAL_FALSE, LITERAL_TRUE, SHOWN_BITS, SHOWN_SHIFT, imported_shapes, passed_flag,
+)
 from tfgraph_lint.analysis.passed_arguments import argument_for, argument_for_default
 from tfgraph_lint.analysis.callables import resolve_callables
 from tfgraph_lint.analysis.classes import is_instance_method
@@ -157,8 +161,7 @@ def seen_graph_calls(fn: nodes.NodeNG, index) -> tuple[list[nodes.Call], tuple] 
     calls = _graph_calls(index).get(fn, [])
     if calls is None:
         return None
-    seed = _seed_name(fn)
-    from_elsewhere = index.config.arguments_for(index.module.file).get(seed) if seed in index.seeds else ()
+    from_elsewhere = imported_shapes(fn, index)
     if from_elsewhere is None or not (calls or from_elsewhere):
         return None  # reached from another file whose calls pass something unknown
     return calls, from_elsewhere
@@ -184,59 +187,47 @@ def _calls_pass_changing(fn: nodes.NodeNG, parameter: nodes.AssignName, index) -
     return any(changes_per_call(value, index) for value in passed)
 
 
-def _seed_name(fn: nodes.FunctionDef) -> str:
-    """How the project view names ``fn``: ``f``, or ``Cls.m`` for a method of a top-level class."""
-    owner = fn.parent
-    return f"{owner.name}.{fn.name}" if isinstance(owner, nodes.ClassDef) else fn.name
-
-
 def flag_for(shape, fn: nodes.FunctionDef, parameter: nodes.AssignName) -> bool | None:
     """What one call in another file passes for ``parameter``: True (per-call data), False
     (fixed per trace), None (left out: the default)."""
-    flag = _raw_flag(shape, fn, parameter)
-    return None if flag is None else bool(flag & _CHANGES)
+    flag = passed_flag(shape, fn, parameter)
+    return None if flag is None else bool(flag & CHANGES)
 
 
 def shown_for(shape, fn: nodes.FunctionDef, parameter: nodes.AssignName) -> int | None:
     """What one call in another file is shown to pass for ``parameter`` (shown_values: TRUTHY,
     NOT_NONE), None when nothing is shown or the call leaves it out."""
-    flag = _raw_flag(shape, fn, parameter)
-    return ((int(flag) >> 1) & _SHOWN_BITS) or None if flag is not None else None
+    flag = passed_flag(shape, fn, parameter)
+    return ((int(flag) >> SHOWN_SHIFT) & SHOWN_BITS) or None if flag is not None else None
 
 
 def literal_for(shape, fn: nodes.FunctionDef, parameter: nodes.AssignName):
     """The literal ``True``, ``False`` or ``None`` one call in another file passes for
     ``parameter`` (``mel(x, False)``); UNKNOWN for anything else, or when the call leaves it out."""
-    flag = _raw_flag(shape, fn, parameter)
-    literal = (int(flag) & _LITERAL_BITS) if flag is not None else 0
-    return {_LITERAL_FALSE: False, _LITERAL_TRUE: True, _LITERAL_FALSE | _LITERAL_TRUE: None}.get(literal, UNKNOWN)
+    flag = passed_flag(shape, fn, parameter)
+    literal = (int(flag) & LITERAL_BITS) if flag is not None else 0
+    return {LITERAL_FALSE: False, LITERAL_TRUE: True, LITERAL_BITS: None}.get(literal, UNKNOWN)
 
 
-def _raw_flag(shape, fn: nodes.FunctionDef, parameter: nodes.AssignName) -> int | None:
-    positional_flags, keyword_flags = shape
-    positional = [*(fn.args.posonlyargs or ()), *(fn.args.args or ())]
-    if positional and is_instance_method(fn):
-        positional = positional[1:]  # ``obj.m(x)``: self is bound
-    for position, candidate in enumerate(positional):
-        if candidate is parameter and position < len(positional_flags):
-            return int(positional_flags[position])
-    return next((int(flag) for name, flag in keyword_flags if name == parameter.name), None)
-
-
-_CHANGES = 1  # the low bit of a flag; the two bits above it are what shown_values shows the value to be
-_SHOWN_BITS = 3
-# The two bits above those: the argument is the literal False (or, both set, None) or True.
-_LITERAL_FALSE, _LITERAL_TRUE = 8, 16
-_LITERAL_BITS = _LITERAL_FALSE | _LITERAL_TRUE
-
-
-def _flag(value: nodes.NodeNG, index) -> int:
-    """A call shape's flag for one argument: whether it changes per call, what it is shown to be,
-    and which of the literals ``False``, ``True``, ``None`` it is."""
+def _flag(value: nodes.NodeNG, index, traced) -> int:
+    """A call shape's flag for one argument (analysis/call_shapes): whether it changes per call,
+    what it is shown to be, which of the literals ``False``, ``True``, ``None`` it is, and how sure
+    it carries a batch its trace does not know."""
     literal = 0
     if isinstance(value, nodes.Const) and (value.value is None or isinstance(value.value, bool)):
-        literal = {False: _LITERAL_FALSE, True: _LITERAL_TRUE, None: _LITERAL_BITS}[value.value]
-    return int(changes_per_call(value, index)) | (shown(value) or 0) << 1 | literal
+        literal = {False: LITERAL_FALSE, True: LITERAL_TRUE, None: LITERAL_BITS}[value.value]
+    return (int(changes_per_call(value, index)) | (shown(value) or 0) << SHOWN_SHIFT | literal
+            | carrier_bits(value, traced, index))
+
+
+def _traced_around(node: nodes.NodeNG, index):
+    """The innermost traced function ``node`` lies in."""
+    while node is not None and not isinstance(node, nodes.Module):
+        traced = index.traced_function(node) if isinstance(node, (nodes.FunctionDef, nodes.Lambda)) else None
+        if traced is not None:
+            return traced
+        node = node.parent
+    return None
 
 
 def outgoing_arguments(index, key: tuple[str, str | None, str | None], calls: list[nodes.Call] | None):
@@ -251,15 +242,16 @@ def outgoing_arguments(index, key: tuple[str, str | None, str | None], calls: li
         return None
     shapes = []
     for call in calls:
+        traced = _traced_around(call, index)
         keywords = lambda_keywords(call)
         if keywords is not None:  # ``Lambda(f, arguments={...})`` calls f(inputs, **arguments)
-            shapes.append([[_CHANGES], [[name, _flag(value, index)] for name, value in keywords.items()]])
+            shapes.append([[CHANGES], [[name, _flag(value, index, traced)] for name, value in keywords.items()]])
             continue
         if any(isinstance(arg, nodes.Starred) for arg in call.args) or any(
                 keyword.arg is None for keyword in call.keywords or ()):
             return None
-        shapes.append([[_flag(arg, index) for arg in call.args],
-                       [[keyword.arg, _flag(keyword.value, index)] for keyword in call.keywords or ()]])
+        shapes.append([[_flag(arg, index, traced) for arg in call.args],
+                       [[keyword.arg, _flag(keyword.value, index, traced)] for keyword in call.keywords or ()]])
     return shapes
 
 

@@ -27,11 +27,11 @@ from tfgraph_lint.analysis.keras_callables import (
     handed_expressions,
     kept_by_a_layer,
     keras_handovers,
+    keras_method_converted,
     wrapped_by_lambda,
 )
 from tfgraph_lint.analysis.function_creations import tf_function_at
 from tfgraph_lint.analysis.imported_instances import imported_key
-from tfgraph_lint.analysis.keras_version import written_for_keras_2
 from tfgraph_lint.analysis.names import call_qualname, may_denote, qualified_name, use_project_aliases
 from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.other_threads import runs_in_other_thread
@@ -189,10 +189,7 @@ class GraphIndex:
                 # puts there (keras-cv's COCO metrics), not the class's def.
                 eager = attributes_only if method.name == "call" else loopless
                 reached = LOW if method.name in replaced or eager else confidence
-                # Keras 3 runs metric and loss methods from its own code, which AutoGraph does not
-                # convert (checked on TF 2.21: len() of a tensor in update_state raises TypeError).
-                converted = (family not in ("metric", "loss") or autograph_converts(self.module)
-                             or written_for_keras_2(cls))
+                converted = keras_method_converted(family, cls, self.module)
                 self._add(method, TraceReason(TraceKind.KERAS, method.lineno, reached, builder=base,
                                               autograph=converted))
 

@@ -27,7 +27,7 @@ from collections.abc import Iterator
 from astroid import nodes
 
 from tfgraph_lint.analysis.callables import FunctionNode, resolve_callables
-from tfgraph_lint.analysis.keras_version import declares_keras_2
+from tfgraph_lint.analysis.keras_version import declares_keras_2, written_for_keras_2
 from tfgraph_lint.analysis.keras_models import model_confidence
 from tfgraph_lint.analysis.names import call_qualname, imports_package
 from tfgraph_lint.analysis.node_index import descendants, remembered
@@ -152,6 +152,19 @@ def autograph_converts(module: nodes.Module) -> bool:
             name.startswith(_BUNDLED_KERAS_2) for node in descendants(module, nodes.Import, nodes.ImportFrom)
             for name in ([node.modname] if isinstance(node, nodes.ImportFrom) else [n for n, _ in node.names]))
     return memo[module]
+
+
+def keras_method_converted(family: str, cls: nodes.ClassDef, module: nodes.Module) -> bool:
+    """Whether AutoGraph converts the methods Keras traces of ``cls``, a Keras class of
+    ``family``. A layer's are the layer's business (keras_unconverted). Keras 3 runs metric and
+    loss methods from its own code, unconverted (checked on TF 2.21: len() of a tensor in
+    update_state raises TypeError); Keras 2 converted them. An optimizer's update methods run from
+    the optimizer's own ``apply_gradients`` in either Keras, which no version converts (checked on
+    TF 2.21: an ``if`` on a tensor in ``update_step`` raises under fit and in a tf.function; Keras
+    2's ``_resource_apply_dense`` raised so, tensorflow/addons d150cc2)."""
+    if family == "optimizer":
+        return False
+    return family not in ("metric", "loss") or autograph_converts(module) or written_for_keras_2(cls)
 
 
 def _layer_keyword(arg: str) -> bool:

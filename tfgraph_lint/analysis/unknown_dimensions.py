@@ -93,8 +93,9 @@ def shape_argument(call: nodes.Call) -> tuple[nodes.NodeNG, str] | None:
     return None
 
 
-def unknown_dimensions(call: nodes.Call, traced: TracedFunction) -> Iterator[UnknownDimension]:
-    """Static batch entries of tensors that reach ``call``'s shape argument unknown."""
+def unknown_dimensions(call: nodes.Call, traced: TracedFunction, index=None) -> Iterator[UnknownDimension]:
+    """Static batch entries of tensors that reach ``call``'s shape argument unknown (with the
+    module's graph index, also through what other files' graph code passes a helper)."""
     found = shape_argument(call)
     if found is None:
         return
@@ -105,7 +106,7 @@ def unknown_dimensions(call: nodes.Call, traced: TracedFunction) -> Iterator[Unk
         if read in seen:
             continue
         seen.add(read)
-        carrier = batch_carrier(tensor, traced)
+        carrier = batch_carrier(tensor, traced, index=index)
         if carrier is not None:
             yield UnknownDimension(read, tensor, spelled, op, carrier.confidence, carrier.why)
 

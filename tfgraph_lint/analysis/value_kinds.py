@@ -20,6 +20,7 @@ from tfgraph_lint.analysis.names import (
     made_only_by_calls,
     unpacked_value,
 )
+from tfgraph_lint.analysis.optimizer_hyperparameters import hyperparameter_read
 from tfgraph_lint.analysis.variable_reads import reads_variable
 from tfgraph_lint.core import tf_api
 from tfgraph_lint.core.findings import HIGH, INFERENCE, weakest
@@ -144,6 +145,9 @@ def _call_kind(call: nodes.Call, depth: int) -> ValueKind:
         return UNKNOWN
     if reads_variable(call):
         return ValueKind(Kind.TENSOR)  # ``v.read_value()`` of a variable (analysis/variable_reads)
+    hyperparameter = hyperparameter_read(call)
+    if hyperparameter is not None:  # ``self._get_hyper("decay", dtype)`` in a Keras 2 optimizer
+        return ValueKind(Kind.TENSOR, hyperparameter)
     name = call_qualname(call)
     if name is None:
         return UNKNOWN

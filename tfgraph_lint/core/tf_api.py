@@ -128,8 +128,9 @@ KERAS_TRACED_METHODS_BY_FAMILY = {
     "layer": frozenset({"call", "train_step", "test_step", "predict_step", "compute_loss", "compute_metrics"}),
     "metric": frozenset({"update_state", "result"}),
     "loss": frozenset({"call", "__call__"}),
-    # Optimizers update inside the traced train step (fit's, or the user's tf.function).
-    "optimizer": frozenset({"update_step"}),
+    # Optimizers update inside the traced train step (fit's, or the user's tf.function): Keras 3's
+    # update_step, and the per-variable updates Keras 2's apply_gradients runs (OptimizerV2).
+    "optimizer": frozenset({"update_step", "_resource_apply_dense", "_resource_apply_sparse"}),
 }
 KERAS_TRACED_METHODS = frozenset().union(*KERAS_TRACED_METHODS_BY_FAMILY.values())
 # The step methods Keras's loops call with the batch as one positional argument (``fit`` runs

@@ -14,7 +14,8 @@ left raises when the function is traced (TensorFlow 2.21 as observed):
   converted and works, so it is not reported;
 - unpacking a tensor (``a, b = tf.shape(x)[:2]``): iterating a tensor, even of static shape;
 - only where AutoGraph is off (``autograph=False``, ``@tf.autograph.experimental.do_not_convert``,
-  a Keras 3 layer's ``call`` and step methods (analysis/keras_unconverted), and what those call,
+  a Keras 3 layer's ``call`` and step methods (analysis/keras_unconverted), an optimizer's update
+  methods (``update_step``; Keras 2's ``_resource_apply_dense``), and what those call,
   in their own file or, as the project view tells it, in another):
   ``if``/``while``/``x if c else y``/``not``/``and``/``or`` on a tensor, ``for`` over a tensor,
   ``int()``/``float()``/``len()`` of a tensor. LOW in a Keras method that calls ``.numpy()`` on
@@ -374,6 +375,8 @@ def _why_unconverted(context, traced: TracedFunction) -> str:
     while step is not None:
         if step.node in context.index.no_autograph:
             return f"{step.label} is marked @tf.autograph.experimental.do_not_convert"
+        if not step.reason.autograph and step.reason.kind == TraceKind.KERAS:
+            return f"Keras runs {step.label} from its own code, which AutoGraph does not convert"
         if not step.reason.autograph:
             return f"{step.label} is traced with autograph=False"
         step = step.reason.via

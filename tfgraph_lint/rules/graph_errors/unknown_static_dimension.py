@@ -32,13 +32,14 @@ RULE = declare(
     default=Default.OPT_IN,
 )
 
-TRIGGER_WORDS = ("shape",)
+# The static shape read as ``x.shape``, ``x.get_shape()`` or ``K.int_shape(x)`` (whole words each).
+TRIGGER_WORDS = ("shape", "get_shape", "int_shape")
 
 
 def check(context: ModuleContext) -> Iterator[Finding]:
     reported: set[nodes.NodeNG] = set()
     for call, traced in context.in_graph(nodes.Call):
-        for found in unknown_dimensions(call, traced):
+        for found in unknown_dimensions(call, traced, context.index):
             if found.read in reported:
                 continue
             reported.add(found.read)
