@@ -18,7 +18,7 @@ def records_ahead(graph, store, texts, candidates: list[str], jobs: int | None) 
     import a project file (``graph``: the ProjectGraph) and may name a definition of one
     (:func:`may_name_definitions`), and of the project files they import, that have none kept;
     nothing when the run has one process, or too few such files to share out, or the workers
-    failed. ``texts``: the view's ``_Texts``."""
+    failed. ``texts``: the view's ``ViewTexts``."""
     from tfgraph_lint.analysis.file_record import RECORD
     from tfgraph_lint.cli import runner
 
