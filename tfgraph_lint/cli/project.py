@@ -166,11 +166,11 @@ def _derive(root: str, texts: ViewTexts, store: ProjectStore, linted_reals: set[
     the project's files outside ``texts`` and how to read them (view_eager)."""
     from tfgraph_lint.analysis import module_edges
     from tfgraph_lint.analysis.class_constructions import constructions_view
-    from tfgraph_lint.analysis.file_record import RECORD, file_record
+    from tfgraph_lint.analysis.file_record import RECORD
     from tfgraph_lint.analysis.project_classes import keras_view, with_dispatch
     from tfgraph_lint.analysis.project_graph import ProjectGraph
     from tfgraph_lint.analysis.screen import may_define_keras_methods
-    from tfgraph_lint.cli.view_records import may_name_definitions, records_ahead
+    from tfgraph_lint.cli.view_records import may_name_definitions, read_record, records_ahead
 
     facts = {real: store.get_or_compute(real, "facts", lambda real: view_facts.text_facts(texts[real])) for real in texts.digests}
     imports = {real: found["imports"] for real, found in facts.items()}
@@ -178,7 +178,7 @@ def _derive(root: str, texts: ViewTexts, store: ProjectStore, linted_reals: set[
 
     def record(real: str) -> dict:  # its outline, exports and definitions, from one parse
         if (found := store.get(real, RECORD)) is None:
-            found, definitions[real] = file_record(texts[real], imports.get(real))
+            found, definitions[real] = read_record(texts[real], imports.get(real))
             store.put(real, RECORD, found)
         return found
 

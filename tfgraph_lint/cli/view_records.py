@@ -57,8 +57,17 @@ def may_name_definitions(graph, store, texts, real: str) -> bool:
     return store.get(real, RECORD) is not None or may_name_project_definitions(texts[real], project_bases(graph, real))
 
 
-def _record(task: tuple[str, dict | None]) -> dict:
+def read_record(text: str, imports: dict | None) -> tuple[dict, dict]:
+    """analysis/file_record's ``file_record(text, imports)``, with collections put off while it
+    reads (cli/collector's ``collected_after``): the stdlib tree it reads has no cycles and
+    is freed as it is done, and a collection while it is alive would only walk it."""
     from tfgraph_lint.analysis.file_record import file_record
+    from tfgraph_lint.cli.collector import collected_after
 
+    with collected_after():
+        return file_record(text, imports)
+
+
+def _record(task: tuple[str, dict | None]) -> dict:
     text, imports = task
-    return file_record(text, imports)[0]
+    return read_record(text, imports)[0]
