@@ -78,9 +78,10 @@ def analyze_module(module: nodes.Module, path: str, config: Config, outgoing: li
     ``outgoing`` when given, what graph_outgoing would say of it, from the same index), each
     passed through ``adjust`` when given before the configured confidences are chosen. With
     ``outgoing_config``, ``outgoing`` is what graph_outgoing says under that configuration
-    instead, from an index of its own over the same tree."""
+    instead, from an index of its own over the same tree (from the findings' index when both
+    configurations say the same of the file: the index reads nothing else of them)."""
     _import_analysis()
-    if outgoing is not None and outgoing_config is not None and outgoing_config is not config:
+    if outgoing is not None and outgoing_config is not None and not config.lints_alike(outgoing_config, path):
         try:
             outgoing.extend(_outgoing_of_module(module, path, outgoing_config, outgoing_bases))
         finally:

@@ -113,6 +113,19 @@ def test_a_file_records_the_literals_its_constructions_pass():
         [[[True], [-2]], [["name", ["c"]], ["rate", [0.5]], ["extra", [None]]]]]
 
 
+def test_only_the_calls_of_names_the_record_keeps_are_read_for_their_arguments(monkeypatch):
+    from tfgraph_lint.analysis import class_constructions
+
+    read = []
+    shape = class_constructions._shape
+    monkeypatch.setattr(class_constructions, "_shape", lambda call: read.append(call) or shape(call))
+    text = ("import numpy as np\nfrom attention import Causal, helper\n\n"
+            "a = Causal(np.ones(3), rate=0.5)\nb = helper(1)\nc = np.sum(a)\nd = len(print(b))\n")
+    found = class_constructions.text_constructions(text, imports_only(text))
+    assert found == {"Causal": [[[[]], [["rate", [0.5]]]]]}
+    assert [call.lineno for call in read] == [4]
+
+
 def test_a_star_import_of_the_project_spells_the_names_it_binds():
     from tfgraph_lint.analysis.class_constructions import text_constructions
 

@@ -77,10 +77,62 @@ def test_the_record_finds_factories_from_its_walk(monkeypatch):
         "make": [["Made", None]], "twice": [["First", None]]}
 
 
-@pytest.mark.parametrize("text", [t for t in TEXTS if t != "def broken(:\n"])
-def test_the_walk_is_ast_walk(text):
+# Every kind of statement and expression, so that each node type's fields are followed.
+EVERY_NODE = """import a.b as c
+from . import d
+from .e import (f as g, h)
+x: int = 1
+y = z = [1, *rest]
+y += -x ** 2 if not x else ~x
+del y[0], y.w
+global q
+assert x, "m"
+with open(f) as fh, g() as (u, v):
+    pass
+async def run(p, /, q=1, *args, r: int = 2, **kw) -> None:
+    async with s as t:
+        await t
+    async for i in t:
+        yield i
+    return [i async for i in t]
+try:
+    raise ValueError("x") from None
+except (ValueError, TypeError) as error:
+    pass
+else:
+    pass
+finally:
+    pass
+while x < 3 <= z and x or y:
+    x = lambda k=1: {k: v for k, v in z.items() if k} | {j for j in y} | dict(**kw)
+    break
+for i, (j, k) in enumerate(y[1:2, ::3]):
+    continue
+match x:
+    case [1, *others] | {"k": 2, **more} | Point(a=1) as p if p:
+        pass
+    case None | str():
+        pass
+print(f"{x!r:>{width}}", (yield), x.y(z)[0], not x, ...)
+@decorator(arg)
+class K(Base, metaclass=Meta):
+    attribute: list[int]
+    def m(self):
+        nonlocal_user = (w := 2)
+        return (i for i in range(w))
+"""
+
+
+@pytest.mark.parametrize("text", [t for t in TEXTS if t != "def broken(:\n"] + [EVERY_NODE])
+def test_the_walk_finds_the_nodes_of_each_kind_in_ast_walks_order(text):
     tree = ast.parse(text)
-    assert walk(tree) == list(ast.walk(tree))
+    every = list(ast.walk(tree))
+    # Every kind of node but contexts and operators (which no reader asks for).
+    kinds = {kind: [] for kind in {type(node) for node in every}
+             if not issubclass(kind, (ast.expr_context, ast.operator, ast.unaryop, ast.cmpop, ast.boolop))}
+    walk(tree, kinds)
+    for kind, found in kinds.items():
+        assert found == [node for node in every if type(node) is kind], kind.__name__
 
 
 def test_a_warm_run_parses_only_the_changed_file(tmp_path, monkeypatch):

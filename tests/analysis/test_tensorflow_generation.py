@@ -9,7 +9,14 @@ from pathlib import Path
 
 import pytest
 
-from tfgraph_lint.analysis.tensorflow_generation import removed_api_use, runs_keras_loop, told_before
+from tfgraph_lint.analysis.tensorflow_generation import (
+    _LITERALS,
+    _SPELLINGS,
+    _WORDS,
+    removed_api_use,
+    runs_keras_loop,
+    told_before,
+)
 from tests.analysis.test_projects import findings
 
 NETWORK = """import tensorflow as tf
@@ -72,6 +79,14 @@ def test_what_shows_a_removed_api_used(source, line):
     found = removed_api_use(source)
     assert (found[1] if found else None) == line
     assert found is None or found[0] == [2, 9]
+
+
+def test_every_spelling_of_a_removed_api_holds_a_literal_looked_for_first():
+    # The substring test before the pattern may only skip texts the pattern cannot match: each
+    # of the pattern's alternatives spells one of the literals verbatim.
+    assert _WORDS.pattern == "|".join(_SPELLINGS)
+    for spelling in _SPELLINGS:
+        assert any(literal in spelling for literal in _LITERALS), spelling
 
 
 def test_what_the_view_tells_a_file_reads_back():

@@ -75,3 +75,16 @@ def test_objects_set_aside_are_left_out_of_later_collections(command_line_thresh
         gc.unfreeze()
         gc.collect()
     assert kept() is None
+
+
+def test_a_file_s_record_for_the_project_view_is_read_with_collections_put_off(command_line_thresholds, monkeypatch):
+    from tfgraph_lint.analysis import file_record
+    from tfgraph_lint.cli.view_records import read_record
+
+    seen = []
+    original = file_record.file_record
+    monkeypatch.setattr(file_record, "file_record", lambda *args: seen.append(gc.get_threshold()[0]) or original(*args))
+    found, functions = read_record("def f():\n    return g()\n", None)
+    assert seen == [WITHIN_FILE_COLLECTIONS]
+    assert gc.get_threshold()[0] == FEWER_COLLECTIONS
+    assert found["parses"] and set(functions) == {"f"}

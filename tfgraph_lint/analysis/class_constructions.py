@@ -52,7 +52,8 @@ def file_constructions(calls: list[ast.Call], references: list[ast.AST], imports
     heads = project_import_heads({**imports, **starred})
     if not heads:
         return {}
-    shapes = {id(call.func): _shape(call) for call in calls}
+    # (The shapes of the calls of names kept below only: most calls are of other names.)
+    called = {id(call.func): call for call in calls}
     found: dict[str, list | None] = {}
     for node in references:
         head_node = node
@@ -72,7 +73,8 @@ def file_constructions(calls: list[ast.Call], references: list[ast.AST], imports
             last = rest.rpartition(".")[2] if rest else imports.get(head, (None, None, None))[2]
         if head not in heads or not last or not last[0].isupper():
             continue
-        shape = shapes.get(id(node))
+        call = called.get(id(node))
+        shape = None if call is None else _shape(call)
         known = found.get(spelled, [])
         found[spelled] = None if shape is None or known is None else [*known, shape]
     return found

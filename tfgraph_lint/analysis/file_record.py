@@ -55,30 +55,38 @@ def file_record(text: str, imports: dict | None = None) -> tuple[dict, dict[str,
             "constructions": file_constructions(calls, names, imports, imported), "parses": True}, functions
 
 
-def walk(tree: ast.AST, kinds: dict[type, list] | None = None) -> list[ast.AST]:
-    """``list(ast.walk(tree))``, the same nodes in the same (breadth-first) order, built without
-    ``ast.walk``'s generator per node: the walk is most of what reading a parsed file costs.
-    ``kinds``: node type -> a list each node of that type is appended to, in the same order."""
+def walk(tree: ast.AST, kinds: dict[type, list]) -> None:
+    """Append each node of ``tree`` whose type is a key of ``kinds`` to that key's list, in
+    ``ast.walk``'s (breadth-first) order, without ``ast.walk``'s generator per node: the walk is
+    most of what reading a parsed file costs. Fields that hold no node a reader asks for are not
+    followed: a context or an operator (``ctx``, ``op``, ``ops``: nodes without fields, which no
+    reader asks for), nor the names of the commonest leaves (``_NODE_FIELDS``)."""
     found = [tree]
     index = 0
-    fields_of = _FIELDS
-    kinds = kinds or {}
+    fields_of = _NODE_FIELDS
+    is_node = ast.AST
     while index < len(found):
         node = found[index]
         index += 1
         kind = type(node)
-        if kind in kinds:
-            kinds[kind].append(node)
+        into = kinds.get(kind)
+        if into is not None:
+            into.append(node)
         fields = fields_of.get(kind)
         if fields is None:
-            fields = fields_of[kind] = kind._fields
+            fields = fields_of[kind] = tuple(field for field in kind._fields if field not in _NO_NODE_FIELDS)
         for field in fields:
             value = getattr(node, field, None)
-            if isinstance(value, ast.AST):
+            if type(value) is list:
+                found += [item for item in value if isinstance(item, is_node)]
+            elif isinstance(value, is_node):
                 found.append(value)
-            elif isinstance(value, list):
-                found.extend(item for item in value if isinstance(item, ast.AST))
-    return found
 
 
-_FIELDS: dict[type, tuple[str, ...]] = {}
+# Fields whose value is a context (``Load``) or an operator (``Add``, ``Eq``): a node without fields.
+_NO_NODE_FIELDS = frozenset({"ctx", "op", "ops"})
+# Node type -> its fields that may hold a node; given here for the commonest (a name, a constant,
+# an import's alias, an attribute, a keyword argument: most of a file's nodes), found from the
+# type's fields for the others.
+_NODE_FIELDS: dict[type, tuple[str, ...]] = {ast.Name: (), ast.Constant: (), ast.alias: (),
+                                             ast.Attribute: ("value",), ast.keyword: ("value",)}

@@ -31,15 +31,20 @@ TENSORFLOW_BEFORE = "<tensorflow before>"
 # (module path of the removed API, the first release without it)
 _REMOVED = (("mixed_precision.experimental", (2, 9)),
             ("tf.estimator", (2, 16)), ("tensorflow.estimator", (2, 16)), ("v1.estimator", (2, 16)))
-_WORDS = re.compile(r"mixed_precision\.experimental\b|mixed_precision\s+import\s+experimental\b"
-                    r"|\b(?:tf|tensorflow|v1)\.estimator\b|\b(?:tensorflow|v1)\s+import\s+estimator\b")
+# The spellings of a removed API's module path (one alternative each of ``_WORDS``).
+_SPELLINGS = (r"mixed_precision\.experimental\b", r"mixed_precision\s+import\s+experimental\b",
+              r"\b(?:tf|tensorflow|v1)\.estimator\b", r"\b(?:tensorflow|v1)\s+import\s+estimator\b")
+_WORDS = re.compile("|".join(_SPELLINGS))
+# Every spelling holds one of these: looking for them first (a plain substring search) spares
+# most texts the pattern, whose alternatives the regex engine tries at every position.
+_LITERALS = ("mixed_precision", "estimator")
 _GUARD_WORDS = re.compile(r"version|hasattr|getattr")
 
 
 def removed_api_use(text: str | None) -> list | None:
     """``[release, line]`` of the first unguarded use in ``text`` of an API removed in TensorFlow
     ``release`` (``[[2, 9], 52]``), the earliest such release first; None when there is none."""
-    if not text or not _WORDS.search(text):
+    if not text or not any(word in text for word in _LITERALS) or not _WORDS.search(text):
         return None
     try:
         tree = ast.parse(text)

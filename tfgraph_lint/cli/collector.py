@@ -12,7 +12,8 @@ them to an older generation, where they die uncollected until an older collectio
 again. So while one file is linted (:func:`collected_after`) the young generation is collected
 every ``WITHIN_FILE_COLLECTIONS`` allocations only (a file whose lint allocates more still gets
 collected), and after it once: the file's objects are walked once, when they are garbage, and
-freed as soon as it is done.
+freed as soon as it is done. The project view reads each file's record so too (cli/view_records):
+its stdlib tree holds no cycles, and is freed by its reference counts once read.
 
 As the process ends, the interpreter's last collections would walk every object the run made
 only to free memory the system takes back anyway: frozen, they are skipped.

@@ -40,6 +40,7 @@ from tfgraph_lint.cli.cache import ResultCache
 from tfgraph_lint.cli.file_digests import FileDigests
 from tfgraph_lint.cli.project_store import ProjectStore, files_key, state_key
 from tfgraph_lint.cli.view_loops import loop_calls_into, wanted
+from tfgraph_lint.cli.view_texts import ViewTexts, readable_texts
 from tfgraph_lint.cli.view_bases import project_bases
 from tfgraph_lint.cli import view_facts
 from tfgraph_lint.cli.view_eager import eager_seeds
@@ -157,7 +158,7 @@ def _project_seeds(root: str, python_files: list[str], config: Config, is_exclud
                     for real, found in tf_functions.items()}, arguments, aliases, loops, keras_bases)
 
 
-def _derive(root: str, texts: _Texts, store: ProjectStore, linted_reals: set[str], python_files: list[str],
+def _derive(root: str, texts: ViewTexts, store: ProjectStore, linted_reals: set[str], python_files: list[str],
             config: Config, jobs: int | None, linted: dict | None,
             uncached: bool = False, others_read: tuple = ((), None)) -> tuple[dict, dict, dict, dict, dict, dict]:
     """The view from the files' cached parts, deriving again those of the files that changed.
@@ -165,11 +166,11 @@ def _derive(root: str, texts: _Texts, store: ProjectStore, linted_reals: set[str
     the project's files outside ``texts`` and how to read them (view_eager)."""
     from tfgraph_lint.analysis import module_edges
     from tfgraph_lint.analysis.class_constructions import constructions_view
-    from tfgraph_lint.analysis.file_record import RECORD, file_record
+    from tfgraph_lint.analysis.file_record import RECORD
     from tfgraph_lint.analysis.project_classes import keras_view, with_dispatch
     from tfgraph_lint.analysis.project_graph import ProjectGraph
     from tfgraph_lint.analysis.screen import may_define_keras_methods
-    from tfgraph_lint.cli.view_records import may_name_definitions, records_ahead
+    from tfgraph_lint.cli.view_records import may_name_definitions, read_record, records_ahead
 
     facts = {real: store.get_or_compute(real, "facts", lambda real: view_facts.text_facts(texts[real])) for real in texts.digests}
     imports = {real: found["imports"] for real, found in facts.items()}
@@ -177,7 +178,7 @@ def _derive(root: str, texts: _Texts, store: ProjectStore, linted_reals: set[str
 
     def record(real: str) -> dict:  # its outline, exports and definitions, from one parse
         if (found := store.get(real, RECORD)) is None:
-            found, definitions[real] = file_record(texts[real], imports.get(real))
+            found, definitions[real] = read_record(texts[real], imports.get(real))
             store.put(real, RECORD, found)
         return found
 
@@ -301,39 +302,6 @@ def _entries(config: Config | None) -> tuple:
     """What the view gives the file ``config`` is for (the file's own entries only)."""
     return () if config is None else (config.imported_seeds, config.imported_tf_functions,
                                       config.imported_arguments, config.imported_loop_calls, config.imported_definitions)
-
-
-class _Texts:
-    """The project's readable files: ``digests`` (real path -> digest of its text, from its stat
-    when unchanged) and, read on first use, ``texts[real]``."""
-
-    def __init__(self, digests: FileDigests) -> None:
-        self._files = digests
-        self.digests: dict[str, str] = {}
-        self.paths: dict[str, str] = {}  # real path -> the path to read it by
-
-    def __getitem__(self, real: str) -> str:
-        text = self._files.text(self.paths[real])
-        return "" if text is None else text  # made unreadable during the run: nothing to see
-
-    def get(self, real: str, default: str = "") -> str:
-        return self[real] if real in self.digests else default
-
-
-def readable_texts(root: str, files: list[str], digests: FileDigests) -> _Texts:
-    """The readable ``files`` by real path (the first path of each), with their texts' digests."""
-    texts = _Texts(digests)
-    prefix = root + os.sep
-    for path in files:
-        # Walked from the root's real path: already real, unless a link inside the project.
-        real = path if path.startswith(prefix) else real_path(path)
-        if real in texts.digests:
-            continue
-        found = digests.digest(path)
-        if found is not None:
-            texts.digests[real] = found
-            texts.paths[real] = path
-    return texts
 
 
 def project_files(root: str, found_notebooks: list[str] | None = None) -> list[str] | None:

@@ -2,7 +2,7 @@
 imports, whether it may define a tf.function or star-imports (:func:`text_facts`); the
 tf.functions a file calls by name (:func:`called_in`); TensorFlow or Keras a file imports from
 the project's own modules (:func:`aliases`). ``texts``: the view's readable texts
-(cli/project's ``readable_texts``).
+(cli/view_texts' ``readable_texts``).
 """
 
 from __future__ import annotations

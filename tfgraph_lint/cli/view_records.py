@@ -18,7 +18,7 @@ def records_ahead(graph, store, texts, candidates: list[str], jobs: int | None) 
     import a project file (``graph``: the ProjectGraph) and may name a definition of one
     (:func:`may_name_definitions`), and of the project files they import, that have none kept;
     nothing when the run has one process, or too few such files to share out, or the workers
-    failed. ``texts``: the view's ``_Texts``."""
+    failed. ``texts``: the view's ``ViewTexts``."""
     from tfgraph_lint.analysis.file_record import RECORD
     from tfgraph_lint.cli import runner
 
@@ -57,8 +57,17 @@ def may_name_definitions(graph, store, texts, real: str) -> bool:
     return store.get(real, RECORD) is not None or may_name_project_definitions(texts[real], project_bases(graph, real))
 
 
-def _record(task: tuple[str, dict | None]) -> dict:
+def read_record(text: str, imports: dict | None) -> tuple[dict, dict]:
+    """analysis/file_record's ``file_record(text, imports)``, with collections put off while it
+    reads (cli/collector's ``collected_after``): the stdlib tree it reads has no cycles and
+    is freed as it is done, and a collection while it is alive would only walk it."""
     from tfgraph_lint.analysis.file_record import file_record
+    from tfgraph_lint.cli.collector import collected_after
 
+    with collected_after():
+        return file_record(text, imports)
+
+
+def _record(task: tuple[str, dict | None]) -> dict:
     text, imports = task
-    return file_record(text, imports)[0]
+    return read_record(text, imports)[0]

@@ -121,6 +121,16 @@ class Config(Record):
         found = next((entries for file, entries in self.imported_tf_functions if file == real), ())
         return {name: (parameters, where) for name, parameters, where in found}
 
+    def lints_alike(self, other: Config, path: str) -> bool:
+        """Whether ``other`` lints the file at ``path`` as this configuration does: the same
+        settings, and the same entries of the project view for that file (what it says of other
+        files may differ)."""
+        if other is self:
+            return True
+        return (all(getattr(self, name) == getattr(other, name) for name in self.__slots__
+                    if not name.startswith("imported_"))
+                and all(given(self, path) == given(other, path) for given in _ENTRIES_OF_A_FILE))
+
     @property
     def function_decorators(self) -> frozenset[str]:
         return frozenset({TF_FUNCTION, *(canonical(name) for name in self.extra_function_decorators)})
@@ -138,3 +148,8 @@ class Config(Record):
         """Top-level package names whose import makes a file worth a full analysis."""
         extra_roots = {name.split(".")[0] for name in self.extra_function_decorators}
         return frozenset({"tensorflow", "keras", "tf_keras", "keras_core", *extra_roots})
+
+
+# What the project view says of one file, each field's entry for it.
+_ENTRIES_OF_A_FILE = (Config.seeds_for, Config.tf_functions_for, Config.arguments_for, Config.aliases_for,
+                      Config.loop_calls_for, Config.definitions_for)
