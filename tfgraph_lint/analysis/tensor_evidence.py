@@ -6,8 +6,8 @@ parameter is a tensor when its input_signature says so (HIGH) or a call site pas
 (INFERENCE); the items of a value surely one tensor, unpacked (``b, h = tf.shape(x)``), are tensors;
 a call of a tf.function or of a def returning what TensorFlow ops make is one (INFERENCE:
 returned_tensors). Anything else: unknown. Further named kinds of evidence, each for the rules whose
-hazard it fits: a tf.Variable as a value (``tensor_or_variable``), a graph builder's argument
-(``builder_argument``), a value nothing rules out (``possible_tensor``), converted loops.
+hazard it fits: a tf.Variable as a value (``tensor_or_variable``) or truth-tested, a graph builder's
+argument (``builder_argument``), a value nothing rules out (``possible_tensor``), converted loops.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ from tfgraph_lint.analysis.possible_tensors import builder_argument, possible_te
 from tfgraph_lint.analysis.returned_tensors import returned_tensor
 from tfgraph_lint.analysis.tensor_type_branches import after_tensor_check
 from tfgraph_lint.analysis.value_kinds import Kind, loop_target_kind, surely_one_tensor, value_kind
-from tfgraph_lint.analysis.variable_attributes import variable_attribute
+from tfgraph_lint.analysis.variable_attributes import non_boolean_variable, variable_attribute
 from tfgraph_lint.core import tf_api
 from tfgraph_lint.core.findings import HIGH, INFERENCE, weakest
 
@@ -115,6 +115,11 @@ class TensorEvidence:
         """When Python asks for the truth value of a tensor while evaluating ``expr`` as a
         condition: ``expr`` itself, or any operand of its and/or/not."""
         return strongest(self.of(leaf) for leaf in tested_leaves(expr, tested=True))
+
+    @staticmethod
+    def truth_tested_variable(expr: nodes.NodeNG, tested: bool = True) -> nodes.NodeNG | None:
+        """An attribute holding a variable that is not a bool whose truth ``expr`` asks for."""
+        return next((leaf for leaf in tested_leaves(expr, tested) if non_boolean_variable(leaf)), None)
 
     def iterated_tensor(self, iterable: nodes.NodeNG) -> str | None:
         """When a Python iteration of ``iterable`` walks a tensor: ``t``, ``range(t)``,
@@ -283,10 +288,8 @@ class TensorEvidence:
             if any(_signature_says_tensor(o, fn, parameter) for o in options):
                 return HIGH  # every trace gets a tensor
         elif traced.reason.kind == TraceKind.CALLED:
-            calls = [
-                TfFunctionCall(call, traced, key=fn, bound=_binds_self(call, fn))
-                for call, _ in self._context.graph_callers(fn)
-            ]
+            calls = [TfFunctionCall(call, traced, key=fn, bound=_binds_self(call, fn))
+                     for call, _ in self._context.graph_callers(fn)]
         elif traced.reason.kind == TraceKind.KERAS and traced.reason.handed_to_keras:
             return INFERENCE if _keras_passes_tensor(fn, parameter, traced.reason.handed_to_keras) else None
         elif traced.reason.kind == TraceKind.KERAS and getattr(fn, "name", "") == "update_state":

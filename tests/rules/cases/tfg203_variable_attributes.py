@@ -1,8 +1,9 @@
 """TFG203: an attribute the class binds only to variables (``self.add_weight``, ``tf.Variable``)
 is a variable; comparing it gives a tensor, and Keras 3 runs ``call`` and a metric's ``result``
 unconverted, so a Python ``if`` on it raises while tracing (TF 2.21: "Using a symbolic
-`tf.Tensor` as a Python `bool` is not allowed"). The twins stay silent: an attribute also bound
-to None or a number, another object's add_weight, and comparisons of Python settings.
+`tf.Tensor` as a Python `bool` is not allowed"). The twins stay silent: comparisons of an
+attribute also bound to None or a number, another object's add_weight, and comparisons of Python
+settings (a truth test of a variable-or-None raises where it holds the variable: it is reported).
 """
 import tensorflow as tf
 
@@ -27,7 +28,8 @@ class Gate(tf.keras.layers.Layer):
             inputs = inputs * 2.0
         if self.scale is not None:  # None until build: the attribute is not only a variable
             inputs = inputs * self.scale
-        if self.bias:
+        # A weight or None: where it is the weight, its truth test raises (tfg203_variable_truth.py).
+        if self.bias:  # [tensor-used-as-python-value]
             inputs = inputs + self.bias
         return inputs * self.alpha
 

@@ -22,6 +22,9 @@ left raises when the function is traced (TensorFlow 2.21 as observed):
   every call (analysis/unconditional_pulls): written to run eagerly, and TFG202 reports the
   ``.numpy()`` where it is traced.
 
+Whether AutoGraph converts the code or not, the truth test of an attribute holding a variable that
+is not a bool (``if self.bias:``) raises: variable_truth, the rule's second part.
+
 Not an error but as wrong: ``t is True`` / ``t is False`` of a tensor has one answer while tracing
 (a tensor is never the object True), so the graph keeps one branch whatever the value.
 
@@ -50,6 +53,7 @@ from tfgraph_lint.analysis.tensor_evidence import TensorEvidence, is_builtin_cal
 from tfgraph_lint.analysis.traced import TraceKind
 from tfgraph_lint.analysis.unconditional_pulls import unconditional_pull
 from tfgraph_lint.analysis.value_kinds import Kind, value_kind
+from tfgraph_lint.rules.graph_errors.variable_truth import truth_tested_variable
 from tfgraph_lint.core import records
 from tfgraph_lint.core.findings import HIGH, LOW, Finding, shorten, weakest
 from tfgraph_lint.core.registry import Default, declare
@@ -77,6 +81,8 @@ def check(context: ModuleContext) -> Iterator[Finding]:
 
 
 def _check_node(context, evidence: TensorEvidence, node, traced: TracedFunction) -> Finding | None:
+    if truth_tested_variable(evidence, node) is not None:
+        return None  # the truth test of a variable: variable_truth reports it
     if isinstance(node, nodes.Call):
         return _check_builtin_call(context, evidence, node, traced)
     if isinstance(node, nodes.Assign):
