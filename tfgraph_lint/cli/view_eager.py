@@ -29,6 +29,13 @@ A project whose only way of tracing is symbolic Keras inputs whose every use its
 the classes those inputs are given to, and the classes their bodies name: those stay graph code,
 and every other class the evidence covers gets ``Cls.<made, never given a symbolic Input>``.
 
+Other tracing words count only for what they can reach (``analysis/tracing_reach``): a summary
+written, a checkpoint saved, a plain class's own ``self.evaluate()`` or a standard-library call
+traces nothing, and a function handed to a dataset method traces the classes its body (and the
+defs of its file it calls) names, which stay graph code as the classes given symbolic inputs do;
+one that calls a project function or module through an import, or reads a value the file does
+not show, may trace anything. Such a project's classes get ``Cls.<made, nothing traced reaches it>``.
+
 Nothing in the project traces, so no project code can trace an instance wherever it is handed;
 code outside the project is not seen, which is why a class must be made by a program and by
 nothing a user of the package could fit.
@@ -40,7 +47,7 @@ import os
 import re
 
 from tfgraph_lint.analysis.project_tracing import (
-    PROJECT_EAGER_SEED, PROJECT_INPUTS_SEED, UNCONVERTED_CALLER, class_references, names_tracing, shows_tracing,
+    PROJECT_EAGER_SEED, PROJECT_INPUTS_SEED, PROJECT_REACH_SEED, UNCONVERTED_CALLER, class_references, names_tracing, shows_tracing,
     tracing_shown,
 )
 from tfgraph_lint.core import notebooks
@@ -54,15 +61,20 @@ def eager_seeds(graph, store, texts, others: list[str], read, config: Config) ->
     ``others``: the project's files outside ``texts`` (excluded ``*.py`` files, notebooks), whose
     text ``read(path)`` gives (None: unreadable)."""
     wrappers = frozenset(name.rpartition(".")[2] for name in config.function_decorators)
-    kind = "symbolic tracing" + ",".join(sorted(wrappers))
-    given: list[tuple[str, list]] = []  # (file, a class its symbolic inputs are given to)
-    inputs = False  # some file makes symbolic inputs, every use of them shown
+    kind = "tracing reach" + ",".join(sorted(wrappers))
+    given: list[tuple[str, list]] = []  # (file, a class its symbolic inputs or dataset functions reach)
+    inputs = discounted = False  # some file makes symbolic inputs / has other tracing words shown to reach only classes
     for real in sorted(texts.digests):
         shown = store.get_or_compute(real, kind, lambda real: tracing_shown(texts[real], wrappers))
         if shown is True:
             return {}
-        inputs = inputs or isinstance(shown, list)
-        given.extend((real, receiver) for receiver in shown or [])
+        if not shown:
+            continue
+        file_inputs, file_others, receivers, reached = shown
+        inputs, discounted = inputs or file_inputs, discounted or file_others
+        if any(_project_code(graph, real, *reference[1:3]) for reference in reached):
+            return {}  # a dataset function calls project code the file does not show
+        given.extend((real, receiver) for receiver in [*receivers, *reached])
     if any(_other_traces(path, read(path), wrappers) for path in others):
         return {}
     imported = set().union(*(graph.imported_files(real) for real in graph.imports))
@@ -101,7 +113,7 @@ def eager_seeds(graph, store, texts, others: list[str], read, config: Config) ->
             break
         eager = left
     made = {target: how for target, how in made.items() if target in eager}
-    seed = PROJECT_INPUTS_SEED if inputs else PROJECT_EAGER_SEED
+    seed = PROJECT_REACH_SEED if discounted else PROJECT_INPUTS_SEED if inputs else PROJECT_EAGER_SEED
     found: dict[str, dict[str, str]] = {}
     for (real, cls), how in sorted(made.items()):
         found.setdefault(real, {})[f"{cls}.{seed}"] = how
@@ -125,6 +137,20 @@ def _given_symbolic_inputs(graph, given: list[tuple[str, list]], uses: dict) -> 
             symbolic.add(target)
             queue.extend(named.get(target, ()))
     return symbolic
+
+
+def _project_code(graph, real: str, base: str, attribute: str | None) -> bool:
+    """``base[.attribute]``, named in ``real``, is code of the project other than a class: a
+    function or a module's value, which may reach any class."""
+    if graph.resolve_reference(real, base, attribute, classes=True) is not None:
+        return False
+    imported = graph.imports.get(real, {}).get(base)
+    if imported is None:
+        return False  # a class of the file itself, or an instance of one made there
+    module, level, name = imported
+    candidates = [module] if name is None else [module, f"{module}.{name}" if module else name]
+    return any((candidate or level) and graph.resolve_module(real, candidate or "", level) is not None
+               for candidate in candidates)
 
 
 def _other_traces(path: str, text: str | None, wrappers: frozenset[str]) -> bool:
