@@ -87,6 +87,26 @@ def test_a_library_function_mapping_a_class_it_is_handed_may_trace_it(project):
     assert found("--no-cache", str(project)) == marked(project)
 
 
+FEATURES = ("import tensorflow as tf\n\n\nclass Settings:\n    scale = 2.0\n\n\nclass Features:\n"
+            "    def __init__(self, {parameter}):\n        self.held = held\n\n    def apply(self, x):\n"
+            "        return self.held.scale * x\n\n    def dataset(self):\n"
+            f"        return {DATASET}.map(self.apply)\n")
+
+
+@pytest.mark.parametrize("parameter, eager", [
+    ("held: Settings", True),  # a plain class of the project: what it reaches is shown
+    ("held", False),  # not annotated: any instance may be passed
+    ("held: tf.keras.Model", False),  # another library's class: any subclass's instance may be passed
+    ("held: Encoder", False),
+])
+def test_a_mapped_method_reaches_what_its_class_keeps_as_annotated(project, parameter, eager):
+    (project / "encoder" / "features.py").write_text(
+        "from encoder.model import Encoder\n" + FEATURES.format(parameter=parameter))
+    (project / "train.py").write_text(MADE + "from encoder.features import Features, Settings\n\n"
+                                      "Features(Settings()).dataset()\n")
+    assert found("--no-cache", str(project)) == (marked(project) if eager else marked(project, low=True))
+
+
 def test_the_reason_says_nothing_traced_reaches_the_class(project):
     from tests.analysis.test_projects import findings
 
@@ -103,7 +123,7 @@ def test_what_a_mapped_function_reaches_is_the_classes_it_names():
     assert [base for _holder, base, _attribute, _line in reached] == ["Net"]
 
 
-HEAD = "import tensorflow as tf\n\n"
+HEAD = "import tensorflow as tf\nfrom nets import Net\n\n"
 DATA_CLASS = ("class Data:\n    def __init__(self, net):\n        self.net = {made}\n\n"
               "    def apply(self, x):\n        return self.net(x)\n\n    def make(self):\n"
               "        return tf.data.Dataset.range(3).map(self.apply)\n")

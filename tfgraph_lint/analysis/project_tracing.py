@@ -117,7 +117,7 @@ def tracing_shown(source: str, wrappers: frozenset[str] = frozenset()) -> bool |
         shown = reach.of(node)
         if shown is True:
             return True
-        reached.extend(shown or [])
+        reached.extend(reference for reference in shown or [] if reference not in reached)
     given: list[list] = []
     if symbolic:
         flow = symbolic_receivers(tree)
@@ -166,6 +166,17 @@ def class_references(source: str) -> list[list] | None:
                   and isinstance(node.value, ast.Name) and isinstance(node.ctx, ast.Load)):
                 found.append([holder, node.value.id, node.attr, node.lineno, id(node) in called])
     return sorted(found, key=lambda use: use[3])
+
+
+def class_bases(source: str) -> list[list] | None:
+    """The bases of the file's top-level classes that it names: ``[cls, base, attribute]`` each
+    (``class Net(models.Base)``: ``["Net", "models", "Base"]``); None when it cannot be parsed."""
+    tree = _parsed(source)
+    if tree is None:
+        return None
+    return [[statement.name, base.id, None] if isinstance(base, ast.Name) else [statement.name, base.value.id, base.attr]
+            for statement in tree.body if isinstance(statement, ast.ClassDef) for base in statement.bases
+            if isinstance(base, ast.Name) or (isinstance(base, ast.Attribute) and isinstance(base.value, ast.Name))]
 
 
 def _on_super(node: ast.Attribute) -> bool:

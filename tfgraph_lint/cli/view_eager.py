@@ -47,7 +47,7 @@ import os
 import re
 
 from tfgraph_lint.analysis.project_tracing import (
-    PROJECT_EAGER_SEED, PROJECT_INPUTS_SEED, PROJECT_REACH_SEED, UNCONVERTED_CALLER, class_references, names_tracing, shows_tracing,
+    PROJECT_EAGER_SEED, PROJECT_INPUTS_SEED, PROJECT_REACH_SEED, UNCONVERTED_CALLER, class_bases, class_references, names_tracing, shows_tracing,
     tracing_shown,
 )
 from tfgraph_lint.core import notebooks
@@ -74,7 +74,10 @@ def eager_seeds(graph, store, texts, others: list[str], read, config: Config) ->
         inputs, discounted = inputs or file_inputs, discounted or file_others
         if any(_project_code(graph, real, *reference[1:3]) for reference in reached):
             return {}  # a dataset function calls project code the file does not show
-        given.extend((real, receiver) for receiver in [*receivers, *reached])
+        if any(len(reference) > 4 and graph.resolve_reference(real, *reference[1:3], classes=True) is None
+               for reference in reached):
+            return {}  # a parameter annotated with a class of another library: any instance may be passed
+        given.extend((real, receiver[:4]) for receiver in [*receivers, *reached])
     if any(_other_traces(path, read(path), wrappers) for path in others):
         return {}
     imported = set().union(*(graph.imported_files(real) for real in graph.imports))
@@ -104,7 +107,7 @@ def eager_seeds(graph, store, texts, others: list[str], read, config: Config) ->
     # Only eager: every other place that names the class is in a program's own code or in the
     # body of a class only eager itself (a library function that makes it hands it on; a class
     # made nowhere that holds or subclasses it is one users may fit).
-    eager = set(made) - _given_symbolic_inputs(graph, given, uses)
+    eager = set(made) - _given_symbolic_inputs(graph, given, uses, _subclasses(graph, store, texts) if discounted else {})
     while True:
         left = {target for target in eager if all(
             (holder is None and real in programs) or (real, holder) in eager
@@ -120,10 +123,12 @@ def eager_seeds(graph, store, texts, others: list[str], read, config: Config) ->
     return found
 
 
-def _given_symbolic_inputs(graph, given: list[tuple[str, list]], uses: dict) -> set[tuple[str, str]]:
+def _given_symbolic_inputs(graph, given: list[tuple[str, list]], uses: dict,
+                           subclasses: dict | None = None) -> set[tuple[str, str]]:
     """The classes the project's symbolic inputs are given to, which run their ``call`` on them
     once, symbolically, and every class the bodies of those name (held, subclassed: that call may
-    run theirs)."""
+    run theirs); with ``subclasses`` (class -> its subclasses), theirs too: a value reached as an
+    instance of a class (``self``, an annotated parameter) may be one of a subclass."""
     named: dict[tuple[str, str | None], set[tuple[str, str]]] = {}  # (file, class) -> classes its body names
     for target, found in uses.items():
         for real, holder, _line, _called in found:
@@ -136,7 +141,19 @@ def _given_symbolic_inputs(graph, given: list[tuple[str, list]], uses: dict) -> 
         if target is not None and target not in symbolic:
             symbolic.add(target)
             queue.extend(named.get(target, ()))
+            queue.extend((subclasses or {}).get(target, ()))
     return symbolic
+
+
+def _subclasses(graph, store, texts) -> dict[tuple[str, str], set[tuple[str, str]]]:
+    """Per class of the project, the classes of the project that name it as a base."""
+    found: dict[tuple[str, str], set[tuple[str, str]]] = {}
+    for real in sorted(texts.digests):
+        for cls, base, attribute in store.get_or_compute(real, "class bases", lambda real: class_bases(texts[real])) or []:
+            target = graph.resolve_reference(real, base, attribute, classes=True)
+            if target is not None:
+                found.setdefault(target, set()).add((real, cls))
+    return found
 
 
 def _project_code(graph, real: str, base: str, attribute: str | None) -> bool:
