@@ -136,6 +136,10 @@ DATA_CLASS = ("class Data:\n    def __init__(self, net):\n        self.net = {ma
     ("net = Net()\ntf.data.Dataset.range(3).map(lambda x: net(x))\n",
      "net = make()\ntf.data.Dataset.range(3).map(lambda x: net(x))\n"),
     (DATA_CLASS.format(made="Net()"), DATA_CLASS.format(made="net")),
+    (DATA_CLASS.format(made="Net()"), DATA_CLASS.format(made="Net()") + "\n\ndata = Data(None)\ndata.net = make()\n"),
+    ("model = None\n\n\ndef main():\n    model = Net()\n\n\ntf.data.Dataset.range(3).map(lambda x: model)\n",
+     "model = None\n\n\ndef main():\n    global model\n    model = make()\n\n\n"
+     "tf.data.Dataset.range(3).map(lambda x: model)\n"),
     ("class Data:\n    def make(self):\n        return tf.data.Dataset.range(3).map(lambda x: self.make)\n",
      "class Data:\n    def make(self):\n        return tf.data.Dataset.range(3).map(lambda x: use(self, x))\n"),
 ])

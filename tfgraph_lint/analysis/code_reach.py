@@ -114,12 +114,23 @@ class CodeReach:
         method = methods(cls).get(node.attr)
         if method is not None:
             return self.function(method)
+        if self._set_elsewhere(cls, node.attr):
+            return False
         stores = [n for n in ast.walk(cls) if _self_attribute(n) and n.attr == node.attr
                   and not isinstance(n.ctx, ast.Load)]
         sources = [binding_source(store, self.parents) for store in stores]
         if not sources or None in sources:
             return False
         return all(self.value(source) for source in sources)
+
+    def _set_elsewhere(self, cls: ast.ClassDef, name: str) -> bool:
+        """The file may set ``name`` on an instance other than through ``self`` in the class:
+        ``obj.<name> = ...`` anywhere, or ``setattr``/``__dict__`` in the class."""
+        return (any(isinstance(n, ast.Attribute) and n.attr == name and isinstance(n.ctx, ast.Store)
+                    and not (_self_attribute(n) and self._enclosing(n, ast.ClassDef) is cls)
+                    for n in ast.walk(self.tree))
+                or any((isinstance(n, ast.Name) and n.id == "setattr") or (isinstance(n, ast.Attribute)
+                       and n.attr == "__dict__") for n in ast.walk(cls)))
 
     def _reach(self, reference: list) -> None:
         key = (reference[0], *reference[1:3], *reference[4:])  # (the first line naming it is enough)
@@ -180,6 +191,9 @@ def binding_source(store: ast.expr, parents: dict) -> ast.AST | None:
 def _scope_bindings(scope: ast.AST, name: str, parents: dict) -> list | None:
     """The bindings of ``name`` directly in ``scope`` (not in functions or classes inside it): defs,
     classes, imports, the values assigned; None when one is of another kind."""
+    # A function inside that declares it ``global`` or ``nonlocal`` may bind it anything.
+    if any(isinstance(node, (ast.Global, ast.Nonlocal)) and name in node.names for node in ast.walk(scope)):
+        return None
     found: list = []
     stack = list(scope.body) if isinstance(scope.body, list) else [scope.body]
     while stack:
@@ -193,8 +207,6 @@ def _scope_bindings(scope: ast.AST, name: str, parents: dict) -> list | None:
         if isinstance(node, (ast.Import, ast.ImportFrom)):
             found.extend(alias for alias in node.names if (alias.asname or alias.name.partition(".")[0]) == name)
             continue
-        if isinstance(node, (ast.Global, ast.Nonlocal)) and name in node.names:
-            return None
         if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store):
             source = binding_source(node, parents)
             if source is None:

@@ -31,10 +31,11 @@ and every other class the evidence covers gets ``Cls.<made, never given a symbol
 
 Other tracing words count only for what they can reach (``analysis/tracing_reach``): a summary
 written, a checkpoint saved, a plain class's own ``self.evaluate()`` or a standard-library call
-traces nothing, and a function handed to a dataset method traces the classes its body (and the
-defs of its file it calls) names, which stay graph code as the classes given symbolic inputs do;
-one that calls a project function or module through an import, or reads a value the file does
-not show, may trace anything. Such a project's classes get ``Cls.<made, nothing traced reaches it>``.
+traces nothing, and a function handed to a dataset method traces the classes the code and values
+it reaches name (``analysis/code_reach``), which stay graph code as the classes given symbolic
+inputs do, with their subclasses; one that reaches a project function or module through an
+import, a parameter annotated with another library's class, or a value the file does not show,
+may trace anything. Such a project's classes get ``Cls.<made, nothing traced reaches it>``.
 
 Nothing in the project traces, so no project code can trace an instance wherever it is handed;
 code outside the project is not seen, which is why a class must be made by a program and by
