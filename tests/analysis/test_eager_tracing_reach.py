@@ -137,6 +137,7 @@ DATA_CLASS = ("class Data:\n    def __init__(self, net):\n        self.net = {ma
      "net = make()\ntf.data.Dataset.range(3).map(lambda x: net(x))\n"),
     (DATA_CLASS.format(made="Net()"), DATA_CLASS.format(made="net")),
     (DATA_CLASS.format(made="Net()"), DATA_CLASS.format(made="Net()") + "\n\ndata = Data(None)\ndata.net = make()\n"),
+    ("tf.data.Dataset.range(3).map(lambda x: len(x))\n", "tf.data.Dataset.range(3).map(lambda x: globals()['net'](x))\n"),
     ("model = None\n\n\ndef main():\n    model = Net()\n\n\ntf.data.Dataset.range(3).map(lambda x: model)\n",
      "model = None\n\n\ndef main():\n    global model\n    model = make()\n\n\n"
      "tf.data.Dataset.range(3).map(lambda x: model)\n"),

@@ -23,7 +23,8 @@ import ast
 import builtins
 
 ANNOTATED = "annotated"
-_BUILTINS = frozenset(dir(builtins))
+# Builtins that reach values by name (``globals()["model"]``) are not shown.
+_BUILTINS = frozenset(dir(builtins)) - {"globals", "vars", "locals", "eval", "exec", "__import__"}
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
 # Annotations of values that hold no instance of a class of the project.
 _PLAIN_ANNOTATIONS = frozenset({"int", "float", "str", "bool", "bytes", "complex"})
