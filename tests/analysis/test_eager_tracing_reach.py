@@ -107,6 +107,21 @@ def test_a_mapped_method_reaches_what_its_class_keeps_as_annotated(project, para
     assert found("--no-cache", str(project)) == (marked(project) if eager else marked(project, low=True))
 
 
+def test_a_value_reached_as_a_class_may_be_an_instance_of_its_subclass(project):
+    (project / "encoder" / "features.py").write_text(
+        "class Holder:\n    scale = 2.0\n\n\n" + FEATURES.format(parameter="held: Holder").replace(
+            "class Settings:\n    scale = 2.0\n\n\n", ""))
+    train = project / "train.py"
+    train.write_text(MADE + "from encoder.features import Features, Holder\n\nFeatures(Holder()).dataset()\n")
+    assert found("--no-cache", str(project)) == marked(project)
+    (project / "encoder" / "holders.py").write_text(
+        "from encoder.features import Holder\nfrom encoder.model import Encoder\n\n\n"
+        "class EncoderHolder(Holder):\n    def __init__(self):\n        self.encoder = Encoder(blocks=1)\n")
+    train.write_text(MADE + "from encoder.features import Features\nfrom encoder.holders import EncoderHolder\n\n"
+                     "Features(EncoderHolder()).dataset()\n")
+    assert found("--no-cache", str(project)) == marked(project, low=True)
+
+
 def test_the_reason_says_nothing_traced_reaches_the_class(project):
     from tests.analysis.test_projects import findings
 
