@@ -107,6 +107,24 @@ def test_a_mapped_method_reaches_what_its_class_keeps_as_annotated(project, para
     assert found("--no-cache", str(project)) == (marked(project) if eager else marked(project, low=True))
 
 
+KEPT = ("import tensorflow as tf\n\n\nclass Settings:\n    def __init__(self, {parameter}):\n"
+        "        self.kept = kept\n\n    def scale(self, x):\n        return {use}\n\n\n"
+        "class Features:\n    def __init__(self, held: Settings):\n        self.held = held\n\n"
+        "    def apply(self, x):\n        return self.held.scale(x)\n\n    def dataset(self):\n"
+        f"        return {DATASET}.map(self.apply)\n")
+
+
+@pytest.mark.parametrize("parameter, use, eager", [
+    ("kept: float", "self.kept * x", True),
+    ("kept", "self.kept(x)", False),  # what an instance of the class reached keeps may be the model
+])
+def test_a_class_reached_reaches_what_its_instances_keep(project, parameter, use, eager):
+    (project / "encoder" / "features.py").write_text(KEPT.format(parameter=parameter, use=use))
+    (project / "train.py").write_text(MADE + "from encoder.features import Features, Settings\n\n"
+                                      f"Features(Settings({'2.0' if eager else 'model'})).dataset()\n")
+    assert found("--no-cache", str(project)) == (marked(project) if eager else marked(project, low=True))
+
+
 def test_a_value_reached_as_a_class_may_be_an_instance_of_its_subclass(project):
     (project / "encoder" / "features.py").write_text(
         "class Holder:\n    scale = 2.0\n\n\n" + FEATURES.format(parameter="held: Holder").replace(

@@ -28,14 +28,16 @@ _BUILTINS = frozenset(dir(builtins)) - {"globals", "vars", "locals", "eval", "ex
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
 # Annotations of values that hold no instance of a class of the project.
 _PLAIN_ANNOTATIONS = frozenset({"int", "float", "str", "bool", "bytes", "complex"})
+_UNIONS = frozenset({"Optional", "Union"})
 
 
 class CodeReach:
     """The references what :meth:`function` and :meth:`value` follow reach, in ``reached``;
     each returns False when something on the way is not shown."""
 
-    def __init__(self, tree: ast.Module, parents: dict, holders: dict):
-        self.tree, self.parents, self.holders = tree, parents, holders
+    def __init__(self, tree: ast.Module, parents: dict, holders: dict, attributes: bool = True):
+        """``attributes``: follow what ``self.<name>`` holds to its bindings (else: shown elsewhere)."""
+        self.tree, self.parents, self.holders, self._attributes = tree, parents, holders, attributes
         self.reached: list[list] = []  # (each once: :meth:`_reach`)
         self._followed: set[int] = set()  # functions whose body is followed: their parameters are given there
         self._seen: set[int] = set()
@@ -95,7 +97,18 @@ class CodeReach:
             return True
         if owner is not None and id(owner) in self._followed:
             return True  # given by the calls followed, or by TensorFlow: their arguments are reached already
-        annotation = parameter.annotation
+        return self._annotated(parameter.annotation)
+
+    def _annotated(self, annotation: ast.AST | None) -> bool:
+        """The values ``annotation`` admits reach the classes it names (``Optional[X]``,
+        ``X | None``, ``Union[X, Y]``: each); no annotation, or another form, is not shown."""
+        if isinstance(annotation, ast.Constant) and annotation.value is None:
+            return True
+        if isinstance(annotation, ast.BinOp) and isinstance(annotation.op, ast.BitOr):
+            return self._annotated(annotation.left) and self._annotated(annotation.right)
+        if isinstance(annotation, ast.Subscript) and _last(annotation.value) in _UNIONS:
+            members = annotation.slice.elts if isinstance(annotation.slice, ast.Tuple) else [annotation.slice]
+            return all(self._annotated(member) for member in members)
         if isinstance(annotation, ast.Name) and annotation.id in _PLAIN_ANNOTATIONS:
             return True
         if isinstance(annotation, ast.Name):
@@ -115,6 +128,8 @@ class CodeReach:
         method = methods(cls).get(node.attr)
         if method is not None:
             return self.function(method)
+        if not self._attributes:
+            return True
         if self._set_elsewhere(cls, node.attr):
             return False
         stores = [n for n in ast.walk(cls) if _self_attribute(n) and n.attr == node.attr
@@ -169,6 +184,24 @@ class CodeReach:
         return parent
 
 
+def class_reach(tree: ast.Module, parents: dict, holders: dict, cls: ast.ClassDef) -> list[list] | None:
+    """What an instance of ``cls`` reaches: what its methods reach, their parameters given by
+    their callers, and what every ``self.<name>`` it binds holds, followed to where it is made (a
+    constructor's parameter: the class it is annotated with); None when that is not shown."""
+    code = CodeReach(tree, parents, holders, attributes=False)
+    state = CodeReach(tree, parents, holders)
+    for node in cls.body:
+        shown = code.function(node) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) else state.value(node)
+        if not shown:
+            return None
+    for store in ast.walk(cls):
+        if _self_attribute(store) and isinstance(store.ctx, ast.Store):
+            source = binding_source(store, parents)
+            if source is None or state._set_elsewhere(cls, store.attr) or not state.value(source):
+                return None
+    return code.reached + [reference for reference in state.reached if reference not in code.reached]
+
+
 def binding_source(store: ast.expr, parents: dict) -> ast.AST | None:
     """The expression the binding ``store`` (a name or attribute stored) takes its value from:
     what is assigned (the matching element of a tuple assigned to a tuple), iterated, entered
@@ -219,6 +252,10 @@ def _scope_bindings(scope: ast.AST, name: str, parents: dict) -> list | None:
 
 def methods(cls: ast.ClassDef) -> dict[str, ast.AST]:
     return {node.name: node for node in cls.body if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))}
+
+
+def _last(node: ast.AST) -> str:
+    return node.attr if isinstance(node, ast.Attribute) else node.id if isinstance(node, ast.Name) else ""
 
 
 def _self_attribute(node: ast.AST | None) -> bool:

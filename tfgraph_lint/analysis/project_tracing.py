@@ -25,6 +25,7 @@ import ast
 import re
 
 from tfgraph_lint.analysis.symbolic_inputs import INPUT_CALLS, SHAPE_KEYWORDS, symbolic_receivers
+from tfgraph_lint.analysis.code_reach import class_reach
 from tfgraph_lint.analysis.tracing_reach import TracingReach
 from tfgraph_lint.core import tf_api
 
@@ -166,6 +167,19 @@ def class_references(source: str) -> list[list] | None:
                   and isinstance(node.value, ast.Name) and isinstance(node.ctx, ast.Load)):
                 found.append([holder, node.value.id, node.attr, node.lineno, id(node) in called])
     return sorted(found, key=lambda use: use[3])
+
+
+def classes_reach(source: str) -> dict[str, list[list] | None] | None:
+    """Per top-level class of ``source``, what its instances reach (``analysis/code_reach``);
+    None when the source cannot be parsed."""
+    tree = _parsed(source)
+    if tree is None:
+        return None
+    parents = {id(child): node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
+    holders = {id(node): statement.name for statement in tree.body if isinstance(statement, ast.ClassDef)
+               for node in ast.walk(statement)}
+    return {statement.name: class_reach(tree, parents, holders, statement)
+            for statement in tree.body if isinstance(statement, ast.ClassDef)}
 
 
 def class_bases(source: str) -> list[list] | None:

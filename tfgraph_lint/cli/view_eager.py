@@ -32,10 +32,10 @@ and every other class the evidence covers gets ``Cls.<made, never given a symbol
 Other tracing words count only for what they can reach (``analysis/tracing_reach``): a summary
 written, a checkpoint saved, a plain class's own ``self.evaluate()`` or a standard-library call
 traces nothing, and a function handed to a dataset method traces the classes the code and values
-it reaches name (``analysis/code_reach``), which stay graph code as the classes given symbolic
-inputs do, with their subclasses; one that reaches a project function or module through an
-import, a parameter annotated with another library's class, or a value the file does not show,
-may trace anything. Such a project's classes get ``Cls.<made, nothing traced reaches it>``.
+it reaches lead to (``analysis/code_reach``, followed across files by ``cli/view_reach``), which
+stay graph code as the classes given symbolic inputs do; one that reaches a project function or
+module through an import, a parameter annotated with another library's class, or a value or
+class whose reach its file does not show, may trace anything. Such a project's classes get ``Cls.<made, nothing traced reaches it>``.
 
 Nothing in the project traces, so no project code can trace an instance wherever it is handed;
 code outside the project is not seen, which is why a class must be made by a program and by
@@ -48,9 +48,10 @@ import os
 import re
 
 from tfgraph_lint.analysis.project_tracing import (
-    PROJECT_EAGER_SEED, PROJECT_INPUTS_SEED, PROJECT_REACH_SEED, UNCONVERTED_CALLER, class_bases, class_references, names_tracing, shows_tracing,
+    PROJECT_EAGER_SEED, PROJECT_INPUTS_SEED, PROJECT_REACH_SEED, UNCONVERTED_CALLER, class_references, names_tracing, shows_tracing,
     tracing_shown,
 )
+from tfgraph_lint.cli.view_reach import reached_classes
 from tfgraph_lint.core import notebooks
 from tfgraph_lint.core.config import Config
 
@@ -63,7 +64,8 @@ def eager_seeds(graph, store, texts, others: list[str], read, config: Config) ->
     text ``read(path)`` gives (None: unreadable)."""
     wrappers = frozenset(name.rpartition(".")[2] for name in config.function_decorators)
     kind = "tracing reach" + ",".join(sorted(wrappers))
-    given: list[tuple[str, list]] = []  # (file, a class its symbolic inputs or dataset functions reach)
+    given: list[tuple[str, list]] = []  # (file, a class its symbolic inputs are given to)
+    reached: list[tuple[str, list]] = []  # (file, what its other tracing words reach)
     inputs = discounted = False  # some file makes symbolic inputs / has other tracing words shown to reach only classes
     for real in sorted(texts.digests):
         shown = store.get_or_compute(real, kind, lambda real: tracing_shown(texts[real], wrappers))
@@ -71,14 +73,10 @@ def eager_seeds(graph, store, texts, others: list[str], read, config: Config) ->
             return {}
         if not shown:
             continue
-        file_inputs, file_others, receivers, reached = shown
+        file_inputs, file_others, receivers, references = shown
         inputs, discounted = inputs or file_inputs, discounted or file_others
-        if any(_project_code(graph, real, *reference[1:3]) for reference in reached):
-            return {}  # a dataset function calls project code the file does not show
-        if any(len(reference) > 4 and graph.resolve_reference(real, *reference[1:3], classes=True) is None
-               for reference in reached):
-            return {}  # a parameter annotated with a class of another library: any instance may be passed
-        given.extend((real, receiver[:4]) for receiver in [*receivers, *reached])
+        given.extend((real, receiver) for receiver in receivers)
+        reached.extend((real, reference) for reference in references)
     if any(_other_traces(path, read(path), wrappers) for path in others):
         return {}
     imported = set().union(*(graph.imported_files(real) for real in graph.imports))
@@ -108,7 +106,10 @@ def eager_seeds(graph, store, texts, others: list[str], read, config: Config) ->
     # Only eager: every other place that names the class is in a program's own code or in the
     # body of a class only eager itself (a library function that makes it hands it on; a class
     # made nowhere that holds or subclasses it is one users may fit).
-    eager = set(made) - _given_symbolic_inputs(graph, given, uses, _subclasses(graph, store, texts) if discounted else {})
+    traced = reached_classes(graph, store, texts, reached) if reached else set()
+    if traced is None:
+        return {}  # what a file traces may reach any class
+    eager = set(made) - _given_symbolic_inputs(graph, given, uses) - traced
     while True:
         left = {target for target in eager if all(
             (holder is None and real in programs) or (real, holder) in eager
@@ -124,12 +125,10 @@ def eager_seeds(graph, store, texts, others: list[str], read, config: Config) ->
     return found
 
 
-def _given_symbolic_inputs(graph, given: list[tuple[str, list]], uses: dict,
-                           subclasses: dict | None = None) -> set[tuple[str, str]]:
+def _given_symbolic_inputs(graph, given: list[tuple[str, list]], uses: dict) -> set[tuple[str, str]]:
     """The classes the project's symbolic inputs are given to, which run their ``call`` on them
     once, symbolically, and every class the bodies of those name (held, subclassed: that call may
-    run theirs); with ``subclasses`` (class -> its subclasses), theirs too: a value reached as an
-    instance of a class (``self``, an annotated parameter) may be one of a subclass."""
+    run theirs)."""
     named: dict[tuple[str, str | None], set[tuple[str, str]]] = {}  # (file, class) -> classes its body names
     for target, found in uses.items():
         for real, holder, _line, _called in found:
@@ -142,33 +141,7 @@ def _given_symbolic_inputs(graph, given: list[tuple[str, list]], uses: dict,
         if target is not None and target not in symbolic:
             symbolic.add(target)
             queue.extend(named.get(target, ()))
-            queue.extend((subclasses or {}).get(target, ()))
     return symbolic
-
-
-def _subclasses(graph, store, texts) -> dict[tuple[str, str], set[tuple[str, str]]]:
-    """Per class of the project, the classes of the project that name it as a base."""
-    found: dict[tuple[str, str], set[tuple[str, str]]] = {}
-    for real in sorted(texts.digests):
-        for cls, base, attribute in store.get_or_compute(real, "class bases", lambda real: class_bases(texts[real])) or []:
-            target = graph.resolve_reference(real, base, attribute, classes=True)
-            if target is not None:
-                found.setdefault(target, set()).add((real, cls))
-    return found
-
-
-def _project_code(graph, real: str, base: str, attribute: str | None) -> bool:
-    """``base[.attribute]``, named in ``real``, is code of the project other than a class: a
-    function or a module's value, which may reach any class."""
-    if graph.resolve_reference(real, base, attribute, classes=True) is not None:
-        return False
-    imported = graph.imports.get(real, {}).get(base)
-    if imported is None:
-        return False  # a class of the file itself, or an instance of one made there
-    module, level, name = imported
-    candidates = [module] if name is None else [module, f"{module}.{name}" if module else name]
-    return any((candidate or level) and graph.resolve_module(real, candidate or "", level) is not None
-               for candidate in candidates)
 
 
 def _other_traces(path: str, text: str | None, wrappers: frozenset[str]) -> bool:
