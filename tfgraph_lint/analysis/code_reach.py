@@ -13,8 +13,10 @@ What reaches a class is a reference ``[holder, base, attribute, line]`` (as ``pr
 class_references`` names a class, ``holder`` the top-level class whose statement holds it), with
 ``ANNOTATED`` after it when it must be a class of the project (a parameter's annotation: an
 annotation of another library's class says nothing of which instances are passed); the view
-resolves them, and takes the classes they reach with their subclasses. A value the file does
-not show (a parameter of code not followed, unannotated; a name bound another way) is unknown.
+(``cli/view_reach``) resolves them, and follows each class reached through what its instances
+reach (:func:`class_reach`), its bases and its subclasses. A value the file does not show (a
+parameter of code not followed, unannotated; a name bound another way; ``globals()``) is
+unknown. An attribute another file sets on an instance (``agent.net = model``) is not seen.
 """
 
 from __future__ import annotations
