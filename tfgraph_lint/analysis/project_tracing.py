@@ -25,6 +25,8 @@ import ast
 import re
 
 from tfgraph_lint.analysis.symbolic_inputs import INPUT_CALLS, SHAPE_KEYWORDS, symbolic_receivers
+from tfgraph_lint.analysis.code_reach import class_reach
+from tfgraph_lint.analysis.tracing_reach import TracingReach
 from tfgraph_lint.core import tf_api
 
 # The seed the project view (cli/view_eager) gives a module for each class of it that the project
@@ -35,7 +37,10 @@ PROJECT_EAGER_SEED = "<made, project traces nothing>"
 UNCONVERTED_CALLER = " (run without AutoGraph)"
 # The same, in a project whose only tracing is symbolic Keras inputs given to other classes.
 PROJECT_INPUTS_SEED = "<made, never given a symbolic Input>"
-PROJECT_EAGER_SEEDS = frozenset({PROJECT_EAGER_SEED, PROJECT_INPUTS_SEED})
+# The same, in a project whose tracing words (dataset functions, summaries, checkpoints, symbolic
+# inputs) are all shown to reach other classes, or none.
+PROJECT_REACH_SEED = "<made, nothing traced reaches it>"
+PROJECT_EAGER_SEEDS = frozenset({PROJECT_EAGER_SEED, PROJECT_INPUTS_SEED, PROJECT_REACH_SEED})
 # What a finding in such a class's Keras methods says (keras_run_evidence), with how a program of
 # the project makes the class (``made in main.py:5``, ``held by Block, ...``).
 PROJECT_EAGER_REASONS = {
@@ -44,6 +49,10 @@ PROJECT_EAGER_REASONS = {
     PROJECT_INPUTS_SEED: ("the project runs this Keras class only eagerly: it is {how}, and never given a symbolic "
                           "Input (the project's Inputs go only to other classes); no file of the project makes a "
                           "tf.function, runs a Keras loop, compile, build or save, or maps a dataset"),
+    PROJECT_REACH_SEED: ("the project runs this Keras class only eagerly: it is {how}, and nothing the project "
+                         "traces reaches it (no file makes a tf.function, runs a Keras loop, compile, build or a "
+                         "Keras save; its dataset functions, summaries, checkpoints and symbolic Inputs reach "
+                         "other classes, or none)"),
 }
 
 # Names that, called or read as attributes anywhere in a file, may trace a model or a function.
@@ -84,11 +93,14 @@ def shows_tracing(source: str, wrappers: frozenset[str] = frozenset()) -> bool:
     return tree is None or next(_tracing_nodes(tree, wrappers), None) is not None
 
 
-def tracing_shown(source: str, wrappers: frozenset[str] = frozenset()) -> bool | list[list]:
-    """:func:`shows_tracing`, but where the only ways of tracing ``source`` names are symbolic
-    Keras inputs whose every use it shows (``analysis/symbolic_inputs``), the classes they are
-    given to instead of True: ``[holder, base, attribute, line]`` each, as :func:`class_references`
-    names them (an empty list: they reach no class, and nothing is traced)."""
+def tracing_shown(source: str, wrappers: frozenset[str] = frozenset()) -> bool | list:
+    """:func:`shows_tracing`, but where every way of tracing ``source`` names is one whose reach
+    the file shows, what it may reach instead of True: ``[inputs, others, given, reached]``.
+    ``inputs``: symbolic Keras inputs are among them; ``others``: other ways are; ``given``: the classes those are given to
+    (``analysis/symbolic_inputs``); ``reached``: the classes and imported names that the
+    functions it hands to dataset methods reach (``analysis/tracing_reach``; summaries,
+    checkpoints and a plain class's own methods reach nothing). Each as :func:`class_references`
+    names a class: ``[holder, base, attribute, line]``."""
     if not names_tracing(source, wrappers):
         return False
     tree = _parsed(source)
@@ -97,16 +109,26 @@ def tracing_shown(source: str, wrappers: frozenset[str] = frozenset()) -> bool |
     found = list(_tracing_nodes(tree, wrappers))
     if not found:
         return False
-    if not all(_of_symbolic_inputs(node) for node in found):
-        return True
-    flow = symbolic_receivers(tree)
-    if flow is None:
-        return True
-    made, receivers = flow
-    # An import of ``Input`` is accounted for when every use of what it makes is.
-    if any(id(node) not in made and not isinstance(node, ast.alias) for node in found):
-        return True
-    return receivers
+    symbolic = [node for node in found if _of_symbolic_inputs(node)]
+    reach = TracingReach(tree)
+    reached: list[list] = []
+    for node in found:
+        if node in symbolic:
+            continue
+        shown = reach.of(node)
+        if shown is True:
+            return True
+        reached.extend(reference for reference in shown or [] if reference not in reached)
+    given: list[list] = []
+    if symbolic:
+        flow = symbolic_receivers(tree)
+        if flow is None:
+            return True
+        made, given = flow
+        # An import of ``Input`` is accounted for when every use of what it makes is.
+        if any(id(node) not in made and not isinstance(node, ast.alias) for node in symbolic):
+            return True
+    return [bool(symbolic), len(symbolic) < len(found), given, reached]
 
 
 def _tracing_nodes(tree: ast.Module, wrappers: frozenset[str]):
@@ -145,6 +167,30 @@ def class_references(source: str) -> list[list] | None:
                   and isinstance(node.value, ast.Name) and isinstance(node.ctx, ast.Load)):
                 found.append([holder, node.value.id, node.attr, node.lineno, id(node) in called])
     return sorted(found, key=lambda use: use[3])
+
+
+def classes_reach(source: str) -> dict[str, list[list] | None] | None:
+    """Per top-level class of ``source``, what its instances reach (``analysis/code_reach``);
+    None when the source cannot be parsed."""
+    tree = _parsed(source)
+    if tree is None:
+        return None
+    parents = {id(child): node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
+    holders = {id(node): statement.name for statement in tree.body if isinstance(statement, ast.ClassDef)
+               for node in ast.walk(statement)}
+    return {statement.name: class_reach(tree, parents, holders, statement)
+            for statement in tree.body if isinstance(statement, ast.ClassDef)}
+
+
+def class_bases(source: str) -> list[list] | None:
+    """The bases of the file's top-level classes that it names: ``[cls, base, attribute]`` each
+    (``class Net(models.Base)``: ``["Net", "models", "Base"]``); None when it cannot be parsed."""
+    tree = _parsed(source)
+    if tree is None:
+        return None
+    return [[statement.name, base.id, None] if isinstance(base, ast.Name) else [statement.name, base.value.id, base.attr]
+            for statement in tree.body if isinstance(statement, ast.ClassDef) for base in statement.bases
+            if isinstance(base, ast.Name) or (isinstance(base, ast.Attribute) and isinstance(base.value, ast.Name))]
 
 
 def _on_super(node: ast.Attribute) -> bool:

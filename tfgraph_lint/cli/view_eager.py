@@ -29,6 +29,14 @@ A project whose only way of tracing is symbolic Keras inputs whose every use its
 the classes those inputs are given to, and the classes their bodies name: those stay graph code,
 and every other class the evidence covers gets ``Cls.<made, never given a symbolic Input>``.
 
+Other tracing words count only for what they can reach (``analysis/tracing_reach``): a summary
+written, a checkpoint saved, a plain class's own ``self.evaluate()`` or a standard-library call
+traces nothing, and a function handed to a dataset method traces the classes the code and values
+it reaches lead to (``analysis/code_reach``, followed across files by ``cli/view_reach``), which
+stay graph code as the classes given symbolic inputs do; one that reaches a project function or
+module through an import, a parameter annotated with another library's class, or a value or
+class whose reach its file does not show, may trace anything. Such a project's classes get ``Cls.<made, nothing traced reaches it>``.
+
 Nothing in the project traces, so no project code can trace an instance wherever it is handed;
 code outside the project is not seen, which is why a class must be made by a program and by
 nothing a user of the package could fit.
@@ -40,9 +48,10 @@ import os
 import re
 
 from tfgraph_lint.analysis.project_tracing import (
-    PROJECT_EAGER_SEED, PROJECT_INPUTS_SEED, UNCONVERTED_CALLER, class_references, names_tracing, shows_tracing,
+    PROJECT_EAGER_SEED, PROJECT_INPUTS_SEED, PROJECT_REACH_SEED, UNCONVERTED_CALLER, class_references, names_tracing, shows_tracing,
     tracing_shown,
 )
+from tfgraph_lint.cli.view_reach import reached_classes
 from tfgraph_lint.core import notebooks
 from tfgraph_lint.core.config import Config
 
@@ -54,15 +63,20 @@ def eager_seeds(graph, store, texts, others: list[str], read, config: Config) ->
     ``others``: the project's files outside ``texts`` (excluded ``*.py`` files, notebooks), whose
     text ``read(path)`` gives (None: unreadable)."""
     wrappers = frozenset(name.rpartition(".")[2] for name in config.function_decorators)
-    kind = "symbolic tracing" + ",".join(sorted(wrappers))
+    kind = "tracing reach" + ",".join(sorted(wrappers))
     given: list[tuple[str, list]] = []  # (file, a class its symbolic inputs are given to)
-    inputs = False  # some file makes symbolic inputs, every use of them shown
+    reached: list[tuple[str, list]] = []  # (file, what its other tracing words reach)
+    inputs = discounted = False  # some file makes symbolic inputs / has other tracing words shown to reach only classes
     for real in sorted(texts.digests):
         shown = store.get_or_compute(real, kind, lambda real: tracing_shown(texts[real], wrappers))
         if shown is True:
             return {}
-        inputs = inputs or isinstance(shown, list)
-        given.extend((real, receiver) for receiver in shown or [])
+        if not shown:
+            continue
+        file_inputs, file_others, receivers, references = shown
+        inputs, discounted = inputs or file_inputs, discounted or file_others
+        given.extend((real, receiver) for receiver in receivers)
+        reached.extend((real, reference) for reference in references)
     if any(_other_traces(path, read(path), wrappers) for path in others):
         return {}
     imported = set().union(*(graph.imported_files(real) for real in graph.imports))
@@ -92,7 +106,10 @@ def eager_seeds(graph, store, texts, others: list[str], read, config: Config) ->
     # Only eager: every other place that names the class is in a program's own code or in the
     # body of a class only eager itself (a library function that makes it hands it on; a class
     # made nowhere that holds or subclasses it is one users may fit).
-    eager = set(made) - _given_symbolic_inputs(graph, given, uses)
+    traced = reached_classes(graph, store, texts, reached) if reached else set()
+    if traced is None:
+        return {}  # what a file traces may reach any class
+    eager = set(made) - _given_symbolic_inputs(graph, given, uses) - traced
     while True:
         left = {target for target in eager if all(
             (holder is None and real in programs) or (real, holder) in eager
@@ -101,7 +118,7 @@ def eager_seeds(graph, store, texts, others: list[str], read, config: Config) ->
             break
         eager = left
     made = {target: how for target, how in made.items() if target in eager}
-    seed = PROJECT_INPUTS_SEED if inputs else PROJECT_EAGER_SEED
+    seed = PROJECT_REACH_SEED if discounted else PROJECT_INPUTS_SEED if inputs else PROJECT_EAGER_SEED
     found: dict[str, dict[str, str]] = {}
     for (real, cls), how in sorted(made.items()):
         found.setdefault(real, {})[f"{cls}.{seed}"] = how

@@ -1,0 +1,138 @@
+"""What one tracing word of a file can trace, as far as the file shows it (stdlib ``ast``).
+
+``analysis/project_tracing`` finds the words through which TensorFlow may trace. Some of them
+trace nothing the project's Keras classes run, and what a few others trace is shown:
+
+- nothing: a function of a standard-library module (``subprocess.run``), a ``tf.summary`` function (``tf.summary.scalar``; ``trace_on`` is a word of its own), a
+  summary writer's ``as_default()`` and a ``tf.train.Checkpoint``'s or ``CheckpointManager``'s
+  ``save()`` (the receiver shown made by one: every binding of its name or ``self`` attribute),
+  and a Keras loop's name called on ``self`` in a class with no base that defines the method
+  itself (a trainer's own ``self.evaluate()``);
+- what a function handed to a dataset method reaches (``ds.map(f)`` traces ``f``): a lambda, a def
+  of the file, a method of the enclosing class or any value, and the code it reaches
+  (``analysis/code_reach``: the classes it names and makes, what it calls through an import,
+  which the project view resolves).
+
+Anything else is unknown, and may trace anything, as is a function whose reach the file does not
+show (a closure's parameter, a name bound another way).
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+
+from tfgraph_lint.analysis.code_reach import CodeReach, binding_source, methods
+from tfgraph_lint.core import tf_api
+
+# Receivers a summary writer or a checkpoint is made by, and the tracing words they make harmless.
+_HARMLESS_RECEIVERS = {"as_default": frozenset({"create_file_writer", "create_noop_writer"}),
+                       "save": frozenset({"Checkpoint", "CheckpointManager"})}
+_SELF_METHODS = tf_api.KERAS_MODEL_TRACERS
+_FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
+
+
+class TracingReach:
+    """The reach of each tracing word of ``tree`` (:meth:`of`)."""
+
+    def __init__(self, tree: ast.Module):
+        self.tree = tree
+        self.parents = {id(child): node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
+        self.holders = {id(node): statement.name for statement in tree.body if isinstance(statement, ast.ClassDef)
+                        for node in ast.walk(statement)}
+        self._names = CodeReach(tree, self.parents, self.holders)  # (for what binds a name)
+
+    def of(self, node: ast.AST) -> bool | list[list]:
+        """False: ``node`` traces nothing; a list: the references it may reach; True: unknown."""
+        if not isinstance(node, ast.Attribute):
+            return True
+        parent = self.parents.get(id(node))
+        if node.attr == "summary" and isinstance(parent, ast.Attribute) and parent.value is node:
+            return False  # ``tf.summary.scalar(...)``: a module's function, not a model's summary()
+        if node.attr in _HARMLESS_RECEIVERS and self._made_by(node.value, _HARMLESS_RECEIVERS[node.attr]):
+            return False
+        if node.attr in _SELF_METHODS and self._plain_self_method(node):
+            return False
+        if self._standard_module(node.value):
+            return False  # ``subprocess.run(...)``: the standard library traces nothing
+        if (node.attr in tf_api.DATASET_FUNCTION_METHODS and isinstance(parent, ast.Call)
+                and parent.func is node):
+            return self._mapped(parent, node.attr)
+        return True
+
+    # -- what traces nothing -------------------------------------------------------------------
+
+    def _made_by(self, value: ast.expr, makers: frozenset[str]) -> bool:
+        """``value`` is shown made by a call of one of ``makers``: it is one, or a name or ``self``
+        attribute every binding of which assigns one."""
+        if isinstance(value, ast.Call):
+            return _last_name(value.func) in makers
+        if isinstance(value, ast.Name):
+            bound = self._names.defined(value, value.id)
+        elif _self_attribute(value):
+            cls = self._enclosing(value, ast.ClassDef)
+            stores = [] if cls is None else [n for n in ast.walk(cls) if _self_attribute(n)
+                                             and n.attr == value.attr and not isinstance(n.ctx, ast.Load)]
+            bound = [binding_source(store, self.parents) for store in stores]
+        else:
+            return False
+        return bool(bound) and all(isinstance(v, ast.Call) and _last_name(v.func) in makers for v in bound)
+
+    def _standard_module(self, value: ast.expr) -> bool:
+        if not isinstance(value, ast.Name):
+            return False
+        bound = self._names.defined(value, value.id)
+        return bool(bound) and all(isinstance(b, ast.alias) and isinstance(self.parents.get(id(b)), ast.Import)
+                                   and b.name.partition(".")[0] in sys.stdlib_module_names for b in bound)
+
+    def _plain_self_method(self, node: ast.Attribute) -> bool:
+        """``self.<name>`` in a class with no base (but ``object``) that defines ``<name>``."""
+        if not (isinstance(node.value, ast.Name) and node.value.id == "self"):
+            return False
+        cls = self._enclosing(node, ast.ClassDef)
+        return (cls is not None and all(isinstance(b, ast.Name) and b.id == "object" for b in cls.bases)
+                and not cls.keywords and node.attr in methods(cls))
+
+    # -- functions handed to a dataset method --------------------------------------------------
+
+    def _mapped(self, call: ast.Call, method: str) -> bool | list[list]:
+        if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+            return True
+        handed = [call.args[position] if position is not None and position < len(call.args) else
+                  next((k.value for k in call.keywords if k.arg == keyword), None)
+                  for position, keyword in tf_api.DATASET_FUNCTION_METHODS[method]]
+        handed = [value for value in handed if value is not None]
+        reach = CodeReach(self.tree, self.parents, self.holders)
+        if not handed or not all(self._followed(reach, value) for value in handed):
+            return True
+        return reach.reached
+
+    def _followed(self, reach: CodeReach, value: ast.expr) -> bool:
+        """Follows the function ``value`` is (a lambda, a def of the file, a method of the class):
+        TensorFlow gives its parameters; any other value, by what it is made of."""
+        function = None
+        if isinstance(value, ast.Lambda):
+            function = value
+        elif isinstance(value, ast.Name):
+            defs = self._names.defined(value, value.id)
+            function = defs[0] if defs and len(defs) == 1 and isinstance(defs[0], _FUNCTIONS) else None
+        elif _self_attribute(value):
+            cls = self._enclosing(value, ast.ClassDef)
+            function = methods(cls).get(value.attr) if cls is not None else None
+        if function is None:
+            return reach.value(value)
+        return reach.function(function) and (not _self_attribute(value) or reach.value(value.value))
+
+    def _enclosing(self, node: ast.AST, kinds) -> ast.AST | None:
+        parent = self.parents.get(id(node))
+        while parent is not None and not isinstance(parent, kinds):
+            parent = self.parents.get(id(parent))
+        return parent
+
+
+def _last_name(func: ast.expr) -> str:
+    return func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+
+
+def _self_attribute(node: ast.AST) -> bool:
+    return isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self"
