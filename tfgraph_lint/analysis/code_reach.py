@@ -24,6 +24,8 @@ from __future__ import annotations
 import ast
 import builtins
 
+from tfgraph_lint.analysis.syntax_parents import enclosing
+
 ANNOTATED = "annotated"
 # Builtins that reach values by name (``globals()["model"]``) are not shown.
 _BUILTINS = frozenset(dir(builtins)) - {"globals", "vars", "locals", "eval", "exec", "__import__"}
@@ -180,10 +182,7 @@ class CodeReach:
             scope = self._enclosing(scope, _FUNCTIONS)
 
     def _enclosing(self, node: ast.AST, kinds) -> ast.AST | None:
-        parent = self.parents.get(id(node))
-        while parent is not None and not isinstance(parent, kinds):
-            parent = self.parents.get(id(parent))
-        return parent
+        return enclosing(self.parents, node, kinds)
 
 
 def class_reach(tree: ast.Module, parents: dict, holders: dict, cls: ast.ClassDef) -> list[list] | None:

@@ -30,6 +30,8 @@ from __future__ import annotations
 
 import ast
 
+from tfgraph_lint.analysis.syntax_parents import enclosing, last_name
+
 INPUT_CALLS = frozenset({"Input", "InputLayer"})
 SHAPE_KEYWORDS = frozenset({"input_shape", "batch_input_shape", "input_dim"})
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.Module)
@@ -45,9 +47,9 @@ def symbolic_receivers(tree: ast.Module) -> tuple[set[int], list[list]] | None:
         if not isinstance(node, ast.Call):
             continue
         keywords = [keyword for keyword in node.keywords if keyword.arg in SHAPE_KEYWORDS]
-        if _last_name(node.func) not in INPUT_CALLS and not keywords:
+        if last_name(node.func) not in INPUT_CALLS and not keywords:
             continue
-        if not _is_class(node.func) or not flow.shown(node, holds_input=_last_name(node.func) != "Input"):
+        if not _is_class(node.func) or not flow.shown(node, holds_input=last_name(node.func) != "Input"):
             return None
         flow.receive(node.func)  # a layer made with ``input_shape=`` is built on it when put in a Sequential
         made.add(id(node.func))
@@ -182,19 +184,12 @@ class _Flow:
         return self._enclosing(node, _SCOPES) or self.tree
 
     def _enclosing(self, node: ast.AST, kinds) -> ast.AST | None:
-        parent = self.parents.get(id(node))
-        while parent is not None and not isinstance(parent, kinds):
-            parent = self.parents.get(id(parent))
-        return parent
-
-
-def _last_name(func: ast.expr) -> str:
-    return func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+        return enclosing(self.parents, node, kinds)
 
 
 def _is_class(func: ast.expr) -> bool:
     """A class, by convention: a capitalised name (``Net``, ``layers.Dense``)."""
-    return _last_name(func)[:1].isupper()
+    return last_name(func)[:1].isupper()
 
 
 def _self_attribute(node: ast.AST) -> bool:

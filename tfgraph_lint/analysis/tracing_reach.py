@@ -23,6 +23,7 @@ import ast
 import sys
 
 from tfgraph_lint.analysis.code_reach import CodeReach, binding_source, methods
+from tfgraph_lint.analysis.syntax_parents import enclosing, last_name
 from tfgraph_lint.core import tf_api
 
 # Receivers a summary writer or a checkpoint is made by, and the tracing words they make harmless.
@@ -66,7 +67,7 @@ class TracingReach:
         """``value`` is shown made by a call of one of ``makers``: it is one, or a name or ``self``
         attribute every binding of which assigns one."""
         if isinstance(value, ast.Call):
-            return _last_name(value.func) in makers
+            return last_name(value.func) in makers
         if isinstance(value, ast.Name):
             bound = self._names.defined(value, value.id)
         elif _self_attribute(value):
@@ -76,7 +77,7 @@ class TracingReach:
             bound = [binding_source(store, self.parents) for store in stores]
         else:
             return False
-        return bool(bound) and all(isinstance(v, ast.Call) and _last_name(v.func) in makers for v in bound)
+        return bool(bound) and all(isinstance(v, ast.Call) and last_name(v.func) in makers for v in bound)
 
     def _standard_module(self, value: ast.expr) -> bool:
         if not isinstance(value, ast.Name):
@@ -124,14 +125,7 @@ class TracingReach:
         return reach.function(function) and (not _self_attribute(value) or reach.value(value.value))
 
     def _enclosing(self, node: ast.AST, kinds) -> ast.AST | None:
-        parent = self.parents.get(id(node))
-        while parent is not None and not isinstance(parent, kinds):
-            parent = self.parents.get(id(parent))
-        return parent
-
-
-def _last_name(func: ast.expr) -> str:
-    return func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+        return enclosing(self.parents, node, kinds)
 
 
 def _self_attribute(node: ast.AST) -> bool:

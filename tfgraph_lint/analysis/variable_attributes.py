@@ -37,16 +37,22 @@ _WEIGHT_METHODS = frozenset({"add_weight", "add_variable"})
 
 def variable_attribute(expr: nodes.NodeNG) -> bool:
     """``expr`` is ``self.<name>`` in a method of a class that binds ``<name>`` only to variables."""
+    return _class_answer(expr, "attributes holding variables", _holds_variables)
+
+
+def _class_answer(expr: nodes.NodeNG, label: str, answer) -> bool:
+    """``answer(cls, name)`` for ``expr`` = ``self.<name>`` in a method of ``cls``, remembered per
+    class; False for any other expression."""
     if not isinstance(expr, nodes.Attribute):
         return False
     cls = self_class(expr.expr)
     if cls is None:
         return False
-    memo = remembered(cls, "attributes holding variables")
+    memo = remembered(cls, label)
     key = (cls, expr.attrname)
     found = memo.get(key)
     if found is None:
-        found = memo[key] = _holds_variables(cls, expr.attrname)
+        found = memo[key] = answer(cls, expr.attrname)
     return found
 
 
@@ -67,20 +73,14 @@ def _makes_variable(value: nodes.NodeNG | None) -> bool:
 def non_boolean_variable(expr: nodes.NodeNG) -> bool:
     """``expr`` is ``self.<name>`` of a class that binds ``<name>`` to variables that are not bools,
     or to None, and at least once to a variable: its truth test raises wherever it holds one."""
-    if not isinstance(expr, nodes.Attribute):
-        return False
-    cls = self_class(expr.expr)
-    if cls is None:
-        return False
-    memo = remembered(cls, "attributes holding non-bool variables or None")
-    key = (cls, expr.attrname)
-    found = memo.get(key)
-    if found is None:
-        values = [leaf for klass in class_and_bases(cls) for value in attribute_values(klass, expr.attrname)
-                  for leaf in _alternatives(value)]
-        made = [value for value in values if not is_none(value)]
-        found = memo[key] = bool(made) and all(_makes_variable(value) and _not_bool(value) for value in made)
-    return found
+    return _class_answer(expr, "attributes holding non-bool variables or None", _holds_non_bool_variables)
+
+
+def _holds_non_bool_variables(cls: nodes.ClassDef, name: str) -> bool:
+    values = [leaf for klass in class_and_bases(cls) for value in attribute_values(klass, name)
+              for leaf in _alternatives(value)]
+    made = [value for value in values if not is_none(value)]
+    return bool(made) and all(_makes_variable(value) and _not_bool(value) for value in made)
 
 
 def _alternatives(value: nodes.NodeNG | None) -> list[nodes.NodeNG | None]:
