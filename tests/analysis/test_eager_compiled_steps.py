@@ -2,7 +2,7 @@
 loop runs it: Keras runs its ``train_step`` as plain Python, wherever the instance is handed
 (a training script hands it to its ``train(model, ...)``, which fits it), so findings in the step
 are LOW. The shape of nvae-tf's NVAE, whose train_step counts steps in a Python attribute
-(https://github.com/GlassyWing/nvae, models.py and train.py). Any other compile, a loop or a hand-on
+(https://github.com/stevensdavid/nvae-tf, models.py and train.py). Any other compile, a loop or a hand-on
 before the switch, or a step handed to a tf.function keeps them reported."""
 
 from __future__ import annotations

@@ -187,7 +187,7 @@ def _after_early_return(stmt: nodes.NodeNG, block: nodes.NodeNG, traced: TracedF
 def _all_set(test: nodes.NodeNG, side: str, branch: list[nodes.NodeNG], traced: TracedFunction) -> list:
     """``if self.a is None or self.b is None: self.build(...)`` where the branch (or a method of
     ``self`` it calls) sets both: once it has run, no operand is unset, so it never runs again
-    (keras-geometric's GATv2Conv builds behind such a test in its call). Every subject must be
+    (a graph attention layer that builds lazily in its call). Every subject must be
     one that outlives the trace and that the branch sets; the guards, one per subject."""
     group = unset_any(test)
     if group is None or group[0] != side:

@@ -4,7 +4,7 @@
 ``self.params``: ``if self.params.debug:`` in ``test_step`` runs only when Keras runs the step
 eagerly, so ``.numpy()`` and a list append there work as in plain Python (LOW). The shape of
 nerf-tf2's NeRF.test_step, which caches validation images only in eager mode
-(https://github.com/sakshikakde/nerf-tf2, nerf/core/model.py). Twins stay reported: a branch
+(https://github.com/thatbrguy/nerf-tf2, nerf/core/model.py). Twins stay reported: a branch
 under another flag, a class also compiled without the flag and fit, a compile passing False.
 """
 import tensorflow as tf

@@ -2,7 +2,8 @@
 
 ``if self.kernel is None or self.att is None: self.build(shape)``, where ``build`` sets both:
 after the first trace neither is unset, so the block never runs again and ``build`` makes its
-state once (keras-geometric's GATv2Conv builds so in its call). Twins: a method that sets only
+state once (the shape of GATv2Conv's lazy build in its call,
+https://github.com/Huvinesh-Rajendran-12/keras-geometric, src/keras_geometric/layers/gatv2_conv.py). Twins: a method that sets only
 one of the tested attributes, and an operand that asks something else, may build again.
 """
 import tensorflow as tf
