@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from tfgraph_lint.analysis import node_index, parsing
     from tfgraph_lint.analysis.call_data import outgoing_arguments
     from tfgraph_lint.analysis.graph_index import GraphIndex
-    from tfgraph_lint.analysis.keras_run_evidence import instance_rows
+    from tfgraph_lint.analysis.keras_instance_rows import instance_rows
     from tfgraph_lint.analysis.keras_unconverted import outgoing_account
     from tfgraph_lint.analysis.semantic import ModuleContext
     from tfgraph_lint.rules import checks_for
@@ -54,7 +54,7 @@ def _import_analysis() -> None:
     from tfgraph_lint.analysis import node_index, parsing
     from tfgraph_lint.analysis.call_data import outgoing_arguments
     from tfgraph_lint.analysis.graph_index import GraphIndex
-    from tfgraph_lint.analysis.keras_run_evidence import instance_rows
+    from tfgraph_lint.analysis.keras_instance_rows import instance_rows
     from tfgraph_lint.analysis.keras_unconverted import outgoing_account
     from tfgraph_lint.analysis.semantic import ModuleContext
     from tfgraph_lint.rules import checks_for

@@ -3,7 +3,7 @@ another project file may define?
 
 A script with no graph code of its own (no tf.function, no dataset map) may still make a Keras
 model of the project and call it in a loop, or fit it. The project view asks such a file what it
-does with the instances it makes (``keras_run_evidence.instance_rows``): without its answer, a
+does with the instances it makes (``keras_instance_rows.instance_rows``): without its answer, a
 model another file calls only eagerly would look run only eagerly while this file fits it. A
 capitalised name called through an imported name the view can follow (``network.Policy(...)``,
 ``Policy(...)`` after ``from network import Policy``) is the sign; comments and strings may match,

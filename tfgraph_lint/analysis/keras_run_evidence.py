@@ -14,7 +14,7 @@ Eager uses also include a Keras loop after ``compile(run_eagerly=True)`` (analys
   of this module, from a ``compile`` or graph code in another file);
 - ``EAGER``: instances are made, and every call of them or of their methods is in code that is not
   traced (reading a plain attribute, ``metric.name``, runs nothing); other files that make
-  instances say so through the project view (:func:`instance_rows`), except test files: a test
+  instances say so through the project view (keras_instance_rows), except test files: a test
   calls the class it checks eagerly by default, and says nothing of how its program runs it;
 - ``None``: nothing is shown, or an instance is handed on (returned, passed, stored in a list):
   where it runs is not shown, so the class's methods stay graph code as Keras would make them.
@@ -47,20 +47,18 @@ from __future__ import annotations
 from astroid import nodes
 
 from tfgraph_lint.analysis.class_mentions import TESTS_ONLY_SEED
-from tfgraph_lint.analysis.eager_compiled_steps import EAGER as STEPS_EAGER, STEPS_EAGER_SEED, steps_run
+from tfgraph_lint.analysis.eager_compiled_steps import STEPS_EAGER_SEED
 from tfgraph_lint.analysis.eager_compiles import EAGER_WHEN_ASKED, RUN_EAGERLY, compiled_to_run_eagerly
 from tfgraph_lint.analysis.eager_scripts import is_script, traces_nothing
 from tfgraph_lint.analysis.eager_steps import run_by_eager_step
-from tfgraph_lint.analysis.imported_instances import imported_key
 from tfgraph_lint.analysis.instance_screen import ANNOTATION_ROW_MARKER, EAGER_ROW_MARKERS, HANDED_ROW_MARKER, UNJUDGED_SEED
-from tfgraph_lint.analysis.instance_uses import PLAIN_ATTRIBUTES, attribute_chain, handed_on, handed_to_compile, in_annotation
+from tfgraph_lint.analysis.instance_uses import PLAIN_ATTRIBUTES, attribute_chain, handed_on, handed_to_compile
 from tfgraph_lint.analysis.instance_uses import instance_uses
 from tfgraph_lint.analysis.names import references
 from tfgraph_lint.analysis.project_classes import dispatched_seed
 from tfgraph_lint.analysis.project_tracing import PROJECT_EAGER_REASONS, PROJECT_EAGER_SEEDS
-from tfgraph_lint.analysis.node_index import descendants, remembered
+from tfgraph_lint.analysis.node_index import remembered
 from tfgraph_lint.analysis.symbolic_construction import may_build_symbolically
-from tfgraph_lint.analysis.test_code import is_test_file
 from tfgraph_lint.analysis.trace_entries import keras_base
 from tfgraph_lint.analysis.traced import TracedFunction, TraceKind
 from tfgraph_lint.core import tf_api
@@ -231,73 +229,6 @@ def instance_verdict(reference: nodes.NodeNG, index, seen: frozenset = frozenset
     # ``compile(run_eagerly=True)`` on it: its Keras loops run it eagerly (analysis/eager_compiles).
     eager_loops = EAGER_WHEN_ASKED if compiled_to_run_eagerly(uses) else frozenset()
     return _combined({_use_verdict(use, index, seen, layered, eager_loops) for use in uses})
-
-
-def instance_rows(index) -> list[list]:
-    """For the project view: per instance this module makes of an imported class, a row of
-    GraphIndex.outgoing's shape naming the marker seed its uses earn (only eager calls, or handed
-    on; run where Keras traces it: ``TRACED_SEED``, as a Keras loop called outside graph code
-    gives no other row); the classes' own modules weigh them (:func:`run_shown`). A test file's
-    instances called only eagerly give no row: a test calls what it checks eagerly by default,
-    which says nothing of how the program, or a package's users, run the class."""
-    rows = []
-    in_tests = is_test_file(index.module.file or "")
-    for call in descendants(index.module, nodes.Call):
-        func = call.func
-        last = func.attrname if isinstance(func, nodes.Attribute) else getattr(func, "name", "")
-        if not last[:1].isupper():
-            continue  # classes, by convention: a cheap test before resolving anything
-        key = imported_key(func)
-        if key is None or key[2] is not None:
-            continue
-        verdict = instance_verdict(func, index)
-        marker = STEPS_EAGER_SEED if verdict is None and steps_run(call) == STEPS_EAGER else HANDED_SEED
-        if verdict == TRACED:
-            if not _run_by_keras(func):
-                continue  # run in traced code: GraphIndex.outgoing says so already
-            marker = TRACED_SEED
-        elif verdict == EAGER:  # the stricter judgement a layer or model gets
-            if in_tests:
-                continue
-            marker = EAGER_SEED if instance_verdict(func, index, layered=True) == EAGER else NEAR_SYMBOLIC_SEED
-        rows.append([key[0], key[1], marker, call.lineno, "instances made", "LOW", None])
-    return rows + _class_references(index)
-
-
-def _run_by_keras(reference: nodes.NodeNG) -> bool:
-    """What ``reference`` makes is handed to ``compile`` or has a Keras loop, ``compile``,
-    ``build`` or the like called on it (``model.predict(x)``, ``model.encoder.fit(...)``)."""
-    if handed_to_compile(reference):
-        return True
-    made = reference.parent
-    if not (isinstance(made, nodes.Call) and made.func is reference):
-        return False
-    for use in [made, *(instance_uses(made) or ())]:
-        if handed_to_compile(use):
-            return True
-        if not (isinstance(use.parent, nodes.Attribute) and use.parent.expr is use):
-            continue
-        chain, names = attribute_chain(use.parent)
-        called = chain.parent
-        if _MODEL_TRACERS.intersection(names) and isinstance(called, nodes.Call) and called.func is chain:
-            return True
-    return False
-
-
-def _class_references(index) -> list[list]:
-    """Rows for the imported classes this module names without calling them (a subclass's base,
-    ``factory = models.Net``, an ``isinstance`` test): what comes of those is not followed, so
-    they count as instances handed on."""
-    rows = []
-    for node in descendants(index.module, nodes.Name, nodes.Attribute):
-        last = node.attrname if isinstance(node, nodes.Attribute) else node.name
-        if not last[:1].isupper() or (isinstance(node.parent, nodes.Call) and node.parent.func is node):
-            continue  # not a class, by convention; or made (:func:`instance_rows`)
-        key = imported_key(node)
-        if key is not None and key[2] is None:
-            rows.append([key[0], key[1], ANNOTATION_ROW_MARKER if in_annotation(node) else HANDED_SEED,
-                         node.lineno, "class named", "LOW", None])
-    return rows
 
 
 def _combined(verdicts: set) -> str | None:

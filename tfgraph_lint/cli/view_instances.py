@@ -1,6 +1,6 @@
 """The project view's seeds, with what files that other files' graph code reaches say of their instances.
 
-A file's instance rows (``keras_run_evidence.instance_rows``: an instance of a project class
+A file's instance rows (``keras_instance_rows.instance_rows``: an instance of a project class
 only ever called eagerly there) are found under the configuration without the view's entries:
 a function of the file that a tf.function of another file calls is not known to be traced when
 they are. So a file of which graph code elsewhere reaches any function or method (a seed that

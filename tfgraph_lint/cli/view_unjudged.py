@@ -1,7 +1,7 @@
 """The project view's note of classes named in files whose uses of them it does not judge.
 
 Whether a Keras class runs only eagerly is judged from what each project file does with the
-instances it makes (``keras_run_evidence.instance_rows``, from each file's graph-code index).
+instances it makes (``keras_instance_rows.instance_rows``, from each file's graph-code index).
 The project's notebooks and the ``*.py`` files the configuration excludes get no index: a
 notebook that makes the model and fits it, or saves it, would go unseen. So each class a project
 file defines whose name such a file spells anywhere (as a word: its code, a comment, a string
