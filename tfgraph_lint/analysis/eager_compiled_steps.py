@@ -27,7 +27,7 @@ from __future__ import annotations
 from astroid import nodes
 
 from tfgraph_lint.analysis.eager_compiles import RUN_EAGERLY
-from tfgraph_lint.analysis.instance_screen import ANNOTATION_ROW_MARKER, EAGER_ROW_MARKERS
+from tfgraph_lint.analysis.instance_screen import ANNOTATION_ROW_MARKER, EAGER_ROW_MARKERS, is_eager_row_marker
 from tfgraph_lint.analysis.instance_uses import handed_on, instance_uses
 from tfgraph_lint.analysis.names import bindings, references, unrebound_parameter
 from tfgraph_lint.analysis.node_index import remembered
@@ -41,9 +41,9 @@ _TRACED = "traced"  # compiled (or set) so that its loops trace the steps
 # The instance row of another file: made, compiled to run eagerly, then handed on (where it goes,
 # its ``call`` may be traced, its steps run eagerly). Other judgements read it as handed on.
 STEPS_EAGER_SEED = EAGER_ROW_MARKERS[2]
-# What other files' rows may say for the steps to count as eager: run eagerly, compiled so, or
-# the class named in an annotation (which makes no instance).
-_EAGER_ROWS = frozenset({*EAGER_ROW_MARKERS, ANNOTATION_ROW_MARKER})
+# What other files' rows may say for the steps to count as eager (besides the eager markers): the
+# class named in an annotation (which makes no instance).
+_EAGER_ROWS = frozenset({ANNOTATION_ROW_MARKER})
 
 STEPS_EAGER = ("the project compiles every instance of this model with run_eagerly=True before any "
                "Keras loop runs it, so Keras runs its {step} as plain Python, every step")
@@ -76,7 +76,7 @@ def _class_steps(cls: nodes.ClassDef, index) -> str | None:
     one does); the flag's spelling in the class (``self.params.debug``) when the instances'
     compiles pass that one flag; None otherwise."""
     told = {name.partition(".")[2] for name in index.seeds if name.startswith(f"{cls.name}.")}
-    if told - _EAGER_ROWS:
+    if any(name not in _EAGER_ROWS and not is_eager_row_marker(name) for name in told):
         return None  # graph code of another file reaches it, or an instance is not shown
     kinds = {EAGER} if STEPS_EAGER_SEED in told else set()
     flags = set()

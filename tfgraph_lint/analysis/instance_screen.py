@@ -26,11 +26,34 @@ UNJUDGED_SEED = "<named where its uses are not judged>"
 EAGER_ROW_MARKERS = ("<made, run eagerly>", "<made, run outside traced code>",
                      "<made, compiled to run eagerly, handed on>")
 HANDED_ROW_MARKER = "<made, handed on>"
+# An instance whose every use calls a method by a name Keras gives no meaning (``net.build_graph()``),
+# outside traced code: one row per method, naming it; the class's module, which sees the methods,
+# judges them (analysis/own_method_builds). Read as the second eager marker wherever its method
+# is not judged.
+_OWN_METHOD_ROW = ("<made, its own method ", " called outside traced code>")
 # A class named only in a type annotation (``model: Net``): no instance made, nothing handed on;
 # judgements that do not ask read it as handed on, as any other name.
 ANNOTATION_ROW_MARKER = "<named in an annotation>"
 # ``base.Cls(`` or ``Cls(``: group 1 the name before a dot (or None), group 2 the capitalised name.
 _CONSTRUCTOR = re.compile(r"\b(?:([A-Za-z_]\w*)\s*\.\s*)?([A-Z]\w*)\s*\(")
+
+
+def own_method_row_marker(method: str) -> str:
+    """The row marker of an instance of which only ``method`` is called, outside traced code."""
+    return f"{_OWN_METHOD_ROW[0]}{method}{_OWN_METHOD_ROW[1]}"
+
+
+def own_method_in(marker: str) -> str | None:
+    """The method an own-method row marker names; None for any other marker."""
+    head, tail = _OWN_METHOD_ROW
+    if marker.startswith(head) and marker.endswith(tail) and len(marker) > len(head) + len(tail):
+        return marker[len(head):-len(tail)]
+    return None
+
+
+def is_eager_row_marker(marker) -> bool:
+    """``marker`` is one of :data:`EAGER_ROW_MARKERS` or an own-method row marker."""
+    return isinstance(marker, str) and (marker in EAGER_ROW_MARKERS or own_method_in(marker) is not None)
 
 
 def makes_imported_instances(text: str, bases: frozenset[str] | None) -> bool:

@@ -12,11 +12,12 @@ from astroid import nodes
 
 from tfgraph_lint.analysis.eager_compiled_steps import EAGER as STEPS_EAGER, STEPS_EAGER_SEED, steps_run
 from tfgraph_lint.analysis.imported_instances import imported_key
-from tfgraph_lint.analysis.instance_screen import ANNOTATION_ROW_MARKER
+from tfgraph_lint.analysis.instance_screen import ANNOTATION_ROW_MARKER, own_method_row_marker
 from tfgraph_lint.analysis.instance_uses import attribute_chain, handed_to_compile, in_annotation, instance_uses
 from tfgraph_lint.analysis.keras_run_evidence import (EAGER, EAGER_SEED, HANDED_SEED, NEAR_SYMBOLIC_SEED, TRACED,
                                                       TRACED_SEED, instance_verdict)
 from tfgraph_lint.analysis.node_index import descendants
+from tfgraph_lint.analysis.own_method_builds import own_methods_called
 from tfgraph_lint.analysis.test_code import is_test_file
 from tfgraph_lint.core import tf_api
 
@@ -50,6 +51,11 @@ def instance_rows(index) -> list[list]:
             if in_tests:
                 continue
             marker = EAGER_SEED if instance_verdict(func, index, layered=True) == EAGER else NEAR_SYMBOLIC_SEED
+            # Only methods of its own called (``net.build_graph()``): the class's module judges them.
+            if marker == NEAR_SYMBOLIC_SEED and (own := own_methods_called(call, index)):
+                rows.extend([key[0], key[1], own_method_row_marker(name), call.lineno, "instances made", "LOW", None]
+                            for name in own)
+                continue
         rows.append([key[0], key[1], marker, call.lineno, "instances made", "LOW", None])
     return rows + _class_references(index)
 

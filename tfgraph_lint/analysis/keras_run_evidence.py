@@ -52,12 +52,14 @@ from tfgraph_lint.analysis.eager_compiles import EAGER_WHEN_ASKED, RUN_EAGERLY, 
 from tfgraph_lint.analysis.eager_scripts import is_script, traces_nothing
 from tfgraph_lint.analysis.eager_steps import run_by_eager_step
 from tfgraph_lint.analysis.instance_screen import ANNOTATION_ROW_MARKER, EAGER_ROW_MARKERS, HANDED_ROW_MARKER, UNJUDGED_SEED
+from tfgraph_lint.analysis.instance_screen import own_method_in
 from tfgraph_lint.analysis.instance_uses import PLAIN_ATTRIBUTES, attribute_chain, handed_on, handed_to_compile
 from tfgraph_lint.analysis.instance_uses import instance_uses
 from tfgraph_lint.analysis.names import references
 from tfgraph_lint.analysis.project_classes import dispatched_seed
 from tfgraph_lint.analysis.project_tracing import PROJECT_EAGER_REASONS, PROJECT_EAGER_SEEDS
 from tfgraph_lint.analysis.node_index import remembered
+from tfgraph_lint.analysis.own_method_builds import runs_call_only_directly
 from tfgraph_lint.analysis.symbolic_construction import may_build_symbolically
 from tfgraph_lint.analysis.trace_entries import keras_base
 from tfgraph_lint.analysis.traced import TracedFunction, TraceKind
@@ -92,6 +94,11 @@ EAGER_INSTANCES = ("the code runs this Keras class only eagerly: every instance 
                    "outside traced code (by its call method, by a plain training step with a gradient tape, or "
                    "in modules that build no Keras Input, functional model or summary), and none is compiled "
                    "(but with run_eagerly=True), fit, saved or handed on elsewhere")
+
+# Every instance the project makes only has methods of the class's own called (analysis/own_method_builds).
+OWN_METHOD_BUILD = ("this Keras class's call runs only when its own method ({methods}) calls it directly, once, "
+                    "outside traced code, to build a functional model: the project never calls, compiles, fits "
+                    "or hands on its instances, so Keras never traces this call")
 
 # Made only by tests that name nothing tracing (cli/view_unmade's seed), reached from no traced code.
 EAGER_TESTS = ("the project runs this Keras class only in its tests, which call it eagerly: "
@@ -130,6 +137,8 @@ def run_only_eagerly(traced: TracedFunction, index) -> str | None:
     how = index.seeds.get(f"{cls.name}.{TESTS_ONLY_SEED}")
     if how is not None:
         return EAGER_TESTS.format(how=how)
+    if methods := _own_build_methods(cls, index):
+        return OWN_METHOD_BUILD.format(methods=", ".join(sorted(methods)))
     return EAGER_SCRIPT if _script_shows(cls, index, _told(cls, index) - {UNJUDGED_SEED}) else EAGER_INSTANCES
 
 
@@ -181,9 +190,26 @@ def _told(cls: nodes.ClassDef, index) -> set[str]:
     """What the project view's seeds of ``index``'s module say of ``cls`` (its methods reached from
     graph code elsewhere, the markers other files' instances earn). An override that a Keras base
     of another file calls through ``self.`` (a dispatched seed) is not among them: it runs where
-    the class's own Keras methods run, so it shows nothing of where that is."""
+    the class's own Keras methods run, so it shows nothing of where that is. An instance of which
+    only methods of the class's own are called says ``NEAR_SYMBOLIC_SEED`` here
+    (:func:`_own_build_methods` tells it apart)."""
+    return {NEAR_SYMBOLIC_SEED if own_method_in(name) else name for name in _told_as_written(cls, index)}
+
+
+def _told_as_written(cls: nodes.ClassDef, index) -> set[str]:
     return {name.partition(".")[2] for name, how in index.seeds.items()
             if name.startswith(f"{cls.name}.") and not (isinstance(how, str) and dispatched_seed(how))}
+
+
+def _own_build_methods(cls: nodes.ClassDef, index) -> set[str]:
+    """The methods of ``cls``'s own that other files call on every instance they make, outside
+    traced code (own-method row markers), when no row says only "called beside symbolic
+    construction" and each runs ``call`` only directly (analysis/own_method_builds); else none."""
+    told = _told_as_written(cls, index)
+    methods = {method for name in told if (method := own_method_in(name)) is not None}
+    if not methods or NEAR_SYMBOLIC_SEED in told or not runs_call_only_directly(cls, methods):
+        return set()
+    return methods
 
 
 def _script_shows(cls: nodes.ClassDef, index, told: set[str]) -> bool:
@@ -203,7 +229,10 @@ def _instances_run(cls: nodes.ClassDef, index, told: set[str], seen: frozenset) 
         return TRACED
     seen = seen | {cls}
     verdicts = {EAGER} if EAGER_SEED in told else set()
-    if told & {*_HANDED, NEAR_SYMBOLIC_SEED}:
+    near = told & {*_HANDED, NEAR_SYMBOLIC_SEED}
+    if near == {NEAR_SYMBOLIC_SEED} and _own_build_methods(cls, index):
+        verdicts.add(EAGER)  # its call runs only directly, in a method of its own
+    elif near:
         verdicts.add(None)
     for reference in references(cls, cls.root()):
         if not cls.parent_of(reference):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import copy
 
-from tfgraph_lint.analysis.instance_screen import EAGER_ROW_MARKERS, HANDED_ROW_MARKER
+from tfgraph_lint.analysis.instance_screen import HANDED_ROW_MARKER, is_eager_row_marker
 from tfgraph_lint.cli.view_eager import view_seeds
 from tfgraph_lint.cli.view_unjudged import with_unjudged
 
@@ -20,7 +20,7 @@ def instance_seeds(graph, eager: dict, unjudged: dict) -> dict[str, dict[str, st
     """``view_seeds(graph, eager)`` with ``unjudged`` added (cli/view_unjudged), the eager rows
     of files that graph code elsewhere reaches read as instances handed on."""
     outgoing = graph.outgoing
-    if not any(len(row) > 2 and row[2] in EAGER_ROW_MARKERS for rows in outgoing.values() for row in rows):
+    if not any(len(row) > 2 and is_eager_row_marker(row[2]) for rows in outgoing.values() for row in rows):
         return with_unjudged(view_seeds(graph, eager), unjudged)
     reached = {real for real, found in graph.seeds().items()
                if any(not name.rpartition(".")[2].startswith("<") for name in found)}
@@ -48,4 +48,4 @@ def _is_marker(row: list) -> bool:
 
 
 def _handed(row: list) -> list:
-    return [*row[:2], HANDED_ROW_MARKER, *row[3:]] if len(row) > 2 and row[2] in EAGER_ROW_MARKERS else row
+    return [*row[:2], HANDED_ROW_MARKER, *row[3:]] if len(row) > 2 and is_eager_row_marker(row[2]) else row
