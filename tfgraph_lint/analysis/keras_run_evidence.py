@@ -319,8 +319,8 @@ def _may_run_symbolically(call: nodes.NodeNG) -> bool:
 
 
 def _used_in_traced_code(node: nodes.NodeNG, index, seen: frozenset) -> str | None:
-    """TRACED when ``node`` is in traced code, EAGER when only in a method of a metric or loss
-    that runs only eagerly, None when not in traced code at all."""
+    """TRACED when ``node`` is in traced code, EAGER when only in a method of a Keras class that
+    runs only eagerly (not only to build a functional model), None when not in traced code at all."""
     scope = node.parent
     while scope is not None and not isinstance(scope, nodes.Module):
         if isinstance(scope, (nodes.FunctionDef, nodes.Lambda)):
@@ -330,7 +330,10 @@ def _used_in_traced_code(node: nodes.NodeNG, index, seen: frozenset) -> str | No
                 holder = root.node.parent
                 if (root.reason.kind == TraceKind.KERAS and not root.reason.handed_to_keras
                         and isinstance(holder, nodes.ClassDef)):
-                    return EAGER if run_shown(holder, index, seen) == EAGER else TRACED
+                    # A holder whose call runs only to build a functional model calls what it holds
+                    # on symbolic inputs: those calls are the functional model's nodes, traced.
+                    eager = run_shown(holder, index, seen) == EAGER and not _own_build_methods(holder, index)
+                    return EAGER if eager else TRACED
                 return TRACED
         scope = scope.parent
     return None

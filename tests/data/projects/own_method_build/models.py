@@ -7,10 +7,17 @@ The shape of recommendation code that makes ``Model(inputs, self.call(inputs))``
 import tensorflow as tf
 
 
+class Held(tf.keras.layers.Layer):
+    def call(self, inputs):
+        # Called by a holder's call on symbolic inputs: a node of the functional model, traced by fit.
+        print(inputs)  # [python-print-in-graph]
+        return inputs * 2.0
+
+
 class BuiltByOwnMethod(tf.keras.Model):
     def __init__(self):
         super().__init__()
-        self.hidden = tf.keras.layers.Dense(4)
+        self.hidden = Held()
 
     def call(self, inputs):
         print(inputs)  # low: [python-print-in-graph]
