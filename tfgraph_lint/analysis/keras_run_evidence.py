@@ -35,7 +35,10 @@ called only outside traced code but beside symbolic construction (eager for a me
 shown for a layer), or run by a Keras loop (``TRACED_SEED``, which is no marker); a class a
 notebook or an excluded file names (``UNJUDGED_SEED``, cli/view_unjudged) stays graph code.
 A layer held by a model of this module runs as the model runs. The message then says so
-(``EAGER_INSTANCES``).
+(``EAGER_INSTANCES``). An instance of which other files call only methods of the class's own
+(``net.build_graph()``) runs the class's ``call`` only directly, once, when each such method does
+no more with ``self`` (analysis/own_method_builds: ``OWN_METHOD_BUILD``); what the model holds and
+calls there becomes a node of the functional model being built, and stays traced.
 
 Module-wide evidence needs no instances' uses: a script or notebook tracing nothing (:mod:`eager_scripts`)
 whose instances no other file makes; a project none of whose files traces (``cli/view_eager``'s seed); a
