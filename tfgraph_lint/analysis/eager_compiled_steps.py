@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from astroid import nodes
 
-from tfgraph_lint.analysis.eager_compiles import RUN_EAGERLY
+from tfgraph_lint.analysis.eager_compiles import RUN_EAGERLY, is_true, run_eagerly_value
 from tfgraph_lint.analysis.instance_screen import ANNOTATION_ROW_MARKER, EAGER_ROW_MARKERS, is_eager_row_marker
 from tfgraph_lint.analysis.instance_uses import handed_on, instance_uses
 from tfgraph_lint.analysis.names import bindings, references, unrebound_parameter
@@ -112,7 +112,7 @@ def steps_run(made: nodes.Call) -> str | nodes.NodeNG | None:
         parent = use.parent
         if isinstance(parent, nodes.AssignAttr) and parent.expr is use and parent.attrname == RUN_EAGERLY:
             value = parent.parent.value if isinstance(parent.parent, nodes.Assign) else None
-            switched = EAGER if _is_true(value) else _TRACED
+            switched = EAGER if is_true(value) else _TRACED
         elif isinstance(parent, nodes.Attribute) and parent.expr is use:
             called = parent.parent
             if parent.attrname == "compile":
@@ -134,17 +134,12 @@ def _compiled_how(call: nodes.Call) -> str | nodes.NodeNG | None:
     """``EAGER`` for ``compile(..., run_eagerly=True)``, the value for a flag (a name or an
     attribute of one), ``_TRACED`` for anything else (no ``run_eagerly``, a literal other than
     True, ``**kwargs``, a computed value)."""
-    switch = [kw for kw in call.keywords or () if kw.arg in (RUN_EAGERLY, None)]
-    if len(switch) != 1 or switch[0].arg is None:
+    value = run_eagerly_value(call)
+    if value is None:
         return _TRACED
-    value = switch[0].value
-    if _is_true(value):
+    if is_true(value):
         return EAGER
     return value if _chain(value) is not None else _TRACED
-
-
-def _is_true(value: nodes.NodeNG | None) -> bool:
-    return isinstance(value, nodes.Const) and value.value is True
 
 
 def _chain(expr: nodes.NodeNG) -> tuple[nodes.Name, list[str]] | None:

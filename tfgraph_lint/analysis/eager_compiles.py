@@ -32,14 +32,13 @@ def compiled_to_run_eagerly(uses: list[nodes.NodeNG]) -> bool:
     for use in sorted(uses, key=lambda use: (use.lineno or 0, use.col_offset or 0)):
         parent = use.parent
         if isinstance(parent, nodes.AssignAttr) and parent.expr is use and parent.attrname == RUN_EAGERLY:
-            eager = _is_true(parent.parent.value if isinstance(parent.parent, nodes.Assign) else None)
+            eager = is_true(parent.parent.value if isinstance(parent.parent, nodes.Assign) else None)
         elif isinstance(parent, nodes.Attribute) and parent.expr is use and parent.attrname in EAGER_WHEN_ASKED:
             call = parent.parent
             if not (isinstance(call, nodes.Call) and call.func is parent):
                 return False  # a loop or ``compile`` handed on: how it is called is not shown
             if parent.attrname == "compile":
-                switch = [kw for kw in call.keywords or () if kw.arg in (RUN_EAGERLY, None)]
-                eager = len(switch) == 1 and _is_true(switch[0].value)
+                eager = is_true(run_eagerly_value(call))
             elif not eager:
                 return False  # a loop run before the switch (or after a plain compile) traces
         else:
@@ -48,5 +47,13 @@ def compiled_to_run_eagerly(uses: list[nodes.NodeNG]) -> bool:
     return asked
 
 
-def _is_true(value: nodes.NodeNG | None) -> bool:
+def run_eagerly_value(compile_call: nodes.Call) -> nodes.NodeNG | None:
+    """What ``compile(...)`` passes as ``run_eagerly``, when it passes it by name and nothing could
+    pass it otherwise (no ``**kwargs``); None otherwise."""
+    switch = [kw for kw in compile_call.keywords or () if kw.arg in (RUN_EAGERLY, None)]
+    return switch[0].value if len(switch) == 1 and switch[0].arg == RUN_EAGERLY else None
+
+
+def is_true(value: nodes.NodeNG | None) -> bool:
+    """``value`` is the literal ``True``."""
     return isinstance(value, nodes.Const) and value.value is True

@@ -48,19 +48,10 @@ def own_methods_called(made: nodes.Call, index) -> list[str] | None:
         called = attribute.parent
         if not (isinstance(called, nodes.Call) and called.func is attribute and _own_name(attribute.attrname)):
             return None
-        if _in_traced_code(called, index):
+        if index.in_traced_code(called):
             return None
         called_names.add(attribute.attrname)
     return sorted(called_names)
-
-
-def _in_traced_code(node: nodes.NodeNG, index) -> bool:
-    scope = node.parent
-    while scope is not None and not isinstance(scope, nodes.Module):
-        if isinstance(scope, (nodes.FunctionDef, nodes.Lambda)) and index.traced_function(scope) is not None:
-            return True
-        scope = scope.parent
-    return False
 
 
 def runs_call_only_directly(cls: nodes.ClassDef, method_names) -> bool:
