@@ -24,7 +24,9 @@ from tfgraph_lint.analysis.project_first_calls import FIRST_CALLS
 from tfgraph_lint.analysis.run_before import chain_root, run_before_in_function, run_before_on_chain
 from tfgraph_lint.analysis.traced import TracedFunction, TraceKind
 
-def outgoing_first_calls(index, key: tuple[str, str | None, str | None], calls: list[nodes.Call] | None) -> list[str] | None:
+
+def outgoing_first_calls(index, key: tuple[str, str | None, str | None],
+                         calls: list[nodes.Call] | None) -> list[str] | None:
     """The methods every graph-code call of the method ``key`` names runs first on its receiver;
     None when there are none, or when the method is named here other than by those calls."""
     method = key[2]
@@ -38,7 +40,8 @@ def outgoing_first_calls(index, key: tuple[str, str | None, str | None], calls: 
         found = first if found is None else found & first
     receivers = {call.func.expr.as_string() for call in calls}
     for node in descendants(index.module, nodes.Attribute):
-        if node.attrname == method and node.expr.as_string() in receivers and node.parent not in calls:
+        if node.attrname == method and node.expr.as_string() in receivers \
+                and not (node.parent in calls and node.parent.func is node):
             return None  # handed on or read: calls through that are not seen
     return sorted(found) or None
 
@@ -51,14 +54,15 @@ def _first_on_receiver(call: nodes.Call, index) -> set[str]:
     if traced is None or not one_class_chain(traced):
         return set()
     receiver = func.expr.as_string()
-    statements = [*run_before_in_function(call, traced.node), *run_before_on_chain(call, traced)]
-    if any(node.as_string() == receiver for statement in statements
-           for node in statement.nodes_of_class(nodes.AssignAttr)):
+    statements = [*run_before_in_function(call, traced.node), *run_before_on_chain(call, traced, ended=True)]
+    found = {statement.value.func.attrname for statement in statements
+             if isinstance(statement, nodes.Expr) and isinstance(statement.value, nodes.Call)
+             and isinstance(statement.value.func, nodes.Attribute)
+             and statement.value.func.expr.as_string() == receiver}
+    if found and any(node.as_string() == receiver for statement in statements
+                     for node in statement.nodes_of_class(nodes.AssignAttr)):
         return set()  # the receiver is bound again: perhaps to another object
-    return {statement.value.func.attrname for statement in statements
-            if isinstance(statement, nodes.Expr) and isinstance(statement.value, nodes.Call)
-            and isinstance(statement.value.func, nodes.Attribute)
-            and statement.value.func.expr.as_string() == receiver}
+    return found
 
 
 def one_class_chain(traced: TracedFunction) -> bool:

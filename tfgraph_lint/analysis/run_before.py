@@ -29,13 +29,14 @@ def run_before_in_function(node: nodes.NodeNG, function: nodes.NodeNG) -> Iterat
         child = parent
 
 
-def run_before_on_chain(node: nodes.NodeNG, traced: TracedFunction) -> Iterator[nodes.NodeNG]:
+def run_before_on_chain(node: nodes.NodeNG, traced: TracedFunction, ended: bool = False) -> Iterator[nodes.NodeNG]:
     """The top-level statements of the traced function, and of each caller on the chain the
-    index keeps while each step is a call, that start before the line leading to ``node``."""
+    index keeps while each step is a call, that start before the line leading to ``node`` (with
+    ``ended``, that also end before it: not the block that holds the call)."""
     line, current = node.lineno, traced
     while current is not None:
         for statement in getattr(current.node, "body", ()):
-            if statement.lineno >= line:
+            if statement.lineno >= line or (ended and statement.end_lineno >= line):
                 break
             yield statement
         if current.reason.kind != TraceKind.CALLED:
