@@ -75,12 +75,13 @@ def rebound_then_run_inline(target: nodes.AssignAttr, cls: nodes.ClassDef, root:
         return False
     if not (isinstance(statement, nodes.Assign) and target in statement.targets):
         return False
-    after = method.body[method.body.index(statement) + 1:]
+    position = method.body.index(statement)
     calls = [call for call in descendants(method, nodes.Call) if _calls_method(call, cls, root.node)]
-    if not calls or any(call.statement() in method.body[:method.body.index(statement) + 1] for call in calls):
+    if not calls or any(earlier is call.statement() or earlier.parent_of(call)
+                        for earlier in method.body[:position + 1] for call in calls):
         return False  # a call before the binding (or in it) reads what was there before
-    for later in after:
-        if any(call.statement() is later or later.parent_of(call) for call in calls):
+    for later in method.body[position + 1:]:
+        if any(later is call.statement() or later.parent_of(call) for call in calls):
             return True
         if any(isinstance(node, nodes.AssignAttr) and node.attrname == target.attrname
                and node.expr.as_string() == target.expr.as_string() for node in later.nodes_of_class(nodes.AssignAttr)):

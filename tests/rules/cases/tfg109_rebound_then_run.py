@@ -53,6 +53,17 @@ class GatedAfterCall(tf.keras.layers.Layer):
         return x * self.gate  # [mutable-attribute-capture]
 
 
+class GatedAfterBranchCall(tf.keras.layers.Layer):
+    def apply_gate(self, gate, x):
+        if gate is None:
+            x = self.call(x)
+        self.gate = gate
+        return self.call(x)
+
+    def call(self, x):
+        return x * self.gate  # [mutable-attribute-capture]
+
+
 class Scaled:
     def rescale(self, scale, x):
         self.scale = scale
