@@ -228,7 +228,7 @@ def _report(
     else:
         message = (
             f"{action} in {traced.subject} mutates {collection} {origin}: the change happens once, "
-            f"while tracing, not on every call{_stored_note(stored_kind, stores)}{rebuilt}{scratch}; return the "
+            f"while tracing, not on every call{_stored_note(stored_kind, stores)}{rebuilt or scratch}; return the "
             "values instead, or use tf.TensorArray or a tf.Variable"
         )
     yield context.finding(RULE, node, message, confidence=side_channel_confidence(traced, confidence),
