@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 
     from tfgraph_lint.analysis import node_index, parsing
     from tfgraph_lint.analysis.call_data import outgoing_arguments
+    from tfgraph_lint.analysis.first_calls import outgoing_first_calls
     from tfgraph_lint.analysis.graph_index import GraphIndex
     from tfgraph_lint.analysis.keras_instance_rows import instance_rows
     from tfgraph_lint.analysis.keras_unconverted import outgoing_account
@@ -41,7 +42,8 @@ if TYPE_CHECKING:
 # they are imported on first need and bound as this module's globals, as if imported above (a name
 # already bound, e.g. patched by a test, is kept).
 _LAZY = ("nodes", "AstroidBuildingError", "AstroidSyntaxError", "node_index", "parsing", "GraphIndex",
-         "ModuleContext", "checks_for", "outgoing_arguments", "instance_rows", "outgoing_account")
+         "ModuleContext", "checks_for", "outgoing_arguments", "instance_rows", "outgoing_account",
+         "outgoing_first_calls")
 
 
 def _import_analysis() -> None:
@@ -53,6 +55,7 @@ def _import_analysis() -> None:
 
     from tfgraph_lint.analysis import node_index, parsing
     from tfgraph_lint.analysis.call_data import outgoing_arguments
+    from tfgraph_lint.analysis.first_calls import outgoing_first_calls
     from tfgraph_lint.analysis.graph_index import GraphIndex
     from tfgraph_lint.analysis.keras_instance_rows import instance_rows
     from tfgraph_lint.analysis.keras_unconverted import outgoing_account
@@ -269,7 +272,8 @@ def _outgoing_of_module(module: nodes.Module, path: str, config: Config, bases: 
 def _outgoing(index: GraphIndex, context: ModuleContext, bases: frozenset[str] | None = None) -> list[list]:
     once = context.runs_once
     return [[*key, *outgoing_account(index, key, found),
-             outgoing_arguments(index, key, index.outgoing_sites.get(key))]
+             outgoing_arguments(index, key, index.outgoing_sites.get(key)),
+             outgoing_first_calls(index, key, index.outgoing_sites.get(key))]
             for key, found in index.outgoing.items()
             if (bases is None or key[0] in bases)
             and (key not in index.outgoing_calls or not once(*index.outgoing_calls[key]))] + [

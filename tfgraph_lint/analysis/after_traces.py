@@ -48,10 +48,51 @@ def _keras_class(cls: nodes.NodeNG) -> bool:
     return isinstance(cls, nodes.ClassDef) and keras_base(cls, set()) is not None
 
 
-def runs_after_traces(method: nodes.FunctionDef, cls: nodes.ClassDef, root: TracedFunction) -> bool:
-    """Any kind of evidence, for the traced function ``root`` whose graph reads the value."""
-    return (calls_root(method, cls, root.node) or _resets_other_functions(method, cls, root.node)
-            or _runs_compiled_step(method, root))
+def runs_after_traces(method: nodes.FunctionDef, cls: nodes.ClassDef, root: TracedFunction,
+                      target: nodes.AssignAttr | None = None) -> bool:
+    """Any kind of evidence, for the traced function ``root`` whose graph reads the value
+    (``target``, when given, the rebinding: its method's own call of ``root`` is no evidence
+    when it runs ``root`` inline right after binding, see rebound_then_run_inline)."""
+    calls = calls_root(method, cls, root.node) and not (
+        target is not None and rebound_then_run_inline(target, cls, root))
+    return calls or _resets_other_functions(method, cls, root.node) or _runs_compiled_step(method, root)
+
+
+# Roots with a graph of their own: a call of one runs its traced graph, not its Python.
+_OWN_GRAPH = (TraceKind.DECORATOR, TraceKind.WRAPPER)
+
+
+def rebound_then_run_inline(target: nodes.AssignAttr, cls: nodes.ClassDef, root: TracedFunction) -> bool:
+    """The rebinding method binds the attribute by a statement of its own body (not in a branch
+    or loop that may not run), and only later statements of that body call ``root`` on ``self``,
+    with nothing between binding the attribute again, where ``root`` has no graph of its own (a
+    Keras method: the Keras optimizer's ``self.grads = grads; self.update_step(grads, ...)``).
+    Such a call runs ``root``'s Python inside whatever runs the method, in the same trace: what
+    ``root`` reads there is what the method has just bound, fresh on each run, never a value an
+    earlier trace kept."""
+    method, statement = target.scope(), target.statement()
+    if root.reason.kind in _OWN_GRAPH or not isinstance(method, nodes.FunctionDef) or statement.parent is not method:
+        return False
+    if not (isinstance(statement, nodes.Assign) and target in statement.targets):
+        return False
+    position = method.body.index(statement)
+    calls = [call for call in descendants(method, nodes.Call) if _calls_method(call, cls, root.node)]
+    if not calls or any(earlier is call.statement() or earlier.parent_of(call)
+                        for earlier in method.body[:position + 1] for call in calls):
+        return False  # a call before the binding (or in it) reads what was there before
+    for later in method.body[position + 1:]:
+        if any(later is call.statement() or later.parent_of(call) for call in calls):
+            return True
+        if any(isinstance(node, nodes.AssignAttr) and node.attrname == target.attrname
+               and node.expr.as_string() == target.expr.as_string() for node in later.nodes_of_class(nodes.AssignAttr)):
+            return False  # bound again to something else before the call
+    return False
+
+
+def _calls_method(call: nodes.Call, cls: nodes.ClassDef, method: nodes.NodeNG) -> bool:
+    func = call.func
+    return (isinstance(func, nodes.Attribute) and self_class(func.expr) is cls
+            and method_named(cls, func.attrname) is method)
 
 
 def _runs_compiled_step(method: nodes.FunctionDef, root: TracedFunction) -> bool:
@@ -73,12 +114,7 @@ def _runs_compiled_step(method: nodes.FunctionDef, root: TracedFunction) -> bool
 def calls_root(method: nodes.FunctionDef, cls: nodes.ClassDef, root: nodes.NodeNG) -> bool:
     """``self.total()`` in the rebinding method, where ``total`` is the traced function whose
     graph reads the attribute: the stale trace is then certain to be used."""
-    for call in descendants(method, nodes.Call):
-        func = call.func
-        if isinstance(func, nodes.Attribute) and self_class(func.expr) is cls \
-                and method_named(cls, func.attrname) is root:
-            return True
-    return False
+    return any(_calls_method(call, cls, root) for call in descendants(method, nodes.Call))
 
 
 def _resets_other_functions(method: nodes.FunctionDef, cls: nodes.ClassDef, root: nodes.NodeNG) -> bool:

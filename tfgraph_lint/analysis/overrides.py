@@ -45,6 +45,12 @@ def subclass_overrides(call: nodes.Call) -> list[nodes.FunctionDef]:
     return found
 
 
+def overrides_below(cls: nodes.ClassDef, name: str) -> list[nodes.FunctionDef]:
+    """The methods ``name`` that the module's subclasses of ``cls`` write: what a call of ``name``
+    on an instance the module does not show the class of may run instead."""
+    return [method for subclass in _subclasses(cls) if (method := _defines(subclass, name)) is not None]
+
+
 def _calling_method(self_name: nodes.Name) -> nodes.FunctionDef | None:
     """The method whose ``self`` this is (through closures and comprehensions, as self_class)."""
     scope = self_name.scope()

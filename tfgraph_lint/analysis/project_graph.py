@@ -130,10 +130,9 @@ class ProjectGraph:
         self._root_spelling = re.sub(r"[^0-9a-z_]", "_", os.path.basename(self.root).lower())
 
     def summary(self, file: str) -> dict:
-        found = self._summaries.get(file)
-        if found is None:
-            found = self._summaries[file] = self._load(file)
-        return found
+        if file not in self._summaries:
+            self._summaries[file] = self._load(file)
+        return self._summaries[file]
 
     def references(self, file: str, function: str) -> list:
         """What ``function`` of ``file`` calls: ``[base, attribute, line]`` each."""
@@ -237,8 +236,7 @@ class ProjectGraph:
         return found
 
     def _defs(self, file: str, classes: bool):
-        summary = self.summary(file)
-        return summary["classes"] if classes else summary["functions"]
+        return self.summary(file)["classes" if classes else "functions"]
 
     def defined(self, file: str | None, name: str, hops: int, classes: bool = False) -> tuple[str, str] | None:
         if file is None or hops > MAX_REEXPORTS:
@@ -289,12 +287,14 @@ class ProjectGraph:
 
     def seeds(self) -> dict[str, dict[str, str]]:
         """Per file, its top-level functions that graph code in another file reaches, and how."""
-        how, _ = self._reach()
         found: dict[str, dict[str, str]] = {}
-        for (file, function), (text, origin) in sorted(how.items()):
+        for (file, function), (text, origin) in sorted(self.reached().items()):
             if origin != file:  # reached within its own file: that file's index sees it
                 found.setdefault(file, {})[function] = text
         return found
+
+    def reached(self) -> dict[tuple[str, str], tuple[str, str]]:  # (file, function) -> (how, from file)
+        return self._reach()[0]
 
     def seed_arguments(self) -> dict[str, dict[str, list]]:
         """Per file, for the seeds that other files' graph code only calls (each call in the

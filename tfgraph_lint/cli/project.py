@@ -168,6 +168,7 @@ def _derive(root: str, texts: ViewTexts, store: ProjectStore, linted_reals: set[
     from tfgraph_lint.analysis.class_constructions import constructions_view
     from tfgraph_lint.analysis.file_record import RECORD
     from tfgraph_lint.analysis.project_classes import keras_view, with_dispatch
+    from tfgraph_lint.analysis.project_first_calls import with_first_calls
     from tfgraph_lint.analysis.project_graph import ProjectGraph
     from tfgraph_lint.analysis.screen import may_define_keras_methods
     from tfgraph_lint.cli.view_records import may_name_definitions, read_record, records_ahead
@@ -261,7 +262,8 @@ def _derive(root: str, texts: ViewTexts, store: ProjectStore, linted_reals: set[
         relevant = graph.importers(set(files)) | set(files)
         view = copy.copy(graph)  # (shares the graph's resolutions and summaries; its own reach)
         view.set_outgoing({real: rows for real, rows in known.items() if real in relevant})
-        seeds, passed = with_dispatch(instance_seeds(view, eager, unjudged), dispatched.on(view)), view.seed_arguments()
+        seeds = with_dispatch(instance_seeds(view, eager, unjudged), dispatched.on(view))
+        passed = with_first_calls(view, view.seed_arguments())  # analysis/first_calls
         return {real: given(real, seeds, passed) for real in files}
 
     found_findings, used = {}, {}
@@ -286,7 +288,8 @@ def _derive(root: str, texts: ViewTexts, store: ProjectStore, linted_reals: set[
         tf_functions_of(real)
     final = {real: store.get(real, kinds[real]) or [] for real in needed}
     graph.set_outgoing(final)
-    seeds, passed = with_dispatch(instance_seeds(graph, eager, unjudged), dispatched), graph.seed_arguments()
+    seeds = with_dispatch(instance_seeds(graph, eager, unjudged), dispatched)
+    passed = with_first_calls(graph, graph.seed_arguments())
     for real, findings in found_findings.items():
         # Final when linted with all the view gives the file (a file in an import cycle, linted
         # before some of its importers, may have been given less: linted again by the caller).

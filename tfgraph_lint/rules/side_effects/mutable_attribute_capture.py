@@ -10,7 +10,10 @@ Reported when a method of the same class that is not graph code rebinds the attr
 method is not only set-up: not ``__init__``/``build``/``compile`` (nor ``__new__``, ``setUp``,
 ``__post_init__``), nor a helper called only from them. Confidence INFERENCE when the rebinding
 method itself goes on to call a traced method of the class (``self.items = items; return
-self.total()``, or both in one loop): then a stale trace is certain to be used; INFERENCE too when
+self.total()``, or both in one loop): then a stale trace is certain to be used, unless the traced
+method has no graph of its own (a Keras method) and the call comes after a binding every run makes:
+it then reads, in the same trace, the value just bound (after_traces.rebound_then_run_inline: an
+optimizer's hook doing ``self.grads = grads; self.update_step(...)``; LOW); INFERENCE too when
 it makes, through a helper of the class, a fresh tf.function of another method only (the class
 expects it to run after traces, and resets one traced path, not the reader's). Otherwise LOW (off
 by default): on the review corpus such rebindings were almost all lazy initialisers and
@@ -46,7 +49,9 @@ from collections.abc import Iterator
 
 from astroid import nodes
 
-from tfgraph_lint.analysis.after_traces import SET_UP_METHODS, runs_after_traces, sets_up_or_resets
+from tfgraph_lint.analysis.after_traces import (
+    SET_UP_METHODS, rebound_then_run_inline, runs_after_traces, sets_up_or_resets,
+)
 from tfgraph_lint.analysis.classes import attribute_values, self_class
 from tfgraph_lint.analysis.first_binding import bound_before_first_trace
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
@@ -116,7 +121,11 @@ def check(context: ModuleContext) -> Iterator[Finding]:
         else:
             method = rebinding.scope()
             where = f"'{method.name}' (line {rebinding.lineno}) rebinds it: calls after that keep"
-            confidence = INFERENCE if runs_after_traces(method, cls, traced.root) else LOW
+            if rebound_then_run_inline(rebinding, cls, traced.root):
+                where = (f"'{method.name}' (line {rebinding.lineno}) rebinds it, then runs "
+                         f"{traced.root.label} itself in the same trace, which reads that new value; only "
+                         f"calls that do not go through '{method.name}' would keep")
+            confidence = INFERENCE if runs_after_traces(method, cls, traced.root, rebinding) else LOW
         yield context.finding(
             RULE, node,
             f"'self.{node.attrname}' in {traced.subject} is read while tracing, but {where} "

@@ -180,23 +180,27 @@ def _report(
         return  # lazily created TensorFlow state kept in a Python cache
     counter = (isinstance(node.parent, nodes.AugAssign) and node.parent.target is node
                and node.parent.op in ("+=", "-="))
-    if origin == _ATTRIBUTE and _is_constant(stored) and made_afresh_earlier_in_trace(receiver, node, traced):
+    fresh = origin == _ATTRIBUTE and made_afresh_earlier_in_trace(receiver, node, traced, context.index)
+    if fresh and _is_constant(stored):
         # ``self._counts = Counter()`` earlier in the same trace, then ``self._counts[k] += 1``:
         # a new collection per trace holding Python constants is a local in all but name.
         return
     overwrites = (isinstance(node, nodes.Subscript) and isinstance(node.parent, nodes.Assign)
                   and _is_name_key(node.slice))
-    if origin == _ATTRIBUTE and (overwrites or made_afresh_earlier_in_trace(receiver, node, traced)
-                                 or emptied_later_in_trace(receiver, node, traced)) \
+    scratch = ""
+    if origin == _ATTRIBUTE and (overwrites or fresh or emptied_later_in_trace(receiver, node, traced)) \
             and _read_only_in_graph(receiver, context):
         # ``self.endpoints["head"] = t``, or appends to ``self.skips = []`` made earlier in this
         # trace (or to a list the function empties before it returns), that only graph code
         # reads: a channel within the trace (keras-tcn's skip outputs, a DenseNet block's
         # features_list)
         confidence = LOW
+        if fresh:
+            scratch = (" (though it is made a new collection earlier in each trace, by the trace itself, "
+                       "and only graph code reads it: scratch of the trace)")
     added, rebuilt = (_argument(node, 0) if method == "extend" else stored), ""
     if (not is_argument(origin) and holds_existing_objects(added)
-            and made_afresh_earlier_in_trace(receiver, node, traced)):
+            and made_afresh_earlier_in_trace(receiver, node, traced, context.index)):
         # ``self.variables = self.model.trainable_variables`` then ``.extend(self.extra)``: a list
         # rebuilt in every trace (and eager call) from the same objects, with nothing symbolic in it
         confidence, rebuilt = LOW, (" (though the function rebinds it to a new list first and adds only "
@@ -224,7 +228,7 @@ def _report(
     else:
         message = (
             f"{action} in {traced.subject} mutates {collection} {origin}: the change happens once, "
-            f"while tracing, not on every call{_stored_note(stored_kind, stores)}{rebuilt}; return the "
+            f"while tracing, not on every call{_stored_note(stored_kind, stores)}{rebuilt or scratch}; return the "
             "values instead, or use tf.TensorArray or a tf.Variable"
         )
     yield context.finding(RULE, node, message, confidence=side_channel_confidence(traced, confidence),

@@ -31,34 +31,48 @@ from astroid import nodes
 from tfgraph_lint.analysis.classes import (
     class_and_bases, instance_class, is_instance_method, method_named, replaced_on_instances, self_class,
 )
-from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
+from tfgraph_lint.analysis.graph_index import TracedFunction
 from tfgraph_lint.analysis.names import call_qualname
-from tfgraph_lint.analysis.overrides import subclass_overrides
+from tfgraph_lint.analysis.first_calls import first_calls, one_class_chain
+from tfgraph_lint.analysis.overrides import overrides_below, subclass_overrides
+from tfgraph_lint.analysis.run_before import chain_root, run_before_in_function, run_before_on_chain
 from tfgraph_lint.analysis.statement_flow import own_statement_nodes
 from tfgraph_lint.core import tf_api
 from tfgraph_lint.rules.side_effects.collection_receivers import literal_type
 
 
-def made_afresh_earlier_in_trace(receiver: nodes.NodeNG, node: nodes.NodeNG, traced: TracedFunction) -> bool:
+def made_afresh_earlier_in_trace(receiver: nodes.NodeNG, node: nodes.NodeNG, traced: TracedFunction,
+                                 index=None) -> bool:
     """``self.<attr>`` is bound to a new empty collection by a top-level statement that runs
     before ``node`` in the same trace: earlier in the function itself, or in a caller on the
     chain before the call that leads here (``self._counts = Counter(); self._name_losses()``),
-    itself or through a method of the object's class it calls (``self.reset_losses()``)."""
+    itself or through a method of the object's class it calls (``self.reset_losses()``); or,
+    with ``index``, by a method of the class that other files' graph code runs on the object
+    before every call it makes of the method this chain starts at (analysis/first_calls)."""
     if not isinstance(receiver, (nodes.Attribute, nodes.AssignAttr)):
         return False
     owner, attrname, cls = receiver.expr.as_string(), receiver.attrname, self_class(receiver.expr)
-    if any(_binds_afresh(statement, owner, attrname, cls=cls) for statement in _run_before(node, traced.node)):
+    if any(_binds_afresh(statement, owner, attrname, cls=cls)
+           for statement in run_before_in_function(node, traced.node)):
         return True  # in the function itself, also inside the loop or branch that holds ``node``
-    line, current = node.lineno, traced
-    while current is not None:
-        for statement in getattr(current.node, "body", ()):
-            if statement.lineno >= line:
-                break
-            if _binds_afresh(statement, owner, attrname, cls=cls):
-                return True
-        if current.reason.kind != TraceKind.CALLED:
-            return False
-        line, current = current.reason.line, current.reason.via
+    if any(_binds_afresh(statement, owner, attrname, cls=cls) for statement in run_before_on_chain(node, traced)):
+        return True
+    return index is not None and _reset_first_elsewhere(cls, attrname, traced, index)
+
+
+def _reset_first_elsewhere(cls: nodes.ClassDef | None, attrname: str, traced: TracedFunction, index) -> bool:
+    """The chain is of methods of ``cls`` (``self`` the same object all the way), starting at
+    one that other files' graph code reaches, and a method those calls run first on the object
+    (``self.signals.reset()`` before ``self.signals.scatter(...)``) rebinds the attribute
+    afresh on every run, as do the overrides the module's subclasses write."""
+    if cls is None or traced.node.parent is not cls or not one_class_chain(traced):
+        return False
+    root = chain_root(traced)
+    for name in sorted(first_calls(root.node, index)):
+        method = method_named(cls, name)
+        if method is not None and name not in replaced_on_instances(cls) and all(
+                _always_rebinds(candidate, attrname, 1) for candidate in (method, *overrides_below(cls, name))):
+            return True
     return False
 
 
@@ -174,19 +188,6 @@ def _always_rebinds(method: nodes.FunctionDef, attrname: str, depth: int) -> boo
                     and node.expr.as_string() == me):
                 rebound = False  # bound again to something else, on some path at least
     return rebound
-
-
-def _run_before(node: nodes.NodeNG, function: nodes.NodeNG) -> Iterator[nodes.NodeNG]:
-    """The statements of ``function`` that every path to ``node`` runs first: those before it in
-    its own block and in each block around it (a loop body's earlier statements, per iteration)."""
-    child = node
-    while child is not None and child is not function:
-        parent = child.parent
-        for field in ("body", "orelse", "finalbody"):
-            block = getattr(parent, field, None)
-            if isinstance(block, list) and child in block:
-                yield from block[:block.index(child)]
-        child = parent
 
 
 def emptied_later_in_trace(receiver: nodes.NodeNG, node: nodes.NodeNG, traced: TracedFunction) -> bool:
