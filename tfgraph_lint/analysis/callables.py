@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from astroid import nodes
 
 from tfgraph_lint.analysis.classes import attribute_values, instance_class, method_named, replaced_on_instances, self_class
+from tfgraph_lint.analysis.dispatch_tables import table_lookup
 from tfgraph_lint.analysis.names import bindings, call_qualname, is_script_guard
 from tfgraph_lint.analysis.node_index import descendants, module_of, remembered
 from tfgraph_lint.core import tf_api
@@ -177,9 +178,12 @@ def _resolve_callables(expr: nodes.NodeNG, _depth: int) -> list[FunctionNode]:
                 found.append(binding)
             elif isinstance(binding, nodes.AssignName) and isinstance(binding.parent, nodes.Assign):
                 value = binding.parent.value
-                if isinstance(value, (nodes.Lambda, nodes.Call, nodes.IfExp)) and len(binding.parent.targets) == 1:
+                if isinstance(value, _CALLABLE_VALUES) and len(binding.parent.targets) == 1:
                     found.extend(_resolve_callables(value, _depth + 1))
         return found
+    if isinstance(expr, (nodes.Subscript, nodes.Call)) and (looked_up := table_lookup(expr)) is not None:
+        # ``handlers[kind]`` / ``handlers.get(kind, default)``: any value of the table may run.
+        return [fn for value in looked_up for fn in _resolve_callables(value, _depth + 1)]
     if isinstance(expr, nodes.Call):
         # ``Augment()`` handed over or bound to a name: calling the object runs its ``__call__``.
         cls = instance_class(expr)
@@ -201,6 +205,11 @@ def _resolve_callables(expr: nodes.NodeNG, _depth: int) -> list[FunctionNode]:
             if named is None and self_class(expr.expr) is cls:
                 return _stored_lambdas(cls, expr.attrname)
     return []
+
+
+# What a plain assignment binds that _resolve_callables follows: ``f = lambda ...``, ``f =
+# make(...)``, ``f = a if c else b``, ``f = table[key]``.
+_CALLABLE_VALUES = (nodes.Lambda, nodes.Call, nodes.IfExp, nodes.Subscript)
 
 
 def _stored_lambdas(cls: nodes.ClassDef, attrname: str) -> list[FunctionNode]:
@@ -274,7 +283,7 @@ def _callable_names(node: nodes.NodeNG) -> frozenset[str] | _EveryName:
             found.name for found in descendants(module, nodes.FunctionDef, nodes.AssignName)
             if isinstance(found, nodes.FunctionDef) or (
                 isinstance(found.parent, nodes.Assign) and len(found.parent.targets) == 1
-                and isinstance(found.parent.value, (nodes.Lambda, nodes.Call, nodes.IfExp)))
+                and isinstance(found.parent.value, _CALLABLE_VALUES))
         )
     return names
 

@@ -20,6 +20,8 @@ from tfgraph_lint.analysis.call_sites import TfFunctionCall, bind_arguments
 from tfgraph_lint.analysis.callables import resolve_callables
 from tfgraph_lint.analysis.classes import is_instance_method
 from tfgraph_lint.analysis.constant_values import is_none
+from tfgraph_lint.analysis.dict_entries import entry_evidence
+from tfgraph_lint.analysis.dispatch_tables import names_bound_method
 from tfgraph_lint.analysis.converted_loops import converted_loop, enclosing_converted_loops
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
 from tfgraph_lint.analysis.names import (
@@ -29,11 +31,11 @@ from tfgraph_lint.analysis.names import (
     calls_named,
     is_builtin_call,
     made_only_by_calls,
-    qualified_name,
     unpacked_value,
 )
 from tfgraph_lint.analysis.possible_tensors import builder_argument, possible_tensor
 from tfgraph_lint.analysis.returned_tensors import returned_tensor
+from tfgraph_lint.analysis.signature_tensors import decorator_calls, keras_passes_tensor, signature_says_tensor
 from tfgraph_lint.analysis.tensor_type_branches import after_tensor_check
 from tfgraph_lint.analysis.value_kinds import Kind, loop_target_kind, surely_one_tensor, value_kind
 from tfgraph_lint.analysis.variable_attributes import non_boolean_variable, variable_attribute
@@ -95,6 +97,8 @@ class TensorEvidence:
             if expr.op == "%" and isinstance(expr.left, nodes.Const) and isinstance(expr.left.value, str):
                 return None  # string formatting
             return strongest((self._operand(expr.left, depth), self._operand(expr.right, depth)))
+        if (entry := entry_evidence(self, expr)) is not None:
+            return entry  # ``stats["kurtosis"]`` of a dict of tensors (analysis/dict_entries)
         if isinstance(expr, nodes.Subscript):
             if _is_list_returning(expr.value):
                 return None if isinstance(expr.slice, nodes.Slice) else HIGH  # tf.unstack(x)[0], not [1:]
@@ -283,25 +287,33 @@ class TensorEvidence:
         if traced is None:
             return None
         if traced.is_tf_function:
-            calls = self._context.tf_function_callers(fn)
-            options = [*_decorator_calls(fn, self._context), *self._wrapping_calls(fn)]
-            if any(_signature_says_tensor(o, fn, parameter) for o in options):
+            options = [*decorator_calls(fn, self._context), *self._wrapping_calls(fn)]
+            if any(signature_says_tensor(o, fn, parameter) for o in options):
                 return HIGH  # every trace gets a tensor
-        elif traced.reason.kind == TraceKind.CALLED:
-            calls = [TfFunctionCall(call, traced, key=fn, bound=_binds_self(call, fn))
-                     for call, _ in self._context.graph_callers(fn)]
         elif traced.reason.kind == TraceKind.KERAS and traced.reason.handed_to_keras:
-            return INFERENCE if _keras_passes_tensor(fn, parameter, traced.reason.handed_to_keras) else None
+            return INFERENCE if keras_passes_tensor(fn, parameter, traced.reason.handed_to_keras) else None
         elif traced.reason.kind == TraceKind.KERAS and getattr(fn, "name", "") == "update_state":
             # Metric.update_state(y_true, y_pred, sample_weight=None): Keras passes the batch's tensors.
-            return INFERENCE if _keras_passes_tensor(fn, parameter, "metrics=") else None
-        else:
-            return None  # graph builders and Keras pass tensors or structures of them: unknown
-        for found in calls:
-            for argument in bind_arguments(found):
-                if argument.parameter == parameter.name and self.of(argument.node) is not None:
-                    return INFERENCE  # one call passes a tensor: that trace raises
+            return INFERENCE if keras_passes_tensor(fn, parameter, "metrics=") else None
+        if any(self.of(argument) is not None for argument in self.parameter_arguments(parameter) or ()):
+            return INFERENCE  # one call passes a tensor: that trace raises
         return None
+
+    def parameter_arguments(self, parameter: nodes.AssignName) -> list[nodes.NodeNG] | None:
+        """What the calls of a traced function (a tf.function's, or a helper's in graph code) pass
+        as ``parameter``; None for other ways in (graph builders and Keras pass tensors or
+        structures of them: unknown)."""
+        fn = parameter.parent.parent
+        traced = self._context.index.traced_function(fn)
+        if traced is not None and traced.is_tf_function:
+            calls = self._context.tf_function_callers(fn)
+        elif traced is not None and traced.reason.kind == TraceKind.CALLED:
+            calls = [TfFunctionCall(call, traced, key=fn, bound=_binds_self(call, fn))
+                     for call, _ in self._context.graph_callers(fn)]
+        else:
+            return None
+        return [argument.node for found in calls for argument in bind_arguments(found)
+                if argument.parameter == parameter.name]
 
     def _wrapping_calls(self, fn: nodes.NodeNG) -> list[nodes.Call]:
         """The ``tf.function(fn, ...)`` (or ``tf.function(...)(fn)``) calls holding fn's options."""
@@ -318,47 +330,8 @@ class TensorEvidence:
         return self._wrappers.get(fn, [])
 
 
-def _keras_passes_tensor(fn: nodes.NodeNG, parameter: nodes.AssignName, spelled: str) -> bool:
-    """Keras calls a loss or metric with the tensors (y_true, y_pred), an activation,
-    regularizer or constraint with one tensor; a Lambda layer's inputs may be a structure."""
-    positional = [*fn.args.posonlyargs, *fn.args.args]
-    if positional and is_instance_method(fn):
-        positional = positional[1:]
-    if spelled.startswith(("loss=", "metrics=", "weighted_metrics=", "LossFunctionWrapper", "MeanMetricWrapper")):
-        tensors = positional[:2]
-    elif spelled.startswith("Lambda"):
-        tensors = []
-    else:
-        tensors = positional[:1]
-    return parameter in tensors
-
-
 def _binds_self(call: nodes.Call, fn: nodes.NodeNG) -> bool:
-    return is_instance_method(fn) and isinstance(call.func, nodes.Attribute)
-
-
-def _decorator_calls(fn: nodes.NodeNG, context) -> list[nodes.Call]:
-    """The ``@tf.function(...)`` decorator calls of ``fn``, holding its options."""
-    if not isinstance(fn, nodes.FunctionDef) or not fn.decorators:
-        return []
-    decorators = context.index.config.function_decorators
-    return [d for d in fn.decorators.nodes if isinstance(d, nodes.Call) and qualified_name(d.func) in decorators]
-
-
-def _signature_says_tensor(options: nodes.Call, fn: nodes.NodeNG, parameter: nodes.AssignName) -> bool:
-    """The ``input_signature`` of these tf.function options gives the parameter a ``tf.TensorSpec``."""
-    signature = next((kw.value for kw in options.keywords or () if kw.arg == "input_signature"), None)
-    if signature is None and len(options.args) >= 2:
-        signature = options.args[1]  # tf.function(func, input_signature)
-    if not isinstance(signature, (nodes.List, nodes.Tuple)):
-        return False
-    positional = [*(fn.args.posonlyargs or ()), *(fn.args.args or ())]
-    if is_instance_method(fn):
-        positional = positional[1:]  # the signature leaves out self
-    return any(
-        param is parameter and isinstance(spec, nodes.Call) and call_qualname(spec) == "tensorflow.TensorSpec"
-        for param, spec in zip(positional, signature.elts)
-    )
+    return is_instance_method(fn) and names_bound_method(call.func)
 
 
 def _is_python_collection(expr: nodes.NodeNG | None) -> bool:

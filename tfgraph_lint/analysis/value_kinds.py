@@ -21,6 +21,7 @@ from tfgraph_lint.analysis.names import (
     unpacked_value,
 )
 from tfgraph_lint.analysis.optimizer_hyperparameters import hyperparameter_read
+from tfgraph_lint.analysis.tape_results import tape_result
 from tfgraph_lint.analysis.variable_reads import reads_variable
 from tfgraph_lint.core import tf_api
 from tfgraph_lint.core.findings import HIGH, INFERENCE, weakest
@@ -148,6 +149,8 @@ def _call_kind(call: nodes.Call, depth: int) -> ValueKind:
     hyperparameter = hyperparameter_read(call)
     if hyperparameter is not None:  # ``self._get_hyper("decay", dtype)`` in a Keras 2 optimizer
         return ValueKind(Kind.TENSOR, hyperparameter)
+    if tape_result(call, lambda sources: _one_tensor(sources, depth)):
+        return ValueKind(Kind.TENSOR, INFERENCE)  # ``tape.jacobian(y, x)`` (analysis/tape_results)
     name = call_qualname(call)
     if name is None:
         return UNKNOWN
@@ -159,6 +162,11 @@ def _call_kind(call: nodes.Call, depth: int) -> ValueKind:
         kind = tensorflow_call_kind(name)
         return ValueKind(kind) if kind != Kind.UNKNOWN else UNKNOWN
     return UNKNOWN
+
+
+def _one_tensor(expr: nodes.NodeNG, depth: int) -> bool:
+    found = value_kind(expr, depth + 1)
+    return found.kind == Kind.TENSOR and found.parameter is None
 
 
 def _name_kind(name: nodes.Name, depth: int) -> ValueKind:
