@@ -34,8 +34,8 @@ from astroid import nodes
 from tfgraph_lint.analysis.classes import class_and_bases, self_class
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
 from tfgraph_lint.analysis.names import bindings, qualified_name, unrebound_parameter
-from tfgraph_lint.analysis.node_index import descendants
-from tfgraph_lint.analysis.subclass_reads import read_by_subclasses_elsewhere
+from tfgraph_lint.analysis.node_index import descendants, remembered
+from tfgraph_lint.analysis.subclass_reads import SUBCLASS_READS
 from tfgraph_lint.analysis.tensor_evidence import lexical_tensor
 from tfgraph_lint.analysis.trace_entries import keras_base
 from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW
@@ -137,13 +137,21 @@ def _read_elsewhere(cls: nodes.ClassDef, attrname: str, method: nodes.FunctionDe
     the module's subclasses of it (the instances a subclass makes run the base's setter too), or
     in a subclass of one of those in another file of the project (analysis/subclass_reads)."""
     for related in _class_family(cls):
-        if read_by_subclasses_elsewhere(related, attrname):
+        if _read_by_subclasses_elsewhere(related, attrname):
             return True
         for attribute in descendants(related, nodes.Attribute):
             if (attribute.attrname == attrname and isinstance(attribute.expr, nodes.Name)
                     and attribute.expr.name == "self" and not method.parent_of(attribute)):
                 return True
     return False
+
+
+def _read_by_subclasses_elsewhere(cls: nodes.ClassDef, attrname: str) -> bool:
+    """The project view says a class of another file deriving from ``cls`` reads
+    ``self.<attrname>`` (analysis/subclass_reads)."""
+    module = cls.root()
+    told = remembered(module, "project definitions").get(module) or {}
+    return attrname in told.get(SUBCLASS_READS + cls.name, "").split()
 
 
 def _class_family(cls: nodes.ClassDef) -> list[nodes.ClassDef]:

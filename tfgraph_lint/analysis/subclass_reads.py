@@ -1,4 +1,5 @@
-"""The attributes of ``self`` that subclasses in other files of the project read.
+"""The attributes of ``self`` that subclasses in other files of the project read (stdlib ``ast``,
+no astroid).
 
 A base class whose ``@tf.function`` method stores its tensor argument on ``self``
 (``self.parameters = tensors``) may have no reader in its own file: the subclasses that read
@@ -12,16 +13,12 @@ attributes each top-level class with a base reads of ``self``. Across files (the
 :func:`subclass_reads_view`, per linted file, its classes that classes of other project files
 derive from directly, with the attributes those read, told to the module as definitions
 (``SUBCLASS_READS + Cls`` -> the names, space-separated; no Python spelling starts with ``<``).
-In the module: :func:`read_by_subclasses_elsewhere`.
+In the module, analysis/stored_tensors reads them.
 """
 
 from __future__ import annotations
 
 import ast
-
-from astroid import nodes
-
-from tfgraph_lint.analysis.node_index import remembered
 
 SUBCLASS_READS = "<read by subclasses in other files> "
 _MAX_NAMES = 200  # attributes kept per class: the record stays small
@@ -64,10 +61,3 @@ def subclass_reads_view(project_class, files: set[str], linted: set[str],
         found.setdefault(real, {})[SUBCLASS_READS + cls] = " ".join(sorted(names))
     return found
 
-
-def read_by_subclasses_elsewhere(cls: nodes.ClassDef, attrname: str) -> bool:
-    """The project view says a class of another file deriving from ``cls`` reads
-    ``self.<attrname>``."""
-    module = cls.root()
-    told = remembered(module, "project definitions").get(module) or {}
-    return attrname in told.get(SUBCLASS_READS + cls.name, "").split()
