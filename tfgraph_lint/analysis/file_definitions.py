@@ -13,6 +13,7 @@ from tfgraph_lint.analysis.guarded_self_calls import guarded_self_calls
 from tfgraph_lint.analysis.mode_guards import file_mode_guards, guards_called
 from tfgraph_lint.analysis.module_edges import dotted_name, imports_only
 from tfgraph_lint.analysis.state_makers import file_state_makers, imported_calls
+from tfgraph_lint.analysis.subclass_reads import file_self_reads
 from tfgraph_lint.analysis.wrapping_decorators import decorators_used, tf_function_wrappers
 
 
@@ -26,7 +27,8 @@ def file_definitions(text: str, imports: dict | None = None) -> dict:
     every call, and the dotted names it calls through its imports: analysis/state_makers),
     ``aliases`` (its module-level ``ks = tf.keras``: :func:`module_aliases`),
     ``once calls`` (the ``self.`` calls its methods make only behind
-    a create-once guard: analysis/guarded_self_calls). ``imports``: the file's ``module_edges.imports_only``, when the
+    a create-once guard: analysis/guarded_self_calls), ``self reads`` (the attributes its classes
+    read of ``self``: analysis/subclass_reads). ``imports``: the file's ``module_edges.imports_only``, when the
     caller has them already."""
     try:
         tree = ast.parse(text)
@@ -40,7 +42,7 @@ def file_definitions(text: str, imports: dict | None = None) -> dict:
 def empty_definitions() -> dict:
     """:func:`file_definitions`' answer for text Python cannot parse."""
     return {"classes": {}, "aliases": {}, "wrappers": {}, "decorators": [], "mode guards": {}, "guards called": [],
-            "state makers": {}, "calls": [], "class lines": {}, "once calls": {}}
+            "state makers": {}, "calls": [], "class lines": {}, "once calls": {}, "self reads": {}}
 
 
 def definitions_of(tree: ast.Module, walked: dict[str, list[ast.AST]], imports: dict) -> dict:
@@ -56,7 +58,7 @@ def definitions_of(tree: ast.Module, walked: dict[str, list[ast.AST]], imports: 
             "guards called": guards_called(tree, walked["ifs"]),
             "state makers": file_state_makers(tree, imports), "calls": imported_calls(walked["calls"], imports),
             "class lines": {node.name: node.lineno for node in tree.body if isinstance(node, ast.ClassDef)},
-            "once calls": guarded_self_calls(tree)}
+            "once calls": guarded_self_calls(tree), "self reads": file_self_reads(tree)}
 
 
 def class_bases(source: str | ast.Module) -> dict[str, list[str]]:

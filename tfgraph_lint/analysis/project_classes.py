@@ -38,6 +38,7 @@ from tfgraph_lint.analysis.mode_guards import MODE_GUARD
 # ``keras_run_evidence`` ask, as they ask of a Keras method itself).
 from tfgraph_lint.analysis.subclass_markers import DISPATCHED, dispatched_seed, subclass_markers
 from tfgraph_lint.analysis.state_makers import STATE_MAKER
+from tfgraph_lint.analysis.subclass_reads import subclass_reads_view
 from tfgraph_lint.analysis.tensorflow_generation import (
     TENSORFLOW_BEFORE, project_tensorflow_before, release_uses, removed_api_use, runs_keras_loop,
 )
@@ -264,17 +265,21 @@ def keras_view(graph, store, texts, files: set[str], linted: set[str],
     comes from ``definitions_of`` (the view: from the file's record), else is kept in ``store``
     (the project store) by its text. ``may_name(file)``: False when the file's text surely names
     no definition of another project file (analysis/definition_screen): its own are not asked."""
-    classes = ProjectClasses(graph, definitions_of or (lambda real: store.get_or_compute(
-        real, "definitions+state makers", lambda real: file_definitions(texts.get(real), graph.imports.get(real)))))
+    definitions_of = definitions_of or (lambda real: store.get_or_compute(
+        real, "definitions+state makers", lambda real: file_definitions(texts.get(real), graph.imports.get(real))))
+    classes = ProjectClasses(graph, definitions_of)
     # A file that imports no project file names none of its classes or decorators: not parsed;
     # nor is one the view could not read (binary, gone).
-    keras_bases = {real: found for real in sorted(files) if real in graph.imports
-                   and graph.imported_files(real) and (may_name is None or may_name(real))
-                   and (found := classes.imported_definitions(real))}
+    naming = [real for real in sorted(files) if real in graph.imports
+              and graph.imported_files(real) and (may_name is None or may_name(real))]
+    keras_bases = {real: found for real in naming if (found := classes.imported_definitions(real))}
     dispatched = Dispatched({real: found for real in sorted(linted & set(keras_bases))
                              if (found := classes.dispatched(real))})
     dispatched.graph = graph
     dispatched.subclasses = classes.keras_subclasses(sorted(keras_bases))
+    # (After the Keras facts: what subclasses read says nothing of Keras.)
+    for real, found in subclass_reads_view(classes.project_class, set(naming), linted, definitions_of).items():
+        keras_bases[real] = {**keras_bases.get(real, {}), **found}
     legacy = {real for real in texts.digests if store.get_or_compute(
         real, "sets legacy keras", lambda real: sets_legacy_keras(texts.get(real)))}
     for real in keras_2_files(graph, linted, legacy):

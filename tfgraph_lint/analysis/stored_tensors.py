@@ -18,7 +18,8 @@ Evidence: the method is traced by ``@tf.function`` (or a wrapper call) itself, o
 an item of one (``inputs[0]``), a list or tuple of them, of items of them (``[slopes[0]]``) or of
 tensors (INFERENCE: a list argument may hold Python numbers), or a tensor by lexical tensor evidence (its confidence); and a
 method other than this one reads ``self.<attr>``: of the class, of a base class, or of a subclass
-defined in the module (a base class whose tf.function setter feeds its subclasses' methods). A parameter of ``__init__`` (the object's settings: a tf.function constructor is
+defined in the module or, as the project view tells, in another file of the project (a base class
+whose tf.function setter feeds its subclasses' methods). A parameter of ``__init__`` (the object's settings: a tf.function constructor is
 traced once per object, as often as it runs) or one with a Python-constant default (``n=3``,
 ``picks=(0, 1)``) is not taken for a tensor by itself.
 """
@@ -33,7 +34,8 @@ from astroid import nodes
 from tfgraph_lint.analysis.classes import class_and_bases, self_class
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
 from tfgraph_lint.analysis.names import bindings, qualified_name, unrebound_parameter
-from tfgraph_lint.analysis.node_index import descendants
+from tfgraph_lint.analysis.node_index import descendants, remembered
+from tfgraph_lint.analysis.subclass_reads import SUBCLASS_READS
 from tfgraph_lint.analysis.tensor_evidence import lexical_tensor
 from tfgraph_lint.analysis.trace_entries import keras_base
 from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW
@@ -132,13 +134,24 @@ def _settings_parameter(name: nodes.Name, method: nodes.FunctionDef) -> bool:
 
 def _read_elsewhere(cls: nodes.ClassDef, attrname: str, method: nodes.FunctionDef) -> bool:
     """A method other than ``method`` reads ``self.<attrname>``: in ``cls``, its base classes or
-    the module's subclasses of it (the instances a subclass makes run the base's setter too)."""
+    the module's subclasses of it (the instances a subclass makes run the base's setter too), or
+    in a subclass of one of those in another file of the project (analysis/subclass_reads)."""
     for related in _class_family(cls):
+        if _read_by_subclasses_elsewhere(related, attrname):
+            return True
         for attribute in descendants(related, nodes.Attribute):
             if (attribute.attrname == attrname and isinstance(attribute.expr, nodes.Name)
                     and attribute.expr.name == "self" and not method.parent_of(attribute)):
                 return True
     return False
+
+
+def _read_by_subclasses_elsewhere(cls: nodes.ClassDef, attrname: str) -> bool:
+    """The project view says a class of another file deriving from ``cls`` reads
+    ``self.<attrname>`` (analysis/subclass_reads)."""
+    module = cls.root()
+    told = remembered(module, "project definitions").get(module) or {}
+    return attrname in told.get(SUBCLASS_READS + cls.name, "").split()
 
 
 def _class_family(cls: nodes.ClassDef) -> list[nodes.ClassDef]:
