@@ -14,8 +14,10 @@ from tfgraph_lint.analysis.classes import self_class
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
 from tfgraph_lint.analysis.names import bindings
 from tfgraph_lint.analysis.node_index import descendants
+from tfgraph_lint.analysis.method_sets import base_sets, sets_through_property
 from tfgraph_lint.analysis.once_flags import flag_guarded
 from tfgraph_lint.analysis.once_guards import HASATTR, KEY, unset_any, unset_tests
+from tfgraph_lint.analysis.slot_targets import rebinds_key, reset_outside, slot_target, stores_slot
 
 
 class RunsOnce:
@@ -24,7 +26,9 @@ class RunsOnce:
     ``if self.v is None: self.v = ...`` (also ``if not self.v``, ``if not hasattr(self, "v")``,
     ``if self.v is None and ...``, ``if self.a is None or self.b is None:`` when the block sets
     both, ``if not self._built: ...; self._built = True``,
-    ``if "v" not in holder:``, a global behind ``global v; if v is None:``, and an early
+    ``if "v" not in holder:``, a computed slot ``if self.buffers[i] == None:`` or
+    ``if "v" not in self.state[i]:`` whose block stores that slot, a global behind
+    ``global v; if v is None:``, and an early
     ``if self.v is not None: return self.v``; per key, a memo ``if key in cache: return
     cache[key]`` that stores ``cache[key]`` below, where eager calls too run the rest once per key) runs its creating code on the first trace only, as
     in eager mode. The guard must test what its block assigns (or, for an attribute the class
@@ -91,7 +95,8 @@ def guards_of(node: nodes.NodeNG, traced: TracedFunction) -> list[tuple[_Target,
             if side is not None:
                 found += [(target, truthy, parent.test)
                           for target, unset_side, truthy in _unset_targets(parent.test, traced)
-                          if unset_side == side and _sets(branch, target, traced)]
+                          if unset_side == side and _sets(branch, target, traced)
+                          and not (target[0] == "slot" and reset_outside(fn, target, branch))]
                 found += _all_set(parent.test, side, branch, traced)
         found += _after_early_return(child, parent, traced)
         child = parent
@@ -203,7 +208,8 @@ def _all_set(test: nodes.NodeNG, side: str, branch: list[nodes.NodeNG], traced: 
 
 # A guard target: ("attr", base text, attribute name) for ``self.v``; ("name", name) for a global;
 # ("item", container text, key) for ``holder["v"]`` and ``holder[0]``; ("keyed", container text,
-# key name) for ``cache[key]`` with the key a name.
+# key name) for ``cache[key]`` with the key a name; ("slot", container text, key text, names read)
+# for a computed slot, ``self.buffers[self._index(v)]`` (see slot_targets).
 _Target = tuple
 
 
@@ -222,6 +228,9 @@ def _targets_of_unset(unset, traced: TracedFunction) -> list[_Target]:
         return [target] if target else []
     if unset.how == KEY:
         key = unset.key
+        if isinstance(unset.subject, nodes.Subscript) or not isinstance(key, (nodes.Const, nodes.Name)):
+            # ``"v" not in self.state[i]``, ``self._key(v) not in self.cache``: a computed slot
+            return [slot_target(unset.subject, key)] if _held_outside(unset.subject, traced) else []
         # ``"v" not in self.__dict__``, ``"v" not in holder`` (a dict that outlives the trace)
         target = (_dict_target(unset.subject, key.value, traced)
                   if isinstance(key, nodes.Const) and isinstance(key.value, str) else _keyed_target(unset, traced))
@@ -241,6 +250,8 @@ def _targets_of(expr: nodes.NodeNG, traced: TracedFunction) -> list[_Target]:
             and isinstance(expr.slice.value, (int, str)) and _persistent_base(expr.value, traced):
         # ``holder[0]``, ``cache["model"]``: a slot of a container that outlives the trace
         return [("item", expr.value.as_string(), expr.slice.value)]
+    if isinstance(expr, nodes.Subscript) and _held_outside(expr.value, traced):
+        return [slot_target(expr.value, expr.slice)]  # ``self.buffers[self._index(v)]``, ``self.buffers[0]``
     return []
 
 
@@ -273,6 +284,16 @@ def _keyed_target(unset, traced: TracedFunction) -> _Target | None:
     return ("keyed", container.as_string(), unset.key.name)
 
 
+def _held_outside(container: nodes.NodeNG, traced: TracedFunction) -> bool:
+    """``self.buffers``, ``self.state[i]``, ``holder[0]``: an attribute of an object that outlives
+    the trace (or such an object), or an item of one."""
+    while isinstance(container, nodes.Subscript):
+        container = container.value
+    if isinstance(container, nodes.Attribute):
+        container = container.expr
+    return _persistent_base(container, traced)
+
+
 def _persistent_base(expr: nodes.NodeNG, traced: TracedFunction) -> bool:
     """An object that outlives the trace: the method's ``self``, or a name bound outside the frame."""
     if not isinstance(expr, nodes.Name):
@@ -284,6 +305,8 @@ def _persistent_base(expr: nodes.NodeNG, traced: TracedFunction) -> bool:
 
 def _sets(statements: list[nodes.NodeNG], target: _Target, traced: TracedFunction) -> bool:
     """Whether the statements assign the target (directly, or in a method of ``self`` they call)."""
+    if target[0] == "slot" and rebinds_key(statements, target):
+        return False  # the block moves the key before it stores: another slot may be set
     for statement in statements:
         for node in statement.nodes_of_class((nodes.AssignAttr, nodes.AssignName, nodes.Call, nodes.Subscript)):
             if assigns(node, target) or _fills(node, target):
@@ -296,48 +319,8 @@ def _sets(statements: list[nodes.NodeNG], target: _Target, traced: TracedFunctio
                         if any(assigns(n, ("attr", node.func.expr.as_string(), target[2]))
                                for n in descendants(method, nodes.AssignAttr)):
                             return True
-                        if _base_sets(method, target[2]) or _sets_through_property(method, target[2]):
+                        if base_sets(method, target[2]) or sets_through_property(method, target[2]):
                             return True
-    return False
-
-
-def _sets_through_property(method: nodes.FunctionDef, attrname: str) -> bool:
-    """``method`` assigns ``self.model = ...`` where ``model`` is a property of its class whose
-    setter assigns ``self._model``: the lazy getter's ``if not self._model: self.build()``."""
-    cls = method.parent
-    if not isinstance(cls, nodes.ClassDef):
-        return False
-    setters = {fn.name: fn for fn in cls.body if isinstance(fn, nodes.FunctionDef) and _is_setter(fn)}
-    for node in descendants(method, nodes.AssignAttr):
-        setter = setters.get(node.attrname)
-        if setter is not None and self_class(node.expr) is cls and any(
-                n.attrname == attrname and self_class(n.expr) is cls for n in descendants(setter, nodes.AssignAttr)):
-            return True
-    return False
-
-
-def _is_setter(fn: nodes.FunctionDef) -> bool:
-    """Decorated ``@<name>.setter``."""
-    return any(isinstance(d, nodes.Attribute) and d.attrname == "setter" and isinstance(d.expr, nodes.Name)
-               and d.expr.name == fn.name for d in (fn.decorators.nodes if fn.decorators else ()))
-
-
-def _base_sets(method: nodes.FunctionDef, attrname: str) -> bool:
-    """``self.<attrname>`` belongs to a base class in another module: the class never assigns it,
-    and ``method`` hands on to the base's method of the same name (``super()._build(...)``), which
-    is what sets it (``if not self._built_from_signature: self._build_from_signature(...)`` in a
-    subclass of a Keras layer)."""
-    cls = method.parent
-    if not isinstance(cls, nodes.ClassDef):
-        return False
-    if any(n.attrname == attrname for n in descendants(cls, nodes.AssignAttr)):
-        return False  # the class sets it itself: then its own assignments decide
-    for call in descendants(method, nodes.Call):
-        func = call.func
-        if (isinstance(func, nodes.Attribute) and func.attrname == method.name
-                and isinstance(func.expr, nodes.Call) and isinstance(func.expr.func, nodes.Name)
-                and func.expr.func.name == "super"):
-            return True
     return False
 
 
@@ -367,6 +350,8 @@ def assigns(node: nodes.NodeNG, target: _Target) -> bool:
         return (isinstance(node, nodes.Subscript) and node.ctx == Context.Store
                 and isinstance(node.slice, nodes.Const) and node.slice.value == target[2]
                 and node.value.as_string() == target[1])
+    if target[0] == "slot":
+        return stores_slot(node, target)
     if target[0] == "keyed":
         return (isinstance(node, nodes.Subscript) and node.ctx == Context.Store
                 and isinstance(node.slice, nodes.Name) and node.slice.name == target[2]

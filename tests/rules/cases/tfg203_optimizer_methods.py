@@ -77,3 +77,27 @@ class Scheduler:
     def update_step(self, gradient, variable, learning_rate):
         if tf.reduce_sum(gradient) > 0.0:
             variable.assign_sub(learning_rate * gradient)
+
+
+class CountedUpdates(tf.keras.optimizers.Optimizer):
+    """A counter compared with a Python float decides the update: a Python int counter (every
+    binding a Python number) gives a Python bool, silent; one made with tf.convert_to_tensor in
+    __init__ gives a bool tensor in the traced update_step (the shape of NoteDancing/Note's Kron
+    optimizer, https://github.com/NoteDancing/Note, kron.py), reported. Advancing either counter
+    there happens while tracing only."""
+
+    def __init__(self, learning_rate=0.01):
+        super().__init__(learning_rate=learning_rate)
+        self._counter = 0
+        self._tensor_counter = tf.convert_to_tensor(0, dtype=tf.int32)
+
+    def update_step(self, gradient, variable, learning_rate):
+        self._counter += 1  # [python-state-mutation]
+        do_update = self._counter >= 1 / 0.5
+        if do_update:
+            self._counter = 0
+        self._tensor_counter += 1  # [python-state-mutation]
+        tensor_update = self._tensor_counter >= 1 / 0.5
+        if tensor_update:  # [tensor-used-as-python-value]
+            self._tensor_counter = tf.convert_to_tensor(0, dtype=tf.int32)
+        variable.assign_add(-learning_rate * gradient)

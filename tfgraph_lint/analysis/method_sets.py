@@ -1,0 +1,49 @@
+"""How a method of ``self`` that a create-once block calls sets an attribute it does not assign
+itself: through a property setter of its class, or by handing on to a base class's method."""
+
+from __future__ import annotations
+
+from astroid import nodes
+
+from tfgraph_lint.analysis.classes import self_class
+from tfgraph_lint.analysis.node_index import descendants
+
+
+def sets_through_property(method: nodes.FunctionDef, attrname: str) -> bool:
+    """``method`` assigns ``self.model = ...`` where ``model`` is a property of its class whose
+    setter assigns ``self._model``: the lazy getter's ``if not self._model: self.build()``."""
+    cls = method.parent
+    if not isinstance(cls, nodes.ClassDef):
+        return False
+    setters = {fn.name: fn for fn in cls.body if isinstance(fn, nodes.FunctionDef) and _is_setter(fn)}
+    for node in descendants(method, nodes.AssignAttr):
+        setter = setters.get(node.attrname)
+        if setter is not None and self_class(node.expr) is cls and any(
+                n.attrname == attrname and self_class(n.expr) is cls for n in descendants(setter, nodes.AssignAttr)):
+            return True
+    return False
+
+
+def _is_setter(fn: nodes.FunctionDef) -> bool:
+    """Decorated ``@<name>.setter``."""
+    return any(isinstance(d, nodes.Attribute) and d.attrname == "setter" and isinstance(d.expr, nodes.Name)
+               and d.expr.name == fn.name for d in (fn.decorators.nodes if fn.decorators else ()))
+
+
+def base_sets(method: nodes.FunctionDef, attrname: str) -> bool:
+    """``self.<attrname>`` belongs to a base class in another module: the class never assigns it,
+    and ``method`` hands on to the base's method of the same name (``super()._build(...)``), which
+    is what sets it (``if not self._built_from_signature: self._build_from_signature(...)`` in a
+    subclass of a Keras layer)."""
+    cls = method.parent
+    if not isinstance(cls, nodes.ClassDef):
+        return False
+    if any(n.attrname == attrname for n in descendants(cls, nodes.AssignAttr)):
+        return False  # the class sets it itself: then its own assignments decide
+    for call in descendants(method, nodes.Call):
+        func = call.func
+        if (isinstance(func, nodes.Attribute) and func.attrname == method.name
+                and isinstance(func.expr, nodes.Call) and isinstance(func.expr.func, nodes.Name)
+                and func.expr.func.name == "super"):
+            return True
+    return False
