@@ -77,6 +77,14 @@ def class_bases(source: str | ast.Module) -> dict[str, list[str]]:
     return found
 
 
+def named_bases(tree: ast.Module) -> list[list]:
+    """The bases of the module's top-level classes that it names: ``[cls, base, attribute]`` each
+    (``class Net(models.Base)``: ``["Net", "models", "Base"]``; a class defined twice, each time)."""
+    return [[statement.name, base.id, None] if isinstance(base, ast.Name) else [statement.name, base.value.id, base.attr]
+            for statement in tree.body if isinstance(statement, ast.ClassDef) for base in statement.bases
+            if isinstance(base, ast.Name) or (isinstance(base, ast.Attribute) and isinstance(base.value, ast.Name))]
+
+
 def module_aliases(tree: ast.Module) -> dict[str, str]:
     """The module's top-level names bound once, to a dotted name (``ks = tf.keras``,
     ``layers = keras.layers``): a base spelled ``ks.layers.Layer`` means ``tf.keras.layers.Layer``.

@@ -9,7 +9,10 @@ on its own; :func:`file_record` parses it once, walks it once (:func:`walk`, in 
 order) and gives all of them as one JSON record, which the project store keeps by the text's
 digest::
 
-    {"outline": ..., "exports": ..., "definitions": ..., "constructions": ..., "parses": true}
+    {"outline": ..., "exports": ..., "definitions": ..., "constructions": ..., "bases": ..., "parses": true}
+
+``bases``: the bases its top-level classes name (``file_definitions.named_bases``), which the
+view's eager check follows between classes (cli/view_reach).
 
 ``parses``: Python's parser takes the text, so the lint of a file with no graph code need not
 parse it again only to report a syntax error (engine.lint_source's ``parses``).
@@ -25,10 +28,10 @@ import ast
 
 from tfgraph_lint.analysis import module_edges
 from tfgraph_lint.analysis.class_constructions import file_constructions
-from tfgraph_lint.analysis.file_definitions import definitions_of, empty_definitions
+from tfgraph_lint.analysis.file_definitions import definitions_of, empty_definitions, named_bases
 
 # The project store's kind for a file's record.
-RECORD = "record+state makers+parses+factory returns+constructions"
+RECORD = "record+state makers+parses+factory returns+constructions+bases"
 
 
 def file_record(text: str, imports: dict | None = None) -> tuple[dict, dict[str, ast.AST]]:
@@ -40,7 +43,7 @@ def file_record(text: str, imports: dict | None = None) -> tuple[dict, dict[str,
         tree = ast.parse(text)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return {"outline": module_edges.empty_outline(), "exports": module_edges.empty_exports(),
-                "definitions": empty_definitions(), "constructions": {}, "parses": False}, {}
+                "definitions": empty_definitions(), "constructions": {}, "bases": [], "parses": False}, {}
     # The readers each look at a few kinds of node: the walk hands each its own, in walk order,
     # so that none of them scans every node of the file again.
     imported, defs, calls, ifs, returns, classes, names = [], [], [], [], [], [], []
@@ -52,7 +55,8 @@ def file_record(text: str, imports: dict | None = None) -> tuple[dict, dict[str,
     return {"outline": outline, "exports": module_edges.exports_of(tree),
             "definitions": definitions_of(tree, {"imports": imported, "defs": defs, "calls": calls, "ifs": ifs},
                                           imports),
-            "constructions": file_constructions(calls, names, imports, imported), "parses": True}, functions
+            "constructions": file_constructions(calls, names, imports, imported), "bases": named_bases(tree),
+            "parses": True}, functions
 
 
 def walk(tree: ast.AST, kinds: dict[type, list]) -> None:
