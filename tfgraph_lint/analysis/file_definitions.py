@@ -54,7 +54,7 @@ def definitions_of(tree: ast.Module, walked: dict[str, list[ast.AST]], imports: 
             "decorators": decorators_used(tree, walked["defs"]),
             "mode guards": file_mode_guards(tree, walked["imports"]),
             "guards called": guards_called(tree, walked["ifs"]),
-            "state makers": file_state_makers(tree, imports), "calls": imported_calls(walked["calls"], imports),
+            "state makers": file_state_makers(tree, imports, walked["calls"]), "calls": imported_calls(walked["calls"], imports),
             "class lines": {node.name: node.lineno for node in tree.body if isinstance(node, ast.ClassDef)},
             "once calls": guarded_self_calls(tree)}
 
