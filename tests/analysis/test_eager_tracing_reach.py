@@ -7,6 +7,7 @@ its programs make are LOW; a twin brings their findings back)."""
 from __future__ import annotations
 
 import shutil
+import sys
 from pathlib import Path
 
 import pytest
@@ -180,3 +181,26 @@ DATA_CLASS = ("class Data:\n    def __init__(self, net):\n        self.net = {ma
 def test_a_mapped_function_reading_what_the_file_does_not_show_is_unknown(shown, unknown):
     assert isinstance(tracing_shown(HEAD + shown), list)
     assert tracing_shown(HEAD + unknown) is True
+
+
+def test_the_eager_check_parses_a_file_once_but_for_the_classes_it_follows(project, monkeypatch):
+    # Whether a file traces and the classes it names come from one parse; the bases its classes
+    # name, from the view's record; only a class the check follows is parsed again for its reach.
+    from tfgraph_lint.analysis import project_tracing
+
+    parses: dict[str, list[str]] = {}
+    parse = project_tracing._parsed
+
+    def counted(source):
+        parses.setdefault(source, []).append(sys._getframe(1).f_code.co_name)
+        return parse(source)
+
+    (project / "encoder" / "features.py").write_text(
+        "class Holder:\n    scale = 2.0\n\n\n" + FEATURES.format(parameter="held: Holder").replace(
+            "class Settings:\n    scale = 2.0\n\n\n", ""))
+    (project / "train.py").write_text(MADE + "from encoder.features import Features, Holder\n\n"
+                                      "Features(Holder()).dataset()\n")
+    monkeypatch.setattr(project_tracing, "_parsed", counted)
+    assert found("--no-cache", str(project)) == marked(project)  # (one run)
+    assert any("classes_reach" in callers for callers in parses.values())  # (the check followed classes)
+    assert all(len([caller for caller in callers if caller != "classes_reach"]) <= 1 for callers in parses.values())

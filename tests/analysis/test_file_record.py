@@ -15,7 +15,7 @@ from tfgraph_lint.analysis import file_record as file_record_module
 from tfgraph_lint.analysis import module_edges
 from tfgraph_lint.analysis.class_constructions import text_constructions
 from tfgraph_lint.analysis.file_record import file_record, walk
-from tfgraph_lint.analysis.file_definitions import file_definitions
+from tfgraph_lint.analysis.file_definitions import file_definitions, named_bases
 from tfgraph_lint.cli import file_digests
 
 TEXTS = [
@@ -51,9 +51,11 @@ def test_the_record_says_what_each_reader_says_of_the_text(text):
     imports = module_edges.imports_only(text)
     found, functions = file_record(text, imports)
     outline, definitions = module_edges.outline(text)
+    parses = text != "def broken(:\n"
     assert found == {"outline": outline, "exports": module_edges.exports(text),
                      "definitions": file_definitions(text, imports),
-                     "constructions": text_constructions(text, imports), "parses": text != "def broken(:\n"}
+                     "constructions": text_constructions(text, imports),
+                     "bases": named_bases(ast.parse(text)) if parses else [], "parses": parses}
     assert list(functions) == list(definitions)
 
 

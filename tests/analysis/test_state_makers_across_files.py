@@ -100,3 +100,17 @@ def test_which_defs_make_a_variable_on_every_call():
     assert file_state_makers(ast.parse(aliased), imports_only(aliased)) == {"make": 4}
     no_tensorflow = "def make():\n    return Variable(1.0)\n"
     assert file_state_makers(ast.parse(no_tensorflow), imports_only(no_tensorflow)) == {}
+
+
+def test_the_file_s_calls_screen_out_files_that_make_no_variable():
+    # Given the file's calls, a file none of whose calls ends in a spelling of tf.Variable is not
+    # searched; one that makes a variable, however spelled, still is.
+    aliased = "from tensorflow import Variable as V\n\n\ndef make():\n    return V(1.0)\n"
+    compat = "import tensorflow as tf\n\n\ndef make():\n    return tf.compat.v1.Variable(1.0)\n"
+    none = "import tensorflow as tf\n\n\ndef make():\n    return tf.zeros([1])\n"
+    for text, expected in [(UTILS, file_state_makers(ast.parse(UTILS), imports_only(UTILS))),
+                           (aliased, {"make": 5}), (compat, {"make": 5}), (none, {})]:
+        tree = ast.parse(text)
+        calls = [node for node in ast.walk(tree) if isinstance(node, ast.Call)]
+        assert file_state_makers(tree, imports_only(text), calls) == expected
+    assert file_state_makers(ast.parse(UTILS), imports_only(UTILS))  # (UTILS has makers)

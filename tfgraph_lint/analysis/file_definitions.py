@@ -56,7 +56,7 @@ def definitions_of(tree: ast.Module, walked: dict[str, list[ast.AST]], imports: 
             "decorators": decorators_used(tree, walked["defs"]),
             "mode guards": file_mode_guards(tree, walked["imports"]),
             "guards called": guards_called(tree, walked["ifs"]),
-            "state makers": file_state_makers(tree, imports), "calls": imported_calls(walked["calls"], imports),
+            "state makers": file_state_makers(tree, imports, walked["calls"]), "calls": imported_calls(walked["calls"], imports),
             "class lines": {node.name: node.lineno for node in tree.body if isinstance(node, ast.ClassDef)},
             "once calls": guarded_self_calls(tree), "self reads": file_self_reads(tree)}
 
@@ -77,6 +77,14 @@ def class_bases(source: str | ast.Module) -> dict[str, list[str]]:
         if isinstance(node, ast.ClassDef):
             found[node.name] = [spelled for spelled in map(dotted_name, node.bases) if spelled is not None]
     return found
+
+
+def named_bases(tree: ast.Module) -> list[list]:
+    """The bases of the module's top-level classes that it names: ``[cls, base, attribute]`` each
+    (``class Net(models.Base)``: ``["Net", "models", "Base"]``; a class defined twice, each time)."""
+    return [[statement.name, base.id, None] if isinstance(base, ast.Name) else [statement.name, base.value.id, base.attr]
+            for statement in tree.body if isinstance(statement, ast.ClassDef) for base in statement.bases
+            if isinstance(base, ast.Name) or (isinstance(base, ast.Attribute) and isinstance(base.value, ast.Name))]
 
 
 def module_aliases(tree: ast.Module) -> dict[str, str]:

@@ -9,7 +9,10 @@ on its own; :func:`file_record` parses it once, walks it once (:func:`walk`, in 
 order) and gives all of them as one JSON record, which the project store keeps by the text's
 digest::
 
-    {"outline": ..., "exports": ..., "definitions": ..., "constructions": ..., "parses": true}
+    {"outline": ..., "exports": ..., "definitions": ..., "constructions": ..., "bases": ..., "parses": true}
+
+``bases``: the bases its top-level classes name (``file_definitions.named_bases``), which the
+view's eager check follows between classes (cli/view_reach).
 
 ``parses``: Python's parser takes the text, so the lint of a file with no graph code need not
 parse it again only to report a syntax error (engine.lint_source's ``parses``).
@@ -22,13 +25,14 @@ derived again).
 from __future__ import annotations
 
 import ast
+import operator
 
 from tfgraph_lint.analysis import module_edges
 from tfgraph_lint.analysis.class_constructions import file_constructions
-from tfgraph_lint.analysis.file_definitions import definitions_of, empty_definitions
+from tfgraph_lint.analysis.file_definitions import definitions_of, empty_definitions, named_bases
 
 # The project store's kind for a file's record.
-RECORD = "record+state makers+parses+factory returns+constructions"
+RECORD = "record+state makers+parses+factory returns+constructions+bases"
 
 
 def file_record(text: str, imports: dict | None = None) -> tuple[dict, dict[str, ast.AST]]:
@@ -40,7 +44,7 @@ def file_record(text: str, imports: dict | None = None) -> tuple[dict, dict[str,
         tree = ast.parse(text)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return {"outline": module_edges.empty_outline(), "exports": module_edges.empty_exports(),
-                "definitions": empty_definitions(), "constructions": {}, "parses": False}, {}
+                "definitions": empty_definitions(), "constructions": {}, "bases": [], "parses": False}, {}
     # The readers each look at a few kinds of node: the walk hands each its own, in walk order,
     # so that none of them scans every node of the file again.
     imported, defs, calls, ifs, returns, classes, names = [], [], [], [], [], [], []
@@ -52,7 +56,8 @@ def file_record(text: str, imports: dict | None = None) -> tuple[dict, dict[str,
     return {"outline": outline, "exports": module_edges.exports_of(tree),
             "definitions": definitions_of(tree, {"imports": imported, "defs": defs, "calls": calls, "ifs": ifs},
                                           imports),
-            "constructions": file_constructions(calls, names, imports, imported), "parses": True}, functions
+            "constructions": file_constructions(calls, names, imports, imported), "bases": named_bases(tree),
+            "parses": True}, functions
 
 
 def walk(tree: ast.AST, kinds: dict[type, list]) -> None:
@@ -60,27 +65,42 @@ def walk(tree: ast.AST, kinds: dict[type, list]) -> None:
     ``ast.walk``'s (breadth-first) order, without ``ast.walk``'s generator per node: the walk is
     most of what reading a parsed file costs. Fields that hold no node a reader asks for are not
     followed: a context or an operator (``ctx``, ``op``, ``ops``: nodes without fields, which no
-    reader asks for), nor the names of the commonest leaves (``_NODE_FIELDS``)."""
+    reader asks for), nor the names of the commonest leaves (``_NODE_FIELDS``).
+
+    Each field's value goes into the queue as it is, a list's items all of them: the values that
+    are no node (a name's string, an import's level, a dictionary's missing key) are passed over
+    when their turn comes, which costs less than asking of each value whether it is a node."""
     found = [tree]
-    index = 0
-    fields_of = _NODE_FIELDS
-    is_node = ast.AST
-    while index < len(found):
-        node = found[index]
-        index += 1
+    steps: dict[type, tuple] = {}  # type -> (its list in kinds or None, its fields' getter, one field)
+    for node in found:  # (the loop reaches what is appended to ``found`` as it goes)
         kind = type(node)
-        into = kinds.get(kind)
+        if kind in steps:
+            into, fields, single = steps[kind]
+        else:
+            into, fields, single = steps[kind] = (kinds.get(kind), *_fields_getter(kind))
         if into is not None:
             into.append(node)
-        fields = fields_of.get(kind)
         if fields is None:
-            fields = fields_of[kind] = tuple(field for field in kind._fields if field not in _NO_NODE_FIELDS)
-        for field in fields:
-            value = getattr(node, field, None)
+            continue
+        for value in ((fields(node),) if single else fields(node)):
             if type(value) is list:
-                found += [item for item in value if isinstance(item, is_node)]
-            elif isinstance(value, is_node):
+                found += value
+            elif value is not None:
                 found.append(value)
+
+
+def _fields_getter(kind: type) -> tuple:
+    """``(getter, single)``: a getter of the fields of ``kind`` that may hold a node (None when
+    none may, or ``kind`` is no node), and whether it gets one field (its value) or several (a
+    tuple of them)."""
+    if kind not in _GETTERS:
+        fields = ()
+        if issubclass(kind, ast.AST):
+            fields = _NODE_FIELDS.get(kind)
+            if fields is None:
+                fields = tuple(field for field in kind._fields if field not in _NO_NODE_FIELDS)
+        _GETTERS[kind] = (operator.attrgetter(*fields) if fields else None, len(fields) == 1)
+    return _GETTERS[kind]
 
 
 # Fields whose value is a context (``Load``) or an operator (``Add``, ``Eq``): a node without fields.
@@ -90,3 +110,4 @@ _NO_NODE_FIELDS = frozenset({"ctx", "op", "ops"})
 # type's fields for the others.
 _NODE_FIELDS: dict[type, tuple[str, ...]] = {ast.Name: (), ast.Constant: (), ast.alias: (),
                                              ast.Attribute: ("value",), ast.keyword: ("value",)}
+_GETTERS: dict[type, tuple] = {}  # type -> _fields_getter's answer

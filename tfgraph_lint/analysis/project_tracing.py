@@ -101,11 +101,23 @@ def tracing_shown(source: str, wrappers: frozenset[str] = frozenset()) -> bool |
     functions it hands to dataset methods reach (``analysis/tracing_reach``; summaries,
     checkpoints and a plain class's own methods reach nothing). Each as :func:`class_references`
     names a class: ``[holder, base, attribute, line]``."""
+    return tracing_and_references(source, wrappers)[0]
+
+
+def tracing_and_references(source: str, wrappers: frozenset[str] = frozenset()) -> tuple[bool | list, list | None]:
+    """:func:`tracing_shown`, and :func:`class_references` from the same parse when that one
+    parsed the source and its answer is not True (the project view asks both of every file, the
+    second only when no file's answer is True); else ``(answer, None)``."""
     if not names_tracing(source, wrappers):
-        return False
+        return False, None
     tree = _parsed(source)
     if tree is None:
-        return True
+        return True, None
+    shown = _tracing_shown_in(tree, wrappers)
+    return shown, (None if shown is True else _class_references_in(tree))
+
+
+def _tracing_shown_in(tree: ast.Module, wrappers: frozenset[str]) -> bool | list:
     found = list(_tracing_nodes(tree, wrappers))
     if not found:
         return False
@@ -154,8 +166,10 @@ def class_references(source: str) -> list[list] | None:
     ``[holder, "models", "Net", line, False]``), ``holder`` the top-level class whose statement
     holds it (its bases, its body), or None. None when the source cannot be parsed."""
     tree = _parsed(source)
-    if tree is None:
-        return None
+    return None if tree is None else _class_references_in(tree)
+
+
+def _class_references_in(tree: ast.Module) -> list[list]:
     found: list[list] = []
     for statement in tree.body:
         holder = statement.name if isinstance(statement, ast.ClassDef) else None
@@ -180,17 +194,6 @@ def classes_reach(source: str) -> dict[str, list[list] | None] | None:
                for node in ast.walk(statement)}
     return {statement.name: class_reach(tree, parents, holders, statement)
             for statement in tree.body if isinstance(statement, ast.ClassDef)}
-
-
-def class_bases(source: str) -> list[list] | None:
-    """The bases of the file's top-level classes that it names: ``[cls, base, attribute]`` each
-    (``class Net(models.Base)``: ``["Net", "models", "Base"]``); None when it cannot be parsed."""
-    tree = _parsed(source)
-    if tree is None:
-        return None
-    return [[statement.name, base.id, None] if isinstance(base, ast.Name) else [statement.name, base.value.id, base.attr]
-            for statement in tree.body if isinstance(statement, ast.ClassDef) for base in statement.bases
-            if isinstance(base, ast.Name) or (isinstance(base, ast.Attribute) and isinstance(base.value, ast.Name))]
 
 
 def _on_super(node: ast.Attribute) -> bool:

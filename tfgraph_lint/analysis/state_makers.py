@@ -41,11 +41,18 @@ def state_maker_of(call) -> str | None:
     return told[len(STATE_MAKER):] if told is not None and told.startswith(STATE_MAKER) else None
 
 
-def file_state_makers(tree: ast.Module, imports: dict) -> dict[str, int]:
-    """The file's top-level defs that make a tf.Variable on every call: name -> line of the call."""
+def file_state_makers(tree: ast.Module, imports: dict, calls: list[ast.AST] | None = None) -> dict[str, int]:
+    """The file's top-level defs that make a tf.Variable on every call: name -> line of the call.
+    ``calls``: the file's calls (any list holding them will do), when the caller has them: a file
+    none of whose calls ends in a name ``tf.Variable`` may be spelled with has none, and its defs
+    are not searched."""
     spellings = _variable_spellings(imports)
     if not spellings:
         return {}
+    if calls is not None:
+        last_names = {spelled.rpartition(".")[2] for spelled in spellings}
+        if not any(_last_name(node.func) in last_names for node in calls if isinstance(node, ast.Call)):
+            return {}
     found: dict[str, int] = {}
     for node in tree.body:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
@@ -120,6 +127,10 @@ def _variable_in(statement: ast.stmt, spellings: frozenset[str]) -> int | None:
             return node.lineno
         stack.extend(ast.iter_child_nodes(node))
     return None
+
+
+def _last_name(expr: ast.AST) -> str | None:
+    return expr.attr if isinstance(expr, ast.Attribute) else expr.id if isinstance(expr, ast.Name) else None
 
 
 def _is_init_scope(expr: ast.AST) -> bool:

@@ -194,7 +194,7 @@ def _derive(root: str, texts: ViewTexts, store: ProjectStore, linted_reals: set[
     graph = ProjectGraph(root, imports, lambda real: record(real)["outline"],
                          lambda real: facts[real]["decorated"] if real in facts else False, references,
                          lambda real: record(real)["exports"]["mirrors"] if facts.get(real, {}).get("star") else [])
-    eager = eager_seeds(graph, store, texts, *others_read, config)
+    eager = eager_seeds(graph, store, texts, *others_read, config, lambda real: record(real)["bases"])
     named_unjudged = unjudged_seeds(store, texts, *others_read)
     unjudged = with_unjudged(named_unjudged, unmade_seeds(graph, store, texts, *others_read))
     layout = "" if uncached else files_key(imports)  # (kept nowhere without the cache: never compared)

@@ -49,26 +49,36 @@ import re
 
 from tfgraph_lint.analysis.project_tracing import (
     PROJECT_EAGER_SEED, PROJECT_INPUTS_SEED, PROJECT_REACH_SEED, UNCONVERTED_CALLER, class_references, names_tracing, shows_tracing,
-    tracing_shown,
+    tracing_and_references,
 )
 from tfgraph_lint.cli.view_reach import reached_classes
 from tfgraph_lint.core import notebooks
 from tfgraph_lint.core.config import Config
 
+_REFERENCES = "class references"  # the project store's kind for a file's class_references
 
-def eager_seeds(graph, store, texts, others: list[str], read, config: Config) -> dict[str, dict[str, str]]:
+
+def eager_seeds(graph, store, texts, others: list[str], read, config: Config, bases_of) -> dict[str, dict[str, str]]:
     """Per project file (real path), ``{"Cls.<made, project traces nothing>": how it is made}``
     for the classes it defines that the evidence above covers; empty when a file may trace.
     ``graph``: the ProjectGraph; ``store``/``texts``: the view's per-file store and texts;
     ``others``: the project's files outside ``texts`` (excluded ``*.py`` files, notebooks), whose
-    text ``read(path)`` gives (None: unreadable)."""
+    text ``read(path)`` gives (None: unreadable); ``bases_of(file)``: the bases its classes name
+    (cli/view_reach)."""
     wrappers = frozenset(name.rpartition(".")[2] for name in config.function_decorators)
     kind = "tracing reach" + ",".join(sorted(wrappers))
     given: list[tuple[str, list]] = []  # (file, a class its symbolic inputs are given to)
     reached: list[tuple[str, list]] = []  # (file, what its other tracing words reach)
     inputs = discounted = False  # some file makes symbolic inputs / has other tracing words shown to reach only classes
     for real in sorted(texts.digests):
-        shown = store.get_or_compute(real, kind, lambda real: tracing_shown(texts[real], wrappers))
+        shown = store.get(real, kind)
+        if shown is None:
+            # A file parsed to answer this gives its class references from the same parse:
+            # asked below of every file once no file's answer is True.
+            shown, references = tracing_and_references(texts[real], wrappers)
+            store.put(real, kind, shown)
+            if references is not None and store.get(real, _REFERENCES) is None:
+                store.put(real, _REFERENCES, references)
         if shown is True:
             return {}
         if not shown:
@@ -83,7 +93,7 @@ def eager_seeds(graph, store, texts, others: list[str], read, config: Config) ->
     programs = {real for real in texts.digests if real not in imported}
     uses: dict[tuple[str, str], list[tuple[str, str | None, int, bool]]] = {}  # class -> where named
     for real in sorted(texts.digests):
-        found = store.get_or_compute(real, "class references", lambda real: class_references(texts[real]))
+        found = store.get_or_compute(real, _REFERENCES, lambda real: class_references(texts[real]))
         for holder, base, attribute, line, called in found or []:
             target = graph.resolve_reference(real, base, attribute, classes=True)
             if target is not None:
@@ -106,7 +116,7 @@ def eager_seeds(graph, store, texts, others: list[str], read, config: Config) ->
     # Only eager: every other place that names the class is in a program's own code or in the
     # body of a class only eager itself (a library function that makes it hands it on; a class
     # made nowhere that holds or subclasses it is one users may fit).
-    traced = reached_classes(graph, store, texts, reached) if reached else set()
+    traced = reached_classes(graph, store, texts, reached, bases_of) if reached else set()
     if traced is None:
         return {}  # what a file traces may reach any class
     eager = set(made) - _given_symbolic_inputs(graph, given, uses) - traced

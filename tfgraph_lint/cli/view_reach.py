@@ -12,13 +12,14 @@ may be reached.
 
 from __future__ import annotations
 
-from tfgraph_lint.analysis.project_tracing import class_bases, classes_reach
+from tfgraph_lint.analysis.project_tracing import classes_reach
 
 
-def reached_classes(graph, store, texts, reached: list[tuple[str, list]]) -> set[tuple[str, str]] | None:
+def reached_classes(graph, store, texts, reached: list[tuple[str, list]], bases_of) -> set[tuple[str, str]] | None:
     """The ``(file, class)`` pairs the references ``reached`` (``(file, reference)`` each) lead
-    to; None when they may lead to any."""
-    bases, subclasses = _bases(graph, store, texts)
+    to; None when they may lead to any. ``bases_of(file)``: the bases its classes name, from the
+    view's record of it (analysis/file_record's ``bases``)."""
+    bases, subclasses = _bases(graph, texts, bases_of)
     found: set[tuple[str, str]] = set()
     queue = list(reached)
     while queue:
@@ -45,12 +46,12 @@ def reached_classes(graph, store, texts, reached: list[tuple[str, list]]) -> set
     return found
 
 
-def _bases(graph, store, texts) -> tuple[dict, dict]:
+def _bases(graph, texts, bases_of) -> tuple[dict, dict]:
     """Per class of the project, its bases of the project, and the classes naming it as a base."""
     bases: dict[tuple[str, str], set[tuple[str, str]]] = {}
     subclasses: dict[tuple[str, str], set[tuple[str, str]]] = {}
     for real in sorted(texts.digests):
-        for cls, base, attribute in store.get_or_compute(real, "class bases", lambda real: class_bases(texts[real])) or []:
+        for cls, base, attribute in bases_of(real):
             target = graph.resolve_reference(real, base, attribute, classes=True)
             if target is not None:
                 bases.setdefault((real, cls), set()).add(target)
