@@ -55,3 +55,17 @@ def tokenize(inputs):
     if inputs.shape.rank == 0:
         raise ValueError(f"inputs should be batched. Lengths: {counts}")  # [tensor-formatted-at-trace]
     return counts
+
+
+@tf.function
+def to_matrix(tensor):
+    # The static check read through a name bound to the rank (open_spiel's rcfr tensor_to_matrix
+    # shape): silent. The twin's name is bound to a computed tensor's size, not a static property.
+    tensor = tf.convert_to_tensor(tensor)
+    rank = tensor.shape.rank
+    if rank > 2:
+        raise ValueError("Tensor {} has rank {} > 2.".format(tensor, rank))
+    size = tf.size(tensor)
+    if size == 0:
+        raise ValueError("Tensor {} is empty.".format(tensor))  # [tensor-formatted-at-trace]
+    return tensor

@@ -175,3 +175,19 @@ def tensor_counter(x, n):
         x = x - 1.0
         k += 1
     return x
+
+
+# A while-loop's Python counter that picks items of a Python list (``layers[i](x)``) must stay a
+# Python int, as a for-loop's variable must: ``i = tf.constant(0)`` would break the indexing. The
+# twin's counter only counts, and is reported.
+@tf.function
+def list_picking_counter(x, layers):
+    i = 0
+    while i < 3:
+        x = layers[i](x)
+        i += 1
+    j = 0
+    while j < 3:  # [python-range-loop]
+        x = x * 2.0
+        j += 1
+    return x

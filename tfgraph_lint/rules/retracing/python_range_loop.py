@@ -8,7 +8,7 @@ Reported when every argument of ``range`` is a Python value (literals, constants
 when an argument is a parameter, the function's call sites decide: reported (INFERENCE) if one of
 them passes a Python number; ``self.n`` set only from a constructor parameter with a Python-int
 default (configured_counts) is INFERENCE too. Silent when an argument is a tensor, when anything is unknown, when
-AutoGraph is off, and when the loop variable must stay a Python int (it indexes a Python list,
+AutoGraph is off, and when the loop variable (or a while-loop's counter) must stay a Python int (it indexes a Python list,
 ``self.layers[i]``, or builds a string). Silent too when the bound counts a tensor's dimensions
 (``len(x.shape) - len(mask.shape)``, ``x.shape.rank``, ``x.ndim``): such loops add or remove
 axes (``tf.expand_dims``), which a ``tf.while_loop`` cannot do, and the count is static and small;
@@ -84,7 +84,7 @@ def check(context: ModuleContext) -> Iterator[Finding]:
             yield finding
     for loop, traced in context.in_graph(nodes.While):
         counter = _python_counter(loop) if traced.autograph else None
-        if counter is not None:
+        if counter is not None and not _must_be_python(loop.body, counter):  # as a for-loop's variable
             yield context.finding(RULE, loop, _while_message(loop, counter, traced), traced=traced)
 
 

@@ -26,7 +26,7 @@ from collections.abc import Iterator
 from astroid import nodes
 
 from tfgraph_lint.analysis.graph_index import TracedFunction
-from tfgraph_lint.analysis.names import call_qualname, is_builtin_name, unrebound_parameter
+from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname, is_builtin_name, unrebound_parameter
 from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.analysis.tensor_evidence import TensorEvidence
 from tfgraph_lint.core.findings import Finding, shorten
@@ -110,15 +110,25 @@ def _describes_argument_in_raise(node: nodes.NodeNG, operands: list[nodes.NodeNG
 
 def _statically_checked_names(node: nodes.NodeNG) -> set[str]:
     """Names whose static properties (``x.shape``, ``x.dtype``, ``x.shape.rank``) the tests of the
-    ``if`` statements around ``node`` read, up to its function."""
+    ``if`` statements around ``node`` read, up to its function, also through a name every binding
+    of which reads them (``rank = x.shape.rank; if rank > 2:``)."""
     found: set[str] = set()
     branch = node.parent
     while branch is not None and not isinstance(branch, (nodes.FunctionDef, nodes.Lambda)):
         if isinstance(branch, nodes.If):
-            found.update(attribute.expr.name for attribute in branch.test.nodes_of_class(nodes.Attribute)
-                         if attribute.attrname in _STATIC_ATTRIBUTES and isinstance(attribute.expr, nodes.Name))
+            found.update(_static_subjects(branch.test))
+            for name in branch.test.nodes_of_class(nodes.Name):
+                values = [assigned_value(binding) for binding in bindings(name, name.name)]
+                if values and all(value is not None and _static_subjects(value) for value in values):
+                    found.update(subject for value in values for subject in _static_subjects(value))
         branch = branch.parent
     return found
+
+
+def _static_subjects(expr: nodes.NodeNG) -> set[str]:
+    """The names whose static properties ``expr`` reads (``x`` in ``x.shape.rank > 2``)."""
+    return {attribute.expr.name for attribute in expr.nodes_of_class(nodes.Attribute)
+            if attribute.attrname in _STATIC_ATTRIBUTES and isinstance(attribute.expr, nodes.Name)}
 
 
 def _raised_on_static_check(node: nodes.NodeNG, evidence: TensorEvidence) -> bool:
