@@ -220,7 +220,7 @@ def _flag(value: nodes.NodeNG, index, traced) -> int:
             | carrier_bits(value, traced, index))
 
 
-def _traced_around(node: nodes.NodeNG, index):
+def traced_around(node: nodes.NodeNG, index):
     """The innermost traced function ``node`` lies in."""
     while node is not None and not isinstance(node, nodes.Module):
         traced = index.traced_function(node) if isinstance(node, (nodes.FunctionDef, nodes.Lambda)) else None
@@ -242,7 +242,7 @@ def outgoing_arguments(index, key: tuple[str, str | None, str | None], calls: li
         return None
     shapes = []
     for call in calls:
-        traced = _traced_around(call, index)
+        traced = traced_around(call, index)
         keywords = lambda_keywords(call)
         if keywords is not None:  # ``Lambda(f, arguments={...})`` calls f(inputs, **arguments)
             shapes.append([[CHANGES], [[name, _flag(value, index, traced)] for name, value in keywords.items()]])

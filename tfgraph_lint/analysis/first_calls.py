@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from astroid import nodes
 
+from tfgraph_lint.analysis.call_data import traced_around
 from tfgraph_lint.analysis.call_shapes import seed_name
 from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.project_first_calls import FIRST_CALLS
@@ -50,7 +51,7 @@ def _first_on_receiver(call: nodes.Call, index) -> set[str]:
     func = call.func
     if not (isinstance(func, nodes.Attribute) and isinstance(func.expr, nodes.Attribute)):
         return set()
-    traced = _traced_around(call, index)
+    traced = traced_around(call, index)
     if traced is None or not one_class_chain(traced):
         return set()
     receiver = func.expr.as_string()
@@ -74,15 +75,6 @@ def one_class_chain(traced: TracedFunction) -> bool:
             return True
         traced = traced.reason.via
     return False
-
-
-def _traced_around(node: nodes.NodeNG, index) -> TracedFunction | None:
-    while node is not None and not isinstance(node, nodes.Module):
-        traced = index.traced_function(node) if isinstance(node, (nodes.FunctionDef, nodes.Lambda)) else None
-        if traced is not None:
-            return traced
-        node = node.parent
-    return None
 
 
 def first_calls(fn: nodes.FunctionDef, index) -> frozenset[str]:
