@@ -20,7 +20,7 @@ from astroid import nodes
 
 from tfgraph_lint.analysis.callables import resolve_callables
 from tfgraph_lint.analysis.dispatch_tables import dict_literals
-from tfgraph_lint.analysis.names import bindings
+from tfgraph_lint.analysis.names import assigned_value, bindings
 from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.core.findings import INFERENCE, weakest
 
@@ -70,9 +70,9 @@ def _values(evidence, container: nodes.NodeNG, key: object, depth: int) -> list[
             passed = [_values(evidence, a, key, depth + 1) for a in evidence.parameter_arguments(single) or ()]
             known = [v for v in passed if v]
             return [value for values in known for value in values] or None
-        if single is not None and isinstance(single.parent, nodes.Assign) and len(single.parent.targets) == 1 \
-                and isinstance(single.parent.value, (nodes.Call, nodes.Subscript)):
-            return _values(evidence, single.parent.value, key, depth + 1)  # ``info = self._estimate(x)``
+        value = assigned_value(single) if single is not None else None
+        if isinstance(value, (nodes.Call, nodes.Subscript)):
+            return _values(evidence, value, key, depth + 1)  # ``info = self._estimate(x)``
     literals = dict_literals(container)
     values = [_keyed_value(literal, key) for literal in literals]
     stored = _stored_values(container, key)

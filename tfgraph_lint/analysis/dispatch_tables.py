@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from astroid import nodes
 
-from tfgraph_lint.analysis.names import bindings
+from tfgraph_lint.analysis.names import assigned_value, bindings
 
 
 def table_lookup(expr: nodes.NodeNG) -> list[nodes.NodeNG] | None:
@@ -44,9 +44,7 @@ def names_bound_method(expr: nodes.NodeNG, _depth: int = 0) -> bool:
     if looked_up is not None:
         return bool(looked_up) and all(names_bound_method(value, _depth + 1) for value in looked_up)
     if isinstance(expr, nodes.Name):
-        found = bindings(expr, expr.name)
-        values = [b.parent.value if isinstance(b, nodes.AssignName) and isinstance(b.parent, nodes.Assign) else None
-                  for b in found]
+        values = [assigned_value(binding) for binding in bindings(expr, expr.name)]
         return bool(values) and all(v is not None and names_bound_method(v, _depth + 1) for v in values)
     return False
 
@@ -58,7 +56,5 @@ def dict_literals(expr: nodes.NodeNG) -> list[nodes.Dict]:
         return [expr]
     if not isinstance(expr, nodes.Name):
         return []
-    found = bindings(expr, expr.name)
-    values = [binding.parent.value if isinstance(binding, nodes.AssignName) and isinstance(binding.parent, nodes.Assign)
-              and len(binding.parent.targets) == 1 else None for binding in found]
+    values = [assigned_value(binding) for binding in bindings(expr, expr.name)]
     return values if values and all(isinstance(v, nodes.Dict) for v in values) else []
