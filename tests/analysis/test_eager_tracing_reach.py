@@ -204,3 +204,33 @@ def test_the_eager_check_parses_a_file_once_but_for_the_classes_it_follows(proje
     assert found("--no-cache", str(project)) == marked(project)  # (one run)
     assert any("classes_reach" in callers for callers in parses.values())  # (the check followed classes)
     assert all(len([caller for caller in callers if caller != "classes_reach"]) <= 1 for callers in parses.values())
+
+
+# A Keras model method called on a receiver traces what the receiver and the call's arguments are
+# made of: a plain object's own ``fit``/``save``, or a layer of another library built on a shape,
+# reaches no class of the project; a receiver the file does not show may be any model. A tracing
+# word that is a name bound in the file, or a module's ``run``, traces nothing itself.
+PLAIN = "class Elicit:\n    def fit(self, steps):\n        return 1\n\n    def save(self, path):\n        return None\n\n\n"
+RECEIVER_PAIRS = {
+    "a plain object's own fit": (PLAIN + "Elicit().fit(3)\n", PLAIN + "model.fit(data)\n" + DATA + "\n"),
+    "a plain object's own save": (PLAIN + "trainer = Elicit()\ntrainer.save('/tmp/x')\n",
+                                  "def keep(m):\n    m.save('/tmp/x')\n\n\nkeep(model)\n"),
+    "another library's layer built": ("layer = tf.keras.layers.Dense(4)\nlayer.build((None, 8))\n",
+                                      "model.build((None, 4, 8))\n"),
+    "a plain object given the model": (PLAIN + "Elicit().fit(3)\n", PLAIN + "Elicit().fit(model)\n"),
+    "a fit given a function not shown": (PLAIN + "Elicit().fit(len)\n", PLAIN + "Elicit().fit(make_steps())\n"),
+    "a keyword of a model method": ("layer = tf.keras.layers.Dense(4)\nlayer.build(input_shape=(None, 8))\n",
+                                    "model.build(input_shape=(None, 4, 8))\n"),
+    "a name bound here": ("summary: str = 'loss'\nsummary = {summary: 1.0}\n", "summary(model)\n"),
+    "a module's run": ("import typer\n\n\ndef main():\n    return 0\n\n\ntyper.run(main)\n",
+                       "strategy = tf.distribute.get_strategy()\nstrategy.run(model)\n"),
+}
+
+
+@pytest.mark.parametrize("harmless, twin", RECEIVER_PAIRS.values(), ids=RECEIVER_PAIRS.keys())
+def test_a_model_method_reaches_what_its_receiver_and_arguments_are_made_of(project, harmless, twin):
+    train = project / "train.py"
+    train.write_text(MADE + harmless)
+    assert found("--no-cache", str(project)) == marked(project)
+    train.write_text(MADE + twin)
+    assert found("--no-cache", str(project)) == marked(project, low=True)

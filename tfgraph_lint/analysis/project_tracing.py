@@ -121,8 +121,8 @@ def _tracing_shown_in(tree: ast.Module, wrappers: frozenset[str]) -> bool | list
     found = list(_tracing_nodes(tree, wrappers))
     if not found:
         return False
-    symbolic = [node for node in found if _of_symbolic_inputs(node)]
     reach = TracingReach(tree)
+    symbolic = [node for node in found if _of_symbolic_inputs(node) and not reach.of_model_method(node)]
     reached: list[list] = []
     for node in found:
         if node in symbolic:

@@ -11,7 +11,12 @@ trace nothing the project's Keras classes run, and what a few others trace is sh
 - what a function handed to a dataset method reaches (``ds.map(f)`` traces ``f``): a lambda, a def
   of the file, a method of the enclosing class or any value, and the code it reaches
   (``analysis/code_reach``: the classes it names and makes, what it calls through an import,
-  which the project view resolves).
+  which the project view resolves);
+- what a Keras model method called on a receiver reaches (``model.fit(data, callbacks=cbs)``,
+  ``layer.build(shape)``, ``trainer.save(path)``): the receiver and what the call is given, by
+  what they are made of. A model the call runs is reached through its class; a plain object's own
+  ``fit`` or ``save`` reaches what its class reaches, and a layer of another library built on a
+  shape reaches nothing of the project.
 
 Anything else is unknown, and may trace anything, as is a function whose reach the file does not
 show (a closure's parameter, a name bound another way).
@@ -45,9 +50,13 @@ class TracingReach:
 
     def of(self, node: ast.AST) -> bool | list[list]:
         """False: ``node`` traces nothing; a list: the references it may reach; True: unknown."""
+        parent = self.parents.get(id(node))
+        if isinstance(node, ast.Name) and self._bound_here(node):
+            return False  # ``summary = ...``, ``summary: str``: a name of this file; its values are judged apart
+        if self.of_model_method(node):
+            return self._model_method(parent)  # ``layer.build(input_shape=...)``: the call says what it traces
         if not isinstance(node, ast.Attribute):
             return True
-        parent = self.parents.get(id(node))
         if node.attr == "summary" and isinstance(parent, ast.Attribute) and parent.value is node:
             return False  # ``tf.summary.scalar(...)``: a module's function, not a model's summary()
         if node.attr in _HARMLESS_RECEIVERS and self._made_by(node.value, _HARMLESS_RECEIVERS[node.attr]):
@@ -56,9 +65,13 @@ class TracingReach:
             return False
         if self._standard_module(node.value):
             return False  # ``subprocess.run(...)``: the standard library traces nothing
+        if node.attr == "run" and self._module(node.value):
+            return False  # ``app.run(main)``: a module's function; a strategy's ``run`` is an object's
         if (node.attr in tf_api.DATASET_FUNCTION_METHODS and isinstance(parent, ast.Call)
                 and parent.func is node):
             return self._mapped(parent, node.attr)
+        if isinstance(parent, ast.Call) and parent.func is node and self._model_method_call(parent):
+            return self._model_method(parent)
         return True
 
     # -- what traces nothing -------------------------------------------------------------------
@@ -80,11 +93,15 @@ class TracingReach:
         return bool(bound) and all(isinstance(v, ast.Call) and last_name(v.func) in makers for v in bound)
 
     def _standard_module(self, value: ast.expr) -> bool:
+        return self._module(value, sys.stdlib_module_names)
+
+    def _module(self, value: ast.expr, only: frozenset[str] | None = None) -> bool:
+        """``value`` is a name every binding of which is ``import <module>`` (of ``only``'s, if given)."""
         if not isinstance(value, ast.Name):
             return False
         bound = self._names.defined(value, value.id)
         return bool(bound) and all(isinstance(b, ast.alias) and isinstance(self.parents.get(id(b)), ast.Import)
-                                   and b.name.partition(".")[0] in sys.stdlib_module_names for b in bound)
+                                   and (only is None or b.name.partition(".")[0] in only) for b in bound)
 
     def _plain_self_method(self, node: ast.Attribute) -> bool:
         """``self.<name>`` in a class with no base (but ``object``) that defines ``<name>``."""
@@ -93,6 +110,36 @@ class TracingReach:
         cls = self._enclosing(node, ast.ClassDef)
         return (cls is not None and all(isinstance(b, ast.Name) and b.id == "object" for b in cls.bases)
                 and not cls.keywords and node.attr in methods(cls))
+
+    # -- a Keras model method called on a receiver ---------------------------------------------
+
+    def of_model_method(self, node: ast.AST) -> bool:
+        """``node`` is a keyword of a Keras model method's call (``build(input_shape=...)``): not a
+        symbolic input, but what that call is given."""
+        parent = self.parents.get(id(node))
+        return isinstance(node, ast.keyword) and isinstance(parent, ast.Call) and self._model_method_call(parent)
+
+    def _bound_here(self, node: ast.Name) -> bool:
+        """``node`` is a name bound in this file by assignments or defs only (no import, no parameter)."""
+        if not isinstance(node.ctx, ast.Load):
+            return True
+        bound = self._names.defined(node, node.id)
+        return bool(bound) and not any(isinstance(b, (ast.alias, ast.arg)) for b in bound)
+
+    @staticmethod
+    def _model_method_call(call: ast.Call) -> bool:
+        return isinstance(call.func, ast.Attribute) and call.func.attr in _SELF_METHODS
+
+    def _model_method(self, call: ast.Call) -> bool | list[list]:
+        """``receiver.fit(...)``: Keras runs the receiver's code and what the call hands it (a loss,
+        callbacks, data); both are followed as values. Unknown when either is not shown, and on
+        ``self`` (following ``self.<word>`` reaches the method, not the class it runs on)."""
+        if isinstance(call.func.value, ast.Name) and call.func.value.id == "self":
+            return True
+        if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+            return True
+        reach = CodeReach(self.tree, self.parents, self.holders)
+        return reach.reached if reach.value(call) else True
 
     # -- functions handed to a dataset method --------------------------------------------------
 
