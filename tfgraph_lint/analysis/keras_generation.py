@@ -28,6 +28,9 @@ _KERAS_2_ONLY_MODULES = (
     "keras.utils.losses_utils", "keras.utils.metrics_utils", "keras.utils.control_flow_util",
     "keras.utils.layer_utils", "keras.utils.tf_utils", "keras.layers.preprocessing",
     "keras.saving.experimental", "tensorflow.python.keras", "tensorflow.keras.engine",
+    # The Keras 2 package's generated public API (``import keras.api._v2.keras as keras``); Keras 3
+    # generates its API under ``keras.api`` without these.
+    "keras.api._v1", "keras.api._v2",
 )
 
 

@@ -12,7 +12,7 @@ evidence: it still installs and imports beside TensorFlow 2.16+, so its users ma
 
 A module can say so by what it uses (``uses_keras_2_only_api``): ``tf.estimator`` and
 ``tf.compat.v1.estimator`` (removed in TensorFlow 2.16, the release that made Keras 3 the
-default), or a loss-scale optimizer's ``get_scaled_loss`` /
+default), the Keras 2 package's generated API imported by its path (``keras.api._v2.keras``), or a loss-scale optimizer's ``get_scaled_loss`` /
 ``get_unscaled_gradients`` (Keras 3's ``LossScaleOptimizer`` has neither). This is the module's
 own evidence. The project says so by what its files import (read by the project view from the
 imports it already has of every file: :func:`imports_keras_2_only`): a module that exists only in
@@ -65,7 +65,9 @@ def _keras_2(allowed: TensorFlowRange) -> bool:
 
 
 _KERAS_2_ONLY_PACKAGES = ("tensorflow_estimator", "tensorflow.estimator",
-                          "tensorflow.compat.v1.estimator")
+                          "tensorflow.compat.v1.estimator",
+                          # the Keras 2 package's generated API (``import keras.api._v2.keras as keras``)
+                          "keras.api._v1", "keras.api._v2")
 _KERAS_2_ONLY_METHODS = ("get_scaled_loss", "get_unscaled_gradients")
 
 

@@ -26,6 +26,10 @@ PREFIX_ALIASES = (
     ("tensorflow.keras.", "keras."),
     ("tf_keras.", "keras."),
     ("keras.src.", "keras."),
+    # The Keras 2 package's generated public API, imported by name (``import keras.api._v2.keras
+    # as keras``): what ``tf.keras`` resolves to there.
+    ("keras.api._v2.keras.", "keras."),
+    ("keras.api._v1.keras.", "keras."),
     # Keras 3's preview package (2023), still imported by libraries that support it.
     ("keras_core.", "keras."),
 )
@@ -40,6 +44,8 @@ EXACT_ALIASES = {
     "tensorflow.compat.v1": "tensorflow",
     "tensorflow.keras": "keras",
     "tf_keras": "keras",
+    "keras.api._v2.keras": "keras",
+    "keras.api._v1.keras": "keras",
     "keras_core": "keras",
 }
 

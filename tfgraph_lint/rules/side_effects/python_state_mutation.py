@@ -45,6 +45,7 @@ from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW, Finding
 from tfgraph_lint.core.registry import Default, declare
 from tfgraph_lint.rules.side_effects.forced_traces import side_channel_confidence
 from tfgraph_lint.rules.side_effects.per_trace_objects import PerTraceSelf
+from tfgraph_lint.rules.side_effects.rebound_variables import variable_replaced_by_tensor
 
 RULE = declare(
     code="TFG105",
@@ -150,6 +151,8 @@ def _rebound_attribute(statement, target: nodes.AssignAttr):
         return None
     if _updates_tf_variable_in_place(statement, cls, target.attrname):
         return _variable_in_place_message(statement, f"{receiver}.{target.attrname}"), HIGH
+    if variable_replaced_by_tensor(statement, target, cls):
+        return _replaced_variable_message(f"{receiver}.{target.attrname}"), HIGH
     kinds = _attribute_kinds(cls, target.attrname)
     if any(kind in _NOT_REBOUND_STATE for kind in kinds):
         return None
@@ -191,6 +194,12 @@ def _variable_in_place_message(statement: nodes.AugAssign, target: str) -> str:
            else f"update it with {target}.assign({target} {statement.op[:-1]} ...)")
     return (f"'{target} {statement.op} ...' on the tf.Variable '{target}' raises RuntimeError: a "
             f"tf.Variable has no in-place operators, traced or not; {fix}")
+
+
+def _replaced_variable_message(target: str) -> str:
+    return (f"'{target} = ...' replaces the variable '{target}' with a tensor computed from it: the "
+            f"variable is never updated, and the object keeps a symbolic tensor of the trace; update it "
+            f"with {target}.assign(...)")
 
 
 def _normalizes_negative_index(statement: nodes.NodeNG, target: nodes.AssignAttr) -> bool:
