@@ -234,3 +234,13 @@ def test_a_model_method_reaches_what_its_receiver_and_arguments_are_made_of(proj
     assert found("--no-cache", str(project)) == marked(project)
     train.write_text(MADE + twin)
     assert found("--no-cache", str(project)) == marked(project, low=True)
+
+
+@pytest.mark.parametrize("layer, traces", [("Embedding(input_dim=100, output_dim=8)", False),
+                                           ("Embedding(100, 8)", False), ("Dense(8, input_dim=100)", True)])
+def test_an_embeddings_input_dim_is_a_vocabulary_size_not_an_input_shape(layer, traces):
+    """``Embedding(input_dim=...)`` names how many tokens there are; ``Dense(8, input_dim=100)``
+    gives a first layer its input shape, and a Sequential built on it traces (here handed to code
+    the file does not show)."""
+    source = f"import tensorflow as tf\n\nlayers = make([tf.keras.layers.{layer}])\n"
+    assert (tracing_shown(source) is True) is traces

@@ -14,7 +14,8 @@ from test_projects import PROJECTS, findings
 from tfgraph_lint.analysis import file_record as file_record_module
 from tfgraph_lint.analysis import module_edges
 from tfgraph_lint.analysis.class_constructions import text_constructions
-from tfgraph_lint.analysis.file_record import file_record, walk
+from tfgraph_lint.analysis.file_record import file_record
+from tfgraph_lint.analysis.node_walk import walk
 from tfgraph_lint.analysis.file_definitions import file_definitions, named_bases
 from tfgraph_lint.cli import file_digests
 

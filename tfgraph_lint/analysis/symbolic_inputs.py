@@ -34,6 +34,8 @@ from tfgraph_lint.analysis.syntax_parents import enclosing, last_name
 
 INPUT_CALLS = frozenset({"Input", "InputLayer"})
 SHAPE_KEYWORDS = frozenset({"input_shape", "batch_input_shape", "input_dim"})
+# Layers whose own ``input_dim`` parameter is the size of a vocabulary, not an input's shape.
+VOCABULARY_LAYERS = frozenset({"Embedding"})
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.Module)
 
 
@@ -46,7 +48,8 @@ def symbolic_receivers(tree: ast.Module) -> tuple[set[int], list[list]] | None:
     for node in ast.walk(tree):
         if not isinstance(node, ast.Call):
             continue
-        keywords = [keyword for keyword in node.keywords if keyword.arg in SHAPE_KEYWORDS]
+        keywords = [keyword for keyword in node.keywords if keyword.arg in SHAPE_KEYWORDS
+                    and not (keyword.arg == "input_dim" and last_name(node.func) in VOCABULARY_LAYERS)]
         if last_name(node.func) not in INPUT_CALLS and not keywords:
             continue
         if not _is_class(node.func) or not flow.shown(node, holds_input=last_name(node.func) != "Input"):
