@@ -1,5 +1,6 @@
 """Which key a dict read uses, when the code shows it: ``d["k"]``, ``d[Kind.SPARSE]``, and
-``d[k]`` at the first iteration of ``for k in [Kind.SPARSE, Kind.NORMAL]``.
+``d[k]`` at the first iteration of ``for k in [Kind.SPARSE, Kind.NORMAL]`` (or of a loop over a
+dict literal's keys, which Python gives in the literal's order).
 
 A key is a constant (a str or an int) or a member of a class or module the file defines or
 imports at its top level (``Kind.SPARSE``), known by its spelling: a dict literal keyed by such
@@ -86,8 +87,10 @@ def _top_level_definition(name: nodes.Name) -> bool:
 
 
 def _first_loop_key(name: nodes.Name, read: nodes.NodeNG) -> object | None:
-    """The first key of ``for name in [key, ...]`` when ``read``, in that loop's body, is reached
-    at its first iteration."""
+    """The first key of ``for name in [key, ...]`` (or ``in {key: ...}``, ``in d.keys()``) when
+    ``read``, in that loop's body, is reached at its first iteration. A dict the function changes
+    before the loop keeps its first key unless the change removes it, which ``dict_entries``
+    finds (``del``, ``pop``) and then tells nothing."""
     found = bindings(name, name.name)
     if len(found) != 1 or not isinstance(found[0], nodes.AssignName):
         return None
@@ -95,17 +98,26 @@ def _first_loop_key(name: nodes.Name, read: nodes.NodeNG) -> object | None:
     if not (isinstance(loop, nodes.For) and loop.target is found[0]) or read.scope() is not loop.scope():
         return None
     sequence = loop.iter
+    if (isinstance(sequence, nodes.Call) and isinstance(sequence.func, nodes.Attribute)
+            and sequence.func.attrname == "keys" and not sequence.args and not sequence.keywords):
+        sequence = sequence.func.expr  # ``for k in d.keys()``
     if isinstance(sequence, nodes.Name):
         sequence_bindings = bindings(sequence, sequence.name)
         sequence = assigned_value(sequence_bindings[0]) if len(sequence_bindings) == 1 else None
-    if not isinstance(sequence, (nodes.List, nodes.Tuple)) or not sequence.elts:
+    if isinstance(sequence, nodes.Dict):  # a dict iterates its keys, its literal's first one first
+        first = sequence.items[0][0] if sequence.items else None
+    elif isinstance(sequence, (nodes.List, nodes.Tuple)):
+        first = sequence.elts[0] if sequence.elts else None
+    else:
+        return None
+    if first is None or isinstance(first, nodes.DictUnpack):
         return None
     statement = read.statement()
     if statement.parent is not loop or not any(statement is s for s in loop.body):
         return None
     for earlier in loop.body:
         if earlier is statement:
-            return literal_key(sequence.elts[0])
+            return literal_key(first)
         if descendants(earlier, *_EXITS):
             return None
     return None

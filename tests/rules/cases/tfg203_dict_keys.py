@@ -64,14 +64,17 @@ class SkippedFirstRead(tf.keras.layers.Layer):
         return inputs
 
 
-class UnknownKeys(tf.keras.layers.Layer):
+class LoopedKeys(tf.keras.layers.Layer):
     def call(self, inputs, order):
         flags = {Kind.SPARSE: tf.reduce_max(inputs) > 0.0}
-        for kind in order:
-            if flags.get(kind, False):  # keys the code does not show: silent
+        for wanted in order:
+            if flags.get(wanted, False):  # keys the code does not show: silent
+                return inputs * 2.0
+        for extra in {**self.extra, Kind.SPARSE: 1}:
+            if flags.get(extra, False):  # the first key is another dict's: silent
                 return inputs * 2.0
         for key in flags:
-            if flags[key]:  # todo: [tensor-used-as-python-value]
+            if flags[key]:  # [tensor-used-as-python-value]
                 return inputs / 2.0
         return inputs
 
