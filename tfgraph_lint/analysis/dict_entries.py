@@ -1,8 +1,9 @@
-"""What an entry of a dict holds, read by a constant key: ``stats["kurtosis"]``.
+"""What an entry of a dict holds, read by a key the code shows (analysis/dict_keys): a constant
+(``stats["kurtosis"]``), a member of a top-level class (``flags[Kind.SPARSE]``), or a loop's first key.
 
 Graph code often carries tensors in a dict it builds itself (``stats = {"mean": mean, "kurtosis":
 kurtosis}``) and hands to helpers, or returns from one (``return {"type": t, "stats": stats}``).
-The entry a constant key reads is the value the dict literal gives that key, followed through
+The entry a known key reads is the value the dict literal gives that key, followed through
 names bound only to dict literals, the returns of the module's own functions, and, for a
 parameter, what the calls of its function pass (piotrlaczkowski/keras-data-processor's
 distribution encoder tests ``stats["kurtosis"] > 3.0`` in a Keras 3 ``call``, which raises on a
@@ -19,6 +20,7 @@ from __future__ import annotations
 from astroid import nodes
 
 from tfgraph_lint.analysis.callables import resolve_callables
+from tfgraph_lint.analysis.dict_keys import MemberKey, literal_key, literal_value, read_key
 from tfgraph_lint.analysis.dispatch_tables import dict_literals
 from tfgraph_lint.analysis.names import assigned_value, bindings
 from tfgraph_lint.analysis.node_index import descendants
@@ -28,23 +30,11 @@ _MAX_DEPTH = 8
 _CHANGING_METHODS = frozenset({"update", "pop", "popitem", "setdefault", "clear", "__setitem__"})
 
 
-def constant_key(expr: nodes.NodeNG) -> tuple[nodes.NodeNG, object] | None:
-    """(the dict expression, the key) of ``d["k"]`` or ``d.get("k")`` (a str or int key)."""
-    if isinstance(expr, nodes.Subscript) and isinstance(expr.slice, nodes.Const):
-        key, container = expr.slice.value, expr.value
-    elif (isinstance(expr, nodes.Call) and isinstance(expr.func, nodes.Attribute) and expr.func.attrname == "get"
-          and len(expr.args) == 1 and not expr.keywords and isinstance(expr.args[0], nodes.Const)):
-        key, container = expr.args[0].value, expr.func.expr
-    else:
-        return None
-    return (container, key) if isinstance(key, (str, int)) and not isinstance(key, bool) else None
-
-
 def entry_evidence(evidence, expr: nodes.NodeNG) -> str | None:
-    """INFERENCE (at most) when the entry ``expr`` reads by a constant key is shown to be a
+    """INFERENCE (at most) when the entry ``expr`` reads by a known key is shown to be a
     tensor, whatever the dict it reads; None when unknown. ``evidence`` is the module's
     TensorEvidence (``of``, and ``parameter_arguments``: what calls pass a parameter)."""
-    found = constant_key(expr)
+    found = read_key(expr)
     values = _values(evidence, found[0], found[1], 0) if found is not None else None
     if not values:
         return None
@@ -56,7 +46,7 @@ def _values(evidence, container: nodes.NodeNG, key: object, depth: int) -> list[
     """The expressions the entry ``key`` of ``container`` may hold; None when unknown."""
     if depth > _MAX_DEPTH:
         return None
-    inner = constant_key(container)
+    inner = read_key(container)
     if inner is not None:  # ``info["stats"]["kurtosis"]``
         return _all(_values(evidence, value, key, depth + 1)
                     for value in _values(evidence, inner[0], inner[1], depth + 1) or [None])
@@ -74,7 +64,7 @@ def _values(evidence, container: nodes.NodeNG, key: object, depth: int) -> list[
         if isinstance(value, (nodes.Call, nodes.Subscript)):
             return _values(evidence, value, key, depth + 1)  # ``info = self._estimate(x)``
     literals = dict_literals(container)
-    values = [_keyed_value(literal, key) for literal in literals]
+    values = [literal_value(literal, key) for literal in literals]
     stored = _stored_values(container, key)
     if not values or any(value is None for value in values) or stored is None:
         return None
@@ -99,16 +89,6 @@ def _all(groups) -> list[nodes.NodeNG] | None:
     return found
 
 
-def _keyed_value(literal: nodes.Dict, key: object) -> nodes.NodeNG | None:
-    found = None
-    for item_key, value in literal.items:
-        if not isinstance(item_key, nodes.Const):
-            return None  # ``**other`` or a computed key: it may hold the key
-        if item_key.value == key:
-            found = value
-    return found
-
-
 def _stored_values(name: nodes.NodeNG, key: object) -> list[nodes.NodeNG] | None:
     """What the function stores under ``key`` into the dict ``name`` holds; None when it changes
     the dict in a way that may touch the key."""
@@ -123,8 +103,11 @@ def _stored_values(name: nodes.NodeNG, key: object) -> list[nodes.NodeNG] | None
             return None
         if isinstance(parent, nodes.Subscript) and parent.value is use and getattr(parent.ctx, "name", "Load") != "Load":
             statement = parent.parent
-            if not (isinstance(parent.slice, nodes.Const) and isinstance(statement, nodes.Assign)):
+            stored_key = literal_key(parent.slice)
+            if stored_key is None or not isinstance(statement, nodes.Assign):
                 return None  # a computed key, ``del d[k]``, ``d[k] += x``, an unpacking target
-            if parent.slice.value == key:
+            if isinstance(stored_key, MemberKey) != isinstance(key, MemberKey):
+                return None  # ``d["sparse"] = v`` may store under ``Kind.SPARSE``
+            if stored_key == key:
                 stored.append(statement.value)
     return stored
