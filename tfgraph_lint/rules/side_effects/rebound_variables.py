@@ -24,8 +24,8 @@ _ARITHMETIC = (nodes.BinOp, nodes.UnaryOp)
 
 
 def variable_replaced_by_tensor(statement: nodes.NodeNG, target: nodes.AssignAttr, cls: nodes.ClassDef) -> bool:
-    """``statement`` (a plain assignment that reads the attribute's old value) binds arithmetic
-    on values to ``target``, an attribute the class only ever sets to a newly made variable."""
+    """``statement``, a plain assignment, binds arithmetic (a new tensor, whether or not it reads
+    the old value) to ``target``, an attribute the class otherwise only sets to a newly made variable."""
     if not isinstance(statement, (nodes.Assign, nodes.AnnAssign)) or not isinstance(statement.value, _ARITHMETIC):
         return False
     values = [value for value in attribute_values(cls, target.attrname) if value is not statement.value]
