@@ -24,6 +24,8 @@ from tfgraph_lint.analysis.names import assigned_value, bindings
 from tfgraph_lint.analysis.node_index import descendants
 
 _EXITS = (nodes.Break, nodes.Continue, nodes.Return, nodes.Raise)
+# Methods of a list or dict that read it and leave its order as it is.
+_READING_METHODS = frozenset({"get", "keys", "values", "items", "copy", "index", "count"})
 
 
 class MemberKey(str):
@@ -88,9 +90,8 @@ def _top_level_definition(name: nodes.Name) -> bool:
 
 def _first_loop_key(name: nodes.Name, read: nodes.NodeNG) -> object | None:
     """The first key of ``for name in [key, ...]`` (or ``in {key: ...}``, ``in d.keys()``) when
-    ``read``, in that loop's body, is reached at its first iteration. A dict the function changes
-    before the loop keeps its first key unless the change removes it, which ``dict_entries``
-    finds (``del``, ``pop``) and then tells nothing."""
+    ``read``, a statement of that loop's body, is reached at its first iteration. A sequence bound
+    to a name counts only when nothing else in its scope reads that name."""
     found = bindings(name, name.name)
     if len(found) != 1 or not isinstance(found[0], nodes.AssignName):
         return None
@@ -103,7 +104,9 @@ def _first_loop_key(name: nodes.Name, read: nodes.NodeNG) -> object | None:
         sequence = sequence.func.expr  # ``for k in d.keys()``
     if isinstance(sequence, nodes.Name):
         sequence_bindings = bindings(sequence, sequence.name)
-        sequence = assigned_value(sequence_bindings[0]) if len(sequence_bindings) == 1 else None
+        if len(sequence_bindings) != 1 or _used_elsewhere(sequence, sequence_bindings[0]):
+            return None  # ``order.reverse()``, ``order[0] = k``, ``shuffle(order)``: its first key may change
+        sequence = assigned_value(sequence_bindings[0])
     if isinstance(sequence, nodes.Dict):  # a dict iterates its keys, its literal's first one first
         first = sequence.items[0][0] if sequence.items else None
     elif isinstance(sequence, (nodes.List, nodes.Tuple)):
@@ -113,11 +116,30 @@ def _first_loop_key(name: nodes.Name, read: nodes.NodeNG) -> object | None:
     if first is None or isinstance(first, nodes.DictUnpack):
         return None
     statement = read.statement()
-    if statement.parent is not loop or not any(statement is s for s in loop.body):
-        return None
-    for earlier in loop.body:
+    for earlier in loop.body:  # (a read in the loop's ``else`` or deeper is not found: None)
         if earlier is statement:
             return literal_key(first)
         if descendants(earlier, *_EXITS):
             return None
     return None
+
+
+def _used_elsewhere(sequence: nodes.Name, binding: nodes.AssignName) -> bool:
+    """The name the loop iterates is used in its scope in a way that may reorder it before the loop:
+    a method other than a read called on it (``order.reverse()``, ``d.pop(k)``), an item stored or
+    deleted, or the value handed on (``random.shuffle(order)``, ``alias = order``)."""
+    return any(use is not sequence and use.name == sequence.name and _may_change(use)
+               for use in descendants(binding.scope(), nodes.Name))
+
+
+def _may_change(use: nodes.Name) -> bool:
+    """Anything but a read that keeps the order: a reading method, an item read, a comparison
+    (``k in order``), another loop over it."""
+    parent = use.parent
+    if isinstance(parent, nodes.Attribute):
+        return parent.attrname not in _READING_METHODS
+    if isinstance(parent, nodes.Subscript) and parent.value is use:
+        return getattr(parent.ctx, "name", "Load") != "Load"
+    if isinstance(parent, nodes.For) and parent.iter is use:
+        return False
+    return not isinstance(parent, nodes.Compare)
