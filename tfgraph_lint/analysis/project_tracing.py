@@ -24,9 +24,8 @@ from __future__ import annotations
 import ast
 import re
 
-from tfgraph_lint.analysis.symbolic_inputs import INPUT_CALLS, SHAPE_KEYWORDS, VOCABULARY_LAYERS, symbolic_receivers
+from tfgraph_lint.analysis.symbolic_inputs import INPUT_CALLS, SHAPE_KEYWORDS, shape_keywords, symbolic_receivers
 from tfgraph_lint.analysis.code_reach import class_reach
-from tfgraph_lint.analysis.syntax_parents import last_name
 from tfgraph_lint.analysis.tracing_reach import TracingReach
 from tfgraph_lint.core import tf_api
 
@@ -146,11 +145,12 @@ def _tracing_shown_in(tree: ast.Module, wrappers: frozenset[str]) -> bool | list
 
 def _tracing_nodes(tree: ast.Module, wrappers: frozenset[str]):
     names, attributes = _TRACING_NAMES | wrappers, _TRACING_ATTRIBUTES | wrappers
-    sizes: set[int] = set()  # ``Embedding(input_dim=...)``: a vocabulary's size, no input shape
+    not_shapes: set[int] = set()  # ``Embedding(input_dim=...)``: a vocabulary's size, no input shape
     for node in ast.walk(tree):  # (breadth first: a call comes before its keywords)
-        if isinstance(node, ast.Call) and last_name(node.func) in VOCABULARY_LAYERS:
-            sizes.update(id(keyword) for keyword in node.keywords if keyword.arg == "input_dim")
-        if id(node) in sizes:
+        if isinstance(node, ast.Call) and any(k.arg in SHAPE_KEYWORDS for k in node.keywords):
+            shapes = shape_keywords(node)
+            not_shapes.update(id(k) for k in node.keywords if k.arg in SHAPE_KEYWORDS and k not in shapes)
+        if id(node) in not_shapes:
             continue
         if ((isinstance(node, ast.Name) and node.id in names)
                 or (isinstance(node, ast.Attribute) and node.attr in attributes and not _on_super(node))

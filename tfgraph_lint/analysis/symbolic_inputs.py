@@ -35,8 +35,16 @@ from tfgraph_lint.analysis.syntax_parents import enclosing, last_name
 INPUT_CALLS = frozenset({"Input", "InputLayer"})
 SHAPE_KEYWORDS = frozenset({"input_shape", "batch_input_shape", "input_dim"})
 # Layers whose own ``input_dim`` parameter is the size of a vocabulary, not an input's shape.
-VOCABULARY_LAYERS = frozenset({"Embedding"})
+_VOCABULARY_LAYERS = frozenset({"Embedding"})
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.Module)
+
+
+def shape_keywords(call: ast.Call) -> list[ast.keyword]:
+    """The keywords by which ``call`` gives a layer its input shape (``input_shape=``,
+    ``input_dim=``), but an embedding's ``input_dim``: the size of its vocabulary."""
+    vocabulary = last_name(call.func) in _VOCABULARY_LAYERS
+    return [keyword for keyword in call.keywords
+            if keyword.arg in SHAPE_KEYWORDS and not (vocabulary and keyword.arg == "input_dim")]
 
 
 def symbolic_receivers(tree: ast.Module) -> tuple[set[int], list[list]] | None:
@@ -48,8 +56,7 @@ def symbolic_receivers(tree: ast.Module) -> tuple[set[int], list[list]] | None:
     for node in ast.walk(tree):
         if not isinstance(node, ast.Call):
             continue
-        keywords = [keyword for keyword in node.keywords if keyword.arg in SHAPE_KEYWORDS
-                    and not (keyword.arg == "input_dim" and last_name(node.func) in VOCABULARY_LAYERS)]
+        keywords = shape_keywords(node)
         if last_name(node.func) not in INPUT_CALLS and not keywords:
             continue
         if not _is_class(node.func) or not flow.shown(node, holds_input=last_name(node.func) != "Input"):
