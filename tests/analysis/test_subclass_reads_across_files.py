@@ -77,7 +77,19 @@ def test_a_store_that_only_subclasses_in_other_files_read_is_reported(tmp_path):
     assert _stored_lines(tmp_path) == {read}
 
 
+def _self_reads(source: str) -> dict[str, list[str]]:
+    tree = ast.parse(source)
+    return file_self_reads(tree, list(ast.walk(tree)))
+
+
 def test_which_attributes_classes_read_of_self():
-    reads = file_self_reads(ast.parse(SUBCLASSES))
-    assert reads == {"Leaky": ["parameters"], "Other": ["seed"]}
-    assert file_self_reads(ast.parse("class Free:\n    def f(self):\n        return self.x\n")) == {}
+    assert _self_reads(SUBCLASSES) == {"Leaky": ["parameters"], "Other": ["seed"]}
+    assert _self_reads("class Free:\n    def f(self):\n        return self.x\n") == {}
+
+
+def test_reads_are_given_to_the_class_whose_lines_hold_them():
+    """A function between two classes reads ``self`` too; a class's decorator is part of it."""
+    source = ("class A(Base):\n    def f(self):\n        return self.a\n\n\n"
+              "def helper(self):\n    return self.outside\n\n\n"
+              "@register(self.decorated)\nclass B(Base):\n    def g(self):\n        return self.b\n")
+    assert _self_reads(source) == {"A": ["a"], "B": ["b", "decorated"]}

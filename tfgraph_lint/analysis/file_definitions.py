@@ -35,7 +35,7 @@ def file_definitions(text: str, imports: dict | None = None) -> dict:
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return empty_definitions()
     walked = list(ast.walk(tree))
-    return definitions_of(tree, dict.fromkeys(("imports", "defs", "calls", "ifs"), walked),
+    return definitions_of(tree, dict.fromkeys(("imports", "defs", "calls", "ifs", "attributes"), walked),
                           imports if imports is not None else imports_only(text))
 
 
@@ -49,7 +49,7 @@ def definitions_of(tree: ast.Module, walked: dict[str, list[ast.AST]], imports: 
     """:func:`file_definitions` of a parsed module; ``walked``: the nodes of one walk the readers
     look at, in ``ast.walk``'s order, by what they are (``"imports"``: the import statements,
     ``"defs"``: the function defs, ``"calls"``, ``"ifs"``: ``if`` statements and conditional
-    expressions; any list holding those, e.g. every node, will do); ``imports``: the file's
+    expressions, ``"attributes"``; any list holding those, e.g. every node, will do); ``imports``: the file's
     ``module_edges.imports_only``."""
     return {"classes": class_bases(tree), "aliases": module_aliases(tree),
             "wrappers": tf_function_wrappers(tree, imports, walked["calls"]),
@@ -58,7 +58,7 @@ def definitions_of(tree: ast.Module, walked: dict[str, list[ast.AST]], imports: 
             "guards called": guards_called(tree, walked["ifs"]),
             "state makers": file_state_makers(tree, imports, walked["calls"]), "calls": imported_calls(walked["calls"], imports),
             "class lines": {node.name: node.lineno for node in tree.body if isinstance(node, ast.ClassDef)},
-            "once calls": guarded_self_calls(tree), "self reads": file_self_reads(tree)}
+            "once calls": guarded_self_calls(tree), "self reads": file_self_reads(tree, walked["attributes"])}
 
 
 def class_bases(source: str | ast.Module) -> dict[str, list[str]]:

@@ -54,7 +54,8 @@ def file_record(text: str, imports: dict | None = None) -> tuple[dict, dict[str,
     imports = imports if imports is not None else module_edges.imports_only(text)
     outline, functions = module_edges.outline_of(tree, imported, (returns, defs + classes))
     return {"outline": outline, "exports": module_edges.exports_of(tree),
-            "definitions": definitions_of(tree, {"imports": imported, "defs": defs, "calls": calls, "ifs": ifs},
+            "definitions": definitions_of(tree, {"imports": imported, "defs": defs, "calls": calls, "ifs": ifs,
+                                                 "attributes": names},
                                           imports),
             "constructions": file_constructions(calls, names, imports, imported), "bases": named_bases(tree),
             "parses": True}, functions

@@ -19,27 +19,37 @@ In the module, analysis/stored_tensors reads them.
 from __future__ import annotations
 
 import ast
-
-from tfgraph_lint.analysis.node_walk import walk
+from bisect import bisect_right
 
 SUBCLASS_READS = "<read by subclasses in other files> "
 _MAX_NAMES = 200  # attributes kept per class: the record stays small
 
 
-def file_self_reads(tree: ast.Module) -> dict[str, list[str]]:
+def file_self_reads(tree: ast.Module, attributes: list[ast.AST]) -> dict[str, list[str]]:
     """The module's top-level classes that name a base -> the attributes their methods read of
-    ``self`` (``self.parameters[0]``, ``self.hypers``), sorted."""
+    ``self`` (``self.parameters[0]``, ``self.hypers``), sorted. ``attributes``: the module's
+    attribute nodes (any list holding them, e.g. the file record's one walk); each is given to the
+    top-level class whose lines hold it, so that no class is walked again."""
+    classes = [node for node in tree.body if isinstance(node, ast.ClassDef) and node.bases]
+    if not classes:
+        return {}
+    starts = [_first_line(node) for node in classes]
+    reads: list[set[str]] = [set() for _ in classes]
+    for node in attributes:
+        if (isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load)
+                and isinstance(node.value, ast.Name) and node.value.id == "self"):
+            at = bisect_right(starts, node.lineno) - 1
+            if at >= 0 and node.lineno <= classes[at].end_lineno:
+                reads[at].add(node.attr)
     found: dict[str, list[str]] = {}
-    for node in tree.body:
-        if not isinstance(node, ast.ClassDef) or not node.bases:
-            continue
-        attributes: list[ast.Attribute] = []
-        walk(node, {ast.Attribute: attributes})  # (cheaper than ast.walk: no generator per node)
-        names = {child.attr for child in attributes if isinstance(child.ctx, ast.Load)
-                 and isinstance(child.value, ast.Name) and child.value.id == "self"}
-        if names:
+    for node, names in zip(classes, reads):
+        if names:  # (a class defined twice: the later one's, as Python keeps it)
             found[node.name] = sorted(names)[:_MAX_NAMES]
     return found
+
+
+def _first_line(node: ast.ClassDef) -> int:
+    return min([node.lineno, *(decorator.lineno for decorator in node.decorator_list)])
 
 
 def subclass_reads_view(project_class, files: set[str], linted: set[str],
