@@ -17,7 +17,7 @@ from astroid.exceptions import NoDefault
 
 from tfgraph_lint.analysis.classes import self_attribute
 from tfgraph_lint.analysis.constant_values import integer
-from tfgraph_lint.analysis.names import bindings, unrebound_parameter
+from tfgraph_lint.analysis.names import bindings, is_builtin_call, unrebound_parameter
 from tfgraph_lint.core.records import Record
 
 
@@ -33,7 +33,7 @@ class ConfiguredCount(Record):
 
 def configured_count(expr: nodes.NodeNG) -> ConfiguredCount | None:
     """``self.<attr>`` when every assignment of it in the class is an int literal or an unchanged
-    ``__init__`` parameter of the class whose default is an int literal."""
+    ``__init__`` parameter of the class (or ``int()`` of one) whose default is an int literal."""
     found = self_attribute(expr)
     if found is None:
         return None
@@ -50,6 +50,8 @@ def configured_count(expr: nodes.NodeNG) -> ConfiguredCount | None:
 
 
 def _init_default(value: nodes.NodeNG | None, cls: nodes.ClassDef) -> int | None:
+    if is_builtin_call(value, "int") and len(value.args) == 1 and not value.keywords:
+        value = value.args[0]  # ``self.n = int(n)``: the parameter's default, made an int
     if not unrebound_parameter(value):
         return None
     [parameter, *others] = bindings(value, value.name)
