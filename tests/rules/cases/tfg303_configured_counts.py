@@ -2,7 +2,9 @@
 handful of updates, unrolled on purpose (LOW); a large default stays reported.
 
 Shape of a GAN library's ``train_step`` that runs its configured number of discriminator and
-generator updates per batch (held out 2026-11-28): ``self._d_steps = int(d_steps)``.
+generator updates per batch (held out 2026-11-28): ``self._d_steps = int(d_steps)`` in its
+``compile``, which takes a Keras model's configuration as ``__init__`` does. A plain method's default
+says nothing of what its callers pass.
 """
 import tensorflow as tf
 
@@ -23,4 +25,21 @@ class Adversarial(tf.keras.Model):
             x = self.dense(x) * 2.0
         for _ in range(self._inner_steps):  # [python-range-loop]
             x = self.dense(x) + 1.0
+        return {"x": tf.reduce_mean(x)}
+
+
+class Configured(tf.keras.Model):
+    def compile(self, d_steps=1, **kwargs):
+        super().compile(**kwargs)
+        self._d_steps = int(d_steps)
+
+    def set_steps(self, n=1):
+        self._n = int(n)
+
+    def train_step(self, data):
+        x = data
+        for _ in range(self._d_steps):  # low: [python-range-loop]
+            x = x * 2.0
+        for _ in range(self._n):  # [python-range-loop]
+            x = x + 1.0
         return {"x": tf.reduce_mean(x)}
