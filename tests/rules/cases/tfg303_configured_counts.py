@@ -40,6 +40,6 @@ class Configured(tf.keras.Model):
         x = data
         for _ in range(self._d_steps):  # low: [python-range-loop]
             x = x * 2.0
-        for _ in range(self._n):  # [python-range-loop]
+        for _ in range(self._n):  # low: [mutable-attribute-capture]  # [python-range-loop]
             x = x + 1.0
         return {"x": tf.reduce_mean(x)}
