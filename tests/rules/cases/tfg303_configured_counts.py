@@ -40,6 +40,7 @@ class Configured(tf.keras.Model):
         x = data
         for _ in range(self._d_steps):  # low: [python-range-loop]
             x = x * 2.0
-        for _ in range(self._n):  # low: [mutable-attribute-capture]  # [python-range-loop]
+        # +1: [python-range-loop]
+        for _ in range(self._n):  # low: [mutable-attribute-capture]
             x = x + 1.0
         return {"x": tf.reduce_mean(x)}
