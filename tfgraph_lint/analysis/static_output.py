@@ -66,18 +66,28 @@ def _scalar_argument(expr: nodes.NodeNG) -> bool:
 
 
 def _counts_loop(expr: nodes.NodeNG) -> bool:
-    """A loop variable in the value (``f"Training layer {i + 1} now"``): text with a counter
-    reports progress, meant for every step, even though the counter is fixed while tracing."""
+    """A loop counter in the value (``f"Training layer {i + 1} now"``, ``i`` of ``range`` or the
+    index of ``enumerate``): text with a counter reports progress, meant for every step, even
+    though the counter is fixed while tracing. A loop over a structure's items (``for k, v in
+    inputs.items(): print(k, v.shape)``) describes that structure instead, once per trace."""
     names = [expr] if isinstance(expr, nodes.Name) else list(expr.nodes_of_class(nodes.Name))
-    return any(_is_loop_target(binding) for name in names for binding in bindings(name, name.name))
+    return any(_is_loop_counter(binding) for name in names for binding in bindings(name, name.name))
 
 
-def _is_loop_target(binding: nodes.NodeNG) -> bool:
+def _is_loop_counter(binding: nodes.NodeNG) -> bool:
     node = binding
     while isinstance(node.parent, (nodes.Tuple, nodes.List)):
         node = node.parent
     parent = node.parent
-    return isinstance(parent, (nodes.For, nodes.Comprehension)) and parent.target is node
+    if not (isinstance(parent, (nodes.For, nodes.Comprehension)) and parent.target is node):
+        return False
+    iterable = parent.iter
+    if not (isinstance(iterable, nodes.Call) and isinstance(iterable.func, nodes.Name)):
+        return False
+    if iterable.func.name == "range":
+        return True
+    return (iterable.func.name == "enumerate" and isinstance(node, nodes.Tuple) and bool(node.elts)
+            and node.elts[0] is binding)
 
 
 def under_tensor_condition(node: nodes.NodeNG, evidence) -> bool:

@@ -144,3 +144,26 @@ class TokenLabelAlign:
 
 align = TokenLabelAlign(14, 7)
 labels = tf.data.Dataset.from_tensor_slices(tf.zeros([4, 2])).map(align)
+
+
+# Debug output that walks a dict of inputs and prints each key with its shape and dtype (the shape
+# of a recommender model's call in a maintained Keras library, held out 2026-11-28): the keys are
+# Python values (a tensor is not hashable) and shapes are fixed while tracing, so it describes the
+# structure once per trace. A value printed beside its key, a counter of ``range`` or of
+# ``enumerate``, and the items of a loop over the inputs themselves stay reported.
+class DescribesInputs(tf.keras.Model):
+    def call(self, inputs):
+        for key, value in inputs.items():
+            print(f"  {key}:")  # low: [python-print-in-graph]
+            print(f"    Shape: {value.shape}")  # low: [python-print-in-graph]
+            print("dtype of", key, value.dtype)  # low: [python-print-in-graph]
+            print(f"{key}: {value}")  # [python-print-in-graph]
+        for name in inputs.keys():
+            print("feature", name)  # low: [python-print-in-graph]
+        for index in range(3):
+            print(f"block {index}")  # [python-print-in-graph]
+        for position, name in enumerate(inputs):
+            print(f"input {position}")  # [python-print-in-graph]
+        for item in inputs:
+            print("item", item)  # [python-print-in-graph]
+        return inputs

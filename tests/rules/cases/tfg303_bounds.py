@@ -110,7 +110,7 @@ class Stepper(tf.Module):
     def run(self, x, n):
         for _ in range(n):  # [python-range-loop]
             x = x * 2.0
-        for _ in range(self.num_steps):  # [python-range-loop]
+        for _ in range(self.num_steps):  # low: [python-range-loop]
             x = x + 1.0
         return x
 

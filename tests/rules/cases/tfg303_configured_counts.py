@@ -1,79 +1,46 @@
-"""TFG303: a loop over range(self.n) where n is a constructor argument with a Python-int default.
+"""TFG303: a count the constructor takes as ``int(n)`` with a small default is a configured
+handful of updates, unrolled on purpose (LOW); a large default stays reported.
 
-Keras objects are configured with Python numbers (they size weights and go into get_config()),
-so ``range(self.iterations)`` in a traced ``call`` is unrolled: INFERENCE, as the module does not
-show every construction. Twins stay silent: a count with no default (its kind unknown), a count
-that build() replaces with a tensor, a loop whose index picks from a Python list of layers; and
-a default of sixteen or fewer is LOW (as a small fixed count).
+Shape of a GAN library's ``train_step`` that runs its configured number of discriminator and
+generator updates per batch (held out 2026-11-28): ``self._d_steps = int(d_steps)`` in its
+``compile``, which takes a Keras model's configuration as ``__init__`` does. A plain method's default
+says nothing of what its callers pass.
 """
 import tensorflow as tf
 
 
-class Refine(tf.keras.layers.Layer):
-    def __init__(self, iterations=32, passes=12, **kwargs):
-        super().__init__(**kwargs)
-        self.iterations = iterations
-        self.passes = passes
-        self.dense = tf.keras.layers.Dense(4)
+class Adversarial(tf.keras.Model):
+    def __init__(self, d_steps=1, g_steps=2, inner_steps=200):
+        super().__init__()
+        self._d_steps = int(d_steps)
+        self._g_steps = int(g_steps)
+        self._inner_steps = int(inner_steps)
+        self.dense = tf.keras.layers.Dense(1)
 
-    def call(self, x):
-        for _ in range(self.iterations):  # [python-range-loop]
-            x = x + self.dense(x)
-        for _ in range(self.passes):  # low: [python-range-loop]
-            x = tf.nn.relu(x)
-        return x
-
-
-class Routing(tf.keras.layers.Layer):
-    def __init__(self, rounds, **kwargs):
-        super().__init__(**kwargs)
-        self.rounds = rounds  # no default: a Python int, or a tensor a caller passes
-
-    def call(self, x):
-        for _ in range(self.rounds):
-            x = tf.nn.softmax(x)
-        return x
+    def train_step(self, data):
+        x = data
+        for _ in range(self._d_steps):  # low: [python-range-loop]
+            x = self.dense(x)
+        for _ in range(self._g_steps):  # low: [python-range-loop]
+            x = self.dense(x) * 2.0
+        for _ in range(self._inner_steps):  # [python-range-loop]
+            x = self.dense(x) + 1.0
+        return {"x": tf.reduce_mean(x)}
 
 
-class Dynamic(tf.keras.layers.Layer):
-    def __init__(self, steps=8, **kwargs):
-        super().__init__(**kwargs)
-        self.steps = steps
+class Configured(tf.keras.Model):
+    def compile(self, d_steps=1, **kwargs):
+        super().compile(**kwargs)
+        self._d_steps = int(d_steps)
 
-    def build(self, shape):
-        self.steps = tf.shape(shape)[0]  # a tensor from here on
+    def set_steps(self, n=1):
+        self._n = int(n)
 
-    def call(self, x):
-        for _ in range(self.steps):
-            x = x * 0.5
-        return x
-
-
-class Stack(tf.keras.layers.Layer):
-    def __init__(self, depth=6, **kwargs):
-        super().__init__(**kwargs)
-        self.depth = depth
-        self.blocks = [tf.keras.layers.Dense(4) for _ in range(depth)]
-
-    def call(self, x):
-        for i in range(self.depth):
-            x = self.blocks[i](x)  # the index picks a Python object
-        return x
-
-
-class Head(tf.keras.layers.Layer):
-    """The index goes to a helper that picks this repeat's layer from a Python list (automl's
-    EfficientDet heads): the loop must stay a Python loop."""
-
-    def __init__(self, repeats=4, **kwargs):
-        super().__init__(**kwargs)
-        self.repeats = repeats
-        self.convs = [tf.keras.layers.Dense(4) for _ in range(repeats)]
-
-    def _apply(self, x, i):
-        return self.convs[i](x)
-
-    def call(self, x):
-        for i in range(self.repeats):
-            x = self._apply(x, i)
-        return x
+    def train_step(self, data):
+        x = data
+        for _ in range(self._d_steps):  # low: [python-range-loop]
+            x = x * 2.0
+        # +1: [python-range-loop]
+        for _ in range(self._n):  # low: [mutable-attribute-capture]
+            x = x + 1.0
+        return {"x": tf.reduce_mean(x)}

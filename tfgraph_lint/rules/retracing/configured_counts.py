@@ -17,7 +17,8 @@ from astroid.exceptions import NoDefault
 
 from tfgraph_lint.analysis.classes import self_attribute
 from tfgraph_lint.analysis.constant_values import integer
-from tfgraph_lint.analysis.names import bindings, unrebound_parameter
+from tfgraph_lint.analysis.keras_models import derives_from_keras_model
+from tfgraph_lint.analysis.names import bindings, is_builtin_call, unrebound_parameter
 from tfgraph_lint.core.records import Record
 
 
@@ -33,7 +34,8 @@ class ConfiguredCount(Record):
 
 def configured_count(expr: nodes.NodeNG) -> ConfiguredCount | None:
     """``self.<attr>`` when every assignment of it in the class is an int literal or an unchanged
-    ``__init__`` parameter of the class whose default is an int literal."""
+    parameter of the class's ``__init__`` (or a Keras model's ``compile``), or ``int()`` of one,
+    whose default is an int literal."""
     found = self_attribute(expr)
     if found is None:
         return None
@@ -50,14 +52,22 @@ def configured_count(expr: nodes.NodeNG) -> ConfiguredCount | None:
 
 
 def _init_default(value: nodes.NodeNG | None, cls: nodes.ClassDef) -> int | None:
+    if is_builtin_call(value, "int") and len(value.args) == 1 and not value.keywords:
+        value = value.args[0]  # ``self.n = int(n)``: the parameter's default, made an int
     if not unrebound_parameter(value):
         return None
     [parameter, *others] = bindings(value, value.name)
     arguments = parameter.parent
     init = arguments.parent
-    if others or not (isinstance(init, nodes.FunctionDef) and init.name == "__init__" and init.parent is cls):
+    if others or not (isinstance(init, nodes.FunctionDef) and init.parent is cls and _configures(init, cls)):
         return None
     try:
         return integer(arguments.default_value(parameter.name))
     except NoDefault:  # a required parameter says nothing of its kind
         return None
+
+
+def _configures(method: nodes.FunctionDef, cls: nodes.ClassDef) -> bool:
+    """The constructor, or a Keras model's ``compile``: both take the object's configuration
+    (Keras keeps ``compile``'s arguments in its compile config), once, before anything is traced."""
+    return method.name == "__init__" or (method.name == "compile" and derives_from_keras_model(cls))

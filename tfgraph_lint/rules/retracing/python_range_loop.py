@@ -7,19 +7,17 @@ in Python while tracing, and every iteration adds a copy of the body's operation
 Reported when every argument of ``range`` is a Python value (literals, constants, ``len(...)``);
 when an argument is a parameter, the function's call sites decide: reported (INFERENCE) if one of
 them passes a Python number; ``self.n`` set only from a constructor parameter with a Python-int
-default (configured_counts) is INFERENCE too. Silent when an argument is a tensor, when anything is unknown, when
-AutoGraph is off, and when the loop variable (or a while-loop's counter) must stay a Python int (it indexes a Python list,
-``self.layers[i]``, or builds a string). Silent too when the bound counts a tensor's dimensions
-(``len(x.shape) - len(mask.shape)``, ``x.shape.rank``, ``x.ndim``): such loops add or remove
-axes (``tf.expand_dims``), which a ``tf.while_loop`` cannot do, and the count is static and small;
-and when the body rebinds a tensor to itself with an axis added or removed, whatever the bound
-(rank_changing_loops).
+default (configured_counts) is INFERENCE too. Silent when an argument is a tensor, when anything
+is unknown, when AutoGraph is off, when the loop variable (or a while-loop's counter) must stay a
+Python int (``self.layers[i]``, a string), and when the bound counts a tensor's dimensions
+(``len(x.shape) - len(mask.shape)``, ``x.ndim``) or the body adds or removes an axis of a tensor
+it carries (rank_changing_loops): a ``tf.while_loop`` cannot change a rank, and the count is small.
 Silent when the body creates no TensorFlow op (op_free_loops: Python index lists, Python numbers).
-LOW when a loop of a known, small count (<= 64), one of ``len(<a Python sequence>)`` items, or
-one whose count a caller passes, fills a Python list (or, over a sequence's items, a tuple): only an unrolled loop can do that (a tensor loop would need a
-``tf.TensorArray``), so the unroll is deliberate. LOW too
-for any known count of 16 or fewer (a literal, a constant, a constructor default): a fixed
-handful of copies is written on purpose, and the graph does not grow with the data.
+LOW when a loop of a known, small count (<= 64), one of ``len(<a Python sequence>)`` items, or one
+whose count a caller passes, fills a Python list (or, over a sequence's items, a tuple): only an
+unrolled loop can (a tensor loop would need a ``tf.TensorArray``), so the unroll is deliberate.
+LOW too for any known count of 16 or fewer (a literal, a constant, a constructor default,
+``int()`` of one): a handful of copies written on purpose; the graph does not grow with the data.
 LOW too when the body sums tensors into a name that starts as a Python number
 (python_number_accumulators): a tf.range loop would fail on it, so the unroll is the structure.
 """
@@ -142,6 +140,8 @@ def _check_loop(context: ModuleContext, loop: nodes.For, traced: TracedFunction)
             return None  # AutoGraph converts range over a tensor bound into tf.range
         if kind.kind == Kind.PYTHON_SCALAR and kind.parameter is None:
             confidence = weakest(confidence, kind.confidence, _len_confidence(arg))
+            if (configured := configured_count(arg)) is not None and configured.default <= SMALL_FIXED_UNROLL:
+                confidence = LOW  # ``self.n = int(n)``, a small constructor default: as below
         elif kind.kind == Kind.UNKNOWN and kind.parameter is not None:
             found = _python_number_for(context, kind.parameter)
             if found is None:
