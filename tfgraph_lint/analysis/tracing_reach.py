@@ -18,6 +18,11 @@ trace nothing the project's Keras classes run, and what a few others trace is sh
   ``fit`` or ``save`` reaches what its class reaches, and a layer of another library built on a
   shape reaches nothing of the project.
 
+- a name bound by an import from a module (``from pkg.io import save``): what the project view
+  resolves it to, nothing if a function of the project (its own file shows what it traces); a
+  name bound by a parameter pytest gives (``analysis/pytest_parameters``): what its values are
+  made of.
+
 Anything else is unknown, and may trace anything, as is a function whose reach the file does not
 show (a closure's parameter, a name bound another way).
 """
@@ -27,7 +32,7 @@ from __future__ import annotations
 import ast
 import sys
 
-from tfgraph_lint.analysis.code_reach import CodeReach, binding_source, methods
+from tfgraph_lint.analysis.code_reach import IMPORTED_FUNCTION, CodeReach, binding_source, methods
 from tfgraph_lint.analysis.syntax_parents import enclosing, last_name
 from tfgraph_lint.core import tf_api
 
@@ -53,6 +58,10 @@ class TracingReach:
         parent = self.parents.get(id(node))
         if isinstance(node, ast.Name) and self._bound_here(node):
             return False  # ``summary = ...``, ``summary: str``: a name of this file; its values are judged apart
+        if isinstance(node, (ast.Name, ast.alias)):
+            named = self._named(node, parent)
+            if named is not None:
+                return named
         if self.of_model_method(node):
             return self._model_method(parent)  # ``layer.build(input_shape=...)``: the call says what it traces
         if not isinstance(node, ast.Attribute):
@@ -73,6 +82,30 @@ class TracingReach:
         if isinstance(parent, ast.Call) and parent.func is node and self._model_method_call(parent):
             return self._model_method(parent)
         return True
+
+    # -- a name bound by a parameter or an import ------------------------------------------------
+
+    def _named(self, node: ast.Name | ast.alias, parent: ast.AST | None) -> list[list] | None:
+        """A parameter (``fit`` given by pytest's parametrize): what its value, called with what the
+        call gives it, is made of; a name imported from a module (``from pkg.io import save``,
+        called or not): if the project view resolves it to a function of the project, that
+        function, whose own file shows what it traces; else None (judged otherwise)."""
+        if isinstance(node, ast.alias):
+            if not isinstance(parent, ast.ImportFrom) or node.name == "*":
+                return None
+            return [[self.holders.get(id(node)), node.asname or node.name, None, node.lineno, IMPORTED_FUNCTION]]
+        if not isinstance(node.ctx, ast.Load):
+            return None
+        bound = self._names.defined(node, node.id)
+        if not bound:
+            return None
+        if all(isinstance(b, ast.alias) and isinstance(self.parents.get(id(b)), ast.ImportFrom) for b in bound):
+            return [[self.holders.get(id(node)), node.id, None, node.lineno, IMPORTED_FUNCTION]]
+        if not all(isinstance(b, ast.arg) for b in bound):
+            return None
+        reach = CodeReach(self.tree, self.parents, self.holders)
+        called = isinstance(parent, ast.Call) and parent.func is node
+        return reach.reached if reach.value(parent if called else node) else True
 
     # -- what traces nothing -------------------------------------------------------------------
 
