@@ -107,6 +107,8 @@ def test_a_fixture_of_a_conftest_above_the_test_is_what_it_returns(project, conf
     assert _eager(project) is eager
 
 
+IO = ("def save(path):\n    return path\n\n\nclass Saver:\n    def save(self, path):\n        return path\n\n\n"
+      "saver = Saver()\n")
 IMPORTED = {
     # (a program calling a function the project defines, its twin calling one of Keras)
     "a project function called save": (
@@ -115,6 +117,12 @@ IMPORTED = {
     "a project module's value, not a function": (
         "def save(path):\n    return path\n", "from encoder.io import save\n\nsave('/tmp/x')\n",
         "from encoder.values import save\n\nsave(model, '/tmp/x')\n"),
+    "a module's function": (
+        IO, "from encoder import io\n\nio.save(model, '/tmp/x')\n",
+        "from encoder.io import saver\n\nsaver.save(model, '/tmp/x')\n"),  # an instance the module made
+    "a module's function, not a class's": (
+        IO, "import encoder.io as io\n\nio.save(model, '/tmp/x')\n",
+        "from encoder.io import Saver\n\nSaver.save(model, '/tmp/x')\n"),
     "a project function called fit, renamed": (
         "def fit(steps):\n    return steps\n", "from encoder.io import fit as run\n\nrun(3)\n",
         "tf.keras.models.save_model(model, '/tmp/x')\n"),

@@ -35,8 +35,9 @@ ANNOTATED = "annotated"
 # After a reference to a fixture a test or fixture takes that its file does not define: the
 # project view looks it up in the conftest.py files above the file (cli/view_reach).
 FIXTURE = "fixture"
-# After a reference to a name imported and called as a function: nothing when the project view
-# resolves it to a function of the project (what that calls is seen in its own file).
+# After a reference to a tracing word that names an imported function (``save``, ``utils.save``):
+# nothing when the project view resolves it to a top-level function of the project (what that calls
+# is seen in its own file); else what the call is made of, when a list of references follows it.
 IMPORTED_FUNCTION = "imported function"
 # Builtins that reach values by name (``globals()["model"]``) are not shown.
 _BUILTINS = frozenset(dir(builtins)) - {"globals", "vars", "locals", "eval", "exec", "__import__"}

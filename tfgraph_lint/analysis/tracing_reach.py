@@ -18,8 +18,9 @@ trace nothing the project's Keras classes run, and what a few others trace is sh
   ``fit`` or ``save`` reaches what its class reaches, and a layer of another library built on a
   shape reaches nothing of the project.
 
-- a name bound by an import from a module (``from pkg.io import save``): what the project view
-  resolves it to, nothing if a function of the project (its own file shows what it traces); a
+- a name bound by an import from a module (``from pkg.io import save``), or a Keras model method's
+  name called on an imported name (``utils.save(obj)``): what the project view resolves it to,
+  nothing if a top-level function of the project (its own file shows what it traces); a
   name bound by a parameter pytest gives (``analysis/pytest_parameters``): what its values are
   made of.
 
@@ -167,12 +168,23 @@ class TracingReach:
         """``receiver.fit(...)``: Keras runs the receiver's code and what the call hands it (a loss,
         callbacks, data); both are followed as values. Unknown when either is not shown, and on
         ``self`` (following ``self.<word>`` reaches the method, not the class it runs on)."""
-        if isinstance(call.func.value, ast.Name) and call.func.value.id == "self":
+        receiver = call.func.value
+        if isinstance(receiver, ast.Name) and receiver.id == "self":
             return True
-        if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
-            return True
+        shown = not (any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords))
         reach = CodeReach(self.tree, self.parents, self.holders)
-        return reach.reached if reach.value(call) else True
+        reached = reach.reached if shown and reach.value(call) else None
+        if isinstance(receiver, ast.Name) and self._imported(receiver):
+            # ``utils.save(obj, path)``: a module's function, if the view resolves it to one of the
+            # project; else (an instance another file made) what the call is made of, as below
+            return [[self.holders.get(id(receiver)), receiver.id, call.func.attr, receiver.lineno,
+                     IMPORTED_FUNCTION, reached]]
+        return True if reached is None else reached
+
+    def _imported(self, node: ast.Name) -> bool:
+        """``node`` is a name every binding of which is an import."""
+        bound = self._names.defined(node, node.id)
+        return bool(bound) and all(isinstance(b, ast.alias) for b in bound)
 
     # -- functions handed to a dataset method --------------------------------------------------
 

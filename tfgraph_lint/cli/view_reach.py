@@ -30,10 +30,14 @@ def reached_classes(graph, store, texts, reached: list[tuple[str, list]], bases_
     while queue:
         real, reference = queue.pop()
         base, attribute = reference[1], reference[2]
-        if reference[4:] == [IMPORTED_FUNCTION]:
-            if graph.resolve_reference(real, base, None) is None:
+        if reference[4:5] == [IMPORTED_FUNCTION]:
+            function = graph.resolve_reference(real, base, attribute)
+            if function is not None and "." not in function[1]:
+                continue  # a function of the project: its own file shows what it traces
+            if len(reference) < 6 or reference[5] is None:
                 return None  # another library's (``from keras.saving import save_model``), or a class
-            continue  # a function of the project: its own file shows what it traces
+            queue.extend((real, each) for each in reference[5])  # what the call is made of
+            continue
         if reference[4:] == [FIXTURE]:
             if (real, base) not in fixtures:
                 fixtures.add((real, base))
