@@ -6,13 +6,17 @@ value's reach is that of what it is made from: a class called (``Net()``: its in
 constant (nothing), an import (what the project view resolves it to), a name or ``self``
 attribute (what each of its bindings assigns, followed to where they are made), a call or an
 attribute read (those of its parts: a method's result comes from its class's code or its
-arguments). ``self`` reaches its class, and a parameter of code that is not followed (a
-constructor keeping ``self.config = config``) the class it is annotated with.
+arguments). ``self`` reaches its class, a parameter pytest gives (``analysis/pytest_parameters``:
+a test's parametrized values, a fixture's returned ones) what those are made of, and a parameter
+of code that is not followed (a constructor keeping ``self.config = config``) the class it is
+annotated with.
 
 What reaches a class is a reference ``[holder, base, attribute, line]`` (as ``project_tracing.
 class_references`` names a class, ``holder`` the top-level class whose statement holds it), with
 ``ANNOTATED`` after it when it must be a class of the project (a parameter's annotation: an
-annotation of another library's class says nothing of which instances are passed); the view
+annotation of another library's class says nothing of which instances are passed), ``FIXTURE``
+when it names a fixture of a conftest.py, ``IMPORTED_FUNCTION`` when it names an imported
+function that traces nothing itself if it is the project's (``analysis/tracing_reach``); the view
 (``cli/view_reach``) resolves them, and follows each class reached through what its instances
 reach (:func:`class_reach`), its bases and its subclasses. A value the file does not show (a
 parameter of code not followed, unannotated; a name bound another way; ``globals()``) is
@@ -24,9 +28,17 @@ from __future__ import annotations
 import ast
 import builtins
 
+from tfgraph_lint.analysis.pytest_parameters import CONFTEST, given_values
 from tfgraph_lint.analysis.syntax_parents import enclosing
 
 ANNOTATED = "annotated"
+# After a reference to a fixture a test or fixture takes that its file does not define: the
+# project view looks it up in the conftest.py files above the file (cli/view_reach).
+FIXTURE = "fixture"
+# After a reference to a tracing word that names an imported function (``save``, ``utils.save``):
+# nothing when the project view resolves it to a top-level function of the project (what that calls
+# is seen in its own file); else what the call is made of, when a list of references follows it.
+IMPORTED_FUNCTION = "imported function"
 # Builtins that reach values by name (``globals()["model"]``) are not shown.
 _BUILTINS = frozenset(dir(builtins)) - {"globals", "vars", "locals", "eval", "exec", "__import__"}
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
@@ -101,6 +113,12 @@ class CodeReach:
             return True
         if owner is not None and id(owner) in self._followed:
             return True  # given by the calls followed, or by TensorFlow: their arguments are reached already
+        given = given_values(self.tree, self.parents, owner, parameter)  # a test's or a fixture's, by pytest
+        if given == CONFTEST:
+            self._reach([self.holders.get(id(node)), parameter.arg, None, node.lineno, FIXTURE])
+            return True
+        if given is not None:
+            return all(self.value(value) for value in given)
         return self._annotated(parameter.annotation)
 
     def _annotated(self, annotation: ast.AST | None) -> bool:

@@ -25,7 +25,8 @@ import ast
 import re
 
 from tfgraph_lint.analysis.symbolic_inputs import INPUT_CALLS, SHAPE_KEYWORDS, shape_keywords, symbolic_receivers
-from tfgraph_lint.analysis.code_reach import class_reach
+from tfgraph_lint.analysis.code_reach import CodeReach, class_reach
+from tfgraph_lint.analysis.pytest_parameters import fixture_name, returned_values
 from tfgraph_lint.analysis.tracing_reach import TracingReach
 from tfgraph_lint.core import tf_api
 
@@ -200,6 +201,25 @@ def classes_reach(source: str) -> dict[str, list[list] | None] | None:
                for node in ast.walk(statement)}
     return {statement.name: class_reach(tree, parents, holders, statement)
             for statement in tree.body if isinstance(statement, ast.ClassDef)}
+
+
+def fixtures_reach(source: str) -> dict[str, list[list] | None] | None:
+    """Per pytest fixture defined at the top level of ``source`` (a conftest.py), what the values
+    it returns or yields reach (``analysis/code_reach``; a fixture it takes in turn, by its
+    values); None when the source cannot be parsed."""
+    tree = _parsed(source)
+    if tree is None:
+        return None
+    parents = {id(child): node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
+    holders: dict[int, str] = {}
+    found: dict[str, list[list] | None] = {}
+    for statement in tree.body:
+        name = fixture_name(statement)
+        if name is not None:
+            reach = CodeReach(tree, parents, holders)
+            shown = all(reach.value(value) for value in returned_values(statement))
+            found[name] = reach.reached if shown and name not in found else None
+    return found
 
 
 def _on_super(node: ast.Attribute) -> bool:

@@ -18,6 +18,12 @@ trace nothing the project's Keras classes run, and what a few others trace is sh
   ``fit`` or ``save`` reaches what its class reaches, and a layer of another library built on a
   shape reaches nothing of the project.
 
+- a name bound by an import from a module (``from pkg.io import save``), or a Keras model method's
+  name called on an imported name (``utils.save(obj)``): what the project view resolves it to,
+  nothing if a top-level function of the project (its own file shows what it traces); a
+  name bound by a parameter pytest gives (``analysis/pytest_parameters``): what its values are
+  made of.
+
 Anything else is unknown, and may trace anything, as is a function whose reach the file does not
 show (a closure's parameter, a name bound another way).
 """
@@ -27,7 +33,7 @@ from __future__ import annotations
 import ast
 import sys
 
-from tfgraph_lint.analysis.code_reach import CodeReach, binding_source, methods
+from tfgraph_lint.analysis.code_reach import IMPORTED_FUNCTION, CodeReach, binding_source, methods
 from tfgraph_lint.analysis.syntax_parents import enclosing, last_name
 from tfgraph_lint.core import tf_api
 
@@ -53,6 +59,10 @@ class TracingReach:
         parent = self.parents.get(id(node))
         if isinstance(node, ast.Name) and self._bound_here(node):
             return False  # ``summary = ...``, ``summary: str``: a name of this file; its values are judged apart
+        if isinstance(node, (ast.Name, ast.alias)):
+            named = self._named(node, parent)
+            if named is not None:
+                return named
         if self.of_model_method(node):
             return self._model_method(parent)  # ``layer.build(input_shape=...)``: the call says what it traces
         if not isinstance(node, ast.Attribute):
@@ -73,6 +83,30 @@ class TracingReach:
         if isinstance(parent, ast.Call) and parent.func is node and self._model_method_call(parent):
             return self._model_method(parent)
         return True
+
+    # -- a name bound by a parameter or an import ------------------------------------------------
+
+    def _named(self, node: ast.Name | ast.alias, parent: ast.AST | None) -> list[list] | None:
+        """A parameter (``fit`` given by pytest's parametrize): what its value, called with what the
+        call gives it, is made of; a name imported from a module (``from pkg.io import save``,
+        called or not): if the project view resolves it to a function of the project, that
+        function, whose own file shows what it traces; else None (judged otherwise)."""
+        if isinstance(node, ast.alias):
+            if not isinstance(parent, ast.ImportFrom) or node.name == "*":
+                return None
+            return [[self.holders.get(id(node)), node.asname or node.name, None, node.lineno, IMPORTED_FUNCTION]]
+        if not isinstance(node.ctx, ast.Load):
+            return None
+        bound = self._names.defined(node, node.id)
+        if not bound:
+            return None
+        if all(isinstance(b, ast.alias) and isinstance(self.parents.get(id(b)), ast.ImportFrom) for b in bound):
+            return [[self.holders.get(id(node)), node.id, None, node.lineno, IMPORTED_FUNCTION]]
+        if not all(isinstance(b, ast.arg) for b in bound):
+            return None
+        reach = CodeReach(self.tree, self.parents, self.holders)
+        called = isinstance(parent, ast.Call) and parent.func is node
+        return reach.reached if reach.value(parent if called else node) else True
 
     # -- what traces nothing -------------------------------------------------------------------
 
@@ -134,12 +168,23 @@ class TracingReach:
         """``receiver.fit(...)``: Keras runs the receiver's code and what the call hands it (a loss,
         callbacks, data); both are followed as values. Unknown when either is not shown, and on
         ``self`` (following ``self.<word>`` reaches the method, not the class it runs on)."""
-        if isinstance(call.func.value, ast.Name) and call.func.value.id == "self":
+        receiver = call.func.value
+        if isinstance(receiver, ast.Name) and receiver.id == "self":
             return True
-        if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
-            return True
+        shown = not (any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords))
         reach = CodeReach(self.tree, self.parents, self.holders)
-        return reach.reached if reach.value(call) else True
+        reached = reach.reached if shown and reach.value(call) else None
+        if isinstance(receiver, ast.Name) and self._imported(receiver):
+            # ``utils.save(obj, path)``: a module's function, if the view resolves it to one of the
+            # project; else (an instance another file made) what the call is made of, as below
+            return [[self.holders.get(id(receiver)), receiver.id, call.func.attr, receiver.lineno,
+                     IMPORTED_FUNCTION, reached]]
+        return True if reached is None else reached
+
+    def _imported(self, node: ast.Name) -> bool:
+        """``node`` is a name every binding of which is an import."""
+        bound = self._names.defined(node, node.id)
+        return bool(bound) and all(isinstance(b, ast.alias) for b in bound)
 
     # -- functions handed to a dataset method --------------------------------------------------
 

@@ -7,12 +7,16 @@ its methods' code, what its attributes hold), and so do its bases (their methods
 its subclasses (a value reached as an instance of a class may be one of a subclass). Project code
 that is no class (a function or a module's value, through an import), a class whose instances'
 reach its file does not show, or a parameter annotated with a class of another library: any class
-may be reached.
+may be reached. A name imported from the project and resolved to a function of it reaches
+nothing (its own file shows what it traces), and a pytest fixture of a conftest.py reaches what its
+values do (``cli/view_fixtures``).
 """
 
 from __future__ import annotations
 
+from tfgraph_lint.analysis.code_reach import FIXTURE, IMPORTED_FUNCTION
 from tfgraph_lint.analysis.project_tracing import classes_reach
+from tfgraph_lint.cli.view_fixtures import conftest_fixture
 
 
 def reached_classes(graph, store, texts, reached: list[tuple[str, list]], bases_of) -> set[tuple[str, str]] | None:
@@ -22,9 +26,26 @@ def reached_classes(graph, store, texts, reached: list[tuple[str, list]], bases_
     bases, subclasses = _bases(graph, texts, bases_of)
     found: set[tuple[str, str]] = set()
     queue = list(reached)
+    fixtures: set[tuple[str, str]] = set()  # (file, fixture name) looked up
     while queue:
         real, reference = queue.pop()
         base, attribute = reference[1], reference[2]
+        if reference[4:5] == [IMPORTED_FUNCTION]:
+            function = graph.resolve_reference(real, base, attribute)
+            if function is not None and "." not in function[1]:
+                continue  # a function of the project: its own file shows what it traces
+            if len(reference) < 6 or reference[5] is None:
+                return None  # another library's (``from keras.saving import save_model``), or a class
+            queue.extend((real, each) for each in reference[5])  # what the call is made of
+            continue
+        if reference[4:] == [FIXTURE]:
+            if (real, base) not in fixtures:
+                fixtures.add((real, base))
+                given = conftest_fixture(graph, store, texts, real, base)
+                if given is None:
+                    return None
+                queue.extend(given)
+            continue
         target = graph.resolve_reference(real, base, attribute, classes=True)
         if target is None and attribute is not None:  # ``Cls.CONSTANT``, ``Cls.make(...)``: the class's code
             target = graph.resolve_reference(real, base, None, classes=True)
