@@ -39,6 +39,9 @@ def test_a_model_run_only_by_direct_calls_is_low_while_its_twins_stay_reported(p
     "step = tf.function(model.train_step)\n",
     "inputs = tf.keras.Input((3,))\nfunctional = tf.keras.Model(inputs, model(inputs))\n",
     "keep = [model]\n",
+    "\n\nclass Bigger(Stepped):\n    pass\n\n\nBigger().fit(*batch)\n",
+    "factory = Stepped\n",
+    "\n\ndef make():\n    return Stepped()\n",
 ])
 def test_another_use_of_an_instance_brings_them_back(project, use):
     (project / "other.py").write_text("import tensorflow as tf\n\nfrom models import Stepped\nfrom train import batch\n\n"
