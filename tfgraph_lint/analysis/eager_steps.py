@@ -41,7 +41,7 @@ def run_by_eager_step(call: nodes.Call, argument: nodes.NodeNG, plain_attributes
     if len(callee.parent.locals.get(callee.name, ())) != 1:
         return False  # bound again (``train_step = tf.function(train_step)``)
     parameter = _parameter_for(call, argument, callee)
-    if parameter is None or not _opens_tape(callee):
+    if parameter is None or not opens_tape(callee):
         return False
     uses = [name for name in descendants(callee, nodes.Name) if name.name == parameter]
     for use in uses:
@@ -74,7 +74,7 @@ def _parameter_for(call: nodes.Call, argument: nodes.NodeNG, callee: nodes.Funct
     return None
 
 
-def _opens_tape(function: nodes.FunctionDef) -> bool:
+def opens_tape(function: nodes.FunctionDef) -> bool:
     """A ``with ...GradientTape(...)`` in the function's own body."""
     for with_node in descendants(function, nodes.With):
         for item, _alias in with_node.items:

@@ -17,7 +17,7 @@ from tfgraph_lint.analysis.instance_uses import attribute_chain, handed_to_compi
 from tfgraph_lint.analysis.keras_run_evidence import (EAGER, EAGER_SEED, HANDED_SEED, NEAR_SYMBOLIC_SEED, TRACED,
                                                       TRACED_SEED, instance_verdict)
 from tfgraph_lint.analysis.node_index import descendants
-from tfgraph_lint.analysis.own_method_builds import own_methods_called
+from tfgraph_lint.analysis.direct_method_runs import methods_called_directly
 from tfgraph_lint.analysis.test_code import is_test_file
 from tfgraph_lint.core import tf_api
 
@@ -51,8 +51,9 @@ def instance_rows(index) -> list[list]:
             if in_tests:
                 continue
             marker = EAGER_SEED if instance_verdict(func, index, layered=True) == EAGER else NEAR_SYMBOLIC_SEED
-            # Only methods of its own called (``net.build_graph()``): the class's module judges them.
-            if marker == NEAR_SYMBOLIC_SEED and (own := own_methods_called(call, index)):
+            # Only methods called directly (``net.build_graph()``, ``net.train_step(batch)``): the
+            # class's module judges them (own_method_builds, direct_method_runs).
+            if marker == NEAR_SYMBOLIC_SEED and (own := methods_called_directly(call, index)):
                 rows.extend([key[0], key[1], own_method_row_marker(name), call.lineno, "instances made", "LOW", None]
                             for name in own)
                 continue

@@ -39,6 +39,9 @@ A layer held by a model of this module runs as the model runs. The message then 
 (``net.build_graph()``) runs the class's ``call`` only directly, once, when each such method does
 no more with ``self`` (analysis/own_method_builds: ``OWN_METHOD_BUILD``); what the model holds and
 calls there becomes a node of the functional model being built, and stays traced.
+An instance of which other files only call methods directly (``model.train_step(batch)``, methods
+of the class's own), outside traced code, runs only as those are called, when each runs the model
+only on real values or not at all (analysis/direct_method_runs: ``DIRECT_CALLS``).
 
 Module-wide evidence needs no instances' uses: a script or notebook tracing nothing (:mod:`eager_scripts`)
 whose instances no other file makes; a project none of whose files traces (``cli/view_eager``'s seed); a
@@ -53,6 +56,7 @@ from tfgraph_lint.analysis.class_mentions import TESTS_ONLY_SEED
 from tfgraph_lint.analysis.eager_compiled_steps import STEPS_EAGER_SEED
 from tfgraph_lint.analysis.eager_compiles import EAGER_WHEN_ASKED, RUN_EAGERLY, compiled_to_run_eagerly
 from tfgraph_lint.analysis.eager_scripts import is_script, traces_nothing
+from tfgraph_lint.analysis.direct_method_runs import runs_only_when_called
 from tfgraph_lint.analysis.eager_steps import run_by_eager_step
 from tfgraph_lint.analysis.instance_screen import ANNOTATION_ROW_MARKER, EAGER_ROW_MARKERS, HANDED_ROW_MARKER, UNJUDGED_SEED
 from tfgraph_lint.analysis.instance_screen import own_method_in
@@ -103,6 +107,11 @@ OWN_METHOD_BUILD = ("this Keras class's call runs only when its own method ({met
                     "outside traced code, to build a functional model: the project never calls, compiles, fits "
                     "or hands on its instances, so Keras never traces this call")
 
+# Every instance the project makes only has methods called directly, on real values (analysis/direct_method_runs).
+DIRECT_CALLS = ("the project runs this Keras class only eagerly: every instance it makes only has methods called "
+                "directly ({methods}), outside traced code, as plain Python calls, never a Keras loop; they run "
+                "the model on real values (under a gradient tape) or not at all")
+
 # Made only by tests that name nothing tracing (cli/view_unmade's seed), reached from no traced code.
 EAGER_TESTS = ("the project runs this Keras class only in its tests, which call it eagerly: "
                "{how}, and no code of them traces it, compiles, fits or saves it")
@@ -142,6 +151,8 @@ def run_only_eagerly(traced: TracedFunction, index) -> str | None:
         return EAGER_TESTS.format(how=how)
     if methods := _own_build_methods(cls, index):
         return OWN_METHOD_BUILD.format(methods=", ".join(sorted(methods)))
+    if methods := _direct_call_methods(cls, index):
+        return DIRECT_CALLS.format(methods=", ".join(sorted(methods)))
     return EAGER_SCRIPT if _script_shows(cls, index, _told(cls, index) - {UNJUDGED_SEED}) else EAGER_INSTANCES
 
 
@@ -204,13 +215,25 @@ def _told_as_written(cls: nodes.ClassDef, index) -> set[str]:
             if name.startswith(f"{cls.name}.") and not (isinstance(how, str) and dispatched_seed(how))}
 
 
-def _own_build_methods(cls: nodes.ClassDef, index) -> set[str]:
-    """The methods of ``cls``'s own that other files call on every instance they make, outside
-    traced code (own-method row markers), when no row says only "called beside symbolic
-    construction" and each runs ``call`` only directly (analysis/own_method_builds); else none."""
+def _own_methods_told(cls: nodes.ClassDef, index) -> set[str]:
+    """The methods other files call on every instance of ``cls`` they make, outside traced code
+    (own-method row markers), when no row says only "called beside symbolic construction"."""
     told = _told_as_written(cls, index)
     methods = {method for name in told if (method := own_method_in(name)) is not None}
-    if not methods or NEAR_SYMBOLIC_SEED in told or not runs_call_only_directly(cls, methods):
+    return set() if NEAR_SYMBOLIC_SEED in told else methods
+
+
+def _own_build_methods(cls: nodes.ClassDef, index) -> set[str]:
+    """:func:`_own_methods_told` when each runs ``call`` only directly (analysis/own_method_builds); else none."""
+    methods = _own_methods_told(cls, index)
+    return methods if methods and runs_call_only_directly(cls, methods) else set()
+
+
+def _direct_call_methods(cls: nodes.ClassDef, index) -> set[str]:
+    """:func:`_own_methods_told` when they build nothing (:func:`_own_build_methods`) and each runs
+    the model only as it is called, on real values (analysis/direct_method_runs); else none."""
+    methods = _own_methods_told(cls, index)
+    if not methods or runs_call_only_directly(cls, methods) or not runs_only_when_called(cls, methods):
         return set()
     return methods
 
@@ -233,8 +256,8 @@ def _instances_run(cls: nodes.ClassDef, index, told: set[str], seen: frozenset) 
     seen = seen | {cls}
     verdicts = {EAGER} if EAGER_SEED in told else set()
     near = told & {*_HANDED, NEAR_SYMBOLIC_SEED}
-    if near == {NEAR_SYMBOLIC_SEED} and _own_build_methods(cls, index):
-        verdicts.add(EAGER)  # its call runs only directly, in a method of its own
+    if near == {NEAR_SYMBOLIC_SEED} and (_own_build_methods(cls, index) or _direct_call_methods(cls, index)):
+        verdicts.add(EAGER)  # its call runs only directly, in a method of its own, or as its methods are called
     elif near:
         verdicts.add(None)
     for reference in references(cls, cls.root()):

@@ -7,9 +7,9 @@ outside traced code; its direct ``self.call(x)`` runs the class's ``call`` right
 symbolic inputs, and makes no Keras node of the class: the functional model's loops run the layers
 that call recorded, never the class's ``call``.
 
-The evidence is split between two files. The script's side (:func:`own_methods_called`): every use
-of the instance calls a method, by a name Keras gives no meaning, outside traced code; the
-script says which through one row marker per method (instance_screen). The class's side
+The evidence is split between two files. The script's side (direct_method_runs'
+``methods_called_directly``): every use of the instance calls a method directly, outside traced
+code; the script says which through one row marker per method (instance_screen). The class's side
 (:func:`runs_call_only_directly`): each such method is the class's own (not inherited, not
 decorated), and never calls ``self(...)``, never hands ``self`` or a method of it on, and calls
 only ``self.call(...)`` or, recursively, such methods of its own on ``self``.
@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from astroid import nodes
 
-from tfgraph_lint.analysis.instance_uses import PLAIN_ATTRIBUTES, attribute_chain, handed_on, instance_uses
+from tfgraph_lint.analysis.instance_uses import PLAIN_ATTRIBUTES, attribute_chain, handed_on
 from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.core import tf_api
 
@@ -31,27 +31,6 @@ _CALL = "call"
 
 def _own_name(name: str) -> bool:
     return name not in _KERAS_NAMES and not name.startswith("__")
-
-
-def own_methods_called(made: nodes.Call, index) -> list[str] | None:
-    """The methods called on what ``made`` (``Cls(...)``) is bound to, when every use of it calls
-    one directly (``net.build_graph()``), by a name Keras gives no meaning, outside traced code;
-    None otherwise."""
-    uses = instance_uses(made)
-    if not uses:
-        return None
-    called_names = set()
-    for use in uses:
-        attribute = use.parent
-        if not (isinstance(attribute, nodes.Attribute) and attribute.expr is use):
-            return None
-        called = attribute.parent
-        if not (isinstance(called, nodes.Call) and called.func is attribute and _own_name(attribute.attrname)):
-            return None
-        if index.in_traced_code(called):
-            return None
-        called_names.add(attribute.attrname)
-    return sorted(called_names)
 
 
 def runs_call_only_directly(cls: nodes.ClassDef, method_names) -> bool:
