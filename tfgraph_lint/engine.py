@@ -277,7 +277,7 @@ def _outgoing(index: GraphIndex, context: ModuleContext, bases: frozenset[str] |
             for key, found in index.outgoing.items()
             if (bases is None or key[0] in bases)
             and (key not in index.outgoing_calls or not once(*index.outgoing_calls[key]))] + [
-        row for row in instance_rows(index) if bases is None or row[0] in bases]
+        row for row in instance_rows(index, bases) if bases is None or row[0] in bases]
 
 
 def _parse_uncached(text: str, path: str) -> nodes.Module:
