@@ -13,7 +13,7 @@ from astroid import nodes
 from tfgraph_lint.analysis.classes import attribute_values, instance_class, method_named, replaced_on_instances, self_class
 from tfgraph_lint.analysis.dispatch_tables import table_lookup
 from tfgraph_lint.analysis.names import bindings, call_qualname, is_script_guard
-from tfgraph_lint.analysis.node_index import descendants, module_of, remembered
+from tfgraph_lint.analysis.node_index import TREE, descendants, module_of, remembered
 from tfgraph_lint.core import tf_api
 
 FunctionNode = nodes.FunctionDef | nodes.Lambda  # AsyncFunctionDef is a FunctionDef subclass
@@ -276,7 +276,7 @@ def _callable_names(node: nodes.NodeNG) -> frozenset[str] | _EveryName:
     module = module_of(node)
     if module is None:
         return _EVERY_NAME
-    memo = remembered(module, "callable names")
+    memo = remembered(module, "callable names", TREE)
     names = memo.get(module)
     if names is None:
         names = memo[module] = frozenset(
