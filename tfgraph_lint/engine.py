@@ -88,7 +88,7 @@ def analyze_module(module: nodes.Module, path: str, config: Config, outgoing: li
         try:
             outgoing.extend(_outgoing_of_module(module, path, outgoing_config, outgoing_bases))
         finally:
-            node_index.forget_memos(module, config.aliases_for(path) == outgoing_config.aliases_for(path))
+            node_index.forget_memos(module, *config.imports_told_alike(outgoing_config, path))
         outgoing = None
     try:
         return _analyze(module, path, config, outgoing, adjust, outgoing_bases)

@@ -164,3 +164,13 @@ def test_a_second_analysis_keeps_the_tables_the_tree_decides():
     assert node_index.remembered(call, "of the tree") == {call: "bound"}
     assert node_index.remembered(call, "of the aliases") == {}
     node_index.forget(module)
+
+
+def test_what_the_imports_decide_is_kept_only_when_aliases_and_definitions_are_the_same():
+    module = astroid.parse("def f(x):\n    return g(x)\n")
+    fn = next(module.nodes_of_class(nodes.FunctionDef))
+    for same_aliases, same_definitions, kept in [(True, True, True), (True, False, False), (False, True, False)]:
+        node_index.remembered(fn, "of the imports", node_index.IMPORTS)[fn] = "its own nodes"
+        node_index.forget_memos(module, same_aliases, same_definitions)
+        assert node_index.remembered(fn, "of the imports") == ({fn: "its own nodes"} if kept else {})
+    node_index.forget(module)

@@ -103,3 +103,15 @@ def test_the_second_index_looks_no_name_up_again(tmp_path, indexes, monkeypatch)
     engine.lint_source(TEXT, path, seeded, outgoing=[], outgoing_config=plain)
     assert len(indexes) == 2 and asked
     assert len(asked) == len(set(asked))
+
+
+def test_configurations_tell_the_imports_alike_by_their_aliases_and_definitions(tmp_path):
+    path = str(tmp_path / "model.py")
+    real = os.path.realpath(path)
+    plain = Config()
+    seeded = records.replace(plain, imported_seeds=((real, (("augment", "passed to Dataset.map in train.py:3"),)),))
+    assert plain.imports_told_alike(seeded, path) == (True, True)
+    aliased = records.replace(plain, imported_aliases=((real, (("lib.tf", "tensorflow"),)),))
+    assert plain.imports_told_alike(aliased, path) == (False, True)
+    defined = records.replace(plain, imported_definitions=((real, (("Base", "layer"),)),))
+    assert plain.imports_told_alike(defined, path) == (True, False)

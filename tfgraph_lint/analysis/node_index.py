@@ -29,9 +29,11 @@ _KEEP = 2
 _RECENT: OrderedDict[int, tuple[nodes.Module, NodeIndex]] = OrderedDict()
 _latest: NodeIndex | None = None  # the index last asked for
 # What a table of remembered facts depends on, when it is no more than (remembered's decided_by):
-# the module's tree (astroid's look-ups, the names its statements bind), or the tree and the
-# project view's aliases of its imports (analysis/names: qualified names).
-TREE, ALIASES = "the tree", "the tree and the project aliases"
+# the module's tree (astroid's look-ups, the names its statements bind); the tree and the
+# project view's aliases of its imports (analysis/names: qualified names); or those and the
+# view's definitions of other files it imports (a mode guard of another file decides which
+# nodes run in a function: analysis/callables' own nodes).
+TREE, ALIASES, IMPORTS = "the tree", "the tree and the project aliases", "the tree and the project's imports"
 
 
 class NodeIndex:
@@ -57,7 +59,7 @@ class NodeIndex:
         self._matching: dict[tuple[type, ...], list[list[nodes.NodeNG]]] = {}
         self.module = module
         self.memos: dict[str, dict] = {}  # see remembered()
-        self.decided_by: dict[str, str] = {}  # table -> TREE or ALIASES (remembered's decided_by)
+        self.decided_by: dict[str, str] = {}  # table -> TREE, ALIASES or IMPORTS (remembered's decided_by)
 
     def contains(self, node: nodes.NodeNG) -> bool:
         return node in self._number
@@ -146,18 +148,19 @@ def forget(module: nodes.Module) -> None:
             _latest = None
 
 
-def forget_memos(module: nodes.Module, same_aliases: bool = False) -> None:
+def forget_memos(module: nodes.Module, same_aliases: bool = False, same_definitions: bool = False) -> None:
     """Drop what was remembered about the module's nodes, keeping its walk (which no
     configuration changes) and the tables the tree alone decides (:data:`TREE`): a second
     analysis of the same tree, under another configuration, starts afresh without walking it or
     looking its names up again. ``same_aliases``: that configuration gives the module the same
     project aliases (what its imports of the project's own package are), so the tables those
-    decide with the tree (:data:`ALIASES`) are kept too."""
+    decide with the tree (:data:`ALIASES`) are kept too; with ``same_definitions`` as well (the
+    same definitions of the other files it imports), so are :data:`IMPORTS`'s."""
     recent = _RECENT.get(id(module))
     if recent is None or recent[0] is not module:
         return
     index = recent[1]
-    kept = (TREE, ALIASES) if same_aliases else (TREE,)
+    kept = (TREE, ALIASES, *([IMPORTS] if same_definitions else [])) if same_aliases else (TREE,)
     index.memos = {table: found for table, found in index.memos.items() if index.decided_by.get(table) in kept}
 
 
@@ -187,7 +190,7 @@ def remembered(node: nodes.NodeNG, table: str, decided_by: str | None = None) ->
     It lives as long as the module's index, so memory stays bounded however long the run
     (a WeakKeyDictionary would not do: its values, nodes of the same tree, keep the keys alive).
     A node outside the index (detached, or added after the walk) gets an empty dict each time:
-    nothing is remembered for it. ``decided_by``: :data:`TREE` or :data:`ALIASES` when the
+    nothing is remembered for it. ``decided_by``: :data:`TREE`, :data:`ALIASES` or :data:`IMPORTS` when the
     table's facts depend on nothing else (no configuration, no other table), which lets a second
     analysis of the tree keep them (:func:`forget_memos`); None (the default) for any other.
     """
