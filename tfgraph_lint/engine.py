@@ -88,7 +88,7 @@ def analyze_module(module: nodes.Module, path: str, config: Config, outgoing: li
         try:
             outgoing.extend(_outgoing_of_module(module, path, outgoing_config, outgoing_bases))
         finally:
-            node_index.forget_memos(module)  # the findings' analysis starts afresh, under their configuration
+            node_index.forget_memos(module, *config.imports_told_alike(outgoing_config, path))
         outgoing = None
     try:
         return _analyze(module, path, config, outgoing, adjust, outgoing_bases)
@@ -277,7 +277,7 @@ def _outgoing(index: GraphIndex, context: ModuleContext, bases: frozenset[str] |
             for key, found in index.outgoing.items()
             if (bases is None or key[0] in bases)
             and (key not in index.outgoing_calls or not once(*index.outgoing_calls[key]))] + [
-        row for row in instance_rows(index) if bases is None or row[0] in bases]
+        row for row in instance_rows(index, bases) if bases is None or row[0] in bases]
 
 
 def _parse_uncached(text: str, path: str) -> nodes.Module:

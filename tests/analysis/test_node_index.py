@@ -148,3 +148,29 @@ def test_forgetting_the_memos_keeps_the_walk_and_drops_what_was_remembered():
     assert node_index.remembered(call, "lookups") == {}  # the second analysis starts afresh
     node_index.forget(module)
     assert node_index.index_of(module) is not index
+
+
+def test_a_second_analysis_keeps_the_tables_the_tree_decides():
+    module = astroid.parse("def f(x):\n    return g(x)\n")
+    call = next(module.nodes_of_class(nodes.Call))
+    node_index.remembered(call, "of the tree", node_index.TREE)[call] = "bound"
+    node_index.remembered(call, "of the aliases", node_index.ALIASES)[call] = "tensorflow.function"
+    node_index.remembered(call, "of the configuration")[call] = "traced"
+    node_index.forget_memos(module, same_aliases=True)
+    assert node_index.remembered(call, "of the tree") == {call: "bound"}
+    assert node_index.remembered(call, "of the aliases") == {call: "tensorflow.function"}
+    assert node_index.remembered(call, "of the configuration") == {}
+    node_index.forget_memos(module)  # other aliases: what they decide goes too
+    assert node_index.remembered(call, "of the tree") == {call: "bound"}
+    assert node_index.remembered(call, "of the aliases") == {}
+    node_index.forget(module)
+
+
+def test_what_the_imports_decide_is_kept_only_when_aliases_and_definitions_are_the_same():
+    module = astroid.parse("def f(x):\n    return g(x)\n")
+    fn = next(module.nodes_of_class(nodes.FunctionDef))
+    for same_aliases, same_definitions, kept in [(True, True, True), (True, False, False), (False, True, False)]:
+        node_index.remembered(fn, "of the imports", node_index.IMPORTS)[fn] = "its own nodes"
+        node_index.forget_memos(module, same_aliases, same_definitions)
+        assert node_index.remembered(fn, "of the imports") == ({fn: "its own nodes"} if kept else {})
+    node_index.forget(module)

@@ -82,3 +82,36 @@ def test_configurations_lint_alike_only_with_the_same_settings_and_entries(tmp_p
         plain, imported_aliases=((os.path.realpath(path), (("lib.tf", "tensorflow"),)),)), path)
     assert not plain.lints_alike(records.replace(
         plain, imported_loop_calls=((os.path.realpath(path), (("augment", "run.py:8"),)),)), path)
+
+
+def test_the_second_index_looks_no_name_up_again(tmp_path, indexes, monkeypatch):
+    from tfgraph_lint.analysis import names
+
+    asked = []
+    original = names._UNCACHED_LOOKUP
+
+    def counted(node, name):
+        if getattr(node, "name", None) == name:  # (the look-ups remembered: a name's own)
+            asked.append(node)
+        return original(node, name)
+
+    monkeypatch.setattr(names, "_UNCACHED_LOOKUP", counted)
+    path = str(tmp_path / "model.py")
+    plain = Config()
+    seeded = records.replace(plain, imported_seeds=((os.path.realpath(path),
+                                                     (("augment", "passed to Dataset.map in train.py:3"),)),))
+    engine.lint_source(TEXT, path, seeded, outgoing=[], outgoing_config=plain)
+    assert len(indexes) == 2 and asked
+    assert len(asked) == len(set(asked))
+
+
+def test_configurations_tell_the_imports_alike_by_their_aliases_and_definitions(tmp_path):
+    path = str(tmp_path / "model.py")
+    real = os.path.realpath(path)
+    plain = Config()
+    seeded = records.replace(plain, imported_seeds=((real, (("augment", "passed to Dataset.map in train.py:3"),)),))
+    assert plain.imports_told_alike(seeded, path) == (True, True)
+    aliased = records.replace(plain, imported_aliases=((real, (("lib.tf", "tensorflow"),)),))
+    assert plain.imports_told_alike(aliased, path) == (False, True)
+    defined = records.replace(plain, imported_definitions=((real, (("Base", "layer"),)),))
+    assert plain.imports_told_alike(defined, path) == (True, False)

@@ -13,7 +13,7 @@ from astroid import nodes
 from tfgraph_lint.analysis.classes import attribute_values, instance_class, method_named, replaced_on_instances, self_class
 from tfgraph_lint.analysis.dispatch_tables import table_lookup
 from tfgraph_lint.analysis.names import bindings, call_qualname, is_script_guard
-from tfgraph_lint.analysis.node_index import descendants, module_of, remembered
+from tfgraph_lint.analysis.node_index import IMPORTS, TREE, descendants, module_of, remembered
 from tfgraph_lint.core import tf_api
 
 FunctionNode = nodes.FunctionDef | nodes.Lambda  # AsyncFunctionDef is a FunctionDef subclass
@@ -30,7 +30,7 @@ def own_nodes(fn: FunctionNode) -> tuple[nodes.NodeNG, ...]:
     branches of ``if`` on the execution mode that graph code never takes (``branch_never_traced``).
     Class bodies are skipped. Remembered per function: the index, the rule context and three rules ask.
     """
-    memo = remembered(fn, "own nodes")
+    memo = remembered(fn, "own nodes", IMPORTS)
     found = memo.get(fn)
     if found is None:
         found = memo[fn] = tuple(_own_nodes(fn, False))
@@ -43,7 +43,7 @@ def reached_nodes(fn: FunctionNode) -> tuple[nodes.NodeNG, ...]:
     session code): what the graph-code index follows to other functions. Rules still see those
     statements, and report them LOW (graph_mode_branches); the functions they call are not graph
     code on their account."""
-    memo = remembered(fn, "reached nodes")
+    memo = remembered(fn, "reached nodes", IMPORTS)
     found = memo.get(fn)
     if found is None:
         found = memo[fn] = tuple(_own_nodes(fn, True))
@@ -276,7 +276,7 @@ def _callable_names(node: nodes.NodeNG) -> frozenset[str] | _EveryName:
     module = module_of(node)
     if module is None:
         return _EVERY_NAME
-    memo = remembered(module, "callable names")
+    memo = remembered(module, "callable names", TREE)
     names = memo.get(module)
     if names is None:
         names = memo[module] = frozenset(

@@ -24,13 +24,17 @@ from tfgraph_lint.core import tf_api
 _MODEL_TRACERS = tf_api.KERAS_MODEL_TRACERS
 
 
-def instance_rows(index) -> list[list]:
+def instance_rows(index, bases: frozenset[str] | None = None) -> list[list]:
     """For the project view: per instance this module makes of an imported class, a row of
     GraphIndex.outgoing's shape naming the marker seed its uses earn (only eager calls, or handed
     on; run where Keras traces it: ``TRACED_SEED``, as a Keras loop called outside graph code
     gives no other row); the classes' own modules weigh them (:func:`run_shown`). A test file's
     instances called only eagerly give no row: a test calls what it checks eagerly by default,
-    which says nothing of how the program, or a package's users, run the class."""
+    which says nothing of how the program, or a package's users, run the class.
+
+    With ``bases``, only the rows whose first entry (the imported name) is one of them: a row's
+    name is the name its reference starts with (``imported_key``), so a reference starting with
+    another name is passed over before anything about it is resolved."""
     rows = []
     in_tests = is_test_file(index.module.file or "")
     for call in descendants(index.module, nodes.Call):
@@ -38,6 +42,8 @@ def instance_rows(index) -> list[list]:
         last = func.attrname if isinstance(func, nodes.Attribute) else getattr(func, "name", "")
         if not last[:1].isupper():
             continue  # classes, by convention: a cheap test before resolving anything
+        if bases is not None and not _may_start_with(func, bases):
+            continue
         key = imported_key(func)
         if key is None or key[2] is not None:
             continue
@@ -58,7 +64,14 @@ def instance_rows(index) -> list[list]:
                             for name in own)
                 continue
         rows.append([key[0], key[1], marker, call.lineno, "instances made", "LOW", None])
-    return rows + _class_references(index)
+    return rows + _class_references(index, bases)
+
+
+def _may_start_with(reference: nodes.NodeNG, bases: frozenset[str]) -> bool:
+    """Whether ``imported_key`` can key ``reference`` (``Net``, ``models.Net``) with no method
+    under one of ``bases``: such a key's name is that of the name the reference starts with."""
+    base = reference.expr if isinstance(reference, nodes.Attribute) else reference
+    return isinstance(base, nodes.Name) and base.name in bases
 
 
 def _run_by_keras(reference: nodes.NodeNG) -> bool:
@@ -81,7 +94,7 @@ def _run_by_keras(reference: nodes.NodeNG) -> bool:
     return False
 
 
-def _class_references(index) -> list[list]:
+def _class_references(index, bases: frozenset[str] | None = None) -> list[list]:
     """Rows for the imported classes this module names without calling them (a subclass's base,
     ``factory = models.Net``, an ``isinstance`` test): what comes of those is not followed, so
     they count as instances handed on."""
@@ -90,6 +103,8 @@ def _class_references(index) -> list[list]:
         last = node.attrname if isinstance(node, nodes.Attribute) else node.name
         if not last[:1].isupper() or (isinstance(node.parent, nodes.Call) and node.parent.func is node):
             continue  # not a class, by convention; or made (:func:`instance_rows`)
+        if bases is not None and not _may_start_with(node, bases):
+            continue
         key = imported_key(node)
         if key is not None and key[2] is None:
             rows.append([key[0], key[1], ANNOTATION_ROW_MARKER if in_annotation(node) else HANDED_SEED,

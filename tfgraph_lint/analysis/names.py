@@ -15,7 +15,7 @@ from functools import lru_cache
 
 from astroid import nodes
 
-from tfgraph_lint.analysis.node_index import descendants, module_of, remembered
+from tfgraph_lint.analysis.node_index import ALIASES, TREE, descendants, module_of, remembered
 from tfgraph_lint.core.tf_api import EXACT_ALIASES, canonical
 
 _MAX_ALIAS_DEPTH = 4
@@ -54,7 +54,7 @@ def qualified_name(expr: nodes.NodeNG | None, _depth: int = 0) -> str | None:
     """The canonical dotted name ``expr`` denotes through imports, or ``None`` if unknown."""
     if _depth == 0 and expr is not None:
         # Every rule resolves the same call names again: remembered per node.
-        memo = remembered(expr, "qualified names")
+        memo = remembered(expr, "qualified names", ALIASES)
         found = memo.get(expr, _MISSING)
         if found is _MISSING:
             raw = _raw_qualified_name(expr, 0)
@@ -93,7 +93,7 @@ def lookup(node: nodes.NodeNG, name: str) -> tuple[nodes.NodeNG | None, list[nod
     there; ``(None, [])`` when astroid cannot tell. The list is the caller's to keep."""
     # A node's look-up of its own name is remembered: the index and several rules ask the same
     # one (what ``x`` is, whether ``x`` is local, which function ``f`` calls).
-    memo = remembered(node, "look-ups") if getattr(node, "name", None) == name else None
+    memo = remembered(node, "look-ups", TREE) if getattr(node, "name", None) == name else None
     found = memo.get(node) if memo is not None else None
     if found is None:
         try:
@@ -165,7 +165,7 @@ def _aliasable_names(module: nodes.Module) -> frozenset[str]:
     parameters, builtins, local defs) can only come out ``None``: only an import or a plain
     ``name = value`` gives a binding a qualified name (see _binding_qualname).
     """
-    memo = remembered(module, "aliasable names")
+    memo = remembered(module, "aliasable names", TREE)
     names = memo.get(module)
     if names is None:
         names = set()

@@ -28,6 +28,12 @@ from astroid import nodes
 _KEEP = 2
 _RECENT: OrderedDict[int, tuple[nodes.Module, NodeIndex]] = OrderedDict()
 _latest: NodeIndex | None = None  # the index last asked for
+# What a table of remembered facts depends on, when it is no more than (remembered's decided_by):
+# the module's tree (astroid's look-ups, the names its statements bind); the tree and the
+# project view's aliases of its imports (analysis/names: qualified names); or those and the
+# view's definitions of other files it imports (a mode guard of another file decides which
+# nodes run in a function: analysis/callables' own nodes).
+TREE, ALIASES, IMPORTS = "the tree", "the tree and the project aliases", "the tree and the project's imports"
 
 
 class NodeIndex:
@@ -53,6 +59,7 @@ class NodeIndex:
         self._matching: dict[tuple[type, ...], list[list[nodes.NodeNG]]] = {}
         self.module = module
         self.memos: dict[str, dict] = {}  # see remembered()
+        self.decided_by: dict[str, str] = {}  # table -> TREE, ALIASES or IMPORTS (remembered's decided_by)
 
     def contains(self, node: nodes.NodeNG) -> bool:
         return node in self._number
@@ -141,13 +148,20 @@ def forget(module: nodes.Module) -> None:
             _latest = None
 
 
-def forget_memos(module: nodes.Module) -> None:
+def forget_memos(module: nodes.Module, same_aliases: bool = False, same_definitions: bool = False) -> None:
     """Drop what was remembered about the module's nodes, keeping its walk (which no
-    configuration changes): a second analysis of the same tree, under another configuration,
-    starts afresh without walking it again."""
+    configuration changes) and the tables the tree alone decides (:data:`TREE`): a second
+    analysis of the same tree, under another configuration, starts afresh without walking it or
+    looking its names up again. ``same_aliases``: that configuration gives the module the same
+    project aliases (what its imports of the project's own package are), so the tables those
+    decide with the tree (:data:`ALIASES`) are kept too; with ``same_definitions`` as well (the
+    same definitions of the other files it imports), so are :data:`IMPORTS`'s."""
     recent = _RECENT.get(id(module))
-    if recent is not None and recent[0] is module:
-        recent[1].memos.clear()
+    if recent is None or recent[0] is not module:
+        return
+    index = recent[1]
+    kept = (TREE, ALIASES, *([IMPORTS] if same_definitions else [])) if same_aliases else (TREE,)
+    index.memos = {table: found for table, found in index.memos.items() if index.decided_by.get(table) in kept}
 
 
 def module_of(node: nodes.NodeNG) -> nodes.Module | None:
@@ -170,13 +184,15 @@ def _index_holding(node: nodes.NodeNG) -> NodeIndex | None:
     return index if index.contains(node) else None
 
 
-def remembered(node: nodes.NodeNG, table: str) -> dict:
+def remembered(node: nodes.NodeNG, table: str, decided_by: str | None = None) -> dict:
     """The dict named ``table`` of facts remembered about ``node``'s module.
 
     It lives as long as the module's index, so memory stays bounded however long the run
     (a WeakKeyDictionary would not do: its values, nodes of the same tree, keep the keys alive).
     A node outside the index (detached, or added after the walk) gets an empty dict each time:
-    nothing is remembered for it.
+    nothing is remembered for it. ``decided_by``: :data:`TREE`, :data:`ALIASES` or :data:`IMPORTS` when the
+    table's facts depend on nothing else (no configuration, no other table), which lets a second
+    analysis of the tree keep them (:func:`forget_memos`); None (the default) for any other.
     """
     index = _index_holding(node)
     if index is None:
@@ -184,6 +200,8 @@ def remembered(node: nodes.NodeNG, table: str) -> dict:
     found = index.memos.get(table)
     if found is None:
         found = index.memos[table] = {}
+        if decided_by is not None:
+            index.decided_by[table] = decided_by
     return found
 
 

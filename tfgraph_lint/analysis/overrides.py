@@ -19,7 +19,7 @@ from astroid import nodes
 
 from tfgraph_lint.analysis.classes import self_class
 from tfgraph_lint.analysis.names import bindings
-from tfgraph_lint.analysis.node_index import descendants, module_of, remembered
+from tfgraph_lint.analysis.node_index import TREE, descendants, module_of, remembered
 
 _MAX_DEPTH = 8  # classes followed down a chain of subclasses
 
@@ -96,7 +96,7 @@ def _between(subclass: nodes.ClassDef, base: nodes.ClassDef, depth: int = 0) -> 
 
 
 def _direct_subclasses(module: nodes.Module) -> dict[nodes.ClassDef, list[nodes.ClassDef]]:
-    memo = remembered(module, "direct subclasses")
+    memo = remembered(module, "direct subclasses", TREE)
     found = memo.get(module)
     if found is None:
         found = memo[module] = {}

@@ -121,6 +121,13 @@ class Config(Record):
         found = next((entries for file, entries in self.imported_tf_functions if file == real), ())
         return {name: (parameters, where) for name, parameters, where in found}
 
+    def imports_told_alike(self, other: Config, path: str) -> tuple[bool, bool]:
+        """Whether ``other`` gives the file at ``path`` the same project aliases of its imports,
+        and the same definitions of other files (what of the file's analysis they alone decide
+        with its tree may be kept between the two: analysis/node_index's ``forget_memos``)."""
+        return (self.aliases_for(path) == other.aliases_for(path),
+                self.definitions_for(path) == other.definitions_for(path))
+
     def lints_alike(self, other: Config, path: str) -> bool:
         """Whether ``other`` lints the file at ``path`` as this configuration does: the same
         settings, and the same entries of the project view for that file (what it says of other
