@@ -17,8 +17,11 @@ value on every call is the same as setting it once), or reads only
 what the same function stored in it earlier on every path (``self.mu = net(s)`` then ``self.mu =
 self.mu * bound``) or only its static attributes (``self.kernel = sample(self.kernel.shape)``). A counter whose
 every read only makes op names unique (``name=f"call_{self._calls}"``, ``tf.name_scope(...)``)
-counts traces on purpose: LOW. ``self`` of an object the traced code makes itself (``p =
-Cls(x); p.normalize()``) is a per-trace local (see per_trace_objects): silent.
+counts traces on purpose: LOW. So is a fill-once default (``self.k = self.k or default``, every
+other write of it outside ``__init__`` a fill too, the default not shown to be a tensor;
+analysis/fill_once): the first trace fills it as the first eager call would. ``self`` of an
+object the traced code makes itself (``p = Cls(x); p.normalize()``) is a per-trace local (see
+per_trace_objects): silent.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from astroid import nodes
 
 from tfgraph_lint.analysis.callables import FunctionNode
 from tfgraph_lint.analysis.classes import attribute_values, self_class
+from tfgraph_lint.analysis.fill_once import filled_default, only_filled_once
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
 from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname, declaration, lookup
 from tfgraph_lint.analysis.node_index import descendants
@@ -78,12 +82,30 @@ def check(context: ModuleContext) -> Iterator[Finding]:
             if found is not None:
                 message, confidence = found
                 text = _finish(message, statement, traced)
+                if isinstance(target, nodes.AssignAttr) and _fills_default_once(context, statement, target):
+                    confidence, text = LOW, text + _FILLED_ONCE_NOTE
                 decorator = unknown_decorator_on_path(traced)
                 if decorator is not None:  # it may run once only (see unknown_decorators)
                     confidence, text = LOW, text + decorator_note(decorator)
                 yield context.finding(RULE, statement, text,
                                       confidence=side_channel_confidence(traced, confidence), traced=traced)
                 break  # one finding per statement
+
+
+# A default that is not shown to be a tensor, given only while the attribute is unset.
+_FILLED_ONCE_NOTE = (" (though every write of it outside __init__ gives it a default only while it is unset, "
+                     "and this default is not shown to be a tensor: the first trace fills it as the first "
+                     "eager call would, and later calls keep it)")
+
+
+def _fills_default_once(context: ModuleContext, statement: nodes.NodeNG, target: nodes.AssignAttr) -> bool:
+    """``self.n = self.n or default`` (analysis/fill_once), every other write of it outside
+    ``__init__`` a fill-once too, and the default not shown to be a tensor: a tensor of the trace
+    kept in the attribute and reused by later traces is the hazard this leaves reported."""
+    cls = self_class(target.expr)
+    default = filled_default(statement.value, target) if isinstance(statement, nodes.Assign) else None
+    return (default is not None and cls is not None and only_filled_once(cls, target.attrname)
+            and context.tensor_evidence(default) is None)
 
 
 def _plain_targets(statement: nodes.NodeNG) -> list[nodes.NodeNG]:
