@@ -77,3 +77,8 @@ def test_a_method_that_sets_it_otherwise_does_not(extra):
 def test_a_subclass_that_sets_it_back_does_not():
     source = FILLS + "\n\nclass D(C):\n    def reset(self):\n        self.n = None\n"
     assert not only_filled_once(_class(source), "n")
+
+
+def test_a_write_from_outside_the_object_does_not():
+    source = FILLS + "\n\ndef forget(c):\n    c.n = None\n"
+    assert not only_filled_once(_class(source), "n")

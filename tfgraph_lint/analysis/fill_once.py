@@ -41,13 +41,16 @@ def filled_default(value: nodes.NodeNG | None, target: nodes.NodeNG) -> nodes.No
 def only_filled_once(cls: nodes.ClassDef, attrname: str) -> bool:
     """Every write of ``self.<attrname>`` in the module's code for ``cls`` and its subclasses,
     outside ``__init__``, is a fill-once default (a value of ``filled_default``, or an assignment
-    in the body of a test that the attribute is unset): no call sets it back, so once filled it
-    stays, in eager calls as in traces."""
+    in the body of a test that the attribute is unset), and the module sets no ``obj.<attrname>``
+    outside a method of its object: no call sets it back, so once filled it stays, in eager calls
+    as in traces."""
     for target in descendants(cls.root(), nodes.AssignAttr, nodes.DelAttr):
         if target.attrname != attrname:
             continue
         owner = self_class(target.expr)
-        if owner is None or cls not in class_and_bases(owner):
+        if owner is None:
+            return False  # ``obj.n = None`` from outside: maybe this class's object, set back
+        if cls not in class_and_bases(owner):
             continue
         method = target.scope()
         if isinstance(method, nodes.FunctionDef) and method.name == _CONSTRUCTION and method.parent is owner:
