@@ -53,3 +53,18 @@ def test_k_zeros_shaped_at_run_time_says_the_trace_raises_type_error():
     for line in (*runtime, pad):
         assert "raises TypeError" in found[line] and "tf.zeros()" in found[line], found[line]
     assert "raises TypeError" not in found[static] and "new variable on every trace" in found[static]
+
+
+def test_a_fill_once_default_says_why_it_is_low():
+    from tfgraph_lint.core import records
+    from tfgraph_lint.core.findings import CONFIDENCES
+    from tfgraph_lint.engine import lint_file
+
+    path = CASES / "tfg105_fill_once_defaults.py"
+    every_confidence = records.replace(EVERY_RULE, confidences=frozenset(CONFIDENCES))
+    found = {f.line: f for f in lint_file(str(path), every_confidence) if f.symbol == "python-state-mutation"}
+    lines = path.read_text().splitlines()
+    filled = next(i for i, text in enumerate(lines, 1) if "self.width = self.width or 4" in text)
+    tensor = next(i for i, text in enumerate(lines, 1) if "tf.reduce_mean(x)" in text)
+    assert found[filled].confidence == "LOW" and "only while it is unset" in found[filled].message
+    assert found[tensor].confidence != "LOW" and "only while it is unset" not in found[tensor].message

@@ -17,8 +17,11 @@ value on every call is the same as setting it once), or reads only
 what the same function stored in it earlier on every path (``self.mu = net(s)`` then ``self.mu =
 self.mu * bound``) or only its static attributes (``self.kernel = sample(self.kernel.shape)``). A counter whose
 every read only makes op names unique (``name=f"call_{self._calls}"``, ``tf.name_scope(...)``)
-counts traces on purpose: LOW. ``self`` of an object the traced code makes itself (``p =
-Cls(x); p.normalize()``) is a per-trace local (see per_trace_objects): silent.
+counts traces on purpose: LOW. So is a fill-once default (``self.k = self.k or default``, every
+other write of it outside ``__init__`` a fill too, the default not shown to be a tensor;
+analysis/fill_once): the first trace fills it as the first eager call would. ``self`` of an
+object the traced code makes itself (``p = Cls(x); p.normalize()``) is a per-trace local (see
+per_trace_objects): silent.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from astroid import nodes
 
 from tfgraph_lint.analysis.callables import FunctionNode
 from tfgraph_lint.analysis.classes import attribute_values, self_class
+from tfgraph_lint.analysis.fill_once import filled_default, only_filled_once
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
 from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname, declaration, lookup
 from tfgraph_lint.analysis.node_index import descendants
@@ -44,6 +48,7 @@ from tfgraph_lint.analysis.value_kinds import Kind, value_kind
 from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW, Finding
 from tfgraph_lint.core.registry import Default, declare
 from tfgraph_lint.rules.side_effects.forced_traces import side_channel_confidence
+from tfgraph_lint.rules.side_effects.op_name_counters import only_names_ops
 from tfgraph_lint.rules.side_effects.per_trace_objects import PerTraceSelf
 from tfgraph_lint.rules.side_effects.rebound_variables import variable_replaced_by_tensor
 
@@ -77,12 +82,30 @@ def check(context: ModuleContext) -> Iterator[Finding]:
             if found is not None:
                 message, confidence = found
                 text = _finish(message, statement, traced)
+                if isinstance(target, nodes.AssignAttr) and _fills_default_once(context, statement, target):
+                    confidence, text = LOW, text + _FILLED_ONCE_NOTE
                 decorator = unknown_decorator_on_path(traced)
                 if decorator is not None:  # it may run once only (see unknown_decorators)
                     confidence, text = LOW, text + decorator_note(decorator)
                 yield context.finding(RULE, statement, text,
                                       confidence=side_channel_confidence(traced, confidence), traced=traced)
                 break  # one finding per statement
+
+
+# A default that is not shown to be a tensor, given only while the attribute is unset.
+_FILLED_ONCE_NOTE = (" (though every write of it outside __init__ gives it a default only while it is unset, "
+                     "and this default is not shown to be a tensor: the first trace fills it as the first "
+                     "eager call would, and later calls keep it)")
+
+
+def _fills_default_once(context: ModuleContext, statement: nodes.NodeNG, target: nodes.AssignAttr) -> bool:
+    """``self.n = self.n or default`` (analysis/fill_once), every other write of it outside
+    ``__init__`` a fill-once too, and the default not shown to be a tensor: a tensor of the trace
+    kept in the attribute and reused by later traces is the hazard this leaves reported."""
+    cls = self_class(target.expr)
+    default = filled_default(statement.value, target) if isinstance(statement, nodes.Assign) else None
+    return (default is not None and cls is not None and only_filled_once(cls, target.attrname)
+            and context.tensor_evidence(default) is None)
 
 
 def _plain_targets(statement: nodes.NodeNG) -> list[nodes.NodeNG]:
@@ -162,7 +185,7 @@ def _rebound_attribute(statement, target: nodes.AssignAttr):
     where = "in __init__" if cls is self_class(target.expr) else "outside the function"
     fix = (f"keep it in a tf.Variable created once {where} and update it with "
            f"{receiver}.{target.attrname}.{_update_method(statement)}")
-    if _only_names_ops(cls, target.attrname, statement):
+    if only_names_ops(cls, target.attrname, statement):
         # A counter that only makes op names unique ("call_3"): per trace is what it is for.
         return (spelled, "changes", what, fix), LOW
     if _normalizes_negative_index(statement, target):
@@ -218,72 +241,6 @@ def _normalizes_negative_index(statement: nodes.NodeNG, target: nodes.AssignAttr
     value = statement.value
     return (isinstance(value, nodes.BinOp) and value.op == "+"
             and target.as_string() in (value.left.as_string(), value.right.as_string()))
-
-
-# Where a string is a name and nothing else: a ``name=`` argument, or TensorFlow's name scopes.
-_NAMING_CALLS = frozenset({"tensorflow.name_scope", "tensorflow.compat.v1.name_scope",
-                           "tensorflow.compat.v1.variable_scope"})
-
-
-def _only_names_ops(cls: nodes.ClassDef, attrname: str, update: nodes.NodeNG) -> bool:
-    """Every read of the attribute, apart from its updates, is formatted into a string that is
-    only used as a name (``name=f"call_{self._calls}"``, ``tf.name_scope(...)``): the value never
-    reaches a tensor, a return value or eager code, so its changing per trace changes no result."""
-    reads = [node for node in descendants(cls, nodes.Attribute)
-             if node.attrname == attrname and self_class(node.expr) is cls and not _in_update(node, attrname)]
-    return bool(reads) and all(_formatted_into_name(read) for read in reads)
-
-
-def _in_update(node: nodes.NodeNG, attrname: str) -> bool:
-    statement = node.statement()
-    if isinstance(statement, nodes.AugAssign):
-        return isinstance(statement.target, nodes.AssignAttr) and statement.target.attrname == attrname
-    return isinstance(statement, nodes.Assign) and any(
-        isinstance(t, nodes.AssignAttr) and t.attrname == attrname for t in statement.targets)
-
-
-def _formatted_into_name(read: nodes.NodeNG) -> bool:
-    node, formatted = read, False
-    while not node.is_statement and node.parent is not None:
-        parent = node.parent
-        if isinstance(parent, (nodes.FormattedValue, nodes.JoinedStr)) or _formats(parent, node):
-            formatted = True
-        elif isinstance(parent, nodes.Keyword):
-            return formatted and parent.arg == "name"
-        elif isinstance(parent, nodes.Call):
-            return formatted and node is not parent.func and call_qualname(parent) in _NAMING_CALLS
-        elif isinstance(parent, nodes.Assign):
-            return formatted and parent.value is node and _local_only_names(parent)
-        elif not isinstance(parent, nodes.BinOp):
-            return False
-        node = parent
-    return False
-
-
-def _formats(parent: nodes.NodeNG, node: nodes.NodeNG) -> bool:
-    """``"call_{}".format(node)`` or ``"call_%d" % node``."""
-    if isinstance(parent, nodes.Call):
-        return isinstance(parent.func, nodes.Attribute) and parent.func.attrname == "format" and node is not parent.func
-    return (isinstance(parent, nodes.BinOp) and parent.op == "%" and node is parent.right
-            and isinstance(parent.left, nodes.Const) and isinstance(parent.left.value, str))
-
-
-def _local_only_names(assign: nodes.Assign) -> bool:
-    """``name = f"call_{self._calls}"`` whose every use is itself only a name."""
-    targets = [t for t in assign.targets if isinstance(t, nodes.AssignName)]
-    if len(targets) != 1 or len(assign.targets) != 1:
-        return False
-    name = targets[0].name
-    scope = assign.scope()
-    uses = [n for n in descendants(scope, nodes.Name) if n.name == name and n.lineno >= assign.lineno]
-    return bool(uses) and all(_used_as_name(use) for use in uses)
-
-
-def _used_as_name(use: nodes.Name) -> bool:
-    parent = use.parent
-    if isinstance(parent, nodes.Keyword):
-        return parent.arg == "name"
-    return isinstance(parent, nodes.Call) and use is not parent.func and call_qualname(parent) in _NAMING_CALLS
 
 
 def _argument_attribute(statement, target: nodes.AssignAttr, traced: TracedFunction):
