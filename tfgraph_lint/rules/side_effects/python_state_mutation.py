@@ -30,6 +30,7 @@ from collections.abc import Iterator
 
 from astroid import nodes
 
+from tfgraph_lint.analysis.asserted_counters import asserted_in_enclosing
 from tfgraph_lint.analysis.callables import FunctionNode
 from tfgraph_lint.analysis.classes import attribute_values, self_class
 from tfgraph_lint.analysis.fill_once import filled_default, only_filled_once
@@ -84,6 +85,8 @@ def check(context: ModuleContext) -> Iterator[Finding]:
                 text = _finish(message, statement, traced)
                 if isinstance(target, nodes.AssignAttr) and _fills_default_once(context, statement, target):
                     confidence, text = LOW, text + _FILLED_ONCE_NOTE
+                elif isinstance(target, nodes.AssignName) and _asserted_counter(target):
+                    confidence, text = LOW, text + _ASSERTED_NOTE
                 decorator = unknown_decorator_on_path(traced)
                 if decorator is not None:  # it may run once only (see unknown_decorators)
                     confidence, text = LOW, text + decorator_note(decorator)
@@ -96,6 +99,16 @@ def check(context: ModuleContext) -> Iterator[Finding]:
 _FILLED_ONCE_NOTE = (" (though every write of it outside __init__ gives it a default only while it is unset, "
                      "and this default is not shown to be a tensor: the first trace fills it as the first "
                      "eager call would, and later calls keep it)")
+
+
+# A nonlocal counter the enclosing function asserts on: a test counting traces (asserted_counters).
+_ASSERTED_NOTE = (" (though the enclosing function asserts on it: it counts traces on purpose, as tests "
+                  "of tracing do)")
+
+
+def _asserted_counter(target: nodes.AssignName) -> bool:
+    fn = target.scope()
+    return declaration(fn, target.name) == "nonlocal" and asserted_in_enclosing(fn, target.name)
 
 
 def _fills_default_once(context: ModuleContext, statement: nodes.NodeNG, target: nodes.AssignAttr) -> bool:
