@@ -34,7 +34,9 @@ from tfgraph_lint.analysis.names import assigned_value, bindings, names_an_impor
 from tfgraph_lint.analysis.node_index import descendants, remembered
 from tfgraph_lint.analysis.shown_values import shown
 from tfgraph_lint.analysis.tensor_lists import added_items
-from tfgraph_lint.analysis.trace_time_values import STATIC_ATTRIBUTES, known_at_trace_time, used_as_python_string
+from tfgraph_lint.analysis.trace_time_values import (
+    STATIC_ATTRIBUTES, known_at_trace_time, mapping_key, used_as_python_string,
+)
 from tfgraph_lint.analysis.value_kinds import Kind, value_kind
 
 _MAX_DEPTH = 12
@@ -84,10 +86,10 @@ def _binding_changes(binding: nodes.NodeNG, index, depth: int) -> bool:
         fn = binding.parent  # a ``*args`` parameter: the look-up binds its name to the arguments
         return index.in_traced_code(fn) and _extras_change(fn, index)
     if isinstance(parent, nodes.For) and parent.target is binding:
-        return not _iterates_keys(parent.iter) and changes_per_call(parent.iter, index, depth)
+        return not mapping_key(binding) and changes_per_call(parent.iter, index, depth)
     if isinstance(parent, nodes.Tuple) and isinstance(parent.parent, nodes.For) and parent.parent.target is parent:
-        if parent.elts and parent.elts[0] is binding and _is_method_call(parent.parent.iter, "items"):
-            return False  # ``for name, value in features.items()``: a key, as below
+        if mapping_key(binding):
+            return False  # ``for name, value in features.items()``: a key (trace_time_values)
         return changes_per_call(parent.parent.iter, index, depth)
     value = assigned_value(binding)
     if value is not None:
@@ -95,17 +97,6 @@ def _binding_changes(binding: nodes.NodeNG, index, depth: int) -> bool:
     if isinstance(parent, nodes.Tuple) and isinstance(parent.parent, nodes.Assign):
         return changes_per_call(parent.parent.value, index, depth)
     return True
-
-
-def _iterates_keys(expr: nodes.NodeNG) -> bool:
-    """``d.keys()``: a dict's keys are hashable, so never tensors (which are not), and graph code
-    cannot make them from per-call data; they are part of the structure TensorFlow traces for."""
-    return _is_method_call(expr, "keys")
-
-
-def _is_method_call(expr: nodes.NodeNG, name: str) -> bool:
-    return (isinstance(expr, nodes.Call) and not expr.args and not expr.keywords
-            and isinstance(expr.func, nodes.Attribute) and expr.func.attrname == name)
 
 
 def _extras_change(fn: nodes.FunctionDef, index) -> bool:

@@ -113,7 +113,7 @@ def _binding_known_at_trace_time(binding: nodes.NodeNG, depth: int) -> bool:
     if isinstance(binding, nodes.AssignName) and isinstance(binding.parent, nodes.Arguments):
         hint = annotation_of(binding)
         return (hint is not None and _annotates_python_scalars(hint)) or used_as_python_string(binding)
-    if _enumerated(binding, depth) or _mapping_key(binding):
+    if _enumerated(binding, depth) or mapping_key(binding):
         return True
     target = binding.parent
     if isinstance(target, nodes.Tuple) and isinstance(target.parent, nodes.Assign) and target in target.parent.targets:
@@ -184,9 +184,10 @@ def _enumerated(binding: nodes.NodeNG, depth: int) -> bool:
         known_at_trace_time(element, depth) for element in items.elts)
 
 
-def _mapping_key(binding: nodes.NodeNG) -> bool:
+def mapping_key(binding: nodes.NodeNG) -> bool:
     """``k`` of ``for k, v in d.items()`` or ``for k in d.keys()``: a mapping's keys are Python
-    values while tracing (a tensor is not hashable), whatever its values are."""
+    values while tracing (a tensor is not hashable) and part of the structure TensorFlow traces
+    for, whatever its values are."""
     target = binding.parent
     if isinstance(target, nodes.Tuple):
         loop, method = target.parent, "items"
@@ -197,8 +198,8 @@ def _mapping_key(binding: nodes.NodeNG) -> bool:
     if not (isinstance(loop, (nodes.For, nodes.Comprehension)) and loop.target is target):
         return False
     iterable = loop.iter
-    return (isinstance(iterable, nodes.Call) and not iterable.args and isinstance(iterable.func, nodes.Attribute)
-            and iterable.func.attrname == method)
+    return (isinstance(iterable, nodes.Call) and not iterable.args and not iterable.keywords
+            and isinstance(iterable.func, nodes.Attribute) and iterable.func.attrname == method)
 
 
 def _annotates_python_scalars(hint: nodes.NodeNG) -> bool:
