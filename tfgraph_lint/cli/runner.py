@@ -126,7 +126,9 @@ def _in_workers(tasks: list[_Task], config: Config, lint: Lint, workers: int,
 
     executor = concurrent.futures.ProcessPoolExecutor(
         max_workers=workers, mp_context=_process_context(), initializer=_start_worker)
-    futures = {executor.submit(_lint_one, task.path, task.key, config, lint, cache): task for task in tasks}
+    # (Each file is sent the configuration narrowed to its own entries of the project view.)
+    futures = {executor.submit(_lint_one, task.path, task.key, config.narrowed_to(task.path), lint, cache): task
+               for task in tasks}
     try:
         for future in concurrent.futures.as_completed(futures):
             if _failed(future):

@@ -82,8 +82,10 @@ class ViewPass:
 
     def _task(self, file: str, config: Config | None) -> tuple:
         screen_instances = self._instances is None or file in self._instances
-        return file, (self._texts[file], file, self._shown.get(file), self._plain, self._bases.get(file), config,
-                      screen_instances, self._parses(file))
+        # Each configuration narrowed to the file's own entries: the whole project's would be
+        # pickled for every task (hundreds of MB on a large project) to the same effect.
+        return file, (self._texts[file], file, self._shown.get(file), self._plain.narrowed_to(file), self._bases.get(file),
+                      None if config is None else config.narrowed_to(file), screen_instances, self._parses(file))
 
     def _finished(self, file: str, _result) -> None:
         self._order.done(file)

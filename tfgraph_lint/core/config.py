@@ -5,6 +5,7 @@ from __future__ import annotations
 from tfgraph_lint.core.findings import DEFAULT_CONFIDENCES
 from tfgraph_lint.core.measured_defaults import default_codes, default_levels
 from tfgraph_lint.core.real_paths import real_path
+from tfgraph_lint.core import records
 from tfgraph_lint.core.records import Record
 from tfgraph_lint.core.registry import RULES
 from tfgraph_lint.core.tf_api import TF_FUNCTION, canonical
@@ -138,6 +139,16 @@ class Config(Record):
                     if not name.startswith("imported_"))
                 and all(given(self, path) == given(other, path) for given in _ENTRIES_OF_A_FILE))
 
+    def narrowed_to(self, path: str) -> Config:
+        """This configuration with the project view's entries of the file at ``path`` alone: it
+        lints that file exactly as this one does (every reader asks the entries of the file it
+        lints), and is what a worker process is sent for it, instead of the whole project's."""
+        if not any(getattr(self, name) for name in _VIEW_FIELDS):
+            return self
+        real = real_path(path)
+        return records.replace(self, **{name: tuple(entry for entry in getattr(self, name) if entry[0] == real)
+                                        for name in _VIEW_FIELDS})
+
     @property
     def function_decorators(self) -> frozenset[str]:
         return frozenset({TF_FUNCTION, *(canonical(name) for name in self.extra_function_decorators)})
@@ -156,6 +167,9 @@ class Config(Record):
         extra_roots = {name.split(".")[0] for name in self.extra_function_decorators}
         return frozenset({"tensorflow", "keras", "tf_keras", "keras_core", *extra_roots})
 
+
+# The fields the project view fills, each a tuple of ``(real path of a file, its entries)``.
+_VIEW_FIELDS = tuple(name for name in Config.__slots__ if name.startswith("imported_"))
 
 # What the project view says of one file, each field's entry for it.
 _ENTRIES_OF_A_FILE = (Config.seeds_for, Config.tf_functions_for, Config.arguments_for, Config.aliases_for,
