@@ -67,7 +67,7 @@ class ViewPass:
         tasks = []
         # Files that wait are let go in batches (each batch asks the view once): when the workers
         # run short of other work.
-        if in_flight <= self._workers or not self._free:
+        if in_flight <= (self._workers if self._free else 2 * self._workers):
             ready = self._order.take_ready()
             if not ready and not in_flight and not self._free:
                 ready = self._order.take_ready(everything=True)  # nothing is left to wait for
