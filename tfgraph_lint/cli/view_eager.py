@@ -47,6 +47,7 @@ from __future__ import annotations
 import os
 import re
 
+from tfgraph_lint.analysis.dynamic_declarations import DYNAMIC_CALLER
 from tfgraph_lint.analysis.project_tracing import (
     PROJECT_EAGER_SEED, PROJECT_INPUTS_SEED, PROJECT_REACH_SEED, UNCONVERTED_CALLER, class_references, names_tracing, shows_tracing,
     tracing_and_references,
@@ -169,8 +170,9 @@ def _other_traces(path: str, text: str | None, wrappers: frozenset[str]) -> bool
 
 
 # How an outgoing row of the project view says a class's method reaches out (GraphIndex.outgoing),
-# marked when that method runs without AutoGraph.
-_FROM_METHOD = re.compile(r"called from '(\w+)\.\w+'(?:" + re.escape(UNCONVERTED_CALLER) + ")?")
+# marked when that method runs without AutoGraph, or is a dynamic layer's.
+_FROM_METHOD = re.compile(r"called from '(\w+)\.\w+'(?:" + re.escape(UNCONVERTED_CALLER) + "|"
+                          + re.escape(DYNAMIC_CALLER) + ")*")
 
 
 def view_seeds(graph, eager: dict[str, dict[str, str]]) -> dict[str, dict[str, str]]:
