@@ -15,9 +15,10 @@ that passes it decides: its ``__init__`` runs when the subclass's calls up.
 
 from __future__ import annotations
 
+import copy
 import os
 
-from tfgraph_lint.analysis.dynamic_declarations import DYNAMIC_BASE, POSITIONAL, is_layer_base
+from tfgraph_lint.analysis.dynamic_declarations import DYNAMIC_BASE, DYNAMIC_CALLER, POSITIONAL, is_layer_base
 
 
 def dynamic_bases(classes, file: str, root: str) -> dict[str, str]:
@@ -41,3 +42,21 @@ def dynamic_bases(classes, file: str, root: str) -> dict[str, str]:
                 found[DYNAMIC_BASE + cls] = f"{klass} {os.path.relpath(owner, root)}:{line}"
             break
     return found
+
+
+def seeds_not_only_dynamic(graph) -> dict[str, dict[str, str]]:
+    """``graph.seeds()`` (the ProjectGraph's), where a function the view reaches first from a
+    dynamic layer's graph code (an account ending with ``DYNAMIC_CALLER``) but also from other
+    graph code is told that other way: it runs traced there, so the dynamic caller says nothing."""
+    seeds = graph.seeds()
+    if not any(DYNAMIC_CALLER in how for found in seeds.values() for how in found.values()):
+        return seeds
+    plain = copy.copy(graph)  # (its own reach, over the rows no dynamic layer's code makes)
+    plain.set_outgoing({real: [row for row in rows if not _dynamic_row(row)] for real, rows in graph.outgoing.items()})
+    elsewhere = plain.seeds()
+    return {real: {name: elsewhere.get(real, {}).get(name, how) if DYNAMIC_CALLER in how else how
+                   for name, how in found.items()} for real, found in seeds.items()}
+
+
+def _dynamic_row(row: list) -> bool:  # (base, attribute, method, line, how, ...): GraphIndex.outgoing
+    return len(row) > 4 and isinstance(row[4], str) and DYNAMIC_CALLER in row[4]

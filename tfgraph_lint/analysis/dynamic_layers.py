@@ -27,7 +27,7 @@ from tfgraph_lint.analysis.dynamic_declarations import (
     DYNAMIC_BASE, DYNAMIC_CALLER, POSITIONAL, init_passes_dynamic, is_layer_base,
 )
 from tfgraph_lint.analysis.names import qualified_name
-from tfgraph_lint.analysis.node_index import remembered
+from tfgraph_lint.analysis.node_index import descendants, remembered
 from tfgraph_lint.analysis.subclass_markers import dispatched_seed
 from tfgraph_lint.analysis.traced import TracedFunction, TraceKind
 
@@ -71,8 +71,11 @@ def _declares_dynamic(cls: nodes.ClassDef) -> str | None:
 
 def _passes_dynamic(cls: nodes.ClassDef) -> bool:
     init = cls.locals.get("__init__", [None])[0]
-    if not isinstance(init, nodes.FunctionDef) or "dynamic" not in init.as_string():
-        return False
+    if not isinstance(init, nodes.FunctionDef) or not any(
+            isinstance(call.func, nodes.Attribute) and call.func.attrname == "__init__"
+            and (len(call.args) > 3 or any(keyword.arg == "dynamic" for keyword in call.keywords or ()))
+            for call in descendants(init, nodes.Call)):
+        return False  # (no call up that could pass it: not parsed again)
     try:  # (the declarations are read in Python's own syntax tree, as the project view reads them)
         found = init_passes_dynamic(ast.parse(init.as_string()).body[0])
     except (SyntaxError, ValueError, RecursionError, MemoryError):
@@ -83,10 +86,16 @@ def _passes_dynamic(cls: nodes.ClassDef) -> bool:
 
 def dynamic_account(index, key: tuple, found: tuple) -> tuple:
     """(line, how, confidence) of the reference ``key`` the graph-code index records for the
-    project view (GraphIndex.outgoing), ``how`` marked when the graph code that makes the call is a
-    dynamic layer's (:func:`dynamic_layer`): the function it calls in another file runs as it does."""
+    project view (GraphIndex.outgoing), ``how`` marked when every call the module's graph code
+    makes through it is a dynamic layer's (:func:`dynamic_layer`): the function it calls in another
+    file runs as they do. (Other files' calls: analysis/dynamic_bases.seeds_not_only_dynamic.)"""
     line, how, confidence = found
-    site = index.outgoing_calls.get(key)
-    if site is None or DYNAMIC_CALLER in how or dynamic_layer(site[1]) is None:
+    sites = index.outgoing_sites.get(key)  # (None: also named otherwise than in a call)
+    if not sites or DYNAMIC_CALLER in how:
         return found
+    for call in sites:
+        scope = call.scope()
+        traced = index.traced.get(scope) if isinstance(scope, (nodes.FunctionDef, nodes.Lambda)) else None
+        if traced is None or dynamic_layer(traced) is None:
+            return found
     return line, how + DYNAMIC_CALLER, confidence

@@ -298,7 +298,8 @@ def keras_view(graph, store, texts, files: set[str], linted: set[str],
         real, "sets legacy keras", lambda real: sets_legacy_keras(texts.get(real)))}
     compiles = {real for real in texts.digests if store.get_or_compute(
         real, "keras 2 compile", lambda real: keras_2_compile(texts.get(real)) or 0)}
-    for real in keras_2_files(graph, linted, legacy, compiles):
+    # (Also the files that only reach into a linted one: what their graph code calls runs as they do.)
+    for real in keras_2_files(graph, files | linted, legacy, compiles):
         keras_bases[real] = {**keras_bases.get(real, {}), KERAS_GENERATION: "2"}
     by_folder: dict[str, dict] = {}  # folder -> its files' uses of an API TensorFlow removed
     for real in texts.digests:

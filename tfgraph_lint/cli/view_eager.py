@@ -47,6 +47,7 @@ from __future__ import annotations
 import os
 import re
 
+from tfgraph_lint.analysis.dynamic_bases import seeds_not_only_dynamic
 from tfgraph_lint.analysis.dynamic_declarations import DYNAMIC_CALLER
 from tfgraph_lint.analysis.project_tracing import (
     PROJECT_EAGER_SEED, PROJECT_INPUTS_SEED, PROJECT_REACH_SEED, UNCONVERTED_CALLER, class_references, names_tracing, shows_tracing,
@@ -180,7 +181,7 @@ def view_seeds(graph, eager: dict[str, dict[str, str]]) -> dict[str, dict[str, s
     methods of those classes that only the graph code of those classes reaches (``self.block(x)``
     in a model's ``call``): that code runs eagerly, and the methods' own Keras reason, which
     keras_run_evidence judges, is what makes them graph code."""
-    seeds = graph.seeds()
+    seeds = seeds_not_only_dynamic(graph)
     if not eager:
         return seeds
     classes = {(real, name.partition(".")[0]) for real, found in eager.items() for name in found}
