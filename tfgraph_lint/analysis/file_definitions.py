@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 
+from tfgraph_lint.analysis.dynamic_declarations import dynamic_classes
 from tfgraph_lint.analysis.guarded_self_calls import guarded_self_calls
 from tfgraph_lint.analysis.mode_guards import file_mode_guards, guards_called
 from tfgraph_lint.analysis.module_edges import dotted_name, imports_only
@@ -28,7 +29,8 @@ def file_definitions(text: str, imports: dict | None = None) -> dict:
     ``aliases`` (its module-level ``ks = tf.keras``: :func:`module_aliases`),
     ``once calls`` (the ``self.`` calls its methods make only behind
     a create-once guard: analysis/guarded_self_calls), ``self reads`` (the attributes its classes
-    read of ``self``: analysis/subclass_reads). ``imports``: the file's ``module_edges.imports_only``, when the
+    read of ``self``: analysis/subclass_reads), ``dynamic`` (its classes that pass dynamic=True
+    to the Keras constructor: analysis/dynamic_declarations). ``imports``: the file's ``module_edges.imports_only``, when the
     caller has them already."""
     try:
         tree = ast.parse(text)
@@ -42,7 +44,8 @@ def file_definitions(text: str, imports: dict | None = None) -> dict:
 def empty_definitions() -> dict:
     """:func:`file_definitions`' answer for text Python cannot parse."""
     return {"classes": {}, "aliases": {}, "wrappers": {}, "decorators": [], "mode guards": {}, "guards called": [],
-            "state makers": {}, "calls": [], "class lines": {}, "once calls": {}, "self reads": {}}
+            "state makers": {}, "calls": [], "class lines": {}, "once calls": {}, "self reads": {},
+            "dynamic": {}}
 
 
 def definitions_of(tree: ast.Module, walked: dict[str, list[ast.AST]], imports: dict) -> dict:
@@ -58,7 +61,8 @@ def definitions_of(tree: ast.Module, walked: dict[str, list[ast.AST]], imports: 
             "guards called": guards_called(tree, walked["ifs"]),
             "state makers": file_state_makers(tree, imports, walked["calls"]), "calls": imported_calls(walked["calls"], imports),
             "class lines": {node.name: node.lineno for node in tree.body if isinstance(node, ast.ClassDef)},
-            "once calls": guarded_self_calls(tree), "self reads": file_self_reads(tree, walked["attributes"])}
+            "once calls": guarded_self_calls(tree), "self reads": file_self_reads(tree, walked["attributes"]),
+            "dynamic": dynamic_classes(tree)}
 
 
 def class_bases(source: str | ast.Module) -> dict[str, list[str]]:

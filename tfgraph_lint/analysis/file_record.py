@@ -32,7 +32,7 @@ from tfgraph_lint.analysis.file_definitions import definitions_of, empty_definit
 from tfgraph_lint.analysis.node_walk import walk
 
 # The project store's kind for a file's record.
-RECORD = "record+state makers+parses+factory returns+constructions+bases"
+RECORD = "record+state makers+parses+factory returns+constructions+bases+dynamic"
 
 
 def file_record(text: str, imports: dict | None = None) -> tuple[dict, dict[str, ast.AST]]:

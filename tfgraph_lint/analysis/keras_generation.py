@@ -5,6 +5,12 @@ Keras 3 moved Keras 2's internals under ``keras.src`` and dropped modules such a
 ``keras.engine`` and ``keras.utils.generic_utils``: a file importing one can only run where Keras 2
 is installed (analysis/keras_version reads what the project view says of it).
 
+A program can show it runs Keras 2 by what it calls: ``model.compile(...,
+experimental_run_tf_function=False)`` (or ``sample_weight_mode=``, ``cloning=``), keywords Keras 2's
+``compile`` takes in its ``**kwargs`` (tf_keras ``Model._validate_compile``) and Keras 3's, which has
+no ``**kwargs``, refuses with TypeError (checked on TF 2.21). analysis/keras_2_files says which
+files that covers.
+
 A project can also ask for Keras 2 outright: with ``TF_USE_LEGACY_KERAS=1`` in the environment
 when TensorFlow (2.16 or later) is imported, ``tf.keras`` is ``tf_keras``, Keras 2. A file that
 sets it (``os.environ["TF_USE_LEGACY_KERAS"] = "1"``, ``os.environ.setdefault(...)``) does so for
@@ -14,7 +20,10 @@ package whose ``__init__.py`` imports it, since Python runs a package's ``__init
 
 from __future__ import annotations
 
+import ast
 import re
+
+from tfgraph_lint.analysis.tensorflow_generation import unguarded_nodes
 
 # What the project view tells a file (its definitions, trace_entries.use_project_definitions)
 # when it imports a module only Keras 2 has, itself or through the project files it imports:
@@ -55,3 +64,23 @@ _LEGACY_KERAS = re.compile(r"""['"]TF_USE_LEGACY_KERAS['"]\s*(?:\]\s*=|,)\s*['"]
 def sets_legacy_keras(text: str | None) -> bool:
     """``text`` sets ``TF_USE_LEGACY_KERAS`` to a true value: ``tf.keras`` is Keras 2 after it."""
     return bool(text) and "TF_USE_LEGACY_KERAS" in text and _LEGACY_KERAS.search(text) is not None
+
+
+# ``compile`` keywords Keras 2 accepts and Keras 3 refuses (its signature takes no ``**kwargs``).
+_KERAS_2_COMPILE_KEYWORDS = frozenset({"experimental_run_tf_function", "sample_weight_mode", "cloning"})
+
+
+def keras_2_compile(text: str | None) -> int | None:
+    """The line of the first ``x.compile(...)`` in ``text`` passing a keyword only Keras 2's
+    ``compile`` accepts, outside a ``try`` block or an ``if`` on a version or attribute (code
+    written for both generations); None when there is none. Comments and strings do not count."""
+    if not text or not any(keyword in text for keyword in _KERAS_2_COMPILE_KEYWORDS):
+        return None
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+    lines = [node.lineno for node in unguarded_nodes(tree)
+             if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "compile"
+             and any(keyword.arg in _KERAS_2_COMPILE_KEYWORDS for keyword in node.keywords)]
+    return min(lines) if lines else None

@@ -34,6 +34,7 @@ import os
 from astroid import nodes
 
 from tfgraph_lint.analysis.converted_loops import converted_loop
+from tfgraph_lint.analysis.dynamic_layers import dynamic_account
 from tfgraph_lint.analysis.keras_callables import autograph_converts
 from tfgraph_lint.analysis.keras_version import written_for_keras_2
 from tfgraph_lint.analysis.node_index import descendants, remembered
@@ -106,12 +107,12 @@ def unconverted_caller(traced: TracedFunction) -> bool:
 def outgoing_account(index, key: tuple, found: tuple) -> tuple:
     """(line, how, confidence) of the reference ``key`` the graph-code index records for the
     project view (GraphIndex.outgoing), ``how`` marked when the graph code that makes the call runs
-    without AutoGraph."""
+    without AutoGraph, and when it is a dynamic layer's (dynamic_layers.dynamic_account)."""
     line, how, confidence = found
     site = index.outgoing_calls.get(key)
     if site is None or converted_by_autograph(site[1], index.module) or UNCONVERTED_CALLER in how:
-        return found
-    return line, how + UNCONVERTED_CALLER, confidence
+        return dynamic_account(index, key, found)
+    return dynamic_account(index, key, (line, how + UNCONVERTED_CALLER, confidence))
 
 
 def converted_by_autograph(traced: TracedFunction, module: nodes.Module) -> bool:

@@ -20,7 +20,9 @@ Keras 2 (``keras.engine``, ``keras.utils.generic_utils``, ``keras.utils.tf_inspe
 ``tensorflow.python.keras``, ...), imported by a file or by a project file it imports (directly
 or further on), makes it code for Keras 2 (``KERAS_GENERATION``): it cannot be imported where
 that module does not exist. So does any file of the project calling an API TensorFlow removed
-before 2.16 (analysis/tensorflow_generation): the project runs on such a release.
+before 2.16 (analysis/tensorflow_generation): the project runs on such a release. So does a
+program calling ``compile`` with a keyword only Keras 2 accepts (``experimental_run_tf_function=``),
+for the project files it imports (analysis/keras_2_files).
 
 A class can say so too: Keras 3 refuses ``add_weight("w", shape=...)`` (its first parameter is
 the shape; the name must be a keyword: ValueError on TensorFlow 2.21), so a class that passes a

@@ -31,8 +31,10 @@ import os
 from collections import deque
 from collections.abc import Callable
 
+from tfgraph_lint.analysis.dynamic_bases import dynamic_bases
 from tfgraph_lint.analysis.file_definitions import file_definitions
-from tfgraph_lint.analysis.keras_generation import KERAS_GENERATION, imports_keras_2_only, sets_legacy_keras
+from tfgraph_lint.analysis.keras_2_files import keras_2_files
+from tfgraph_lint.analysis.keras_generation import KERAS_GENERATION, keras_2_compile, sets_legacy_keras
 from tfgraph_lint.analysis.mode_guards import MODE_GUARD
 # DISPATCHED: how the seeds of :meth:`ProjectClasses.dispatched` begin (``keras_unconverted`` and
 # ``keras_run_evidence`` ask, as they ask of a Keras method itself).
@@ -63,6 +65,10 @@ class ProjectClasses:
         self._graph = graph
         self._definitions_of = definitions_of
         self._families: dict[tuple[str, str], object] = {}
+
+    def definitions(self, file: str) -> dict:
+        """``file``'s :func:`file_definitions`."""
+        return self._definitions_of(file)
 
     def _bases_of(self, file: str) -> dict[str, list[str]]:
         return self._definitions_of(file)["classes"]
@@ -99,6 +105,12 @@ class ProjectClasses:
         """The Keras family of a base the file imports from Keras or TensorFlow by an absolute
         import (``from tensorflow.keras.layers import Layer``, ``tf.keras.Model``), also through a
         module-level alias of one (``ks = tf.keras``; ``ks.layers.Layer``)."""
+        dotted = self.imported_name(file, spelled)
+        return tf_api.keras_family(dotted) if dotted is not None else None
+
+    def imported_name(self, file: str, spelled: str) -> str | None:
+        """The canonical dotted name (``tf_api.canonical``) a base spelled ``spelled`` in ``file``
+        names through an absolute import, or a module-level alias of one; None otherwise."""
         head, _, rest = spelled.partition(".")
         alias = self._definitions_of(file).get("aliases", {}).get(head)
         if alias is not None and head not in self._graph.imports.get(file, {}):
@@ -108,8 +120,7 @@ class ProjectClasses:
         if imported is None or imported[1]:
             return None
         module, _level, name = imported
-        dotted = ".".join(part for part in (module, name, rest) if part)
-        return tf_api.keras_family(tf_api.canonical(dotted))
+        return tf_api.canonical(".".join(part for part in (module, name, rest) if part))
 
     def project_class(self, file: str, spelled: str) -> tuple[str, str] | None:
         """The (file, class) of another project file that a base spelled ``Base`` or
@@ -192,12 +203,12 @@ class ProjectClasses:
             family = self.keras_family(file, cls)
             if family is None or not any(self.project_class(file, spelled) for spelled in bases):
                 continue
-            chain = self._chain(file, cls)
+            chain = self.chain(file, cls)
             for name, how in self._reached_overrides(file, cls, chain, family).items():
                 found.setdefault(f"{cls}.{name}", how)
         return found
 
-    def _chain(self, file: str, cls: str) -> list[tuple[str, str]]:
+    def chain(self, file: str, cls: str) -> list[tuple[str, str]]:
         """``cls`` and the project classes it derives from, in the order Python looks methods up
         (each class's bases in order, depth first: right for single inheritance, which is what
         layers of a project use)."""
@@ -266,7 +277,7 @@ def keras_view(graph, store, texts, files: set[str], linted: set[str],
     (the project store) by its text. ``may_name(file)``: False when the file's text surely names
     no definition of another project file (analysis/definition_screen): its own are not asked."""
     definitions_of = definitions_of or (lambda real: store.get_or_compute(
-        real, "definitions+state makers", lambda real: file_definitions(texts.get(real), graph.imports.get(real))))
+        real, "definitions+state makers+dynamic", lambda real: file_definitions(texts.get(real), graph.imports.get(real))))
     classes = ProjectClasses(graph, definitions_of)
     # A file that imports no project file names none of its classes or decorators: not parsed;
     # nor is one the view could not read (binary, gone).
@@ -280,9 +291,15 @@ def keras_view(graph, store, texts, files: set[str], linted: set[str],
     # (After the Keras facts: what subclasses read says nothing of Keras.)
     for real, found in subclass_reads_view(classes.project_class, set(naming), linted, definitions_of).items():
         keras_bases[real] = {**keras_bases.get(real, {}), **found}
+    for real in naming:  # (analysis/dynamic_bases)
+        if found := dynamic_bases(classes, real, graph.root):
+            keras_bases[real] = {**keras_bases.get(real, {}), **found}
     legacy = {real for real in texts.digests if store.get_or_compute(
         real, "sets legacy keras", lambda real: sets_legacy_keras(texts.get(real)))}
-    for real in keras_2_files(graph, linted, legacy):
+    compiles = {real for real in texts.digests if store.get_or_compute(
+        real, "keras 2 compile", lambda real: keras_2_compile(texts.get(real)) or 0)}
+    # (Also the files that only reach into a linted one: what their graph code calls runs as they do.)
+    for real in keras_2_files(graph, files | linted, legacy, compiles):
         keras_bases[real] = {**keras_bases.get(real, {}), KERAS_GENERATION: "2"}
     by_folder: dict[str, dict] = {}  # folder -> its files' uses of an API TensorFlow removed
     for real in texts.digests:
@@ -299,43 +316,6 @@ def keras_view(graph, store, texts, files: set[str], linted: set[str],
         if before is not None:
             keras_bases[real] = {**keras_bases.get(real, {}), TENSORFLOW_BEFORE: before}
     return keras_bases, dispatched
-
-
-def keras_2_files(graph, linted: set[str], legacy: set[str] = frozenset()) -> list[str]:
-    """The files of ``linted`` that import, directly or through the project files they import, a
-    module only Keras 2 has (keras_version.imports_keras_2_only): they can only be imported where
-    that module exists, so they run under Keras 2 and are judged by its rules. Files that set
-    ``TF_USE_LEGACY_KERAS`` (``legacy``: keras_generation.sets_legacy_keras) count as such a
-    module, and so does, for every module of a package, a package ``__init__.py`` that imports
-    one of them: Python runs it before any module of the package."""
-    found = [real for real, imports in graph.imports.items() if imports_keras_2_only(imports)]
-    if not found and not legacy:
-        return []
-    found += sorted(legacy - set(found))
-    importers: dict[str, set[str]] = {}
-    for real in graph.imports:
-        for target in graph.imported_files(real):
-            importers.setdefault(target, set()).add(real)
-    keras_2 = _importers_of(found, importers)
-    if legacy:
-        # The environment is the process's: what a package's __init__ sets holds for its modules.
-        legacy_closure = _importers_of(sorted(legacy), importers)
-        packages = {os.path.dirname(real) for real in legacy_closure if os.path.basename(real) == "__init__.py"}
-        keras_2 |= {real for real in linted if any(
-            folder == package or folder.startswith(package + os.sep)
-            for folder in [os.path.dirname(real)] for package in packages)}
-    return sorted(linted & keras_2)
-
-
-def _importers_of(found: list[str], importers: dict[str, set[str]]) -> set[str]:
-    """``found`` and every file that imports one of them, directly or further on."""
-    closure, queue = set(found), deque(found)
-    while queue:
-        for importer in importers.get(queue.popleft(), ()):
-            if importer not in closure:
-                closure.add(importer)
-                queue.append(importer)
-    return closure
 
 
 class Dispatched(dict):

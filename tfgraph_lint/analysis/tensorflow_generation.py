@@ -112,6 +112,12 @@ def told_before(told: dict | None) -> tuple[tuple[int, int], str] | None:
     return (major, minor), where
 
 
+def unguarded_nodes(tree: ast.AST):
+    """The nodes of ``tree`` outside a ``try`` block and outside an ``if`` that tests a version or
+    an attribute: a use there is not the fallback of code that runs on both generations."""
+    return (node for node, guarded in _walk(tree, False) if not guarded)
+
+
 def _walk(node: ast.AST, guarded: bool):
     for child in ast.iter_child_nodes(node):
         inner = guarded

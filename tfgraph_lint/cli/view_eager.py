@@ -47,6 +47,8 @@ from __future__ import annotations
 import os
 import re
 
+from tfgraph_lint.analysis.dynamic_bases import seeds_not_only_dynamic
+from tfgraph_lint.analysis.dynamic_declarations import DYNAMIC_CALLER
 from tfgraph_lint.analysis.project_tracing import (
     PROJECT_EAGER_SEED, PROJECT_INPUTS_SEED, PROJECT_REACH_SEED, UNCONVERTED_CALLER, class_references, names_tracing, shows_tracing,
     tracing_and_references,
@@ -169,8 +171,9 @@ def _other_traces(path: str, text: str | None, wrappers: frozenset[str]) -> bool
 
 
 # How an outgoing row of the project view says a class's method reaches out (GraphIndex.outgoing),
-# marked when that method runs without AutoGraph.
-_FROM_METHOD = re.compile(r"called from '(\w+)\.\w+'(?:" + re.escape(UNCONVERTED_CALLER) + ")?")
+# marked when that method runs without AutoGraph, or is a dynamic layer's.
+_FROM_METHOD = re.compile(r"called from '(\w+)\.\w+'(?:" + re.escape(UNCONVERTED_CALLER) + "|"
+                          + re.escape(DYNAMIC_CALLER) + ")*")
 
 
 def view_seeds(graph, eager: dict[str, dict[str, str]]) -> dict[str, dict[str, str]]:
@@ -178,7 +181,7 @@ def view_seeds(graph, eager: dict[str, dict[str, str]]) -> dict[str, dict[str, s
     methods of those classes that only the graph code of those classes reaches (``self.block(x)``
     in a model's ``call``): that code runs eagerly, and the methods' own Keras reason, which
     keras_run_evidence judges, is what makes them graph code."""
-    seeds = graph.seeds()
+    seeds = seeds_not_only_dynamic(graph)
     if not eager:
         return seeds
     classes = {(real, name.partition(".")[0]) for real, found in eager.items() for name in found}

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 
+from tfgraph_lint.analysis.dynamic_bases import seeds_not_only_dynamic
 from tfgraph_lint.analysis.instance_screen import HANDED_ROW_MARKER, is_eager_row_marker
 from tfgraph_lint.cli.view_eager import view_seeds
 from tfgraph_lint.cli.view_unjudged import with_unjudged
@@ -37,7 +38,7 @@ def instance_seeds(graph, eager: dict, unjudged: dict) -> dict[str, dict[str, st
     # followed again from the marker rows alone.
     demoted_graph.set_outgoing({real: [row for row in rows if _is_marker(row)] for real, rows in demoted.items()})
     seeds = {real: {name: how for name, how in found.items() if not name.rpartition(".")[2].startswith("<")}
-             for real, found in graph.seeds().items()}
+             for real, found in seeds_not_only_dynamic(graph).items()}
     for real, found in demoted_graph.seeds().items():
         seeds.setdefault(real, {}).update(found)
     return with_unjudged({real: found for real, found in seeds.items() if found}, unjudged)

@@ -1,0 +1,136 @@
+"""Keras 2 and dynamic=True shown by another file of the project (tests/data/projects/keras2_compile
+and dynamic_bases hold the cases; these are their twins and the readers' edge cases).
+
+A program that compiles with a keyword only Keras 2 accepts runs Keras 2, and so do the project
+files it imports: a helper its layer calls is converted by AutoGraph (silent). The same project
+compiling without it, or only inside a ``try``, is Keras 3 code (reported). A base of another file
+passing True fourth counts only when that base derives from Keras's ``Layer`` itself."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from tfgraph_lint.analysis.dynamic_declarations import KEYWORD, POSITIONAL, class_passes_dynamic
+from tfgraph_lint.analysis.keras_generation import keras_2_compile
+from tests.analysis.test_projects import findings
+
+LAYER = """import tensorflow as tf
+
+from helpers import empty_safe
+
+
+class Head(tf.keras.layers.Layer):
+    def call(self, inputs):
+        return empty_safe(inputs)
+"""
+
+HELPERS = """import tensorflow as tf
+
+
+def empty_safe(values):
+    if tf.equal(tf.size(values), 0):
+        return 0.0
+    return tf.reduce_mean(values)
+"""
+
+TRAIN = """import tensorflow as tf
+
+from layer import Head
+
+
+def train(dataset):
+    model = tf.keras.Sequential([Head()])
+{compile}
+    model.fit(dataset)
+"""
+
+
+def _helper_findings(tmp_path: Path, compile_call: str) -> list[tuple[str, int]]:
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "layer.py").write_text(LAYER)
+    (tmp_path / "helpers.py").write_text(HELPERS)
+    (tmp_path / "train.py").write_text(TRAIN.format(compile=compile_call))
+    return [(Path(f["path"]).name, f["line"]) for f in findings("--no-cache", str(tmp_path))
+            if f["symbol"] == "tensor-used-as-python-value"]
+
+
+def test_a_program_compiling_with_a_keras_2_keyword_runs_the_files_it_imports_under_keras_2(tmp_path):
+    assert _helper_findings(tmp_path, '    model.compile(loss="mse", experimental_run_tf_function=False)') == []
+
+
+@pytest.mark.parametrize("compile_call", [
+    '    model.compile(loss="mse", run_eagerly=False)',  # Keras 3 accepts every keyword here
+    '    try:\n        model.compile(loss="mse", experimental_run_tf_function=False)\n'
+    '    except TypeError:\n        model.compile(loss="mse")',  # written for both generations
+])
+def test_a_compile_without_a_keras_2_only_keyword_says_nothing(tmp_path, compile_call):
+    assert _helper_findings(tmp_path, compile_call) == [("helpers.py", 5)]
+
+
+def test_the_compile_keywords_read():
+    assert keras_2_compile('m.compile(loss="mse",\n          sample_weight_mode="temporal")\n') == 1
+    assert keras_2_compile("x = 1\nmodel.compile(cloning=False)\n") == 2
+    # Comments, strings and other calls spell no use.
+    assert keras_2_compile('# compile(experimental_run_tf_function=False)\ns = "experimental_run_tf_function"\n') is None
+    assert keras_2_compile("fit(experimental_run_tf_function=False)\n") is None
+    assert keras_2_compile("if tf.__version__ < '2.16':\n    m.compile(experimental_run_tf_function=False)\n") is None
+
+
+def _passes(init: str):
+    return class_passes_dynamic(ast.parse(f"class C(Base):\n    def __init__(self, units, dynamic=True):\n{init}").body[0])
+
+
+def test_how_an_init_passes_dynamic_up():
+    assert _passes("        super().__init__(dynamic=True)\n") == (KEYWORD, 3)
+    assert _passes("        super().__init__(True, None, None, True)\n") == (POSITIONAL, 3)
+    assert _passes("        Base.__init__(self, True, None, None, True)\n") == (POSITIONAL, 3)
+    assert _passes("        assert dynamic\n        super().__init__(dynamic=dynamic)\n") == (KEYWORD, 4)
+    # dynamic=False, a parameter a caller may set False, a fourth argument behind a star, nothing
+    assert _passes("        super().__init__(dynamic=False)\n") is None
+    assert _passes("        super().__init__(dynamic=dynamic)\n") is None
+    assert _passes("        super().__init__(*args, True)\n") is None
+    assert _passes("        super().__init__(True, None, None)\n") is None
+    assert _passes("        Base.__init__(self, True, None, True)\n") is None
+
+
+BASES = """import tensorflow as tf
+
+
+class EagerBase(tf.keras.layers.Layer):
+    def __init__(self):
+        super().__init__(True, None, None, True)
+
+
+class WideDense(tf.keras.layers.Dense):
+    def __init__(self):
+        super().__init__(8, None, True, True)
+"""
+
+SUBCLASSES = """import tensorflow as tf
+
+from bases import EagerBase, WideDense
+
+
+class Eager(EagerBase):
+    def call(self, x):
+        batch, points = tf.shape(x)
+        return batch
+
+
+class Wide(WideDense):
+    def call(self, x):
+        batch, points = tf.shape(x)
+        return batch
+"""
+
+
+def test_true_fourth_counts_only_where_the_base_of_another_file_is_the_layer_class(tmp_path):
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "bases.py").write_text(BASES)
+    (tmp_path / "layers.py").write_text(SUBCLASSES)
+    found = findings("--no-cache", "--confidence", "HIGH,INFERENCE,LOW", str(tmp_path))
+    assert sorted((f["line"], f["confidence"]) for f in found if f["symbol"] == "tensor-used-as-python-value") == [
+        (8, "LOW"), (14, "INFERENCE")]
