@@ -14,7 +14,8 @@ is not known statically; three shapes of the class show the second:
   method binding the attribute to what a parameter of it gives, or a property setter), and the
   class runs the traced method from a public method of its own: callers set the value between
   those calls. A setter whose value comes from nowhere a caller gives (a reset to a constant),
-  or a traced method the class never runs from its public methods, is no such evidence.
+  or a traced method the class never runs from its public methods, is no such evidence, nor a
+  method that also makes TensorFlow objects (variables, kernels): it sets the object up.
 """
 
 from __future__ import annotations
@@ -23,6 +24,8 @@ from astroid import nodes
 
 from tfgraph_lint.analysis.classes import method_named, self_class
 from tfgraph_lint.analysis.node_index import descendants
+from tfgraph_lint.analysis.state_creation import created_state
+from tfgraph_lint.analysis.value_kinds import Kind, value_kind
 
 _MAX_DEPTH = 3  # helpers of helpers followed from a driver or a public method
 # Calls that store a callable rather than run it (``self.hooks.append(self.step)``).
@@ -93,6 +96,8 @@ def _driver(method: nodes.FunctionDef, cls: nodes.ClassDef, root: nodes.Function
 def _setter(method: nodes.FunctionDef, target: nodes.AssignAttr) -> bool:
     """A property setter, or a public method that binds ``target`` to a value one of its
     parameters gives (``self.data = data``, ``self.mask = np.asarray(mask)``)."""
+    if _makes_tensorflow_objects(method):
+        return False  # makes the variables or kernels the traced code uses: it sets the object up
     if _property_setter(method):
         return True
     if method.name.startswith("_"):
@@ -121,6 +126,13 @@ def _from_parameters(value: nodes.NodeNG, method: nodes.FunctionDef, parameters:
         if depth < _MAX_DEPTH and any(_from_parameters(bound_value, method, parameters, depth + 1) for bound_value in bound):
             return True
     return False
+
+
+def _makes_tensorflow_objects(method: nodes.FunctionDef) -> bool:
+    """The method creates TensorFlow state or objects (``tf.Variable``, a layer, an MCMC kernel):
+    a set-up step run before the traced code that uses them, not a change between runs."""
+    return any(value_kind(call).kind == Kind.TF_OBJECT or created_state(call) is not None
+               for call in descendants(method, nodes.Call))
 
 
 def _property_setter(method: nodes.FunctionDef) -> bool:

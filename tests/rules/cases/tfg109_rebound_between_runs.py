@@ -125,7 +125,7 @@ class Driver:
 class Twins:
     """What stays as before: a reset to a constant (LOW), a setter of a value the class never
     runs from a public method (LOW), a private helper nothing calls (LOW), the traced method
-    stored rather than run (LOW), a value the trace key decides, a tf.Variable assigned, a lazy
+    stored rather than run (LOW), a setter that also makes a tf.Variable (LOW), a value the trace key decides, a tf.Variable assigned, a lazy
     initialiser in graph code, an attribute only set in __init__ (silent)."""
 
     def __init__(self):
@@ -138,6 +138,8 @@ class Twins:
         self.cache = None
         self.fixed = 3.0
         self.hooks = []
+        self.steps = 1
+        self.counter = None
 
     def reset(self):
         self.level = 1.0
@@ -159,6 +161,11 @@ class Twins:
     def set_scale(self, scale):
         self.scale.assign(scale)
 
+    def configure(self, steps):
+        # Binds what its parameter gives, but makes the variable the traced code uses: set-up.
+        self.steps = steps
+        self.counter = tf.Variable(0)
+
     def total(self, x):
         return self.scaled(x) + self.reset_level(x)
 
@@ -177,4 +184,5 @@ class Twins:
     def step(self, x):
         value = x * self.gain  # low: [mutable-attribute-capture]
         value = value + self.bias  # low: [mutable-attribute-capture]
+        value = value * self.steps  # low: [mutable-attribute-capture]
         return value + self.start  # low: [mutable-attribute-capture]
