@@ -10,8 +10,8 @@ is not known statically; three shapes of the class show the second:
 - a driver method of the class calls the rebinding method and runs the traced one (through its
   own methods: ``self.unfreeze(names); self.fit()``), so any second run of the driver uses the
   old trace with the new value;
-- the rebinding method is a setter, the class's way for callers to change the value (a public
-  method binding the attribute to what a parameter of it gives, or a property setter), and the
+- the rebinding method is a setter, the class's way for callers to change its state (a public
+  method binding attributes to what its parameters give, or a property setter), and the
   class runs the traced method from a public method of its own: callers set the value between
   those calls. A setter whose value comes from nowhere a caller gives (a reset to a constant),
   or a traced method the class never runs from its public methods, is no such evidence, nor a
@@ -45,7 +45,7 @@ def rebound_between_runs(target: nodes.AssignAttr, cls: nodes.ClassDef, root: no
     driver = _driver(method, cls, root, set_up, index)
     if driver is not None:
         return f"'{driver.name}' calls '{method.name}' and runs '{root.name}'"
-    if _setter(method, target) and _run_by_public_method(cls, root, set_up, index):
+    if _setter(method) and _run_by_public_method(cls, root, set_up, index):
         return f"'{method.name}' is a setter of the class, which runs '{root.name}' from its public methods"
     return None
 
@@ -93,19 +93,21 @@ def _driver(method: nodes.FunctionDef, cls: nodes.ClassDef, root: nodes.Function
     return None
 
 
-def _setter(method: nodes.FunctionDef, target: nodes.AssignAttr) -> bool:
-    """A property setter, or a public method that binds ``target`` to a value one of its
-    parameters gives (``self.data = data``, ``self.mask = np.asarray(mask)``)."""
+def _setter(method: nodes.FunctionDef) -> bool:
+    """A property setter, or a public method that binds some attribute of ``self`` to a value one
+    of its parameters gives (``self.blind = blind``, ``self.mask = np.isin(names, self.frozen)``
+    after ``self.frozen = [... names ...]``): callers set state through it, and everything it
+    binds changes with that call (the offsets a blinding setter draws along with its flag)."""
     if _makes_tensorflow_objects(method):
         return False  # makes the variables or kernels the traced code uses: it sets the object up
     if _property_setter(method):
         return True
     if method.name.startswith("_"):
         return False
-    assign = target.parent
-    if not (isinstance(assign, nodes.Assign) and target in assign.targets):
-        return False
-    return _from_parameters(assign.value, method, set(method.argnames()[1:]), 0)
+    parameters = set(method.argnames()[1:])
+    return any(isinstance(target.parent, nodes.Assign) and self_class(target.expr) is not None
+               and _from_parameters(target.parent.value, method, parameters, 0)
+               for target in descendants(method, nodes.AssignAttr) if target.scope() is method)
 
 
 def _from_parameters(value: nodes.NodeNG, method: nodes.FunctionDef, parameters: set[str], depth: int) -> bool:

@@ -33,16 +33,19 @@ class Blinded:
 
     def __init__(self):
         self.blind = False
+        self.offset = tf.constant(0.0)
 
     def set_blinding(self, blind=True):
         self.blind = blind
+        # Not from a parameter, but bound by the same setter call: changes between fits too.
+        self.offset = tf.constant(np.random.default_rng(7).normal())
 
     def fit(self):
         return self._yields() + 1.0
 
     def _offset(self):
         if self.blind:  # [mutable-attribute-capture]
-            return 2.0
+            return self.offset  # [mutable-attribute-capture]
         return 0.0
 
     def _compute(self):
