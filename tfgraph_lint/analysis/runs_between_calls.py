@@ -23,6 +23,7 @@ from __future__ import annotations
 from astroid import nodes
 
 from tfgraph_lint.analysis.classes import method_named, self_class
+from tfgraph_lint.analysis.names import call_qualname
 from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.state_creation import created_state
 from tfgraph_lint.analysis.value_kinds import Kind, value_kind
@@ -45,9 +46,22 @@ def rebound_between_runs(target: nodes.AssignAttr, cls: nodes.ClassDef, root: no
     driver = _driver(method, cls, root, set_up, index)
     if driver is not None:
         return f"'{driver.name}' calls '{method.name}' and runs '{root.name}'"
-    if _setter(method) and _run_by_public_method(cls, root, set_up, index):
+    if public_setter_between_runs(method, cls, root, set_up, index):
         return f"'{method.name}' is a setter of the class, which runs '{root.name}' from its public methods"
     return None
+
+
+def public_setter_between_runs(method: nodes.FunctionDef, cls: nodes.ClassDef, root: nodes.NodeNG,
+                               set_up: frozenset[str], index) -> bool:
+    """``method`` is a setter of the class and a public method of it runs ``root`` (``__init__``
+    calling the setter too does not make it set-up only: callers call it again)."""
+    return (isinstance(root, nodes.FunctionDef) and _setter(method)
+            and _run_by_public_method(cls, root, set_up, index))
+
+
+def makes_tf_function(method: nodes.FunctionDef) -> bool:
+    """``tf.function(...)`` in the method: its old traces are dropped (after_traces.sets_up_or_resets)."""
+    return any(call_qualname(call) == "tensorflow.function" for call in descendants(method, nodes.Call))
 
 
 def hands_on(method: nodes.FunctionDef, cls: nodes.ClassDef, root: nodes.FunctionDef) -> bool:

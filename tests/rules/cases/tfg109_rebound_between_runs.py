@@ -189,3 +189,27 @@ class Twins:
         value = value + self.bias  # low: [mutable-attribute-capture]
         value = value * self.steps  # low: [mutable-attribute-capture]
         return value + self.start  # low: [mutable-attribute-capture]
+
+
+class Observed:
+    """``__init__`` calls the public setter, and callers call it again with new data: still a
+    setter (shape of https://github.com/FlamTeam/flamedisx/commit/e01fe36a6e0c3563ccecced976a9d42c14f2259c).
+    A private helper only ``__init__`` calls stays set-up (silent)."""
+
+    def __init__(self, data, bins):
+        self.set_data(data)
+        self._set_bins(bins)
+
+    def set_data(self, data):
+        self.counts = np.asarray(data, dtype=np.float32)
+
+    def _set_bins(self, bins):
+        self.bins = bins
+
+    def __call__(self):
+        return self.log_likelihood()
+
+    @tf.function
+    def log_likelihood(self):
+        total = tf.reduce_sum(tf.constant(self.counts))  # [mutable-attribute-capture]
+        return total * self.bins
