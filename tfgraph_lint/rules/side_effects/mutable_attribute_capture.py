@@ -18,8 +18,9 @@ it makes, through a helper of the class, a fresh tf.function of another method o
 expects it to run after traces, and resets one traced path, not the reader's); INFERENCE too when
 the class shows the rebinding runs between calls of a traced root that reaches the reader
 (analysis/runs_between_calls: the method hands the traced method on to be run, a driver method
-calls it and runs the traced one, or it is a setter of a value its parameters give and a public
-method of the class runs the traced one). Otherwise LOW (off
+calls it and runs the traced one, or it is a setter, a public method binding state from its
+parameters, and a public method of the class runs the traced one; such a setter counts even when
+``__init__`` calls it too). Otherwise LOW (off
 by default): on the review corpus such rebindings were almost all lazy initialisers and
 configuration set before the first trace (41 findings, none a hazard on reading). Silent on TensorFlow objects
 (``tf.Variable`` state is read when the graph runs; re-creating optimizers, layers or weights,
