@@ -16,7 +16,7 @@ class Searcher:
         return self.query(tf.constant(1.0))
 
     def set_scale(self, scale):
-        self.scale = scale  # a public setter, and add() runs the traced query: INFERENCE
+        self.scale = scale  # nothing here calls the traced function: LOW, off by default
 
     def reset(self, values):
         self.table.assign(values)  # a tf.Variable is read when the graph runs
@@ -29,7 +29,7 @@ class Searcher:
         if not self._ready:
             self._prepare()
         total = tf.reduce_sum(tf.constant(self.items))  # [mutable-attribute-capture]
-        return x * total * self.scale + self.table[0]  # [mutable-attribute-capture]
+        return x * total * self.scale + self.table[0]  # low: [mutable-attribute-capture]
 
 
 class Rebuilt:

@@ -27,9 +27,11 @@ class Likelihood:
 
 
 class Blinded:
-    """A public setter, and public methods of the class that run the traced yields: callers set
-    blinding between fits (shape of
-    https://github.com/WMass/rabbit/commit/f0effea07ee0641bc2579dd203284b4af66df9ed)."""
+    """A public setter, and public methods of the class that run the traced yields: its callers
+    set blinding between fits (shape of
+    https://github.com/WMass/rabbit/commit/f0effea07ee0641bc2579dd203284b4af66df9ed), but the
+    class alone does not show when they call it (most such setters run once, before the first
+    trace): LOW until call sites in the project are weighed."""
 
     def __init__(self):
         self.blind = False
@@ -44,8 +46,8 @@ class Blinded:
         return self._yields() + 1.0
 
     def _offset(self):
-        if self.blind:  # [mutable-attribute-capture]
-            return self.offset  # [mutable-attribute-capture]
+        if self.blind:  # low: [mutable-attribute-capture]
+            return self.offset  # low: [mutable-attribute-capture]
         return 0.0
 
     def _compute(self):
@@ -62,7 +64,8 @@ class Blinded:
 
 class Frozen:
     """A public method whose mask comes from its parameter through what it keeps on self (shape
-    of https://github.com/WMass/rabbit/commit/2ccffc97cd4029e69d4ba80146589db8908bf68c)."""
+    of https://github.com/WMass/rabbit/commit/2ccffc97cd4029e69d4ba80146589db8908bf68c; the
+    driver script calls it between fits): LOW from the class alone, as Blinded."""
 
     def __init__(self, names):
         self.names = names
@@ -78,12 +81,13 @@ class Frozen:
 
     @tf.function
     def loss(self, x):
-        return tf.reduce_sum(tf.where(self.mask, tf.stop_gradient(x), x))  # [mutable-attribute-capture]
+        return tf.reduce_sum(tf.where(self.mask, tf.stop_gradient(x), x))  # low: [mutable-attribute-capture]
 
 
 class Dataset:
     """A property setter of data that the public log-likelihood's graph reads (shape of
-    https://github.com/FlamTeam/flamedisx/commit/e01fe36a6e0c3563ccecced976a9d42c14f2259c)."""
+    https://github.com/FlamTeam/flamedisx/commit/e01fe36a6e0c3563ccecced976a9d42c14f2259c): LOW
+    from the class alone, as Blinded."""
 
     def __init__(self, data):
         self._data = data
@@ -101,17 +105,28 @@ class Dataset:
 
     @tf.function
     def log_likelihood(self):
-        return tf.reduce_sum(tf.constant(self._data))  # [mutable-attribute-capture]
+        return tf.reduce_sum(tf.constant(self._data))  # low: [mutable-attribute-capture]
 
 
 class Driver:
-    """A driver method of the class calls the private rebinding method and runs the traced one."""
+    """A driver method of the class calls the private rebinding method and runs the traced one;
+    a driver calling its rebinding helper under a create-once guard binds before the first run
+    only (LOW)."""
 
     def __init__(self):
         self.weights = np.ones(3)
+        self.table = None
 
     def _reweight(self):
         self.weights = self.weights * 0.5
+
+    def _make_table(self):
+        self.table = np.arange(3.0)
+
+    def lookup(self):
+        if self.table is None:
+            self._make_table()
+        return self.train(tf.ones(3))
 
     def refit(self):
         self._reweight()
@@ -122,7 +137,8 @@ class Driver:
 
     @tf.function
     def train(self, x):
-        return tf.reduce_sum(x * self.weights)  # [mutable-attribute-capture]
+        total = tf.reduce_sum(x * self.weights)  # [mutable-attribute-capture]
+        return total + tf.reduce_sum(tf.constant(self.table))  # low: [mutable-attribute-capture]
 
 
 class Twins:
@@ -192,9 +208,9 @@ class Twins:
 
 
 class Observed:
-    """``__init__`` calls the public setter, and callers call it again with new data: still a
-    setter (shape of https://github.com/FlamTeam/flamedisx/commit/e01fe36a6e0c3563ccecced976a9d42c14f2259c).
-    A private helper only ``__init__`` calls stays set-up (silent)."""
+    """``__init__`` calls the public setter; callers may call it again with new data (shape of
+    https://github.com/FlamTeam/flamedisx/commit/e01fe36a6e0c3563ccecced976a9d42c14f2259c), but
+    in the module it is set-up only: silent, as a private helper only ``__init__`` calls."""
 
     def __init__(self, data, bins):
         self.set_data(data)
@@ -211,5 +227,5 @@ class Observed:
 
     @tf.function
     def log_likelihood(self):
-        total = tf.reduce_sum(tf.constant(self.counts))  # [mutable-attribute-capture]
+        total = tf.reduce_sum(tf.constant(self.counts))  # todo: [mutable-attribute-capture]
         return total * self.bins

@@ -17,10 +17,8 @@ optimizer's hook doing ``self.grads = grads; self.update_step(...)``; LOW); INFE
 it makes, through a helper of the class, a fresh tf.function of another method only (the class
 expects it to run after traces, and resets one traced path, not the reader's); INFERENCE too when
 the class shows the rebinding runs between calls of a traced root that reaches the reader
-(analysis/runs_between_calls: the method hands the traced method on to be run, a driver method
-calls it and runs the traced one, or it is a setter, a public method binding state from its
-parameters, and a public method of the class runs the traced one; such a setter counts even when
-``__init__`` calls it too). Otherwise LOW (off
+(analysis/runs_between_calls: the method hands the traced method on to be run, or a driver method
+calls it and runs the traced one; a public setter alone is not enough). Otherwise LOW (off
 by default): on the review corpus such rebindings were almost all lazy initialisers and
 configuration set before the first trace (41 findings, none a hazard on reading). Silent on TensorFlow objects
 (``tf.Variable`` state is read when the graph runs; re-creating optimizers, layers or weights,
@@ -61,7 +59,7 @@ from tfgraph_lint.analysis.classes import attribute_values, self_class
 from tfgraph_lint.analysis.first_binding import bound_before_first_trace
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
 from tfgraph_lint.analysis.node_index import descendants
-from tfgraph_lint.analysis.runs_between_calls import makes_tf_function, public_setter_between_runs, rebound_between_runs
+from tfgraph_lint.analysis.runs_between_calls import rebound_between_runs
 from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.analysis.state_creation import created_state
 from tfgraph_lint.analysis.statement_flow import attribute_set_before
@@ -222,7 +220,7 @@ def _rebinding(cls: nodes.ClassDef, attrname: str, index, traced_names: set[str]
     attribute's structure, which the key holds when the rebinding method passes it on), with
     what shows that it runs between calls of ``root`` (runs_between_calls), when the class
     shows it for some such rebinding (that one is chosen; else the first)."""
-    targets = list(_rebindings(cls, attrname, index, traced_names, root_name, structure, root.node))
+    targets = list(_rebindings(cls, attrname, index, traced_names, root_name, structure))
     for target in targets:
         if rebound_then_run_inline(target, cls, root):
             continue  # runs the traced method inline, in the trace that binds it
@@ -233,7 +231,7 @@ def _rebinding(cls: nodes.ClassDef, attrname: str, index, traced_names: set[str]
 
 
 def _rebindings(cls: nodes.ClassDef, attrname: str, index, traced_names: set[str],
-                root_name: str | None, structure: bool, root: nodes.NodeNG) -> Iterator[nodes.AssignAttr]:
+                root_name: str | None, structure: bool) -> Iterator[nodes.AssignAttr]:
     values = attribute_values(cls, attrname)
     if any(value is not None and (value_kind(value).kind == Kind.TF_OBJECT
                                   or (isinstance(value, nodes.Call) and created_state(value) is not None))
@@ -245,11 +243,7 @@ def _rebindings(cls: nodes.ClassDef, attrname: str, index, traced_names: set[str
         method = target.scope()
         if not isinstance(method, nodes.FunctionDef) or method.parent is not cls:
             continue
-        set_up = sets_up_or_resets(method, index) and not (
-            # A public setter ``__init__`` also calls is still what callers call again later.
-            method.name not in SET_UP_METHODS and not index.in_traced_code(method)
-            and not makes_tf_function(method) and public_setter_between_runs(method, cls, root, SET_UP_METHODS, index))
-        if not set_up and not keyed_by_trace(target, traced_names) \
+        if not sets_up_or_resets(method, index) and not keyed_by_trace(target, traced_names) \
                 and not _rebinds_what_it_held(target, method) \
                 and not (structure and passes_itself(target, traced_names)) \
                 and not (root_name and bound_before_first_trace(target, cls, SET_UP_METHODS, root_name)):
