@@ -11,6 +11,10 @@ is not known statically; two shapes of the class show the second:
   runs the traced one (through its own methods: ``self._relax(); self.fit()``), so any second
   run of the driver uses the old trace with the new value.
 
+Either counts only for a value the method computes: an argument stored as it is
+(``self.strategy = strategy``) is the caller's configuration, the same object whenever called
+alike.
+
 A public setter (``set_data``) alone is no such evidence: on the review corpora most public
 methods binding state from their parameters (``set_up``, ``initialize(model)``, ``shadow_copy``)
 run once, before the first trace; when callers call them is for their call sites to show.
@@ -37,6 +41,8 @@ def rebound_between_runs(target: nodes.AssignAttr, cls: nodes.ClassDef, root: no
     method = target.scope()
     if not isinstance(method, nodes.FunctionDef) or not isinstance(root, nodes.FunctionDef):
         return None
+    if _passes_argument_through(target, method):
+        return None  # the caller's configuration: the same object whenever called alike
     if hands_on(method, cls, root):
         return f"'{method.name}' then hands '{root.name}' on to be run"
     driver = _driver(method, cls, root, set_up, index)
@@ -86,6 +92,19 @@ def _driver(method: nodes.FunctionDef, cls: nodes.ClassDef, root: nodes.Function
                 for callee in (_self_method(call, cls) for call in calls)):
             return driver
     return None
+
+
+def _passes_argument_through(target: nodes.AssignAttr, method: nodes.FunctionDef) -> bool:
+    """``self.strategy = strategy``: the attribute gets a parameter of the method as it is. Calls
+    with the same arguments rebind the same object, so a new value between runs is not shown
+    (a training entry storing its strategy and data functions); a value the method computes
+    (``np.asarray(start)``, a guess it derives) is."""
+    assign = target.parent
+    value = assign.value if isinstance(assign, nodes.Assign) else None
+    return (isinstance(value, nodes.Name) and value.name in method.argnames()[1:]
+            and value.lookup(value.name)[0] is method
+            and all(not isinstance(name.parent, (nodes.Assign, nodes.AugAssign, nodes.AnnAssign))
+                    for name in method.locals.get(value.name, ()) if isinstance(name, nodes.AssignName)))
 
 
 def _once_guarded(call: nodes.Call, driver: nodes.FunctionDef) -> bool:

@@ -144,7 +144,7 @@ class Driver:
 class Twins:
     """What stays as before: a reset to a constant (LOW), a setter of a value the class never
     runs from a public method (LOW), a private helper nothing calls (LOW), the traced method
-    stored rather than run (LOW), a setter that also makes a tf.Variable (LOW), a value the trace key decides, a tf.Variable assigned, a lazy
+    stored rather than run (LOW), an argument stored as it is before the traced method is handed on (LOW), a setter that also makes a tf.Variable (LOW), a value the trace key decides, a tf.Variable assigned, a lazy
     initialiser in graph code, an attribute only set in __init__ (silent)."""
 
     def __init__(self):
@@ -159,6 +159,7 @@ class Twins:
         self.hooks = []
         self.steps = 1
         self.counter = None
+        self.strategy = 1.0
 
     def reset(self):
         self.level = 1.0
@@ -168,6 +169,11 @@ class Twins:
 
     def _set_bias(self, bias):
         self.bias = bias
+
+    def train(self, strategy):
+        # Stores its argument as it is, then hands the traced method on: configuration (LOW).
+        self.strategy = strategy
+        return minimize(self.step, tf.ones(1))
 
     def register(self, start):
         self.start = start
@@ -204,7 +210,8 @@ class Twins:
         value = x * self.gain  # low: [mutable-attribute-capture]
         value = value + self.bias  # low: [mutable-attribute-capture]
         value = value * self.steps  # low: [mutable-attribute-capture]
-        return value + self.start  # low: [mutable-attribute-capture]
+        value = value + self.start  # low: [mutable-attribute-capture]
+        return value * self.strategy  # low: [mutable-attribute-capture]
 
 
 class Observed:
