@@ -15,7 +15,10 @@ method has no graph of its own (a Keras method) and the call comes after a bindi
 it then reads, in the same trace, the value just bound (after_traces.rebound_then_run_inline: an
 optimizer's hook doing ``self.grads = grads; self.update_step(...)``; LOW); INFERENCE too when
 it makes, through a helper of the class, a fresh tf.function of another method only (the class
-expects it to run after traces, and resets one traced path, not the reader's). Otherwise LOW (off
+expects it to run after traces, and resets one traced path, not the reader's); INFERENCE too when
+the class shows the rebinding runs between calls of a traced root that reaches the reader
+(analysis/runs_between_calls: the method hands the traced method on to be run, or a driver method
+calls it and runs the traced one; a public setter alone is not enough). Otherwise LOW (off
 by default): on the review corpus such rebindings were almost all lazy initialisers and
 configuration set before the first trace (41 findings, none a hazard on reading). Silent on TensorFlow objects
 (``tf.Variable`` state is read when the graph runs; re-creating optimizers, layers or weights,
@@ -56,6 +59,7 @@ from tfgraph_lint.analysis.classes import attribute_values, self_class
 from tfgraph_lint.analysis.first_binding import bound_before_first_trace
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
 from tfgraph_lint.analysis.node_index import descendants
+from tfgraph_lint.analysis.runs_between_calls import rebound_between_runs
 from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.analysis.state_creation import created_state
 from tfgraph_lint.analysis.statement_flow import attribute_set_before
@@ -100,9 +104,7 @@ def check(context: ModuleContext) -> Iterator[Finding]:
         structure = reads_structure(node)
         key = (cls, node.attrname, traced.node, traced.root.node, structure)
         if key not in judged:
-            traced_names = {fn.name for fn in (traced.node, traced.root.node) if isinstance(fn, nodes.FunctionDef)}
-            root_name = traced.root.node.name if isinstance(traced.root.node, nodes.FunctionDef) else None
-            judged[key] = (_rebinding(cls, node.attrname, context.index, traced_names, root_name, structure)
+            judged[key] = (_rebinding_any_root(cls, node.attrname, context, traced, structure)
                            or _rebinding_between_calls(cls, node.attrname, context.module)
                            or _stored_by_other_trace(cls, node.attrname, traced, context.index))
         rebinding = judged[key]
@@ -119,13 +121,18 @@ def check(context: ModuleContext) -> Iterator[Finding]:
                      f"{rebinding.before.lineno} and {rebinding.after.lineno}): the second keeps")
             confidence = INFERENCE
         else:
+            rebinding, between = rebinding
             method = rebinding.scope()
             where = f"'{method.name}' (line {rebinding.lineno}) rebinds it: calls after that keep"
-            if rebound_then_run_inline(rebinding, cls, traced.root):
+            if between is not None:
+                where = (f"'{method.name}' (line {rebinding.lineno}) rebinds it between calls ({between}): "
+                         f"calls after that keep")
+            elif rebound_then_run_inline(rebinding, cls, traced.root):
                 where = (f"'{method.name}' (line {rebinding.lineno}) rebinds it, then runs "
                          f"{traced.root.label} itself in the same trace, which reads that new value; only "
                          f"calls that do not go through '{method.name}' would keep")
-            confidence = INFERENCE if runs_after_traces(method, cls, traced.root, rebinding) else LOW
+            confidence = INFERENCE if between is not None or runs_after_traces(
+                method, cls, traced.root, rebinding) else LOW
         yield context.finding(
             RULE, node,
             f"'self.{node.attrname}' in {traced.subject} is read while tracing, but {where} "
@@ -167,16 +174,69 @@ def _traced_once(traced: TracedFunction) -> bool:
     return root.kind in _TRACED_ONCE or (root.kind == TraceKind.BUILDER and root.builder.startswith("Dataset."))
 
 
+def _rebinding_any_root(cls: nodes.ClassDef, attrname: str, context: ModuleContext, traced: TracedFunction,
+                        structure: bool) -> tuple[nodes.AssignAttr, str | None] | None:
+    """``_rebinding`` for the root tracing the reader; when the class does not show that root
+    run between rebindings, for the other traced roots whose graph code reaches the reader
+    (``get_offsets`` reached from both ``expected`` and ``loss``): any one of them keeps a stale
+    trace."""
+    first = None
+    for root in _roots_reaching(traced, context):
+        if not _traced_once(root):
+            continue
+        traced_names = {fn.name for fn in (traced.node, root.node) if isinstance(fn, nodes.FunctionDef)}
+        root_name = root.node.name if isinstance(root.node, nodes.FunctionDef) else None
+        found = _rebinding(cls, attrname, context.index, traced_names, root_name, structure, root)
+        if found is not None and found[1] is not None:
+            return found
+        first = first or found
+        if found is None and root is traced.root:
+            return None  # silent for the root tracing it: as before, no other root is weighed
+    return first
+
+
+_MAX_CALLERS_FOLLOWED = 24  # functions of graph code walked up from the reader to its roots
+
+
+def _roots_reaching(traced: TracedFunction, context: ModuleContext) -> list[TracedFunction]:
+    """The root tracing the reader first, then other roots whose graph code calls it (through
+    its graph callers, transitively)."""
+    roots, seen, queue = [traced.root], {traced.node}, [traced.node]
+    while queue and len(seen) < _MAX_CALLERS_FOLLOWED:
+        for _call, caller in context.graph_callers(queue.pop(0)):
+            if caller.root not in roots:
+                roots.append(caller.root)
+            if caller.node not in seen:
+                seen.add(caller.node)
+                queue.append(caller.node)
+    return roots
+
+
 def _rebinding(cls: nodes.ClassDef, attrname: str, index, traced_names: set[str],
-               root_name: str | None, structure: bool) -> nodes.AssignAttr | None:
+               root_name: str | None, structure: bool,
+               root: TracedFunction) -> tuple[nodes.AssignAttr, str | None] | None:
     """Where a method that is neither set-up nor graph code rebinds ``self.<attrname>`` to a value
     the trace key of the reader does not already decide (``structure``: the reader reads only the
-    attribute's structure, which the key holds when the rebinding method passes it on)."""
+    attribute's structure, which the key holds when the rebinding method passes it on), with
+    what shows that it runs between calls of ``root`` (runs_between_calls), when the class
+    shows it for some such rebinding (that one is chosen; else the first)."""
+    targets = list(_rebindings(cls, attrname, index, traced_names, root_name, structure))
+    for target in targets:
+        if rebound_then_run_inline(target, cls, root):
+            continue  # runs the traced method inline, in the trace that binds it
+        between = rebound_between_runs(target, cls, root.node, SET_UP_METHODS, index)
+        if between is not None:
+            return target, between
+    return (targets[0], None) if targets else None
+
+
+def _rebindings(cls: nodes.ClassDef, attrname: str, index, traced_names: set[str],
+                root_name: str | None, structure: bool) -> Iterator[nodes.AssignAttr]:
     values = attribute_values(cls, attrname)
     if any(value is not None and (value_kind(value).kind == Kind.TF_OBJECT
                                   or (isinstance(value, nodes.Call) and created_state(value) is not None))
            for value in values):
-        return None  # TensorFlow state (a weight made afresh is TFG208's)
+        return  # TensorFlow state (a weight made afresh is TFG208's)
     for target in descendants(cls, nodes.AssignAttr):
         if target.attrname != attrname or self_class(target.expr) is not cls:
             continue
@@ -187,8 +247,7 @@ def _rebinding(cls: nodes.ClassDef, attrname: str, index, traced_names: set[str]
                 and not _rebinds_what_it_held(target, method) \
                 and not (structure and passes_itself(target, traced_names)) \
                 and not (root_name and bound_before_first_trace(target, cls, SET_UP_METHODS, root_name)):
-            return target
-    return None
+            yield target
 
 
 def _rebinds_what_it_held(target: nodes.AssignAttr, method: nodes.FunctionDef) -> bool:
