@@ -19,8 +19,8 @@ when it names a fixture of a conftest.py, ``IMPORTED_FUNCTION`` when it names an
 function that traces nothing itself if it is the project's (``analysis/tracing_reach``); the view
 (``cli/view_reach``) resolves them, and follows each class reached through what its instances
 reach (:func:`class_reach`), its bases and its subclasses. A value the file does not show (a
-parameter of code not followed, unannotated; a name bound another way; ``globals()``) is
-unknown. An attribute another file sets on an instance (``agent.net = model``) is not seen.
+parameter of code not followed, unannotated; a name bound another way; ``globals()`` read) is
+unknown; ``globals()["name"] = value`` binds the module's ``name``, and ``name: T`` alone binds nothing. An attribute another file sets on an instance (``agent.net = model``) is not seen.
 """
 
 from __future__ import annotations
@@ -80,7 +80,7 @@ class CodeReach:
             if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
                 if node.id == "self" and node is not root and _self_attribute(self.parents.get(id(node))):
                     continue  # ``self.<name>``: below
-                if not self._name(node):
+                if not (_globals_store(node, self.parents) or self._name(node)):
                     return False
             elif _self_attribute(node) and isinstance(node.ctx, ast.Load) and not self._self_attribute(node):
                 return False
@@ -248,6 +248,19 @@ def _scope_bindings(scope: ast.AST, name: str, parents: dict) -> list | None:
     if any(isinstance(node, (ast.Global, ast.Nonlocal)) and name in node.names for node in ast.walk(scope)):
         return None
     found: list = []
+    if isinstance(scope, ast.Module):
+        # ``globals()["name"] = value`` anywhere in the file binds the module's ``name`` to ``value``
+        # (another key, or one not spelled, may bind any name).
+        for node in ast.walk(scope):
+            if isinstance(node, ast.Name) and _globals_store(node, parents, constant=False):
+                key = parents[id(parents[id(node)])].slice
+                if not (isinstance(key, ast.Constant) and isinstance(key.value, str)):
+                    return None
+                source = binding_source(parents[id(parents[id(node)])], parents)
+                if source is None:
+                    return None
+                if key.value == name:
+                    found.append(source)
     stack = list(scope.body) if isinstance(scope.body, list) else [scope.body]
     while stack:
         node = stack.pop()
@@ -261,12 +274,28 @@ def _scope_bindings(scope: ast.AST, name: str, parents: dict) -> list | None:
             found.extend(alias for alias in node.names if (alias.asname or alias.name.partition(".")[0]) == name)
             continue
         if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store):
+            parent = parents.get(id(node))
+            if isinstance(parent, ast.AnnAssign) and parent.value is None:
+                continue  # ``x: int | str``: an annotation alone binds nothing
             source = binding_source(node, parents)
             if source is None:
                 return None
             found.append(source)
         stack.extend(ast.iter_child_nodes(node))
     return found
+
+
+def _globals_store(node: ast.Name, parents: dict, constant: bool = True) -> bool:
+    """``node`` is ``globals`` called as the target of a store (``globals()["name"] = value``):
+    it reads nothing (the module binding is :func:`_scope_bindings`'s); ``constant``: the key is
+    a string spelled there."""
+    call = parents.get(id(node))
+    target = parents.get(id(call))
+    if not (node.id == "globals" and isinstance(call, ast.Call) and call.func is node and not call.args
+            and isinstance(target, ast.Subscript) and target.value is call and isinstance(target.ctx, ast.Store)):
+        return False
+    key = target.slice
+    return not constant or (isinstance(key, ast.Constant) and isinstance(key.value, str))
 
 
 def methods(cls: ast.ClassDef) -> dict[str, ast.AST]:
