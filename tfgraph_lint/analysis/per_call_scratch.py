@@ -17,7 +17,9 @@ The evidence, for ``self.<attr>`` mutated in method ``M`` of class ``C``:
   clears it, a property that reads it) and no other code of the module (``model.<attr>``) names
   it, and no subclass in another file of the project reads it (analysis/subclass_reads);
 - ``M`` never hands the list itself out (``return self.<attr>``, ``yield``, ``x = self.<attr>``,
-  ``self.other = self.<attr>``): what leaves ``M`` is what it takes out, not the list.
+  ``self.other = self.<attr>``): what leaves ``M`` is what it takes out, not the list. An argument
+  of a call (``tf.concat(self.<attr>)``, a layer given the saved outputs) is taken as a read during
+  the call; a callee that keeps it is one more reason the finding stays, at LOW.
 
 A fill in one method and a take in another is not this evidence: which runs when, and how often
 each runs per trace, is not shown.

@@ -202,8 +202,8 @@ def _report(
                        "and only graph code reads it: scratch of the trace)")
     elif origin == _ATTRIBUTE and scratch_of_one_call(receiver):
         # skip connections kept on ``self``: the method that appends them pops them, nothing else names them
-        confidence, scratch = LOW, (" (though the method also takes from it within each call and no other code "
-                                    "names it: scratch of the call, if what it takes matches what it adds)")
+        confidence, scratch = LOW, (" (though the method also takes from it within each call and no other code of "
+                                    "the module names it: scratch of the call, if what it takes matches what it adds)")
     added, rebuilt = (_argument(node, 0) if method == "extend" else stored), ""
     if (not is_argument(origin) and holds_existing_objects(added)
             and made_afresh_earlier_in_trace(receiver, node, traced, context.index)):
