@@ -17,7 +17,8 @@ whose class only ever sets the flag to False or None is an opt-in the user turns
 (see default_off): LOW, and so is a store by name (``self.endpoints["head"] = t``), or into an
 attribute made a new empty collection earlier in the same trace (``self.skips = []`` then
 ``self.skips.append(t)``), when only graph code of the module reads the attribute: a channel
-within the trace. Attributes of an
+within the trace. So is one the method that fills it also takes from, named by no other code
+(analysis/per_call_scratch: skip connections kept on ``self``). Attributes of an
 object the traced code makes itself are per-trace locals (see per_trace_objects): silent. A
 local list of a test that the test's tf.function fills is the test's record of what tracing did
 (it then checks ``len(calls)``): LOW. ``if not mod[0]: mod[0] = build()`` fills a slot once, as
@@ -40,6 +41,7 @@ from tfgraph_lint.analysis.classes import is_instance_method, self_class
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
 from tfgraph_lint.analysis.names import bindings, is_builtin_name, lookup, qualified_name
 from tfgraph_lint.analysis.node_index import descendants, remembered
+from tfgraph_lint.analysis.per_call_scratch import scratch_of_one_call
 from tfgraph_lint.analysis.runs_once import fills_once
 from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.analysis.test_code import in_test_code
@@ -198,6 +200,10 @@ def _report(
         if fresh:
             scratch = (" (though it is made a new collection earlier in each trace, by the trace itself, "
                        "and only graph code reads it: scratch of the trace)")
+    elif origin == _ATTRIBUTE and scratch_of_one_call(receiver):
+        # skip connections kept on ``self``: the method that appends them pops them, nothing else names them
+        confidence, scratch = LOW, (" (though the method also takes from it within each call and no other code of "
+                                    "the module names it: scratch of the call, if what it takes matches what it adds)")
     added, rebuilt = (_argument(node, 0) if method == "extend" else stored), ""
     if (not is_argument(origin) and holds_existing_objects(added)
             and made_afresh_earlier_in_trace(receiver, node, traced, context.index)):
