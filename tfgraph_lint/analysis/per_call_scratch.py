@@ -31,7 +31,7 @@ from astroid import nodes
 
 from tfgraph_lint.analysis.classes import class_and_bases, is_instance_method, self_class
 from tfgraph_lint.analysis.node_index import descendants, remembered
-from tfgraph_lint.analysis.subclass_reads import SUBCLASS_READS
+from tfgraph_lint.analysis.stored_tensors import read_by_subclasses_elsewhere
 
 # A list (or deque) only: a dict filled by key and popped by key is a different question.
 _ADDING_METHODS = frozenset({"append", "extend", "insert", "appendleft", "extendleft"})
@@ -59,7 +59,7 @@ def scratch_of_one_call(receiver: nodes.NodeNG) -> bool:
 
 def _judge(cls: nodes.ClassDef, method: nodes.FunctionDef, me: str, attrname: str) -> bool:
     family = list(class_and_bases(cls))
-    if any(_read_by_subclasses_elsewhere(related, attrname) for related in family):
+    if any(read_by_subclasses_elsewhere(related, attrname) for related in family):
         return False
     adds = takes = False
     module = method.root()
@@ -127,10 +127,3 @@ def _empty_binding_in_init(mention: nodes.NodeNG, family: list[nodes.ClassDef]) 
 def _is_empty(value: nodes.NodeNG) -> bool:
     """``[]``: a new list with nothing in it."""
     return isinstance(value, nodes.List) and not value.elts
-
-
-def _read_by_subclasses_elsewhere(cls: nodes.ClassDef, attrname: str) -> bool:
-    """The project view says a class of another file deriving from ``cls`` reads ``self.<attrname>``."""
-    module = cls.root()
-    told = remembered(module, "project definitions").get(module) or {}
-    return attrname in told.get(SUBCLASS_READS + cls.name, "").split()

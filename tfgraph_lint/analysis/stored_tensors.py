@@ -137,7 +137,7 @@ def _read_elsewhere(cls: nodes.ClassDef, attrname: str, method: nodes.FunctionDe
     the module's subclasses of it (the instances a subclass makes run the base's setter too), or
     in a subclass of one of those in another file of the project (analysis/subclass_reads)."""
     for related in _class_family(cls):
-        if _read_by_subclasses_elsewhere(related, attrname):
+        if read_by_subclasses_elsewhere(related, attrname):
             return True
         for attribute in descendants(related, nodes.Attribute):
             if (attribute.attrname == attrname and isinstance(attribute.expr, nodes.Name)
@@ -146,7 +146,7 @@ def _read_elsewhere(cls: nodes.ClassDef, attrname: str, method: nodes.FunctionDe
     return False
 
 
-def _read_by_subclasses_elsewhere(cls: nodes.ClassDef, attrname: str) -> bool:
+def read_by_subclasses_elsewhere(cls: nodes.ClassDef, attrname: str) -> bool:
     """The project view says a class of another file deriving from ``cls`` reads
     ``self.<attrname>`` (analysis/subclass_reads)."""
     module = cls.root()
