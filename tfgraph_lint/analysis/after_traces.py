@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from astroid import nodes
 
-from tfgraph_lint.analysis.classes import method_named, only_called_while_setting_up, self_class
+from tfgraph_lint.analysis.classes import method_named, only_called_while_setting_up, self_class, self_method
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
 from tfgraph_lint.analysis.names import call_qualname
 from tfgraph_lint.analysis.node_index import descendants
@@ -90,9 +90,7 @@ def rebound_then_run_inline(target: nodes.AssignAttr, cls: nodes.ClassDef, root:
 
 
 def _calls_method(call: nodes.Call, cls: nodes.ClassDef, method: nodes.NodeNG) -> bool:
-    func = call.func
-    return (isinstance(func, nodes.Attribute) and self_class(func.expr) is cls
-            and method_named(cls, func.attrname) is method)
+    return self_method(call.func, cls) is method
 
 
 def _runs_compiled_step(method: nodes.FunctionDef, root: TracedFunction) -> bool:

@@ -67,6 +67,14 @@ def method_named(cls: nodes.ClassDef, name: str) -> nodes.FunctionDef | None:
     return None
 
 
+def self_method(expr: nodes.NodeNG, cls: nodes.ClassDef) -> nodes.FunctionDef | None:
+    """The method of ``cls`` that ``expr`` names as ``self.<name>`` in one of its methods (the
+    function of ``self.step(x)``, or ``self.step`` handed on); None for any other expression."""
+    if isinstance(expr, nodes.Attribute) and self_class(expr.expr) is cls:
+        return method_named(cls, expr.attrname)
+    return None
+
+
 def self_attribute(expr: nodes.NodeNG) -> tuple[nodes.ClassDef, list[nodes.NodeNG | None]] | None:
     """For ``self.<attr>`` in a method: its class and what the class sets the attribute to
     (``attribute_values``); None for any other expression."""

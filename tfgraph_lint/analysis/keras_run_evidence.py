@@ -149,10 +149,8 @@ def run_only_eagerly(traced: TracedFunction, index) -> str | None:
     how = index.seeds.get(f"{cls.name}.{TESTS_ONLY_SEED}")
     if how is not None:
         return EAGER_TESTS.format(how=how)
-    if methods := _own_build_methods(cls, index):
-        return OWN_METHOD_BUILD.format(methods=", ".join(sorted(methods)))
-    if methods := _direct_call_methods(cls, index):
-        return DIRECT_CALLS.format(methods=", ".join(sorted(methods)))
+    if (run := _own_methods_run(cls, index)) is not None:
+        return run[0].format(methods=", ".join(sorted(run[1])))
     return EAGER_SCRIPT if _script_shows(cls, index, _told(cls, index) - {UNJUDGED_SEED}) else EAGER_INSTANCES
 
 
@@ -206,7 +204,7 @@ def _told(cls: nodes.ClassDef, index) -> set[str]:
     of another file calls through ``self.`` (a dispatched seed) is not among them: it runs where
     the class's own Keras methods run, so it shows nothing of where that is. An instance of which
     only methods of the class's own are called says ``NEAR_SYMBOLIC_SEED`` here
-    (:func:`_own_build_methods` tells it apart)."""
+    (:func:`_own_methods_run` tells it apart)."""
     return {NEAR_SYMBOLIC_SEED if own_method_in(name) else name for name in _told_as_written(cls, index)}
 
 
@@ -223,19 +221,20 @@ def _own_methods_told(cls: nodes.ClassDef, index) -> set[str]:
     return set() if NEAR_SYMBOLIC_SEED in told else methods
 
 
-def _own_build_methods(cls: nodes.ClassDef, index) -> set[str]:
-    """:func:`_own_methods_told` when each runs ``call`` only directly (analysis/own_method_builds); else none."""
-    methods = _own_methods_told(cls, index)
-    return methods if methods and runs_call_only_directly(cls, methods) else set()
-
-
-def _direct_call_methods(cls: nodes.ClassDef, index) -> set[str]:
-    """:func:`_own_methods_told` when they build nothing (:func:`_own_build_methods`) and each runs
-    the model only as it is called, on real values (analysis/direct_method_runs); else none."""
-    methods = _own_methods_told(cls, index)
-    if not methods or runs_call_only_directly(cls, methods) or not runs_only_when_called(cls, methods):
-        return set()
-    return methods
+def _own_methods_run(cls: nodes.ClassDef, index) -> tuple[str, set[str]] | None:
+    """How the methods of :func:`_own_methods_told` run the class, with them: ``OWN_METHOD_BUILD``
+    when each runs ``call`` only directly, to build a functional model (analysis/own_method_builds);
+    ``DIRECT_CALLS`` when each runs the model only as it is called, on real values
+    (analysis/direct_method_runs); None otherwise. Remembered per class: three checks ask."""
+    memo = remembered(cls, "own methods run")
+    if cls not in memo:
+        methods = _own_methods_told(cls, index)
+        memo[cls] = None
+        if methods and runs_call_only_directly(cls, methods):
+            memo[cls] = (OWN_METHOD_BUILD, methods)
+        elif methods and runs_only_when_called(cls, methods):
+            memo[cls] = (DIRECT_CALLS, methods)
+    return memo[cls]
 
 
 def _script_shows(cls: nodes.ClassDef, index, told: set[str]) -> bool:
@@ -256,7 +255,7 @@ def _instances_run(cls: nodes.ClassDef, index, told: set[str], seen: frozenset) 
     seen = seen | {cls}
     verdicts = {EAGER} if EAGER_SEED in told else set()
     near = told & {*_HANDED, NEAR_SYMBOLIC_SEED}
-    if near == {NEAR_SYMBOLIC_SEED} and (_own_build_methods(cls, index) or _direct_call_methods(cls, index)):
+    if near == {NEAR_SYMBOLIC_SEED} and _own_methods_run(cls, index) is not None:
         verdicts.add(EAGER)  # its call runs only directly, in a method of its own, or as its methods are called
     elif near:
         verdicts.add(None)
@@ -358,7 +357,8 @@ def _used_in_traced_code(node: nodes.NodeNG, index, seen: frozenset) -> str | No
                         and isinstance(holder, nodes.ClassDef)):
                     # A holder whose call runs only to build a functional model calls what it holds
                     # on symbolic inputs: those calls are the functional model's nodes, traced.
-                    eager = run_shown(holder, index, seen) == EAGER and not _own_build_methods(holder, index)
+                    eager = run_shown(holder, index, seen) == EAGER and (
+                        _own_methods_run(holder, index) or (None,))[0] != OWN_METHOD_BUILD
                     return EAGER if eager else TRACED
                 return TRACED
         scope = scope.parent

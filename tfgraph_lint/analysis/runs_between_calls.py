@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from astroid import nodes
 
-from tfgraph_lint.analysis.classes import method_named, self_class
+from tfgraph_lint.analysis.classes import self_method
 from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.once_guards import is_once_guard
 
@@ -58,7 +58,7 @@ def hands_on(method: nodes.FunctionDef, cls: nodes.ClassDef, root: nodes.Functio
         if isinstance(call.func, nodes.Attribute) and call.func.attrname in _STORING:
             continue
         arguments = [*call.args, *(keyword.value for keyword in call.keywords or ())]
-        if any(_is_method_reference(argument, cls, root) for argument in arguments):
+        if any(self_method(argument, cls) is root for argument in arguments):
             return True
     return False
 
@@ -69,7 +69,7 @@ def runs(method: nodes.FunctionDef, cls: nodes.ClassDef, root: nodes.FunctionDef
     if method is root:
         return True
     for call in descendants(method, nodes.Call):
-        callee = _self_method(call, cls)
+        callee = self_method(call.func, cls)
         if callee is root:
             return True
         if callee is not None and callee is not method and _depth < _MAX_DEPTH and runs(callee, cls, root, _depth + 1):
@@ -84,12 +84,13 @@ def _driver(method: nodes.FunctionDef, cls: nodes.ClassDef, root: nodes.Function
     for driver in cls.mymethods():
         if driver is method or driver.name in set_up or index.in_traced_code(driver):
             continue
-        calls = [call for call in descendants(driver, nodes.Call) if _self_method(call, cls) is not None]
-        if not any(_self_method(call, cls) is method and not _once_guarded(call, driver) for call in calls):
+        calls = [(call, callee) for call in descendants(driver, nodes.Call)
+                 if (callee := self_method(call.func, cls)) is not None]
+        if not any(callee is method and not _once_guarded(call, driver) for call, callee in calls):
             continue
-        if any(_self_method(call, cls) is root for call in calls) or hands_on(driver, cls, root) or any(
-                callee is not method and callee is not driver and runs(callee, cls, root, 1)
-                for callee in (_self_method(call, cls) for call in calls)):
+        # (``runs`` answers at once for a call of ``root`` itself.)
+        if hands_on(driver, cls, root) or any(callee is not method and callee is not driver and runs(callee, cls, root, 1)
+                                              for _call, callee in calls):
             return driver
     return None
 
@@ -116,15 +117,3 @@ def _once_guarded(call: nodes.Call, driver: nodes.FunctionDef) -> bool:
             return True
         node = node.parent
     return False
-
-
-def _self_method(call: nodes.Call, cls: nodes.ClassDef) -> nodes.FunctionDef | None:
-    func = call.func
-    if isinstance(func, nodes.Attribute) and self_class(func.expr) is cls:
-        return method_named(cls, func.attrname)
-    return None
-
-
-def _is_method_reference(node: nodes.NodeNG, cls: nodes.ClassDef, root: nodes.FunctionDef) -> bool:
-    return (isinstance(node, nodes.Attribute) and self_class(node.expr) is cls
-            and method_named(cls, node.attrname) is root)
