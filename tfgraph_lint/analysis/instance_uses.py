@@ -55,6 +55,21 @@ def instance_uses(made: nodes.Call) -> list[nodes.NodeNG] | None:
     return None
 
 
+def may_return_instance(reference: nodes.NodeNG, attribute: nodes.Attribute) -> bool:
+    """``Cls(...).method(...)``'s value may be the instance itself: it is kept (not a statement of
+    its own) and ``method`` is not shown to be a method of ``Cls`` (a class of this module,
+    ``reference``) that returns no ``self``."""
+    called = attribute.parent
+    if not (isinstance(called, nodes.Call) and called.func is attribute) or isinstance(called.parent, nodes.Expr):
+        return False  # a plain attribute read, or a call whose value is dropped
+    found = reference.lookup(reference.name)[1] if isinstance(reference, nodes.Name) else ()
+    if len(found) != 1 or not isinstance(found[0], nodes.ClassDef):
+        return True
+    methods = [node for node in found[0].body if isinstance(node, nodes.FunctionDef) and node.name == attribute.attrname]
+    return len(methods) != 1 or any(isinstance(node.value, nodes.Name) and node.value.name == "self"
+                                    for node in descendants(methods[0], nodes.Return))
+
+
 def _bound_to(made: nodes.Call) -> nodes.NodeNG | None:
     """What ``target = Cls(...)`` (or ``a, b = Cls(...), Other(...)``) binds ``Cls(...)`` to."""
     parent = made.parent

@@ -17,6 +17,8 @@ from tfgraph_lint.analysis.instance_uses import attribute_chain, handed_to_compi
 from tfgraph_lint.analysis.keras_run_evidence import (EAGER, EAGER_SEED, HANDED_SEED, NEAR_SYMBOLIC_SEED, TRACED,
                                                       TRACED_SEED, instance_verdict)
 from tfgraph_lint.analysis.node_index import descendants
+from tfgraph_lint.analysis.project_classes import KERAS_CLASS_MADE
+from tfgraph_lint.analysis.trace_entries import project_definition
 from tfgraph_lint.analysis.direct_method_runs import methods_called_directly
 from tfgraph_lint.analysis.test_code import is_test_file
 from tfgraph_lint.core import tf_api
@@ -40,8 +42,8 @@ def instance_rows(index, bases: frozenset[str] | None = None) -> list[list]:
     for call in descendants(index.module, nodes.Call):
         func = call.func
         last = func.attrname if isinstance(func, nodes.Attribute) else getattr(func, "name", "")
-        if not last[:1].isupper():
-            continue  # classes, by convention: a cheap test before resolving anything
+        if not last[:1].isupper() and not _makes_keras_class(func):
+            continue  # classes, by convention (or as the project view says): a cheap test first
         if bases is not None and not _may_start_with(func, bases):
             continue
         key = imported_key(func)
@@ -65,6 +67,12 @@ def instance_rows(index, bases: frozenset[str] | None = None) -> list[list]:
                 continue
         rows.append([key[0], key[1], marker, call.lineno, "instances made", "LOW", None])
     return rows + _class_references(index, bases)
+
+
+def _makes_keras_class(func: nodes.NodeNG) -> bool:
+    """The project view says ``func`` (``metrics.mAP``) names a Keras class of another file."""
+    told = project_definition(func, "()")
+    return told is not None and told.startswith(KERAS_CLASS_MADE)
 
 
 def _may_start_with(reference: nodes.NodeNG, bases: frozenset[str]) -> bool:

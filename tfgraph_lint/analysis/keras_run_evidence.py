@@ -7,7 +7,8 @@ Eager uses also include a Keras loop after ``compile(run_eagerly=True)`` (analys
 ``layer.call(x)`` invoked directly, and a plain training step with a tape (analysis/eager_steps).
 
 :func:`run_shown` weighs what the code shows of each instance the project makes of the class
-(``Cls(...)`` bound to a name or a ``self`` attribute, and every use of that):
+(``Cls(...)`` bound to a name or a ``self`` attribute, and every use of that; or used once, as
+``Cls().compute(x)``, when the method is not shown to hand the instance back):
 
 - ``TRACED``: the class or an instance is handed to a ``compile(...)`` call, or an instance is
   called, or a method of it called, inside traced code (the project view: a seed ``Cls.<method>``
@@ -61,7 +62,7 @@ from tfgraph_lint.analysis.eager_steps import run_by_eager_step
 from tfgraph_lint.analysis.instance_screen import ANNOTATION_ROW_MARKER, EAGER_ROW_MARKERS, HANDED_ROW_MARKER, UNJUDGED_SEED
 from tfgraph_lint.analysis.instance_screen import own_method_in
 from tfgraph_lint.analysis.instance_uses import PLAIN_ATTRIBUTES, attribute_chain, handed_on, handed_to_compile
-from tfgraph_lint.analysis.instance_uses import instance_uses
+from tfgraph_lint.analysis.instance_uses import instance_uses, may_return_instance
 from tfgraph_lint.analysis.names import references
 from tfgraph_lint.analysis.project_classes import dispatched_seed
 from tfgraph_lint.analysis.project_tracing import PROJECT_EAGER_REASONS, PROJECT_EAGER_SEEDS
@@ -277,6 +278,9 @@ def instance_verdict(reference: nodes.NodeNG, index, seen: frozenset = frozenset
         return None  # subclassed, handed on: not followed
     if isinstance(made.parent, nodes.Call) and made.parent.func is made:
         return _where_run(made, index, seen, layered)  # ``Cls()(y, p)``
+    if isinstance(made.parent, nodes.Attribute) and made.parent.expr is made:
+        # ``Cls().compute(x)``: the instance's one use, unless the method hands it back.
+        return _use_verdict(made, index, seen, layered) if not may_return_instance(reference, made.parent) else None
     uses = instance_uses(made)
     if uses is None:
         return TRACED if _used_in_traced_code(made, index, seen) == TRACED else None

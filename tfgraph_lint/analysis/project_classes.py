@@ -50,6 +50,10 @@ from tfgraph_lint.core import tf_api
 
 # What :meth:`ProjectClasses.imported_definitions` says of a decorator that wraps tf.function.
 TF_FUNCTION_WRAPPER = "tf.function"
+# ... of a call that makes a Keras class of another file whose name is not capitalised
+# (``metrics.mAP(...)``), before its family: the instance rows' screen reads names by their
+# capital otherwise (keras_instance_rows).
+KERAS_CLASS_MADE = "makes Keras class:"
 
 _MAX_DEPTH = 8  # classes followed up a chain of bases
 _MAX_METHODS = 200  # methods followed through ``self.`` calls from a class's Keras methods
@@ -137,7 +141,9 @@ class ProjectClasses:
         decorators its defs are written with that are defs of other project files wrapping
         tf.function: spelling (``"function()"`` for the called form) -> ``TF_FUNCTION_WRAPPER``;
         and the defs of other files it calls that make a tf.Variable on every call:
-        ``"utils.make()"`` -> ``STATE_MAKER`` and where (analysis/state_makers)."""
+        ``"utils.make()"`` -> ``STATE_MAKER`` and where (analysis/state_makers); and the Keras
+        classes of other files it makes whose names are not capitalised: ``"metrics.mAP()"`` ->
+        ``KERAS_CLASS_MADE`` and the family."""
         found: dict[str, str] = {}
         for spelled, form in self._definitions_of(file)["decorators"]:
             target = self._imported_def(file, spelled)
@@ -153,6 +159,11 @@ class ProjectClasses:
             line = target and self._definitions_of(target[0]).get("state makers", {}).get(target[1])
             if line and spelled + "()" not in found:
                 found[spelled + "()"] = f"{STATE_MAKER}{os.path.relpath(target[0], self._graph.root)}:{line}"
+            elif not spelled.rpartition(".")[2][:1].isupper() and spelled + "()" not in found:
+                made = self.project_class(file, spelled)
+                family = made and self.keras_family(*made)
+                if family:
+                    found[spelled + "()"] = KERAS_CLASS_MADE + family
         for bases in self._bases_of(file).values():
             for spelled in bases:
                 if spelled in found or self.project_class(file, spelled) is None:

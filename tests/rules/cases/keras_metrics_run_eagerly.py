@@ -103,8 +103,50 @@ class EagerLoss(tf.keras.losses.Loss):
         return float(np.mean(y_pred.numpy()))  # low: [eager-only-call-in-graph]
 
 
+class ComputedOnce(tf.keras.metrics.Metric):
+    """Made only as ``ComputedOnce().average(x)`` outside traced code: that call is the
+    instance's one use, eager."""
+
+    def update_state(self, y_true, y_pred, sample_weight=None):
+        return y_pred.numpy()  # low: [eager-only-call-in-graph]
+
+    def average(self, values):
+        return np.mean(values)
+
+
+class ConfiguredThenCompiled(tf.keras.metrics.Metric):
+    """Its twin: ``configured()`` hands the instance back, and it is compiled."""
+
+    def update_state(self, y_true, y_pred, sample_weight=None):
+        return y_pred.numpy()  # [eager-only-call-in-graph]
+
+    def configured(self):
+        return self
+
+
+class ComputedInGraph(tf.keras.metrics.Metric):
+    """Its twin: ``ComputedInGraph().update_state(y, p)`` inside a tf.function."""
+
+    def update_state(self, y_true, y_pred, sample_weight=None):
+        return y_pred.numpy()  # [eager-only-call-in-graph]
+
+
 def make_metric():
     return HandedOn()
+
+
+def report(values):
+    score = ComputedOnce().average(values)
+    return score
+
+
+configured_metric = ConfiguredThenCompiled().configured()
+tf.keras.Sequential([tf.keras.layers.Dense(1)]).compile(loss="mse", metrics=[configured_metric])
+
+
+@tf.function
+def checked_step(y, p):
+    ComputedInGraph().update_state(y, p)
 
 
 model = tf.keras.Sequential([tf.keras.layers.Dense(1)])
