@@ -127,7 +127,7 @@ def test_what_a_file_reads_and_which_class_holds_it():
     assert all(name != "Unused" for _, name, _line in found["reads"])
     assert found["strings"] == ["Named"]  # 'Holder' names its own class: no use
     assert not found["dynamic"]
-    assert class_mentions("from .a import Unused\n", reexports=True)["reads"] == [[None, "Unused", 1]]
+    assert class_mentions("from .a import Unused\n")["reads"] == []  # a package's re-export makes nothing
     assert class_mentions("from utils import eval\neval(model)\n")["dynamic"] is False
     looked = class_mentions("import mod\ngetattr(mod, name)()\n")  # (the view asks what mod binds)
     assert looked["dynamic"] is False and looked["lookups"] == [[0, "mod"]]

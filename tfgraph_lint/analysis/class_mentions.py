@@ -51,11 +51,11 @@ _WORD = re.compile(r"[A-Za-z_]\w*")
 _DOTTED = re.compile(r"^[A-Za-z_][\w.:]*$")
 
 
-def class_mentions(source: str, reexports: bool = False) -> dict:
+def class_mentions(source: str) -> dict:
     """``{"classes": {name: decorated}, "reads": [[holder, name, line], ...], "strings": [...],
     "dynamic": bool}`` for ``source`` (see the module's docstring; ``line``: the first top-level
-    statement reading the name), with what ``failing_imports.top_level_names`` says of it;
-    ``reexports``: the file is a package's ``__init__.py``. Unparsable: ``{"words": [...]}``,
+    statement reading the name), with what ``failing_imports.top_level_names`` says of it.
+    Unparsable: ``{"words": [...]}``,
     every identifier it spells."""
     try:
         tree = ast.parse(source)
@@ -86,8 +86,6 @@ def class_mentions(source: str, reexports: bool = False) -> dict:
                 spelled = re.split(r"[.:]", node.value)[-1]
                 if spelled != holder:  # a class naming itself (``name="Block"``) makes nothing
                     strings.add(spelled)
-            elif reexports and isinstance(node, ast.alias):
-                reads.setdefault((None, (node.asname or node.name).rpartition(".")[2]), statement.lineno)
             elif isinstance(node, ast.Call) and (looked := _looks_up_by_name(node, imported, bound)):
                 if looked is True or looked not in targets:
                     dynamic = True

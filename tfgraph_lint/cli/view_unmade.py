@@ -92,9 +92,7 @@ def unmade_seeds(graph, store, texts, others: list[str], read) -> dict[str, dict
         return {}
     mentions: dict[str, dict] = {}
     for real in sorted(texts.digests):
-        reexports = os.path.basename(real) == "__init__.py"
-        mentions[real] = store.get_or_compute(real, "class reads",
-                                              lambda real: class_mentions(texts[real], reexports))
+        mentions[real] = store.get_or_compute(real, "class reads", lambda real: class_mentions(texts[real]))
     for path in others:
         found = _other_mentions(path, read(path))
         if found is None:
