@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from tfgraph_lint.analysis.screen import may_contain_graph_code
-from tfgraph_lint.analysis.instance_screen import makes_imported_instances
+from tfgraph_lint.analysis.instance_screen import KERAS_CLASS_MADE, makes_imported_instances, makes_told_classes
 from tfgraph_lint.analysis.mode_guards import MODE_GUARD
 from tfgraph_lint.core import notebooks, reporting_decision
 from tfgraph_lint.core import demonstration_comments
@@ -181,8 +181,9 @@ def lint_source(text: str, path: str, config: Config | None = None, honour_pragm
 
 def _defines_graph_code(config: Config, path: str) -> bool:
     """The view tells the file of Keras bases or tf.function decorators of other files (which make
-    graph code of it), not only of mode guards (which decide branches of graph code it has)."""
-    return any(not what.startswith(MODE_GUARD) and not name.startswith("<")  # (<keras generation>, <tensorflow before>)
+    graph code of it), not only of mode guards (which decide branches of graph code it has) or of
+    Keras classes it makes (which say how their instances run: instance_screen)."""
+    return any(not what.startswith((MODE_GUARD, KERAS_CLASS_MADE)) and not name.startswith("<")  # (<keras generation>, ...)
                for name, what in config.definitions_for(path).items())
 
 
@@ -208,7 +209,7 @@ def _may_reach_out(text: str, path: str, config: Config, screened: bool | None =
         screened = may_contain_graph_code(text, config)
     return (screened or bool(config.seeds_for(path)) or bool(config.aliases_for(path))
             or _defines_graph_code(config, path)
-            or (screen_instances and makes_imported_instances(text, bases)))
+            or (screen_instances and (makes_imported_instances(text, bases) or makes_told_classes(config.definitions_for(path)))))
 
 
 def _lint_parsed(text: str, path: str, config: Config, honour_pragmas: bool,

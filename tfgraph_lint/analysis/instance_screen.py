@@ -7,7 +7,8 @@ does with the instances it makes (``keras_instance_rows.instance_rows``): withou
 model another file calls only eagerly would look run only eagerly while this file fits it. A
 capitalised name called through an imported name the view can follow (``network.Policy(...)``,
 ``Policy(...)`` after ``from network import Policy``) is the sign; comments and strings may match,
-never the other way round. The view asks this only of files whose imports may lead to a Keras
+never the other way round. A Keras class whose name is not capitalised (``metrics.mAP(...)``)
+is told to the file by the view instead (:data:`KERAS_CLASS_MADE`). The view asks this only of files whose imports may lead to a Keras
 class with methods Keras traces (cli/view_instance_targets): elsewhere the answer weighs nothing.
 The files the view indexes not at all (notebooks, excluded files) are covered by
 :data:`UNJUDGED_SEED` instead.
@@ -34,6 +35,10 @@ _OWN_METHOD_ROW = ("<made, its own method ", " called outside traced code>")
 # A class named only in a type annotation (``model: Net``): no instance made, nothing handed on;
 # judgements that do not ask read it as handed on, as any other name.
 ANNOTATION_ROW_MARKER = "<named in an annotation>"
+# What the project view tells a file of a call that makes a Keras class of another file whose
+# name is not capitalised (``"metrics.mAP()"`` -> this and the family: project_classes), which
+# the capital-letter screens below would pass over.
+KERAS_CLASS_MADE = "makes Keras class:"
 # ``base.Cls(`` or ``Cls(``: group 1 the name before a dot (or None), group 2 the capitalised name.
 _CONSTRUCTOR = re.compile(r"\b(?:([A-Za-z_]\w*)\s*\.\s*)?([A-Z]\w*)\s*\(")
 
@@ -64,3 +69,9 @@ def makes_imported_instances(text: str, bases: frozenset[str] | None) -> bool:
         if bases is None or base in bases:
             return True
     return False
+
+
+def makes_told_classes(definitions: dict[str, str]) -> bool:
+    """The project view's ``definitions`` of a file tell it that it makes a Keras class of another
+    file whose name the capital-letter screen misses (``metrics.mAP(...)``)."""
+    return any(what.startswith(KERAS_CLASS_MADE) for what in definitions.values())

@@ -12,12 +12,11 @@ from astroid import nodes
 
 from tfgraph_lint.analysis.eager_compiled_steps import EAGER as STEPS_EAGER, STEPS_EAGER_SEED, steps_run
 from tfgraph_lint.analysis.imported_instances import imported_key
-from tfgraph_lint.analysis.instance_screen import ANNOTATION_ROW_MARKER, own_method_row_marker
+from tfgraph_lint.analysis.instance_screen import ANNOTATION_ROW_MARKER, KERAS_CLASS_MADE, own_method_row_marker
 from tfgraph_lint.analysis.instance_uses import attribute_chain, handed_to_compile, in_annotation, instance_uses
 from tfgraph_lint.analysis.keras_run_evidence import (EAGER, EAGER_SEED, HANDED_SEED, NEAR_SYMBOLIC_SEED, TRACED,
                                                       TRACED_SEED, instance_verdict)
 from tfgraph_lint.analysis.node_index import descendants
-from tfgraph_lint.analysis.project_classes import KERAS_CLASS_MADE
 from tfgraph_lint.analysis.trace_entries import project_definition
 from tfgraph_lint.analysis.direct_method_runs import methods_called_directly
 from tfgraph_lint.analysis.test_code import is_test_file

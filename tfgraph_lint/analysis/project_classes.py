@@ -33,6 +33,7 @@ from collections.abc import Callable
 
 from tfgraph_lint.analysis.dynamic_bases import dynamic_bases
 from tfgraph_lint.analysis.file_definitions import file_definitions
+from tfgraph_lint.analysis.instance_screen import KERAS_CLASS_MADE
 from tfgraph_lint.analysis.keras_2_files import keras_2_files
 from tfgraph_lint.analysis.keras_generation import KERAS_GENERATION, keras_2_compile, sets_legacy_keras
 from tfgraph_lint.analysis.mode_guards import MODE_GUARD
@@ -50,10 +51,6 @@ from tfgraph_lint.core import tf_api
 
 # What :meth:`ProjectClasses.imported_definitions` says of a decorator that wraps tf.function.
 TF_FUNCTION_WRAPPER = "tf.function"
-# ... of a call that makes a Keras class of another file whose name is not capitalised
-# (``metrics.mAP(...)``), before its family: the instance rows' screen reads names by their
-# capital otherwise (keras_instance_rows).
-KERAS_CLASS_MADE = "makes Keras class:"
 
 _MAX_DEPTH = 8  # classes followed up a chain of bases
 _MAX_METHODS = 200  # methods followed through ``self.`` calls from a class's Keras methods

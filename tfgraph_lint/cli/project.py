@@ -42,6 +42,7 @@ from tfgraph_lint.cli.project_store import ProjectStore, files_key, state_key
 from tfgraph_lint.cli.view_loops import loop_calls_into, wanted
 from tfgraph_lint.cli.view_texts import ViewTexts, readable_texts
 from tfgraph_lint.cli.view_bases import project_bases
+from tfgraph_lint.analysis.instance_screen import makes_told_classes
 from tfgraph_lint.cli import view_facts
 from tfgraph_lint.cli.view_eager import eager_seeds
 from tfgraph_lint.cli.view_instance_targets import instance_files
@@ -227,6 +228,8 @@ def _derive(root: str, texts: ViewTexts, store: ProjectStore, linted_reals: set[
     # that can weigh a finding (view_instance_targets).
     instances = instance_files(graph, bases, lambda real: real in texts.digests and store.get_or_compute(
         real, "keras methods", lambda real: may_define_keras_methods(texts[real], config)))
+    # (and each file told it makes a Keras class whose name the capital-letter screens miss)
+    instances |= {real for real in needed if makes_told_classes(keras_bases.get(real, {}))}
     # What a file's graph code reaches depends on its text and on what its imports are.
     kinds = {real: "outgoing" + (json.dumps(sorted(aliases[real].items())) if real in aliases else "")
              + json.dumps(sorted(bases[real])) + json.dumps(sorted(keras_bases.get(real, {}).items()))
