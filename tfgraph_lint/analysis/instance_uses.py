@@ -44,8 +44,14 @@ def instance_uses(made: nodes.Call) -> list[nodes.NodeNG] | None:
     target = _bound_to(made)
     if isinstance(target, nodes.AssignName):
         scope = target.scope()
-        return [name for name in descendants(scope, nodes.Name)
+        uses = [name for name in descendants(scope, nodes.Name)
                 if name.name == target.name and name.lookup(name.name)[0] is scope]
+        rebound = _rebound_after(target, scope)
+        if rebound is None:
+            return uses
+        # ``net = Net(); net = net.build_model(shape)``: what follows reads the new value.
+        end = (rebound.end_lineno, rebound.end_col_offset)
+        return [use for use in uses if (use.lineno, use.col_offset) <= end]
     if isinstance(target, nodes.AssignAttr) and isinstance(target.expr, nodes.Name) and target.expr.name == "self":
         owner = target.frame().parent
         if isinstance(owner, nodes.ClassDef):
@@ -68,6 +74,34 @@ def may_return_instance(reference: nodes.NodeNG, attribute: nodes.Attribute) -> 
     methods = [node for node in found[0].body if isinstance(node, nodes.FunctionDef) and node.name == attribute.attrname]
     return len(methods) != 1 or any(isinstance(node.value, nodes.Name) and node.value.name == "self"
                                     for node in descendants(methods[0], nodes.Return))
+
+
+def _rebound_after(target: nodes.AssignName, scope: nodes.NodeNG) -> nodes.NodeNG | None:
+    """The first statement that binds ``target``'s name again, unconditionally, after the
+    statement binding ``target``: when every other binding of the name in ``scope`` is an
+    assignment statement later in the same block, and no loop holds that block (a loop would run
+    the first binding again after the second). None otherwise."""
+    statement = target.statement()
+    node = statement.parent
+    while node is not scope:
+        if node is None or isinstance(node, (nodes.For, nodes.While, nodes.AsyncFor)):
+            return None
+        node = node.parent
+    block = next((body for field in ("body", "orelse", "handlers", "finalbody")
+                  if isinstance(body := getattr(statement.parent, field, None), list) and statement in body), None)
+    if block is None:
+        return None
+    later = []
+    for binding in scope.locals.get(target.name, ()):
+        if binding is target:
+            continue
+        again = binding.statement() if isinstance(binding, nodes.AssignName) else None
+        if not isinstance(again, (nodes.Assign, nodes.AnnAssign)) or again not in block:
+            return None
+        if block.index(again) <= block.index(statement):
+            return None
+        later.append(again)
+    return min(later, key=block.index) if later else None
 
 
 def _bound_to(made: nodes.Call) -> nodes.NodeNG | None:
