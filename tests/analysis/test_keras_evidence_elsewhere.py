@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from tfgraph_lint.analysis.dynamic_declarations import KEYWORD, POSITIONAL, class_passes_dynamic
-from tfgraph_lint.analysis.keras_generation import keras_2_compile
+from tfgraph_lint.analysis.keras_generation import keras_2_compile, keras_2_metric_reset
 from tests.analysis.test_projects import findings
 
 LAYER = """import tensorflow as tf
@@ -68,6 +68,40 @@ def test_a_program_compiling_with_a_keras_2_keyword_runs_the_files_it_imports_un
 ])
 def test_a_compile_without_a_keras_2_only_keyword_says_nothing(tmp_path, compile_call):
     assert _helper_findings(tmp_path, compile_call) == [("helpers.py", 5)]
+
+
+METRICS = """import tensorflow as tf
+
+
+class Tracker:
+    def __init__(self):
+        self.seen = tf.keras.metrics.Mean()
+
+    def restart(self):
+        self.seen.{reset}()
+"""
+
+
+@pytest.mark.parametrize("reset, found", [
+    ("reset_states", []),  # Keras 3's metrics have reset_state only: the program runs Keras 2
+    ("reset_state", [("helpers.py", 5)]),
+])
+def test_a_module_the_program_loads_resetting_a_metric_by_keras_2_s_name_makes_it_keras_2(tmp_path, reset, found):
+    (tmp_path / "metrics.py").write_text(METRICS.format(reset=reset))
+    assert _helper_findings(tmp_path, '    import metrics\n    model.compile(loss="mse")') == found
+
+
+def test_the_metric_resets_read():
+    reset = "import tensorflow as tf\nm = tf.keras.metrics.Mean()\nm.reset_states()\n"
+    assert keras_2_metric_reset(reset) == 3
+    assert keras_2_metric_reset("from keras.metrics import Sum\nclass T:\n    def __init__(self):\n"
+                                "        self.m = Sum()\n    def go(self):\n        self.m.reset_states()\n") == 6
+    # Not shown a Keras metric: a stateful RNN layer (Keras 3 keeps its reset_states), a value
+    # bound to something else too, a call written for both generations.
+    assert keras_2_metric_reset(reset.replace("metrics.Mean()", "layers.LSTM(2, stateful=True)")) is None
+    assert keras_2_metric_reset(reset.replace("m.reset_states()", "m = other()\nm.reset_states()")) is None
+    assert keras_2_metric_reset(reset.replace("m.reset_states()", "try:\n    m.reset_states()\n"
+                                                                  "except AttributeError:\n    m.reset_state()")) is None
 
 
 def test_the_compile_keywords_read():

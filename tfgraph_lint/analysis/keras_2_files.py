@@ -20,23 +20,29 @@ from tfgraph_lint.analysis.keras_generation import imports_keras_2_only
 
 
 def keras_2_files(graph, linted: set[str], legacy: set[str] = frozenset(),
-                  compiles: set[str] = frozenset()) -> list[str]:
+                  compiles: set[str] = frozenset(), resets: set[str] = frozenset()) -> list[str]:
     """The files of ``linted`` that import, directly or through the project files they import, a
     module only Keras 2 has (keras_version.imports_keras_2_only): they can only be imported where
     that module exists, so they run under Keras 2 and are judged by its rules. Files that set
     ``TF_USE_LEGACY_KERAS`` (``legacy``: keras_generation.sets_legacy_keras) count as such a
     module, and so does, for every module of a package, a package ``__init__.py`` that imports
     one of them: Python runs it before any module of the package. And the files of ``compiles``
-    (keras_generation.keras_2_compile) with the project files they import, further on."""
+    (keras_generation.keras_2_compile) with the project files they import, further on; and the
+    files of ``resets`` (keras_generation.keras_2_metric_reset), the programs that import them,
+    directly or further on, and the project files those import: a method of a loaded module
+    raising under Keras 3 says the program was written for Keras 2."""
     found = [real for real, imports in graph.imports.items() if imports_keras_2_only(imports)]
-    keras_2 = _closure(sorted(compiles), lambda real: graph.imported_files(real) if real in graph.imports else ())
-    if not found and not legacy:
+    imported = (lambda real: graph.imported_files(real) if real in graph.imports else ())
+    keras_2 = _closure(sorted(compiles), imported)
+    if not found and not legacy and not resets:
         return sorted(linted & keras_2)
     found += sorted(legacy - set(found))
     importers: dict[str, set[str]] = {}
     for real in graph.imports:
         for target in graph.imported_files(real):
             importers.setdefault(target, set()).add(real)
+    if resets:
+        keras_2 |= _closure(sorted(_closure(sorted(resets), lambda real: importers.get(real, ()))), imported)
     keras_2 |= _closure(found, lambda real: importers.get(real, ()))
     if legacy:
         # The environment is the process's: what a package's __init__ sets holds for its modules.

@@ -8,8 +8,9 @@ is installed (analysis/keras_version reads what the project view says of it).
 A program can show it runs Keras 2 by what it calls: ``model.compile(...,
 experimental_run_tf_function=False)`` (or ``sample_weight_mode=``, ``cloning=``), keywords Keras 2's
 ``compile`` takes in its ``**kwargs`` (tf_keras ``Model._validate_compile``) and Keras 3's, which has
-no ``**kwargs``, refuses with TypeError (checked on TF 2.21). analysis/keras_2_files says which
-files that covers.
+no ``**kwargs``, refuses with TypeError (checked on TF 2.21); or ``m.reset_states()`` on a Keras
+metric it makes, which Keras 3 renamed ``reset_state`` (AttributeError). analysis/keras_2_files
+says which files each covers.
 
 A project can also ask for Keras 2 outright: with ``TF_USE_LEGACY_KERAS=1`` in the environment
 when TensorFlow (2.16 or later) is imported, ``tf.keras`` is ``tf_keras``, Keras 2. A file that
@@ -84,3 +85,71 @@ def keras_2_compile(text: str | None) -> int | None:
              if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "compile"
              and any(keyword.arg in _KERAS_2_COMPILE_KEYWORDS for keyword in node.keywords)]
     return min(lines) if lines else None
+
+
+# ``<keras>.metrics.<Name>(...)``, the module spelled as the file imports it: tf.keras, keras,
+# tf_keras, or ``tf.metrics`` (TensorFlow 2's alias of tf.keras.metrics).
+_METRIC_CLASS = re.compile(r"^(?:tensorflow\.(?:compat\.v2\.)?keras|tensorflow|keras|tf_keras)\.metrics\.[A-Z]\w*$")
+
+
+def keras_2_metric_reset(text: str | None) -> int | None:
+    """The line of the first ``m.reset_states()`` in ``text`` on a value the file binds to a
+    Keras metric it makes (``self.m = tf.keras.metrics.Mean()``, and no other value but None),
+    outside a ``try`` block or a version or attribute test; None when there is none. Keras 3's
+    metrics have ``reset_state`` only: the call raises AttributeError there (checked on TF 2.21),
+    so a program that makes it runs Keras 2."""
+    if not text or "reset_states" not in text:
+        return None
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+    imported = _imported_paths(tree)
+    kinds: dict[str, bool] = {}  # a name or ``self.`` attribute -> every value bound is a metric
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
+            made = _is_metric(node.value, imported)
+            if made or not (isinstance(node.value, ast.Constant) and node.value.value is None):
+                for target in node.targets if isinstance(node, ast.Assign) else [node.target]:
+                    if (key := _bound_key(target)) is not None:
+                        kinds[key] = kinds.get(key, True) and made
+    lines = [node.lineno for node in unguarded_nodes(tree)
+             if isinstance(node, ast.Call) and not node.args and not node.keywords
+             and isinstance(node.func, ast.Attribute) and node.func.attr == "reset_states"
+             and kinds.get(_bound_key(node.func.value) or "")]
+    return min(lines) if lines else None
+
+
+def _imported_paths(tree: ast.Module) -> dict[str, str]:
+    """Local name -> the dotted path it is imported as (``tf`` -> ``tensorflow``, ``Mean`` ->
+    ``keras.metrics.Mean``)."""
+    found: dict[str, str] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                found[alias.asname or alias.name.partition(".")[0]] = alias.name if alias.asname else alias.name.partition(".")[0]
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            for alias in node.names:
+                found[alias.asname or alias.name] = f"{node.module}.{alias.name}"
+    return found
+
+
+def _is_metric(value: ast.AST, imported: dict[str, str]) -> bool:
+    if not isinstance(value, ast.Call):
+        return False
+    parts, func = [], value.func
+    while isinstance(func, ast.Attribute):
+        parts.append(func.attr)
+        func = func.value
+    if not isinstance(func, ast.Name) or func.id not in imported:
+        return False
+    return _METRIC_CLASS.match(".".join([imported[func.id], *reversed(parts)])) is not None
+
+
+def _bound_key(target: ast.AST) -> str | None:
+    """``m`` or ``self.m`` as a key; None for anything else."""
+    if isinstance(target, ast.Name):
+        return target.id
+    if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == "self":
+        return f"self.{target.attr}"
+    return None
