@@ -44,33 +44,10 @@ import re
 
 from tfgraph_lint.analysis.class_mentions import TESTS_ONLY_SEED, UNMADE_SEED, class_mentions
 from tfgraph_lint.analysis.project_graph import marked_folder
+from tfgraph_lint.analysis.shipped_packages import ships_package
 from tfgraph_lint.analysis.project_tracing import shows_tracing
 from tfgraph_lint.analysis.test_files import is_test_file
 from tfgraph_lint.core import notebooks
-
-_PACKAGE_SECTIONS = {
-    "setup.cfg": re.compile(r"^\[(?:metadata|options)\]", re.MULTILINE),
-    "pyproject.toml": re.compile(r"^\[(?:project|build-system|tool\.poetry)\]", re.MULTILINE),
-}
-
-
-def ships_package(root: str) -> bool:
-    """``root`` holds a ``setup.py``, or a ``setup.cfg``/``pyproject.toml`` that describes a
-    package; an unreadable description counts as one."""
-    if os.path.exists(os.path.join(root, "setup.py")):
-        return True
-    for name, section in _PACKAGE_SECTIONS.items():
-        path = os.path.join(root, name)
-        if not os.path.exists(path):
-            continue
-        try:
-            with open(path, encoding="utf-8", errors="replace") as handle:
-                if section.search(handle.read()):
-                    return True
-        except OSError:
-            return True
-    return False
-
 
 def package_state(root: str) -> dict[str, str]:
     """An entry for the view's state key, so that a view kept from before a package description

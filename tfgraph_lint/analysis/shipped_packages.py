@@ -1,0 +1,35 @@
+"""Whether a project ships a package: its root describes one for installing (stdlib only).
+
+A project that ships a package is a library: programs outside it import its modules, under
+whatever TensorFlow and Keras their users have, and make its classes. What its own scripts and
+examples show about how they run says nothing of those programs (cli/view_unmade,
+analysis/project_classes).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+
+_PACKAGE_SECTIONS = {
+    "setup.cfg": re.compile(r"^\[(?:metadata|options)\]", re.MULTILINE),
+    "pyproject.toml": re.compile(r"^\[(?:project|build-system|tool\.poetry)\]", re.MULTILINE),
+}
+
+
+def ships_package(root: str) -> bool:
+    """``root`` holds a ``setup.py``, or a ``setup.cfg``/``pyproject.toml`` that describes a
+    package; an unreadable description counts as one."""
+    if os.path.exists(os.path.join(root, "setup.py")):
+        return True
+    for name, section in _PACKAGE_SECTIONS.items():
+        path = os.path.join(root, name)
+        if not os.path.exists(path):
+            continue
+        try:
+            with open(path, encoding="utf-8", errors="replace") as handle:
+                if section.search(handle.read()):
+                    return True
+        except OSError:
+            return True
+    return False
