@@ -182,6 +182,9 @@ def _decorated_as_tf_function(node: ast.FunctionDef, imports: dict[str, list]) -
 
 
 def _imports(statements) -> dict[str, list]:
+    """Local name -> [module, level, name]. ``import a.b`` binds ``a``, and loads the submodule
+    ``a.b`` too: that one is kept under the key ``a.b``, which no lookup of a name meets (a Python
+    name has no dot), so that the files it links are followed."""
     imports: dict[str, list] = {}
     for node in statements:
         if isinstance(node, ast.Import):
@@ -191,6 +194,8 @@ def _imports(statements) -> dict[str, list]:
                 else:
                     top = alias.name.split(".")[0]
                     imports.setdefault(top, [top, 0, None])
+                    if alias.name != top:
+                        imports.setdefault(alias.name, [alias.name, 0, None])
         elif isinstance(node, ast.ImportFrom):
             for alias in node.names:
                 if alias.name != "*":
