@@ -24,7 +24,9 @@ from __future__ import annotations
 import ast
 import re
 
+from tfgraph_lint.analysis.module_edges import dotted_name, imports_only
 from tfgraph_lint.analysis.tensorflow_generation import unguarded_nodes
+from tfgraph_lint.core import tf_api
 
 # What the project view tells a file (its definitions, trace_entries.use_project_definitions)
 # when it imports a module only Keras 2 has, itself or through the project files it imports:
@@ -87,11 +89,6 @@ def keras_2_compile(text: str | None) -> int | None:
     return min(lines) if lines else None
 
 
-# ``<keras>.metrics.<Name>(...)``, the module spelled as the file imports it: tf.keras, keras,
-# tf_keras, or ``tf.metrics`` (TensorFlow 2's alias of tf.keras.metrics).
-_METRIC_CLASS = re.compile(r"^(?:tensorflow\.(?:compat\.v2\.)?keras|tensorflow|keras|tf_keras)\.metrics\.[A-Z]\w*$")
-
-
 def keras_2_metric_reset(text: str | None) -> int | None:
     """The line of the first ``m.reset_states()`` in ``text`` on a value the file binds to a
     Keras metric it makes (``self.m = tf.keras.metrics.Mean()``, and no other value but None),
@@ -104,7 +101,7 @@ def keras_2_metric_reset(text: str | None) -> int | None:
         tree = ast.parse(text)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
-    imported = _imported_paths(tree)
+    imported = imports_only(text)
     kinds: dict[str, bool] = {}  # a name or ``self.`` attribute -> every value bound is a metric
     for node in ast.walk(tree):
         if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
@@ -120,30 +117,17 @@ def keras_2_metric_reset(text: str | None) -> int | None:
     return min(lines) if lines else None
 
 
-def _imported_paths(tree: ast.Module) -> dict[str, str]:
-    """Local name -> the dotted path it is imported as (``tf`` -> ``tensorflow``, ``Mean`` ->
-    ``keras.metrics.Mean``)."""
-    found: dict[str, str] = {}
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            for alias in node.names:
-                found[alias.asname or alias.name.partition(".")[0]] = alias.name if alias.asname else alias.name.partition(".")[0]
-        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
-            for alias in node.names:
-                found[alias.asname or alias.name] = f"{node.module}.{alias.name}"
-    return found
-
-
-def _is_metric(value: ast.AST, imported: dict[str, str]) -> bool:
-    if not isinstance(value, ast.Call):
+def _is_metric(value: ast.AST, imported: dict) -> bool:
+    """``value`` makes a Keras metric: ``tf.keras.metrics.Mean()``, ``Mean()`` imported from
+    ``keras.metrics``, spelled through the file's absolute imports (``imported``:
+    module_edges.imports_only)."""
+    spelled = dotted_name(value.func) if isinstance(value, ast.Call) else None
+    head, _, rest = (spelled or "").partition(".")
+    found = imported.get(head)
+    if found is None or found[1]:
         return False
-    parts, func = [], value.func
-    while isinstance(func, ast.Attribute):
-        parts.append(func.attr)
-        func = func.value
-    if not isinstance(func, ast.Name) or func.id not in imported:
-        return False
-    return _METRIC_CLASS.match(".".join([imported[func.id], *reversed(parts)])) is not None
+    module, _level, name = found
+    return tf_api.keras_family(tf_api.canonical(".".join(part for part in (module, name, rest) if part))) == "metric"
 
 
 def _bound_key(target: ast.AST) -> str | None:

@@ -16,7 +16,7 @@ from tfgraph_lint.analysis.instance_screen import ANNOTATION_ROW_MARKER, KERAS_C
 from tfgraph_lint.analysis.instance_uses import attribute_chain, handed_to_compile, in_annotation, instance_uses
 from tfgraph_lint.analysis.keras_run_evidence import (EAGER, EAGER_SEED, HANDED_SEED, NEAR_SYMBOLIC_SEED, TRACED,
                                                       TRACED_SEED, instance_verdict)
-from tfgraph_lint.analysis.node_index import descendants
+from tfgraph_lint.analysis.node_index import descendants, remembered
 from tfgraph_lint.analysis.trace_entries import project_definition
 from tfgraph_lint.analysis.direct_method_runs import methods_called_directly
 from tfgraph_lint.analysis.test_code import is_test_file
@@ -41,7 +41,7 @@ def instance_rows(index, bases: frozenset[str] | None = None) -> list[list]:
     for call in descendants(index.module, nodes.Call):
         func = call.func
         last = func.attrname if isinstance(func, nodes.Attribute) else getattr(func, "name", "")
-        if not last[:1].isupper() and not _makes_keras_class(func):
+        if not last[:1].isupper() and not (last in _told_classes(index.module) and _makes_keras_class(func)):
             continue  # classes, by convention (or as the project view says): a cheap test first
         if bases is not None and not _may_start_with(func, bases):
             continue
@@ -66,6 +66,17 @@ def instance_rows(index, bases: frozenset[str] | None = None) -> list[list]:
                 continue
         rows.append([key[0], key[1], marker, call.lineno, "instances made", "LOW", None])
     return rows + _class_references(index, bases)
+
+
+def _told_classes(module: nodes.Module) -> frozenset[str]:
+    """The last names of the calls the project view says make a Keras class of another file whose
+    name is not capitalised: the few calls worth asking about, found once per module."""
+    memo = remembered(module, "told keras classes")
+    if module not in memo:
+        known = remembered(module, "project definitions").get(module) or {}
+        memo[module] = frozenset(spelled[:-2].rpartition(".")[2] for spelled, what in known.items()
+                                 if isinstance(what, str) and what.startswith(KERAS_CLASS_MADE))
+    return memo[module]
 
 
 def _makes_keras_class(func: nodes.NodeNG) -> bool:
