@@ -5,7 +5,8 @@ tensors; TensorFlow calls returning Python values, lists or structures are not o
 parameter is a tensor when its input_signature says so (HIGH) or a call site passes one
 (INFERENCE); the items of a value surely one tensor, unpacked (``b, h = tf.shape(x)``), are tensors;
 a call of a tf.function or of a def returning what TensorFlow ops make is one (INFERENCE:
-returned_tensors). Anything else: unknown. Further named kinds of evidence, each for the rules whose
+returned_tensors); a name read where an ``isinstance`` test of it rules a tensor out is none
+(tensor_type_branches.narrowed_to_non_tensor). Anything else: unknown. Further named kinds of evidence, each for the rules whose
 hazard it fits: a tf.Variable as a value (``tensor_or_variable``) or truth-tested, a graph builder's
 argument (``builder_argument``), a value nothing rules out (``possible_tensor``), converted loops.
 """
@@ -36,7 +37,7 @@ from tfgraph_lint.analysis.names import (
 from tfgraph_lint.analysis.possible_tensors import builder_argument, possible_tensor
 from tfgraph_lint.analysis.returned_tensors import returned_tensor
 from tfgraph_lint.analysis.signature_tensors import decorator_calls, keras_passes_tensor, signature_says_tensor
-from tfgraph_lint.analysis.tensor_type_branches import after_tensor_check
+from tfgraph_lint.analysis.tensor_type_branches import after_tensor_check, narrowed_to_non_tensor
 from tfgraph_lint.analysis.value_kinds import Kind, loop_target_kind, surely_one_tensor, value_kind
 from tfgraph_lint.analysis.variable_attributes import non_boolean_variable, variable_attribute
 from tfgraph_lint.core import tf_api
@@ -211,8 +212,8 @@ class TensorEvidence:
 
     def _name(self, name: nodes.Name, depth: int) -> str | None:
         found = bindings(name, name.name)
-        if not found:
-            return None
+        if not found or narrowed_to_non_tensor(name, found):
+            return None  # unbound, or read where an ``isinstance`` test rules a tensor out
         confidences = [self._binding(binding, depth) for binding in found]
         if any(confidence is None for confidence in confidences):
             return None

@@ -16,6 +16,8 @@ number (NVIDIA DeepLearningExamples' Mask R-CNN losses). So is the body of ``if 
 "numpy"):`` (a symbolic tensor has no ``numpy``) and of ``if "torch.Tensor" in str(type(v)):``
 with a text no TensorFlow tensor's type name contains (keras-hub's preprocessors accept other
 backends' arrays). What happens there is no hazard of tensors; rules report it at LOW at most.
+Tensor evidence asks :func:`narrowed_to_non_tensor` for every name: where such a test of that very
+name rules a tensor out, and no binding inside the branch makes it anew, the name holds no tensor.
 """
 
 from __future__ import annotations
@@ -37,6 +39,31 @@ _NESTED_CHECKS = frozenset({"is_nested", "is_sequence"})
 
 def in_non_tensor_branch(node: nodes.NodeNG, name: str | None = None) -> bool:
     """``node`` is in such a branch (up to its function), for the value named ``name`` when given."""
+    return _non_tensor_branch(node, name) is not None
+
+
+def narrowed_to_non_tensor(name: nodes.Name, reaching: list[nodes.NodeNG]) -> bool:
+    """``name`` is read in such a branch for its own value, and none of the bindings that reach it
+    (``reaching``) lies inside that branch: ``if isinstance(y, dict): raise ValueError(f"{y}")``
+    reads no tensor, while ``if isinstance(x, list): x = tf.stack(x); f(x)`` reads one."""
+    branch = _non_tensor_branch(name, name.name, own_value=True)
+    if branch is None:
+        return False
+    return not any(binding is branch or _inside(binding, branch) for binding in reaching)
+
+
+def _inside(node: nodes.NodeNG, ancestor: nodes.NodeNG) -> bool:
+    parent = node.parent
+    while parent is not None:
+        if parent is ancestor:
+            return True
+        parent = parent.parent
+    return False
+
+
+def _non_tensor_branch(node: nodes.NodeNG, name: str | None, own_value: bool = False) -> nodes.NodeNG | None:
+    """The ``if`` statement or ``and`` expression that makes ``node``'s branch such a branch;
+    with ``own_value``, only a test of the value named ``name`` itself counts."""
     fn = node.frame()
     child, parent = node, node.parent
     while parent is not None and parent is not fn:
@@ -44,24 +71,24 @@ def in_non_tensor_branch(node: nodes.NodeNG, name: str | None = None) -> bool:
                 and child in parent.values and any(
                     _non_tensor_check(value) == name or _nested_check(value) == name
                     for value in parent.values[:parent.values.index(child)])):
-            return True  # ``tree.is_nested(x) and len(x) == n``: evaluated only for a structure
+            return parent  # ``tree.is_nested(x) and len(x) == n``: evaluated only for a structure
         if isinstance(parent, nodes.If) and child is not parent.test:
             test, negated = parent.test, False
             if isinstance(test, nodes.UnaryOp) and test.op == "not":
                 test, negated = test.operand, True
             tested = _tensor_check(test)
             if tested is not None and (name is None or tested == name):
-                return (child in parent.body) == negated
-            if _numpy_check(test) and not negated and child in parent.body:
-                return True  # ``if isinstance(x, np.ndarray): return img.numpy()``
+                return parent if (child in parent.body) == negated else None
+            if _numpy_check(test) and not negated and child in parent.body and not own_value:
+                return parent  # ``if isinstance(x, np.ndarray): return img.numpy()``
             if (name is not None and not negated and child in parent.body
                     and _non_tensor_check(test) == name):
-                return True  # ``if isinstance(x, (np.ndarray, list)): np.array(x)``
+                return parent  # ``if isinstance(x, (np.ndarray, list)): np.array(x)``
             asked = _symbolic_tensor_lacks(test)
             if asked is not None and (name is None or asked == name) and not negated and child in parent.body:
-                return True  # ``if hasattr(v, "numpy"): v.numpy()``, ``if "torch" in str(type(x)):``
+                return parent  # ``if hasattr(v, "numpy"): v.numpy()``, ``if "torch" in str(type(x)):``
         child, parent = parent, parent.parent
-    return False
+    return None
 
 
 def after_tensor_check(boolop: nodes.BoolOp, value: nodes.NodeNG) -> bool:

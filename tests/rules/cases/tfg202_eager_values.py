@@ -40,13 +40,14 @@ def silent(x, config=b"abc"):
 
 
 # A branch that only values other than tensors take (shape of NVIDIA DeepLearningExamples'
-# ELECTRA get_shape_list: ``np.array(tensor).shape`` only for a NumPy array or a list): LOW. The
-# twins: the branch for everything else, and a test of another name, stay reported.
+# ELECTRA get_shape_list: ``np.array(tensor).shape`` only for a NumPy array or a list): there the
+# name holds no tensor (tensor evidence), so nothing is reported. The twins: the branch for
+# everything else, and a test of another name, stay reported.
 def shape_list(tensor, other):
     if isinstance(tensor, np.ndarray) or isinstance(tensor, list):
-        return list(np.array(tensor).shape)  # low: [eager-only-call-in-graph]
+        return list(np.array(tensor).shape)
     if isinstance(tensor, (tuple, dict)):
-        return list(np.shape(tensor))  # low: [eager-only-call-in-graph]
+        return list(np.shape(tensor))
     if isinstance(other, list):
         return list(np.array(tensor).shape)  # [eager-only-call-in-graph]
     return list(np.array(tensor).shape)  # [eager-only-call-in-graph]

@@ -2,7 +2,8 @@
 
 ``tf.nest.is_nested(y_pred) and len(y_pred) == 2`` evaluates len() only for a list, tuple or dict
 of outputs (Keras's compile_utils matches outputs so); likewise after ``isinstance(y, (list,
-tuple)) and``. A tensor short-circuits before len(): LOW. The twin asks len() of the tensor itself.
+tuple)) and``. A tensor short-circuits before len(), so there the name holds no tensor (tensor
+evidence): silent. The twin asks len() of the tensor itself.
 """
 import tensorflow as tf
 
@@ -15,8 +16,8 @@ class Outputs(tf.keras.metrics.Metric):
     def update_state(self, y_true, y_pred, sample_weight=None):
         y_true = tf.convert_to_tensor(y_true)
         y_pred = tf.convert_to_tensor(y_pred)
-        several = tf.nest.is_nested(y_pred) and len(y_pred) == 2  # low: [tensor-used-as-python-value]
-        listed = isinstance(y_true, (list, tuple)) and len(y_true) > 1  # low: [tensor-used-as-python-value]
+        several = tf.nest.is_nested(y_pred) and len(y_pred) == 2
+        listed = isinstance(y_true, (list, tuple)) and len(y_true) > 1
         count = len(y_pred)  # [tensor-used-as-python-value]
         self.total.assign_add(float(several) + float(listed) + float(count))
 
