@@ -18,7 +18,8 @@ view (``cli/view_unmade``) asks each file of the project what :func:`class_menti
   such a project module defines is that class;
 - whether it runs a program of its own when run (``analysis/program_files``): a project with no such
   file is a collection of classes for other code to make, so "made by no code" says nothing there;
-- whether it may look a class up by a name it computes (``globals()``, ``locals()``, ``vars()``,
+- whether it may look a class up by a name it computes (``globals()``, ``locals()`` outside a
+  function that imports nothing, ``vars()``,
   ``getattr`` with a non-literal name on ``sys.modules`` or on a value not bound by an import, an
   import by a computed name): then any class may be made, and the view gives up; and the modules
   it looks names up in (``getattr(cleaners, name)``, ``cleaners`` bound by an import): the view
@@ -68,6 +69,7 @@ def class_mentions(source: str) -> dict:
     bound = _bound_names(tree)
     targets = _import_targets(tree)
     lookups: set[tuple[int, str]] = set()
+    own_locals = _function_locals_calls(tree)
     dynamic = False
     for statement in tree.body:
         if isinstance(statement, ast.ClassDef):
@@ -86,7 +88,8 @@ def class_mentions(source: str) -> dict:
                 spelled = re.split(r"[.:]", node.value)[-1]
                 if spelled != holder:  # a class naming itself (``name="Block"``) makes nothing
                     strings.add(spelled)
-            elif isinstance(node, ast.Call) and (looked := _looks_up_by_name(node, imported, bound)):
+            elif (isinstance(node, ast.Call) and id(node) not in own_locals
+                  and (looked := _looks_up_by_name(node, imported, bound))):
                 if looked is True or looked not in targets:
                     dynamic = True
                 else:
@@ -105,6 +108,23 @@ def _read_name(node: ast.AST) -> str | None:
     if isinstance(node, ast.Attribute) and not isinstance(node.ctx, ast.Store):
         return node.attr
     return None
+
+
+def _function_locals_calls(tree: ast.Module) -> set[int]:
+    """The ``locals()`` calls inside a function that imports nothing: they see that function's own
+    names (``Net(**locals())`` hands on its parameters), each bound by a read or a call's argument
+    that names the class itself; only an import binds a class without reading it. (At module
+    level, or in a class body, ``locals()`` is a namespace that may hold any class.)"""
+    found: set[int] = set()
+    for function in ast.walk(tree):
+        if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            continue
+        inner = list(ast.walk(function))
+        if any(isinstance(node, (ast.Import, ast.ImportFrom)) for node in inner):
+            continue
+        found.update(id(node) for node in inner if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                     and node.func.id == "locals" and not node.args)
+    return found
 
 
 def _imported_modules(tree: ast.Module) -> set[str]:

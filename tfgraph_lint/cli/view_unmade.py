@@ -29,6 +29,8 @@ never runs, and makes nothing. A file that may look a class up by a computed nam
 read, makes every class (a ``getattr(module, name)`` on a project module that binds no class
 makes none); a file that cannot be parsed makes each class whose name it spells.
 
+A class of a module that nothing loads (no file names the module and it runs no code of its own:
+``analysis/unloaded_modules``) is made by none of these, whatever reads its name elsewhere.
 Each class of a project file that is made by none of these gets the seed
 ``Cls.<made by no code of this project>`` (``analysis/unmade_evidence`` reads it); one that only
 test files make (``test_*.py``, ``*_test.py``: directly, or in methods of classes only they make),
@@ -43,6 +45,7 @@ import os
 import re
 
 from tfgraph_lint.analysis.class_mentions import TESTS_ONLY_SEED, UNMADE_SEED, class_mentions
+from tfgraph_lint.analysis.unloaded_modules import never_loaded
 from tfgraph_lint.analysis.project_graph import marked_folder
 from tfgraph_lint.analysis.shipped_packages import ships_package
 from tfgraph_lint.analysis.project_tracing import shows_tracing
@@ -70,8 +73,10 @@ def unmade_seeds(graph, store, texts, others: list[str], read) -> dict[str, dict
     mentions: dict[str, dict] = {}
     for real in sorted(texts.digests):
         mentions[real] = store.get_or_compute(real, "class reads", lambda real: class_mentions(texts[real]))
+    other_texts: dict[str, str] = {}
     for path in others:
-        found = _other_mentions(path, read(path))
+        other_texts[path] = read(path)
+        found = _other_mentions(path, other_texts[path])
         if found is None:
             return {}
         mentions[path] = found
@@ -91,12 +96,19 @@ def unmade_seeds(graph, store, texts, others: list[str], read) -> dict[str, dict
         path not in texts.digests or store.get_or_compute(path, "tracing", lambda real: shows_tracing(texts[real])))}
     made_by_programs = _made({**programs, **tracing_tests}, failing, graph) if tracing_tests else made_by_programs
     program_folders = {os.path.dirname(path) for path, found in programs.items() if found.get("runs")}
+    unloaded = never_loaded(mentions, lambda real: other_texts[real] if real in other_texts else texts[real],
+                            graph.root)
     seeds: dict[str, dict[str, str]] = {}
     for real in sorted(texts.digests):
         if not at_root and not _outside_packages(real, graph.root, texts.digests) and not _beside_programs(
                 real, graph.root, texts.digests, program_folders):
             continue  # a package below a root of no files of its own: laid out as a library is
         for cls in mentions[real].get("classes", {}):
+            if real in unloaded:
+                seeds.setdefault(real, {})[f"{cls}.{UNMADE_SEED}"] = (
+                    f"no file of this project imports or names {os.path.relpath(real, graph.root)}, which holds "
+                    f"'{cls}' and runs no code of its own, and the project ships no package")
+                continue
             if _is_made((real, cls), made_by_programs):
                 continue
             if _is_made((real, cls), made):

@@ -1,0 +1,67 @@
+"""A module that no file of a project names, and that runs no code of its own, is never loaded: its
+classes are made by no code, even a decorated one whose name a used class shares (a backup copy of
+a loss: tests/data/projects/unmade_classes, with such a file added). A file that names the module,
+in an import, a string or a comment, or code of the module's own, brings its findings back."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tfgraph_lint.analysis.class_mentions import class_mentions
+from tests.analysis.test_projects import PROJECTS, findings
+
+BACKUP = '''"""A backup copy of a layer that the training script imports from heads.py."""
+import tensorflow as tf
+
+
+@tf.keras.utils.register_keras_serializable()
+class Used(tf.keras.layers.Layer):
+    def call(self, inputs):
+        return inputs.numpy()
+'''
+LINE = 8  # the .numpy() of the backup's call
+REASON = ("no file of this project imports or names heads_backup.py, which holds 'Used' and runs no code "
+          "of its own, and the project ships no package")
+
+
+@pytest.fixture
+def project(tmp_path) -> Path:
+    copy = tmp_path / "unmade_classes"
+    shutil.copytree(PROJECTS / "unmade_classes", copy)
+    (copy / "heads_backup.py").write_text(BACKUP)
+    return copy
+
+
+def _backup_findings(project: Path) -> list[dict]:
+    every = findings("--no-cache", "--confidence", "HIGH,INFERENCE,LOW", str(project))
+    return [f for f in every if Path(f["path"]).name == "heads_backup.py" and f["line"] == LINE]
+
+
+def test_a_module_nothing_loads_makes_no_class(project):
+    [finding] = _backup_findings(project)
+    assert finding["confidence"] == "LOW" and REASON in finding["message"]
+
+
+@pytest.mark.parametrize("edit", [
+    ("train.py", "import heads_backup\n"),
+    ("train.py", "# to try the old layer: python -c 'import heads_backup'\n"),
+    ("scripts.py", "MODULES = ['heads_backup']\n"),
+    ("heads_backup.py", "\nif __name__ == '__main__':\n    tf.keras.Sequential([Used()]).predict(tf.ones((2, 4)))\n"),
+])
+def test_a_module_named_elsewhere_or_running_code_of_its_own_keeps_them(project, edit):
+    name, text = edit
+    path = project / name
+    path.write_text((path.read_text() if path.exists() else "") + text)
+    [finding] = _backup_findings(project)
+    assert finding["confidence"] != "LOW"
+
+
+def test_locals_in_a_function_that_imports_nothing_looks_up_no_class():
+    assert class_mentions("def make(a, b):\n    return Net(**locals())\n")["dynamic"] is False
+    assert class_mentions("make = lambda a: Net(**locals())\n")["dynamic"] is False
+    assert class_mentions("def make(name):\n    from nets import Net\n    return locals()[name]()\n")["dynamic"]
+    assert class_mentions("registry = locals()\n")["dynamic"] is True  # the module's namespace
+    assert class_mentions("class Holder:\n    names = locals()\n")["dynamic"] is True
