@@ -1,7 +1,8 @@
 """A module that no file of a project names, and that runs no code of its own, is never loaded: its
 classes are made by no code, even a decorated one whose name a used class shares (a backup copy of
-a loss: tests/data/projects/unmade_classes, with such a file added). A file that names the module,
-in an import, a string or a comment, or code of the module's own, brings its findings back."""
+a loss: tests/data/projects/unmade_classes, with such a file added). A file that names the module
+in an import or a string, or code of the module's own, brings its findings back; a commented-out
+import does not."""
 
 from __future__ import annotations
 
@@ -47,7 +48,7 @@ def test_a_module_nothing_loads_makes_no_class(project):
 
 @pytest.mark.parametrize("edit", [
     ("train.py", "import heads_backup\n"),
-    ("train.py", "# to try the old layer: python -c 'import heads_backup'\n"),
+    ("train.py", "def old():\n    from heads_backup import Used\n    return Used\n"),
     ("scripts.py", "MODULES = ['heads_backup']\n"),
     ("heads_backup.py", "\nif __name__ == '__main__':\n    tf.keras.Sequential([Used()]).predict(tf.ones((2, 4)))\n"),
 ])
@@ -57,6 +58,13 @@ def test_a_module_named_elsewhere_or_running_code_of_its_own_keeps_them(project,
     path.write_text((path.read_text() if path.exists() else "") + text)
     [finding] = _backup_findings(project)
     assert finding["confidence"] != "LOW"
+
+
+def test_a_commented_out_import_loads_nothing(project):
+    train = project / "train.py"
+    train.write_text(train.read_text() + "# from heads_backup import Used\n")
+    [finding] = _backup_findings(project)
+    assert finding["confidence"] == "LOW"
 
 
 def test_locals_in_a_function_that_imports_nothing_looks_up_no_class():

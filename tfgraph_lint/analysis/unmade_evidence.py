@@ -12,13 +12,17 @@ from astroid import nodes
 
 from tfgraph_lint.analysis.class_mentions import UNMADE_SEED
 from tfgraph_lint.analysis.node_index import descendants
+from tfgraph_lint.analysis.unloadable_modules import UNLOADABLE_SEED
 from tfgraph_lint.analysis.traced import TracedFunction
 
 
 def made_nowhere(traced: TracedFunction, index) -> str | None:
     """The reason a finding in ``traced`` gives when ``traced`` runs only in classes of its module
-    that no code of the project makes; None otherwise."""
+    that no code of the project makes, or when its module can never be imported
+    (``analysis/unloadable_modules``); None otherwise."""
     seeds = index.seeds
+    if UNLOADABLE_SEED in seeds:
+        return seeds[UNLOADABLE_SEED]
     if not any(name.endswith(UNMADE_SEED) for name in seeds):
         return None
     function = traced.node

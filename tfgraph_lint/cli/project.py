@@ -172,6 +172,7 @@ def _derive(root: str, texts: ViewTexts, store: ProjectStore, linted_reals: set[
     from tfgraph_lint.analysis.project_first_calls import with_first_calls
     from tfgraph_lint.analysis.project_graph import ProjectGraph
     from tfgraph_lint.analysis.screen import may_define_keras_methods
+    from tfgraph_lint.analysis.unloadable_modules import UNLOADABLE_SEED, unloadable_modules
     from tfgraph_lint.cli.view_records import may_name_definitions, read_record, records_ahead
 
     facts = {real: store.get_or_compute(real, "facts", lambda real: view_facts.text_facts(texts[real])) for real in texts.digests}
@@ -198,6 +199,8 @@ def _derive(root: str, texts: ViewTexts, store: ProjectStore, linted_reals: set[
     eager = eager_seeds(graph, store, texts, *others_read, config, lambda real: record(real)["bases"])
     named_unjudged = unjudged_seeds(store, texts, *others_read)
     unjudged = with_unjudged(named_unjudged, unmade_seeds(graph, store, texts, *others_read))
+    unjudged = with_unjudged(unjudged, {real: {UNLOADABLE_SEED: why} for real, why in unloadable_modules(
+        imports, lambda real: texts.get(real), graph.resolve_module, graph.root).items()})
     layout = "" if uncached else files_key(imports)  # (kept nowhere without the cache: never compared)
     for real in imports:
         known = store.get(real, "targets")

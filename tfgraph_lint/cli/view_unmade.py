@@ -45,7 +45,7 @@ import os
 import re
 
 from tfgraph_lint.analysis.class_mentions import TESTS_ONLY_SEED, UNMADE_SEED, class_mentions
-from tfgraph_lint.analysis.unloaded_modules import never_loaded
+from tfgraph_lint.analysis.unloaded_modules import import_spellings, never_loaded, words
 from tfgraph_lint.analysis.project_graph import marked_folder
 from tfgraph_lint.analysis.shipped_packages import ships_package
 from tfgraph_lint.analysis.project_tracing import shows_tracing
@@ -96,8 +96,8 @@ def unmade_seeds(graph, store, texts, others: list[str], read) -> dict[str, dict
         path not in texts.digests or store.get_or_compute(path, "tracing", lambda real: shows_tracing(texts[real])))}
     made_by_programs = _made({**programs, **tracing_tests}, failing, graph) if tracing_tests else made_by_programs
     program_folders = {os.path.dirname(path) for path, found in programs.items() if found.get("runs")}
-    unloaded = never_loaded(mentions, lambda real: other_texts[real] if real in other_texts else texts[real],
-                            graph.root)
+    unloaded = never_loaded(mentions, lambda real: words(other_texts[real]) if real in other_texts else import_spellings(
+        graph.imports.get(real, {}), mentions[real].get("strings", ())), graph.root)
     seeds: dict[str, dict[str, str]] = {}
     for real in sorted(texts.digests):
         if not at_root and not _outside_packages(real, graph.root, texts.digests) and not _beside_programs(
