@@ -124,6 +124,29 @@ def select_keys(tokens):
     return small, large, scaled_tokens(tokens, 3), scaled_tokens(tokens, 10)  # [python-scalar-argument, python-scalar-argument]
 
 
+# A size given as a distribution's sample shape (the DHOD notebooks' galaxy model: satellites
+# drawn with ``sample_shape=(max_sat,)`` for 30 and for 100 satellites): LOW, as above. The twin
+# passes the same kind of number as the distribution's temperature, a value: reported.
+@tf.function
+def draw_satellites(rates, max_sat, temperature):
+    return tf.random.stateless_poisson(shape=(1,), seed=(1, 2), lam=rates) + sample_counts(
+        rates, sample_shape=(max_sat,), temperature=temperature)
+
+
+def sample_counts(rates, sample_shape, temperature):
+    return tf.broadcast_to(rates / temperature, sample_shape)
+
+
+def draw_both(rates):
+    few = draw_satellites(rates,
+                          30,  # low: [python-scalar-argument]
+                          0.1)  # [python-scalar-argument]
+    many = draw_satellites(rates,
+                           100,  # low: [python-scalar-argument]
+                           0.5)  # [python-scalar-argument]
+    return few, many
+
+
 # A parameter the function declares unused (``_``) and never reads: different literals for it do
 # nothing but trace again, which is what they are passed for (tensorflow/docs-l10n, the Chinese
 # federated tutorial random_noise_generation.ipynb: a new trace draws the same seeded noise). LOW.

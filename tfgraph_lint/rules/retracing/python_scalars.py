@@ -42,13 +42,15 @@ _SHAPE_POSITIONS = {"tensorflow.reshape": 1, "tensorflow.zeros": 0, "tensorflow.
 
 def sizes_a_static_shape(fn: nodes.NodeNG, parameter: str) -> bool:
     """The function uses its parameter ``parameter`` (never rebinding it) in a shape it gives
-    TensorFlow: ``tf.reshape(x, shape=(n,))``, ``tf.zeros([n, d])``. A Python number there is a
+    TensorFlow: ``tf.reshape(x, shape=(n,))``, ``tf.zeros([n, d])``, a distribution's
+    ``sample_shape=(n,)`` (any keyword whose name ends in ``shape``). A Python number there is a
     static dimension (tensorflow/federated's sparse tutorial needs the keys' shape "statically
     determined"); a tensor would make the dimension unknown, so one graph per size is the design."""
     if not isinstance(fn, nodes.FunctionDef) or parameter not in {a.name for a in fn.args.arguments or ()}:
         return False
     for call in descendants(fn, nodes.Call):
-        shape = next((kw.value for kw in call.keywords or () if kw.arg == "shape"), None)
+        # ``shape=``, and TensorFlow Probability's ``sample_shape=``/``batch_shape=``/``event_shape=``
+        shape = next((kw.value for kw in call.keywords or () if kw.arg and kw.arg.endswith("shape")), None)
         position = _SHAPE_POSITIONS.get(call_qualname(call) or "")
         if shape is None and position is not None and len(call.args) > position:
             shape = call.args[position]
