@@ -15,6 +15,14 @@ DEBUG = True
 if DEBUG:
     tf.config.run_functions_eagerly(True)  # [functions-run-eagerly]
 
+# A debug flag fixed off in the source (a DQN trainer's ``DEBUG = False  # NOTE: False is
+# significantly faster``): the branch never runs. Its twin above is fixed on.
+PROFILE_EAGERLY = False
+if PROFILE_EAGERLY:
+    tf.config.run_functions_eagerly(True)
+else:
+    tf.config.run_functions_eagerly(True)  # [functions-run-eagerly]
+
 
 def train(debug):
     tf.config.run_functions_eagerly(True)  # [functions-run-eagerly]

@@ -11,7 +11,8 @@ tests use it on purpose, so these are silent:
 - calls whose argument is not a constant (``run_functions_eagerly(args.debug)``), and calls under
   an ``if`` decided at run time (``if args.debug:``): both are switches the author made on
   purpose. A constant condition (``if DEBUG:`` with ``DEBUG = True``, or the script guard
-  ``if __name__ == "__main__":``) is no switch;
+  ``if __name__ == "__main__":``) is no switch; a branch it decides against (``DEBUG = False``)
+  never runs;
 - ``run_functions_eagerly(False)``, and a ``True`` that a later ``False`` in the same scope turns
   off again (a stretch of eager debugging, not a switch left on).
 
@@ -30,6 +31,7 @@ from pathlib import Path
 
 from astroid import nodes
 
+from tfgraph_lint.analysis.constant_values import UNKNOWN, constant
 from tfgraph_lint.analysis.eager_models import runs_no_keras_loop
 from tfgraph_lint.analysis.names import assigned_value, bindings, calls_named, is_script_guard
 from tfgraph_lint.analysis.node_index import descendants
@@ -103,11 +105,17 @@ def _switches_off(call: nodes.Call) -> bool:
 
 
 def _under_runtime_condition(node: nodes.NodeNG) -> bool:
-    """Inside ``if flag:`` (or ``x if flag else y``) whose condition is decided at run time."""
+    """Inside ``if flag:`` (or ``x if flag else y``) whose condition is decided at run time, or
+    in the branch that a condition fixed in the source decides against (``DEBUG = False`` then
+    ``if DEBUG:``): the switch is the author's, or never runs."""
     child, parent = node, node.parent
     while parent is not None and not isinstance(parent, nodes.Module):
         if isinstance(parent, (nodes.If, nodes.IfExp)) and child is not parent.test:
             if not _always_decided(parent.test):
+                return True
+            value = constant(parent.test)
+            in_body = child in parent.body if isinstance(parent, nodes.If) else child is parent.body
+            if value is not UNKNOWN and bool(value) != in_body:
                 return True
         child, parent = parent, parent.parent
     return False
