@@ -158,3 +158,33 @@ class Retry:
             self.failures = self.failures + 1.0  # [python-state-mutation]
             y = x
         return y
+
+
+# PinnDE's legacy trainers hand derivatives to a user's equation through globals read by eval()
+# in the same trace: each trace reads what it stored (LOW). The twins: a global read by other code
+# of the module, and one read before it is set.
+order = None
+
+
+@tf.function
+def residual(u, x, equation):
+    global ux, uxx, order
+    ux = tf.gradients(u, x)[0]  # low: [python-state-mutation]
+    uxx = tf.gradients(ux, x)[0]  # low: [python-state-mutation]
+    order = uxx  # [python-state-mutation]
+    return eval(equation)
+
+
+@tf.function
+def residual_read_before(u, x):
+    global slope
+    previous = slope
+    slope = tf.reduce_mean(u * x)  # [python-state-mutation]
+    return slope - previous
+
+
+slope = 0.0
+
+
+def report():
+    return order
