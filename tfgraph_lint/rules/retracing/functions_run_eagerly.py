@@ -31,7 +31,7 @@ from pathlib import Path
 
 from astroid import nodes
 
-from tfgraph_lint.analysis.constant_values import UNKNOWN, constant
+from tfgraph_lint.analysis.constant_values import UNKNOWN
 from tfgraph_lint.analysis.eager_models import runs_no_keras_loop
 from tfgraph_lint.analysis.names import assigned_value, bindings, calls_named, is_script_guard
 from tfgraph_lint.analysis.node_index import descendants
@@ -58,7 +58,7 @@ def check(context: ModuleContext) -> Iterator[Finding]:
     for call in switches:
         if not switches_on(call):
             continue
-        if in_test_code(call) or _under_runtime_condition(call) or _switched_back(call, switches):
+        if in_test_code(call) or _under_runtime_condition(call, context.constant) or _switched_back(call, switches):
             continue
         spelling = call.func.as_string()
         if quiet is None:
@@ -104,7 +104,7 @@ def _switches_off(call: nodes.Call) -> bool:
     return isinstance(value, nodes.Const) and not value.value
 
 
-def _under_runtime_condition(node: nodes.NodeNG) -> bool:
+def _under_runtime_condition(node: nodes.NodeNG, constant) -> bool:
     """Inside ``if flag:`` (or ``x if flag else y``) whose condition is decided at run time, or
     in the branch that a condition fixed in the source decides against (``DEBUG = False`` then
     ``if DEBUG:``): the switch is the author's, or never runs."""
