@@ -234,10 +234,13 @@ def terminates(stmts: list[nodes.NodeNG]) -> bool:
 
 def attribute_set_before(node: nodes.NodeNG, receiver: str, attrname: str) -> bool:
     """A statement before ``node``, in its own block or a block around it up to its function (so
-    on every path that reaches ``node``; a statement nested in an earlier ``if``, loop or except
-    clause does not count), assigns ``receiver.attrname``: a read at ``node`` sees
-    what this run of the function stored, not what an earlier call or another method left
-    (``self.mu, self.sigma = self.actor(s)`` then ``self.mu * bound``)."""
+    on every path that reaches ``node``; a statement nested in an earlier loop or except clause
+    does not count), assigns ``receiver.attrname``: a read at ``node`` sees what this run of the
+    function stored, not what an earlier call or another method left (``self.mu, self.sigma =
+    self.actor(s)`` then ``self.mu * bound``). Such a statement may be an ``if`` whose branches
+    both assign it, a ``with`` whose body does, or a call of a method of ``self``'s class whose
+    body does so on every path (``loss = self.compute_loss(e)``, where ``compute_loss`` ends with
+    ``self.parts = tf.stack(parts)``), followed through three methods."""
     fn = node.frame()
     current = node.statement()
     while current is not None and current is not fn:
@@ -245,10 +248,43 @@ def attribute_set_before(node: nodes.NodeNG, receiver: str, attrname: str) -> bo
         block = block_of(parent, current) if parent is not None else None
         if block is not None:
             for stmt in block[:next(i for i, s in enumerate(block) if s is current)]:
-                if _assigns_attribute(stmt, receiver, attrname):
+                if _stores_on_every_path(stmt, receiver, attrname, fn, _METHOD_DEPTH):
                     return True
         current = parent
     return False
+
+
+_METHOD_DEPTH = 3  # methods of ``self`` followed from the reading function
+
+
+def _stores_on_every_path(stmt: nodes.NodeNG, receiver: str, attrname: str, fn: nodes.NodeNG, depth: int) -> bool:
+    if _assigns_attribute(stmt, receiver, attrname):
+        return True
+    if isinstance(stmt, nodes.With):
+        return _block_stores(stmt.body, receiver, attrname, fn, depth)
+    if isinstance(stmt, nodes.If):
+        return (_block_stores(stmt.body, receiver, attrname, fn, depth)
+                and _block_stores(stmt.orelse, receiver, attrname, fn, depth))
+    if receiver != "self" or depth <= 0 or not isinstance(stmt, (nodes.Assign, nodes.AnnAssign, nodes.Expr)):
+        return False
+    method = _own_method_called(stmt.value, fn)
+    return method is not None and _block_stores(method.body, receiver, attrname, method, depth - 1)
+
+
+def _block_stores(block: list[nodes.NodeNG], receiver: str, attrname: str, fn: nodes.NodeNG, depth: int) -> bool:
+    return any(_stores_on_every_path(stmt, receiver, attrname, fn, depth) for stmt in block)
+
+
+def _own_method_called(value: nodes.NodeNG | None, fn: nodes.NodeNG) -> nodes.FunctionDef | None:
+    """The method of ``fn``'s class that ``value`` is a call of (``self.m(...)``), where ``fn`` is
+    a method taking ``self``."""
+    cls = fn.parent if isinstance(fn, nodes.FunctionDef) else None
+    if not (isinstance(value, nodes.Call) and isinstance(value.func, nodes.Attribute)
+            and isinstance(value.func.expr, nodes.Name) and value.func.expr.name == "self"
+            and isinstance(cls, nodes.ClassDef)):
+        return None
+    found = [method for method in cls.body if isinstance(method, nodes.FunctionDef) and method.name == value.func.attrname]
+    return found[0] if len(found) == 1 and not found[0].decorators else None
 
 
 def _assigns_attribute(stmt: nodes.NodeNG, receiver: str, attrname: str) -> bool:
