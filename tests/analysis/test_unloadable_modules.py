@@ -70,6 +70,18 @@ def test_an_import_that_may_succeed_keeps_them(tmp_path, imports):
     assert found["blocks.py"][0] != "LOW" and found["net.py"][0] != "LOW"
 
 
+@pytest.mark.parametrize("build", [
+    ("pyproject.toml", "[tool.setuptools_scm]\nversion_file = 'pkg/models/layers.py'\n"),  # written at build
+    ("pkg/models/layers.pyx", "def pool(x):\n    return x\n"),  # a Cython source, compiled in place
+    ("pkg/models/legacy/setup.py", "from setuptools import setup\n"),  # built beside the importer
+])
+def test_a_module_a_build_may_write_is_not_judged_missing(tmp_path, build):
+    root = _project(tmp_path, "from ..layers import pool")
+    name, text = build
+    (root / name).write_text(text)
+    assert _by_file(root)["blocks.py"][0] != "LOW"
+
+
 def test_a_compiled_module_or_a_folder_counts_as_existing(tmp_path):
     root = _project(tmp_path, "from ..layers import pool\nfrom ..ops import kernel")
     (root / "pkg" / "models" / "layers.cpython-311-x86_64-linux-gnu.so").write_bytes(b"")

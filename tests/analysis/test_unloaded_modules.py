@@ -48,6 +48,7 @@ def test_a_module_nothing_loads_makes_no_class(project):
 
 @pytest.mark.parametrize("edit", [
     ("train.py", "import heads_backup\n"),
+    ("train.py", "from heads_backup import *\n"),
     ("train.py", "def old():\n    from heads_backup import Used\n    return Used\n"),
     ("scripts.py", "MODULES = ['heads_backup']\n"),
     ("heads_backup.py", "\nif __name__ == '__main__':\n    tf.keras.Sequential([Used()]).predict(tf.ones((2, 4)))\n"),
@@ -65,6 +66,24 @@ def test_a_commented_out_import_loads_nothing(project):
     train.write_text(train.read_text() + "# from heads_backup import Used\n")
     [finding] = _backup_findings(project)
     assert finding["confidence"] == "LOW"
+
+
+def test_a_top_folder_imported_by_dotted_path_is_a_library_s_namespace_package(tmp_path):
+    """A root holding one folder with no ``__init__.py``, whose files import each other as
+    ``lib.…``: a library laid out as a namespace package; its modules are for users to import,
+    though no file of it does. Its twin, a folder of scripts no file imports by dotted path, is
+    judged."""
+    root = tmp_path / "proj"
+    for folder, other in (("lib", "from lib.tools import helper\n"), ("scripts", "from tools import helper\n")):
+        (root / folder / "optim").mkdir(parents=True, exist_ok=True)
+        (root / folder / "optim" / "backup.py").write_text(BACKUP)
+        (root / folder / "tools.py").write_text("def helper():\n    return 1\n")
+        (root / folder / "run.py").write_text(other + "\nprint(helper())\n")
+        (root / ".git").mkdir(exist_ok=True)
+        every = findings("--no-cache", "--confidence", "HIGH,INFERENCE,LOW", str(root / folder))
+        [finding] = [f for f in every if Path(f["path"]).name == "backup.py"]
+        assert (finding["confidence"] == "LOW") is (folder == "scripts"), finding
+        shutil.rmtree(root / folder)
 
 
 def test_locals_in_a_function_that_imports_nothing_looks_up_no_class():

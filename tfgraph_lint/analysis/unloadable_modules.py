@@ -13,7 +13,9 @@ why (``analysis/unmade_evidence`` reads it).
 
 Only relative imports decide: an absolute import may name an installed library. A module that
 reads ``sys.path`` is left alone (its imports may resolve elsewhere), and so is one whose
-relative import climbs above its package (Python refuses that for another reason).
+relative import climbs above its package (Python refuses that for another reason), and one whose
+missing module a build may write (a version file a setup.py or pyproject.toml names, a compiled
+extension whose source or build description is there).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from __future__ import annotations
 import ast
 import glob
 import os
+import re
 from collections.abc import Callable
 
 # The project view's seed of a module that cannot be imported (no Python name has this spelling).
@@ -38,7 +41,7 @@ def unloadable_modules(files: dict[str, dict], text: Callable[[str], str],
             if level <= 0 or not module or resolve(path, module, level) is not None:
                 continue
             missing = _missing_module(path, module, level)
-            if missing is None:
+            if missing is None or _may_be_built(missing, path, root):
                 continue
             statement = _top_level_import(path, text, lambda statement: isinstance(statement, ast.ImportFrom)
                                           and statement.level == level and statement.module == module)
@@ -112,6 +115,41 @@ def _missing_module(path: str, module: str, level: int) -> str | None:
             return None  # a module (what it holds, failing_imports asks)
         return target
     return None
+
+
+# Files that describe a build, which may write modules the repository does not hold.
+_BUILD_FILES = ("setup.py", "setup.cfg", "pyproject.toml", "MANIFEST.in", ".gitignore", "CMakeLists.txt",
+                "Makefile", "BUILD", "BUILD.bazel", "meson.build")
+
+
+def _may_be_built(missing: str, importer: str, root: str) -> bool:
+    """A build may write the missing module: a build description beside the importing file (a
+    Cython extension built in place), or one in a folder from the missing module's up to the
+    project root that spells its name (``version_file = "pkg/_version.py"``, a setup.py writing
+    ``version.py``, a .gitignore listing it), or a source of that name beside where it would be
+    (``core.pyx``, ``ops.cc``)."""
+    folder, name = os.path.dirname(missing), os.path.basename(missing)
+    if any(os.path.isfile(os.path.join(os.path.dirname(importer), build)) for build in _BUILD_FILES):
+        return True
+    if glob.glob(glob.escape(missing) + ".*"):
+        return True
+    spelled = re.compile(rf"(?<![\w]){re.escape(name)}(?!\w)")
+    while True:
+        for build in _BUILD_FILES:
+            path = os.path.join(folder, build)
+            if os.path.isfile(path) and spelled.search(_read(path)):
+                return True
+        if folder == root or not folder.startswith(root + os.sep):
+            return False
+        folder = os.path.dirname(folder)
+
+
+def _read(path: str) -> str:
+    try:
+        with open(path, encoding="utf-8", errors="replace") as handle:
+            return handle.read(1_000_000)
+    except OSError:
+        return ""
 
 
 def _top_level_import(path: str, text, matches) -> ast.Import | ast.ImportFrom | None:

@@ -40,14 +40,14 @@ def never_loaded(mentions: dict[str, dict], spelled: Callable[[str], set[str]], 
     return {path for holders in candidates.values() for path in holders}
 
 
-def import_spellings(imports: dict[str, list], strings) -> set[str]:
-    """The names a file's imports (``module_edges.imports_only``) and strings spell."""
-    found = set(strings)
-    for module, _level, name in imports.values():
-        found.update(part for part in module.split(".") if part)
-        if name:
-            found.add(name)
-    return found
+def import_spellings(imports: dict[str, list], found: dict) -> set[str]:
+    """The names a file's imports (``module_edges.imports_only``), its star imports and its strings
+    (what ``class_mentions`` ``found``) spell."""
+    spelled = set(found.get("strings", ()))
+    modules = [module for module, _level, _name in imports.values()] + [module for _level, module in found.get("stars", ())]
+    spelled.update(part for module in modules for part in module.split(".") if part)
+    spelled.update(name for _module, _level, name in imports.values() if name)
+    return spelled
 
 
 def words(text: str) -> set[str]:

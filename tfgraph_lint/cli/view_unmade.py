@@ -12,7 +12,9 @@ out as a library is installed (an unpacked wheel, site-packages). Below a root w
 own, the classes of files in no package (a folder with no ``__init__.py``, as research code keeps
 its ``experiments/``) are judged, and so are those of a package imported from a folder below the
 root that holds a program of its own and no package description (``exp/src/modules/`` beside
-``exp/src/train.py``: the scripts' own package); those of other packages are not. The project must also run a
+``exp/src/train.py``: the scripts' own package); those of other packages are not, nor those below
+a top folder that the project's files import by dotted path (``from Note.nn.layer import Pool``:
+a namespace package, as a library with no ``__init__.py`` is laid out). The project must also run a
 program of its own (a notebook, or a file whose top level runs code: ``analysis/program_files``): a folder of optimizers or layers with no script is a collection that other
 code makes, and a class made by none of its own code says nothing there.
 
@@ -65,8 +67,14 @@ def unmade_seeds(graph, store, texts, others: list[str], read) -> dict[str, dict
     texts; ``others``: the project's files outside ``texts``, read by ``read(path)`` (None:
     unreadable); ``graph``: the ProjectGraph (its root, how its imports resolve)."""
     at_root = any(os.path.dirname(real) == graph.root for real in texts.digests)
+    # Top folders that project files import by dotted path (``from Note.nn.layer import ...``): a
+    # namespace package, laid out as a library is, even with no ``__init__.py``.
+    imported_tops = {module.partition(".")[0] for imports in graph.imports.values()
+                     for module, level, _name in imports.values() if not level and module}
+    def outside_packages(real: str) -> bool:
+        return _outside_packages(real, graph.root, texts.digests) and _top_folder(real, graph.root) not in imported_tops
     if (marked_folder(graph.root) != graph.root or ships_package(graph.root)
-            or not (at_root or any(_outside_packages(real, graph.root, texts.digests) for real in texts.digests))):
+            or not (at_root or any(outside_packages(real) for real in texts.digests))):
         # (Without a marker the root is the folder a file's package is imported from, which may
         # be one folder of a larger tree; a root holding packages alone is a library's layout.)
         return {}
@@ -97,10 +105,10 @@ def unmade_seeds(graph, store, texts, others: list[str], read) -> dict[str, dict
     made_by_programs = _made({**programs, **tracing_tests}, failing, graph) if tracing_tests else made_by_programs
     program_folders = {os.path.dirname(path) for path, found in programs.items() if found.get("runs")}
     unloaded = never_loaded(mentions, lambda real: words(other_texts[real]) if real in other_texts else import_spellings(
-        graph.imports.get(real, {}), mentions[real].get("strings", ())), graph.root)
+        graph.imports.get(real, {}), mentions[real]), graph.root)
     seeds: dict[str, dict[str, str]] = {}
     for real in sorted(texts.digests):
-        if not at_root and not _outside_packages(real, graph.root, texts.digests) and not _beside_programs(
+        if not at_root and not outside_packages(real) and not _beside_programs(
                 real, graph.root, texts.digests, program_folders):
             continue  # a package below a root of no files of its own: laid out as a library is
         for cls in mentions[real].get("classes", {}):
@@ -153,6 +161,12 @@ def _beside_programs(real: str, root: str, files, program_folders: set[str]) -> 
 def _cap_word(name: str) -> bool:
     """``Net``, ``TTSModel`` (a class, by convention), not ``MAX_LEN``."""
     return name[:1].isupper() and any(char.islower() for char in name)
+
+
+def _top_folder(real: str, root: str) -> str:
+    """The first folder of ``real`` below ``root`` ("" for a file at the root)."""
+    relative = os.path.relpath(real, root).split(os.sep)
+    return relative[0] if len(relative) > 1 else ""
 
 
 def _outside_packages(real: str, root: str, files) -> bool:

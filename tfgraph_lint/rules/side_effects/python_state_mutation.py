@@ -35,20 +35,14 @@ from tfgraph_lint.analysis.callables import FunctionNode
 from tfgraph_lint.analysis.classes import attribute_values, self_class
 from tfgraph_lint.analysis.fill_once import filled_default, only_filled_once
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
-from tfgraph_lint.analysis.names import (
-    assigned_value,
-    bindings,
-    call_qualname,
-    declaration,
-    is_builtin_call,
-    lookup,
-)
+from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname, declaration, lookup
 from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.old_values import reads_old_value
 from tfgraph_lint.analysis.once_flags import clears_once_flag
 from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.analysis.state_creation import WEIGHT_METHODS, created_state
 from tfgraph_lint.analysis.statement_flow import attribute_set_before
+from tfgraph_lint.analysis.trace_scratch_globals import read_in_the_same_trace_only
 from tfgraph_lint.analysis.stored_tensors import stored_tensor
 from tfgraph_lint.analysis.tensor_evidence import lexical_tensor
 from tfgraph_lint.analysis.unknown_decorators import decorator_note, unknown_decorator_on_path
@@ -94,7 +88,7 @@ def check(context: ModuleContext) -> Iterator[Finding]:
                     confidence, text = LOW, text + _FILLED_ONCE_NOTE
                 elif isinstance(target, nodes.AssignName) and _asserted_counter(target):
                     confidence, text = LOW, text + _ASSERTED_NOTE
-                elif isinstance(target, nodes.AssignName) and _read_in_the_same_trace_only(statement, target):
+                elif isinstance(target, nodes.AssignName) and read_in_the_same_trace_only(statement, target):
                     confidence, text = LOW, text + _SAME_TRACE_NOTE
                 decorator = unknown_decorator_on_path(traced)
                 if decorator is not None:  # it may run once only (see unknown_decorators)
@@ -118,30 +112,6 @@ _ASSERTED_NOTE = (" (though the enclosing function asserts on it: it counts trac
 # A global set without reading its old value, read only by the same function after that: scratch.
 _SAME_TRACE_NOTE = (" (though it is set without reading its old value, and only this function reads it, "
                     "after setting it: each trace reads what it stored itself)")
-
-
-def _read_in_the_same_trace_only(statement: nodes.NodeNG, target: nodes.AssignName) -> bool:
-    """``global g; g = f(x)`` (its old value unread) where every read of the module's ``g`` is in
-    the same function, below its first binding there, and there is one, or the function runs
-    ``eval``/``exec`` (names handed to the evaluated text that way, as solvers of user equations
-    do): each trace reads the value it set, and no code sees the one left behind. A global that
-    nothing in the module reads is kept for other code: reported. (Another file importing ``g``
-    is not seen: LOW, not silence.)"""
-    fn = target.scope()
-    if (not isinstance(statement, (nodes.Assign, nodes.AnnAssign)) or declaration(fn, target.name) != "global"
-            or any(name.name == target.name for name in statement.value.nodes_of_class(nodes.Name))):
-        return False
-    module = fn.root()
-    first = min(binding.lineno for binding in descendants(fn, nodes.AssignName) if binding.name == target.name)
-    read = False
-    for name in descendants(module, nodes.Name):
-        if name.name != target.name or lookup(name, target.name)[0] is not module:
-            continue
-        if name.scope() is not fn or name.lineno <= first:
-            return False
-        read = True
-    return read or any(is_builtin_call(call, "eval") or is_builtin_call(call, "exec")
-                       for call in descendants(fn, nodes.Call) if call.lineno > first)
 
 
 def _asserted_counter(target: nodes.AssignName) -> bool:
