@@ -92,3 +92,26 @@ def test_locals_in_a_function_that_imports_nothing_looks_up_no_class():
     assert class_mentions("def make(name):\n    from nets import Net\n    return locals()[name]()\n")["dynamic"]
     assert class_mentions("registry = locals()\n")["dynamic"] is True  # the module's namespace
     assert class_mentions("class Holder:\n    names = locals()\n")["dynamic"] is True
+
+
+def test_a_package_folder_whose_programs_import_siblings_by_bare_name_is_the_scripts_own(tmp_path):
+    """A folder with an ``__init__.py`` whose training script imports its siblings by bare name
+    (``from heads import ...``, run as ``python train.py`` from there) is the scripts' own: its
+    classes no code makes are judged. The twin imports them through the package (``from
+    exp.heads import ...``), as a library's code does: not judged."""
+    for bare in (True, False):
+        root = tmp_path / ("bare" if bare else "dotted")
+        shutil.copytree(PROJECTS / "unmade_classes", root / "exp", ignore=shutil.ignore_patterns("pyproject.toml"))
+        (root / ".git").mkdir()
+        (root / "exp" / "__init__.py").write_text("")
+        (root / "tools").mkdir()
+        (root / "tools" / "plot.py").write_text("def plot(x):\n    return x\n")
+        train = root / "exp" / "train.py"
+        if not bare:
+            train.write_text(train.read_text().replace("from heads import", "from exp.heads import")
+                             .replace("from blocks import", "from exp.blocks import"))
+        every = findings("--no-cache", "--confidence", "HIGH,INFERENCE,LOW", str(root))
+        lines = (root / "exp" / "heads.py").read_text().splitlines()
+        only_left_over = {lines.index("def draw(x):") + 2, lines.index("class LeftOver(tf.keras.layers.Layer):") + 3}
+        left_over = [f for f in every if Path(f["path"]).name == "heads.py" and f["line"] in only_left_over]
+        assert left_over and all((f["confidence"] == "LOW") is bare for f in left_over), left_over

@@ -12,7 +12,10 @@ out as a library is installed (an unpacked wheel, site-packages). Below a root w
 own, the classes of files in no package (a folder with no ``__init__.py``, as research code keeps
 its ``experiments/``) are judged, and so are those of a package imported from a folder below the
 root that holds a program of its own and no package description (``exp/src/modules/`` beside
-``exp/src/train.py``: the scripts' own package); those of other packages are not, nor those below
+``exp/src/train.py``: the scripts' own package), and so are those of a folder whose programs import
+its modules by their bare names (``from generator import Net`` in ``train.py`` beside
+``generator.py``: run as scripts from there, an ``__init__.py`` in it or not); those of other
+packages are not, nor those below
 a top folder that the project's files import by dotted path (``from Note.nn.layer import Pool``:
 a namespace package, as a library with no ``__init__.py`` is laid out). The project must also run a
 program of its own (a notebook, or a file whose top level runs code: ``analysis/program_files``): a folder of optimizers or layers with no script is a collection that other
@@ -104,12 +107,13 @@ def unmade_seeds(graph, store, texts, others: list[str], read) -> dict[str, dict
         path not in texts.digests or store.get_or_compute(path, "tracing", lambda real: shows_tracing(texts[real])))}
     made_by_programs = _made({**programs, **tracing_tests}, failing, graph) if tracing_tests else made_by_programs
     program_folders = {os.path.dirname(path) for path, found in programs.items() if found.get("runs")}
+    script_folders = _script_folders(programs, graph, texts.digests)
     unloaded = never_loaded(mentions, lambda real: words(other_texts[real]) if real in other_texts else import_spellings(
         graph.imports.get(real, {}), mentions[real]), graph.root)
     seeds: dict[str, dict[str, str]] = {}
     for real in sorted(texts.digests):
         if not at_root and not outside_packages(real) and not _beside_programs(
-                real, graph.root, texts.digests, program_folders):
+                real, graph.root, texts.digests, program_folders) and os.path.dirname(real) not in script_folders:
             continue  # a package below a root of no files of its own: laid out as a library is
         for cls in mentions[real].get("classes", {}):
             if real in unloaded:
@@ -143,6 +147,23 @@ def _lookups_find_no_class(real: str, found: dict, mentions: dict[str, dict], gr
                 _cap_word(name) for name in bound.get("defines", ())):
             return False
     return True
+
+
+def _script_folders(programs: dict[str, dict], graph, files) -> set[str]:
+    """Folders whose programs import a module beside them by its bare name (``from generator
+    import Net`` in ``exp/train.py`` beside ``exp/generator.py``): run as scripts from that
+    folder, which is then the scripts' own, an ``__init__.py`` in it or not."""
+    found: set[str] = set()
+    for path, summary in programs.items():
+        folder = os.path.dirname(path)
+        if not summary.get("runs") or folder in found:
+            continue
+        for module, level, _name in graph.imports.get(path, {}).values():
+            first = module.partition(".")[0]
+            if not level and first and os.path.join(folder, f"{first}.py") in files:
+                found.add(folder)
+                break
+    return found
 
 
 def _beside_programs(real: str, root: str, files, program_folders: set[str]) -> bool:
