@@ -37,6 +37,7 @@ from collections.abc import Callable, Iterator
 from astroid import nodes
 
 from tfgraph_lint.analysis.argument_aliases import ARGUMENT, is_argument, passed_in_origin
+from tfgraph_lint.analysis.attribute_reads import read_only_in_graph, read_through_getters_only
 from tfgraph_lint.analysis.classes import is_instance_method, self_class
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
 from tfgraph_lint.analysis.names import bindings, is_builtin_name, lookup, qualified_name
@@ -191,7 +192,7 @@ def _report(
                   and _is_name_key(node.slice))
     scratch = ""
     if origin == _ATTRIBUTE and (overwrites or fresh or emptied_later_in_trace(receiver, node, traced)) \
-            and _read_only_in_graph(receiver, context):
+            and read_only_in_graph(receiver, context):
         # ``self.endpoints["head"] = t``, or appends to ``self.skips = []`` made earlier in this
         # trace (or to a list the function empties before it returns), that only graph code
         # reads: a channel within the trace (keras-tcn's skip outputs, a DenseNet block's
@@ -200,6 +201,11 @@ def _report(
         if fresh:
             scratch = (" (though it is made a new collection earlier in each trace, by the trace itself, "
                        "and only graph code reads it: scratch of the trace)")
+    elif origin == _ATTRIBUTE and fresh and (getters := read_through_getters_only(receiver, context)):
+        # ``self.all_layer_outputs = []`` at the start of a transformer's call, then filled per layer,
+        # handed on by a getter its callers ask after calling the model, in their own trace
+        confidence, scratch = LOW, (f" (though each trace makes it a new collection first, and other code reads it "
+                                    f"only through {getters}, which hands on what the latest trace stored)")
     elif origin == _ATTRIBUTE and scratch_of_one_call(receiver):
         # skip connections kept on ``self``: the method that appends them pops them, nothing else names them
         confidence, scratch = LOW, (" (though the method also takes from it within each call and no other code of "
@@ -325,21 +331,6 @@ def _is_name_key(key: nodes.NodeNG) -> bool:
         return isinstance(key.left, nodes.Const) and isinstance(key.left.value, str)
     return (isinstance(key, nodes.Call) and isinstance(key.func, nodes.Attribute) and key.func.attrname == "format"
             and isinstance(key.func.expr, nodes.Const) and isinstance(key.func.expr.value, str))
-
-
-def _read_only_in_graph(receiver: nodes.NodeNG, context) -> bool:
-    """Every read of the attribute's name in the module (``self.endpoints``, ``block.endpoints``)
-    is in graph code: a dict that traced code fills by key and traced code reads back within the
-    same trace (a network's endpoints). Keyed stores overwrite rather than pile up, and no code in
-    the module sees the symbolic values afterwards."""
-    if not isinstance(receiver, (nodes.Attribute, nodes.AssignAttr)):
-        return False
-    answers = remembered(context.module, "attribute read only in graph code")
-    name = receiver.attrname
-    if name not in answers:  # one walk of the module per attribute name, not per store
-        reads = [node for node in descendants(context.module, nodes.Attribute) if node.attrname == name]
-        answers[name] = bool(reads) and all(context.index.in_traced_code(read) for read in reads)
-    return answers[name]
 
 
 def _binding_scope(name: nodes.Name) -> nodes.NodeNG | None:
