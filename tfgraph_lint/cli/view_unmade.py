@@ -15,11 +15,11 @@ root that holds a program of its own and no package description (``exp/src/modul
 ``exp/src/train.py``: the scripts' own package), and so are those of a folder whose programs import
 its modules by their bare names (``from generator import Net`` in ``train.py`` beside
 ``generator.py``: run as scripts from there, an ``__init__.py`` in it or not); those of other
-packages are not, nor those below
-a top folder that the project's files import by dotted path (``from Note.nn.layer import Pool``:
-a namespace package, as a library with no ``__init__.py`` is laid out). The project must also run a
-program of its own (a notebook, or a file whose top level runs code: ``analysis/program_files``): a folder of optimizers or layers with no script is a collection that other
-code makes, and a class made by none of its own code says nothing there.
+packages are not, nor those below a top folder that the project's files import by dotted path
+(``from Note.nn.layer import Pool``: a namespace package, as a library with no ``__init__.py`` is
+laid out). The project must also run a program of its own (a notebook, or a file whose top level
+runs code: ``analysis/program_files``): a folder of optimizers or layers with no script is a
+collection that other code makes, and a class made by none of its own code says nothing there.
 
 A class is made when (``analysis/class_mentions`` says what each file reads) any file of the
 project (the ``*.py`` files the view walks, those the configuration excludes, the notebooks'
@@ -74,6 +74,7 @@ def unmade_seeds(graph, store, texts, others: list[str], read) -> dict[str, dict
     # namespace package, laid out as a library is, even with no ``__init__.py``.
     imported_tops = {module.partition(".")[0] for imports in graph.imports.values()
                      for module, level, _name in imports.values() if not level and module}
+
     def outside_packages(real: str) -> bool:
         return _outside_packages(real, graph.root, texts.digests) and _top_folder(real, graph.root) not in imported_tops
     if (marked_folder(graph.root) != graph.root or ships_package(graph.root)
