@@ -20,7 +20,10 @@ module's own tf.functions, in graph code or not:
 Tensors, values of unknown kind, values that never change, and bool/str literals (bounded mode
 switches such as ``training=True``/``False``) stay silent, as does any function that declares an
 ``input_signature``. A varying Python string that the tf.function itself compares with string
-literals (or looks up in a dict it builds) is such a mode switch too: LOW.
+literals (or looks up in a dict it builds) is such a mode switch too: LOW. So is a number the
+tf.function uses in a static shape (``tf.reshape(x, shape=(n,))``, ``tf.zeros([n, d])``, a
+distribution's ``sample_shape=(n,)``: rules/retracing/python_scalars): a tensor would make the
+dimension unknown, so one graph per size is the design.
 """
 
 from __future__ import annotations

@@ -17,7 +17,9 @@ whose class only ever sets the flag to False or None is an opt-in the user turns
 (see default_off): LOW, and so is a store by name (``self.endpoints["head"] = t``), or into an
 attribute made a new empty collection earlier in the same trace (``self.skips = []`` then
 ``self.skips.append(t)``), when only graph code of the module reads the attribute: a channel
-within the trace. So is one the method that fills it also takes from, named by no other code
+within the trace, or when other code reads it only through a getter (``return self.<attr>``:
+analysis/attribute_reads), which hands on what the latest trace stored (a BERT wrapper's
+``get_all_encoder_layers()``). So is one the method that fills it also takes from, named by no other code
 (analysis/per_call_scratch: skip connections kept on ``self``). Attributes of an
 object the traced code makes itself are per-trace locals (see per_trace_objects): silent. A
 local list of a test that the test's tf.function fills is the test's record of what tracing did

@@ -19,7 +19,10 @@ self.mu * bound``) or only its static attributes (``self.kernel = sample(self.ke
 every read only makes op names unique (``name=f"call_{self._calls}"``, ``tf.name_scope(...)``)
 counts traces on purpose: LOW. So is a fill-once default (``self.k = self.k or default``, every
 other write of it outside ``__init__`` a fill too, the default not shown to be a tensor;
-analysis/fill_once): the first trace fills it as the first eager call would. ``self`` of an
+analysis/fill_once): the first trace fills it as the first eager call would. So is a global set
+without reading its old value that only the same function reads, after setting it, or hands to
+``eval``/``exec`` there (analysis/trace_scratch_globals: a solver's derivatives bound as globals for
+a user's equation): each trace reads what it stored itself. ``self`` of an
 object the traced code makes itself (``p = Cls(x); p.normalize()``) is a per-trace local (see
 per_trace_objects): silent.
 """
