@@ -19,34 +19,35 @@ def read_only_in_graph(receiver: nodes.NodeNG, context) -> bool:
     """Every read of the attribute's name in the module (``self.endpoints``, ``block.endpoints``)
     is in graph code: keyed stores overwrite rather than pile up, and no code in the module sees
     the symbolic values afterwards."""
-    return _reads_answer(receiver, context, "attribute read only in graph code", lambda read: False)
+    reads = _reads(receiver, context)
+    return bool(reads) and all(context.index.in_traced_code(read) for read in reads)
 
 
 def read_through_getters_only(receiver: nodes.NodeNG, context) -> str | None:
     """The getters (by name, comma-separated) through which alone code other than graph code
     reads the attribute; None when some other read is not in graph code, or there is no getter."""
-    getters: set[str] = set()
-
-    def getter(read: nodes.Attribute) -> bool:
-        method = read.frame()
-        whole = isinstance(method, nodes.FunctionDef) and len(method.body) == 1 \
-            and isinstance(method.body[0], nodes.Return) and method.body[0].value is read \
-            and isinstance(read.expr, nodes.Name) and read.expr.name == "self"
-        if whole:
-            getters.add(method.name)
-        return whole
-
-    if not _reads_answer(receiver, context, None, getter) or not getters:
+    outside = [read for read in _reads(receiver, context) if not context.index.in_traced_code(read)]
+    getters = {_getter_name(read) for read in outside}
+    if not outside or None in getters:
         return None
     return ", ".join(f"'{name}'" for name in sorted(getters))
 
 
-def _reads_answer(receiver: nodes.NodeNG, context, memo: str | None, excused) -> bool:
+def _getter_name(read: nodes.Attribute) -> str | None:
+    """The method whose whole body is ``return self.<attr>`` (this read), or None."""
+    method = read.frame()
+    if (isinstance(method, nodes.FunctionDef) and len(method.body) == 1 and isinstance(method.body[0], nodes.Return)
+            and method.body[0].value is read and isinstance(read.expr, nodes.Name) and read.expr.name == "self"):
+        return method.name
+    return None
+
+
+def _reads(receiver: nodes.NodeNG, context) -> list[nodes.Attribute]:
+    """Every read of the attribute's name in the module; one walk per name."""
     if not isinstance(receiver, (nodes.Attribute, nodes.AssignAttr)):
-        return False
+        return []
+    answers = remembered(context.module, "attribute reads by name")
     name = receiver.attrname
-    answers = remembered(context.module, memo) if memo is not None else {}
-    if name not in answers:  # one walk of the module per attribute name, not per store
-        reads = [node for node in descendants(context.module, nodes.Attribute) if node.attrname == name]
-        answers[name] = bool(reads) and all(context.index.in_traced_code(read) or excused(read) for read in reads)
+    if name not in answers:
+        answers[name] = [node for node in descendants(context.module, nodes.Attribute) if node.attrname == name]
     return answers[name]

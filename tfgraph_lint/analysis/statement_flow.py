@@ -10,6 +10,7 @@ from collections.abc import Iterator
 
 from astroid import nodes
 
+from tfgraph_lint.analysis.classes import self_class, self_method
 from tfgraph_lint.analysis.constant_values import is_none
 from tfgraph_lint.analysis.names import assigned_value
 
@@ -248,7 +249,7 @@ def attribute_set_before(node: nodes.NodeNG, receiver: str, attrname: str) -> bo
         block = block_of(parent, current) if parent is not None else None
         if block is not None:
             for stmt in block[:next(i for i, s in enumerate(block) if s is current)]:
-                if _stores_on_every_path(stmt, receiver, attrname, fn, _METHOD_DEPTH):
+                if _stores_on_every_path(stmt, receiver, attrname, _METHOD_DEPTH):
                     return True
         current = parent
     return False
@@ -257,34 +258,29 @@ def attribute_set_before(node: nodes.NodeNG, receiver: str, attrname: str) -> bo
 _METHOD_DEPTH = 3  # methods of ``self`` followed from the reading function
 
 
-def _stores_on_every_path(stmt: nodes.NodeNG, receiver: str, attrname: str, fn: nodes.NodeNG, depth: int) -> bool:
+def _stores_on_every_path(stmt: nodes.NodeNG, receiver: str, attrname: str, depth: int) -> bool:
     if _assigns_attribute(stmt, receiver, attrname):
         return True
     if isinstance(stmt, nodes.With):
-        return _block_stores(stmt.body, receiver, attrname, fn, depth)
+        return _block_stores(stmt.body, receiver, attrname, depth)
     if isinstance(stmt, nodes.If):
-        return (_block_stores(stmt.body, receiver, attrname, fn, depth)
-                and _block_stores(stmt.orelse, receiver, attrname, fn, depth))
+        return _block_stores(stmt.body, receiver, attrname, depth) and _block_stores(stmt.orelse, receiver, attrname, depth)
     if receiver != "self" or depth <= 0 or not isinstance(stmt, (nodes.Assign, nodes.AnnAssign, nodes.Expr)):
         return False
-    method = _own_method_called(stmt.value, fn)
-    return method is not None and _block_stores(method.body, receiver, attrname, method, depth - 1)
+    value = stmt.value
+    cls = self_class(value.func.expr) if isinstance(value, nodes.Call) and isinstance(value.func, nodes.Attribute) else None
+    method = self_method(value.func, cls) if cls is not None else None  # ``self.compute_loss(e)``
+    return method is not None and not method.decorators and _block_stores(method.body, receiver, attrname, depth - 1)
 
 
-def _block_stores(block: list[nodes.NodeNG], receiver: str, attrname: str, fn: nodes.NodeNG, depth: int) -> bool:
-    return any(_stores_on_every_path(stmt, receiver, attrname, fn, depth) for stmt in block)
-
-
-def _own_method_called(value: nodes.NodeNG | None, fn: nodes.NodeNG) -> nodes.FunctionDef | None:
-    """The method of ``fn``'s class that ``value`` is a call of (``self.m(...)``), where ``fn`` is
-    a method taking ``self``."""
-    cls = fn.parent if isinstance(fn, nodes.FunctionDef) else None
-    if not (isinstance(value, nodes.Call) and isinstance(value.func, nodes.Attribute)
-            and isinstance(value.func.expr, nodes.Name) and value.func.expr.name == "self"
-            and isinstance(cls, nodes.ClassDef)):
-        return None
-    found = [method for method in cls.body if isinstance(method, nodes.FunctionDef) and method.name == value.func.attrname]
-    return found[0] if len(found) == 1 and not found[0].decorators else None
+def _block_stores(block: list[nodes.NodeNG], receiver: str, attrname: str, depth: int) -> bool:
+    """A statement of ``block`` stores the attribute on every path, and none before it may leave."""
+    for stmt in block:
+        if _stores_on_every_path(stmt, receiver, attrname, depth):
+            return True
+        if any(isinstance(node, (nodes.Return, nodes.Raise)) for node in own_statement_nodes([stmt])):
+            return False  # may leave before storing it
+    return False
 
 
 def _assigns_attribute(stmt: nodes.NodeNG, receiver: str, attrname: str) -> bool:

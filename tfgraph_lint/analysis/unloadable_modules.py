@@ -36,6 +36,7 @@ def unloadable_modules(files: dict[str, dict], text: Callable[[str], str],
     imports (``module_edges.imports_only``); ``text(path)``: its text; ``resolve(importer, module,
     level)``: the project file an import loads (``ProjectGraph.resolve_module``)."""
     found: dict[str, str] = {}
+    tree = _parsed_once(text, {})  # each file parsed once, only if asked
     for path, imports in files.items():
         for module, level, _name in imports.values():
             if level <= 0 or not module or resolve(path, module, level) is not None:
@@ -43,7 +44,7 @@ def unloadable_modules(files: dict[str, dict], text: Callable[[str], str],
             missing = _missing_module(path, module, level)
             if missing is None or _may_be_built(missing, path, root):
                 continue
-            statement = _top_level_import(path, text, lambda statement: isinstance(statement, ast.ImportFrom)
+            statement = _top_level_import(path, tree, lambda statement: isinstance(statement, ast.ImportFrom)
                                           and statement.level == level and statement.module == module)
             if statement is not None:
                 found[path] = (f"{_shown(path, root)}:{statement.lineno} imports {'.' * level}{module}, and "
@@ -51,11 +52,11 @@ def unloadable_modules(files: dict[str, dict], text: Callable[[str], str],
                 break
     if not found:
         return found
-    _spread(found, files, text, resolve, root)
+    _spread(found, files, tree, resolve, root)
     return found
 
 
-def _spread(found: dict[str, str], files: dict[str, dict], text, resolve, root: str) -> None:
+def _spread(found: dict[str, str], files: dict[str, dict], tree, resolve, root: str) -> None:
     """Add the modules of packages whose ``__init__.py`` cannot be imported, and the modules that
     import one that cannot at their top level, until nothing changes."""
     changed = True
@@ -64,7 +65,7 @@ def _spread(found: dict[str, str], files: dict[str, dict], text, resolve, root: 
         for path in files:
             if path in found:
                 continue
-            package = _unloadable_package(path, found)
+            package = _unloadable_package(path, found, files)
             if package is not None:
                 found[path] = f"its package's {_shown(package, root)} cannot be imported ({found[package]})"
                 changed = True
@@ -75,7 +76,7 @@ def _spread(found: dict[str, str], files: dict[str, dict], text, resolve, root: 
                        if target in found}
             if not targets:
                 continue
-            statement = _top_level_import(path, text, lambda statement: _loads(statement, path, resolve) & targets)
+            statement = _top_level_import(path, tree, lambda statement: _loads(statement, path, resolve) & targets)
             if statement is not None:
                 target = sorted(_loads(statement, path, resolve) & targets)[0]
                 found[path] = (f"{_shown(path, root)}:{statement.lineno} imports {_shown(target, root)}, "
@@ -83,9 +84,9 @@ def _spread(found: dict[str, str], files: dict[str, dict], text, resolve, root: 
                 changed = True
 
 
-def _unloadable_package(path: str, found: dict[str, str]) -> str | None:
+def _unloadable_package(path: str, found: dict[str, str], files) -> str | None:
     folder = os.path.dirname(path)
-    while os.path.isfile(os.path.join(folder, "__init__.py")):
+    while os.path.join(folder, "__init__.py") in files:
         init = os.path.join(folder, "__init__.py")
         if init != path and init in found:
             return init
@@ -152,17 +153,25 @@ def _read(path: str) -> str:
         return ""
 
 
-def _top_level_import(path: str, text, matches) -> ast.Import | ast.ImportFrom | None:
+def _parsed_once(text, trees: dict):
+    """``text`` made to answer with each file's tree (None: unparsable, or it reads ``sys.path``),
+    parsed once however often it is asked."""
+    def tree(path: str) -> ast.Module | None:
+        if path not in trees:
+            source = text(path) or ""
+            try:
+                trees[path] = None if "sys.path" in source else ast.parse(source)
+            except (SyntaxError, ValueError, RecursionError, MemoryError):
+                trees[path] = None
+        return trees[path]
+    return tree
+
+
+def _top_level_import(path: str, tree, matches) -> ast.Import | ast.ImportFrom | None:
     """The first import statement of ``path``'s top level that ``matches``; None when there is
-    none, or when the module reads ``sys.path``."""
-    source = text(path) or ""
-    if "sys.path" in source:
-        return None
-    try:
-        tree = ast.parse(source)
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return None
-    for statement in tree.body:
+    none, or when the module reads ``sys.path`` (its imports may resolve elsewhere)."""
+    module = tree(path)
+    for statement in module.body if module is not None else ():
         if isinstance(statement, (ast.Import, ast.ImportFrom)) and matches(statement):
             return statement
     return None

@@ -2,7 +2,8 @@
 own class (an interatomic-potential fitter's loss: ``compute_grad`` calls ``compute_loss``, which
 ends with ``self.reg_components = tf.stack(...)``; the traced loss returns it). Each trace reads
 what it stored itself, so the rebinding in ``fit`` leaves nothing stale: silent. The twin's helper
-stores it only in one branch, so a trace may read what an earlier call left: reported (LOW, as
+stores it only in one branch (or after a return it may take), so a trace may read what an earlier
+call left: reported (LOW, as
 any rebinding outside set-up that is not shown to run between traces)."""
 import tensorflow as tf
 
@@ -57,4 +58,28 @@ class SometimesPenalised(tf.Module):
     def fit(self, x):
         value, self.parts = self.loss(x)
         value, self.parts = self.loss(x - value)
+        return value
+
+
+class EarlyExitPenalised(tf.Module):
+    """Its helper stores the attribute at its end, but may return before: reported too."""
+
+    def __init__(self):
+        super().__init__()
+        self.terms = None
+        self.objective = tf.function(self._objective)
+
+    def _objective(self, x):
+        value = self._regularised(x)
+        return value, self.terms  # low: [mutable-attribute-capture]
+
+    def _regularised(self, x):
+        if x.shape[0] == 0:
+            return tf.constant(0.0)
+        self.terms = tf.stack([tf.reduce_sum(x)])
+        return tf.reduce_sum(x * x)
+
+    def train(self, x):
+        value, self.terms = self.objective(x)
+        value, self.terms = self.objective(x - value)
         return value
