@@ -11,9 +11,8 @@ from __future__ import annotations
 
 from astroid import nodes
 
-from tfgraph_lint.analysis.keras_models import builds_keras_model
 from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname, lookup, may_denote
-from tfgraph_lint.analysis.state_creation import created_state
+from tfgraph_lint.analysis.repeated_objects import holds_objects_made_in
 from tfgraph_lint.analysis.trace_entries import tf_function_decorators, wrapped_by
 from tfgraph_lint.core.findings import shorten
 from tfgraph_lint.core.records import Record
@@ -72,18 +71,20 @@ def made_code(creation: Creation, frame: nodes.FunctionDef) -> nodes.NodeNG | No
 
 def reads_state_made_per_iteration(code: nodes.NodeNG, loops: list[nodes.NodeNG]) -> bool:
     """``code`` (the def or lambda a Function made in ``loops`` runs) reads a name bound in one of
-    the loops to an object made there on each iteration: TensorFlow state or a Keras model (as in
-    reads_state_made_per_call), or what calling the loop's own item returns (``for aug in [A, B]:
-    layer = aug(...)``, then ``@tf.function def apply(x): return layer(x)``: keras-cv's
-    benchmarks). Each iteration's Function runs on a different object, which a Function made once
-    would have to trace for as well: making it per iteration costs no trace that hoisting saves."""
+    the loops to objects made there on each iteration (analysis/repeated_objects: TensorFlow state,
+    a Keras object, an instance of the module's own class, ...), or to what calling the loop's own
+    item returns (``for aug in [A, B]: layer = aug(...)``, then ``@tf.function def apply(x):
+    return layer(x)``: keras-cv's benchmarks). Each iteration's Function runs on a different
+    object, which a Function made once would have to trace for as well: making it per iteration
+    costs no trace that hoisting saves."""
     for name in code.nodes_of_class(nodes.Name):
+        if holds_objects_made_in(name, loops, outside=code):
+            return True
         for binding in bindings(name, name.name):
             if code.parent_of(binding) or not any(loop.parent_of(binding) for loop in loops):
                 continue
             value = assigned_value(binding)
-            if isinstance(value, nodes.Call) and (created_state(value) is not None or builds_keras_model(value)
-                                                  or _calls_loop_item(value, loops)):
+            if isinstance(value, nodes.Call) and _calls_loop_item(value, loops):
                 return True
     return False
 
@@ -98,16 +99,10 @@ def _calls_loop_item(call: nodes.Call, loops: list[nodes.NodeNG]) -> bool:
 
 
 def reads_state_made_per_call(code: nodes.NodeNG, fn: nodes.FunctionDef) -> bool:
-    """``code`` (the def or lambda a new Function runs) reads a local of ``fn`` bound to
-    TensorFlow state that ``fn`` creates on each call (``optimizer = tf.keras.optimizers.Adam()``,
-    ``step = tf.Variable(0)``, ``model = ConvNet()`` of a Keras model class). A Function made once would meet new objects on every call of
+    """``code`` (the def or lambda a new Function runs) reads a local of ``fn`` holding objects
+    that ``fn`` makes on each call (analysis/repeated_objects: ``optimizer =
+    tf.keras.optimizers.Adam()``, ``step = tf.Variable(0)``, ``model = ConvNet()``, ``models =
+    [Agent(c) for c in configs]``). A Function made once would meet new objects on every call of
     ``fn`` and trace for each anyway: making it per call costs no trace that hoisting saves."""
-    for name in code.nodes_of_class(nodes.Name):
-        scope, assignments = lookup(name, name.name)
-        if scope is not fn:
-            continue
-        for binding in assignments:
-            value = assigned_value(binding)
-            if isinstance(value, nodes.Call) and (created_state(value) is not None or builds_keras_model(value)):
-                return True
-    return False
+    return any(lookup(name, name.name)[0] is fn and holds_objects_made_in(name, [fn], outside=code)
+               for name in code.nodes_of_class(nodes.Name))

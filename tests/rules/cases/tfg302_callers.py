@@ -1,4 +1,6 @@
 """TFG302: tf.functions made by functions that run in a loop, and ones made once (silent)."""
+import typing
+
 import tensorflow as tf
 
 
@@ -212,9 +214,10 @@ def predict_once(model, x):
     return run()
 
 
+dense = tf.keras.layers.Dense(1)
 for point in range(3):
     numerical_jacobian(tf.sin, tf.zeros([3]), 1e-3)
-    predict_once(tf.keras.layers.Dense(1), tf.zeros([1, 3]))
+    predict_once(dense, tf.zeros([1, 3]))
 
 
 # A Function that uses TensorFlow state its creator makes on each call (a model of a Keras model
@@ -294,3 +297,140 @@ class Host:
 
     def poll(self):
         return [make_unguarded_fn(d) for d in self.devices]
+
+
+# Objects made anew by each repetition and handed to the new Function (analysis/repeated_objects):
+# a Function made once would be traced for every new object as well (by identity), so making it
+# anew costs no trace. The shapes of a progressive GAN that builds its networks per depth and a
+# meta-learner that builds its models per task batch. Silent; the twins hand it the same objects
+# on every repetition: reported.
+class Critic:
+    def __init__(self, depth):
+        self.depth = depth
+
+    def __call__(self, x):
+        return x * self.depth
+
+
+def fit_critic(critic, batches):
+    @tf.function
+    def step(x):
+        return critic(x)
+
+    return [step(x) for x in batches]
+
+
+def grow(depths, batches):
+    for depth in depths:
+        fit_critic(Critic(depth), batches)  # a new critic per depth
+        critic = Critic(depth)
+        fit_critic(critic, batches)
+        layer = tf.keras.layers.Reshape((3,))
+        fit_critic(layer, batches)
+
+
+def fit_shared(critic, batches):
+    @tf.function  # [tf-function-in-loop]
+    def step(x):
+        return critic(x)
+
+    return [step(x) for x in batches]
+
+
+def grow_shared(depths, batches):
+    critic = Critic(1)
+    for depth in depths:
+        fit_shared(critic, batches)
+
+
+def make_apply():
+    @tf.function
+    def apply(net, x):
+        return net(x)
+
+    return apply
+
+
+def grow_by_factory(depths, batches):
+    for depth in depths:
+        net = Critic(depth)
+        apply = make_apply()
+        for x in batches:
+            apply(net, x)
+
+
+def make_shared_apply():
+    @tf.function  # [tf-function-in-loop]
+    def apply(net, x):
+        return net(x)
+
+    return apply
+
+
+def grow_by_factory_shared(depths, batches):
+    net = Critic(1)
+    for depth in depths:
+        apply = make_shared_apply()
+        for x in batches:
+            apply(net, x)
+
+
+def meta_test(task_batches):
+    for tasks in task_batches:
+        evaluate_tasks(tasks)
+
+
+def evaluate_tasks(tasks):
+    critics = []
+    for task in tasks:
+        critics.append(Critic(task))
+
+    @tf.function
+    def step(x):
+        return tf.stack([critic(x) for critic in critics])
+
+    return step(tf.ones([]))
+
+
+def evaluate_tasks_with(critics, tasks):
+    @tf.function  # [tf-function-in-loop]
+    def step(x):
+        return tf.stack([critic(x) for critic in critics])
+
+    return step(tf.ones([]))
+
+
+def meta_test_shared(task_batches):
+    critics = [Critic(1)]
+    for tasks in task_batches:
+        evaluate_tasks_with(critics, tasks)
+
+
+# Each iteration passes a value built from a def it makes (a JointDistributionCoroutine over a
+# new model function, the shape of a TensorFlow Probability release notebook): silent. The twin
+# passes what a def made once gives: reported.
+def sample_all(counts, make_distribution, run):
+    for count in counts:
+        def model():
+            return count
+
+        distribution = make_distribution(model)
+        tf.function(run)(distribution)
+    def shared_model():
+        return 1
+
+    for count in counts:
+        distribution = make_distribution(shared_model)
+        tf.function(run)(distribution)  # [tf-function-in-loop]
+
+
+# Structural values are traced by value, not identity: a new named tuple per iteration is no new
+# trace for a Function made once. Reported.
+class Settings(typing.NamedTuple):
+    rate: float
+
+
+def tune(rates, run):
+    for rate in rates:
+        settings = Settings(rate)
+        tf.function(run)(settings)  # [tf-function-in-loop]

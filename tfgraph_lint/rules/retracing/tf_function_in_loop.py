@@ -34,7 +34,12 @@ that new function, so it traces again wherever the Function is made; hoisting sa
 uses TensorFlow state its creator makes on each call (a model's optimizer, a step variable: a
 Function made once would meet new objects on every call and trace for each anyway); likewise in a
 loop, a Function that runs on an object the loop makes each iteration (TensorFlow state, a Keras
-model, or what calling the loop's item returns: ``for cls in [A, B]: layer = cls()``).
+model, or what calling the loop's item returns: ``for cls in [A, B]: layer = cls()``). The same
+holds for objects it is handed (analysis/repeated_objects: a Keras object, an instance of the
+module's own class that is no named tuple or dataclass, a list of them, or what a def made there
+gives): as arguments made in the loop or in the call that makes it, or through a parameter of its
+maker that the looping call fills with an object the loop makes (``for depth in depths:
+fit(Critic(depth), data)``).
 """
 
 from __future__ import annotations
@@ -60,6 +65,8 @@ from tfgraph_lint.analysis.test_code import collected_test_code, is_test_file
 from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW, Finding
 from tfgraph_lint.core.records import Record
 from tfgraph_lint.core.registry import Default, declare
+from tfgraph_lint.analysis.repeated_objects import passes_objects_made_in
+from tfgraph_lint.rules.retracing.given_objects import given_new_objects
 from tfgraph_lint.rules.retracing.kept_functions import bound_name, kept_per_item
 from tfgraph_lint.rules.retracing.loop_python_arguments import passes_loop_items
 from tfgraph_lint.rules.retracing.enclosing_loops import enclosing_loops
@@ -121,6 +128,8 @@ def _check_creation(context, callers: _Reruns, creation: Creation) -> Finding | 
         calls = _calls_in(creation, loops[-1])
         if not calls:
             return None  # traced on purpose (get_concrete_function) or handed on: not judged
+        if passes_objects_made_in(calls, loops):
+            return None  # each iteration hands it an object of its own: traced anew anyway
         if passes_loop_items(calls, loops):
             return None  # each iteration passes other Python values: a shared one traces as often
         return _finding(context, creation, loop_message(creation, loops[0]), HIGH,
@@ -129,7 +138,9 @@ def _check_creation(context, callers: _Reruns, creation: Creation) -> Finding | 
         return None
     made = made_code(creation, frame)
     if made is not None and (calls_code_made_per_call(made, frame) or reads_state_made_per_call(made, frame)):
-        return None  # it runs a def, or uses TF state, made per call of the frame: traced anew anyway
+        return None  # it runs a def, or uses objects, made per call of the frame: traced anew anyway
+    if passes_objects_made_in(_calls_in(creation, frame), [frame]):
+        return None  # each call hands it objects made in that call: traced anew anyway
     how_often = describe(frame)
     if how_often is not None and (_calls_in(creation, frame) or _returns(frame, creation)):
         return context.finding(RULE, creation.report, f"{spelled(creation)} makes a new tf.function {how_often}: "
@@ -260,6 +271,11 @@ class _Reruns:
                     continue
                 if result_called and not _result_called(call, loops[-1]):
                     continue
+                if not through and not result_called and given_new_objects(
+                        fn, made_code(creation, fn), _calls_in(creation, fn), call, loops):
+                    continue  # each iteration hands it an object made anew: traced anew anyway
+                if result_called and passes_objects_made_in(_result_calls(call, loops[-1]), loops):
+                    continue
                 return _Repeated(call, loops[0], through)
             if (not result_called and len(through) < _MAX_CALLER_HOPS and isinstance(frame, nodes.FunctionDef)
                     and frame.name not in _ONCE_PER_OBJECT and frame not in seen and not memoized(frame)):
@@ -312,15 +328,20 @@ def _called_directly(creation: Creation, fn: nodes.FunctionDef) -> bool:
 def _result_called(call: nodes.Call, region: nodes.NodeNG) -> bool:
     """A factory's result called in the loop: ``make_step()(x)``, or ``step = make_step()``
     and then ``step(x)``."""
+    return bool(_result_calls(call, region))
+
+
+def _result_calls(call: nodes.Call, region: nodes.NodeNG) -> list[nodes.Call]:
+    """The calls of a factory's result in ``region``: ``make_step()(x)``, or ``step(x)`` after
+    ``step = make_step()``."""
     if _is_called(call):
-        return True
+        return [call.parent]
     assign = call.parent
-    if not (isinstance(assign, nodes.Assign) and assign.value is call and len(assign.targets) == 1
-            and isinstance(assign.targets[0], nodes.AssignName)):
-        return False
+    if not (isinstance(assign, nodes.Assign) and len(assign.targets) == 1 and isinstance(assign.targets[0], nodes.AssignName)):
+        return []
     name = assign.targets[0].name
-    return any(use.name == name and use.lineno >= call.lineno and _is_called(use)
-               for use in descendants(region, nodes.Name))
+    return [use.parent for use in descendants(region, nodes.Name)
+            if use.name == name and use.lineno >= call.lineno and _is_called(use)]
 
 
 def _is_called(expr: nodes.NodeNG) -> bool:
