@@ -38,7 +38,6 @@ from collections.abc import Iterator
 from astroid import nodes
 
 from tfgraph_lint.analysis.graph_index import TracedFunction
-from tfgraph_lint.analysis.keras_call_inputs import keras_call_input
 from tfgraph_lint.analysis.keras_unconverted import (
     converted_by_autograph,
     in_package_autograph_skips,
@@ -51,7 +50,6 @@ from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.analysis.tensor_type_branches import in_non_tensor_branch
 from tfgraph_lint.analysis.tensor_evidence import TensorEvidence, is_builtin_call, strongest, tested_leaves
 from tfgraph_lint.analysis.traced import TraceKind
-from tfgraph_lint.analysis.unconditional_pulls import unconditional_pull
 from tfgraph_lint.analysis.value_kinds import Kind, value_kind
 from tfgraph_lint.rules.graph_errors.variable_truth import truth_tested_variable
 from tfgraph_lint.core import records
@@ -112,6 +110,9 @@ def _keras_3_only(context, traced: TracedFunction, found: Finding | None) -> Fin
     or, for any Keras method run unconverted, where the method pulls values to Python with
     ``.numpy()`` on every call (analysis/unconditional_pulls): written to run eagerly, and where it
     is traced that ``.numpy()`` is the finding (TFG202) that says so."""
+    # Deferred: only a candidate finding needs it.
+    from tfgraph_lint.analysis.unconditional_pulls import unconditional_pull
+
     if found is None or found.confidence == LOW:
         return found
     root = traced.root
@@ -174,6 +175,8 @@ def _check_builtin_call(context, evidence: TensorEvidence, call: nodes.Call, tra
 
 
 def _builtin_finding(context, evidence: TensorEvidence, call: nodes.Call, traced) -> Finding | None:
+    from tfgraph_lint.analysis.keras_call_inputs import keras_call_input  # deferred: only a candidate finding needs it
+
     func, args = call.func, call.args
     name, subject = func.name, traced.subject
     if name == "bool" and len(args) == 1:

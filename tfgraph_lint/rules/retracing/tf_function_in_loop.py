@@ -60,18 +60,8 @@ from tfgraph_lint.analysis.test_code import collected_test_code, is_test_file
 from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW, Finding
 from tfgraph_lint.core.records import Record
 from tfgraph_lint.core.registry import Default, declare
-from tfgraph_lint.rules.retracing.kept_functions import bound_name, kept_per_item
-from tfgraph_lint.rules.retracing.loop_python_arguments import passes_loop_items
 from tfgraph_lint.rules.retracing.enclosing_loops import enclosing_loops
-from tfgraph_lint.rules.retracing.memoized import calls_code_made_per_call, memoized, reads_call_state
 from tfgraph_lint.rules.retracing.repeated_runners import compiles_per_access, describe, under_once_guard
-from tfgraph_lint.rules.retracing.tf_function_messages import (
-    NEVER_SHARED,
-    caller_message,
-    loop_message,
-    sites_message,
-    spelled,
-)
 
 RULE = declare(
     code="TFG302",
@@ -113,6 +103,11 @@ def _check_creation(context, callers: _Reruns, creation: Creation) -> Finding | 
         return None
     loops = enclosing_loops(creation.value)
     if loops:
+        # Deferred: only a tf.function made in a loop needs these.
+        from tfgraph_lint.rules.retracing.kept_functions import kept_per_item
+        from tfgraph_lint.rules.retracing.loop_python_arguments import passes_loop_items
+        from tfgraph_lint.rules.retracing.tf_function_messages import loop_message
+
         if kept_per_item(creation, loops[-1]) or _varies_with_loops(creation.target, loops):
             return None
         made = _loop_made_code(creation)
@@ -125,7 +120,13 @@ def _check_creation(context, callers: _Reruns, creation: Creation) -> Finding | 
             return None  # each iteration passes other Python values: a shared one traces as often
         return _finding(context, creation, loop_message(creation, loops[0]), HIGH,
                         in_tests=_test_code(context, loops[0]))
-    if not isinstance(frame, nodes.FunctionDef) or frame.name in _ONCE_PER_OBJECT or memoized(frame):
+    if not isinstance(frame, nodes.FunctionDef) or frame.name in _ONCE_PER_OBJECT:
+        return None
+    # Deferred: only a tf.function made inside another function needs these.
+    from tfgraph_lint.rules.retracing.memoized import calls_code_made_per_call, memoized
+    from tfgraph_lint.rules.retracing.tf_function_messages import NEVER_SHARED, caller_message, sites_message, spelled
+
+    if memoized(frame):
         return None
     made = made_code(creation, frame)
     if made is not None and (calls_code_made_per_call(made, frame) or reads_state_made_per_call(made, frame)):
@@ -239,6 +240,9 @@ class _Reruns:
     def eager_call_sites(self, fn: nodes.FunctionDef, creation: Creation) -> list[nodes.Call]:
         """The calls of ``fn`` in eager code, when ``fn`` calls the Function it makes itself
         (a factory whose result is kept is not judged)."""
+        # Deferred: only a tf.function made inside another function needs it.
+        from tfgraph_lint.rules.retracing.memoized import reads_call_state
+
         if not _called_directly(creation, fn) or reads_call_state(creation.value, fn):
             return []  # each call may wrap different code: a new Function may be needed
         return [call for call in self._context.callers(fn)
@@ -246,6 +250,9 @@ class _Reruns:
 
     def _search(self, fn, creation: Creation, through: tuple, seen: set,
                 result_called: bool = False) -> _Repeated | None:
+        # Deferred: only a tf.function made inside another function needs it.
+        from tfgraph_lint.rules.retracing.memoized import memoized
+
         for call in self._context.callers(fn):
             frame = call.frame()
             if _graph_code(self._context, frame):
@@ -293,6 +300,9 @@ def _graph_code(context, frame: nodes.NodeNG) -> bool:
 def _calls_in(creation: Creation, region: nodes.NodeNG) -> list[nodes.Call]:
     """The calls of the new Function in ``region``: ``tf.function(f)(x)``, or ``step(x)`` after
     ``step = tf.function(f)`` / ``def step``."""
+    # Deferred: only a tf.function made inside another function needs it.
+    from tfgraph_lint.rules.retracing.kept_functions import bound_name
+
     if not creation.is_def and _is_called(creation.value):
         return [creation.value.parent]
     name = bound_name(creation)
@@ -302,6 +312,9 @@ def _calls_in(creation: Creation, region: nodes.NodeNG) -> list[nodes.Call]:
 
 def _called_directly(creation: Creation, fn: nodes.FunctionDef) -> bool:
     """``fn`` itself calls the new Function, not a lambda or def it returns."""
+    # Deferred: only a tf.function made inside another function needs it.
+    from tfgraph_lint.rules.retracing.kept_functions import bound_name
+
     if not creation.is_def and _is_called(creation.value):
         return True
     name = bound_name(creation)
@@ -328,6 +341,9 @@ def _is_called(expr: nodes.NodeNG) -> bool:
 
 
 def _returns(fn: nodes.FunctionDef, creation: Creation) -> bool:
+    # Deferred: only a tf.function made inside another function needs it.
+    from tfgraph_lint.rules.retracing.kept_functions import bound_name
+
     name = bound_name(creation)
     for ret in fn.nodes_of_class(nodes.Return, skip_klass=(nodes.FunctionDef, nodes.Lambda, nodes.ClassDef)):
         if ret.value is creation.value:
