@@ -32,7 +32,6 @@ from tfgraph_lint.analysis.graph_index import TraceKind
 from tfgraph_lint.analysis.keras_callables import lambda_keywords, wrapped_by_lambda
 from tfgraph_lint.analysis.names import assigned_value, bindings, names_an_import
 from tfgraph_lint.analysis.node_index import descendants, remembered
-from tfgraph_lint.analysis.shown_values import shown
 from tfgraph_lint.analysis.tensor_lists import added_items
 from tfgraph_lint.analysis.trace_time_values import (
     STATIC_ATTRIBUTES, known_at_trace_time, mapping_key, used_as_python_string,
@@ -204,6 +203,8 @@ def _flag(value: nodes.NodeNG, index, traced) -> int:
     """A call shape's flag for one argument (analysis/call_shapes): whether it changes per call,
     what it is shown to be, which of the literals ``False``, ``True``, ``None`` it is, and how sure
     it carries a batch its trace does not know."""
+    from tfgraph_lint.analysis.shown_values import shown  # deferred: only a call shape's flags need it
+
     literal = 0
     if isinstance(value, nodes.Const) and (value.value is None or isinstance(value.value, bool)):
         literal = {False: LITERAL_FALSE, True: LITERAL_TRUE, None: LITERAL_BITS}[value.value]

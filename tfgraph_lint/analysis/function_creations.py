@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from astroid import nodes
 
-from tfgraph_lint.analysis.keras_models import builds_keras_model
 from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname, lookup, may_denote
 from tfgraph_lint.analysis.state_creation import created_state
 from tfgraph_lint.analysis.trace_entries import tf_function_decorators, wrapped_by
@@ -77,6 +76,9 @@ def reads_state_made_per_iteration(code: nodes.NodeNG, loops: list[nodes.NodeNG]
     layer = aug(...)``, then ``@tf.function def apply(x): return layer(x)``: keras-cv's
     benchmarks). Each iteration's Function runs on a different object, which a Function made once
     would have to trace for as well: making it per iteration costs no trace that hoisting saves."""
+    # Deferred: only a tf.function made per call or per iteration needs it.
+    from tfgraph_lint.analysis.keras_models import builds_keras_model
+
     for name in code.nodes_of_class(nodes.Name):
         for binding in bindings(name, name.name):
             if code.parent_of(binding) or not any(loop.parent_of(binding) for loop in loops):
@@ -102,6 +104,9 @@ def reads_state_made_per_call(code: nodes.NodeNG, fn: nodes.FunctionDef) -> bool
     TensorFlow state that ``fn`` creates on each call (``optimizer = tf.keras.optimizers.Adam()``,
     ``step = tf.Variable(0)``, ``model = ConvNet()`` of a Keras model class). A Function made once would meet new objects on every call of
     ``fn`` and trace for each anyway: making it per call costs no trace that hoisting saves."""
+    # Deferred: only a tf.function made per call or per iteration needs it.
+    from tfgraph_lint.analysis.keras_models import builds_keras_model
+
     for name in code.nodes_of_class(nodes.Name):
         scope, assignments = lookup(name, name.name)
         if scope is not fn:

@@ -175,8 +175,6 @@ def _check_builtin_call(context, evidence: TensorEvidence, call: nodes.Call, tra
 
 
 def _builtin_finding(context, evidence: TensorEvidence, call: nodes.Call, traced) -> Finding | None:
-    from tfgraph_lint.analysis.keras_call_inputs import keras_call_input  # deferred: only a candidate finding needs it
-
     func, args = call.func, call.args
     name, subject = func.name, traced.subject
     if name == "bool" and len(args) == 1:
@@ -191,6 +189,8 @@ def _builtin_finding(context, evidence: TensorEvidence, call: nodes.Call, traced
                        f"{_OPERATOR_ERROR}; use tf.{'minimum' if name == 'min' else 'maximum'}(a, b)")
     if name in ("min", "max") and len(args) == 1 and evidence.of(args[0]) is None:
         # What Keras hands a layer's call: a tensor (iterated) or a structure of tensors (compared).
+        from tfgraph_lint.analysis.keras_call_inputs import keras_call_input  # deferred: only min()/max() of one value needs it
+
         return _report(context, keras_call_input(args[0], traced), call, traced,
                        f"{name}() of '{args[0].as_string()}', an input Keras hands {subject} (a tensor or a "
                        f"structure of tensors), iterates the tensor or compares the tensors as Python bools: "
