@@ -21,7 +21,6 @@ from tfgraph_lint.analysis.call_sites import TfFunctionCall, bind_arguments
 from tfgraph_lint.analysis.callables import resolve_callables
 from tfgraph_lint.analysis.classes import is_instance_method
 from tfgraph_lint.analysis.constant_values import is_none
-from tfgraph_lint.analysis.dict_entries import entry_evidence
 from tfgraph_lint.analysis.dispatch_tables import names_bound_method
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
 from tfgraph_lint.analysis.names import (
@@ -33,10 +32,8 @@ from tfgraph_lint.analysis.names import (
     made_only_by_calls,
     unpacked_value,
 )
-from tfgraph_lint.analysis.returned_tensors import returned_tensor
 from tfgraph_lint.analysis.tensor_type_branches import after_tensor_check, narrowed_to_non_tensor
 from tfgraph_lint.analysis.value_kinds import Kind, loop_target_kind, surely_one_tensor, value_kind
-from tfgraph_lint.analysis.variable_attributes import variable_attribute
 from tfgraph_lint.core import tf_api
 from tfgraph_lint.core.findings import HIGH, INFERENCE, weakest
 
@@ -95,6 +92,10 @@ class TensorEvidence:
             if expr.op == "%" and isinstance(expr.left, nodes.Const) and isinstance(expr.left.value, str):
                 return None  # string formatting
             return strongest((self._operand(expr.left, depth), self._operand(expr.right, depth)))
+        # Deferred: only a rule asking of this evidence needs these.
+        from tfgraph_lint.analysis.dict_entries import entry_evidence
+        from tfgraph_lint.analysis.returned_tensors import returned_tensor
+
         if (entry := entry_evidence(self, expr)) is not None:
             return entry  # ``stats["kurtosis"]`` of a dict of tensors (analysis/dict_entries)
         if isinstance(expr, nodes.Subscript):
@@ -220,6 +221,9 @@ class TensorEvidence:
 
     def _operand(self, expr: nodes.NodeNG, depth: int) -> str | None:
         """An operand of arithmetic or a comparison: a tf.Variable gives a tensor there too."""
+        # Deferred: only a rule asking of this evidence needs it.
+        from tfgraph_lint.analysis.variable_attributes import variable_attribute
+
         found = self.of(expr, depth)
         if found is None and (made_only_by_calls(expr, _VARIABLE, max_depth=3) or variable_attribute(expr)):
             return HIGH
@@ -235,6 +239,9 @@ class TensorEvidence:
         return weakest(*confidences)
 
     def _binding(self, binding: nodes.NodeNG, depth: int) -> str | None:
+        # Deferred: only a rule asking of this evidence needs it.
+        from tfgraph_lint.analysis.returned_tensors import returned_tensor
+
         if not isinstance(binding, nodes.AssignName):
             return None
         parent = binding.parent
