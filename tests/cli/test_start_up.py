@@ -48,7 +48,7 @@ NOT_ASKED_BY_THE_FILE = (
     "tfgraph_lint.rules.side_effects.forced_traces", "tfgraph_lint.rules.retracing.tf_function_messages",
     "tfgraph_lint.analysis.instance_uses", "tfgraph_lint.analysis.keras_models", "tfgraph_lint.analysis.slot_targets",
     "tfgraph_lint.core.notebook_json", "tfgraph_lint.analysis.pytest_parameters", "tfgraph_lint.cli.view_reach",
-    "tfgraph_lint.analysis.unloaded_modules",
+    "tfgraph_lint.analysis.unloaded_modules", "tfgraph_lint.analysis.returned_tensors", "tfgraph_lint.analysis.tensor_lists",
 )
 
 
