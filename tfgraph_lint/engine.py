@@ -28,11 +28,7 @@ if TYPE_CHECKING:
     from astroid.exceptions import AstroidBuildingError, AstroidSyntaxError
 
     from tfgraph_lint.analysis import node_index, parsing
-    from tfgraph_lint.analysis.call_data import outgoing_arguments
-    from tfgraph_lint.analysis.first_calls import outgoing_first_calls
     from tfgraph_lint.analysis.graph_index import GraphIndex
-    from tfgraph_lint.analysis.keras_instance_rows import instance_rows
-    from tfgraph_lint.analysis.keras_unconverted import outgoing_account
     from tfgraph_lint.analysis.semantic import ModuleContext
     from tfgraph_lint.rules import checks_for
 
@@ -42,8 +38,7 @@ if TYPE_CHECKING:
 # they are imported on first need and bound as this module's globals, as if imported above (a name
 # already bound, e.g. patched by a test, is kept).
 _LAZY = ("nodes", "AstroidBuildingError", "AstroidSyntaxError", "node_index", "parsing", "GraphIndex",
-         "ModuleContext", "checks_for", "outgoing_arguments", "instance_rows", "outgoing_account",
-         "outgoing_first_calls")
+         "ModuleContext", "checks_for")
 
 
 def _import_analysis() -> None:
@@ -54,11 +49,7 @@ def _import_analysis() -> None:
     from astroid.exceptions import AstroidBuildingError, AstroidSyntaxError
 
     from tfgraph_lint.analysis import node_index, parsing
-    from tfgraph_lint.analysis.call_data import outgoing_arguments
-    from tfgraph_lint.analysis.first_calls import outgoing_first_calls
     from tfgraph_lint.analysis.graph_index import GraphIndex
-    from tfgraph_lint.analysis.keras_instance_rows import instance_rows
-    from tfgraph_lint.analysis.keras_unconverted import outgoing_account
     from tfgraph_lint.analysis.semantic import ModuleContext
     from tfgraph_lint.rules import checks_for
 
@@ -271,6 +262,12 @@ def _outgoing_of_module(module: nodes.Module, path: str, config: Config, bases: 
 
 
 def _outgoing(index: GraphIndex, context: ModuleContext, bases: frozenset[str] | None = None) -> list[list]:
+    # The project view's rows of a file other files import: linting a file alone never loads these.
+    from tfgraph_lint.analysis.call_data import outgoing_arguments
+    from tfgraph_lint.analysis.first_calls import outgoing_first_calls
+    from tfgraph_lint.analysis.keras_instance_rows import instance_rows
+    from tfgraph_lint.analysis.keras_unconverted import outgoing_account
+
     once = context.runs_once
     return [[*key, *outgoing_account(index, key, found),
              outgoing_arguments(index, key, index.outgoing_sites.get(key)),

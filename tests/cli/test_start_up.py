@@ -39,6 +39,19 @@ NOT_ASKED_FOR = ("tfgraph_lint.output.sarif", "tfgraph_lint.output.github_format
                  "tfgraph_lint.core.notebook_prose", "hashlib")
 
 
+# What only other kinds of files or projects ask (one module or two per place that defers them):
+# other output formats, the project view's rows of a file other files import, a rule's weighing
+# of a candidate finding, Keras classes, notebooks, pytest fixtures, scripts-only projects.
+NOT_ASKED_BY_THE_FILE = (
+    "tfgraph_lint.output.line_formats", "tfgraph_lint.analysis.keras_instance_rows",
+    "tfgraph_lint.analysis.first_calls", "tfgraph_lint.analysis.unknown_decorators",
+    "tfgraph_lint.rules.side_effects.forced_traces", "tfgraph_lint.rules.retracing.tf_function_messages",
+    "tfgraph_lint.analysis.instance_uses", "tfgraph_lint.analysis.keras_models", "tfgraph_lint.analysis.slot_targets",
+    "tfgraph_lint.core.notebook_json", "tfgraph_lint.analysis.pytest_parameters", "tfgraph_lint.cli.view_reach",
+    "tfgraph_lint.analysis.unloaded_modules", "tfgraph_lint.analysis.returned_tensors", "tfgraph_lint.analysis.tensor_lists",
+)
+
+
 def _loaded(tmp_path, *options: str) -> dict:
     path = tmp_path / "train_step.py"
     path.write_text(ONE_FILE)
@@ -51,6 +64,7 @@ def test_a_one_file_run_loads_only_what_it_uses(tmp_path):
     loaded = _loaded(tmp_path, "--format", "json")
     assert "tfgraph_lint.rules" in loaded["modules"]  # the file was analysed
     assert not [m for m in loaded["modules"] if m.startswith(NOT_ASKED_FOR)]
+    assert not [m for m in loaded["modules"] if m in NOT_ASKED_BY_THE_FILE]
     assert loaded["compiled"] == ["_NOQA"]  # the findings are checked for a noqa comment
     assert loaded["eager"] == []  # no pattern of theirs is compiled at import
     # Their value classes are core.records.Record, not dataclasses, which compile their methods

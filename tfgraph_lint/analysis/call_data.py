@@ -32,8 +32,6 @@ from tfgraph_lint.analysis.graph_index import TraceKind
 from tfgraph_lint.analysis.keras_callables import lambda_keywords, wrapped_by_lambda
 from tfgraph_lint.analysis.names import assigned_value, bindings, names_an_import
 from tfgraph_lint.analysis.node_index import descendants, remembered
-from tfgraph_lint.analysis.shown_values import shown
-from tfgraph_lint.analysis.tensor_lists import added_items
 from tfgraph_lint.analysis.trace_time_values import (
     STATIC_ATTRIBUTES, known_at_trace_time, mapping_key, used_as_python_string,
 )
@@ -56,6 +54,8 @@ def changes_per_call(expr: nodes.NodeNG, index, _depth: int = 0) -> bool:
     if value_kind(expr).kind == Kind.TENSOR:
         return True
     if isinstance(expr, nodes.Name):
+        from tfgraph_lint.analysis.tensor_lists import added_items  # deferred: only a name passed in a call needs it
+
         found = bindings(expr, expr.name)
         return (not found or any(_binding_changes(binding, index, depth) for binding in found)
                 or any(changes_per_call(item, index, depth) for item in added_items(expr.frame(), expr)))
@@ -204,6 +204,8 @@ def _flag(value: nodes.NodeNG, index, traced) -> int:
     """A call shape's flag for one argument (analysis/call_shapes): whether it changes per call,
     what it is shown to be, which of the literals ``False``, ``True``, ``None`` it is, and how sure
     it carries a batch its trace does not know."""
+    from tfgraph_lint.analysis.shown_values import shown  # deferred: only a call shape's flags need it
+
     literal = 0
     if isinstance(value, nodes.Const) and (value.value is None or isinstance(value.value, bool)):
         literal = {False: LITERAL_FALSE, True: LITERAL_TRUE, None: LITERAL_BITS}[value.value]

@@ -34,8 +34,6 @@ from __future__ import annotations
 import ast
 import re
 
-from tfgraph_lint.analysis.failing_imports import top_level_names
-from tfgraph_lint.analysis.program_files import runs_own_code
 
 # The project view's seed of a class that no code of a project shipping no package makes
 # (cli/view_unmade; analysis/unmade_evidence reads it; no Python name has this spelling).
@@ -58,6 +56,10 @@ def class_mentions(source: str) -> dict:
     statement reading the name), with what ``failing_imports.top_level_names`` says of it.
     Unparsable: ``{"words": [...]}``,
     every identifier it spells."""
+    # Deferred: only the project view of a project laid out as scripts needs these.
+    from tfgraph_lint.analysis.failing_imports import top_level_names
+    from tfgraph_lint.analysis.program_files import runs_own_code
+
     try:
         tree = ast.parse(source)
     except (SyntaxError, ValueError, RecursionError, MemoryError):

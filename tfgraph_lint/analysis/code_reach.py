@@ -28,7 +28,6 @@ from __future__ import annotations
 import ast
 import builtins
 
-from tfgraph_lint.analysis.pytest_parameters import CONFTEST, given_values
 from tfgraph_lint.analysis.syntax_parents import enclosing
 
 ANNOTATED = "annotated"
@@ -106,6 +105,9 @@ class CodeReach:
         return True
 
     def _parameter(self, parameter: ast.arg, node: ast.Name) -> bool:
+        # Deferred: only a project with pytest fixtures needs it.
+        from tfgraph_lint.analysis.pytest_parameters import CONFTEST, given_values
+
         owner = self._enclosing(parameter, _FUNCTIONS)
         cls = self._enclosing(owner, (*_FUNCTIONS, ast.ClassDef))
         if parameter.arg == "self" and isinstance(cls, ast.ClassDef):

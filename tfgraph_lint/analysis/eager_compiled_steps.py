@@ -26,9 +26,7 @@ from __future__ import annotations
 
 from astroid import nodes
 
-from tfgraph_lint.analysis.eager_compiles import RUN_EAGERLY, is_true, run_eagerly_value
 from tfgraph_lint.analysis.instance_screen import ANNOTATION_ROW_MARKER, EAGER_ROW_MARKERS, is_eager_row_marker
-from tfgraph_lint.analysis.instance_uses import handed_on, instance_uses
 from tfgraph_lint.analysis.names import bindings, references, unrebound_parameter
 from tfgraph_lint.analysis.node_index import remembered
 from tfgraph_lint.analysis.passed_arguments import argument_for
@@ -104,6 +102,10 @@ def _class_steps(cls: nodes.ClassDef, index) -> str | None:
 def steps_run(made: nodes.Call) -> str | nodes.NodeNG | None:
     """How the instance ``made`` makes runs its step methods: ``EAGER``, the ``run_eagerly=``
     expression of its compile when that is a flag, ``NO_STEP``, or None (see the module's docstring)."""
+    # Deferred: only a Keras class made in the module needs these.
+    from tfgraph_lint.analysis.eager_compiles import RUN_EAGERLY, is_true
+    from tfgraph_lint.analysis.instance_uses import handed_on, instance_uses
+
     uses = instance_uses(made)
     if uses is None or not all(isinstance(use, nodes.Name) for use in uses):
         return None  # ``self.model = Cls()``: the order of its uses across methods is not shown
@@ -134,6 +136,9 @@ def _compiled_how(call: nodes.Call) -> str | nodes.NodeNG | None:
     """``EAGER`` for ``compile(..., run_eagerly=True)``, the value for a flag (a name or an
     attribute of one), ``_TRACED`` for anything else (no ``run_eagerly``, a literal other than
     True, ``**kwargs``, a computed value)."""
+    # Deferred: only a Keras class made in the module needs it.
+    from tfgraph_lint.analysis.eager_compiles import is_true, run_eagerly_value
+
     value = run_eagerly_value(call)
     if value is None:
         return _TRACED

@@ -12,7 +12,6 @@ from __future__ import annotations
 from astroid import nodes
 
 from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname, lookup, may_denote
-from tfgraph_lint.analysis.repeated_objects import holds_objects_made_in
 from tfgraph_lint.analysis.trace_entries import tf_function_decorators, wrapped_by
 from tfgraph_lint.core.findings import shorten
 from tfgraph_lint.core.records import Record
@@ -77,6 +76,9 @@ def reads_state_made_per_iteration(code: nodes.NodeNG, loops: list[nodes.NodeNG]
     return layer(x)``: keras-cv's benchmarks). Each iteration's Function runs on a different
     object, which a Function made once would have to trace for as well: making it per iteration
     costs no trace that hoisting saves."""
+    # Deferred: only a tf.function made per call or per iteration needs it.
+    from tfgraph_lint.analysis.repeated_objects import holds_objects_made_in
+
     for name in code.nodes_of_class(nodes.Name):
         if holds_objects_made_in(name, loops, outside=code):
             return True
@@ -104,5 +106,8 @@ def reads_state_made_per_call(code: nodes.NodeNG, fn: nodes.FunctionDef) -> bool
     tf.keras.optimizers.Adam()``, ``step = tf.Variable(0)``, ``model = ConvNet()``, ``models =
     [Agent(c) for c in configs]``). A Function made once would meet new objects on every call of
     ``fn`` and trace for each anyway: making it per call costs no trace that hoisting saves."""
+    # Deferred: only a tf.function made per call or per iteration needs it.
+    from tfgraph_lint.analysis.repeated_objects import holds_objects_made_in
+
     return any(lookup(name, name.name)[0] is fn and holds_objects_made_in(name, [fn], outside=code)
                for name in code.nodes_of_class(nodes.Name))

@@ -16,12 +16,6 @@ from astroid import nodes
 
 from tfgraph_lint.analysis.callables import FunctionNode, decorated_through, reached_nodes, resolve_callables, with_wrappers
 from tfgraph_lint.analysis.classes import replaced_on_instances, self_class
-from tfgraph_lint.analysis.eager_models import (
-    called_only_eagerly,
-    layer_called_only_eagerly,
-    only_asked_for_attributes,
-    runs_no_keras_loop,
-)
 from tfgraph_lint.analysis.keras_callables import (
     autograph_converts,
     handed_expressions,
@@ -34,7 +28,6 @@ from tfgraph_lint.analysis.function_creations import tf_function_at
 from tfgraph_lint.analysis.imported_instances import imported_key
 from tfgraph_lint.analysis.names import call_qualname, may_denote, qualified_name, use_project_aliases
 from tfgraph_lint.analysis.node_index import descendants
-from tfgraph_lint.analysis.other_threads import runs_in_other_thread
 from tfgraph_lint.analysis.overrides import subclass_overrides
 from tfgraph_lint.analysis.trace_entries import (
     arguments,
@@ -168,6 +161,9 @@ class GraphIndex:
             ))
 
     def _check_keras_class(self, cls: nodes.ClassDef) -> None:
+        # Deferred: only a notebook's Keras code needs it.
+        from tfgraph_lint.analysis.eager_models import called_only_eagerly, only_asked_for_attributes, runs_no_keras_loop
+
         if not self.config.keras_methods:
             return
         found = keras_base(cls, set())
@@ -218,6 +214,9 @@ class GraphIndex:
     def _check_keras_handover(self, call: nodes.Call) -> None:
         notebook = is_notebook(str(self.module.file or ""))
         for handover in keras_handovers(call):
+            # Deferred: only a notebook's Keras code needs it.
+            from tfgraph_lint.analysis.eager_models import layer_called_only_eagerly
+
             eager = notebook and kept_by_a_layer(handover.spelled) and layer_called_only_eagerly(call, self.module)
             self._add(handover.fn, TraceReason(
                 TraceKind.KERAS, call.lineno, LOW if eager else weakest(handover.confidence, self._keras_confidence),
@@ -318,6 +317,9 @@ class GraphIndex:
                 continue  # replaced by a stronger reason since it was queued
             for node in reached_nodes(traced.node):
                 if isinstance(node, (nodes.FunctionDef, nodes.Lambda)):
+                    # Deferred: only a function defined in graph code needs it.
+                    from tfgraph_lint.analysis.other_threads import runs_in_other_thread
+
                     reached = [] if runs_in_other_thread(node) else [(node, TraceKind.NESTED, "")]
                 elif isinstance(node, nodes.Call):
                     reached = [(callee, TraceKind.CALLED, "") for callee in self._callees(node)]

@@ -27,8 +27,6 @@ from collections.abc import Iterator
 from astroid import nodes
 
 from tfgraph_lint.analysis.callables import FunctionNode, resolve_callables
-from tfgraph_lint.analysis.keras_version import declares_keras_2, written_for_keras_2
-from tfgraph_lint.analysis.keras_models import model_confidence
 from tfgraph_lint.analysis.names import call_qualname, imports_package
 from tfgraph_lint.analysis.node_index import descendants, remembered
 from tfgraph_lint.analysis.trace_entries import argument
@@ -75,6 +73,8 @@ def handed_expressions(call: nodes.Call) -> Iterator[tuple[nodes.NodeNG, str, st
     func = call.func
     last = func.attrname if isinstance(func, nodes.Attribute) else getattr(func, "name", "")
     if last == "compile" and isinstance(func, nodes.Attribute):
+        from tfgraph_lint.analysis.keras_models import model_confidence  # deferred: only a compile() call needs it
+
         confidence = model_confidence(func.expr, "compile")
         if confidence is None:
             return
@@ -146,6 +146,8 @@ def autograph_converts(module: nodes.Module) -> bool:
     only Keras 2, ``tf_keras`` or the copy TensorFlow once bundled, or ``tf.keras`` in a project
     that requires a TensorFlow before 2.16 (keras_version). Remembered per module: every Keras
     method and handover asks."""
+    from tfgraph_lint.analysis.keras_version import declares_keras_2  # deferred: only Keras code needs it
+
     memo = remembered(module, "autograph converts")
     if module not in memo:
         memo[module] = imports_package(module, "tf_keras") or declares_keras_2(module) or any(
@@ -162,6 +164,8 @@ def keras_method_converted(family: str, cls: nodes.ClassDef, module: nodes.Modul
     the optimizer's own ``apply_gradients`` in either Keras, which no version converts (checked on
     TF 2.21: an ``if`` on a tensor in ``update_step`` raises under fit and in a tf.function; Keras
     2's ``_resource_apply_dense`` raised so, tensorflow/addons d150cc2)."""
+    from tfgraph_lint.analysis.keras_version import written_for_keras_2  # deferred: only Keras code needs it
+
     if family == "optimizer":
         return False
     return family not in ("metric", "loss") or autograph_converts(module) or written_for_keras_2(cls)

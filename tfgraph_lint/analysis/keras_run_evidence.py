@@ -55,20 +55,12 @@ from astroid import nodes
 
 from tfgraph_lint.analysis.class_mentions import TESTS_ONLY_SEED
 from tfgraph_lint.analysis.eager_compiled_steps import STEPS_EAGER_SEED
-from tfgraph_lint.analysis.eager_compiles import EAGER_WHEN_ASKED, RUN_EAGERLY, compiled_to_run_eagerly
-from tfgraph_lint.analysis.eager_scripts import is_script, traces_nothing
-from tfgraph_lint.analysis.direct_method_runs import runs_only_when_called
-from tfgraph_lint.analysis.eager_steps import run_by_eager_step
 from tfgraph_lint.analysis.instance_screen import ANNOTATION_ROW_MARKER, EAGER_ROW_MARKERS, HANDED_ROW_MARKER, UNJUDGED_SEED
 from tfgraph_lint.analysis.instance_screen import own_method_in
-from tfgraph_lint.analysis.instance_uses import PLAIN_ATTRIBUTES, attribute_chain, handed_on, handed_to_compile
-from tfgraph_lint.analysis.instance_uses import instance_uses, may_return_instance
 from tfgraph_lint.analysis.names import references
 from tfgraph_lint.analysis.project_classes import dispatched_seed
 from tfgraph_lint.analysis.project_tracing import PROJECT_EAGER_REASONS, PROJECT_EAGER_SEEDS
 from tfgraph_lint.analysis.node_index import remembered
-from tfgraph_lint.analysis.own_method_builds import runs_call_only_directly
-from tfgraph_lint.analysis.symbolic_construction import may_build_symbolically
 from tfgraph_lint.analysis.trace_entries import keras_base
 from tfgraph_lint.analysis.traced import TracedFunction, TraceKind
 from tfgraph_lint.core import tf_api
@@ -227,6 +219,9 @@ def _own_methods_run(cls: nodes.ClassDef, index) -> tuple[str, set[str]] | None:
     when each runs ``call`` only directly, to build a functional model (analysis/own_method_builds);
     ``DIRECT_CALLS`` when each runs the model only as it is called, on real values
     (analysis/direct_method_runs); None otherwise. Remembered per class: three checks ask."""
+    # Deferred: only code a Keras class runs needs these.
+    from tfgraph_lint.analysis.direct_method_runs import runs_only_when_called
+    from tfgraph_lint.analysis.own_method_builds import runs_call_only_directly
     memo = remembered(cls, "own methods run")
     if cls not in memo:
         methods = _own_methods_told(cls, index)
@@ -240,6 +235,7 @@ def _own_methods_run(cls: nodes.ClassDef, index) -> tuple[str, set[str]] | None:
 
 def _script_shows(cls: nodes.ClassDef, index, told: set[str]) -> bool:
     """A script that traces nothing makes ``cls``, and no other file says anything of it."""
+    from tfgraph_lint.analysis.eager_scripts import traces_nothing  # deferred: only code a Keras class runs needs it
     if told or not traces_nothing(index):
         return False
     module = cls.root()
@@ -271,6 +267,9 @@ def instance_verdict(reference: nodes.NodeNG, index, seen: frozenset = frozenset
     """How the code runs what ``reference`` (a class, named where it is used) makes: see the
     module's docstring. ``layered``: judged as a layer or model, whose direct calls count as
     eager only where nothing may build it symbolically (:func:`_may_run_symbolically`)."""
+    # Deferred: only code a Keras class runs needs these.
+    from tfgraph_lint.analysis.eager_compiles import EAGER_WHEN_ASKED, compiled_to_run_eagerly
+    from tfgraph_lint.analysis.instance_uses import handed_to_compile, instance_uses, may_return_instance
     if handed_to_compile(reference):
         return TRACED
     made = reference.parent
@@ -300,6 +299,10 @@ def _combined(verdicts: set) -> str | None:
 def _use_verdict(use: nodes.NodeNG, index, seen: frozenset, layered: bool = False,
                  eager_loops: frozenset = frozenset()) -> str | None:
     """``eager_loops``: the instance's methods that run it eagerly (``compile(run_eagerly=True)``)."""
+    # Deferred: only code a Keras class runs needs these.
+    from tfgraph_lint.analysis.eager_compiles import RUN_EAGERLY
+    from tfgraph_lint.analysis.eager_steps import run_by_eager_step
+    from tfgraph_lint.analysis.instance_uses import PLAIN_ATTRIBUTES, handed_to_compile
     if handed_to_compile(use):
         return TRACED
     parent = use.parent
@@ -337,6 +340,9 @@ def _may_run_symbolically(call: nodes.NodeNG) -> bool:
     model's own methods, or other files) are not followed; or in a function of a module that is
     no script (``def build(x): return Block()(x)`` is how a library builds a functional model).
     Only a script's own code, at its top level or in its functions, shows the call eager."""
+    # Deferred: only code a Keras class runs needs these.
+    from tfgraph_lint.analysis.eager_scripts import is_script
+    from tfgraph_lint.analysis.symbolic_construction import may_build_symbolically
     if may_build_symbolically(call.root()):
         return True
     frame = call.frame()
@@ -377,6 +383,7 @@ def layer_attribute_verdict(attribute: nodes.Attribute, index, seen: frozenset,
     attribute read runs nothing; a method handed on (``tf.function(model.call)``) may be traced
     where it goes. ``eager_loops``: the instance's own methods that run it eagerly
     (``model.fit(...)`` after ``model.compile(run_eagerly=True)``)."""
+    from tfgraph_lint.analysis.instance_uses import PLAIN_ATTRIBUTES, attribute_chain, handed_on  # deferred: Keras classes only
     chain, names = attribute_chain(attribute)
     called = chain.parent
     if isinstance(called, nodes.Call) and called.func is chain:

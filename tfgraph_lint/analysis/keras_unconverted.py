@@ -33,10 +33,8 @@ import os
 
 from astroid import nodes
 
-from tfgraph_lint.analysis.converted_loops import converted_loop
 from tfgraph_lint.analysis.dynamic_layers import dynamic_account
 from tfgraph_lint.analysis.keras_callables import autograph_converts
-from tfgraph_lint.analysis.keras_version import written_for_keras_2
 from tfgraph_lint.analysis.node_index import descendants, remembered
 from tfgraph_lint.analysis.project_classes import dispatched_seed
 from tfgraph_lint.analysis.project_graph import package_base
@@ -70,6 +68,8 @@ def unconverted_keras_method(traced: TracedFunction, module: nodes.Module) -> Tr
     found = keras_base(owner, set())
     if found is None or found[1] != "layer":
         return None
+    from tfgraph_lint.analysis.keras_version import written_for_keras_2  # deferred: only a Keras layer's code needs it
+
     if (autograph_converts(module) or written_for_keras_2(owner)) and in_package_autograph_skips(module) is None:
         return None
     return root
@@ -124,6 +124,9 @@ def converted_by_autograph(traced: TracedFunction, module: nodes.Module) -> bool
 def loop_written_for_autograph(fn: nodes.NodeNG) -> nodes.For | nodes.While | None:
     """The first loop of ``fn`` itself (not of its nested defs) that only AutoGraph's conversion
     makes work: a sign ``fn`` was written for the conversion Keras 2 gave its methods."""
+    # Deferred: only a loop in a Keras layer's code needs it.
+    from tfgraph_lint.analysis.converted_loops import converted_loop
+
     for loop in descendants(fn, nodes.For, nodes.While):
         if loop.scope() is fn and converted_loop(loop) is not None:
             return loop

@@ -26,7 +26,6 @@ import re
 
 from tfgraph_lint.analysis.symbolic_inputs import INPUT_CALLS, SHAPE_KEYWORDS, shape_keywords, symbolic_receivers
 from tfgraph_lint.analysis.code_reach import CodeReach, class_reach
-from tfgraph_lint.analysis.pytest_parameters import fixture_name, returned_values
 from tfgraph_lint.analysis.tracing_reach import TracingReach
 from tfgraph_lint.core import tf_api
 
@@ -207,6 +206,9 @@ def fixtures_reach(source: str) -> dict[str, list[list] | None] | None:
     """Per pytest fixture defined at the top level of ``source`` (a conftest.py), what the values
     it returns or yields reach (``analysis/code_reach``; a fixture it takes in turn, by its
     values); None when the source cannot be parsed."""
+    # Deferred: only a project with pytest fixtures needs it.
+    from tfgraph_lint.analysis.pytest_parameters import fixture_name, returned_values
+
     tree = _parsed(source)
     if tree is None:
         return None

@@ -14,10 +14,8 @@ from tfgraph_lint.analysis.classes import self_class
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
 from tfgraph_lint.analysis.names import bindings
 from tfgraph_lint.analysis.node_index import descendants
-from tfgraph_lint.analysis.method_sets import base_sets, sets_through_property
 from tfgraph_lint.analysis.once_flags import flag_guarded
 from tfgraph_lint.analysis.once_guards import HASATTR, KEY, unset_any, unset_tests
-from tfgraph_lint.analysis.slot_targets import rebinds_key, reset_outside, slot_target, stores_slot
 
 
 class RunsOnce:
@@ -93,6 +91,9 @@ def guards_of(node: nodes.NodeNG, traced: TracedFunction) -> list[tuple[_Target,
                 side = "body" if child is parent.body else "orelse" if child is parent.orelse else None
                 branch = [parent.statement()]
             if side is not None:
+                # Deferred: only a slot target (self.buffers[i]) needs it.
+                from tfgraph_lint.analysis.slot_targets import reset_outside
+
                 found += [(target, truthy, parent.test)
                           for target, unset_side, truthy in _unset_targets(parent.test, traced)
                           if unset_side == side and _sets(branch, target, traced)
@@ -230,6 +231,9 @@ def _targets_of_unset(unset, traced: TracedFunction) -> list[_Target]:
         key = unset.key
         if isinstance(unset.subject, nodes.Subscript) or not isinstance(key, (nodes.Const, nodes.Name)):
             # ``"v" not in self.state[i]``, ``self._key(v) not in self.cache``: a computed slot
+            # Deferred: only a slot target (self.buffers[i]) needs it.
+            from tfgraph_lint.analysis.slot_targets import slot_target
+
             return [slot_target(unset.subject, key)] if _held_outside(unset.subject, traced) else []
         # ``"v" not in self.__dict__``, ``"v" not in holder`` (a dict that outlives the trace)
         target = (_dict_target(unset.subject, key.value, traced)
@@ -251,6 +255,9 @@ def _targets_of(expr: nodes.NodeNG, traced: TracedFunction) -> list[_Target]:
         # ``holder[0]``, ``cache["model"]``: a slot of a container that outlives the trace
         return [("item", expr.value.as_string(), expr.slice.value)]
     if isinstance(expr, nodes.Subscript) and _held_outside(expr.value, traced):
+        # Deferred: only a slot target (self.buffers[i]) needs it.
+        from tfgraph_lint.analysis.slot_targets import slot_target
+
         return [slot_target(expr.value, expr.slice)]  # ``self.buffers[self._index(v)]``, ``self.buffers[0]``
     return []
 
@@ -305,6 +312,10 @@ def _persistent_base(expr: nodes.NodeNG, traced: TracedFunction) -> bool:
 
 def _sets(statements: list[nodes.NodeNG], target: _Target, traced: TracedFunction) -> bool:
     """Whether the statements assign the target (directly, or in a method of ``self`` they call)."""
+    # Deferred: only a create-once guard's branch needs these.
+    from tfgraph_lint.analysis.method_sets import base_sets, sets_through_property
+    from tfgraph_lint.analysis.slot_targets import rebinds_key
+
     if target[0] == "slot" and rebinds_key(statements, target):
         return False  # the block moves the key before it stores: another slot may be set
     for statement in statements:
@@ -351,6 +362,9 @@ def assigns(node: nodes.NodeNG, target: _Target) -> bool:
                 and isinstance(node.slice, nodes.Const) and node.slice.value == target[2]
                 and node.value.as_string() == target[1])
     if target[0] == "slot":
+        # Deferred: only a slot target (self.buffers[i]) needs it.
+        from tfgraph_lint.analysis.slot_targets import stores_slot
+
         return stores_slot(node, target)
     if target[0] == "keyed":
         return (isinstance(node, nodes.Subscript) and node.ctx == Context.Store

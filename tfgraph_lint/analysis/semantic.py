@@ -29,7 +29,6 @@ from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.once_guards import is_once_guard
 from tfgraph_lint.analysis.runs_once import RunsOnce
 from tfgraph_lint.analysis.tensor_evidence import TensorEvidence
-from tfgraph_lint.analysis.tensor_lists import held_tensor
 from tfgraph_lint.analysis.untaken_branches import untaken_branch
 from tfgraph_lint.core.config import Config
 from tfgraph_lint.core.findings import HIGH, LOW, Finding, weakest
@@ -143,6 +142,8 @@ class ModuleContext:
 
     def held_tensor(self, expr: nodes.NodeNG) -> str | None:
         """HIGH or INFERENCE when ``expr`` is a Python list or tuple holding a tensor (tensor_lists)."""
+        from tfgraph_lint.analysis.tensor_lists import held_tensor  # deferred: only a rule asking this needs it
+
         return held_tensor(expr, self.evidence)
 
     # -- what constant an expression is ------------------------------------------------------

@@ -10,12 +10,10 @@ from __future__ import annotations
 from astroid import nodes
 
 from tfgraph_lint.analysis.classes import self_attribute, self_class
-from tfgraph_lint.analysis.keras_version import declares_keras_2
 from tfgraph_lint.analysis.constant_values import number
 from tfgraph_lint.analysis.names import call_qualname, qualified_name, spelled_qualified_name
 from tfgraph_lint.analysis.node_index import descendants, remembered
 from tfgraph_lint.analysis.own_layer_classes import own_stateful_keras_class
-from tfgraph_lint.analysis.own_tree_classes import plain_class_of_own_tree
 from tfgraph_lint.analysis.trace_entries import keras_base
 from tfgraph_lint.core.findings import HIGH, INFERENCE
 from tfgraph_lint.core.records import Record
@@ -95,6 +93,9 @@ def seeded_rate(call: nodes.Call) -> nodes.NodeNG | None:
 
 
 def _spelled_keras_2(call: nodes.Call) -> bool:
+    # Deferred: only a Keras layer made in graph code needs it.
+    from tfgraph_lint.analysis.keras_version import declares_keras_2
+
     return ((spelled_qualified_name(call.func) or "").startswith(_KERAS_2_PACKAGES) or _targets_keras_2(call.root())
             or declares_keras_2(call.root()))
 
@@ -135,6 +136,9 @@ def created_state(call: nodes.Call) -> Creation | None:
         if last in _WEIGHTLESS_LAYERS or (last in SEEDED_LAYERS and (
                 _spelled_keras_2(call) or number(seeded_rate(call)) == 0)):
             return None
+        # Deferred: only a Keras layer made in graph code needs it.
+        from tfgraph_lint.analysis.own_tree_classes import plain_class_of_own_tree
+
         if plain_class_of_own_tree(call):
             return None  # Keras's own source: a helper class that its path puts under layers
         # Built (variables created) only when called: HIGH is decided at the call (see check).

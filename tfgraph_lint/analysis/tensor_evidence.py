@@ -21,9 +21,7 @@ from tfgraph_lint.analysis.call_sites import TfFunctionCall, bind_arguments
 from tfgraph_lint.analysis.callables import resolve_callables
 from tfgraph_lint.analysis.classes import is_instance_method
 from tfgraph_lint.analysis.constant_values import is_none
-from tfgraph_lint.analysis.dict_entries import entry_evidence
 from tfgraph_lint.analysis.dispatch_tables import names_bound_method
-from tfgraph_lint.analysis.converted_loops import converted_loop, enclosing_converted_loops
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
 from tfgraph_lint.analysis.names import (
     assigned_value,
@@ -34,12 +32,8 @@ from tfgraph_lint.analysis.names import (
     made_only_by_calls,
     unpacked_value,
 )
-from tfgraph_lint.analysis.possible_tensors import builder_argument, possible_tensor
-from tfgraph_lint.analysis.returned_tensors import returned_tensor
-from tfgraph_lint.analysis.signature_tensors import decorator_calls, keras_passes_tensor, signature_says_tensor
 from tfgraph_lint.analysis.tensor_type_branches import after_tensor_check, narrowed_to_non_tensor
 from tfgraph_lint.analysis.value_kinds import Kind, loop_target_kind, surely_one_tensor, value_kind
-from tfgraph_lint.analysis.variable_attributes import non_boolean_variable, variable_attribute
 from tfgraph_lint.core import tf_api
 from tfgraph_lint.core.findings import HIGH, INFERENCE, weakest
 
@@ -98,6 +92,10 @@ class TensorEvidence:
             if expr.op == "%" and isinstance(expr.left, nodes.Const) and isinstance(expr.left.value, str):
                 return None  # string formatting
             return strongest((self._operand(expr.left, depth), self._operand(expr.right, depth)))
+        # Deferred: only a rule asking of this evidence needs these.
+        from tfgraph_lint.analysis.dict_entries import entry_evidence
+        from tfgraph_lint.analysis.returned_tensors import returned_tensor
+
         if (entry := entry_evidence(self, expr)) is not None:
             return entry  # ``stats["kurtosis"]`` of a dict of tensors (analysis/dict_entries)
         if isinstance(expr, nodes.Subscript):
@@ -124,6 +122,9 @@ class TensorEvidence:
     @staticmethod
     def truth_tested_variable(expr: nodes.NodeNG, tested: bool = True) -> nodes.NodeNG | None:
         """An attribute holding a variable that is not a bool whose truth ``expr`` asks for."""
+        # Deferred: only a rule asking of this evidence needs it.
+        from tfgraph_lint.analysis.variable_attributes import non_boolean_variable
+
         return next((leaf for leaf in tested_leaves(expr, tested) if non_boolean_variable(leaf)), None)
 
     def iterated_tensor(self, iterable: nodes.NodeNG) -> str | None:
@@ -161,10 +162,16 @@ class TensorEvidence:
     @staticmethod
     def builder_argument(expr: nodes.NodeNG, traced: TracedFunction) -> str | None:
         """HIGH when ``expr`` is a parameter a graph builder (Dataset.map ...) fills with tensors."""
+        # Deferred: only a rule asking of this evidence needs it.
+        from tfgraph_lint.analysis.possible_tensors import builder_argument
+
         return builder_argument(expr, traced)
 
     def of_or_builder_argument(self, expr: nodes.NodeNG, traced: TracedFunction) -> str | None:
         """``of``, and a graph builder's argument counts too."""
+        # Deferred: only a rule asking of this evidence needs it.
+        from tfgraph_lint.analysis.possible_tensors import builder_argument
+
         found = self.of(expr)
         return found if found is not None else builder_argument(expr, traced)
 
@@ -172,18 +179,27 @@ class TensorEvidence:
     def possible_tensor(expr: nodes.NodeNG, traced: TracedFunction) -> str | None:
         """A tensor or TensorFlow object, or a value nothing shows to be something else (INFERENCE;
         LOW beside torch); None when shown not to be one (analysis/possible_tensors)."""
+        # Deferred: only a rule asking of this evidence needs it.
+        from tfgraph_lint.analysis.possible_tensors import possible_tensor
+
         return possible_tensor(expr, traced)
 
     @staticmethod
     def converted_loop(loop: nodes.For | nodes.While) -> tuple[str, str] | None:
         """(description, confidence) when AutoGraph turns ``loop`` into a graph loop
         (analysis/converted_loops); the dual of ``python_loop``."""
+        # Deferred: only a rule asking of this evidence needs it.
+        from tfgraph_lint.analysis.converted_loops import converted_loop
+
         return converted_loop(loop)
 
     @staticmethod
     def enclosing_converted_loops(node: nodes.NodeNG, traced: TracedFunction):
         """The converted loops around ``node`` in ``traced``, innermost first: (loop, description,
         confidence)."""
+        # Deferred: only a rule asking of this evidence needs it.
+        from tfgraph_lint.analysis.converted_loops import enclosing_converted_loops
+
         return enclosing_converted_loops(node, traced)
 
     def parameter(self, parameter: nodes.AssignName) -> str | None:
@@ -205,6 +221,9 @@ class TensorEvidence:
 
     def _operand(self, expr: nodes.NodeNG, depth: int) -> str | None:
         """An operand of arithmetic or a comparison: a tf.Variable gives a tensor there too."""
+        # Deferred: only a rule asking of this evidence needs it.
+        from tfgraph_lint.analysis.variable_attributes import variable_attribute
+
         found = self.of(expr, depth)
         if found is None and (made_only_by_calls(expr, _VARIABLE, max_depth=3) or variable_attribute(expr)):
             return HIGH
@@ -220,6 +239,9 @@ class TensorEvidence:
         return weakest(*confidences)
 
     def _binding(self, binding: nodes.NodeNG, depth: int) -> str | None:
+        # Deferred: only a rule asking of this evidence needs it.
+        from tfgraph_lint.analysis.returned_tensors import returned_tensor
+
         if not isinstance(binding, nodes.AssignName):
             return None
         parent = binding.parent
@@ -283,6 +305,9 @@ class TensorEvidence:
     # -- parameters -----------------------------------------------------------------------------
 
     def _parameter(self, parameter: nodes.AssignName) -> str | None:
+        # Deferred: only a rule asking of this evidence needs it.
+        from tfgraph_lint.analysis.signature_tensors import decorator_calls, keras_passes_tensor, signature_says_tensor
+
         fn = parameter.parent.parent
         traced = self._context.index.traced_function(fn)
         if traced is None:

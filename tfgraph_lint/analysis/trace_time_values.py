@@ -12,7 +12,6 @@ from astroid import nodes
 from tfgraph_lint.analysis.names import annotation_of, assigned_value, bindings, call_qualname, is_builtin_name
 from tfgraph_lint.analysis.node_index import remembered
 from tfgraph_lint.analysis.once_guards import guards_unset_name
-from tfgraph_lint.analysis.tensor_lists import added_items
 from tfgraph_lint.analysis.value_kinds import Kind, value_kind
 
 # Tensor attributes known while tracing (static shape, dtype, name), and the like of layers.
@@ -81,8 +80,11 @@ def known_at_trace_time(expr: nodes.NodeNG, _depth: int = 0) -> bool:
         if _narrowed_to_falsy(expr):
             return True
         found = bindings(expr, expr.name)
-        return (bool(found) and all(_binding_known_at_trace_time(binding, depth) for binding in found)
-                and all(known_at_trace_time(item, depth) for item in added_items(expr.frame(), expr)))
+        if not found or not all(_binding_known_at_trace_time(binding, depth) for binding in found):
+            return False
+        from tfgraph_lint.analysis.tensor_lists import added_items  # deferred: only a name bound to known values needs it
+
+        return all(known_at_trace_time(item, depth) for item in added_items(expr.frame(), expr))
     return False
 
 

@@ -41,7 +41,6 @@ from tfgraph_lint.analysis.graph_mode_branches import graph_mode_untaken
 from tfgraph_lint.analysis.keras_callables import lambda_keywords, wrapped_by_lambda
 from tfgraph_lint.analysis.names import references, unrebound_parameter
 from tfgraph_lint.analysis.node_index import remembered
-from tfgraph_lint.analysis.shown_values import TRUTHY, shown
 
 _MAX_LEVELS = 3
 _MAX_FORWARDING = 2  # callers that hand a parameter on unchanged, followed up to their own callers
@@ -54,6 +53,9 @@ class _Shown:
     __slots__ = ("truthy", "where")
 
     def __init__(self, level: int, where: str):
+        # Deferred: only a value shown by the calls of other files needs it.
+        from tfgraph_lint.analysis.shown_values import TRUTHY
+
         self.truthy, self.where = level == TRUTHY, where
 
 
@@ -158,6 +160,9 @@ def _forwarded(world: dict, passed: dict, call: nodes.Call, fn: nodes.FunctionDe
 
 def _passed(expr: nodes.NodeNG | None, where: str):
     """A call's argument as a world value: its constant, or what it is shown to be."""
+    # Deferred: only a value shown by the calls of other files needs it.
+    from tfgraph_lint.analysis.shown_values import shown
+
     value = constant(expr)
     return _shown_world_value(shown(expr), where) if value is UNKNOWN and expr is not None else value
 

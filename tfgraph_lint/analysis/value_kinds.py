@@ -20,9 +20,6 @@ from tfgraph_lint.analysis.names import (
     made_only_by_calls,
     unpacked_value,
 )
-from tfgraph_lint.analysis.optimizer_hyperparameters import hyperparameter_read
-from tfgraph_lint.analysis.tape_results import tape_result
-from tfgraph_lint.analysis.variable_reads import reads_variable
 from tfgraph_lint.core import tf_api
 from tfgraph_lint.core.findings import HIGH, INFERENCE, weakest
 from tfgraph_lint.core.records import Record
@@ -144,6 +141,11 @@ def _call_kind(call: nodes.Call, depth: int) -> ValueKind:
             if all(k.kind == Kind.PYTHON_SCALAR and k.parameter is None for k in kinds):
                 return ValueKind(Kind.PYTHON_SCALAR, weakest(*(k.confidence for k in kinds)))
         return UNKNOWN
+    # Deferred: only a call of no builtin whose value is asked needs these.
+    from tfgraph_lint.analysis.optimizer_hyperparameters import hyperparameter_read
+    from tfgraph_lint.analysis.tape_results import tape_result
+    from tfgraph_lint.analysis.variable_reads import reads_variable
+
     if reads_variable(call):
         return ValueKind(Kind.TENSOR)  # ``v.read_value()`` of a variable (analysis/variable_reads)
     hyperparameter = hyperparameter_read(call)

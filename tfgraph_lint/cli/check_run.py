@@ -28,7 +28,7 @@ from tfgraph_lint.core.reporting_decision import FileDecision
 from tfgraph_lint.core.source import UnreadableSource, read_source
 from tfgraph_lint.core.source_lines import SourceLines
 from tfgraph_lint.output import baseline as baselines
-from tfgraph_lint.output import line_formats, reporters
+from tfgraph_lint.output import reporters
 
 PROG = "tfgraph-lint"
 
@@ -216,6 +216,7 @@ class CheckRun:
         if options.output_format == "json":
             self.json_items.append(note)
         elif options.output_format == "json-lines":
+            from tfgraph_lint.output import line_formats  # output formats load when asked for
             self._stdout(line_formats.json_line(note))
         elif options.output_format == "github":
             from tfgraph_lint.output.github_format import github_notice  # output formats load when asked for
@@ -280,10 +281,10 @@ class CheckRun:
                 from tfgraph_lint.output.github_format import github_line
 
                 self._stdout(github_line(finding))
-            elif options.output_format == "json-lines":
-                self._stdout(line_formats.json_line(finding))
-            elif options.output_format == "pylint":
-                self._stdout(line_formats.pylint_line(finding))
+            elif options.output_format in ("json-lines", "pylint"):
+                from tfgraph_lint.output import line_formats  # output formats load when asked for
+                write = line_formats.json_line if options.output_format == "json-lines" else line_formats.pylint_line
+                self._stdout(write(finding))
             else:
                 source = self.lines.line(finding.path, finding.line) if options.show_source else None
                 self._stdout("\n".join(reporters.text_lines(finding, options.why, source=source,
@@ -315,6 +316,7 @@ class CheckRun:
             self._stdout(sarif_document(self.collected, self.lines, self._problems, notes=notes,
                                         hidden=self.hidden))
         elif options.output_format == "junit":
+            from tfgraph_lint.output import line_formats  # output formats load when asked for
             self._stdout(line_formats.junit_document(self.collected, self.totals.files_checked))
 
     def summary_lines(self) -> list[str]:

@@ -41,7 +41,6 @@ from tfgraph_lint.cli.file_digests import FileDigests
 from tfgraph_lint.cli.project_store import ProjectStore, files_key, state_key
 from tfgraph_lint.cli.view_loops import loop_calls_into, wanted
 from tfgraph_lint.cli.view_texts import ViewTexts, readable_texts
-from tfgraph_lint.cli.view_bases import project_bases
 from tfgraph_lint.analysis.instance_screen import makes_told_classes
 from tfgraph_lint.cli import view_facts
 from tfgraph_lint.cli.view_eager import eager_seeds
@@ -226,7 +225,11 @@ def _derive(root: str, texts: ViewTexts, store: ProjectStore, linted_reals: set[
                             imported_aliases=_packed_aliases(aliases), imported_definitions=_packed_aliases(keras_bases))
     # Only references through an import that can lead to a project file can reach into one:
     # what the others' calls pass (costly to find) is not asked.
-    bases = {real: project_bases(graph, real) for real in needed}
+    bases = {}
+    if needed:  # files that import a linted file (none in a folder of the linted file alone)
+        from tfgraph_lint.cli.view_bases import project_bases  # deferred: only such files need it
+
+        bases = {real: project_bases(graph, real) for real in needed}
     # A file with no graph code is asked what it does with the instances it makes only where
     # that can weigh a finding (view_instance_targets).
     instances = instance_files(graph, bases, lambda real: real in texts.digests and store.get_or_compute(

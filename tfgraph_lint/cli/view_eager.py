@@ -53,7 +53,6 @@ from tfgraph_lint.analysis.project_tracing import (
     PROJECT_EAGER_SEED, PROJECT_INPUTS_SEED, PROJECT_REACH_SEED, UNCONVERTED_CALLER, class_references, names_tracing, shows_tracing,
     tracing_and_references,
 )
-from tfgraph_lint.cli.view_reach import reached_classes
 from tfgraph_lint.core import notebooks
 from tfgraph_lint.core.config import Config
 
@@ -118,7 +117,11 @@ def eager_seeds(graph, store, texts, others: list[str], read, config: Config, ba
     # Only eager: every other place that names the class is in a program's own code or in the
     # body of a class only eager itself (a library function that makes it hands it on; a class
     # made nowhere that holds or subclasses it is one users may fit).
-    traced = reached_classes(graph, store, texts, reached, bases_of) if reached else set()
+    traced = set()
+    if reached:  # some file's dataset functions, summaries or symbolic inputs reach classes
+        from tfgraph_lint.cli.view_reach import reached_classes  # deferred: only such a project needs it
+
+        traced = reached_classes(graph, store, texts, reached, bases_of)
     if traced is None:
         return {}  # what a file traces may reach any class
     eager = set(made) - _given_symbolic_inputs(graph, given, uses) - traced

@@ -50,7 +50,6 @@ import os
 import re
 
 from tfgraph_lint.analysis.class_mentions import TESTS_ONLY_SEED, UNMADE_SEED, class_mentions
-from tfgraph_lint.analysis.unloaded_modules import import_spellings, never_loaded, words
 from tfgraph_lint.analysis.project_graph import marked_folder
 from tfgraph_lint.analysis.shipped_packages import ships_package
 from tfgraph_lint.analysis.project_tracing import shows_tracing
@@ -82,6 +81,9 @@ def unmade_seeds(graph, store, texts, others: list[str], read) -> dict[str, dict
         # (Without a marker the root is the folder a file's package is imported from, which may
         # be one folder of a larger tree; a root holding packages alone is a library's layout.)
         return {}
+    # Deferred: only a project laid out as scripts (no package shipped) needs these.
+    from tfgraph_lint.analysis.unloaded_modules import import_spellings, never_loaded, words
+
     mentions: dict[str, dict] = {}
     for real in sorted(texts.digests):
         mentions[real] = store.get_or_compute(real, "class reads", lambda real: class_mentions(texts[real]))

@@ -26,12 +26,15 @@ import json
 import json.decoder
 import re
 import warnings
+from typing import TYPE_CHECKING
 
 from tfgraph_lint.core import records
 from tfgraph_lint.core.lazy_pattern import LazyPattern
-from tfgraph_lint.core.notebook_json import LayoutError, SourceSpan, source_spans
 from tfgraph_lint.core.records import Record
 from tfgraph_lint.core.trace_words import TRACE_WORD
+
+if TYPE_CHECKING:
+    from tfgraph_lint.core.notebook_json import SourceSpan
 
 SUFFIX = ".ipynb"
 BOUNDARY = "# tfgraph-lint: end of a notebook cell"
@@ -209,6 +212,8 @@ def read(text: str) -> Notebook:
     language = _language(document)
     if language and language.lower() != "python":
         raise NotebookError(f"a {language} notebook, not Python")
+    from tfgraph_lint.core.notebook_json import LayoutError, source_spans  # deferred: only a notebook's run needs it
+
     try:
         spans = source_spans(text)
     except LayoutError:

@@ -40,7 +40,6 @@ from astroid import nodes
 from tfgraph_lint.analysis.callables import branch_never_traced
 from tfgraph_lint.analysis.graph_index import TracedFunction
 from tfgraph_lint.analysis.guarded_tracing_errors import NUMPY_METHOD_ERRORS, guarded_message, guarding_try
-from tfgraph_lint.analysis.keras_models import model_confidence, weights_owner_confidence
 from tfgraph_lint.analysis.names import call_qualname
 from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.analysis.tensor_type_branches import in_non_tensor_branch
@@ -90,11 +89,17 @@ def check(context: ModuleContext) -> Iterator[Finding]:
                     confidence, message = LOW, message + guarded_message(guard)
                 yield context.finding(RULE, call, message, confidence=confidence, traced=traced)
         elif func.attrname == "get_weights" and not call.args and not call.keywords:
+            # Deferred: only a Keras call in graph code needs it.
+            from tfgraph_lint.analysis.keras_models import weights_owner_confidence
+
             confidence = weights_owner_confidence(func.expr)
             if confidence is not None:
                 yield context.finding(RULE, call, _weights_message(func, traced),
                                       confidence=confidence, traced=traced)
         elif func.attrname in _KERAS_LOOP_METHODS:
+            # Deferred: only a Keras call in graph code needs it.
+            from tfgraph_lint.analysis.keras_models import model_confidence
+
             confidence = model_confidence(func.expr, func.attrname)
             if confidence is not None:
                 yield context.finding(RULE, call, _keras_message(func, traced),

@@ -27,7 +27,6 @@ from collections.abc import Iterator
 
 from astroid import nodes
 
-from tfgraph_lint.analysis.after_traces import SET_UP_METHODS, runs_after_traces, sets_up_or_resets
 from tfgraph_lint.analysis.classes import self_class
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
 from tfgraph_lint.analysis.node_index import descendants
@@ -66,6 +65,9 @@ def check(context: ModuleContext) -> Iterator[Finding]:
         method = target.scope()
         if creation is None or not isinstance(method, nodes.FunctionDef) or method.parent is not cls:
             continue
+        # Deferred: only state made outside __init__ needs it.
+        from tfgraph_lint.analysis.after_traces import runs_after_traces, sets_up_or_resets
+
         if sets_up_or_resets(method, context.index):
             continue
         reported.add((cls, target.attrname))
@@ -104,6 +106,8 @@ def _set_earlier_in_the_step(cls: nodes.ClassDef, attrname: str, traced: TracedF
 
 def _created_while_setting_up(cls: nodes.ClassDef, attrname: str) -> bool:
     """``self.<attrname>`` is set to new TensorFlow state in a set-up method of the class."""
+    from tfgraph_lint.analysis.after_traces import SET_UP_METHODS  # deferred: only state made outside __init__ needs it
+
     for target in descendants(cls, nodes.AssignAttr):
         if target.attrname != attrname or self_class(target.expr) is not cls:
             continue

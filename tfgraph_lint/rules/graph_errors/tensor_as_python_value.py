@@ -38,7 +38,6 @@ from collections.abc import Iterator
 from astroid import nodes
 
 from tfgraph_lint.analysis.graph_index import TracedFunction
-from tfgraph_lint.analysis.keras_call_inputs import keras_call_input
 from tfgraph_lint.analysis.keras_unconverted import (
     converted_by_autograph,
     in_package_autograph_skips,
@@ -51,7 +50,6 @@ from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.analysis.tensor_type_branches import in_non_tensor_branch
 from tfgraph_lint.analysis.tensor_evidence import TensorEvidence, is_builtin_call, strongest, tested_leaves
 from tfgraph_lint.analysis.traced import TraceKind
-from tfgraph_lint.analysis.unconditional_pulls import unconditional_pull
 from tfgraph_lint.analysis.value_kinds import Kind, value_kind
 from tfgraph_lint.rules.graph_errors.variable_truth import truth_tested_variable
 from tfgraph_lint.core import records
@@ -112,6 +110,9 @@ def _keras_3_only(context, traced: TracedFunction, found: Finding | None) -> Fin
     or, for any Keras method run unconverted, where the method pulls values to Python with
     ``.numpy()`` on every call (analysis/unconditional_pulls): written to run eagerly, and where it
     is traced that ``.numpy()`` is the finding (TFG202) that says so."""
+    # Deferred: only a candidate finding needs it.
+    from tfgraph_lint.analysis.unconditional_pulls import unconditional_pull
+
     if found is None or found.confidence == LOW:
         return found
     root = traced.root
@@ -188,6 +189,8 @@ def _builtin_finding(context, evidence: TensorEvidence, call: nodes.Call, traced
                        f"{_OPERATOR_ERROR}; use tf.{'minimum' if name == 'min' else 'maximum'}(a, b)")
     if name in ("min", "max") and len(args) == 1 and evidence.of(args[0]) is None:
         # What Keras hands a layer's call: a tensor (iterated) or a structure of tensors (compared).
+        from tfgraph_lint.analysis.keras_call_inputs import keras_call_input  # deferred: only min()/max() of one value needs it
+
         return _report(context, keras_call_input(args[0], traced), call, traced,
                        f"{name}() of '{args[0].as_string()}', an input Keras hands {subject} (a tensor or a "
                        f"structure of tensors), iterates the tensor or compares the tensors as Python bools: "

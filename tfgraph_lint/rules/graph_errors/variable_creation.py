@@ -18,7 +18,6 @@ from tfgraph_lint.analysis.callables import own_nodes
 from tfgraph_lint.analysis.graph_index import TracedFunction
 from tfgraph_lint.analysis.names import bindings, call_qualname, qualified_name
 from tfgraph_lint.analysis.runs_once import assigns, guards_of
-from tfgraph_lint.analysis.runtime_shapes import reads_runtime_shape
 from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.analysis.state_creation import (
     GENERATOR,
@@ -35,7 +34,6 @@ from tfgraph_lint.analysis.state_creation import (
     seeded_rate,
 )
 from tfgraph_lint.analysis.state_makers import state_maker_of
-from tfgraph_lint.analysis.unknown_decorators import decorator_note, unknown_decorator_on_path
 from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW, Finding
 from tfgraph_lint.core.registry import Default, declare
 
@@ -88,6 +86,9 @@ def check(context: ModuleContext) -> Iterator[Finding]:
             confidence = LOW
             message += (" (but its rate is 0 wherever this project is seen to make it, and with rate 0 Keras 3 "
                         "makes no seed variable: harmless unless a rate is passed elsewhere)")
+        # Deferred: only a candidate finding needs it.
+        from tfgraph_lint.analysis.unknown_decorators import decorator_note, unknown_decorator_on_path
+
         decorator = unknown_decorator_on_path(traced)
         if decorator is not None:
             # ``@snt.once def _initialize(self, x)``: the decorator may run the body once only.
@@ -150,6 +151,8 @@ _BACKEND_FILLED_VARIABLES = frozenset({"keras.backend.zeros", "keras.backend.one
 
 def _runtime_shape_of_backend_variable(call: nodes.Call, traced: TracedFunction) -> nodes.Call | None:
     """``K.zeros((K.shape(x)[0], n))``: the ``tf.shape`` call its shape is computed from."""
+    from tfgraph_lint.analysis.runtime_shapes import reads_runtime_shape  # deferred: only a candidate finding needs it
+
     if call_qualname(call) not in _BACKEND_FILLED_VARIABLES:
         return None
     shape = call.args[0] if call.args else next(

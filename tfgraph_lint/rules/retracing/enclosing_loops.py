@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from astroid import nodes
 
-from tfgraph_lint.rules.retracing.picked_iteration import picks_one_iteration
 
 _SCOPES = (nodes.FunctionDef, nodes.Lambda, nodes.ClassDef, nodes.Module)
 _COMPREHENSIONS = (nodes.ListComp, nodes.SetComp, nodes.DictComp, nodes.GeneratorExp)
@@ -22,6 +21,9 @@ def enclosing_loops(node: nodes.NodeNG) -> list[nodes.NodeNG]:
     child, parent = node, node.parent
     while parent is not None and not isinstance(parent, _SCOPES):
         if isinstance(parent, nodes.For) and child in parent.body:
+            # Deferred: only a call in a for loop needs it.
+            from tfgraph_lint.rules.retracing.picked_iteration import picks_one_iteration
+
             if not picks_one_iteration(node, parent):
                 loops.append(parent)
         elif isinstance(parent, nodes.While) and (child in parent.body or child is parent.test):

@@ -32,7 +32,6 @@ from pathlib import Path
 from astroid import nodes
 
 from tfgraph_lint.analysis.constant_values import UNKNOWN
-from tfgraph_lint.analysis.eager_models import runs_no_keras_loop
 from tfgraph_lint.analysis.names import assigned_value, bindings, calls_named, is_script_guard
 from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.semantic import ModuleContext
@@ -78,6 +77,9 @@ def check(context: ModuleContext) -> Iterator[Finding]:
 def _notebook_tracing_nothing(context) -> bool:
     """A notebook with no graph code, no Keras loop, and no import of a module beside it (whose
     tf.functions the switch would reach)."""
+    # Deferred: only a notebook that switches graph mode off needs it.
+    from tfgraph_lint.analysis.eager_models import runs_no_keras_loop
+
     if not is_notebook(context.path) or context.index.traced or not runs_no_keras_loop(context.module):
         return False
     folder = Path(context.path).parent

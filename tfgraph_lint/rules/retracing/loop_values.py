@@ -18,7 +18,6 @@ from tfgraph_lint.analysis.value_kinds import Kind, loop_target_kind, value_kind
 from tfgraph_lint.core.findings import HIGH, weakest
 from tfgraph_lint.core.records import Record
 from tfgraph_lint.rules.retracing.enclosing_loops import contains
-from tfgraph_lint.rules.retracing.python_scalars import binop_scalar_type, join_scalar_types
 
 _MAX_DEPTH = 8
 _SCOPES = (nodes.FunctionDef, nodes.Lambda, nodes.ClassDef, nodes.Module)
@@ -193,6 +192,9 @@ class LoopAnalysis:
     # -- expressions ---------------------------------------------------------------------------
 
     def _binop(self, expr: nodes.BinOp, depth: int) -> LoopValue | None:
+        # Deferred: only a loop over Python values needs it.
+        from tfgraph_lint.rules.retracing.python_scalars import binop_scalar_type
+
         left, right = self.describe(expr.left, depth + 1), self.describe(expr.right, depth + 1)
         if left is None or right is None:
             return None
@@ -316,6 +318,9 @@ class LoopValue(Record):
 
     @staticmethod
     def join(*values: LoopValue) -> LoopValue:
+        # Deferred: only a loop over Python values needs it.
+        from tfgraph_lint.rules.retracing.python_scalars import join_scalar_types
+
         type_name = ""
         for value in values:
             type_name = join_scalar_types(type_name, value.type_name)
@@ -354,6 +359,9 @@ def _is_update(assign: nodes.AssignName) -> bool:
 
 
 def _literal_elements(elements: list[nodes.NodeNG], path: tuple[int, ...]) -> _Elements | None:
+    # Deferred: only a loop over Python values needs it.
+    from tfgraph_lint.rules.retracing.python_scalars import join_scalar_types
+
     values = []
     for element in elements:
         for position in path:

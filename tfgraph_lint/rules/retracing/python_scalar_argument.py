@@ -49,7 +49,6 @@ from tfgraph_lint.core.registry import Default, declare
 from tfgraph_lint.rules.retracing.enclosing_loops import enclosing_loops
 from tfgraph_lint.rules.retracing.loop_values import LoopAnalysis, LoopValue
 from tfgraph_lint.rules.retracing.parameter_sources import ParameterSources, VaryingSource
-from tfgraph_lint.rules.retracing.python_scalars import sizes_a_static_shape
 
 RULE = declare(
     code="TFG301",
@@ -103,6 +102,9 @@ def check(context: ModuleContext) -> Iterator[Finding]:
         values = _distinct([literal for _, _, literal, _ in sites])
         if len(values) < 2:
             continue
+        # Deferred: only calls with different literals need it.
+        from tfgraph_lint.rules.retracing.python_scalars import sizes_a_static_shape
+
         fixed = fixed_literal_sites([found for found, _, _, _ in sites], context.index, context.path)
         for found, argument, literal, confidence in sites:
             message = _literal_message(found, argument, literal, values)

@@ -65,20 +65,9 @@ from tfgraph_lint.analysis.test_code import collected_test_code, is_test_file
 from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW, Finding
 from tfgraph_lint.core.records import Record
 from tfgraph_lint.core.registry import Default, declare
-from tfgraph_lint.analysis.repeated_objects import passes_objects_made_in
-from tfgraph_lint.rules.retracing.given_objects import given_new_objects
-from tfgraph_lint.rules.retracing.kept_functions import bound_name, kept_per_item
-from tfgraph_lint.rules.retracing.loop_python_arguments import passes_loop_items
 from tfgraph_lint.rules.retracing.enclosing_loops import enclosing_loops
-from tfgraph_lint.rules.retracing.memoized import calls_code_made_per_call, memoized, reads_call_state
+from tfgraph_lint.rules.retracing.given_objects import varies_with_loops
 from tfgraph_lint.rules.retracing.repeated_runners import compiles_per_access, describe, under_once_guard
-from tfgraph_lint.rules.retracing.tf_function_messages import (
-    NEVER_SHARED,
-    caller_message,
-    loop_message,
-    sites_message,
-    spelled,
-)
 
 RULE = declare(
     code="TFG302",
@@ -120,7 +109,13 @@ def _check_creation(context, callers: _Reruns, creation: Creation) -> Finding | 
         return None
     loops = enclosing_loops(creation.value)
     if loops:
-        if kept_per_item(creation, loops[-1]) or _varies_with_loops(creation.target, loops):
+        # Deferred: only a tf.function made in a loop needs these.
+        from tfgraph_lint.rules.retracing.kept_functions import kept_per_item
+        from tfgraph_lint.rules.retracing.loop_python_arguments import passes_loop_items
+        from tfgraph_lint.rules.retracing.tf_function_messages import loop_message
+        from tfgraph_lint.analysis.repeated_objects import passes_objects_made_in
+
+        if kept_per_item(creation, loops[-1]) or varies_with_loops(creation.target, loops):
             return None
         made = _loop_made_code(creation)
         if made is not None and reads_state_made_per_iteration(made, loops):
@@ -134,7 +129,14 @@ def _check_creation(context, callers: _Reruns, creation: Creation) -> Finding | 
             return None  # each iteration passes other Python values: a shared one traces as often
         return _finding(context, creation, loop_message(creation, loops[0]), HIGH,
                         in_tests=_test_code(context, loops[0]))
-    if not isinstance(frame, nodes.FunctionDef) or frame.name in _ONCE_PER_OBJECT or memoized(frame):
+    if not isinstance(frame, nodes.FunctionDef) or frame.name in _ONCE_PER_OBJECT:
+        return None
+    # Deferred: only a tf.function made inside another function needs these.
+    from tfgraph_lint.rules.retracing.memoized import calls_code_made_per_call, memoized
+    from tfgraph_lint.rules.retracing.tf_function_messages import NEVER_SHARED, caller_message, sites_message, spelled
+    from tfgraph_lint.analysis.repeated_objects import passes_objects_made_in
+
+    if memoized(frame):
         return None
     made = made_code(creation, frame)
     if made is not None and (calls_code_made_per_call(made, frame) or reads_state_made_per_call(made, frame)):
@@ -179,20 +181,6 @@ def _also_run_eagerly(context, frame: nodes.NodeNG, traced) -> bool:
 
 # -- made once after all -------------------------------------------------------------------------
 
-def _varies_with_loops(target: nodes.NodeNG | None, loops: list[nodes.NodeNG]) -> bool:
-    """``tf.function(model)`` where the loop rebinds ``model``: a different function each time.
-
-    A lambda is the same code every time, whatever it captures: pass what changes as arguments.
-    """
-    if target is None or isinstance(target, nodes.Lambda):
-        return False
-    for name in _free_names(target):
-        for binding in bindings(name, name.name):
-            if any(loop is binding or loop.parent_of(binding) for loop in loops):
-                return True
-    return False
-
-
 def _loop_made_code(creation: Creation) -> nodes.NodeNG | None:
     """The def or lambda a Function made in a loop runs: the decorated def, the lambda, or the
     def a name passed to ``tf.function`` is bound to (once)."""
@@ -203,15 +191,6 @@ def _loop_made_code(creation: Creation) -> nodes.NodeNG | None:
         if len(found) == 1 and isinstance(found[0], (nodes.FunctionDef, nodes.Lambda)):
             return found[0]
     return None
-
-
-def _free_names(expr: nodes.NodeNG) -> list[nodes.Name]:
-    """Names ``expr`` reads from outside itself (a lambda's own parameters excluded)."""
-    found = []
-    for name in [expr] if isinstance(expr, nodes.Name) else expr.nodes_of_class(nodes.Name):
-        if not any(expr is binding or expr.parent_of(binding) for binding in bindings(name, name.name)):
-            found.append(name)
-    return found
 
 
 # -- functions called in a loop ------------------------------------------------------------------
@@ -250,6 +229,9 @@ class _Reruns:
     def eager_call_sites(self, fn: nodes.FunctionDef, creation: Creation) -> list[nodes.Call]:
         """The calls of ``fn`` in eager code, when ``fn`` calls the Function it makes itself
         (a factory whose result is kept is not judged)."""
+        # Deferred: only a tf.function made inside another function needs it.
+        from tfgraph_lint.rules.retracing.memoized import reads_call_state
+
         if not _called_directly(creation, fn) or reads_call_state(creation.value, fn):
             return []  # each call may wrap different code: a new Function may be needed
         return [call for call in self._context.callers(fn)
@@ -257,6 +239,11 @@ class _Reruns:
 
     def _search(self, fn, creation: Creation, through: tuple, seen: set,
                 result_called: bool = False) -> _Repeated | None:
+        # Deferred: only a tf.function made inside another function needs these.
+        from tfgraph_lint.rules.retracing.given_objects import given_new_objects, target_varies
+        from tfgraph_lint.rules.retracing.memoized import memoized
+        from tfgraph_lint.analysis.repeated_objects import passes_objects_made_in
+
         for call in self._context.callers(fn):
             frame = call.frame()
             if _graph_code(self._context, frame):
@@ -267,7 +254,7 @@ class _Reruns:
                 # itself runs once (google-research/seed_rl's learner)
                 continue
             if loops:
-                if not through and _target_varies(fn, creation, call, loops):
+                if not through and target_varies(fn, creation.target, call, loops):
                     continue
                 if result_called and not _result_called(call, loops[-1]):
                     continue
@@ -289,8 +276,10 @@ class _Reruns:
         """Where another file of the project calls ``fn`` (a top-level function) in a loop (the
         project view), when ``fn`` calls the new Function itself: what the other file does with a
         returned Function, and what it passes as a wrapped parameter, are not known here."""
+        from tfgraph_lint.rules.retracing.given_objects import wraps_parameter  # deferred, as in _search
+
         if result_called or not isinstance(fn.parent, nodes.Module) or (
-                not through and _wraps_parameter(fn, creation)):
+                not through and wraps_parameter(fn, creation.target)):
             return ""
         return self._context.config.loop_calls_for(self._context.path).get(fn.name, "")
 
@@ -309,6 +298,9 @@ def _graph_code(context, frame: nodes.NodeNG) -> bool:
 def _calls_in(creation: Creation, region: nodes.NodeNG) -> list[nodes.Call]:
     """The calls of the new Function in ``region``: ``tf.function(f)(x)``, or ``step(x)`` after
     ``step = tf.function(f)`` / ``def step``."""
+    # Deferred: only a tf.function made inside another function needs it.
+    from tfgraph_lint.rules.retracing.kept_functions import bound_name
+
     if not creation.is_def and _is_called(creation.value):
         return [creation.value.parent]
     name = bound_name(creation)
@@ -318,6 +310,9 @@ def _calls_in(creation: Creation, region: nodes.NodeNG) -> list[nodes.Call]:
 
 def _called_directly(creation: Creation, fn: nodes.FunctionDef) -> bool:
     """``fn`` itself calls the new Function, not a lambda or def it returns."""
+    # Deferred: only a tf.function made inside another function needs it.
+    from tfgraph_lint.rules.retracing.kept_functions import bound_name
+
     if not creation.is_def and _is_called(creation.value):
         return True
     name = bound_name(creation)
@@ -349,6 +344,9 @@ def _is_called(expr: nodes.NodeNG) -> bool:
 
 
 def _returns(fn: nodes.FunctionDef, creation: Creation) -> bool:
+    # Deferred: only a tf.function made inside another function needs it.
+    from tfgraph_lint.rules.retracing.kept_functions import bound_name
+
     name = bound_name(creation)
     for ret in fn.nodes_of_class(nodes.Return, skip_klass=(nodes.FunctionDef, nodes.Lambda, nodes.ClassDef)):
         if ret.value is creation.value:
@@ -356,39 +354,3 @@ def _returns(fn: nodes.FunctionDef, creation: Creation) -> bool:
         if name is not None and isinstance(ret.value, nodes.Name) and ret.value.name == name:
             return True
     return False
-
-
-def _target_varies(fn: nodes.FunctionDef, creation: Creation, call: nodes.Call, loops: list) -> bool:
-    """A different function on every call of ``fn``: ``tf.function(model)`` where ``model`` is a
-    parameter the looping call fills from the loop, or a local ``fn`` builds (``model =
-    build(config)``). Nested defs and lambdas are the same code every time: not different."""
-    if creation.target is None:
-        return False
-    for name in _free_names(creation.target):
-        for binding in bindings(name, name.name):
-            if isinstance(binding, nodes.FunctionDef) or not fn.parent_of(binding):
-                continue
-            if not (isinstance(binding, nodes.AssignName) and isinstance(binding.parent, nodes.Arguments)):
-                if not isinstance(assigned_value(binding), nodes.Lambda):
-                    return True  # built by each call
-                continue
-            if is_instance_method(fn) and _is_first(fn, binding):
-                continue  # ``self``: the same object's method
-            argument = argument_for(call, fn, binding)
-            if argument is None or _varies_with_loops(argument, loops):
-                return True  # unknown, or the loop's own values: a different function per call
-    return False
-
-
-def _wraps_parameter(fn: nodes.FunctionDef, creation: Creation) -> bool:
-    """``tf.function(model)`` with ``model`` a parameter of ``fn``: each call may wrap another function."""
-    if creation.target is None or isinstance(creation.target, nodes.Lambda):
-        return False
-    return any(isinstance(binding, nodes.AssignName) and isinstance(binding.parent, nodes.Arguments)
-               and fn.parent_of(binding) for name in _free_names(creation.target)
-               for binding in bindings(name, name.name))
-
-
-def _is_first(fn: nodes.FunctionDef, binding: nodes.AssignName) -> bool:
-    positional = [*(fn.args.posonlyargs or ()), *(fn.args.args or ())]
-    return bool(positional) and positional[0] is binding

@@ -21,10 +21,8 @@ from tfgraph_lint.analysis.classes import self_class
 from tfgraph_lint.analysis.graph_index import TracedFunction
 from tfgraph_lint.analysis.once_flags import first_call_exit
 from tfgraph_lint.analysis.semantic import ModuleContext
-from tfgraph_lint.analysis.unknown_decorators import decorator_note, unknown_decorator_on_path
 from tfgraph_lint.core.findings import HIGH, LOW, Finding
 from tfgraph_lint.core.registry import rule_by_code
-from tfgraph_lint.rules.side_effects.forced_traces import side_channel_confidence
 from tfgraph_lint.rules.side_effects.per_trace_objects import PerTraceSelf
 
 RULE = rule_by_code("TFG105")
@@ -36,6 +34,10 @@ def check(context: ModuleContext) -> Iterator[Finding]:
         guard = first_call_exit(statement, traced)
         if guard is None or (_on_self(statement) and per_trace_self(traced)):
             continue
+        # Deferred: only a candidate finding needs these.
+        from tfgraph_lint.analysis.unknown_decorators import decorator_note, unknown_decorator_on_path
+        from tfgraph_lint.rules.side_effects.forced_traces import side_channel_confidence
+
         confidence, text = side_channel_confidence(traced, HIGH), _message(statement, guard, traced)
         decorator = unknown_decorator_on_path(traced)
         if decorator is not None:  # it may run once only (see unknown_decorators)

@@ -49,28 +49,23 @@ is traced anew and stays silent.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from astroid import nodes
 
-from tfgraph_lint.analysis.after_traces import (
-    SET_UP_METHODS, rebound_then_run_inline, runs_after_traces, sets_up_or_resets,
-)
 from tfgraph_lint.analysis.classes import attribute_values, self_class
-from tfgraph_lint.analysis.first_binding import bound_before_first_trace
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
 from tfgraph_lint.analysis.node_index import descendants
-from tfgraph_lint.analysis.runs_between_calls import rebound_between_runs
 from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.analysis.state_creation import created_state
-from tfgraph_lint.analysis.statement_flow import attribute_set_before
-from tfgraph_lint.analysis.stored_tensors import tensor_stores
 from tfgraph_lint.analysis.value_kinds import Kind, value_kind
 from tfgraph_lint.core.findings import INFERENCE, LOW, Finding, weakest
 from tfgraph_lint.core.records import Record
 from tfgraph_lint.core.registry import Default, declare
-from tfgraph_lint.rules.side_effects.outside_rebinding import OutsideRebinding, rebound_between_calls
 from tfgraph_lint.rules.side_effects.per_trace_objects import PerTraceSelf
-from tfgraph_lint.rules.side_effects.trace_keyed_values import keyed_by_trace, passes_itself, reads_structure
+
+if TYPE_CHECKING:
+    from tfgraph_lint.rules.side_effects.outside_rebinding import OutsideRebinding
 
 RULE = declare(
     code="TFG109",
@@ -98,6 +93,12 @@ def check(context: ModuleContext) -> Iterator[Finding]:
             continue  # an object made in this trace: nothing of it outlives the trace to go stale
         if isinstance(node.parent, nodes.Call) and node.parent.func is node:
             continue  # calling a method, not reading a value
+        # Deferred: only a read of an attribute another method rebinds needs these.
+        from tfgraph_lint.analysis.after_traces import rebound_then_run_inline, runs_after_traces
+        from tfgraph_lint.analysis.statement_flow import attribute_set_before
+        from tfgraph_lint.rules.side_effects.outside_rebinding import OutsideRebinding
+        from tfgraph_lint.rules.side_effects.trace_keyed_values import reads_structure
+
         if attribute_set_before(node, node.expr.as_string(), node.attrname):
             continue  # reads what this trace stored there, not what another method left
         # The verdict depends on the reader and on the traced function it is reached from.
@@ -153,6 +154,9 @@ def _stored_by_other_trace(cls: nodes.ClassDef, attrname: str, reader: TracedFun
     """A tf.function method (its own graph) other than the reader and its trace's root stores a
     tensor of its trace in the attribute (analysis/stored_tensors): the reader's graph gets a tensor of another
     graph. INFERENCE at most: which runs first is not shown."""
+    # Deferred: only a read of an attribute another method rebinds needs it.
+    from tfgraph_lint.analysis.stored_tensors import tensor_stores
+
     for target, store, confidence in tensor_stores(cls, attrname, index):
         # A tf.function's own graph; a metric's update_state runs in the step that runs result().
         if store.reason.kind in _OWN_GRAPH and store.node not in (reader.node, reader.root.node):
@@ -220,6 +224,10 @@ def _rebinding(cls: nodes.ClassDef, attrname: str, index, traced_names: set[str]
     attribute's structure, which the key holds when the rebinding method passes it on), with
     what shows that it runs between calls of ``root`` (runs_between_calls), when the class
     shows it for some such rebinding (that one is chosen; else the first)."""
+    # Deferred: only a read of an attribute another method rebinds needs these.
+    from tfgraph_lint.analysis.after_traces import SET_UP_METHODS, rebound_then_run_inline
+    from tfgraph_lint.analysis.runs_between_calls import rebound_between_runs
+
     targets = list(_rebindings(cls, attrname, index, traced_names, root_name, structure))
     for target in targets:
         if rebound_then_run_inline(target, cls, root):
@@ -232,6 +240,11 @@ def _rebinding(cls: nodes.ClassDef, attrname: str, index, traced_names: set[str]
 
 def _rebindings(cls: nodes.ClassDef, attrname: str, index, traced_names: set[str],
                 root_name: str | None, structure: bool) -> Iterator[nodes.AssignAttr]:
+    # Deferred: only a read of an attribute another method rebinds needs these.
+    from tfgraph_lint.analysis.after_traces import SET_UP_METHODS, sets_up_or_resets
+    from tfgraph_lint.analysis.first_binding import bound_before_first_trace
+    from tfgraph_lint.rules.side_effects.trace_keyed_values import keyed_by_trace, passes_itself
+
     values = attribute_values(cls, attrname)
     if any(value is not None and (value_kind(value).kind == Kind.TF_OBJECT
                                   or (isinstance(value, nodes.Call) and created_state(value) is not None))
@@ -274,6 +287,9 @@ def _rebinds_what_it_held(target: nodes.AssignAttr, method: nodes.FunctionDef) -
 def _rebinding_between_calls(cls: nodes.ClassDef, attrname: str, module: nodes.Module) -> OutsideRebinding | None:
     """Code that uses an instance rebinds the attribute between two calls of the same method of it
     (see outside_rebinding); not for TensorFlow objects, whose state is read when the graph runs."""
+    # Deferred: only a read of an attribute another method rebinds needs it.
+    from tfgraph_lint.rules.side_effects.outside_rebinding import rebound_between_calls
+
     found = rebound_between_calls(cls, attrname, module)
     if found is None or value_kind(found.target.parent.value).kind == Kind.TF_OBJECT:
         return None

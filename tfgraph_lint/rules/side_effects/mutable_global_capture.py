@@ -47,10 +47,6 @@ from tfgraph_lint.core.notebooks import is_notebook
 from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW, Finding, weakest
 from tfgraph_lint.core.records import Record
 from tfgraph_lint.core.registry import Default, declare
-from tfgraph_lint.rules.side_effects.consumed_datasets import consumed_before, dataset_lambda, traced_per_iteration_of
-from tfgraph_lint.rules.side_effects.forced_traces import side_channel_confidence, traced_on_purpose
-from tfgraph_lint.rules.side_effects.last_runs import enclosing_loop, inside_nested_code, last_run_before
-from tfgraph_lint.rules.side_effects.lazy_globals import asks_if_set, lazily_initialised
 
 RULE = declare(
     code="TFG107",
@@ -105,6 +101,9 @@ def check(context: ModuleContext) -> Iterator[Finding]:
             confidence = LOW
         if _written_by_forced_trace(rebinding, context.index):
             confidence = LOW  # what a trace run on purpose found out, read on purpose
+        # Deferred: only a global rebound outside graph code needs it.
+        from tfgraph_lint.rules.side_effects.forced_traces import side_channel_confidence
+
         yield context.finding(RULE, name, _message(name.name, what, rebinding, traced),
                               confidence=side_channel_confidence(traced, confidence), traced=traced)
 
@@ -112,6 +111,9 @@ def check(context: ModuleContext) -> Iterator[Finding]:
 def _written_by_forced_trace(rebinding: Rebinding, index) -> bool:
     """The rebinding is in a tf.function the code traces on purpose (``get_concrete_function()``):
     a side channel filled while tracing, whose value the author means graph code to keep."""
+    # Deferred: only a global rebound outside graph code needs it.
+    from tfgraph_lint.rules.side_effects.forced_traces import traced_on_purpose
+
     writer = index.traced_function(rebinding.binding.scope())
     return writer is not None and traced_on_purpose(writer)
 
@@ -202,6 +204,11 @@ def _fixed_value(value: nodes.NodeNG) -> bool:
 
 def _late_rebinding(scope, all_bindings: list[nodes.NodeNG], traced: TracedFunction,
                     timeline: _Timeline, notebook: bool = False) -> Rebinding | None:
+    # Deferred: only a global rebound outside graph code needs these.
+    from tfgraph_lint.rules.side_effects.consumed_datasets import consumed_before, traced_per_iteration_of
+    from tfgraph_lint.rules.side_effects.last_runs import enclosing_loop, last_run_before
+    from tfgraph_lint.rules.side_effects.lazy_globals import asks_if_set, lazily_initialised
+
     own = sorted((b for b in all_bindings if b.scope() is scope), key=_position)
     if traced_per_iteration_of(traced, own):
         return None  # ``for i in ...: ds.map(lambda x: f(x, i))``: each trace keeps its own i, as meant
@@ -241,6 +248,10 @@ def _late_rebinding(scope, all_bindings: list[nodes.NodeNG], traced: TracedFunct
 def _traced_where_made(traced: TracedFunction, anchor: nodes.NodeNG | None, scope) -> bool:
     """A lambda a ``Dataset`` method traces at the statement that hands it over, in ``scope``'s
     own code (not in a def that runs later): the trace exists once that statement has run."""
+    # Deferred: only a global rebound outside graph code needs these.
+    from tfgraph_lint.rules.side_effects.consumed_datasets import dataset_lambda
+    from tfgraph_lint.rules.side_effects.last_runs import inside_nested_code
+
     return (anchor is not None and anchor.is_statement and dataset_lambda(traced)
             and not inside_nested_code(traced.root.node.parent, scope))
 
@@ -250,6 +261,9 @@ def _first_use_line(scope, anchor: nodes.NodeNG | None) -> int:
     every reference is in ``scope``'s own code: nothing can run it before (a Keras model's
     ``train_step`` runs only once the class is instantiated), so rebinding a global up to there
     is setting it up. 0 when unknown (a reference inside a function may run at any time)."""
+    # Deferred: only a global rebound outside graph code needs it.
+    from tfgraph_lint.rules.side_effects.last_runs import inside_nested_code
+
     if not isinstance(anchor, (nodes.FunctionDef, nodes.ClassDef)):
         return 0
     uses = [name for name in descendants(scope, nodes.Name) if name.name == anchor.name]

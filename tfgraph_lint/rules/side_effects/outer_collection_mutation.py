@@ -39,25 +39,17 @@ from collections.abc import Callable, Iterator
 from astroid import nodes
 
 from tfgraph_lint.analysis.argument_aliases import ARGUMENT, is_argument, passed_in_origin
-from tfgraph_lint.analysis.attribute_reads import read_only_in_graph, read_through_getters_only
 from tfgraph_lint.analysis.classes import is_instance_method, self_class
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
 from tfgraph_lint.analysis.names import bindings, is_builtin_name, lookup, qualified_name
 from tfgraph_lint.analysis.node_index import descendants, remembered
-from tfgraph_lint.analysis.per_call_scratch import scratch_of_one_call
 from tfgraph_lint.analysis.runs_once import fills_once
 from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.analysis.test_code import in_test_code
 from tfgraph_lint.analysis.value_kinds import Kind, ValueKind, value_kind
 from tfgraph_lint.core.findings import INFERENCE, LOW, Finding, shorten
 from tfgraph_lint.core.registry import Default, declare
-from tfgraph_lint.rules.side_effects.collection_receivers import assigned_objects, receiver_collection
-from tfgraph_lint.rules.side_effects.default_off import behind_default_off_switch
-from tfgraph_lint.rules.side_effects.forced_traces import side_channel_confidence
 from tfgraph_lint.rules.side_effects.per_trace_objects import PerTraceSelf
-from tfgraph_lint.rules.side_effects.scratch_collections import (
-    emptied_later_in_trace, holds_existing_objects, made_afresh_earlier_in_trace,
-)
 
 RULE = declare(
     code="TFG104",
@@ -157,6 +149,16 @@ def _report(
     action: str, stored: nodes.NodeNG | None, stores: bool,
     collection_only: bool = False, method: str = "",
 ) -> Iterator[Finding]:
+    # Deferred: only a candidate finding needs these.
+    from tfgraph_lint.analysis.attribute_reads import read_only_in_graph, read_through_getters_only
+    from tfgraph_lint.analysis.per_call_scratch import scratch_of_one_call
+    from tfgraph_lint.rules.side_effects.collection_receivers import assigned_objects, receiver_collection
+    from tfgraph_lint.rules.side_effects.default_off import behind_default_off_switch
+    from tfgraph_lint.rules.side_effects.forced_traces import side_channel_confidence
+    from tfgraph_lint.rules.side_effects.scratch_collections import (
+        emptied_later_in_trace, holds_existing_objects, made_afresh_earlier_in_trace,
+    )
+
     origin = _outside_origin(receiver, traced, context)
     if origin is None:
         return

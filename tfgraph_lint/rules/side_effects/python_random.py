@@ -19,7 +19,6 @@ from tfgraph_lint.analysis.classes import attribute_values, self_class
 from tfgraph_lint.analysis.constant_values import is_none
 from tfgraph_lint.analysis.graph_index import TracedFunction
 from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname
-from tfgraph_lint.analysis.seed_draws import used_only_as_seed
 from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.analysis.state_creation import initialises_state
 from tfgraph_lint.core.findings import HIGH, Finding, of_every_binding
@@ -80,6 +79,8 @@ def check(context: ModuleContext) -> Iterator[Finding]:
             continue  # drawn once in eager mode too: a variable's initial value, a singleton
         if _reseeded_before(call, traced):
             continue  # the same numbers on every call in eager mode too
+        from tfgraph_lint.analysis.seed_draws import used_only_as_seed  # deferred: only a candidate finding needs it
+
         if used_only_as_seed(call):
             continue  # an op-level seed of a stateful TensorFlow op: the op still draws anew
         yield context.finding(RULE, call, _message(call, function, traced), confidence=confidence, traced=traced)

@@ -38,7 +38,6 @@ from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW, Finding, of_every_b
 from tfgraph_lint.core.records import Record
 from tfgraph_lint.core.registry import Default, declare
 from tfgraph_lint.rules.side_effects.output_once import once_per_trace_reason
-from tfgraph_lint.rules.side_effects.tf1_modules import written_for_tf1
 
 RULE = declare(
     code="TFG103",
@@ -201,6 +200,9 @@ def _logging(call: nodes.Call, confidence: str, context) -> tuple[Effect, str]:
     logging in a module written for TensorFlow 1 (rules/side_effects/tf1_modules), and in an ``except``
     handler (analysis/static_output). Under an ``if`` on a tensor it logs on every trace whatever
     the value, which no reading of "once per trace" excuses: reported."""
+    # Deferred: only a logging call in graph code needs it.
+    from tfgraph_lint.rules.side_effects.tf1_modules import written_for_tf1
+
     arguments = [*call.args, *(kw.value for kw in call.keywords or ())]
     if under_tensor_condition(call, context.evidence):
         return _LOG, confidence

@@ -33,29 +33,19 @@ from collections.abc import Iterator
 
 from astroid import nodes
 
-from tfgraph_lint.analysis.asserted_counters import asserted_in_enclosing
 from tfgraph_lint.analysis.callables import FunctionNode
 from tfgraph_lint.analysis.classes import attribute_values, self_class
-from tfgraph_lint.analysis.fill_once import filled_default, only_filled_once
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
 from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname, declaration, lookup
 from tfgraph_lint.analysis.node_index import descendants
-from tfgraph_lint.analysis.old_values import reads_old_value
 from tfgraph_lint.analysis.once_flags import clears_once_flag
 from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.analysis.state_creation import WEIGHT_METHODS, created_state
-from tfgraph_lint.analysis.statement_flow import attribute_set_before
-from tfgraph_lint.analysis.trace_scratch_globals import read_in_the_same_trace_only
-from tfgraph_lint.analysis.stored_tensors import stored_tensor
 from tfgraph_lint.analysis.tensor_evidence import lexical_tensor
-from tfgraph_lint.analysis.unknown_decorators import decorator_note, unknown_decorator_on_path
 from tfgraph_lint.analysis.value_kinds import Kind, value_kind
 from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW, Finding
 from tfgraph_lint.core.registry import Default, declare
-from tfgraph_lint.rules.side_effects.forced_traces import side_channel_confidence
-from tfgraph_lint.rules.side_effects.op_name_counters import only_names_ops
 from tfgraph_lint.rules.side_effects.per_trace_objects import PerTraceSelf
-from tfgraph_lint.rules.side_effects.rebound_variables import variable_replaced_by_tensor
 
 RULE = declare(
     code="TFG105",
@@ -85,6 +75,11 @@ def check(context: ModuleContext) -> Iterator[Finding]:
                 found = (_rebound_attribute(statement, target) or _argument_attribute(statement, target, traced)
                          or _kept_tensor(statement, target, traced))
             if found is not None:
+                # Deferred: only a candidate finding needs these.
+                from tfgraph_lint.analysis.trace_scratch_globals import read_in_the_same_trace_only
+                from tfgraph_lint.analysis.unknown_decorators import decorator_note, unknown_decorator_on_path
+                from tfgraph_lint.rules.side_effects.forced_traces import side_channel_confidence
+
                 message, confidence = found
                 text = _finish(message, statement, traced)
                 if isinstance(target, nodes.AssignAttr) and _fills_default_once(context, statement, target):
@@ -118,6 +113,9 @@ _SAME_TRACE_NOTE = (" (though it is set without reading its old value, and only 
 
 
 def _asserted_counter(target: nodes.AssignName) -> bool:
+    # Deferred: only a candidate finding needs it.
+    from tfgraph_lint.analysis.asserted_counters import asserted_in_enclosing
+
     fn = target.scope()
     return declaration(fn, target.name) == "nonlocal" and asserted_in_enclosing(fn, target.name)
 
@@ -126,6 +124,9 @@ def _fills_default_once(context: ModuleContext, statement: nodes.NodeNG, target:
     """``self.n = self.n or default`` (analysis/fill_once), every other write of it outside
     ``__init__`` a fill-once too, and the default not shown to be a tensor: a tensor of the trace
     kept in the attribute and reused by later traces is the hazard this leaves reported."""
+    # Deferred: only a candidate finding needs it.
+    from tfgraph_lint.analysis.fill_once import filled_default, only_filled_once
+
     cls = self_class(target.expr)
     default = filled_default(statement.value, target) if isinstance(statement, nodes.Assign) else None
     return (default is not None and cls is not None and only_filled_once(cls, target.attrname)
@@ -187,6 +188,12 @@ def _outer_bindings(fn: nodes.NodeNG, name: str, declared: str) -> list[nodes.No
 # -- attributes ----------------------------------------------------------------------------------
 
 def _rebound_attribute(statement, target: nodes.AssignAttr):
+    # Deferred: only a candidate finding needs these.
+    from tfgraph_lint.analysis.old_values import reads_old_value
+    from tfgraph_lint.analysis.statement_flow import attribute_set_before
+    from tfgraph_lint.rules.side_effects.op_name_counters import only_names_ops
+    from tfgraph_lint.rules.side_effects.rebound_variables import variable_replaced_by_tensor
+
     owner, cls = _owner(target)
     if cls is None:
         return None
@@ -290,6 +297,8 @@ def _argument_attribute(statement, target: nodes.AssignAttr, traced: TracedFunct
 
 def _kept_tensor(statement, target: nodes.AssignAttr, traced: TracedFunction):
     """``self.last = obs`` in a tf.function method, read by other methods (analysis/stored_tensors)."""
+    from tfgraph_lint.analysis.stored_tensors import stored_tensor  # deferred: only a candidate finding needs it
+
     stored = stored_tensor(statement, target, traced)
     if stored is None:
         return None
