@@ -171,3 +171,53 @@ def draw_noise():
     first, second = one_noise(1), one_noise(2)  # low: [python-scalar-argument, python-scalar-argument]
     third, fourth = noise_at(1), noise_at(2)  # [python-scalar-argument, python-scalar-argument]
     return first, second, third, fourth, shifted_noise(1), shifted_noise(2)  # [python-scalar-argument, python-scalar-argument]
+
+
+# Each call site passes its number together with a function of its own (the shape of a
+# self-supervised augmentation pipeline: random_apply(color_jitter, x, p=0.8), then
+# random_apply(color_drop, x, p=0.2)). The tf.function keys a trace on each function anyway, so
+# the number adds none: LOW. The twins pass the same function with different numbers, or one
+# number that changes while the function stays: reported.
+def jitter(image):
+    return image * 0.9
+
+
+def drop(image):
+    return image * 0.0
+
+
+@tf.function
+def random_apply(func, image, p):
+    if tf.random.uniform([]) < p:
+        return func(image)
+    return image
+
+
+def augment(image):
+    image = random_apply(jitter, image, p=0.8)  # low: [python-scalar-argument]
+    image = random_apply(drop, image, p=0.2)  # low: [python-scalar-argument]
+    image = random_apply(lambda x: x + 1.0, image, p=1.0)  # low: [python-scalar-argument]
+    return image
+
+
+@tf.function
+def apply_with(func, image, p):
+    if tf.random.uniform([]) < p:
+        return func(image)
+    return image
+
+
+def augment_twin(image):
+    image = apply_with(jitter, image, p=0.8)  # [python-scalar-argument]
+    image = apply_with(jitter, image, p=0.5)  # [python-scalar-argument]
+    image = apply_with(drop, image, p=0.2)  # [python-scalar-argument]
+    return image
+
+
+@tf.function
+def apply_scaled(image, p):
+    return image * p
+
+
+def scale_twin(image):
+    return apply_scaled(image, 0.8), apply_scaled(image, 0.2)  # [python-scalar-argument, python-scalar-argument]

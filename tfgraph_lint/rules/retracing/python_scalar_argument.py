@@ -23,7 +23,10 @@ switches such as ``training=True``/``False``) stay silent, as does any function 
 literals (or looks up in a dict it builds) is such a mode switch too: LOW. So is a number the
 tf.function uses in a static shape (``tf.reshape(x, shape=(n,))``, ``tf.zeros([n, d])``, a
 distribution's ``sample_shape=(n,)``: rules/retracing/python_scalars): a tensor would make the
-dimension unknown, so one graph per size is the design.
+dimension unknown, so one graph per size is the design. So are different numbers that each call
+site passes together with a function of its own (``random_apply(jitter, x, p=0.8)``,
+``random_apply(drop, x, p=0.2)``: rules/retracing/paired_arguments): the function keys a graph of
+its own anyway, and the number adds none.
 """
 
 from __future__ import annotations
@@ -102,13 +105,17 @@ def check(context: ModuleContext) -> Iterator[Finding]:
         values = _distinct([literal for _, _, literal, _ in sites])
         if len(values) < 2:
             continue
-        # Deferred: only calls with different literals need it.
+        # Deferred: only calls with different literals need these.
+        from tfgraph_lint.rules.retracing.paired_arguments import determined_by_functions
         from tfgraph_lint.rules.retracing.python_scalars import sizes_a_static_shape
 
         fixed = fixed_literal_sites([found for found, _, _, _ in sites], context.index, context.path)
+        paired = determined_by_functions([(found, argument.parameter, literal) for found, argument, literal, _ in sites])
         for found, argument, literal, confidence in sites:
             message = _literal_message(found, argument, literal, values)
-            if sizes_a_static_shape(found.traced.node, argument.parameter):
+            if paired:
+                fixed, message = True, message + _PAIRED_NOTE.format(", ".join(paired))
+            elif sizes_a_static_shape(found.traced.node, argument.parameter):
                 fixed, message = True, message + _STATIC_SHAPE_NOTE
             elif _declared_unused(found.traced.node, argument.parameter):
                 fixed, message = True, message + _UNUSED_NOTE.format(argument.parameter)
@@ -151,6 +158,8 @@ def _parameter_message(found: TfFunctionCall, argument: BoundArgument, source: V
 
 _UNUSED_NOTE = (" (but the function declares '{}' unused and never reads it: a new value does nothing but "
                 "trace again, which looks like what the calls are for)")
+_PAIRED_NOTE = (" (but each call site passes it with a function of its own ({}), which keys a graph of its own "
+                "anyway: the number adds no trace)")
 _STATIC_SHAPE_NOTE = (" (but the function uses it in a static shape, which a tensor would make dynamic: one graph "
                       "per size may be what it needs)")
 
