@@ -61,6 +61,8 @@ from tfgraph_lint.analysis.names import references
 from tfgraph_lint.analysis.project_classes import dispatched_seed
 from tfgraph_lint.analysis.project_tracing import PROJECT_EAGER_REASONS, PROJECT_EAGER_SEEDS
 from tfgraph_lint.analysis.node_index import remembered
+from tfgraph_lint.analysis.keras_run_messages import (
+    DIRECT_CALLS, EAGER_INSTANCES, EAGER_METRIC, EAGER_SCRIPT, EAGER_TESTS, OWN_METHOD_BUILD)
 from tfgraph_lint.analysis.trace_entries import keras_base
 from tfgraph_lint.analysis.traced import TracedFunction, TraceKind
 from tfgraph_lint.core import tf_api
@@ -77,37 +79,10 @@ NEAR_SYMBOLIC_SEED = EAGER_ROW_MARKERS[1]
 _HANDED = frozenset({HANDED_SEED, STEPS_EAGER_SEED, ANNOTATION_ROW_MARKER})
 _MARKERS = (EAGER_SEED, NEAR_SYMBOLIC_SEED, *_HANDED)
 
-# What a finding in such code says about it (ModuleContext.finding makes it LOW).
-EAGER_METRIC = ("the code runs this Keras class only eagerly: every call of its instances is "
-                "outside traced code, and none is compiled (but with run_eagerly=True), fit or handed on")
-
-EAGER_SCRIPT = ("the script runs this Keras class only eagerly: it makes no tf.function, runs no "
-                "Keras loop, compile, build or symbolic Input, and no other file makes its instances")
-
 # An instance made elsewhere that a Keras loop, ``compile`` or traced code runs (``model.predict(x)``
 # in a script with no graph code gives no other row); not a marker: it makes the class graph code.
 TRACED_SEED = "<made, run where Keras traces it>"
 
-# A layer or model whose every instance the project shows called only outside traced code, where
-# nothing builds a model symbolically.
-EAGER_INSTANCES = ("the code runs this Keras class only eagerly: every instance the project makes is called "
-                   "outside traced code (by its call method, by a plain training step with a gradient tape, or "
-                   "in modules that build no Keras Input, functional model or summary), and none is compiled "
-                   "(but with run_eagerly=True), fit, saved or handed on elsewhere")
-
-# Every instance the project makes only has methods of the class's own called (analysis/own_method_builds).
-OWN_METHOD_BUILD = ("this Keras class's call runs only when its own method ({methods}) calls it directly, once, "
-                    "outside traced code, to build a functional model: the project never calls, compiles, fits "
-                    "or hands on its instances, so Keras never traces this call")
-
-# Every instance the project makes only has methods called directly, on real values (analysis/direct_method_runs).
-DIRECT_CALLS = ("the project runs this Keras class only eagerly: every instance it makes only has methods called "
-                "directly ({methods}), outside traced code, as plain Python calls, never a Keras loop; they run "
-                "the model on real values (under a gradient tape) or not at all")
-
-# Made only by tests that name nothing tracing (cli/view_unmade's seed), reached from no traced code.
-EAGER_TESTS = ("the project runs this Keras class only in its tests, which call it eagerly: "
-               "{how}, and no code of them traces it, compiles, fits or saves it")
 
 _JUDGED_FAMILIES = ("metric", "loss")
 _MODULE_JUDGED_FAMILIES = ("layer",)  # layers and models
@@ -279,13 +254,16 @@ def instance_verdict(reference: nodes.NodeNG, index, seen: frozenset = frozenset
         return _where_run(made, index, seen, layered)  # ``Cls()(y, p)``
     if isinstance(made.parent, nodes.Attribute) and made.parent.expr is made:
         # ``Cls().compute(x)``: the instance's one use, unless the method hands it back.
+        from tfgraph_lint.analysis.own_method_builds import built_by_own_build  # deferred: Keras classes only
+        if built_by_own_build(made, reference):
+            return EAGER  # ``Cls().build(shape)``: the override's functional model, not the instance
         return _use_verdict(made, index, seen, layered) if not may_return_instance(reference, made.parent) else None
     uses = instance_uses(made)
     if uses is None:
         return TRACED if _used_in_traced_code(made, index, seen) == TRACED else None
     # ``compile(run_eagerly=True)`` on it: its Keras loops run it eagerly (analysis/eager_compiles).
     eager_loops = EAGER_WHEN_ASKED if compiled_to_run_eagerly(uses) else frozenset()
-    return _combined({_use_verdict(use, index, seen, layered, eager_loops) for use in uses})
+    return _combined({_use_verdict(use, index, seen, layered, eager_loops, reference) for use in uses})
 
 
 def _combined(verdicts: set) -> str | None:
@@ -297,14 +275,18 @@ def _combined(verdicts: set) -> str | None:
 
 
 def _use_verdict(use: nodes.NodeNG, index, seen: frozenset, layered: bool = False,
-                 eager_loops: frozenset = frozenset()) -> str | None:
-    """``eager_loops``: the instance's methods that run it eagerly (``compile(run_eagerly=True)``)."""
+                 eager_loops: frozenset = frozenset(), reference: nodes.NodeNG | None = None) -> str | None:
+    """``eager_loops``: the instance's methods that run it eagerly (``compile(run_eagerly=True)``);
+    ``reference``: the class as named where the instance is made."""
     # Deferred: only code a Keras class runs needs these.
     from tfgraph_lint.analysis.eager_compiles import RUN_EAGERLY
     from tfgraph_lint.analysis.eager_steps import run_by_eager_step
     from tfgraph_lint.analysis.instance_uses import PLAIN_ATTRIBUTES, handed_to_compile
+    from tfgraph_lint.analysis.own_method_builds import built_by_own_build  # deferred: Keras classes only
     if handed_to_compile(use):
         return TRACED
+    if built_by_own_build(use, reference):
+        return EAGER  # ``model = net.build(shape)``: the class's own override runs ``call`` once, directly
     parent = use.parent
     if isinstance(parent, nodes.Call) and parent.func is use:
         return _where_run(parent, index, seen, layered)  # ``metric(y, p)``

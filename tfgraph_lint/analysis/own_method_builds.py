@@ -1,6 +1,7 @@
 """Whether a subclassed model's ``call`` runs only once, directly, inside a method of its own.
 
-A script may make a subclassed model only to call a method the class itself defines, which builds
+A script may make a subclassed model only to call a method the class itself defines (or its own
+override of ``build`` that returns the model it makes), which builds
 a functional model from it (``model = net.build_graph()``, whose body makes ``Input``s and returns
 ``Model(inputs, net.call(inputs))``), then fit that functional model. The method runs as Python,
 outside traced code; its direct ``self.call(x)`` runs the class's ``call`` right there, once, on the
@@ -13,6 +14,10 @@ code; the script says which through one row marker per method (instance_screen).
 (:func:`runs_call_only_directly`): each such method is the class's own (not inherited, not
 decorated), and never calls ``self(...)``, never hands ``self`` or a method of it on, and calls
 only ``self.call(...)`` or, recursively, such methods of its own on ``self``.
+
+In the class's own module the two sides meet (:func:`built_by_own_build`): an instance whose
+``build`` override is called and its value kept (``model = FPN(256).build((512, 512, 3))``, the
+``__main__`` block of a model zoo's module) is no traced use of the class.
 """
 
 from __future__ import annotations
@@ -29,8 +34,28 @@ _KERAS_NAMES = (tf_api.KERAS_TRACED_METHODS | tf_api.KERAS_MODEL_TRACERS | tf_ap
 _CALL = "call"
 
 
+# Keras calls ``build`` itself only when it calls the model; a class may override it to return a
+# functional model (``return Model(inputs, self.call(inputs))``), which Keras's never does.
+_BUILD = "build"
+
+
 def _own_name(name: str) -> bool:
-    return name not in _KERAS_NAMES and not name.startswith("__")
+    return name == _BUILD or (name not in _KERAS_NAMES and not name.startswith("__"))
+
+
+def built_by_own_build(use: nodes.NodeNG, reference: nodes.NodeNG | None) -> bool:
+    """``net.build(shape)`` whose value is kept (``model = net.build(shape)``, ``Net().build(shape)(x)``),
+    where ``reference`` (the class as the code names it where it makes the instance) is a class of
+    the module whose own ``build`` returns a value and runs ``call`` only directly: the override
+    builds a functional model from one direct ``self.call`` on symbolic inputs, and the kept value
+    is that model, not the instance (Keras's own ``build`` returns None)."""
+    attribute = use.parent
+    called = attribute.parent if isinstance(attribute, nodes.Attribute) else None
+    if not (isinstance(called, nodes.Call) and called.func is attribute and attribute.attrname == _BUILD
+            and not isinstance(called.parent, nodes.Expr) and isinstance(reference, nodes.Name)):
+        return False
+    classes = [found for found in reference.lookup(reference.name)[1] if isinstance(found, nodes.ClassDef)]
+    return len(classes) == 1 and runs_call_only_directly(classes[0], [_BUILD])
 
 
 def runs_call_only_directly(cls: nodes.ClassDef, method_names) -> bool:
@@ -50,8 +75,8 @@ def _harmless(cls: nodes.ClassDef, name: str, seen: set[str]) -> bool:
         return False  # inherited, decorated (a staticmethod, a tf.function) or bound twice
     method = defined[0]
     positional = method.args.posonlyargs + method.args.args
-    if not positional:
-        return False
+    if not positional or (name == _BUILD and not any(ret.value is not None for ret in descendants(method, nodes.Return))):
+        return False  # (a build that returns nothing is Keras's kind: it makes weights, or nothing)
     receiver = positional[0].name
     seen.add(name)
     if any(bound.name == receiver for bound in descendants(method, nodes.AssignName) if bound is not positional[0]):
