@@ -63,6 +63,9 @@ _WEIGHTLESS_LAYERS = frozenset({
         "Cropping", "ZeroPadding", "UpSampling", "MaxPooling", "MaxPool", "AveragePooling", "AvgPool",
         "GlobalMaxPooling", "GlobalMaxPool", "GlobalAveragePooling", "GlobalAvgPool")),
 })
+# Wrappers whose variables are those of the layer they wrap (``Bidirectional`` copies it for the
+# backward direction: still nothing when the layer owns nothing).
+_WRAPPERS = frozenset({"TimeDistributed", "Bidirectional"})
 # Layers whose only state is a random seed: a variable in Keras 3, none in Keras 2 (tf_keras).
 # Checked on TF 2.21: a keras 3.15 Dropout made per trace raises on the second trace, a tf_keras
 # 2.21 one does not.
@@ -136,6 +139,8 @@ def created_state(call: nodes.Call) -> Creation | None:
         if last in _WEIGHTLESS_LAYERS or (last in SEEDED_LAYERS and (
                 _spelled_keras_2(call) or number(seeded_rate(call)) == 0)):
             return None
+        if last in _WRAPPERS and _wraps_weightless_layer(call):
+            return None  # ``TimeDistributed(Activation("softmax"))``: owns what it wraps, nothing
         # Deferred: only a Keras layer made in graph code needs it.
         from tfgraph_lint.analysis.own_tree_classes import plain_class_of_own_tree
 
@@ -152,6 +157,14 @@ def created_state(call: nodes.Call) -> Creation | None:
     # ``keras.Sequential([...])`` and ``keras.Model(inputs, outputs)`` own no variables but those
     # of their layers: the layers created here are reported, not the container.
     return None
+
+
+def _wraps_weightless_layer(call: nodes.Call) -> bool:
+    """The wrapper's layer (first argument, or ``layer=``) is made right there by a Keras layer
+    call that creates no state (``Activation("softmax")``, ``Dropout(0.0)``)."""
+    wrapped = call.args[0] if call.args else next((k.value for k in call.keywords or () if k.arg == "layer"), None)
+    name = call_qualname(wrapped) if isinstance(wrapped, nodes.Call) else None
+    return name is not None and name.startswith("keras.layers.") and created_state(wrapped) is None
 
 
 def _adds_own_weight(call: nodes.Call) -> bool:

@@ -359,3 +359,15 @@ def scaled(x):
     if not other_state:
         state.append(tf.Variable(3.0 * x))  # [variable-created-in-graph]
     return state[0] * x
+
+
+# A wrapper owns the variables of the layer it wraps: TimeDistributed(Activation("softmax")) made
+# per call owns none (the shape of a forecasting library's variable-selection layer). Silent. The
+# twins wrap layers with weights, made right there: reported.
+class Selection(tf.keras.layers.Layer):
+    def call(self, x):
+        weights = tf.keras.layers.TimeDistributed(tf.keras.layers.Activation("softmax"))(x)
+        kept = tf.keras.layers.TimeDistributed(layer=tf.keras.layers.Dropout(0.0))(x)
+        dense = tf.keras.layers.TimeDistributed(tf.keras.layers.Dense(4))(x)  # [variable-created-in-graph]
+        both = tf.keras.layers.Bidirectional(tf.keras.layers.LSTM(4))(x)  # [variable-created-in-graph]
+        return weights, kept, dense, both
