@@ -48,3 +48,22 @@ def expands_in_a_nested_function(x):
             return y
         x = tf.nn.relu(x) + tf.reduce_sum(widen(x))
     return x
+
+
+# A body that joins the carried tensor with more (the shape of a forecasting library's decoder
+# lags: x = tf.concat([x, lagged], axis=-1) per lag) widens it on every iteration, which a
+# tf.while_loop cannot carry (TFG209's hazard once converted): silent. The twins join another
+# tensor, or a new one made in the body, and keep the carried shape: reported.
+@tf.function
+def widened(x, target):
+    for i in range(2, 40):
+        x = tf.concat([x, tf.roll(target, shift=i, axis=1)], axis=-1)
+    return x
+
+
+@tf.function
+def stacked_from_another(x, target):
+    for i in range(2, 40):  # [python-range-loop]
+        y = tf.concat([target, target], axis=-1)
+        x = x + tf.reduce_sum(y)
+    return x

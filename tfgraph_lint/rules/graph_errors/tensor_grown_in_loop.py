@@ -21,6 +21,7 @@ from collections.abc import Iterator
 from astroid import nodes
 
 from tfgraph_lint.analysis.graph_index import TracedFunction
+from tfgraph_lint.analysis.grown_tensors import grown_name
 from tfgraph_lint.analysis.names import bindings, call_qualname
 from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.core.findings import Finding, shorten
@@ -38,14 +39,6 @@ RULE = declare(
 # (enclosing_converted_loops): a file without either word never imports this module.
 TRIGGER_WORDS = ("for", "while")
 
-# Calls whose first argument is a list of tensors joined into one.
-_JOINING = frozenset({
-    "tensorflow.concat", "tensorflow.stack",
-    "tensorflow.experimental.numpy.concatenate", "tensorflow.experimental.numpy.vstack",
-    "tensorflow.experimental.numpy.hstack", "tensorflow.experimental.numpy.stack",
-})
-# Calls whose first argument is the tensor that grows.
-_APPENDING = frozenset({"tensorflow.experimental.numpy.append"})
 _SET_LOOP_OPTIONS = "tensorflow.autograph.experimental.set_loop_options"
 
 
@@ -53,7 +46,7 @@ def check(context) -> Iterator[Finding]:
     for assign, traced in context.in_graph(nodes.Assign):
         if not traced.autograph:
             continue  # no loop conversion: a tensor loop raises at once (TFG203)
-        grown = _grown_name(assign)
+        grown = grown_name(assign)
         if grown is None:
             continue
         target, call = grown
@@ -76,26 +69,6 @@ def _message(name: str, call: nodes.Call, loop: str, traced: TracedFunction) -> 
     )
 
 
-def _grown_name(assign: nodes.Assign) -> tuple[nodes.AssignName, nodes.Call] | None:
-    """``x = tf.concat([x, y], 0)``: the target ``x`` and the call, when the call joins ``x``."""
-    if len(assign.targets) != 1 or not isinstance(assign.targets[0], nodes.AssignName):
-        return None
-    target, value = assign.targets[0], assign.value
-    if not isinstance(value, nodes.Call) or not value.args:
-        return None
-    name = call_qualname(value)
-    first = value.args[0]
-    if name in _JOINING and isinstance(first, (nodes.List, nodes.Tuple)):
-        joined = first.elts
-    elif name in _APPENDING:
-        joined = [first]
-    else:
-        return None
-    if any(isinstance(element, nodes.Name) and element.name == target.name for element in joined):
-        return target, value
-    return None
-
-
 def _bound_before(target: nodes.AssignName, loop: nodes.NodeNG) -> bool:
     """The name is bound before the loop (and not again inside it) by something other than growth:
     a tensor made inside the body is new on every iteration."""
@@ -104,7 +77,7 @@ def _bound_before(target: nodes.AssignName, loop: nodes.NodeNG) -> bool:
 
 
 def _is_growth(binding: nodes.NodeNG) -> bool:
-    return isinstance(binding.parent, nodes.Assign) and _grown_name(binding.parent) is not None
+    return isinstance(binding.parent, nodes.Assign) and grown_name(binding.parent) is not None
 
 
 def _has_shape_invariant(loop: nodes.NodeNG, name: str) -> bool:

@@ -10,8 +10,8 @@ them passes a Python number; ``self.n`` set only from a constructor parameter wi
 default (configured_counts) is INFERENCE too. Silent when an argument is a tensor, when anything
 is unknown, when AutoGraph is off, when the loop variable (or a while-loop's counter) must stay a
 Python int (``self.layers[i]``, a string), and when the bound counts a tensor's dimensions
-(``len(x.shape) - len(mask.shape)``, ``x.ndim``) or the body adds or removes an axis of a tensor
-it carries (rank_changing_loops): a ``tf.while_loop`` cannot change a rank, and the count is small.
+(``len(x.shape) - len(mask.shape)``, ``x.ndim``) or the body changes the shape of a tensor it
+carries (rank_changing_loops), which a ``tf.while_loop`` cannot.
 Silent when the body creates no TensorFlow op (op_free_loops: Python index lists, Python numbers).
 LOW when a loop of a known, small count (<= 64), one of ``len(<a Python sequence>)`` items, or one
 whose count a caller passes, fills a Python list (or, over a sequence's items, a tuple): only an
@@ -41,7 +41,7 @@ from tfgraph_lint.core.registry import Default, declare
 from tfgraph_lint.rules.retracing.configured_counts import configured_count
 from tfgraph_lint.rules.retracing.op_free_loops import creates_no_op
 from tfgraph_lint.rules.retracing.python_number_accumulators import python_number_accumulator
-from tfgraph_lint.rules.retracing.rank_changing_loops import changes_carried_rank
+from tfgraph_lint.rules.retracing.rank_changing_loops import changes_carried_shape
 
 RULE = declare(
     code="TFG303",
@@ -159,7 +159,7 @@ def _check_loop(context: ModuleContext, loop: nodes.For, traced: TracedFunction)
     count = _iteration_count(context, iterable)
     if count is not None and count < 2:
         return None  # zero or one iteration: nothing is repeated
-    if any(_counts_dimensions(arg) for arg in args) or changes_carried_rank(loop):
+    if any(_counts_dimensions(arg) for arg in args) or changes_carried_shape(loop):
         return None  # a loop over axes: unrolling it is what the code needs (rank_changing_loops)
     if _loop_variable_must_be_python(loop):
         return None

@@ -1,9 +1,11 @@
-"""Loops whose body changes the rank of a tensor it carries: only an unrolled loop can do that.
+"""Loops whose body changes the shape of a tensor it carries: only an unrolled loop can do that.
 
-``for _ in range(n): x = tf.expand_dims(x, axis=0)`` adds an axis per iteration. A
-``tf.while_loop`` needs each loop variable to keep its rank from one iteration to the next (its
-shape invariant), so the ``tf.range`` loop TFG303 would suggest fails to trace; the Python loop
-that runs while tracing is the code's design, not a graph that grows by accident.
+``for _ in range(n): x = tf.expand_dims(x, axis=0)`` adds an axis per iteration, and ``for i in
+range(2, lags + 1): x = tf.concat([x, lagged(i)], axis=-1)`` widens the last one
+(analysis/grown_tensors). A ``tf.while_loop`` needs each loop variable to keep its shape from one
+iteration to the next (its shape invariant), so the ``tf.range`` loop TFG303 would suggest fails
+to trace (TFG209's hazard); the Python loop that runs while tracing is the code's design, not a
+graph that grows by accident.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from __future__ import annotations
 from astroid import nodes
 
 from tfgraph_lint.analysis.constant_values import is_none
+from tfgraph_lint.analysis.grown_tensors import grown_name
 from tfgraph_lint.analysis.names import call_qualname
 from tfgraph_lint.analysis.statement_flow import own_statement_nodes
 
@@ -21,14 +24,15 @@ _RANK_CHANGING = frozenset({
 })
 
 
-def changes_carried_rank(loop: nodes.For) -> str | None:
+def changes_carried_shape(loop: nodes.For) -> str | None:
     """The name of a tensor that ``loop``'s body rebinds to itself with an axis added or removed
-    (``x = tf.expand_dims(x, 0)``, ``x = x[..., None]``, ``x = tf.squeeze(x, -1)``); None."""
+    (``x = tf.expand_dims(x, 0)``, ``x = x[..., None]``, ``x = tf.squeeze(x, -1)``) or joined with
+    more (``x = tf.concat([x, y], -1)``); None."""
     for assign in own_statement_nodes(loop.body):  # not a function defined in the loop
         if not (isinstance(assign, nodes.Assign) and len(assign.targets) == 1
                 and isinstance(assign.targets[0], nodes.AssignName)):
             continue
-        if _rank_changed(assign.value, assign.targets[0].name):
+        if _rank_changed(assign.value, assign.targets[0].name) or grown_name(assign) is not None:
             return assign.targets[0].name
     return None
 
