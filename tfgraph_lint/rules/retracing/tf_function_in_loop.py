@@ -48,9 +48,7 @@ from collections.abc import Iterator
 
 from astroid import nodes
 
-from tfgraph_lint.analysis.passed_arguments import argument_for
 from tfgraph_lint.analysis.callables import own_nodes
-from tfgraph_lint.analysis.classes import is_instance_method
 from tfgraph_lint.analysis.graph_index import TraceKind
 from tfgraph_lint.analysis.function_creations import (
     Creation,
@@ -58,7 +56,7 @@ from tfgraph_lint.analysis.function_creations import (
     reads_state_made_per_call,
     reads_state_made_per_iteration,
 )
-from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname
+from tfgraph_lint.analysis.names import bindings, call_qualname
 from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.analysis.test_code import collected_test_code, is_test_file

@@ -42,7 +42,6 @@ from tfgraph_lint.analysis.argument_aliases import ARGUMENT, is_argument, passed
 from tfgraph_lint.analysis.classes import is_instance_method, self_class
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
 from tfgraph_lint.analysis.names import bindings, is_builtin_name, lookup, qualified_name
-from tfgraph_lint.analysis.node_index import descendants, remembered
 from tfgraph_lint.analysis.runs_once import fills_once
 from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.analysis.test_code import in_test_code
