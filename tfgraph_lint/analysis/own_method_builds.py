@@ -25,6 +25,7 @@ from __future__ import annotations
 from astroid import nodes
 
 from tfgraph_lint.analysis.instance_uses import PLAIN_ATTRIBUTES, attribute_chain, handed_on
+from tfgraph_lint.analysis.names import bindings
 from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.core import tf_api
 
@@ -54,7 +55,7 @@ def built_by_own_build(use: nodes.NodeNG, reference: nodes.NodeNG | None) -> boo
     if not (isinstance(called, nodes.Call) and called.func is attribute and attribute.attrname == _BUILD
             and not isinstance(called.parent, nodes.Expr) and isinstance(reference, nodes.Name)):
         return False
-    classes = [found for found in reference.lookup(reference.name)[1] if isinstance(found, nodes.ClassDef)]
+    classes = [found for found in bindings(reference, reference.name) if isinstance(found, nodes.ClassDef)]
     return len(classes) == 1 and runs_call_only_directly(classes[0], [_BUILD])
 
 

@@ -72,17 +72,22 @@ def holds_objects_made_in(name: nodes.Name, regions: list[nodes.NodeNG], outside
 
 
 def passes_objects_made_in(calls: list[nodes.Call], regions: list[nodes.NodeNG]) -> bool:
-    """One of ``calls`` passes an object made anew in one of ``regions``: a call making it, or a
-    name holding such objects."""
-    for call in calls:
-        for argument in [*call.args, *(keyword.value for keyword in call.keywords or ())]:
-            if isinstance(argument, nodes.Starred):
-                argument = argument.value
-            if any(makes_object(argument, region) for region in regions if region.parent_of(argument)):
-                return True
-            if isinstance(argument, nodes.Name) and holds_objects_made_in(argument, regions):
-                return True
-    return False
+    """One of ``calls`` passes an object made anew in one of ``regions`` (:func:`made_in`)."""
+    return any(made_in(argument, regions) for call in calls for argument in call_arguments(call))
+
+
+def made_in(expr: nodes.NodeNG, regions: list[nodes.NodeNG]) -> bool:
+    """``expr`` is a call making an object inside one of ``regions``, or a name holding objects
+    made there (:func:`holds_objects_made_in`)."""
+    if any(makes_object(expr, region) for region in regions if region.parent_of(expr)):
+        return True
+    return isinstance(expr, nodes.Name) and holds_objects_made_in(expr, regions)
+
+
+def call_arguments(call: nodes.Call) -> list[nodes.NodeNG]:
+    """The call's argument expressions, positional and keyword (``*xs`` as ``xs``)."""
+    found = [*call.args, *(keyword.value for keyword in call.keywords or ())]
+    return [argument.value if isinstance(argument, nodes.Starred) else argument for argument in found]
 
 
 def _filled_with_objects(name: str, region: nodes.NodeNG) -> bool:

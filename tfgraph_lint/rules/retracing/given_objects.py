@@ -25,22 +25,17 @@ def given_new_objects(fn: nodes.FunctionDef, code: nodes.NodeNG | None, calls: l
     that its ``calls`` pass is given, at ``call`` (in ``loops``), an object made anew in those
     loops."""
     # Deferred: only a tf.function made per call needs it.
-    from tfgraph_lint.analysis.repeated_objects import holds_objects_made_in, makes_object
+    from tfgraph_lint.analysis.repeated_objects import made_in
 
-    for parameter in _parameters_used(fn, code, calls):
-        argument = argument_for(call, fn, parameter)
-        if argument is None:
-            continue
-        if any(makes_object(argument, loop) for loop in loops if loop.parent_of(argument)):
-            return True
-        if isinstance(argument, nodes.Name) and holds_objects_made_in(argument, loops):
-            return True
-    return False
+    return any((argument := argument_for(call, fn, parameter)) is not None and made_in(argument, loops)
+               for parameter in _parameters_used(fn, code, calls))
 
 
 def _parameters_used(fn: nodes.FunctionDef, code: nodes.NodeNG | None, calls: list[nodes.Call]) -> list[nodes.AssignName]:
+    from tfgraph_lint.analysis.repeated_objects import call_arguments  # deferred, as in given_new_objects
+
     names = [*(code.nodes_of_class(nodes.Name) if code is not None else ()),
-             *(argument for call in calls for argument in _arguments(call) if isinstance(argument, nodes.Name))]
+             *(argument for call in calls for argument in call_arguments(call) if isinstance(argument, nodes.Name))]
     found = []
     for name in names:
         if name.name in _OWN_OBJECT:
@@ -50,11 +45,6 @@ def _parameters_used(fn: nodes.FunctionDef, code: nodes.NodeNG | None, calls: li
                     and binding.parent.parent is fn and binding not in found):
                 found.append(binding)
     return found
-
-
-def _arguments(call: nodes.Call) -> list[nodes.NodeNG]:
-    found = [*call.args, *(keyword.value for keyword in call.keywords or ())]
-    return [argument.value if isinstance(argument, nodes.Starred) else argument for argument in found]
 
 
 def varies_with_loops(target: nodes.NodeNG | None, loops: list[nodes.NodeNG]) -> bool:

@@ -26,21 +26,15 @@ def determined_by_functions(sites: list[tuple[TfFunctionCall, str, object]]) -> 
     numbers: dict[tuple, object] = {}
     spelled: list[str] = []
     for found, parameter, number in sites:
-        keys = []
-        for argument in bind_arguments(found):
-            if argument.parameter == parameter:
-                continue
-            key = _python_key(argument.node)
-            if key is not None:
-                keys.append((argument.parameter, key))
-        if not any(kind == "code" for _, (kind, _) in keys):
+        keyed = [(argument, key) for argument in bind_arguments(found) if argument.parameter != parameter
+                 and (key := _python_key(argument.node)) is not None]
+        code = [argument.node.as_string() for argument, (kind, _) in keyed if kind == "code"]
+        if not code:
             return None  # nothing else at this site keys a trace of its own
-        signature = tuple(sorted(keys, key=lambda item: item[0]))
+        signature = tuple(sorted(((argument.parameter, key) for argument, key in keyed), key=lambda item: item[0]))
         if numbers.setdefault(signature, number) != number:
             return None  # the same other arguments with another number: the number adds a trace
-        spelled += [argument.node.as_string() for argument in bind_arguments(found)
-                    if argument.parameter != parameter and _python_key(argument.node) is not None
-                    and _python_key(argument.node)[0] == "code"]
+        spelled += code
     return list(dict.fromkeys(spelled))
 
 

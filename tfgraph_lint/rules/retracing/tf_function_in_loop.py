@@ -139,10 +139,11 @@ def _check_creation(context, callers: _Reruns, creation: Creation) -> Finding | 
     made = made_code(creation, frame)
     if made is not None and (calls_code_made_per_call(made, frame) or reads_state_made_per_call(made, frame)):
         return None  # it runs a def, or uses objects, made per call of the frame: traced anew anyway
-    if passes_objects_made_in(_calls_in(creation, frame), [frame]):
+    calls = _calls_in(creation, frame)
+    if passes_objects_made_in(calls, [frame]):
         return None  # each call hands it objects made in that call: traced anew anyway
     how_often = describe(frame)
-    if how_often is not None and (_calls_in(creation, frame) or _returns(frame, creation)):
+    if how_often is not None and (calls or _returns(frame, creation)):
         return context.finding(RULE, creation.report, f"{spelled(creation)} makes a new tf.function {how_often}: "
                                f"{NEVER_SHARED}; create it once (in __init__, or behind an "
                                "'if self._fn is None:' guard) and reuse it", HIGH)
@@ -254,13 +255,14 @@ class _Reruns:
             if loops:
                 if not through and target_varies(fn, creation.target, call, loops):
                     continue
-                if result_called and not _result_called(call, loops[-1]):
+                result_calls = _result_calls(call, loops[-1]) if result_called else []
+                if result_called and not result_calls:
                     continue
                 if not through and not result_called and given_new_objects(
                         fn, made_code(creation, fn), _calls_in(creation, fn), call, loops):
                     continue  # each iteration hands it an object made anew: traced anew anyway
-                if result_called and passes_objects_made_in(_result_calls(call, loops[-1]), loops):
-                    continue
+                if passes_objects_made_in(result_calls, loops):
+                    continue  # the factory's Functions are run on objects each iteration makes
                 return _Repeated(call, loops[0], through)
             if (not result_called and len(through) < _MAX_CALLER_HOPS and isinstance(frame, nodes.FunctionDef)
                     and frame.name not in _ONCE_PER_OBJECT and frame not in seen and not memoized(frame)):
@@ -318,14 +320,8 @@ def _called_directly(creation: Creation, fn: nodes.FunctionDef) -> bool:
         use.name == name and _is_called(use) and use.scope() is fn for use in descendants(fn, nodes.Name))
 
 
-def _result_called(call: nodes.Call, region: nodes.NodeNG) -> bool:
-    """A factory's result called in the loop: ``make_step()(x)``, or ``step = make_step()``
-    and then ``step(x)``."""
-    return bool(_result_calls(call, region))
-
-
 def _result_calls(call: nodes.Call, region: nodes.NodeNG) -> list[nodes.Call]:
-    """The calls of a factory's result in ``region``: ``make_step()(x)``, or ``step(x)`` after
+    """The calls of a factory's result in ``region`` (none: the result is not called there): ``make_step()(x)``, or ``step(x)`` after
     ``step = make_step()``."""
     if _is_called(call):
         return [call.parent]
