@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tfgraph_lint.analysis import module_edges
-from tfgraph_lint.analysis.reexports import project_aliases
+from tfgraph_lint.analysis.reexports import import_key, project_aliases
 
 SHIM = """import os
 
@@ -44,3 +44,29 @@ def test_a_module_that_is_keras_random_by_star_import_is_keras_random():
 def test_a_module_that_adds_its_own_functions_is_not():
     assert module_edges.exports(SHIM_WITH_OWN_FUNCTIONS)["defines"]
     assert _aliases(SHIM_WITH_OWN_FUNCTIONS) == {}
+
+
+class _RelativeGraph:
+    """``pkg/features.py`` imports ``tf`` from its sibling ``pkg/base.py`` by a relative import."""
+
+    def __init__(self) -> None:
+        self.texts = {"pkg/base.py": "import numpy as np\nimport tensorflow as tf\n"}
+        self.imports = {"pkg/features.py": {"tf": ("base", 1, "tf"), "np": ("base", 1, "np"),
+                                            "helpers": ("", 1, "helpers")}}
+
+    def resolve_module(self, importer: str, module: str, level: int) -> str | None:
+        return "pkg/base.py" if (module, level) == ("base", 1) else None
+
+
+def test_tensorflow_through_a_relative_import_is_keyed_with_its_dots():
+    graph = _RelativeGraph()
+    aliases = project_aliases(graph, "pkg/features.py", lambda real: module_edges.exports(graph.texts[real]),
+                              lambda real, name: real in graph.texts)
+    assert aliases == {".base.tf": "tensorflow"}  # NumPy and the package's own module: not TensorFlow
+
+
+def test_an_import_key_keeps_the_level_apart_from_absolute_names():
+    assert import_key("base", 1, "tf") == ".base.tf"
+    assert import_key("", 2, "tf") == "..tf"
+    assert import_key("pkg.base", 0, "tf") == "pkg.base.tf"
+    assert import_key("tensorflow", 0, None) == "tensorflow"

@@ -16,6 +16,7 @@ from functools import lru_cache
 from astroid import nodes
 
 from tfgraph_lint.analysis.node_index import ALIASES, TREE, descendants, module_of, remembered
+from tfgraph_lint.analysis.reexports import import_key
 from tfgraph_lint.core.tf_api import EXACT_ALIASES, canonical
 
 _MAX_ALIAS_DEPTH = 4
@@ -188,10 +189,10 @@ def _binding_qualname(binding: nodes.NodeNG, name: str, depth: int) -> str | Non
                 return name  # ``import numpy.random`` binds ``numpy``
         return None
     if isinstance(binding, nodes.ImportFrom):
-        if binding.level:
-            return None  # relative import: the user's own package, never TensorFlow
         for imported, alias in binding.names:
             if (alias or imported) == name:
+                if binding.level:  # the user's own package: TensorFlow only as the view says it hands it on
+                    return _relative_alias(binding, import_key(binding.modname, binding.level, imported))
                 return _project_alias(binding, f"{binding.modname}.{imported}")
         return None
     if depth < _MAX_ALIAS_DEPTH:
@@ -220,6 +221,15 @@ def _star_alias(node: nodes.NodeNG, module: nodes.Module, name: str) -> str | No
            for binding in bindings(node, name)):
         return None
     return target
+
+
+def _relative_alias(binding: nodes.NodeNG, key: str) -> str | None:
+    """What a relative import (``from .base import tf``, keyed ``.base.tf``) binds when the
+    project view says it is TensorFlow or Keras handed on by a module of the package
+    (analysis/reexports); None otherwise: a name of the user's own package."""
+    module = module_of(binding)
+    aliases = remembered(module, "project aliases").get(module) if module is not None else None
+    return aliases.get(key) if aliases else None
 
 
 def _project_alias(binding: nodes.NodeNG, imported: str) -> str:

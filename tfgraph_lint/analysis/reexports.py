@@ -4,7 +4,8 @@ Libraries hand TensorFlow or Keras to their modules under their own names:
 ``from tensorflow_asr import tf`` (its ``__init__`` does ``import tensorflow as tf``),
 ``from keras_cv.src.backend import keras`` (``import keras``, or a Keras 2 shim, by version),
 ``from keras_tuner.backend import keras`` (a module that star-imports ``keras`` or
-``tensorflow.keras``). Read alone, such a file imports neither, so ``@tf.function`` there is no
+``tensorflow.keras``), ``from .base import tf`` (a sibling module's ``import tensorflow as tf``,
+through a relative import). Read alone, such a file imports neither, so ``@tf.function`` there is no
 tf.function and a ``keras.layers.Layer`` subclass no Keras layer: findings are missed, and a
 lambda handed to that ``tf.numpy_function`` is taken for graph code.
 
@@ -43,14 +44,23 @@ def project_aliases(graph, file: str, exports: Callable[[str], dict],
 
     found: dict[str, str] = {}
     for module, level, name in graph.imports.get(file, {}).values():
-        if level or module.split(".")[0] in ROOTS:
-            continue  # relative imports are not resolved to names (names.py); TF itself needs nothing
+        if not level and module.split(".")[0] in ROOTS:
+            continue  # TensorFlow itself needs nothing
         target = _resolved(graph, file, module, level, name, exported, 0)
         if target is not None:
-            found[f"{module}.{name}" if name else module] = target
+            found[import_key(module, level, name)] = target
     if might_export(file, None):
         found.update(_star_imported(graph, file, exports, exported))
     return found
+
+
+def import_key(module: str, level: int, name: str | None) -> str:
+    """How an import is keyed among a file's aliases: ``from module import name`` as
+    ``module.name``, ``import module`` as ``module``; a relative one with its leading dots
+    (``from .base import tf`` as ``.base.tf``, ``from . import tf`` as ``.tf``), which no absolute
+    name can spell."""
+    spelled = f"{module}.{name}" if module and name else (module or name or "")
+    return "." * level + spelled
 
 
 def _star_imported(graph, file: str, exports: Callable[[str], dict],
