@@ -205,13 +205,24 @@ def mapping_key(binding: nodes.NodeNG) -> bool:
 
 
 def _annotates_python_scalars(hint: nodes.NodeNG) -> bool:
-    """``int``, ``str``, ``Tuple[int, int]``, ``tuple[int, ...]``."""
+    """``int``, ``str``, ``Tuple[int, int]``, ``tuple[int, ...]``; and such a hint or None
+    (``Optional[int]``, ``Union[int, None]``, ``int | None``): None is as fixed a value."""
     if isinstance(hint, nodes.Name):
         return hint.name in _PYTHON_SCALAR_HINTS
+    if isinstance(hint, nodes.BinOp) and hint.op == "|":
+        return _scalars_or_none([hint.left, hint.right])
     if isinstance(hint, nodes.Subscript) and isinstance(hint.value, (nodes.Name, nodes.Attribute)):
         container = hint.value.name if isinstance(hint.value, nodes.Name) else hint.value.attrname
         inner = hint.slice.elts if isinstance(hint.slice, nodes.Tuple) else [hint.slice]
+        if container in ("Optional", "Union"):
+            return _scalars_or_none(inner)
         return container in ("Tuple", "tuple", "Sequence", "List", "list") and all(
             isinstance(part, nodes.Const) and part.value is Ellipsis or _annotates_python_scalars(part)
             for part in inner)
     return False
+
+
+def _scalars_or_none(hints: list[nodes.NodeNG]) -> bool:
+    """Each of ``hints`` is None or a hint of Python scalars, and one of them is such a hint."""
+    scalars = [hint for hint in hints if not (isinstance(hint, nodes.Const) and hint.value is None)]
+    return bool(scalars) and all(_annotates_python_scalars(hint) for hint in scalars)

@@ -8,6 +8,7 @@ a message with a tensor or a loop counter and output in a branch chosen by a loo
 (keras-io's forwardforward example), stay reported.
 """
 import logging
+from typing import Optional, Union
 
 import tensorflow as tf
 
@@ -24,6 +25,29 @@ def resize(image, height: int = 224, width: int = 224):
 
 
 dataset = tf.data.Dataset.from_tensor_slices(tf.zeros([4, 8, 8, 3])).map(lambda image: resize(image))
+
+
+# Parameters annotated as an optional Python number (None or an int: both fixed while tracing), in
+# a helper a layer's call runs (hoidn/PtychoPINN's tf_helper.py DEBUG prints of gridsize and N).
+# The twins: a value the function reads from elsewhere, and an optional tensor, stay reported.
+def to_channels(img: tf.Tensor, n: Optional[int] = None, grid: Optional[float] = None, size: int | None = None,
+                mask: Optional[tf.Tensor] = None, depth: Union[int, None] = None):
+    print(f"DEBUG to_channels: n={n} grid={grid} size={size} depth={depth}")  # low: [python-print-in-graph]
+    print(f"DEBUG to_channels: shape={img.shape}, n={n}")  # low: [python-print-in-graph]
+    print("DEBUG to_channels: mask", mask)  # [python-print-in-graph]
+    if n is None:
+        n = settings()["n"]
+    print(f"DEBUG to_channels: n from settings {n}")  # [python-print-in-graph]
+    return tf.reshape(img, (-1, n, n))
+
+
+def settings():
+    return {"n": 8}
+
+
+class ToChannels(tf.keras.layers.Layer):
+    def call(self, inputs):
+        return to_channels(inputs, 8)
 
 
 @tf.function
