@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from astroid import nodes
 
+from tfgraph_lint.analysis.constant_values import is_none
 from tfgraph_lint.analysis.names import annotation_of, assigned_value, bindings, call_qualname, is_builtin_name
 from tfgraph_lint.analysis.node_index import remembered
 from tfgraph_lint.analysis.once_guards import guards_unset_name
@@ -224,5 +225,5 @@ def _annotates_python_scalars(hint: nodes.NodeNG) -> bool:
 
 def _scalars_or_none(hints: list[nodes.NodeNG]) -> bool:
     """Each of ``hints`` is None or a hint of Python scalars, and one of them is such a hint."""
-    scalars = [hint for hint in hints if not (isinstance(hint, nodes.Const) and hint.value is None)]
+    scalars = [hint for hint in hints if not is_none(hint)]
     return bool(scalars) and all(_annotates_python_scalars(hint) for hint in scalars)
