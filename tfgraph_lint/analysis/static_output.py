@@ -2,8 +2,9 @@
 
 Output in graph code (``print``, ``logging``) runs while tracing, never again. That is the first
 hazard users hit when what they print is a tensor's value (``print("loss", loss)`` in a
-``train_step``), and it stays reported. Two further shapes say the output is about the trace
-itself, so the rules report them LOW (off by default) and say why:
+``train_step``), and it stays reported. Three further shapes say the output is about the trace
+itself, or comes once however the code runs, so the rules report them LOW (off by default) and
+say why:
 
 - a message of text and facts fixed while tracing only: ``print("input shape:", x.shape)``,
   ``logging.info("%d layers", len(self.blocks))``, ``print(f"units={self.units}")`` where the
@@ -15,20 +16,25 @@ itself, so the rules report them LOW (off by default) and say why:
   its words say it reports a trace (analysis/output_once);
 - output in an ``except`` block of the traced function: what graph code catches there is an error
   Python raises while tracing (ops in a graph raise when the graph runs, past the handler), so
-  the output reports the trace's failure and fallback, once per trace.
+  the output reports the trace's failure and fallback, once per trace;
+- an error report: output followed in its block only by more calls and then a ``raise`` or
+  ``sys.exit()`` (``print(f"error feature_group: {self.feature_group}"); sys.exit(1)``). Python
+  runs that block at most once and stops, eager or traced, so "only while tracing" loses nothing.
 """
 
 from __future__ import annotations
 
 from astroid import nodes
 
-from tfgraph_lint.analysis.names import bindings, is_builtin_call, qualified_name, unrebound_parameter
+from tfgraph_lint.analysis.names import bindings, call_qualname, is_builtin_call, qualified_name, unrebound_parameter
 from tfgraph_lint.analysis.trace_time_values import known_at_trace_time
 from tfgraph_lint.core.trace_words import TRACE_WORD
 
 # absl's flag values: configuration, fixed for the whole run.
 _FLAG_HOLDERS = frozenset({"absl.flags.FLAGS"})
 _PYTHON_TYPES = frozenset({"int", "float", "bool", "str"})
+# Calls that end the process: output right before one reports why.
+_EXITS = frozenset({"sys.exit", "os._exit"})
 
 
 def deliberate_output_reason(call: nodes.Call) -> str | None:
@@ -37,10 +43,35 @@ def deliberate_output_reason(call: nodes.Call) -> str | None:
     if in_except_handler(call):
         return ("it is in an except block, which catches errors Python raises while tracing "
                 "(graph ops raise when the graph runs, past the handler)")
+    if stops_right_after(call):
+        return ("the statements after it raise or exit, so it reports a failure that ends the run: it "
+                "prints once, traced or not")
     texts, values = _split_message(call)
     if texts and values and all(is_static_fact(value) and not _counts_loop(value) for value in values):
         return "it writes only text and facts fixed while tracing (shapes, dtypes, lengths, configuration)"
     return None
+
+
+def stops_right_after(call: nodes.Call) -> bool:
+    """The statement of ``call`` is followed, in its block, only by further calls and then a
+    ``raise`` or an exit (``sys.exit(1)``, ``os._exit(1)``): an error report. Python
+    runs the block at most once however it is run, traced or eager, and stops there."""
+    statement = call.parent
+    if not isinstance(statement, nodes.Expr) or statement.value is not call:
+        return False
+    after = []
+    sibling = statement.next_sibling()
+    while sibling is not None:
+        after.append(sibling)
+        sibling = sibling.next_sibling()
+    if not after or not (isinstance(after[-1], nodes.Raise) or _exits(after[-1])):
+        return False
+    return all(isinstance(between, nodes.Expr) and isinstance(between.value, nodes.Call) for between in after[:-1])
+
+
+def _exits(statement: nodes.NodeNG) -> bool:
+    return (isinstance(statement, nodes.Expr) and isinstance(statement.value, nodes.Call)
+            and call_qualname(statement.value) in _EXITS)
 
 
 def is_trace_marker(expr: nodes.NodeNG) -> bool:

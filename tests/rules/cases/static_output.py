@@ -7,6 +7,7 @@ value in a train_step, a loss, a helper or a Dataset.map function, text alone, a
 in the try body.
 """
 import logging
+import sys
 
 import tensorflow as tf
 from absl import flags
@@ -86,3 +87,30 @@ def log_norm(t):
 @tf.function
 def step(t):
     return log_norm(t) * 2
+
+
+# An error report that ends the run (jason-wang1/DeepRec's tower layer: an unknown feature group
+# printed, then sys.exit(1)): it prints once, eager or traced, so LOW. The twins: output after which
+# the block goes on computing before it raises, and output not followed by a raise, stay reported.
+class Tower(tf.keras.layers.Layer):
+    def __init__(self, group):
+        super().__init__()
+        self.group = group
+
+    def call(self, inputs):
+        if self.group == "user":
+            return inputs * 2.0
+        if self.group == "item":
+            print("item tower", inputs)  # [python-print-in-graph]
+            return inputs * 3.0
+        if self.group == "context":
+            print(f"unknown context group: {self.group}", inputs)  # [python-print-in-graph]
+            inputs = inputs + 1.0
+            raise ValueError(self.group)
+        if self.group == "empty":
+            logging.error("empty group for %s", inputs)  # low: [python-side-effect-in-graph]
+            print("giving up")  # low: [python-print-in-graph]
+            raise ValueError(self.group)
+        print(f"error feature_group: {self.group}")  # low: [python-print-in-graph]
+        sys.exit(1)
+
