@@ -236,3 +236,43 @@ class Observed:
     def log_likelihood(self):
         total = tf.reduce_sum(tf.constant(self.counts))  # todo: [mutable-attribute-capture]
         return total * self.bins
+
+
+class Windows:
+    """A driver rebinds the columns, then builds a new dataset whose map traces the window split
+    afresh (shape of AutocoinLab/autopycoin's WindowGenerator, https://github.com/AutocoinLab/autopycoin):
+    every trace the driver makes reads the columns it has just bound, so the class shows no stale
+    trace: LOW. The twin's driver runs a tf.function method, whose first trace keeps the old
+    columns: reported."""
+
+    def __init__(self):
+        self._columns = [0]
+
+    def from_array(self, data, columns):
+        self._set_columns(columns)
+        return self._make_dataset(data)
+
+    def _set_columns(self, columns):
+        self._columns = sorted(columns)
+
+    def _make_dataset(self, data):
+        return tf.data.Dataset.from_tensor_slices(data).map(self._split)
+
+    def _split(self, window):
+        return tf.gather(window, self._columns, axis=-1)  # low: [mutable-attribute-capture]
+
+
+class StaleWindows:
+    def __init__(self):
+        self._columns = [0]
+
+    def from_array(self, data, columns):
+        self._set_columns(columns)
+        return self._split(data)
+
+    def _set_columns(self, columns):
+        self._columns = sorted(columns)
+
+    @tf.function
+    def _split(self, window):
+        return tf.gather(window, self._columns, axis=-1)  # [mutable-attribute-capture]

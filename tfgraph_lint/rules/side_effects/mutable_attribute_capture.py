@@ -18,7 +18,8 @@ it makes, through a helper of the class, a fresh tf.function of another method o
 expects it to run after traces, and resets one traced path, not the reader's); INFERENCE too when
 the class shows the rebinding runs between calls of a traced root that reaches the reader
 (analysis/runs_between_calls: the method hands the traced method on to be run, or a driver method
-calls it and runs the traced one; a public setter alone is not enough). Otherwise LOW (off
+calls it and runs the traced one; a public setter alone is not enough; a root a Dataset's ``map``
+traces is traced anew by each dataset built, so running it after the binding is no such evidence). Otherwise LOW (off
 by default): on the review corpus such rebindings were almost all lazy initialisers and
 configuration set before the first trace (41 findings, none a hazard on reading). Silent on TensorFlow objects
 (``tf.Variable`` state is read when the graph runs; re-creating optimizers, layers or weights,
@@ -175,7 +176,14 @@ def _stored_message(node: nodes.Attribute, stored: StoredTensor, traced: TracedF
 
 def _traced_once(traced: TracedFunction) -> bool:
     root = traced.root.reason
-    return root.kind in _TRACED_ONCE or (root.kind == TraceKind.BUILDER and root.builder.startswith("Dataset."))
+    return root.kind in _TRACED_ONCE or _traced_per_build(traced.root)
+
+
+def _traced_per_build(root: TracedFunction) -> bool:
+    """A function a Dataset's ``map`` (or the like) traces: each call of the builder traces it
+    anew, so code that binds the attribute and then runs it, by building a dataset, makes a trace
+    that reads the new value; only a dataset built before the binding keeps the old one."""
+    return root.reason.kind == TraceKind.BUILDER and root.reason.builder.startswith("Dataset.")
 
 
 def _rebinding_any_root(cls: nodes.ClassDef, attrname: str, context: ModuleContext, traced: TracedFunction,
@@ -232,6 +240,8 @@ def _rebinding(cls: nodes.ClassDef, attrname: str, index, traced_names: set[str]
     for target in targets:
         if rebound_then_run_inline(target, cls, root):
             continue  # runs the traced method inline, in the trace that binds it
+        if _traced_per_build(root):
+            continue  # what runs it after the binding builds a dataset anew: a fresh trace, not a stale one
         between = rebound_between_runs(target, cls, root.node, SET_UP_METHODS, index)
         if between is not None:
             return target, between
