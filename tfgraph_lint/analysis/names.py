@@ -227,15 +227,17 @@ def _relative_alias(binding: nodes.NodeNG, key: str) -> str | None:
     """What a relative import (``from .base import tf``, keyed ``.base.tf``) binds when the
     project view says it is TensorFlow or Keras handed on by a module of the package
     (analysis/reexports); None otherwise: a name of the user's own package."""
-    module = module_of(binding)
-    aliases = remembered(module, "project aliases").get(module) if module is not None else None
-    return aliases.get(key) if aliases else None
+    return _aliases_of(binding).get(key)
 
 
 def _project_alias(binding: nodes.NodeNG, imported: str) -> str:
+    return _aliases_of(binding).get(imported, imported)
+
+
+def _aliases_of(binding: nodes.NodeNG) -> dict[str, str]:
+    """The project view's aliases of the module holding ``binding`` (use_project_aliases)."""
     module = module_of(binding)
-    aliases = remembered(module, "project aliases").get(module) if module is not None else None
-    return aliases.get(imported, imported) if aliases else imported
+    return (remembered(module, "project aliases").get(module) if module is not None else None) or {}
 
 
 def assigned_value(binding: nodes.NodeNG) -> nodes.NodeNG | None:
