@@ -192,7 +192,7 @@ def _binding_qualname(binding: nodes.NodeNG, name: str, depth: int) -> str | Non
         for imported, alias in binding.names:
             if (alias or imported) == name:
                 if binding.level:  # the user's own package: TensorFlow only as the view says it hands it on
-                    return _relative_alias(binding, import_key(binding.modname, binding.level, imported))
+                    return _aliases_of(binding).get(import_key(binding.modname, binding.level, imported))
                 return _project_alias(binding, f"{binding.modname}.{imported}")
         return None
     if depth < _MAX_ALIAS_DEPTH:
@@ -223,19 +223,13 @@ def _star_alias(node: nodes.NodeNG, module: nodes.Module, name: str) -> str | No
     return target
 
 
-def _relative_alias(binding: nodes.NodeNG, key: str) -> str | None:
-    """What a relative import (``from .base import tf``, keyed ``.base.tf``) binds when the
-    project view says it is TensorFlow or Keras handed on by a module of the package
-    (analysis/reexports); None otherwise: a name of the user's own package."""
-    return _aliases_of(binding).get(key)
-
-
 def _project_alias(binding: nodes.NodeNG, imported: str) -> str:
     return _aliases_of(binding).get(imported, imported)
 
 
 def _aliases_of(binding: nodes.NodeNG) -> dict[str, str]:
-    """The project view's aliases of the module holding ``binding`` (use_project_aliases)."""
+    """The project view's aliases of the module holding ``binding`` (use_project_aliases); a
+    relative import is keyed with its dots (``from .base import tf``: ``.base.tf``)."""
     module = module_of(binding)
     return (remembered(module, "project aliases").get(module) if module is not None else None) or {}
 
