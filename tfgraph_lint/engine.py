@@ -15,7 +15,7 @@ from tfgraph_lint.analysis.screen import may_contain_graph_code
 from tfgraph_lint.analysis.instance_screen import KERAS_CLASS_MADE, makes_imported_instances, makes_told_classes
 from tfgraph_lint.analysis.mode_guards import MODE_GUARD
 from tfgraph_lint.core import notebooks, reporting_decision
-from tfgraph_lint.core import demonstration_comments, documented_output
+from tfgraph_lint.core import demonstration_comments
 from tfgraph_lint.core.config import Config
 from tfgraph_lint.core.findings import Finding
 from tfgraph_lint.core.registry import ANALYSIS_FAILED, INTERNAL_ERROR
@@ -115,7 +115,6 @@ def _analyze(module: nodes.Module, path: str, config: Config, outgoing: list | N
         except Exception as exc:  # noqa: BLE001
             findings.append(internal_error(path, f"rule {check.RULE.code} {check.RULE.symbol}", exc))
     adjust = _composed(adjust, demonstration_comments.demonstrations(text) if findings else None)
-    adjust = _composed(adjust, documented_output.documented(text) if findings else None)
     if adjust is not None:
         expected = context.expected_failures
         context.expected_failures = {adjust(f) for f in expected}
