@@ -26,8 +26,9 @@ from __future__ import annotations
 
 from astroid import nodes
 
-from tfgraph_lint.analysis.node_index import descendants
+from tfgraph_lint.analysis.node_index import descendants, remembered
 from tfgraph_lint.analysis.passed_arguments import argument_for
+from tfgraph_lint.analysis.shipped_packages import PROGRAM_PROJECT
 
 _TAPE = "GradientTape"
 
@@ -76,12 +77,30 @@ def _parameter_for(call: nodes.Call, argument: nodes.NodeNG, callee: nodes.Funct
 
 def opens_tape(function: nodes.FunctionDef) -> bool:
     """A ``with ...GradientTape(...)`` in the function's own body."""
-    for with_node in descendants(function, nodes.With):
-        for item, _alias in with_node.items:
-            if isinstance(item, nodes.Call):
-                func = item.func
-                name = func.attrname if isinstance(func, nodes.Attribute) else getattr(func, "name", "")
-                if name == _TAPE and with_node.scope() is function:
-                    return True
+    return any(with_node.scope() is function and any(_is_tape(item) for item, _alias in with_node.items)
+               for with_node in descendants(function, nodes.With))
+
+
+def taped_in_program(node: nodes.NodeNG) -> bool:
+    """``node`` runs under a ``with ...GradientTape(...)`` of its own function (not of a function
+    or lambda nested in it), in a project that ships no package (the project view tells the file:
+    ``PROGRAM_PROJECT``). Such code takes gradients of what it runs, on values: it builds no
+    functional model on symbolic inputs; and only the project's own code calls it, which the
+    project view follows into traced code (a call it reaches from graph code is traced there)."""
+    module = node.root()
+    if (remembered(module, "project definitions").get(module) or {}).get(PROGRAM_PROJECT) != "yes":
+        return False
+    child, parent = node, node.parent
+    while parent is not None and not isinstance(parent, (nodes.FunctionDef, nodes.Lambda, nodes.ClassDef, nodes.Module)):
+        if isinstance(parent, nodes.With) and child in parent.body and any(_is_tape(item) for item, _ in parent.items):
+            return True
+        child, parent = parent, parent.parent
     return False
+
+
+def _is_tape(item: nodes.NodeNG) -> bool:
+    if not isinstance(item, nodes.Call):
+        return False
+    func = item.func
+    return (func.attrname if isinstance(func, nodes.Attribute) else getattr(func, "name", "")) == _TAPE
 

@@ -41,7 +41,23 @@ def instance_uses(made: nodes.Call) -> list[nodes.NodeNG] | None:
     """The reads of what ``Cls(...)`` is bound to: a name's uses in its scope, or every
     ``self.<attr>`` of the class whose method binds ``self.<attr> = Cls(...)``; None when it is
     not bound to one of these."""
-    target = _bound_to(made)
+    return uses_of_binding(_bound_to(made))
+
+
+def aliased_uses(use: nodes.NodeNG) -> list[nodes.NodeNG] | None:
+    """The reads of the name or ``self.<attr>`` that a plain assignment of ``use`` binds
+    (``criterion = self.criterion``, ``self.loss = loss``): the same instance under another name;
+    None when ``use`` is not the whole value of such an assignment."""
+    parent = use.parent
+    if not (isinstance(parent, nodes.Assign) and parent.value is use and len(parent.targets) == 1):
+        return None
+    return uses_of_binding(parent.targets[0])
+
+
+def uses_of_binding(target: nodes.NodeNG | None) -> list[nodes.NodeNG] | None:
+    """The reads of what an assignment binds to ``target``: a name's uses in its scope (up to a
+    later unconditional rebinding), or every ``self.<attr>`` read of the class whose method binds
+    ``self.<attr>``; None for any other target."""
     if isinstance(target, nodes.AssignName):
         scope = target.scope()
         uses = [name for name in descendants(scope, nodes.Name)

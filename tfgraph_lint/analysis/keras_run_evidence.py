@@ -29,8 +29,11 @@ outside traced code may be a call on the symbolic inputs of a functional model b
 (``box_net(features)``), which the call does not show. So such a call counts as eager only in a
 module that shows no way to build or trace a model (symbolic_construction: no ``Input``,
 functional ``Model(...)``, Keras loop, ``build``, ``summary`` or ``save`` on any value) and outside
-any method (a method's callers, a model's own or another file's, are not followed); elsewhere it
-shows nothing. A method of the instance handed on (``tf.function(model.call)``) is the instance
+any method (a method's callers, a model's own or another file's, are not followed), or under a
+``GradientTape`` of its own function in a project that ships no package (eager_steps:
+gradients of values, in code only the project runs, whose traced callers the view would show);
+elsewhere it shows nothing. Plain assignments of an instance (``loss = self.loss``) are followed
+to the uses of the new name. A method of the instance handed on (``tf.function(model.call)``) is the instance
 handed on. Other files say what their instances earn through marker seeds: eager, handed on,
 called only outside traced code but beside symbolic construction (eager for a metric, nothing
 shown for a layer), or run by a Keras loop (``TRACED_SEED``, which is no marker); a class a
@@ -275,13 +278,15 @@ def _combined(verdicts: set) -> str | None:
 
 
 def _use_verdict(use: nodes.NodeNG, index, seen: frozenset, layered: bool = False,
-                 eager_loops: frozenset = frozenset(), reference: nodes.NodeNG | None = None) -> str | None:
+                 eager_loops: frozenset = frozenset(), reference: nodes.NodeNG | None = None,
+                 aliases: int = 0) -> str | None:
     """``eager_loops``: the instance's methods that run it eagerly (``compile(run_eagerly=True)``);
-    ``reference``: the class as named where the instance is made."""
+    ``reference``: the class as named where the instance is made; ``aliases``: the plain
+    assignments followed to reach ``use`` (at most ``_MAX_ALIASES``)."""
     # Deferred: only code a Keras class runs needs these.
     from tfgraph_lint.analysis.eager_compiles import RUN_EAGERLY
     from tfgraph_lint.analysis.eager_steps import run_by_eager_step
-    from tfgraph_lint.analysis.instance_uses import PLAIN_ATTRIBUTES, handed_to_compile
+    from tfgraph_lint.analysis.instance_uses import PLAIN_ATTRIBUTES, aliased_uses, handed_to_compile
     from tfgraph_lint.analysis.own_method_builds import built_by_own_build  # deferred: Keras classes only
     if handed_to_compile(use):
         return TRACED
@@ -297,6 +302,9 @@ def _use_verdict(use: nodes.NodeNG, index, seen: frozenset, layered: bool = Fals
         return _used_in_traced_code(call, index, seen) or EAGER  # ``train_step(model, x)``: runs it there
     if layered and isinstance(parent, nodes.Attribute) and parent.expr is use:
         return layer_attribute_verdict(parent, index, seen, eager_loops)
+    if aliases < _MAX_ALIASES and (uses := aliased_uses(use)):  # ``loss = self.loss``: its uses
+        return _combined({_use_verdict(alias, index, seen, layered, eager_loops, reference, aliases + 1)
+                          for alias in uses})
     if isinstance(parent, nodes.Attribute) and parent.expr is use:
         called = parent.parent
         if isinstance(called, nodes.Call) and called.func is parent:
@@ -307,6 +315,9 @@ def _use_verdict(use: nodes.NodeNG, index, seen: frozenset, layered: bool = Fals
             return _where_run(called, index, seen)  # ``metric.update_state(y, p)``
         return EAGER  # ``metric.name``: a plain attribute runs nothing
     return None  # handed on: returned, passed, stored
+
+
+_MAX_ALIASES = 2  # plain assignments followed from a use (``loss = self.loss``, ``self.loss = loss``)
 
 
 def _where_run(node: nodes.NodeNG, index, seen: frozenset, layered: bool = False) -> str | None:
@@ -324,7 +335,10 @@ def _may_run_symbolically(call: nodes.NodeNG) -> bool:
     Only a script's own code, at its top level or in its functions, shows the call eager."""
     # Deferred: only code a Keras class runs needs these.
     from tfgraph_lint.analysis.eager_scripts import is_script
+    from tfgraph_lint.analysis.eager_steps import taped_in_program
     from tfgraph_lint.analysis.symbolic_construction import may_build_symbolically
+    if taped_in_program(call):
+        return False  # gradients taken of what it runs, on values, by a program's own code
     if may_build_symbolically(call.root()):
         return True
     frame = call.frame()

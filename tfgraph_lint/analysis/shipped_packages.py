@@ -11,6 +11,10 @@ from __future__ import annotations
 import os
 import re
 
+# What the project view tells a file of a project whose extent is known (its root holds a project
+# marker) and that ships no package: only its own code runs it (analysis/eager_steps).
+PROGRAM_PROJECT = "<project ships no package>"
+
 _PACKAGE_SECTIONS = {
     "setup.cfg": re.compile(r"^\[(?:metadata|options)\]", re.MULTILINE),
     "pyproject.toml": re.compile(r"^\[(?:project|build-system|tool\.poetry)\]", re.MULTILINE),

@@ -1,0 +1,38 @@
+"""Keras layers that a program's eager loop runs under its own GradientTape (tests/data/projects/
+tape_losses): LOW only where the project ships no package, so that only its own code runs them."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.analysis.test_projects import found, marked, project  # noqa: F401 - the fixture
+
+LOSSES = ("seg", "losses.py")
+
+
+def _losses(project, low: bool) -> set:
+    path = project.joinpath(*LOSSES).resolve().as_posix()
+    return {item for item in marked(project, low=low) if item[0] == path}
+
+
+@pytest.mark.parametrize("project", ["tape_losses"], indirect=True)
+def test_a_program_loop_under_a_tape_runs_its_losses_eagerly(project):
+    assert found("--no-cache", str(project)) == _losses(project, low=False)
+    assert len(_losses(project, low=True) - _losses(project, low=False)) == 2
+
+
+@pytest.mark.parametrize("project", ["tape_losses"], indirect=True)
+def test_a_project_that_ships_a_package_brings_them_back(project):
+    # A library's users may wrap update_weights in a tf.function: the tape alone says nothing.
+    (project / "setup.py").write_text("from setuptools import setup\n\nsetup(name='seg')\n")
+    assert found("--no-cache", str(project)) == _losses(project, low=True)
+
+
+@pytest.mark.parametrize("project", ["tape_losses"], indirect=True)
+def test_a_call_outside_the_tape_brings_them_back(project):
+    update = project / "seg" / "update.py"
+    text = update.read_text()
+    text = text.replace("                loss = contrast(logits, labels)\n", "                loss = tf.reduce_sum(logits)\n")
+    text = text.replace("            grads = tape.gradient(loss", "            loss += contrast(logits, labels)\n            grads = tape.gradient(loss")
+    update.write_text(text)
+    assert found("--no-cache", str(project)) == _losses(project, low=True)
