@@ -36,3 +36,12 @@ def test_a_call_outside_the_tape_brings_them_back(project):
     text = text.replace("            grads = tape.gradient(loss", "            loss += contrast(logits, labels)\n            grads = tape.gradient(loss")
     update.write_text(text)
     assert found("--no-cache", str(project)) == _losses(project, low=True)
+
+
+@pytest.mark.parametrize("project", ["tape_losses"], indirect=True)
+def test_a_loop_another_file_traces_brings_them_back(project):
+    # The project's own code is followed: main.py running the loop inside a tf.function traces it.
+    main = project / "main.py"
+    text = main.read_text().replace("for round_ in range(3):\n", "@tf.function\ndef run_round():\n")
+    main.write_text(text + "\n\nrun_round()\n")
+    assert found("--no-cache", str(project)) == _losses(project, low=True)
