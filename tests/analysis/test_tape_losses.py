@@ -44,4 +44,5 @@ def test_a_loop_another_file_traces_brings_them_back(project):
     main = project / "main.py"
     text = main.read_text().replace("for round_ in range(3):\n", "@tf.function\ndef run_round():\n")
     main.write_text(text + "\n\nrun_round()\n")
-    assert found("--no-cache", str(project)) == _losses(project, low=True)
+    losses = project.joinpath(*LOSSES).resolve().as_posix()
+    assert {item for item in found("--no-cache", str(project)) if item[0] == losses} == _losses(project, low=True)
