@@ -28,7 +28,8 @@ dataset = tf.data.Dataset.from_tensor_slices(tf.zeros([4, 8, 8, 3])).map(lambda 
 
 
 # Parameters annotated as an optional Python number (None or an int: both fixed while tracing), in
-# a helper a layer's call runs (hoidn/PtychoPINN's tf_helper.py DEBUG prints of gridsize and N).
+# a helper a layer's call runs (hoidn/PtychoPINN's tf_helper.py DEBUG prints of gridsize and N,
+# https://github.com/hoidn/PtychoPINN).
 # The twins: a value the function reads from elsewhere, and an optional tensor, stay reported.
 def to_channels(img: tf.Tensor, n: Optional[int] = None, grid: Optional[float] = None, size: int | None = None,
                 mask: Optional[tf.Tensor] = None, depth: Union[int, None] = None):

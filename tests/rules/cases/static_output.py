@@ -89,9 +89,10 @@ def step(t):
     return log_norm(t) * 2
 
 
-# An error report that ends the run (jason-wang1/DeepRec's tower layer: an unknown feature group
-# printed, then sys.exit(1)): it prints once, eager or traced, so LOW. The twins: output after which
-# the block goes on computing before it raises, and output not followed by a raise, stay reported.
+# An error report that ends the run (the tower layer of https://github.com/jason-wang1/DeepRec: an
+# unknown feature group printed, then sys.exit(1)): it prints once, eager or traced, so LOW. The
+# twins: output after which the block goes on computing before it raises, and output not followed
+# by a raise, stay reported.
 class Tower(tf.keras.layers.Layer):
     def __init__(self, group):
         super().__init__()

@@ -1,4 +1,4 @@
-# TensorFlow and Keras reached through relative imports (hansbuehler/deephedging's gym.py does
+# TensorFlow and Keras reached through relative imports (https://github.com/hansbuehler/deephedging's gym.py does
 # ``from .base import tf``, base.py ``import tensorflow as tf``): the package's ``__init__`` and a
 # sibling hand them on, so the tf.function and the Keras layer here are graph code.
 from . import keras, tf

@@ -1,4 +1,5 @@
-# Keras layers used as losses (the shape of xiuguangli/FedSeg-Tensorflow2, a PyTorch port).
+# Keras layers used as losses (the shape of xiuguangli/FedSeg-Tensorflow2, a PyTorch port:
+# https://github.com/xiuguangli/FedSeg-Tensorflow2).
 import numpy as np
 import tensorflow as tf
 
