@@ -26,9 +26,10 @@ from __future__ import annotations
 
 from astroid import nodes
 
-from tfgraph_lint.analysis.node_index import descendants, remembered
+from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.passed_arguments import argument_for
 from tfgraph_lint.analysis.shipped_packages import PROGRAM_PROJECT
+from tfgraph_lint.analysis.trace_entries import told_definitions
 
 _TAPE = "GradientTape"
 
@@ -87,8 +88,7 @@ def taped_in_program(node: nodes.NodeNG) -> bool:
     ``PROGRAM_PROJECT``). Such code takes gradients of what it runs, on values: it builds no
     functional model on symbolic inputs; and only the project's own code calls it, which the
     project view follows into traced code (a call it reaches from graph code is traced there)."""
-    module = node.root()
-    if (remembered(module, "project definitions").get(module) or {}).get(PROGRAM_PROJECT) != "yes":
+    if told_definitions(node.root()).get(PROGRAM_PROJECT) != "yes":
         return False
     child, parent = node, node.parent
     while parent is not None and not isinstance(parent, (nodes.FunctionDef, nodes.Lambda, nodes.ClassDef, nodes.Module)):

@@ -17,7 +17,7 @@ from tfgraph_lint.analysis.instance_uses import attribute_chain, handed_to_compi
 from tfgraph_lint.analysis.keras_run_evidence import (EAGER, EAGER_SEED, HANDED_SEED, NEAR_SYMBOLIC_SEED, TRACED,
                                                       TRACED_SEED, instance_verdict)
 from tfgraph_lint.analysis.node_index import descendants, remembered
-from tfgraph_lint.analysis.trace_entries import project_definition
+from tfgraph_lint.analysis.trace_entries import project_definition, told_definitions
 from tfgraph_lint.analysis.direct_method_runs import methods_called_directly
 from tfgraph_lint.analysis.test_code import is_test_file
 from tfgraph_lint.core import tf_api
@@ -73,7 +73,7 @@ def _told_classes(module: nodes.Module) -> frozenset[str]:
     name is not capitalised: the few calls worth asking about, found once per module."""
     memo = remembered(module, "told keras classes")
     if module not in memo:
-        known = remembered(module, "project definitions").get(module) or {}
+        known = told_definitions(module)
         memo[module] = frozenset(spelled[:-2].rpartition(".")[2] for spelled, what in known.items()
                                  if isinstance(what, str) and what.startswith(KERAS_CLASS_MADE))
     return memo[module]

@@ -38,6 +38,7 @@ from tfgraph_lint.analysis.declared_tensorflow import TensorFlowRange, tensorflo
 from tfgraph_lint.analysis.names import qualified_name
 from tfgraph_lint.analysis.node_index import descendants, remembered
 from tfgraph_lint.analysis.tensorflow_generation import told_before
+from tfgraph_lint.analysis.trace_entries import told_definitions
 
 _KERAS_3 = (2, 16)  # tf.keras is Keras 3 from TensorFlow 2.16
 
@@ -48,7 +49,7 @@ def declares_keras_2(module: nodes.Module) -> bool:
     remembered per module)."""
     memo = remembered(module, "declares keras 2")
     if module not in memo:
-        told = remembered(module, "project definitions").get(module) or {}
+        told = told_definitions(module)
         before = told_before(told)  # the project's code runs on a TensorFlow older than 2.16
         memo[module] = (told.get(KERAS_GENERATION) == "2" or (before is not None and before[0] <= _KERAS_3)
                         or _keras_2(tensorflow_range(str(module.file or "")))

@@ -37,8 +37,7 @@ from tfgraph_lint.analysis.instance_screen import KERAS_CLASS_MADE
 from tfgraph_lint.analysis.keras_2_files import keras_2_files
 from tfgraph_lint.analysis.keras_generation import KERAS_GENERATION, keras_2_compile, keras_2_metric_reset, sets_legacy_keras
 from tfgraph_lint.analysis.mode_guards import MODE_GUARD
-from tfgraph_lint.analysis.project_graph import marked_folder
-from tfgraph_lint.analysis.shipped_packages import PROGRAM_PROJECT, ships_package
+from tfgraph_lint.analysis.shipped_packages import PROGRAM_PROJECT, program_project, ships_package
 # DISPATCHED: how the seeds of :meth:`ProjectClasses.dispatched` begin (``keras_unconverted`` and
 # ``keras_run_evidence`` ask, as they ask of a Keras method itself).
 from tfgraph_lint.analysis.subclass_markers import DISPATCHED, dispatched_seed, subclass_markers
@@ -311,7 +310,7 @@ def keras_view(graph, store, texts, files: set[str], linted: set[str],
     # A library's examples and scripts (files in no package of a project that ships one) show the
     # Keras they run, not the one the library's users run it under.
     library = ships_package(graph.root)
-    if not library and marked_folder(graph.root) == graph.root:
+    if program_project(graph.root):
         # (Only files that open a GradientTape ask it: analysis/eager_steps.)
         for real in texts.digests:
             if store.get_or_compute(real, "opens a tape", lambda real: "GradientTape" in (texts.get(real) or "")):

@@ -11,6 +11,8 @@ from __future__ import annotations
 import os
 import re
 
+from tfgraph_lint.analysis.project_graph import marked_folder
+
 # What the project view tells a file of a project whose extent is known (its root holds a project
 # marker) and that ships no package: only its own code runs it (analysis/eager_steps).
 PROGRAM_PROJECT = "<project ships no package>"
@@ -19,6 +21,12 @@ _PACKAGE_SECTIONS = {
     "setup.cfg": re.compile(r"^\[(?:metadata|options)\]", re.MULTILINE),
     "pyproject.toml": re.compile(r"^\[(?:project|build-system|tool\.poetry)\]", re.MULTILINE),
 }
+
+
+def program_project(root: str) -> bool:
+    """``root`` is a project's own root (it holds a project marker, so the project's extent is
+    known) and ships no package: only the project's own code runs its modules."""
+    return marked_folder(root) == root and not ships_package(root)
 
 
 def ships_package(root: str) -> bool:

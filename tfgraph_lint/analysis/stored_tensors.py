@@ -34,10 +34,10 @@ from astroid import nodes
 from tfgraph_lint.analysis.classes import class_and_bases, self_class
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
 from tfgraph_lint.analysis.names import bindings, qualified_name, unrebound_parameter
-from tfgraph_lint.analysis.node_index import descendants, remembered
+from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.subclass_reads import SUBCLASS_READS
 from tfgraph_lint.analysis.tensor_evidence import lexical_tensor
-from tfgraph_lint.analysis.trace_entries import keras_base
+from tfgraph_lint.analysis.trace_entries import keras_base, told_definitions
 from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW
 
 _ROOTS = (TraceKind.DECORATOR, TraceKind.WRAPPER)
@@ -150,7 +150,7 @@ def read_by_subclasses_elsewhere(cls: nodes.ClassDef, attrname: str) -> bool:
     """The project view says a class of another file deriving from ``cls`` reads
     ``self.<attrname>`` (analysis/subclass_reads)."""
     module = cls.root()
-    told = remembered(module, "project definitions").get(module) or {}
+    told = told_definitions(module)
     return attrname in told.get(SUBCLASS_READS + cls.name, "").split()
 
 

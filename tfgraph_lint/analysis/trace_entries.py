@@ -57,11 +57,15 @@ def use_project_definitions(module: nodes.Module, definitions: dict[str, str]) -
         remembered(module, "project definitions")[module] = definitions
 
 
+def told_definitions(module: nodes.Module | None) -> dict[str, str]:
+    """Everything the project view told ``module`` (use_project_definitions); empty when nothing."""
+    return (remembered(module, "project definitions").get(module) if module is not None else None) or {}
+
+
 def project_definition(expr: nodes.NodeNG, suffix: str = "") -> str | None:
     """What the project view says ``expr`` (``MessagePassing``, ``mp.MessagePassing``; with
     ``suffix`` "()", a decorator's called form) is, when the module's imports alone bind it."""
-    module = module_of(expr)
-    known = remembered(module, "project definitions").get(module) if module is not None else None
+    known = told_definitions(module_of(expr))
     if not known:
         return None
     head = expr

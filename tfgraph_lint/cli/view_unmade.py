@@ -50,8 +50,7 @@ import os
 import re
 
 from tfgraph_lint.analysis.class_mentions import TESTS_ONLY_SEED, UNMADE_SEED, class_mentions
-from tfgraph_lint.analysis.project_graph import marked_folder
-from tfgraph_lint.analysis.shipped_packages import ships_package
+from tfgraph_lint.analysis.shipped_packages import program_project, ships_package
 from tfgraph_lint.analysis.project_tracing import shows_tracing
 from tfgraph_lint.analysis.test_files import is_test_file
 from tfgraph_lint.core import notebooks
@@ -76,8 +75,7 @@ def unmade_seeds(graph, store, texts, others: list[str], read) -> dict[str, dict
 
     def outside_packages(real: str) -> bool:
         return _outside_packages(real, graph.root, texts.digests) and _top_folder(real, graph.root) not in imported_tops
-    if (marked_folder(graph.root) != graph.root or ships_package(graph.root)
-            or not (at_root or any(outside_packages(real) for real in texts.digests))):
+    if not program_project(graph.root) or not (at_root or any(outside_packages(real) for real in texts.digests)):
         # (Without a marker the root is the folder a file's package is imported from, which may
         # be one folder of a larger tree; a root holding packages alone is a library's layout.)
         return {}

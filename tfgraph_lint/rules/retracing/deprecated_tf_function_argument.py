@@ -33,7 +33,7 @@ from astroid import nodes
 from tfgraph_lint.analysis.callables import resolve_callables
 from tfgraph_lint.analysis.declared_tensorflow import tensorflow_range
 from tfgraph_lint.analysis.names import call_qualname, calls_named, qualified_name
-from tfgraph_lint.analysis.node_index import remembered
+from tfgraph_lint.analysis.trace_entries import told_definitions
 from tfgraph_lint.analysis.tensorflow_generation import told_before
 from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.core.findings import LOW, Finding
@@ -110,7 +110,7 @@ def check(context: ModuleContext) -> Iterator[Finding]:
 def _runs_before(module: nodes.Module) -> tuple | None:
     """What the project view says the project's own code shows: it runs on TensorFlow older than a
     release (analysis/tensorflow_generation)."""
-    return told_before(remembered(module, "project definitions").get(module))
+    return told_before(told_definitions(module))
 
 
 def _passes_tf_function_options(call: nodes.Call) -> bool:
