@@ -1,11 +1,12 @@
 """How a method of ``self`` that a create-once block calls sets an attribute it does not assign
-itself: through a property setter of its class, or by handing on to a base class's method."""
+itself: through a property setter of its class, or by handing on to a base class's method; and
+when ``self.x = value`` is a call of a setter that keeps no Python state."""
 
 from __future__ import annotations
 
 from astroid import nodes
 
-from tfgraph_lint.analysis.classes import self_class
+from tfgraph_lint.analysis.classes import class_and_bases, self_class
 from tfgraph_lint.analysis.node_index import descendants
 
 
@@ -21,6 +22,22 @@ def sets_through_property(method: nodes.FunctionDef, attrname: str) -> bool:
         if setter is not None and self_class(node.expr) is cls and any(
                 n.attrname == attrname and self_class(n.expr) is cls for n in descendants(setter, nodes.AssignAttr)):
             return True
+    return False
+
+
+def setter_keeps_no_python_state(target: nodes.AssignAttr) -> bool:
+    """``self.state = value`` where ``state`` is a property of the class (or of a base in the
+    module) whose setter rebinds no attribute of ``self`` (it assigns TensorFlow variables,
+    ``s.assign(v)``): the assignment calls the setter, whose ops run on every call of traced code;
+    no Python attribute changes. A setter that rebinds one (``self._total = value``) does so once
+    per trace, as a direct assignment would."""
+    cls = self_class(target.expr)
+    if cls is None:
+        return False
+    for klass in class_and_bases(cls):
+        for fn in klass.body:
+            if isinstance(fn, nodes.FunctionDef) and fn.name == target.attrname and _is_setter(fn):
+                return not any(self_class(n.expr) is not None for n in descendants(fn, nodes.AssignAttr))
     return False
 
 

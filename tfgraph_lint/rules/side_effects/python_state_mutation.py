@@ -22,7 +22,9 @@ other write of it outside ``__init__`` a fill too, the default not shown to be a
 analysis/fill_once): the first trace fills it as the first eager call would. So is a global set
 without reading its old value that only the same function reads, after setting it, or hands to
 ``eval``/``exec`` there (analysis/trace_scratch_globals: a solver's derivatives bound as globals for
-a user's equation): each trace reads what it stored itself. ``self`` of an
+a user's equation): each trace reads what it stored itself. ``self.state = value`` through a property setter
+that rebinds no attribute of ``self`` (it assigns tf.Variables) is a call, not a rebinding:
+silent (analysis/method_sets). ``self`` of an
 object the traced code makes itself (``p = Cls(x); p.normalize()``) is a per-trace local (see
 per_trace_objects): silent.
 """
@@ -36,6 +38,7 @@ from astroid import nodes
 from tfgraph_lint.analysis.callables import FunctionNode
 from tfgraph_lint.analysis.classes import attribute_values, self_class
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
+from tfgraph_lint.analysis.method_sets import setter_keeps_no_python_state
 from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname, declaration, lookup
 from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.once_flags import clears_once_flag
@@ -71,6 +74,8 @@ def check(context: ModuleContext) -> Iterator[Finding]:
                 found = _rebound_name(context, statement, target, traced)
             elif self_class(target.expr) is not None and per_trace_self(traced):
                 found = None  # an object made in this trace: its attributes are per-trace locals
+            elif setter_keeps_no_python_state(target):
+                found = None  # a call of a property setter that assigns TensorFlow state
             else:
                 found = (_rebound_attribute(statement, target) or _argument_attribute(statement, target, traced)
                          or _kept_tensor(statement, target, traced))
