@@ -46,3 +46,25 @@ def test_a_loop_another_file_traces_brings_them_back(project):
     main.write_text(text + "\n\nrun_round()\n")
     losses = project.joinpath(*LOSSES).resolve().as_posix()
     assert {item for item in found("--no-cache", str(project)) if item[0] == losses} == _losses(project, low=True)
+
+
+@pytest.mark.parametrize("project", ["tape_losses"], indirect=True)
+def test_a_checkpoint_of_the_loss_keeps_them_eager(project):
+    # tf.train.Checkpoint only saves and restores the layer's variables: it runs none of its code.
+    update = project / "seg" / "update.py"
+    text = update.read_text().replace(
+        "        self.stepped = SteppedLoss()\n",
+        "        self.stepped = SteppedLoss()\n        self.checkpoint = tf.train.Checkpoint(model=model, loss=self.contrast)\n")
+    update.write_text(text)
+    assert found("--no-cache", str(project)) == _losses(project, low=False)
+
+
+@pytest.mark.parametrize("project", ["tape_losses"], indirect=True)
+def test_the_loss_handed_to_a_function_of_its_own_brings_them_back(project):
+    # Handed to code that may call it anywhere (here a function that wraps it in a tf.function).
+    update = project / "seg" / "update.py"
+    text = update.read_text().replace(
+        "        self.stepped = SteppedLoss()\n",
+        "        self.stepped = SteppedLoss()\n        self.traced_loss = keep(self.contrast)\n")
+    update.write_text(text + "\n\ndef keep(loss):\n    return tf.function(loss)\n")
+    assert found("--no-cache", str(project)) == _losses(project, low=True)

@@ -2,15 +2,17 @@
 and what each use does with the value (keras_run_evidence weighs them).
 
 A use either calls the instance or a method of it, reads an attribute of it (a plain attribute
-such as a layer's ``trainable_variables`` runs none of its code), hands it to ``compile``, or hands
-it on (returned, passed, bound again, stored in a container), after which where it runs is not
-shown.
+such as a layer's ``trainable_variables`` runs none of its code), hands it to ``compile``, hands it
+to a ``tf.train.Checkpoint`` (which saves and restores its variables and runs none of its code), or
+hands it on (returned, passed, bound again, stored in a container), after which where it runs is
+not shown.
 """
 
 from __future__ import annotations
 
 from astroid import nodes
 
+from tfgraph_lint.analysis.names import call_qualname
 from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.core import tf_api
 
@@ -35,6 +37,21 @@ def handed_to_compile(node: nodes.NodeNG) -> bool:
             return False
         child, parent = parent, parent.parent
     return False
+
+
+# Objects that only track the variables of what they are given, to save and restore them: they never
+# call it (``tf.train.Checkpoint(model=model, optimizer=opt)``).
+_VARIABLE_TRACKERS = frozenset({"tensorflow.train.Checkpoint", "tensorflow.compat.v2.train.Checkpoint"})
+
+
+def handed_to_checkpoint(node: nodes.NodeNG) -> bool:
+    """``node`` is an argument of a ``tf.train.Checkpoint(...)`` call (``model=node``), which keeps
+    its variables for saving and restoring and runs none of its code."""
+    parent = node.parent
+    call = parent.parent if isinstance(parent, nodes.Keyword) else parent
+    return (isinstance(call, nodes.Call) and call.func is not node
+            and (node in (call.args or ()) or isinstance(parent, nodes.Keyword))
+            and call_qualname(call) in _VARIABLE_TRACKERS)
 
 
 def instance_uses(made: nodes.Call) -> list[nodes.NodeNG] | None:

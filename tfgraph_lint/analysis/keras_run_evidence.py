@@ -286,10 +286,13 @@ def _use_verdict(use: nodes.NodeNG, index, seen: frozenset, layered: bool = Fals
     # Deferred: only code a Keras class runs needs these.
     from tfgraph_lint.analysis.eager_compiles import RUN_EAGERLY
     from tfgraph_lint.analysis.eager_steps import run_by_eager_step
-    from tfgraph_lint.analysis.instance_uses import PLAIN_ATTRIBUTES, aliased_uses, handed_to_compile
+    from tfgraph_lint.analysis.instance_uses import (PLAIN_ATTRIBUTES, aliased_uses, handed_to_checkpoint,
+                                                     handed_to_compile)
     from tfgraph_lint.analysis.own_method_builds import built_by_own_build  # deferred: Keras classes only
     if handed_to_compile(use):
         return TRACED
+    if handed_to_checkpoint(use):
+        return EAGER  # ``tf.train.Checkpoint(model=model)``: keeps its variables, runs nothing
     if built_by_own_build(use, reference):
         return EAGER  # ``model = net.build(shape)``: the class's own override runs ``call`` once, directly
     parent = use.parent
