@@ -4,8 +4,10 @@ same traced entry: ``model.evaluate(x); model.features = new; model.evaluate(x)`
 The second call of the same method reuses what the first traced (Keras keeps one function per
 entry point, a tf.function method one per signature), so a value its graph read from ``self`` at
 trace time stays the old one. A different entry after the rebinding (``predict()`` after
-``evaluate()``) is traced anew and sees the new value: not this hazard. TFG109 reports the read
-in the traced method, naming the rebinding and the two calls.
+``evaluate()``) is traced anew and sees the new value: not this hazard; nor is an attribute set
+on an object made just before it (``m = Model(); m.features = new; m.evaluate(x)``): an earlier
+call under the same name was another object's. TFG109 reports the read in the traced method,
+naming the rebinding and the two calls.
 """
 
 from __future__ import annotations
@@ -37,7 +39,7 @@ def rebound_between_calls(cls: nodes.ClassDef, attrname: str, module: nodes.Modu
     for target in descendants(module, nodes.AssignAttr):
         if target.attrname != attrname or not isinstance(target.expr, nodes.Name):
             continue
-        if instance_class(target.expr) is not cls:
+        if instance_class(target.expr) is not cls or _made_just_before(target):
             continue
         scope = target.scope()
         statement = target.statement()
@@ -48,6 +50,25 @@ def rebound_between_calls(cls: nodes.ClassDef, attrname: str, module: nodes.Modu
             if call.lineno > statement.tolineno and _method_on(call, target.expr.name) in earlier:
                 return OutsideRebinding(target, earlier[_method_on(call, target.expr.name)], call)
     return None
+
+
+def _made_just_before(target: nodes.AssignAttr) -> bool:
+    """``obj = Cls(...); obj.attr = value``: the statements before the rebinding in its own block
+    bind the name ``obj`` anew, and none of them after that binding calls a method of it. Calls
+    before that binding were of another object; the new one has run nothing, so no trace of it
+    can keep the old value (checked on TF 2.21: the new object's tf.function method sees the new
+    value, an object called before keeps its first trace)."""
+    name = target.expr.name
+    statement = target.statement()
+    previous = statement.previous_sibling()
+    while previous is not None:
+        if any(_method_on(call, name) is not None for call in descendants(previous, nodes.Call)):
+            return False
+        if isinstance(previous, nodes.Assign) and any(
+                isinstance(bound, nodes.AssignName) and bound.name == name for bound in previous.targets):
+            return instance_class(previous.value) is not None  # a construction of a class of the module
+        previous = previous.previous_sibling()
+    return False
 
 
 def _method_on(call: nodes.Call, name: str) -> str | None:
