@@ -48,23 +48,22 @@ def test_a_loop_another_file_traces_brings_them_back(project):
     assert {item for item in found("--no-cache", str(project)) if item[0] == losses} == _losses(project, low=True)
 
 
+def _add_to_init(project, line: str, tail: str = "") -> None:
+    """update.py's LocalUpdate.__init__ with ``line`` added at its end, and ``tail`` after the module."""
+    update = project / "seg" / "update.py"
+    stepped = "        self.stepped = SteppedLoss()\n"
+    update.write_text(update.read_text().replace(stepped, f"{stepped}        {line}\n") + tail)
+
+
 @pytest.mark.parametrize("project", ["tape_losses"], indirect=True)
 def test_a_checkpoint_of_the_loss_keeps_them_eager(project):
     # tf.train.Checkpoint only saves and restores the layer's variables: it runs none of its code.
-    update = project / "seg" / "update.py"
-    text = update.read_text().replace(
-        "        self.stepped = SteppedLoss()\n",
-        "        self.stepped = SteppedLoss()\n        self.checkpoint = tf.train.Checkpoint(model=model, loss=self.contrast)\n")
-    update.write_text(text)
+    _add_to_init(project, "self.checkpoint = tf.train.Checkpoint(model=model, loss=self.contrast)")
     assert found("--no-cache", str(project)) == _losses(project, low=False)
 
 
 @pytest.mark.parametrize("project", ["tape_losses"], indirect=True)
 def test_the_loss_handed_to_a_function_of_its_own_brings_them_back(project):
     # Handed to code that may call it anywhere (here a function that wraps it in a tf.function).
-    update = project / "seg" / "update.py"
-    text = update.read_text().replace(
-        "        self.stepped = SteppedLoss()\n",
-        "        self.stepped = SteppedLoss()\n        self.traced_loss = keep(self.contrast)\n")
-    update.write_text(text + "\n\ndef keep(loss):\n    return tf.function(loss)\n")
+    _add_to_init(project, "self.traced_loss = keep(self.contrast)", "\n\ndef keep(loss):\n    return tf.function(loss)\n")
     assert found("--no-cache", str(project)) == _losses(project, low=True)
