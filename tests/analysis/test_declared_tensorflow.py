@@ -40,6 +40,18 @@ from tfgraph_lint.analysis.declared_tensorflow import tensorflow_range, text_ten
     ('python_requires="<=3.7"', None, (2, 11)),
     ('python_requires=">=3.8"', None, None),
     ('python_requires=">=3.6, <3.7"\ntensorflow<2.5', None, (2, 4)),
+    # Poetry's dependency tables: a bare version is exact, ~ allows patches, ^ the major release
+    ('[tool.poetry.dependencies]\ntensorflow = "2.8.0"\n', (2, 8), (2, 8)),
+    ('tensorflow = {version = "2.8.0", markers = "platform_machine == \'x86_64\'"}', (2, 8), (2, 8)),
+    ('tensorflow-macos = {version = "~2.9", optional = true}', (2, 9), (2, 9)),
+    ('tensorflow-cpu = "2.15.*"', (2, 15), (2, 15)),
+    ('tensorflow = ">=2.4 <2.16"', (2, 4), (2, 15)),
+    ('tensorflow = "^2.8"', (2, 8), (2, 10_000)),  # any 2.x from 2.8 on
+    ('tensorflow = "*"', None, None),
+    ('python = ">=3.6,<3.8"\ntensorflow = "^2.4"', (2, 4), (2, 11)),
+    ('python = "^3.8"', None, None),
+    # other packages in the same table
+    ('tensorflow-probability = "0.12"\ntensorflow_addons = "^0.16.1"\nmy_tensorflow = "2.4"', None, None),
 ])
 def test_the_releases_a_packaging_text_allows(text, oldest, newest):
     allowed = text_tensorflow_range(text)

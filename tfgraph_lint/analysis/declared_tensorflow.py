@@ -2,8 +2,10 @@
 
 A project says which TensorFlow it runs on in its packaging: ``tensorflow==2.4.1`` in a
 requirements file, ``install_requires=["tensorflow>=2.2,<2.16"]`` in ``setup.py``,
-``tensorflow~=2.12.0`` in ``pyproject.toml``, or a Python cap that no newer TensorFlow installs
-on (``python_requires=">=3.6, <3.7"``: TensorFlow 2.7 dropped Python 3.6). Rules whose advice
+``tensorflow~=2.12.0`` in ``pyproject.toml``, Poetry's ``tensorflow = "2.8.0"`` (or ``"~2.8"``,
+``"^2.8"``, ``{version = "2.8.0", markers = ...}``) in its dependency tables, or a Python cap that no
+newer TensorFlow installs on (``python_requires=">=3.6, <3.7"``, Poetry's ``python = ">=3.6,<3.7"``:
+TensorFlow 2.7 dropped Python 3.6). Rules whose advice
 holds only on some TensorFlow releases ask this module, never TensorFlow itself.
 
 The files read are those of the file's project (the nearest folder above it holding
@@ -38,6 +40,10 @@ _ANY_MINOR = 10_000  # ``<3.0``: any 2.x
 # Compiled on first use: most runs never read a project's requirements.
 _REQUIREMENT = LazyPattern(r"""(?<![\w.-])tensorflow(?:[-_](?:cpu|gpu|macos|intel))?\s*(?:\[[^\]\n]*\])?"""
                           r"""\s*((?:\s*,?\s*(?:<=|<|===|==|~=|>=|>|!=)\s*[\d.*]+)+)""")
+# Poetry's dependency tables: ``tensorflow = "2.8.0"`` or ``tensorflow = {version = "~2.8", ...}``
+# (a TOML key at the start of its line), and ``python = "..."`` beside it.
+_POETRY_REQUIREMENT = LazyPattern(r"""^[ \t]*["']?(tensorflow(?:[-_](?:cpu|gpu|macos|intel))?|python)["']?[ \t]*=[ \t]*"""
+                                  r"""(?:"([^"\n]*)"|\{[^}\n]*?\bversion[ \t]*=[ \t]*"([^"\n]*)")""", re.MULTILINE)
 _CLAUSE = LazyPattern(r"(<=|<|===|==|~=|>=|>|!=)\s*([\d.*]+)")
 _PYTHON_SPEC = LazyPattern(r"""python_requires\s*=\s*['"]([^'"]*)['"]|requires-python\s*=\s*['"]([^'"]*)['"]""")
 _COMMENT = LazyPattern(r"(?:^|\s)#.*$", re.MULTILINE)
@@ -108,14 +114,19 @@ def text_tensorflow_range(text: str) -> TensorFlowRange:
     oldest: Version | None = None
     newest: Version | None = None
     caps: list[Version] = []
-    for match in _REQUIREMENT.finditer(text):
-        low, high = _clauses_range(match.group(1))
+    python_clauses = []
+    requirements = [match.group(1) for match in _REQUIREMENT.finditer(text)]
+    for match in _POETRY_REQUIREMENT.finditer(text):
+        clauses = _poetry_clauses(match.group(2) if match.group(2) is not None else match.group(3))
+        (python_clauses if match.group(1) == "python" else requirements).append(clauses)
+    for clauses in requirements:
+        low, high = _clauses_range(clauses)
         if low is not None:
             oldest = low if oldest is None else max(oldest, low)
         if high is not None:
             caps.append(high)
             newest = high if newest is None else min(newest, high)
-    python_cap = _python_cap(text)
+    python_cap = _python_cap(text, python_clauses)
     if python_cap is not None:
         newest = python_cap if newest is None else min(newest, python_cap)
     return TensorFlowRange(oldest, newest, tuple(caps), python_cap)
@@ -149,11 +160,13 @@ def _clauses_range(clauses: str) -> tuple[Version | None, Version | None]:
     return low, high
 
 
-def _python_cap(text: str) -> Version | None:
-    """The newest TensorFlow that installs on the newest Python the packaging allows."""
+def _python_cap(text: str, poetry: list[str] = ()) -> Version | None:
+    """The newest TensorFlow that installs on the newest Python the packaging allows (``poetry``:
+    the clauses of Poetry's ``python = "..."``)."""
     newest_python: int | None = None
-    for match in _PYTHON_SPEC.finditer(text):
-        for operator, version in _CLAUSE.findall(match.group(1) or match.group(2) or ""):
+    specs = [match.group(1) or match.group(2) or "" for match in _PYTHON_SPEC.finditer(text)] + list(poetry)
+    for spec in specs:
+        for operator, version in _CLAUSE.findall(spec):
             parts = version.split(".")
             if len(parts) < 2 or parts[0] != "3" or not parts[1].isdigit():
                 continue
@@ -166,6 +179,25 @@ def _python_cap(text: str) -> Version | None:
     if newest_python is None or newest_python > max(_NEWEST_TENSORFLOW_FOR_PYTHON):
         return None
     return _NEWEST_TENSORFLOW_FOR_PYTHON.get(newest_python, _OLDEST_TENSORFLOW_FOR_EVERY_PYTHON)
+
+
+def _poetry_clauses(spec: str) -> str:
+    """A Poetry version constraint as PEP 440 clauses: ``2.8.0`` is ``==2.8.0``, ``~2.8.0`` and
+    ``~2.8`` are ``>=2.8,<2.9``, ``^2.8`` is ``>=2.8,<3.0``; constraints with operators are
+    PEP 440's already (Poetry also separates them by spaces)."""
+    clauses = []
+    for part in re.split(r"[\s,]+", spec.strip()):
+        version = part.lstrip("^~")
+        numbers = version.split(".")
+        if not part or part == "*" or not numbers[0].isdigit():
+            clauses.append(part)  # ``>=2.4``, ``<2.16``: PEP 440's own
+        elif part.startswith("^"):
+            clauses.append(f">={version},<{int(numbers[0]) + 1}.0")
+        elif part.startswith("~") and not part.startswith("~=") and len(numbers) >= 2 and numbers[1].isdigit():
+            clauses.append(f">={version},<{numbers[0]}.{int(numbers[1]) + 1}")
+        else:
+            clauses.append(f"=={version}")
+    return ",".join(clauses)
 
 
 def _before(release: Version) -> Version:
