@@ -4,8 +4,8 @@ In the shape of a test that makes one system per configuration and, for the last
 attribute before calling it: ``e2e = System(...); e2e.num_symbols = 72; e2e(batch)``. The name
 held another object when it was called earlier (the loop above); the new object has not been
 called, so nothing of it was traced with the old value: silent (Fresh). The twin sets the
-attribute on an object that was called already (Stale): its tf.function method keeps the first
-trace.
+attribute on an object that was called already (Stale), or handed to code that may call it
+after it was made (Handed): its tf.function method keeps the first trace.
 """
 import tensorflow as tf
 
@@ -40,3 +40,25 @@ stale = Stale(1)
 stale(x)
 stale.symbols = 72
 stale(x)
+
+
+
+class Handed:
+    def __init__(self, symbols):
+        self.symbols = symbols
+
+    @tf.function
+    def __call__(self, x):
+        return x * self.symbols  # [mutable-attribute-capture]
+
+
+def run(system):
+    return system(x)
+
+
+handed = Handed(1)
+handed(x)
+handed = Handed(2)
+run(handed)  # the new object, handed to code that calls it: traced before the rebinding
+handed.symbols = 72
+handed(x)

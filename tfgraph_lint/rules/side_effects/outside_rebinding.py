@@ -54,15 +54,16 @@ def rebound_between_calls(cls: nodes.ClassDef, attrname: str, module: nodes.Modu
 
 def _made_just_before(target: nodes.AssignAttr) -> bool:
     """``obj = Cls(...); obj.attr = value``: the statements before the rebinding in its own block
-    bind the name ``obj`` anew, and none of them after that binding calls a method of it. Calls
-    before that binding were of another object; the new one has run nothing, so no trace of it
-    can keep the old value (checked on TF 2.21: the new object's tf.function method sees the new
-    value, an object called before keeps its first trace)."""
+    bind the name ``obj`` anew, and none of them after that binding reads it (a call of it, or
+    handing it to code that may call it). Calls before that binding were of another object; the
+    new one has run nothing, so no trace of it can keep the old value (checked on TF 2.21: the new
+    object's tf.function method sees the new value, an object called before keeps its first
+    trace)."""
     name = target.expr.name
     statement = target.statement()
     previous = statement.previous_sibling()
     while previous is not None:
-        if any(_method_on(call, name) is not None for call in descendants(previous, nodes.Call)):
+        if any(read.name == name for read in descendants(previous, nodes.Name)):
             return False
         if isinstance(previous, nodes.Assign) and any(
                 isinstance(bound, nodes.AssignName) and bound.name == name for bound in previous.targets):
