@@ -114,7 +114,7 @@ def text_tensorflow_range(text: str) -> TensorFlowRange:
     oldest: Version | None = None
     newest: Version | None = None
     caps: list[Version] = []
-    python_clauses = []
+    python_clauses: list[str] = []
     requirements = [match.group(1) for match in _REQUIREMENT.finditer(text)]
     for match in _POETRY_REQUIREMENT.finditer(text):
         clauses = _poetry_clauses(match.group(2) if match.group(2) is not None else match.group(3))
@@ -160,7 +160,7 @@ def _clauses_range(clauses: str) -> tuple[Version | None, Version | None]:
     return low, high
 
 
-def _python_cap(text: str, poetry: list[str] = ()) -> Version | None:
+def _python_cap(text: str, poetry: list[str]) -> Version | None:
     """The newest TensorFlow that installs on the newest Python the packaging allows (``poetry``:
     the clauses of Poetry's ``python = "..."``)."""
     newest_python: int | None = None

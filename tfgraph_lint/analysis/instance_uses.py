@@ -39,9 +39,10 @@ def handed_to_compile(node: nodes.NodeNG) -> bool:
     return False
 
 
-# Objects that only track the variables of what they are given, to save and restore them: they never
-# call it (``tf.train.Checkpoint(model=model, optimizer=opt)``).
-_VARIABLE_TRACKERS = frozenset({"tensorflow.train.Checkpoint", "tensorflow.compat.v2.train.Checkpoint"})
+# What only tracks the variables of the objects given to it, to save and restore them, and never
+# calls them (``tf.train.Checkpoint(model=model, optimizer=opt)``; call_qualname folds the
+# ``tf.compat.v2`` spelling into this one).
+_VARIABLE_TRACKER = "tensorflow.train.Checkpoint"
 
 
 def handed_to_checkpoint(node: nodes.NodeNG) -> bool:
@@ -49,9 +50,7 @@ def handed_to_checkpoint(node: nodes.NodeNG) -> bool:
     its variables for saving and restoring and runs none of its code."""
     parent = node.parent
     call = parent.parent if isinstance(parent, nodes.Keyword) else parent
-    return (isinstance(call, nodes.Call) and call.func is not node
-            and (node in (call.args or ()) or isinstance(parent, nodes.Keyword))
-            and call_qualname(call) in _VARIABLE_TRACKERS)
+    return isinstance(call, nodes.Call) and call.func is not node and call_qualname(call) == _VARIABLE_TRACKER
 
 
 def instance_uses(made: nodes.Call) -> list[nodes.NodeNG] | None:

@@ -16,9 +16,8 @@ def sets_through_property(method: nodes.FunctionDef, attrname: str) -> bool:
     cls = method.parent
     if not isinstance(cls, nodes.ClassDef):
         return False
-    setters = {fn.name: fn for fn in cls.body if isinstance(fn, nodes.FunctionDef) and _is_setter(fn)}
     for node in descendants(method, nodes.AssignAttr):
-        setter = setters.get(node.attrname)
+        setter = _setter(cls, node.attrname)
         if setter is not None and self_class(node.expr) is cls and any(
                 n.attrname == attrname and self_class(n.expr) is cls for n in descendants(setter, nodes.AssignAttr)):
             return True
@@ -34,11 +33,14 @@ def setter_keeps_no_python_state(target: nodes.AssignAttr) -> bool:
     cls = self_class(target.expr)
     if cls is None:
         return False
-    for klass in class_and_bases(cls):
-        for fn in klass.body:
-            if isinstance(fn, nodes.FunctionDef) and fn.name == target.attrname and _is_setter(fn):
-                return not any(self_class(n.expr) is not None for n in descendants(fn, nodes.AssignAttr))
-    return False
+    setter = next((found for klass in class_and_bases(cls) if (found := _setter(klass, target.attrname))), None)
+    return setter is not None and not any(self_class(n.expr) is not None for n in descendants(setter, nodes.AssignAttr))
+
+
+def _setter(cls: nodes.ClassDef, name: str) -> nodes.FunctionDef | None:
+    """The ``@<name>.setter`` the class body defines itself."""
+    return next((fn for fn in cls.body if isinstance(fn, nodes.FunctionDef) and fn.name == name and _is_setter(fn)),
+                None)
 
 
 def _is_setter(fn: nodes.FunctionDef) -> bool:
