@@ -321,3 +321,49 @@ def test_a_step_called_from_a_tf_function_or_without_a_tape_keeps_the_finding(tm
     found = _findings(_write(tmp_path / "b", {"net.py": NET, "train.py": LOOP.replace(
         "from steps import *\n", steps.replace("import tensorflow as tf\n", ""))}))
     assert ("net.py", 10, "TFG101", "INFERENCE") in found
+
+
+# A library helper that a test file wraps in local tf.functions and calls through a table of
+# eager, graph and XLA variants, never turning its ``verbose`` flag on (analysis/local_calls: the
+# wrappers' flag is what every call passes; call_data carries it to the helper's file).
+DESCRIBE = """import tensorflow as tf
+
+
+def describe(x, verbose=False):
+    if verbose:
+        print("describe", x.numpy())
+    return x * 2
+"""
+
+TEST_DESCRIBE = """import tensorflow as tf
+
+from describe import describe
+
+
+def test_modes():
+    @tf.function
+    def describe_graph(x, verbose=False):
+        return describe(x, verbose=verbose)
+
+    @tf.function(jit_compile=True)
+    def describe_xla(x, verbose=False):
+        return describe(x, verbose=verbose)
+
+    variants = {{"eager": describe, "graph": describe_graph, "xla": describe_xla}}
+    for mode, fn in variants.items():
+        fn(tf.constant([1.0]){passed})
+"""
+
+
+def _describe_levels(root: Path, passed: str) -> set[str]:
+    (root / ".git").mkdir(parents=True)
+    found = _findings(_write(root, {"describe.py": DESCRIBE, "test_describe.py": TEST_DESCRIBE.format(passed=passed)}))
+    return {level for name, line, code, level in found if name == "describe.py" and code == "TFG202"}
+
+
+def test_a_flag_no_call_of_the_test_wrappers_turns_on_leaves_the_helper_branch_low(tmp_path):
+    assert _describe_levels(tmp_path, "") == {"LOW"}
+
+
+def test_a_table_call_that_turns_the_flag_on_keeps_the_helper_finding(tmp_path):
+    assert _describe_levels(tmp_path, ", verbose=True") == {"INFERENCE"}

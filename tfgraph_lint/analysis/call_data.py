@@ -9,7 +9,8 @@ finding was configuration logged on purpose), so it is LOW.
 
 A helper's parameter (a function graph code calls, not one TensorFlow traces itself) is what
 its calls pass: followed to the arguments at every call of it in graph code, when every
-reference to the helper is such a call; when the helper is reached from another file of the
+reference to the helper is such a call (directly, or through a local alias or table:
+analysis/local_calls); when the helper is reached from another file of the
 project, to what the project view says those calls pass (``imported_arguments``). A parameter
 whose calls cannot all be seen counts as changing.
 
@@ -30,7 +31,8 @@ from tfgraph_lint.analysis.classes import is_instance_method
 from tfgraph_lint.analysis.constant_values import UNKNOWN
 from tfgraph_lint.analysis.graph_index import TraceKind
 from tfgraph_lint.analysis.keras_callables import lambda_keywords, wrapped_by_lambda
-from tfgraph_lint.analysis.names import assigned_value, bindings, names_an_import
+from tfgraph_lint.analysis.local_calls import calls_through, local_parameter_value
+from tfgraph_lint.analysis.names import assigned_value, bindings, names_an_import, unrebound_parameter
 from tfgraph_lint.analysis.node_index import descendants, remembered
 from tfgraph_lint.analysis.trace_time_values import (
     STATIC_ATTRIBUTES, known_at_trace_time, mapping_key, used_as_python_string,
@@ -207,10 +209,20 @@ def _flag(value: nodes.NodeNG, index, traced) -> int:
     from tfgraph_lint.analysis.shown_values import shown  # deferred: only a call shape's flags need it
 
     literal = 0
-    if isinstance(value, nodes.Const) and (value.value is None or isinstance(value.value, bool)):
-        literal = {False: LITERAL_FALSE, True: LITERAL_TRUE, None: LITERAL_BITS}[value.value]
+    fixed = value.value if isinstance(value, nodes.Const) else _local_parameter_constant(value, index)
+    if fixed is None or isinstance(fixed, bool):
+        literal = {False: LITERAL_FALSE, True: LITERAL_TRUE, None: LITERAL_BITS}[fixed]
     return (int(changes_per_call(value, index)) | (shown(value) or 0) << SHOWN_SHIFT | literal
             | carrier_bits(value, traced, index))
+
+
+def _local_parameter_constant(value: nodes.NodeNG, index) -> object:
+    """What every call passes for a parameter of a local function (``verbose`` in
+    ``def describe_graph(x, verbose=False): return describe(x, verbose=verbose)`` that its
+    enclosing function only calls without it), handed on unchanged: local_calls."""
+    if not unrebound_parameter(value):
+        return UNKNOWN
+    return local_parameter_value(bindings(value, value.name)[0], index.config.function_decorators)
 
 
 def traced_around(node: nodes.NodeNG, index):
@@ -231,7 +243,7 @@ def outgoing_arguments(index, key: tuple[str, str | None, str | None], calls: li
     is also handed over, or named here other than as the function of a direct call, or called
     through its class (``Cls.method(obj, x)``) or as the instance itself (``aug(x)``), or a call
     spreads ``*args``/``**kwargs``. ``key`` is GraphIndex.outgoing's."""
-    if calls is None or not _only_called(index.module, key):
+    if calls is None or not _only_called(index, key):
         return None
     shapes = []
     for call in calls:
@@ -248,21 +260,29 @@ def outgoing_arguments(index, key: tuple[str, str | None, str | None], calls: li
     return shapes
 
 
-def _only_called(module: nodes.Module, key: tuple[str, str | None, str | None]) -> bool:
-    """Every spelling of the name ``key`` calls is the function of a direct call, and for a
+def _only_called(index, key: tuple[str, str | None, str | None]) -> bool:
+    """Every spelling of the name ``key`` calls is the function of a direct call (or reaches
+    calls outside graph code only, through a local alias or table: local_calls), and for a
     method one on an instance: what those calls pass is all that reaches the function here."""
     base, attribute, method = key
     if method == "__call__":
         return False  # the instance itself is what is called: where else it goes is not followed
     name = method or attribute or base
-    for node in descendants(module, nodes.Name, nodes.Attribute):
+    for node in descendants(index.module, nodes.Name, nodes.Attribute):
         if (node.name if isinstance(node, nodes.Name) else node.attrname) != name:
             continue
-        if not (isinstance(node.parent, nodes.Call) and node.parent.func is node) and wrapped_by_lambda(node) is None:
+        if (not (isinstance(node.parent, nodes.Call) and node.parent.func is node) and wrapped_by_lambda(node) is None
+                and not _eager_calls_only(node, index)):
             return False  # handed on, stored or read: calls made through that are not seen
         if method is not None and isinstance(node, nodes.Attribute) and names_an_import(node.expr):
             return False  # ``Cls.method(obj, x)``: the receiver is an argument
     return True
+
+
+def _eager_calls_only(reference: nodes.NodeNG, index) -> bool:
+    """``reference`` reaches calls through a local alias or table, none of them in graph code."""
+    through = calls_through(reference)
+    return through is not None and not any(index.in_traced_code(call) for call in through)
 
 
 def _names_a_class(reference: nodes.NodeNG) -> bool:
@@ -282,30 +302,6 @@ def _graph_calls(index) -> dict[nodes.FunctionDef, list[nodes.Call] | None]:
     return found
 
 
-def _alias_calls(reference: nodes.NodeNG) -> list[nodes.Call] | None:
-    """The calls of a local name that ``reference`` is the whole value, or a branch of the value,
-    of: ``fn = helper`` or ``fn = helper if flag else other``, the name's only binding in its
-    function, and every use of the name the function of a call; None otherwise."""
-    value, parent = reference, reference.parent
-    while isinstance(parent, nodes.IfExp) and value is not parent.test:
-        value, parent = parent, parent.parent
-    if not (isinstance(parent, nodes.Assign) and parent.value is value and len(parent.targets) == 1
-            and isinstance(parent.targets[0], nodes.AssignName)):
-        return None
-    target = parent.targets[0]
-    scope = target.scope()
-    if not isinstance(scope, nodes.FunctionDef):
-        return None
-    found, assignments = scope.lookup(target.name)
-    if found is not scope or assignments != [target]:
-        return None
-    uses = [name for name in descendants(scope, nodes.Name)
-            if name.name == target.name and name.lookup(name.name)[0] is scope]
-    if not all(isinstance(use.parent, nodes.Call) and use.parent.func is use for use in uses):
-        return None
-    return [use.parent for use in uses]
-
-
 def _collect_graph_calls(index) -> dict:
     found: dict = {}
     methods = [fn for fn in descendants(index.module, nodes.FunctionDef) if isinstance(fn.parent, nodes.ClassDef)]
@@ -321,12 +317,13 @@ def _collect_graph_calls(index) -> dict:
             continue
         parent = reference.parent
         direct_call = isinstance(parent, nodes.Call) and parent.func is reference
-        aliased = None if direct_call else _alias_calls(reference)
+        through = None if direct_call else calls_through(reference)
         for fn in callees:
-            if aliased is not None and not is_instance_method(fn):
-                # ``stft_fn = stft if use_tf else stft_np`` then ``stft_fn(x, pad_end=False)``
+            if through is not None and not is_instance_method(fn):
+                # ``stft_fn = stft if use_tf else stft_np`` then ``stft_fn(x, pad_end=False)``, or
+                # ``for mode, fn in {"eager": f, "graph": f_graph}.items(): fn(x)``
                 if found.get(fn, []) is not None:
-                    found.setdefault(fn, []).extend(call for call in aliased if index.in_traced_code(call))
+                    found.setdefault(fn, []).extend(call for call in through if index.in_traced_code(call))
             elif not direct_call or (is_instance_method(fn) and _names_a_class(reference)):
                 found[fn] = None  # named otherwise (handed somewhere), or ``Cls.m(obj, x)``: unseen
             elif index.in_traced_code(parent) and found.get(fn, []) is not None:

@@ -77,12 +77,12 @@ def constant(expr: nodes.NodeNG | None, follow: Follow = Follow.EVERY_BINDING, c
         found = bindings(expr, expr.name)
         return constant(assigned_value(found[0]), follow, collections, depth) if len(found) == 1 else UNKNOWN
     if follow is Follow.EVERY_BINDING and isinstance(expr, nodes.Name):
-        return _agreed(_binding_value(binding, depth) for binding in bindings(expr, expr.name))
+        return agreed(_binding_value(binding, depth) for binding in bindings(expr, expr.name))
     if follow is Follow.EVERY_BINDING and isinstance(expr, nodes.Attribute):
         cls = self_class(expr.expr)
         if cls is None:
             return UNKNOWN
-        return _agreed(constant(value, follow, _depth=depth) for value in attribute_values(cls, expr.attrname))
+        return agreed(constant(value, follow, _depth=depth) for value in attribute_values(cls, expr.attrname))
     return UNKNOWN
 
 
@@ -124,7 +124,7 @@ def is_none(node: nodes.NodeNG | None) -> bool:
     return isinstance(node, nodes.Const) and node.value is None
 
 
-def _agreed(values) -> object:
+def agreed(values) -> object:
     """The one value all of ``values`` are; UNKNOWN if any is unknown, they differ, or none."""
     found = UNKNOWN
     for value in values:
@@ -155,7 +155,7 @@ def _constructor_parameter_value(parameter: nodes.AssignName, depth: int):
     elsewhere = made_in_other_files(cls)
     if elsewhere is None or not (uses or elsewhere):
         return UNKNOWN
-    return _agreed([*(constant(argument_for(use.parent, init, parameter, constructs=True), _depth=depth)
+    return agreed([*(constant(argument_for(use.parent, init, parameter, constructs=True), _depth=depth)
                       for use in uses),
                     *(_shape_value(shape, init, parameter, depth) for shape in elsewhere)])
 

@@ -10,7 +10,9 @@ A helper's parameters are what its graph calls pass (call_data.seen_graph_calls:
 graph code of the module, and the shapes of other files' calls from the project view, where a
 parameter left out is its default and a literal ``True``, ``False`` or ``None`` is that constant). A caller that passes on a parameter of its own unchanged
 (``def initial(self, inputs=None): return self.cell.initial(inputs)``) passes what its own graph
-calls pass it, followed through two such callers. A Keras ``Lambda(f, arguments={...})`` calls ``f`` with its
+calls pass it, followed through two such callers. A def only its enclosing function names (a
+tf.function a test defines to wrap the helper, say) takes what every call of it there passes
+(analysis/local_calls), eager calls included: for a tf.function, they decide every trace. A Keras ``Lambda(f, arguments={...})`` calls ``f`` with its
 inputs and those keywords. What a call passes is followed as a constant (constant_values.constant):
 literals, names bound to one, ``self`` attributes and constructor parameters. A test decides a
 branch when it is made of parameters (and ``not``/``and``/``or``, ``is None``, ``==`` or ``>`` a literal)
@@ -39,6 +41,7 @@ from tfgraph_lint.analysis.constant_values import UNKNOWN, constant, made_in_oth
 from tfgraph_lint.analysis.graph_index import TraceKind
 from tfgraph_lint.analysis.graph_mode_branches import graph_mode_untaken
 from tfgraph_lint.analysis.keras_callables import lambda_keywords, wrapped_by_lambda
+from tfgraph_lint.analysis.local_calls import local_calls
 from tfgraph_lint.analysis.names import references, unrebound_parameter
 from tfgraph_lint.analysis.node_index import remembered
 
@@ -75,8 +78,8 @@ def _untaken(node: nodes.NodeNG, fn: nodes.NodeNG, index, level: int) -> str | N
             return (f"'if {_short(branch.test)}' (line {branch.lineno}) is {side} for every construction "
                     f"of {_owner(fn)} {_made_where(fn)}, so this does not run there")
         if worlds and {_decided(branch.test, world) for world in worlds} == {not in_body}:
-            return (f"'if {_short(branch.test)}' (line {branch.lineno}) is {side} in every call that graph "
-                    f"code makes of '{fn.name}'{_shown_by(branch.test, worlds)}, so this does not run there")
+            return (f"'if {_short(branch.test)}' (line {branch.lineno}) is {side} in every call {_callers(fn, index)} "
+                    f"makes of '{fn.name}'{_shown_by(branch.test, worlds)}, so this does not run there")
     if not worlds:
         return None
     calls = _in_file_calls(fn, index)
@@ -124,7 +127,10 @@ def _collect_worlds(fn: nodes.FunctionDef, index, forwarding: int) -> list[dict]
     parameters = [p for p in fn.args.arguments or () if p.name not in ("self", "cls")]
     seen = seen_graph_calls(fn, index)
     if seen is None:
-        return _lambda_worlds(fn, parameters, index)
+        local = local_calls(fn, index.config.function_decorators)
+        if not local:
+            return _lambda_worlds(fn, parameters, index)
+        seen = (local, ())  # a def only its enclosing function names, a tf.function perhaps
     calls, from_elsewhere = seen
     worlds = []
     for call in calls:
@@ -156,6 +162,11 @@ def _forwarded(world: dict, passed: dict, call: nodes.Call, fn: nodes.FunctionDe
     if not outer:
         return [world]
     return [{**world, **{name: found.get(own, UNKNOWN) for name, own in names.items()}} for found in outer]
+
+
+def _callers(fn: nodes.FunctionDef, index) -> str:
+    """Whose calls the worlds of ``fn`` are, for the message."""
+    return "that graph code" if seen_graph_calls(fn, index) is not None else "its enclosing function"
 
 
 def _passed(expr: nodes.NodeNG | None, where: str):
