@@ -95,7 +95,11 @@ def _bound_once(statement: nodes.NodeNG, value: nodes.NodeNG) -> nodes.AssignNam
     if not (isinstance(statement, nodes.Assign) and statement.value is value and len(statement.targets) == 1
             and isinstance(statement.targets[0], nodes.AssignName)):
         return None
-    target = statement.targets[0]
+    return _only_binding(statement.targets[0])
+
+
+def _only_binding(target: nodes.AssignName) -> nodes.AssignName | None:
+    """``target``, when it is the only binding of its name in its function."""
     scope = target.scope()
     if not isinstance(scope, nodes.FunctionDef):
         return None
@@ -138,7 +142,7 @@ def _table_calls(table: nodes.AssignName, dict_entries: bool) -> list[nodes.Call
 def _loop_calls(loop: nodes.For) -> list[nodes.Call] | None:
     """The calls of the loop variable that holds each entry of what ``loop`` goes through."""
     variable = _entry_variable(loop)
-    if variable is None or _bound_once_by_loop(variable) is None:
+    if variable is None or _only_binding(variable) is None:
         return None
     return _called_uses(variable)
 
@@ -165,11 +169,3 @@ def _entry_variable(loop: nodes.For) -> nodes.AssignName | None:
             return None
         target = target.elts[1]
     return target if isinstance(target, nodes.AssignName) else None
-
-
-def _bound_once_by_loop(variable: nodes.AssignName) -> nodes.AssignName | None:
-    scope = variable.scope()
-    if not isinstance(scope, nodes.FunctionDef):
-        return None
-    found, assignments = scope.lookup(variable.name)
-    return variable if found is scope and assignments == [variable] else None
