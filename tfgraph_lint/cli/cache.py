@@ -5,7 +5,8 @@ versions), the effective configuration, the file's path as given (findings carry
 rules look at file names), the digest of the file's text (``file_digests``: taken from the
 file's stat while it is unchanged, so a warm run reads no file), what the project view says
 about the file, and the TensorFlow releases its project's packaging allows (``declared_tensorflow``:
-an edited ``requirements.txt`` changes what some rules say). Change any of them and the entry is simply not found; nothing is ever
+an edited ``requirements.txt`` changes what some rules say), and where a package holding the file
+turns eager execution off when imported (``eager_off_packages``). Change any of them and the entry is simply not found; nothing is ever
 invalidated in place.
 
 Where: ``$XDG_CACHE_HOME/tfgraph-lint`` when XDG_CACHE_HOME is set, else the platform's user
@@ -29,6 +30,7 @@ from pathlib import Path
 
 import tfgraph_lint
 from tfgraph_lint.analysis.declared_tensorflow import UNKNOWN, tensorflow_range
+from tfgraph_lint.analysis.eager_off_packages import eager_off_package
 from tfgraph_lint.cli.file_digests import FileDigests, text_digest
 from tfgraph_lint.core.config import Config
 from tfgraph_lint.core.findings import Finding
@@ -109,6 +111,9 @@ class ResultCache:
         allowed = tensorflow_range(path)
         if allowed != UNKNOWN:  # packaging read once per project folder and process
             digest.update(b"\0tensorflow " + allowed.key().encode())
+        eager_off = eager_off_package(path)
+        if eager_off is not None:  # a package's __init__.py read once per folder and process
+            digest.update(b"\0eager off " + eager_off.encode("utf-8", "surrogateescape"))
         return digest.hexdigest()
 
     def get(self, key: str, path: str) -> list[Finding] | None:

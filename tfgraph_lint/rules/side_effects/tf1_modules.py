@@ -2,9 +2,9 @@
 
 A module that binds ``tf`` to ``tensorflow.compat.v1`` (``import tensorflow.compat.v1 as tf``,
 ``from tensorflow.compat import v1 as tf``) or turns TensorFlow 2 behaviour off at its top level
-(``tf.compat.v1.disable_v2_behavior()``, ``tf.compat.v1.disable_eager_execution()``) is written
-for graph construction: its functions build ops once and a session or estimator runs them. Its
-authors log what they build while building it (``tf.logging.info("Use resize method %s",
+(``tf.compat.v1.disable_v2_behavior()``, ``tf.compat.v1.disable_eager_execution()``), or whose
+package turns it off when imported (analysis/eager_off_packages), is written for graph
+construction: its functions build ops once and a session or estimator runs them. Its authors log what they build while building it (``tf.logging.info("Use resize method %s",
 method)`` in an input pipeline's map function); on real code (the review corpus,
 google/automl, tensorflow/tpu, tensorflow/compression) every such log in graph code was a
 construction log, meant to appear once. A TensorFlow 2 module that only uses a ``compat.v1``
@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from astroid import nodes
 
+from tfgraph_lint.analysis.eager_off_packages import eager_off_package
 from tfgraph_lint.analysis.names import qualified_name
 from tfgraph_lint.analysis.node_index import remembered
 
@@ -28,7 +29,8 @@ def written_for_tf1(module: nodes.Module) -> bool:
     off at its top level (remembered)."""
     memo = remembered(module, "written for tf1")
     if module not in memo:
-        memo[module] = any(_is_tf1_statement(statement) for statement in _top_level(module))
+        memo[module] = (any(_is_tf1_statement(statement) for statement in _top_level(module))
+                        or eager_off_package(module.file or "") is not None)
     return memo[module]
 
 
