@@ -7,6 +7,12 @@ the first trace runs after the binding, so the graph holds the value the attribu
 Only the order the module shows counts: a hook called from another file, twice, in a loop, or
 a traced method also called elsewhere is no evidence. The hook's caller itself running twice
 is not followed (TFG109 stays silent then).
+
+The same holds for a driver method that binds the attribute in its own body (not in a branch or
+a loop) and only then calls the traced method itself (``def train(self): self.generator =
+build(); for batch in data: self.train_step(batch)``), when the module calls the driver once,
+outside loops, and calls the traced method nowhere else: its one run binds, then traces. Checked
+on TensorFlow 2.21: the trace sees the driver's value; a driver run twice keeps the first one.
 """
 
 from __future__ import annotations
@@ -21,7 +27,10 @@ def bound_before_first_trace(target: nodes.AssignAttr, cls: nodes.ClassDef, set_
                              traced_name: str) -> bool:
     """``target`` (``self.<attr> = ...`` in a method of ``cls``) is the attribute's only binding
     outside set-up, whose bindings are ``None``, and the module calls that method once, outside
-    loops, before every call of ``traced_name`` (all in the same function)."""
+    loops, before every call of ``traced_name`` (all in the same function); or the method is a
+    driver that binds it before its own calls of ``traced_name`` (``_bound_by_driver``)."""
+    if _bound_by_driver(target, traced_name):
+        return True
     method = target.scope()
     if not isinstance(method, nodes.FunctionDef) or not _unset_until(method, cls, target.attrname, set_up):
         return False
@@ -32,6 +41,22 @@ def bound_before_first_trace(target: nodes.AssignAttr, cls: nodes.ClassDef, set_
     hook = hooks[0]
     traced_calls = _calls_named(module, traced_name, besides=None)
     return bool(traced_calls) and all(call.scope() is hook.scope() and call.lineno > hook.lineno
+                                      for call in traced_calls)
+
+
+def _bound_by_driver(target: nodes.AssignAttr, traced_name: str) -> bool:
+    """``target`` is in a statement of its method's own body, the module calls that method once,
+    outside loops, and every call of ``traced_name`` in the module is the method's own, after that
+    statement."""
+    method, statement = target.scope(), target.statement()
+    if not isinstance(method, nodes.FunctionDef) or statement.parent is not method:
+        return False
+    module = method.root()
+    drivers = _calls_named(module, method.name, besides=method)
+    if len(drivers) != 1 or _in_loop(drivers[0]):
+        return False
+    traced_calls = _calls_named(module, traced_name, besides=None)
+    return bool(traced_calls) and all(call.scope() is method and call.lineno > statement.tolineno
                                       for call in traced_calls)
 
 
