@@ -17,6 +17,9 @@ module's own tf.functions, in graph code or not:
   different literals passed by test code (a test module, or test methods: each passes the value
   it checks).
 
+A name read under ``if name == <number>:`` (analysis/equality_branches) is that number at the
+call, whatever feeds the name: a tf.function called only under ``if stage == 2:`` gets one value.
+
 Tensors, values of unknown kind, values that never change, and bool/str literals (bounded mode
 switches such as ``training=True``/``False``) stay silent, as does any function that declares an
 ``input_signature``. A varying Python string that the tf.function itself compares with string
@@ -44,6 +47,7 @@ from tfgraph_lint.analysis.call_sites import (
     tf_function_calls,
 )
 from tfgraph_lint.analysis.constant_values import Follow, number
+from tfgraph_lint.analysis.equality_branches import fixed_by_branch
 from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.analysis.trace_time_values import used_as_python_string
 from tfgraph_lint.analysis.value_kinds import value_kind
@@ -80,6 +84,8 @@ def check(context: ModuleContext) -> Iterator[Finding]:
             # tensors; TensorFlow 2.16 ignores it and retraces. Reported, less sure.
             confidence = INFERENCE if hinted and argument.annotated_as_tensor else HIGH
             literal = number(argument.node)
+            if literal is None and type(fixed := fixed_by_branch(argument.node)) in (int, float):
+                literal = fixed  # ``if stage == 2: self.step(stage)`` passes 2, whatever feeds stage
             if literal is None and loops:
                 value = LoopAnalysis(context, loops, assignments).describe(argument.node)
                 if value is not None and value.origin is not None:
