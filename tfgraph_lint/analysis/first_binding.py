@@ -10,9 +10,12 @@ is not followed (TFG109 stays silent then).
 
 The same holds for a driver method that binds the attribute in its own body (not in a branch or
 a loop) and only then calls the traced method itself (``def train(self): self.generator =
-build(); for batch in data: self.train_step(batch)``), when the module calls the driver once,
-outside loops, and calls the traced method nowhere else: its one run binds, then traces. Checked
-on TensorFlow 2.21: the trace sees the driver's value; a driver run twice keeps the first one.
+build(); for batch in data: self.train_step(batch)``), when the module is a notebook (nothing
+else can call its methods) whose cells call the driver once, outside loops, and the traced method
+nowhere else: its one run binds, then traces. A module other code may import is no such evidence:
+a library's driver is public API that a user may run again (a model's ``mle_fit`` called twice
+trains the first fit's variables). Checked on TensorFlow 2.21: the trace sees the driver's value;
+a driver run twice keeps the first one.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from astroid import nodes
 
 from tfgraph_lint.analysis.classes import self_class
 from tfgraph_lint.analysis.node_index import descendants
+from tfgraph_lint.core import notebooks
 
 
 def bound_before_first_trace(target: nodes.AssignAttr, cls: nodes.ClassDef, set_up: frozenset[str],
@@ -45,13 +49,15 @@ def bound_before_first_trace(target: nodes.AssignAttr, cls: nodes.ClassDef, set_
 
 
 def _bound_by_driver(target: nodes.AssignAttr, traced_name: str) -> bool:
-    """``target`` is in a statement of its method's own body, the module calls that method once,
-    outside loops, and every call of ``traced_name`` in the module is the method's own, after that
-    statement."""
+    """``target`` is in a statement of its method's own body, the module is a notebook that calls
+    that method once, outside loops, and every call of ``traced_name`` in the module is the
+    method's own, after that statement."""
     method, statement = target.scope(), target.statement()
     if not isinstance(method, nodes.FunctionDef) or statement.parent is not method:
         return False
     module = method.root()
+    if not (module.file and notebooks.is_notebook(module.file)):
+        return False
     drivers = _calls_named(module, method.name, besides=method)
     if len(drivers) != 1 or _in_loop(drivers[0]):
         return False

@@ -1,14 +1,15 @@
-"""TFG109: an attribute a driver method binds before it first calls the traced method, the driver
-running once.
+"""TFG109: an attribute a driver method binds before it first calls the traced method.
 
-``Trainer.train`` binds ``self.scale`` and ``self.shift`` at the top of its body, then
-calls the tf.function ``train_step`` in its loop, and the module calls ``train`` once: the first
-trace runs after those bindings, so the graph holds the values the attributes keep: silent.
+``Trainer.train`` binds ``self.scale`` and ``self.shift`` at the top of its body, then calls the
+tf.function ``train_step`` in its loop, and this module calls ``train`` once. In a module other
+code may import, that proves nothing: ``train`` is public API a user may run again, and a second
+run keeps the first trace's values (reported). The same code in a notebook, which nothing else can
+call, is silent there (tests/analysis/test_first_binding.py lints this file as a notebook).
 ``self.codes`` is rebound inside the loop, between calls of ``train_step``: every call after the
-first runs the first trace's codes (reported). Twins: a driver the module calls twice (its second
-run rebinds what the first trace holds), and a driver that calls the traced method once before its
-bindings; both stay reported. Calls are matched by method name across the module, so each twin
-has names of its own.
+first runs the first trace's codes (reported, in a notebook too). Twins: a driver the module calls
+twice (its second run rebinds what the first trace holds), and a driver that calls the traced
+method once before its bindings; both stay reported everywhere. Calls are matched by method name
+across the module, so each twin has names of its own.
 """
 import tensorflow as tf
 
@@ -27,7 +28,7 @@ class Trainer:
 
     @tf.function
     def train_step(self, batch):
-        scaled = batch * self.scale + self.shift  # silent: bound before the first trace
+        scaled = batch * self.scale + self.shift  # [mutable-attribute-capture]
         return scaled + self.codes  # [mutable-attribute-capture]
 
 

@@ -32,7 +32,7 @@ structure of an attribute that the rebinding method passes to the traced method 
 an object it held before (``best = self.model`` ... ``self.model = best``, every binding of
 ``best`` being ``self.model``), or when its only binding outside set-up (which leaves it unbound
 or ``None``) is in a hook the module calls once, outside loops, before it calls the traced method
-in the same function, or in a driver the module calls once that binds it before its own calls of
+in the same function, or in a driver a notebook calls once that binds it before its own calls of
 the traced method (first_binding).
 
 Also reported (INFERENCE at most): another tf.function method of the class stores a tensor of its
