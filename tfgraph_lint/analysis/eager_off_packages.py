@@ -19,13 +19,14 @@ import ast
 import functools
 import os
 
-_TURNS_EAGER_OFF = ("disable_eager_execution", "disable_v2_behavior")
+from tfgraph_lint.core.eager_off_calls import imported_names, turns_eager_off
+
 _MAX_BYTES = 1_000_000
 
 
 def eager_off_package(path: str) -> str | None:
-    """Where a package holding ``path`` turns eager execution off when imported
-    (``sciann/__init__.py:8``, relative to the outermost package's folder), else None."""
+    """Where a package holding ``path`` turns eager execution off when imported (the package
+    folder's ``__init__.py`` and the line: ``sciann/__init__.py:8``), else None."""
     if not path or not os.path.isfile(path):
         return None  # source given as text, with a name only
     return _folder_turns_eager_off(os.path.dirname(os.path.abspath(path)))
@@ -48,37 +49,22 @@ def _turns_eager_off_at(init: str) -> int | None:
     try:
         with open(init, encoding="utf-8", errors="replace") as handle:
             tree = ast.parse(handle.read(_MAX_BYTES))
-    except (OSError, SyntaxError, ValueError):
+    except (OSError, SyntaxError, ValueError, RecursionError, MemoryError):
         return None
-    modules: dict[str, str] = {}  # local name -> the module or object it names
-    pending = list(tree.body)
-    while pending:
-        statement = pending.pop(0)
-        if isinstance(statement, ast.Import):
-            for alias in statement.names:
-                local = alias.asname or alias.name.partition(".")[0]
-                modules[local] = alias.name if alias.asname else local
-        elif isinstance(statement, ast.ImportFrom) and statement.module and not statement.level:
-            for alias in statement.names:
-                modules[alias.asname or alias.name] = f"{statement.module}.{alias.name}"
-        elif isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call):
-            name = _dotted(statement.value.func, modules)
-            if name is not None and name.startswith("tensorflow.") and name.rpartition(".")[2] in _TURNS_EAGER_OFF:
-                return statement.lineno
-        elif isinstance(statement, (ast.Try, ast.If)):
-            pending[:0] = [*statement.body, *getattr(statement, "orelse", ()), *getattr(statement, "finalbody", ())]
-            for handler in getattr(statement, "handlers", ()):
-                pending[:0] = handler.body
+    statements = list(_top_level(tree))
+    bound = imported_names(statements)
+    for statement in statements:
+        if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call) \
+                and turns_eager_off(statement.value, bound):
+            return statement.lineno
     return None
 
 
-def _dotted(expr: ast.expr, modules: dict[str, str]) -> str | None:
-    """``tf.compat.v1.disable_eager_execution`` with its first name resolved through the imports."""
-    parts = []
-    while isinstance(expr, ast.Attribute):
-        parts.append(expr.attr)
-        expr = expr.value
-    if not isinstance(expr, ast.Name) or expr.id not in modules:
-        return None
-    return ".".join([modules[expr.id], *reversed(parts)])
-
+def _top_level(tree: ast.Module):
+    """The module's statements, and those in its top-level ``try``/``if`` blocks, in order."""
+    for statement in tree.body:
+        yield statement
+        if isinstance(statement, (ast.Try, ast.If)):
+            for block in (statement.body, *(handler.body for handler in getattr(statement, "handlers", ())),
+                          statement.orelse, getattr(statement, "finalbody", ())):
+                yield from block

@@ -18,10 +18,9 @@ from astroid import nodes
 from tfgraph_lint.analysis.eager_off_packages import eager_off_package
 from tfgraph_lint.analysis.names import qualified_name
 from tfgraph_lint.analysis.node_index import remembered
+from tfgraph_lint.core.eager_off_calls import EAGER_OFF
 
 _TF1 = "tensorflow.compat.v1"
-# Canonical names: ``tf.compat.v1.disable_v2_behavior`` is read as ``tensorflow.disable_v2_behavior``.
-_V2_OFF = frozenset({"tensorflow.disable_v2_behavior", "tensorflow.disable_eager_execution"})
 
 
 def written_for_tf1(module: nodes.Module) -> bool:
@@ -50,5 +49,5 @@ def _is_tf1_statement(statement: nodes.NodeNG) -> bool:
     if isinstance(statement, nodes.ImportFrom):
         return statement.modname == "tensorflow.compat" and ("v1", "tf") in statement.names
     if isinstance(statement, nodes.Expr) and isinstance(statement.value, nodes.Call):
-        return qualified_name(statement.value.func) in _V2_OFF
+        return qualified_name(statement.value.func) in EAGER_OFF
     return False

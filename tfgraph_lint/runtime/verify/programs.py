@@ -29,7 +29,7 @@ from pathlib import Path
 from tfgraph_lint.analysis.program_files import runs_own_code
 from tfgraph_lint.core import notebooks
 from tfgraph_lint.core.source import UndecodableSource, UnreadableSource, read_source as read_python
-from tfgraph_lint.core.tf_api import canonical
+from tfgraph_lint.core.eager_off_calls import dotted, imported_names, turns_eager_off
 
 
 class NotRunnable(Exception):
@@ -97,53 +97,14 @@ def why_not_a_program(program: Program) -> str | None:
             "statement that runs its own code")
 
 
-# TensorFlow's calls that turn eager execution off for the whole process (canonical names, see
-# core.tf_api: ``tf.compat.v1.disable_eager_execution`` is ``tensorflow.disable_eager_execution``).
-_EAGER_OFF = frozenset({
-    "tensorflow.disable_eager_execution",
-    "tensorflow.disable_v2_behavior",
-    "tensorflow.python.framework.ops.disable_eager_execution",
-    "tensorflow.python.compat.v2_compat.disable_v2_behavior",
-})
-
-
 def why_no_eager_reference(program: Program) -> str | None:
     """For a script that turns eager execution off (TF1 style), why its graph and eager runs
     cannot be compared; None otherwise. ``verify``'s reference is the eager run, and with eager
     execution off both runs build graphs: they could only ever agree, so nothing would be judged."""
-    bound = _imported_names(program.tree)
+    bound = imported_names(ast.walk(program.tree))
     for call in sorted((node for node in ast.walk(program.tree) if isinstance(node, ast.Call)), key=lambda node: (node.lineno, node.col_offset)):
-        name = _dotted(call.func, bound)
-        if name is not None and canonical(name) in _EAGER_OFF:
-            shown = ast.get_source_segment(program.source, call.func) or name
+        if turns_eager_off(call, bound):
+            shown = ast.get_source_segment(program.source, call.func) or dotted(call.func, bound)
             return (f"it turns eager execution off ({shown}() on line {call.lineno}), so there is no eager "
                     "run to compare its graph-mode run with")
     return None
-
-
-def _imported_names(tree: ast.Module) -> dict[str, str]:
-    """Local name -> the module or object it is imported as (``tf`` -> ``tensorflow.compat.v1``)."""
-    bound: dict[str, str] = {}
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            for alias in node.names:
-                if alias.asname:
-                    bound[alias.asname] = alias.name
-                else:
-                    root = alias.name.split(".")[0]
-                    bound[root] = root
-        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
-            for alias in node.names:
-                bound[alias.asname or alias.name] = f"{node.module}.{alias.name}"
-    return bound
-
-
-def _dotted(expression: ast.expr, bound: dict[str, str]) -> str | None:
-    """``tf.compat.v1.disable_eager_execution`` with ``tf`` resolved through the imports."""
-    parts: list[str] = []
-    while isinstance(expression, ast.Attribute):
-        parts.append(expression.attr)
-        expression = expression.value
-    if not isinstance(expression, ast.Name) or expression.id not in bound:
-        return None
-    return ".".join([bound[expression.id], *reversed(parts)])
