@@ -68,3 +68,22 @@ def test_a_fill_once_default_says_why_it_is_low():
     tensor = next(i for i, text in enumerate(lines, 1) if "tf.reduce_mean(x)" in text)
     assert found[filled].confidence == "LOW" and "only while it is unset" in found[filled].message
     assert found[tensor].confidence != "LOW" and "only while it is unset" not in found[tensor].message
+
+
+def test_an_untaken_branch_says_whose_calls_decide_it():
+    """A Keras Lambda's keywords are graph code's calls; a local def's are its enclosing function's."""
+    from tfgraph_lint.core.config import Config
+    from tfgraph_lint.core.findings import CONFIDENCES
+    from tfgraph_lint.engine import lint_file
+
+    every_level = Config(confidences=frozenset(CONFIDENCES))
+
+    def reasons(name: str, text: str) -> set[str]:
+        path = CASES / name
+        line = next(i for i, row in enumerate(path.read_text().splitlines(), 1) if text in row)
+        return {f.message.split("(but ", 1)[1] for f in lint_file(str(path), every_level) if f.line == line}
+
+    [lambda_reason] = reasons("untaken_branches.py", "alpha = tf.keras.backend.zeros([num_classes])")
+    assert "in every call that graph code makes of 'yolo_loss'" in lambda_reason
+    local = reasons("untaken_local_function_flags.py", 'print("summarise", value)')
+    assert local and all("in every call its enclosing function makes of 'summarise'" in r for r in local)

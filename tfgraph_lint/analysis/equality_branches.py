@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from astroid import nodes
 
-from tfgraph_lint.analysis.constant_values import UNKNOWN, constant
+from tfgraph_lint.analysis.constant_values import UNKNOWN
 from tfgraph_lint.analysis.names import bindings
 
 
@@ -41,9 +41,9 @@ def _tested_equal(test: nodes.NodeNG, name: str) -> object:
         return UNKNOWN
     left, right = test.left, test.ops[0][1]
     for side, other in ((left, right), (right, left)):
-        if isinstance(side, nodes.Name) and side.name == name and isinstance(other, nodes.Const):
-            value = constant(other)
-            return value if value is not None and not isinstance(value, bool) else UNKNOWN
+        if (isinstance(side, nodes.Name) and side.name == name and isinstance(other, nodes.Const)
+                and isinstance(other.value, (int, float, str)) and not isinstance(other.value, bool)):
+            return other.value
     return UNKNOWN
 
 

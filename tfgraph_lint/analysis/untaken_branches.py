@@ -165,8 +165,11 @@ def _forwarded(world: dict, passed: dict, call: nodes.Call, fn: nodes.FunctionDe
 
 
 def _callers(fn: nodes.FunctionDef, index) -> str:
-    """Whose calls the worlds of ``fn`` are, for the message."""
-    return "that graph code" if seen_graph_calls(fn, index) is not None else "its enclosing function"
+    """Whose calls the worlds of ``fn`` are, for the message: its enclosing function's when they
+    are a local def's calls (``_collect_worlds``), graph code's otherwise (a Keras ``Lambda``
+    calls from graph code too)."""
+    local = seen_graph_calls(fn, index) is None and local_calls(fn, index.config.function_decorators)
+    return "its enclosing function" if local else "that graph code"
 
 
 def _passed(expr: nodes.NodeNG | None, where: str):
