@@ -121,6 +121,18 @@ def converted_by_autograph(traced: TracedFunction, module: nodes.Module) -> bool
     return traced.autograph and unconverted_keras_method(traced, module) is None
 
 
+def converted_under_keras_2_only(traced: TracedFunction, module: nodes.Module) -> tuple[TracedFunction, nodes.NodeNG] | None:
+    """(the Keras layer method, its loop) when ``traced`` runs unconverted only because Keras 3 runs
+    that method from its own code, and the method shows it was written for the conversion Keras 2
+    gave it (:func:`loop_written_for_autograph`): what AutoGraph does to ``traced`` holds there
+    under Keras 2, what Python does to it under Keras 3. None otherwise."""
+    if not traced.autograph:
+        return None
+    keras_method = unconverted_keras_method(traced, module)
+    loop = loop_written_for_autograph(keras_method.node) if keras_method is not None else None
+    return None if loop is None else (keras_method, loop)
+
+
 def loop_written_for_autograph(fn: nodes.NodeNG) -> nodes.For | nodes.While | None:
     """The first loop of ``fn`` itself (not of its nested defs) that only AutoGraph's conversion
     makes work: a sign ``fn`` was written for the conversion Keras 2 gave its methods."""

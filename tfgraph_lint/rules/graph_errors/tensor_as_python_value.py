@@ -40,8 +40,8 @@ from astroid import nodes
 from tfgraph_lint.analysis.graph_index import TracedFunction
 from tfgraph_lint.analysis.keras_unconverted import (
     converted_by_autograph,
+    converted_under_keras_2_only,
     in_package_autograph_skips,
-    loop_written_for_autograph,
     unconverted_caller,
     unconverted_keras_method,
 )
@@ -122,12 +122,10 @@ def _keras_3_only(context, traced: TracedFunction, found: Finding | None) -> Fin
             return records.replace(found, confidence=LOW, message=(
                 f"{found.message} (but {root.label} calls {shorten(pull.as_string())} on every call, at line "
                 f"{pull.lineno}: it is written to run eagerly, and where it is traced that call fails too)"))
-    if not traced.autograph:
+    written_for_keras_2 = converted_under_keras_2_only(traced, context.module)
+    if written_for_keras_2 is None:
         return found
-    keras_method = unconverted_keras_method(traced, context.module)
-    loop = loop_written_for_autograph(keras_method.node) if keras_method is not None else None
-    if loop is None:
-        return found
+    keras_method, loop = written_for_keras_2
     return records.replace(found, confidence=LOW, message=(
         f"{found.message} (but {keras_method.label} loops over a tensor at line {loop.lineno}, code written "
         "for the AutoGraph conversion Keras 2 gave it: it raises only on Keras 3)"))

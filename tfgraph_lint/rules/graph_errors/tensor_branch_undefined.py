@@ -15,6 +15,11 @@ variables defined before the loop: one first assigned in the loop and read after
 ``tf.range`` and tensor ``while`` loops when their value is a tensor, number or structure of
 them, so those loops are not reported.)
 
+Only where AutoGraph converts the code (analysis/keras_unconverted): with ``autograph=False``,
+under ``do_not_convert`` and in what a Keras 3 layer's ``call`` runs, Python runs the ``if``, and its
+test on a tensor raises first (TFG203 reports that). A layer method written for the conversion Keras 2
+gave it (a loop over a tensor) is converted there: its findings are LOW, saying so.
+
 Structure only: which branch binds which name, what is read afterwards (a small liveness walk
 over the statements), and whether a binding comes before. Any doubt keeps the rule silent.
 """
@@ -28,6 +33,7 @@ from astroid import nodes
 
 from tfgraph_lint.analysis.constant_values import is_none
 from tfgraph_lint.analysis.graph_index import TracedFunction
+from tfgraph_lint.analysis.keras_unconverted import converted_by_autograph, converted_under_keras_2_only
 from tfgraph_lint.analysis.names import assigned_value, bindings
 from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.analysis.statement_flow import (
@@ -43,7 +49,8 @@ from tfgraph_lint.analysis.statement_flow import (
 )
 from tfgraph_lint.analysis.tensor_evidence import is_builtin_call
 from tfgraph_lint.analysis.trace_entries import dataset_confidence
-from tfgraph_lint.core.findings import Finding
+from tfgraph_lint.core import records
+from tfgraph_lint.core.findings import LOW, Finding
 from tfgraph_lint.core.registry import Default, declare
 
 RULE = declare(
@@ -73,20 +80,41 @@ def check(context: ModuleContext) -> Iterator[Finding]:
     evidence = context.evidence
     functions: dict[nodes.FunctionDef, FunctionFacts] = {}
     for node, traced in context.in_graph(nodes.If, nodes.For):
-        if not traced.autograph or not isinstance(traced.node, nodes.FunctionDef):
+        if not isinstance(traced.node, nodes.FunctionDef):
             continue
-        if isinstance(node, nodes.If):
-            confidence = evidence.of(node.test)
-            if confidence is None:
+        # Only AutoGraph makes a tf.cond or a dataset reduction of them. Where it does not convert
+        # the code (autograph=False, do_not_convert, a Keras 3 layer's call and what it calls),
+        # Python runs the if, and its test on a tensor raises first (TFG203's finding); unless the
+        # layer's method was written for the conversion Keras 2 gave it, where this holds on Keras 2.
+        written_for_keras_2 = None
+        if not converted_by_autograph(traced, context.module):
+            written_for_keras_2 = converted_under_keras_2_only(traced, context.module)
+            if written_for_keras_2 is None:
                 continue
-            fn = functions.setdefault(traced.node, FunctionFacts(traced.node))
-            yield from _branch_findings(context, fn, node, traced, confidence)
-            found = _return_finding(context, node, traced, confidence)
-            if found is not None:
-                yield found
-        elif _dataset_iterable(node.iter) is not None:
-            fn = functions.setdefault(traced.node, FunctionFacts(traced.node))
-            yield from _dataset_loop_findings(context, fn, node, traced)
+        for found in _findings(context, evidence, functions, node, traced):
+            yield found if written_for_keras_2 is None else _on_keras_2_only(found, *written_for_keras_2)
+
+
+def _findings(context, evidence, functions: dict, node: nodes.If | nodes.For, traced: TracedFunction) -> Iterator[Finding]:
+    if isinstance(node, nodes.If):
+        confidence = evidence.of(node.test)
+        if confidence is None:
+            return
+        fn = functions.setdefault(traced.node, FunctionFacts(traced.node))
+        yield from _branch_findings(context, fn, node, traced, confidence)
+        found = _return_finding(context, node, traced, confidence)
+        if found is not None:
+            yield found
+    elif _dataset_iterable(node.iter) is not None:
+        fn = functions.setdefault(traced.node, FunctionFacts(traced.node))
+        yield from _dataset_loop_findings(context, fn, node, traced)
+
+
+def _on_keras_2_only(found: Finding, keras_method: TracedFunction, loop: nodes.NodeNG) -> Finding:
+    return records.replace(found, confidence=LOW, message=(
+        f"{found.message} (this holds on Keras 2, whose AutoGraph conversion {keras_method.label} was written "
+        f"for: it loops over a tensor at line {loop.lineno}; Keras 3 runs it unconverted, and the if raises "
+        "there first)"))
 
 
 # -- if on a tensor ------------------------------------------------------------------------------
