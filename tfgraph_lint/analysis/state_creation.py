@@ -16,6 +16,7 @@ from tfgraph_lint.analysis.node_index import descendants, remembered
 from tfgraph_lint.analysis.own_layer_classes import own_stateful_keras_class
 from tfgraph_lint.analysis.trace_entries import keras_base
 from tfgraph_lint.core.findings import HIGH, INFERENCE
+from tfgraph_lint.core.tf_api import KERAS_FUNCTION_ALIASES
 from tfgraph_lint.core.records import Record
 
 VARIABLE, GENERATOR, LAYER, OPTIMIZER, METRIC, MODEL, WEIGHT = (
@@ -150,7 +151,7 @@ def created_state(call: nodes.Call) -> Creation | None:
         return Creation(LAYER, INFERENCE)
     if (package in _OPTIMIZER_PACKAGES and is_class) or name == "keras.mixed_precision.LossScaleOptimizer":
         return Creation(OPTIMIZER, HIGH)
-    if package == "keras.metrics" and is_class:
+    if package == "keras.metrics" and is_class and last not in KERAS_FUNCTION_ALIASES:
         return Creation(METRIC, HIGH)
     if name in _MODEL_LOADERS or (name.startswith("keras.applications.") and is_class):
         return Creation(MODEL, HIGH)

@@ -259,13 +259,18 @@ def is_keras_base(qualname: str) -> bool:
     return keras_family(qualname) == "layer"
 
 
+# Keras's capitalised names of metric and loss functions: ``keras.metrics.MSE`` is the function
+# ``mean_squared_error`` (tf_keras, and ``tf.keras`` on TensorFlow 2.21), not a class.
+KERAS_FUNCTION_ALIASES = frozenset({"KLD", "MAE", "MAPE", "MSE", "MSLE"})
+
+
 def keras_family(qualname: str) -> str | None:
     """"layer" (Model, Layer, built-in layers), "metric", "loss" or "optimizer" for a Keras class
     a user's class may derive from; None for anything else."""
     if qualname in KERAS_BASE_CLASSES:
         return "layer"
     head, _, last = qualname.rpartition(".")
-    if not last[:1].isupper():
+    if not last[:1].isupper() or (head in ("keras.metrics", "keras.losses") and last in KERAS_FUNCTION_ALIASES):
         return None
     if head == "keras.optimizers" or head.startswith("keras.optimizers."):
         return "optimizer"  # also tf_keras's own modules: keras.optimizers.optimizer.Optimizer

@@ -77,8 +77,10 @@ def optimizers_and_metrics(x):
     schedule = tf.keras.optimizers.schedules.ExponentialDecay(0.1, 10, 0.9)
     loss = tf.keras.losses.MeanSquaredError()
     error = tf.keras.metrics.mean_squared_error(x, x)
+    # Capitalised, but functions: keras.metrics.MSE is mean_squared_error (TF 2.21 and tf_keras).
+    short = tf.keras.metrics.MSE(x, x) + tf.keras.metrics.MAE(x, x) + tf.metrics.KLD(x, x)
     init = tf.keras.initializers.GlorotUniform()
-    return adam, sgd, legacy, alias, mean, schedule, loss, error, init
+    return adam, sgd, legacy, alias, mean, schedule, loss, error, short, init
 
 
 @tf.function
