@@ -25,6 +25,7 @@ from tfgraph_lint.analysis.keras_run_evidence import run_only_eagerly
 from tfgraph_lint.analysis.eager_compiled_steps import eager_step
 from tfgraph_lint.analysis.unmade_evidence import made_nowhere
 from tfgraph_lint.analysis.dynamic_layers import dynamic_layer
+from tfgraph_lint.analysis.eager_declarations import declared_eager_only
 from tfgraph_lint.analysis.graph_mode_keras import built_once_in_graph_mode
 from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.once_guards import is_once_guard
@@ -213,6 +214,8 @@ class ModuleContext:
                 confidence, message = LOW, f"{message} (but {dynamic})"
             elif confidence != LOW and (built := built_once_in_graph_mode(rule.code, traced, self.path)) is not None:
                 confidence, message = LOW, f"{message} (but {built})"
+            elif confidence != LOW and (declared := declared_eager_only(traced)) is not None:
+                confidence, message = LOW, f"{message} (but {declared})"
             elif (flag := wrapped_under_flag(traced, self.tf_function_at)) is not None:
                 message = f"{message} ({flag})"  # the confidence stays: the flag is on by default, often
         found = Finding(
