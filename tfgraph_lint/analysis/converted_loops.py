@@ -56,6 +56,18 @@ def converted_loop(loop: nodes.For | nodes.While) -> tuple[str, str] | None:
     return f"the loop over '{shorten(loop.iter.as_string())}'", confidence
 
 
+def converted_on_some_path(loop: nodes.For | nodes.While) -> bool:
+    """``for x in it`` where ``it`` is a local name one of whose bindings is an iterable AutoGraph
+    converts (``it = tf.range(n)`` on one path, ``it = range(n)`` on another)."""
+    if not isinstance(loop, nodes.For) or not isinstance(loop.iter, nodes.Name):
+        return False
+    for binding in bindings(loop.iter, loop.iter.name):
+        value = assigned_value(binding)
+        if value is not None and value is not loop.iter and _converted_iterable(value) is not None:
+            return True
+    return False
+
+
 def _converted_iterable(expr: nodes.NodeNG) -> str | None:
     """The confidence that AutoGraph converts ``for ... in expr`` into a graph loop."""
     if isinstance(expr, nodes.Call) and isinstance(expr.func, nodes.Name) and is_builtin_name(expr.func):

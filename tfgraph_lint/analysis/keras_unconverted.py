@@ -135,11 +135,13 @@ def converted_under_keras_2_only(traced: TracedFunction, module: nodes.Module) -
 
 def loop_written_for_autograph(fn: nodes.NodeNG) -> nodes.For | nodes.While | None:
     """The first loop of ``fn`` itself (not of its nested defs) that only AutoGraph's conversion
-    makes work: a sign ``fn`` was written for the conversion Keras 2 gave its methods."""
+    makes work: a sign ``fn`` was written for the conversion Keras 2 gave its methods. A ``for``
+    over a name that one path binds to such an iterable counts too (``index_iter = range(n)`` when
+    the length is static, ``tf.range(n)`` otherwise): the author wrote that path for the conversion."""
     # Deferred: only a loop in a Keras layer's code needs it.
-    from tfgraph_lint.analysis.converted_loops import converted_loop
+    from tfgraph_lint.analysis.converted_loops import converted_loop, converted_on_some_path
 
     for loop in descendants(fn, nodes.For, nodes.While):
-        if loop.scope() is fn and converted_loop(loop) is not None:
+        if loop.scope() is fn and (converted_loop(loop) is not None or converted_on_some_path(loop)):
             return loop
     return None

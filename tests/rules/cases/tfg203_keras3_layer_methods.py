@@ -48,6 +48,20 @@ class Scaled(tf.keras.Model):
         return {"loss": loss}
 
 
+class Speller(tf.keras.layers.Layer):
+    def call(self, inputs, teacher_forcing_rate=0.5):
+        if inputs.shape[1] is not None:
+            steps = range(inputs.shape[1])
+        else:
+            steps = tf.range(tf.shape(inputs)[1])
+        forced = tf.random.uniform(()) < teacher_forcing_rate
+        outputs = tf.TensorArray(tf.float32, size=0, dynamic_size=True)
+        for step in steps:
+            if forced or step == 0:  # low: [tensor-used-as-python-value]
+                outputs = outputs.write(step, inputs[:, step])
+        return outputs.stack()
+
+
 class Decoder(tf.keras.layers.Layer):
     def call(self, frames, lengths):
         steps = tf.reduce_max(lengths)
