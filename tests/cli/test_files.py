@@ -29,8 +29,8 @@ def test_directory_recurses_into_py_files_in_sorted_order(tmp_path):
 
 
 @pytest.mark.parametrize("folder", [
-    ".git", ".hidden", "venv", ".venv", "build", "dist", "__pycache__", "node_modules",
-    "site-packages", "tfgraph_lint.egg-info", ".tox", ".nox",
+    ".git", ".hidden", "venv", ".venv", "build", "_build", "dist", "__pycache__", "__pypackages__",
+    "node_modules", "site-packages", "buck-out", "tfgraph_lint.egg-info", ".tox", ".nox",
 ])
 def test_environment_and_build_folders_are_skipped(tmp_path, folder):
     _touch(tmp_path, "keep.py", f"{folder}/skip.py", f"src/{folder}/deep/skip.py")

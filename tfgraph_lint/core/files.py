@@ -24,9 +24,11 @@ from pathlib import Path
 from tfgraph_lint.core.real_paths import real_dir, real_path
 from tfgraph_lint.core.records import Record
 
+# Environments and build output (ruff's default excludes among them): ``_build`` is Sphinx's, whose
+# executed copies of a project's notebooks and scripts would report each finding again.
 SKIPPED_DIR_PATTERNS = (
-    "venv", ".venv", "build", "dist", "__pycache__", "node_modules", "site-packages",
-    "*.egg-info", ".tox", ".nox",
+    "venv", ".venv", "build", "_build", "dist", "__pycache__", "__pypackages__", "node_modules",
+    "site-packages", "buck-out", "*.egg-info", ".tox", ".nox",
 )
 
 
