@@ -79,6 +79,7 @@ class State(Enum):
 def check(context: ModuleContext) -> Iterator[Finding]:
     evidence = context.evidence
     functions: dict[nodes.FunctionDef, FunctionFacts] = {}
+    converted: dict[TracedFunction, tuple] = {}  # traced -> (converted, written for Keras 2)
     for node, traced in context.in_graph(nodes.If, nodes.For):
         if not isinstance(traced.node, nodes.FunctionDef):
             continue
@@ -86,11 +87,12 @@ def check(context: ModuleContext) -> Iterator[Finding]:
         # the code (autograph=False, do_not_convert, a Keras 3 layer's call and what it calls),
         # Python runs the if, and its test on a tensor raises first (TFG203's finding); unless the
         # layer's method was written for the conversion Keras 2 gave it, where this holds on Keras 2.
-        written_for_keras_2 = None
-        if not converted_by_autograph(traced, context.module):
-            written_for_keras_2 = converted_under_keras_2_only(traced, context.module)
-            if written_for_keras_2 is None:
-                continue
+        if traced not in converted:
+            by_autograph = converted_by_autograph(traced, context.module)
+            converted[traced] = (by_autograph, None if by_autograph else converted_under_keras_2_only(traced, context.module))
+        by_autograph, written_for_keras_2 = converted[traced]
+        if not by_autograph and written_for_keras_2 is None:
+            continue
         for found in _findings(context, evidence, functions, node, traced):
             yield found if written_for_keras_2 is None else _on_keras_2_only(found, *written_for_keras_2)
 
