@@ -22,7 +22,7 @@ analysis/attribute_reads), which hands on what the latest trace stored (a BERT w
 ``get_all_encoder_layers()``). So is one the method that fills it also takes from, named by no other code
 (analysis/per_call_scratch: skip connections kept on ``self``), and so is a slot of an attribute that
 graph code sets to a value fixed while tracing (``self.new_shape[0] = x.shape[0]``) and only graph
-code reads: each trace sets what it then reads. Attributes of an
+code reads (analysis/trace_fact_slots). Attributes of an
 object the traced code makes itself are per-trace locals (see per_trace_objects): silent. A
 local list of a test that the test's tf.function fills is the test's record of what tracing did
 (it then checks ``len(calls)``): LOW. ``if not mod[0]: mod[0] = build()`` fills a slot once, as
@@ -153,7 +153,7 @@ def _report(
     # Deferred: only a candidate finding needs these.
     from tfgraph_lint.analysis.attribute_reads import read_only_in_graph, read_through_getters_only
     from tfgraph_lint.analysis.per_call_scratch import scratch_of_one_call
-    from tfgraph_lint.analysis.trace_time_values import known_at_trace_time
+    from tfgraph_lint.analysis.trace_fact_slots import trace_fact_slot
     from tfgraph_lint.rules.side_effects.collection_receivers import assigned_objects, receiver_collection
     from tfgraph_lint.rules.side_effects.default_off import behind_default_off_switch
     from tfgraph_lint.rules.side_effects.forced_traces import side_channel_confidence
@@ -212,10 +212,7 @@ def _report(
         # handed on by a getter its callers ask after calling the model, in their own trace
         confidence, scratch = LOW, (f" (though each trace makes it a new collection first, and other code reads it "
                                     f"only through {getters}, which hands on what the latest trace stored)")
-    elif (origin == _ATTRIBUTE and isinstance(node, nodes.Subscript) and isinstance(node.parent, nodes.Assign)
-          and stored is not None and known_at_trace_time(stored) and read_only_in_graph(receiver, context)):
-        # ``self.new_shape[0] = x.shape[0]`` then ``tf.reshape(x, self.new_shape)``: each trace puts a
-        # fact of its own inputs there before it reads it, and no other code reads it
+    elif origin == _ATTRIBUTE and trace_fact_slot(node, receiver, stored, context):
         confidence, scratch = LOW, (" (though it stores only a value fixed while tracing, and only graph code "
                                     "reads it: each trace sets what it then reads)")
     elif origin == _ATTRIBUTE and scratch_of_one_call(receiver):
