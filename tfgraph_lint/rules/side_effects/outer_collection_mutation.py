@@ -158,7 +158,8 @@ def _report(
     from tfgraph_lint.rules.side_effects.default_off import behind_default_off_switch
     from tfgraph_lint.rules.side_effects.forced_traces import side_channel_confidence
     from tfgraph_lint.rules.side_effects.scratch_collections import (
-        emptied_later_in_trace, holds_existing_objects, made_afresh_earlier_in_trace, made_anew_earlier_in_trace)
+        emptied_later_in_trace, holds_existing_objects, made_afresh_earlier_in_trace,
+    )
 
     origin = _outside_origin(receiver, traced, context)
     if origin is None:
@@ -195,15 +196,15 @@ def _report(
         return
     overwrites = (isinstance(node, nodes.Subscript) and isinstance(node.parent, nodes.Assign)
                   and _is_name_key(node.slice))
-    scratch, renewed = "", fresh or (origin == _ATTRIBUTE and made_anew_earlier_in_trace(receiver, node, traced))
-    if origin == _ATTRIBUTE and (overwrites or renewed or emptied_later_in_trace(receiver, node, traced)) \
+    scratch = ""
+    if origin == _ATTRIBUTE and (overwrites or fresh or emptied_later_in_trace(receiver, node, traced)) \
             and read_only_in_graph(receiver, context):
         # ``self.endpoints["head"] = t``, or appends to ``self.skips = []`` made earlier in this
         # trace (or to a list the function empties before it returns), that only graph code
         # reads: a channel within the trace (keras-tcn's skip outputs, a DenseNet block's
         # features_list)
         confidence = LOW
-        if renewed:
+        if fresh:
             scratch = (" (though it is made a new collection earlier in each trace, by the trace itself, "
                        "and only graph code reads it: scratch of the trace)")
     elif origin == _ATTRIBUTE and fresh and (getters := read_through_getters_only(receiver, context)):

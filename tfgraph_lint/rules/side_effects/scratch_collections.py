@@ -60,19 +60,6 @@ def made_afresh_earlier_in_trace(receiver: nodes.NodeNG, node: nodes.NodeNG, tra
     return index is not None and _reset_first_elsewhere(cls, attrname, traced, index)
 
 
-def made_anew_earlier_in_trace(receiver: nodes.NodeNG, node: nodes.NodeNG, traced: TracedFunction) -> bool:
-    """``self.<attr>`` is bound to a list, dict or set display, whatever it holds
-    (``self.parts = [self.head(x)]``), by a top-level statement of the function that runs before
-    ``node``: a new collection of this trace's, which the trace then fills."""
-    if not isinstance(receiver, (nodes.Attribute, nodes.AssignAttr)):
-        return False
-    owner, attrname = receiver.expr.as_string(), receiver.attrname
-    return any(isinstance(statement, nodes.Assign) and isinstance(statement.value, (nodes.List, nodes.Dict, nodes.Set))
-               and any(isinstance(target, nodes.AssignAttr) and target.attrname == attrname
-                       and target.expr.as_string() == owner for target in statement.targets)
-               for statement in run_before_in_function(node, traced.node))
-
-
 def _reset_first_elsewhere(cls: nodes.ClassDef | None, attrname: str, traced: TracedFunction, index) -> bool:
     """The chain is of methods of ``cls`` (``self`` the same object all the way), starting at
     one that other files' graph code reaches, and a method those calls run first on the object
