@@ -63,7 +63,7 @@ def converted_on_some_path(loop: nodes.For | nodes.While) -> bool:
         return False
     for binding in bindings(loop.iter, loop.iter.name):
         value = assigned_value(binding)
-        if value is not None and value is not loop.iter and _converted_iterable(value) is not None:
+        if value is not None and _converted_iterable(value) is not None:
             return True
     return False
 

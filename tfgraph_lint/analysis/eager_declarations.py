@@ -27,11 +27,7 @@ from tfgraph_lint.analysis.callables import branch_never_traced
 from tfgraph_lint.analysis.names import call_qualname, is_builtin_call
 from tfgraph_lint.analysis.node_index import descendants, remembered
 from tfgraph_lint.analysis.traced import TracedFunction
-
-_WARNINGS = frozenset({"warnings.warn"})
-_LOGGING_MODULES = ("logging", "absl.logging", "tensorflow.logging")
-_LOG_FUNCTIONS = frozenset({"debug", "info", "warning", "warn", "error", "exception", "critical", "fatal", "log"})
-_TRACED_SIDE = {"orelse": "body", "body": "orelse"}
+from tfgraph_lint.core.tf_api import LOG_FUNCTIONS, LOGGING_MODULES
 
 
 def declared_eager_only(traced: TracedFunction) -> str | None:
@@ -62,8 +58,7 @@ def _warns(if_node: nodes.If) -> bool:
     untaken = branch_never_traced(if_node.test)
     if untaken is None:
         return False
-    traced_side = if_node.body if _TRACED_SIDE[untaken] == "body" else if_node.orelse
-    other_side = if_node.orelse if traced_side is if_node.body else if_node.body
+    traced_side, other_side = ((if_node.orelse, if_node.body) if untaken == "body" else (if_node.body, if_node.orelse))
     return bool(traced_side) and not other_side and all(_is_message(statement) for statement in traced_side)
 
 
@@ -75,4 +70,4 @@ def _is_message(statement: nodes.NodeNG) -> bool:
         return True
     name = call_qualname(call) or ""
     module, _, function = name.rpartition(".")
-    return name in _WARNINGS or (module in _LOGGING_MODULES and function in _LOG_FUNCTIONS)
+    return name == "warnings.warn" or (module in LOGGING_MODULES and function in LOG_FUNCTIONS)

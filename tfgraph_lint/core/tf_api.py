@@ -259,6 +259,11 @@ def is_keras_base(qualname: str) -> bool:
     return keras_family(qualname) == "layer"
 
 
+# Python's logging functions and the modules that have them (``tf.compat.v1.logging`` is
+# canonically ``tensorflow.logging``): ``logging.warning(...)``, ``absl.logging.info(...)``.
+LOG_FUNCTIONS = frozenset({"debug", "info", "warning", "warn", "error", "exception", "critical", "fatal", "log"})
+LOGGING_MODULES = ("logging", "absl.logging", "tensorflow.logging")
+
 # Keras's capitalised names of metric and loss functions: ``keras.metrics.MSE`` is the function
 # ``mean_squared_error`` (tf_keras, and ``tf.keras`` on TensorFlow 2.21), not a class.
 KERAS_FUNCTION_ALIASES = frozenset({"KLD", "MAE", "MAPE", "MSE", "MSLE"})

@@ -36,6 +36,7 @@ from tfgraph_lint.analysis.static_output import under_tensor_condition
 from tfgraph_lint.analysis.trace_time_values import known_at_trace_time
 from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW, Finding, of_every_binding
 from tfgraph_lint.core.records import Record
+from tfgraph_lint.core.tf_api import LOG_FUNCTIONS, LOGGING_MODULES
 from tfgraph_lint.core.registry import Default, declare
 from tfgraph_lint.rules.side_effects.output_once import once_per_trace_reason
 
@@ -99,10 +100,7 @@ _CLOCK_WITHOUT_ARGUMENT = {"time.localtime": 0, "time.gmtime": 0, "time.ctime": 
 _DATETIME_NOW = frozenset({
     "datetime.datetime.now", "datetime.datetime.utcnow", "datetime.datetime.today", "datetime.date.today",
 })
-_LOG_METHODS = frozenset({"debug", "info", "warning", "warn", "error", "exception", "critical", "fatal", "log"})
 _ABSL_ONLY_LOG_FUNCTIONS = frozenset({"vlog", "log_every_n", "log_first_n", "log_every_n_seconds", "log_if"})
-# Modules whose functions log (``tf.compat.v1.logging`` is canonically ``tensorflow.logging``).
-_LOGGING_MODULES = ("logging", "absl.logging", "tensorflow.logging")
 # Calls that return a Python logger.
 _LOGGER_FACTORIES = frozenset({
     "logging.getLogger", "logging.Logger", "logging.LoggerAdapter", "logging.getLoggerClass",
@@ -178,7 +176,7 @@ def _call_effect(call: nodes.Call, traced: TracedFunction, context) -> tuple[Eff
             return effect, HIGH
     if not isinstance(func, nodes.Attribute):
         return None
-    if func.attrname in _LOG_METHODS:
+    if func.attrname in LOG_FUNCTIONS:
         confidence = _logger_confidence(func.expr)
         return _logging(call, confidence, context) if confidence else None
     if func.attrname in _FILE_WRITE_METHODS:
@@ -260,7 +258,7 @@ def _named_effect(call: nodes.Call, name: str) -> Effect | None:
     module, _, function = name.rpartition(".")
     if name == "warnings.warn":
         return _LOG
-    if module in _LOGGING_MODULES and (function in _LOG_METHODS or
+    if module in LOGGING_MODULES and (function in LOG_FUNCTIONS or
                                        (module == "absl.logging" and function in _ABSL_ONLY_LOG_FUNCTIONS)):
         return _LOG
     if name in _FILESYSTEM_CALLS:
