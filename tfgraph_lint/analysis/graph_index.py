@@ -318,9 +318,9 @@ class GraphIndex:
             for node in reached_nodes(traced.node):
                 if isinstance(node, (nodes.FunctionDef, nodes.Lambda)):
                     # Deferred: only a function defined in graph code needs it.
-                    from tfgraph_lint.analysis.other_threads import runs_in_other_thread
+                    from tfgraph_lint.analysis.untraced_nested_defs import runs_outside_trace
 
-                    reached = [] if runs_in_other_thread(node) else [(node, TraceKind.NESTED, "")]
+                    reached = [] if runs_outside_trace(node) else [(node, TraceKind.NESTED, "")]
                 elif isinstance(node, nodes.Call):
                     reached = [(callee, TraceKind.CALLED, "") for callee in self._callees(node)]
                     if not reached and not self._runs_as_python(node):
