@@ -64,6 +64,11 @@ _WEIGHTLESS_LAYERS = frozenset({
         "Cropping", "ZeroPadding", "UpSampling", "MaxPooling", "MaxPool", "AveragePooling", "AvgPool",
         "GlobalMaxPooling", "GlobalMaxPool", "GlobalAveragePooling", "GlobalAvgPool")),
 })
+# Preprocessing layers made with what ``adapt()`` would learn own no variables (checked on TF 2.21,
+# Keras 3 and tf_keras: ``Normalization(mean=..., variance=...)`` and ``Discretization(
+# bin_boundaries=...)`` have no weights and, made per trace in a retraced tf.function, raise
+# nothing; ``Normalization()`` has three and raises): parameter -> its position.
+_WEIGHTLESS_WHEN_GIVEN = {"Normalization": {"mean": 1, "variance": 2}, "Discretization": {"bin_boundaries": 0}}
 # Wrappers whose variables are those of the layer they wrap (``Bidirectional`` copies it for the
 # backward direction: still nothing when the layer owns nothing).
 _WRAPPERS = frozenset({"TimeDistributed", "Bidirectional"})
@@ -140,6 +145,8 @@ def created_state(call: nodes.Call) -> Creation | None:
         if last in _WEIGHTLESS_LAYERS or (last in SEEDED_LAYERS and (
                 _spelled_keras_2(call) or number(seeded_rate(call)) == 0)):
             return None
+        if last in _WEIGHTLESS_WHEN_GIVEN and _given(call, _WEIGHTLESS_WHEN_GIVEN[last]):
+            return None  # ``Normalization(mean=m, variance=v)``: constants, no variables
         if last in _WRAPPERS and _wraps_weightless_layer(call):
             return None  # ``TimeDistributed(Activation("softmax"))``: owns what it wraps, nothing
         # Deferred: only a Keras layer made in graph code needs it.
@@ -158,6 +165,14 @@ def created_state(call: nodes.Call) -> Creation | None:
     # ``keras.Sequential([...])`` and ``keras.Model(inputs, outputs)`` own no variables but those
     # of their layers: the layers created here are reported, not the container.
     return None
+
+
+def _given(call: nodes.Call, parameters: dict[str, int]) -> bool:
+    """Each of ``parameters`` (name -> position) is passed, by keyword or position, and not as ``None``."""
+    keywords = {keyword.arg: keyword.value for keyword in call.keywords or ()}
+    values = [keywords.get(name, call.args[position] if position < len(call.args) else None)
+              for name, position in parameters.items()]
+    return all(value is not None and not (isinstance(value, nodes.Const) and value.value is None) for value in values)
 
 
 def _wraps_weightless_layer(call: nodes.Call) -> bool:
