@@ -10,7 +10,7 @@ from __future__ import annotations
 from astroid import nodes
 
 from tfgraph_lint.analysis.classes import self_attribute, self_class
-from tfgraph_lint.analysis.constant_values import number
+from tfgraph_lint.analysis.constant_values import is_none, number
 from tfgraph_lint.analysis.names import call_qualname, qualified_name, spelled_qualified_name
 from tfgraph_lint.analysis.node_index import descendants, remembered
 from tfgraph_lint.analysis.own_layer_classes import own_stateful_keras_class
@@ -72,6 +72,11 @@ _WEIGHTLESS_WHEN_GIVEN = {"Normalization": {"mean": 1, "variance": 2}, "Discreti
 # Wrappers whose variables are those of the layer they wrap (``Bidirectional`` copies it for the
 # backward direction: still nothing when the layer owns nothing).
 _WRAPPERS = frozenset({"TimeDistributed", "Bidirectional"})
+# The wrapper that shares its layer: ``TimeDistributed`` applies the one layer it is given at every
+# step, so one made per trace around a layer made once creates nothing (checked on TF 2.21, Keras 3
+# and tf_keras: retraced three times without error). ``Bidirectional`` copies its layer for the
+# backward direction, with new variables, and raises.
+_SHARING_WRAPPER = "TimeDistributed"
 # Layers whose only state is a random seed: a variable in Keras 3, none in Keras 2 (tf_keras).
 # Checked on TF 2.21: a keras 3.15 Dropout made per trace raises on the second trace, a tf_keras
 # 2.21 one does not.
@@ -149,6 +154,8 @@ def created_state(call: nodes.Call) -> Creation | None:
             return None  # ``Normalization(mean=m, variance=v)``: constants, no variables
         if last in _WRAPPERS and _wraps_weightless_layer(call):
             return None  # ``TimeDistributed(Activation("softmax"))``: owns what it wraps, nothing
+        if last == _SHARING_WRAPPER and not isinstance(_wrapped_layer(call), (nodes.Call, type(None))):
+            return None  # ``TimeDistributed(self.cell)``: the layer it wraps is made elsewhere
         # Deferred: only a Keras layer made in graph code needs it.
         from tfgraph_lint.analysis.own_tree_classes import plain_class_of_own_tree
 
@@ -172,13 +179,18 @@ def _given(call: nodes.Call, parameters: dict[str, int]) -> bool:
     keywords = {keyword.arg: keyword.value for keyword in call.keywords or ()}
     values = [keywords.get(name, call.args[position] if position < len(call.args) else None)
               for name, position in parameters.items()]
-    return all(value is not None and not (isinstance(value, nodes.Const) and value.value is None) for value in values)
+    return all(value is not None and not is_none(value) for value in values)
+
+
+def _wrapped_layer(call: nodes.Call) -> nodes.NodeNG | None:
+    """What a wrapper is given to wrap: its first argument, or ``layer=``."""
+    return call.args[0] if call.args else next((k.value for k in call.keywords or () if k.arg == "layer"), None)
 
 
 def _wraps_weightless_layer(call: nodes.Call) -> bool:
-    """The wrapper's layer (first argument, or ``layer=``) is made right there by a Keras layer
-    call that creates no state (``Activation("softmax")``, ``Dropout(0.0)``)."""
-    wrapped = call.args[0] if call.args else next((k.value for k in call.keywords or () if k.arg == "layer"), None)
+    """The wrapper's layer is made right there by a Keras layer call that creates no state
+    (``Activation("softmax")``, ``Dropout(0.0)``)."""
+    wrapped = _wrapped_layer(call)
     name = call_qualname(wrapped) if isinstance(wrapped, nodes.Call) else None
     return name is not None and name.startswith("keras.layers.") and created_state(wrapped) is None
 

@@ -362,12 +362,21 @@ def scaled(x):
 
 
 # A wrapper owns the variables of the layer it wraps: TimeDistributed(Activation("softmax")) made
-# per call owns none (the shape of a forecasting library's variable-selection layer). Silent. The
-# twins wrap layers with weights, made right there: reported.
+# per call owns none (the shape of a forecasting library's variable-selection layer), nor does a
+# TimeDistributed around a layer made once (a memory layer's hidden cell, held out 2026-11-29).
+# Silent. The twins wrap layers with weights, made right there, or copy one made once (a
+# Bidirectional makes a backward copy, with new variables): reported.
 class Selection(tf.keras.layers.Layer):
+    def __init__(self):
+        super().__init__()
+        self.cell = tf.keras.layers.Dense(4)
+        self.recurrent = tf.keras.layers.LSTM(4)
+
     def call(self, x):
         weights = tf.keras.layers.TimeDistributed(tf.keras.layers.Activation("softmax"))(x)
         kept = tf.keras.layers.TimeDistributed(layer=tf.keras.layers.Dropout(0.0))(x)
+        shared = tf.keras.layers.TimeDistributed(self.cell)(x)
         dense = tf.keras.layers.TimeDistributed(tf.keras.layers.Dense(4))(x)  # [variable-created-in-graph]
         both = tf.keras.layers.Bidirectional(tf.keras.layers.LSTM(4))(x)  # [variable-created-in-graph]
-        return weights, kept, dense, both
+        copied = tf.keras.layers.Bidirectional(self.recurrent)(x)  # [variable-created-in-graph]
+        return weights, kept, shared, dense, both, copied
