@@ -12,6 +12,7 @@ from astroid import nodes
 
 from tfgraph_lint.analysis.classes import attribute_values, instance_class, method_named, replaced_on_instances, self_class
 from tfgraph_lint.analysis.dispatch_tables import table_lookup
+from tfgraph_lint.analysis.literal_tests import literally_untaken
 from tfgraph_lint.analysis.names import bindings, call_qualname, is_script_guard
 from tfgraph_lint.analysis.node_index import IMPORTS, TREE, descendants, module_of, remembered
 from tfgraph_lint.core import tf_api
@@ -27,7 +28,8 @@ def own_nodes(fn: FunctionNode) -> tuple[nodes.NodeNG, ...]:
     Nested functions and lambdas are included (so callers see them) but not entered: their
     bodies are their own. Their decorators and default values run in ``fn`` and are entered.
     Blocks under ``with tf.init_scope():`` run eagerly, outside the graph, and are skipped, as are
-    branches of ``if`` on the execution mode that graph code never takes (``branch_never_traced``).
+    branches of ``if`` on the execution mode that graph code never takes (``branch_never_traced``)
+    and branches that the test's literals rule out (``if DEBUG and False:``: literal_tests).
     Class bodies are skipped. Remembered per function: the index, the rule context and three rules ask.
     """
     memo = remembered(fn, "own nodes", IMPORTS)
@@ -66,7 +68,7 @@ def _own_nodes(fn: FunctionNode, cut_tails: bool) -> Iterator[nodes.NodeNG]:
             children = [*node.bases]
         elif isinstance(node, nodes.With) and is_init_scope(node):
             children = [item for item, _ in node.items]
-        elif isinstance(node, nodes.If) and (skipped := branch_never_traced(node.test)) is not None:
+        elif isinstance(node, nodes.If) and (skipped := branch_never_traced(node.test) or literally_untaken(node.test)):
             children = [node.test, *(node.orelse if skipped == "body" else node.body)]
             if cut_tails:
                 children = [node.test, *_traced_part(children[1:])]
