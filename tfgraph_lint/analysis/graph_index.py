@@ -43,12 +43,12 @@ from tfgraph_lint.analysis.trace_entries import (
     tf_function_decorators, tf_function_options, use_project_definitions,
 )
 from tfgraph_lint.analysis.traced import OVERRIDE, TracedFunction, TraceKind, TraceReason
+from tfgraph_lint.analysis.untraced_nested_defs import runs_as_python, runs_outside_trace
 from tfgraph_lint.core import records, tf_api
 from tfgraph_lint.core.config import Config
 from tfgraph_lint.core.notebooks import is_notebook
 from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW, weakest
 
-_PYTHON_FUNCTION_WRAPPERS = frozenset(tf_api.PYTHON_FUNCTION_WRAPPERS)
 
 __all__ = ["GraphIndex", "TracedFunction", "TraceKind", "TraceReason"]  # the last three: traced.py
 
@@ -317,9 +317,6 @@ class GraphIndex:
                 continue  # replaced by a stronger reason since it was queued
             for node in reached_nodes(traced.node):
                 if isinstance(node, (nodes.FunctionDef, nodes.Lambda)):
-                    # Deferred: only a function defined in graph code needs it.
-                    from tfgraph_lint.analysis.untraced_nested_defs import runs_outside_trace
-
                     reached = [] if runs_outside_trace(node) else [(node, TraceKind.NESTED, "")]
                 elif isinstance(node, nodes.Call):
                     reached = [(callee, TraceKind.CALLED, "") for callee in self._callees(node)]
@@ -340,7 +337,7 @@ class GraphIndex:
     @staticmethod
     def _runs_as_python(call: nodes.Call) -> bool:
         """``tf.py_function(f, ...)`` & co.: what they are given runs as Python."""
-        return may_denote(call.func, _PYTHON_FUNCTION_WRAPPERS) and call_qualname(call) in _PYTHON_FUNCTION_WRAPPERS
+        return runs_as_python(call)
 
     def _top_level_function(self, name: str) -> nodes.FunctionDef | None:
         """``augment``, or ``Pool.query`` (a method of a top-level class)."""

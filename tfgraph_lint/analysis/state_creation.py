@@ -154,7 +154,7 @@ def created_state(call: nodes.Call) -> Creation | None:
             return None  # ``Normalization(mean=m, variance=v)``: constants, no variables
         if last in _WRAPPERS and _wraps_weightless_layer(call):
             return None  # ``TimeDistributed(Activation("softmax"))``: owns what it wraps, nothing
-        if last == _SHARING_WRAPPER and not isinstance(_wrapped_layer(call), (nodes.Call, type(None))):
+        if last == _SHARING_WRAPPER and (wrapped := _wrapped_layer(call)) is not None and not isinstance(wrapped, nodes.Call):
             return None  # ``TimeDistributed(self.cell)``: the layer it wraps is made elsewhere
         # Deferred: only a Keras layer made in graph code needs it.
         from tfgraph_lint.analysis.own_tree_classes import plain_class_of_own_tree

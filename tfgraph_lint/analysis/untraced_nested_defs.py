@@ -51,7 +51,12 @@ def _handed_to_python_wrapper(node: nodes.NodeNG) -> bool:
         call, handed = parent.parent, parent.arg == "func"
     else:
         call, handed = parent, isinstance(parent, nodes.Call) and bool(parent.args) and parent.args[0] is node
-    return handed and may_denote(call.func, _PYTHON_FUNCTION_WRAPPERS) and call_qualname(call) in _PYTHON_FUNCTION_WRAPPERS
+    return handed and runs_as_python(call)
+
+
+def runs_as_python(call: nodes.Call) -> bool:
+    """``tf.py_function(f, ...)`` & co.: what the call is given runs as Python."""
+    return may_denote(call.func, _PYTHON_FUNCTION_WRAPPERS) and call_qualname(call) in _PYTHON_FUNCTION_WRAPPERS
 
 
 def _inside_untraced_def(use: nodes.Name, scope: nodes.FunctionDef, asked: frozenset) -> bool:
