@@ -27,8 +27,8 @@ Keras loops called on an instance count as traced uses.
 Layers and models are judged by their instances' uses too, with one more guard: a direct call
 outside traced code may be a call on the symbolic inputs of a functional model being built
 (``box_net(features)``), which the call does not show. So such a call counts as eager only in a
-module that shows no way to build or trace a model (symbolic_construction: no ``Input``,
-functional ``Model(...)``, Keras loop, ``build``, ``summary`` or ``save`` on any value) and outside
+module that shows no source of symbolic inputs (symbolic_construction; for a method called on
+the instance, such as ``train_step``, no Keras loop, ``build`` or ``summary`` either) and outside
 any method (a method's callers, a model's own or another file's, are not followed), or under a
 ``GradientTape`` of its own function in a project that ships no package (eager_steps:
 gradients of values, in code only the project runs, whose traced callers the view would show);
@@ -323,26 +323,27 @@ def _use_verdict(use: nodes.NodeNG, index, seen: frozenset, layered: bool = Fals
 _MAX_ALIASES = 2  # plain assignments followed from a use (``loss = self.loss``, ``self.loss = loss``)
 
 
-def _where_run(node: nodes.NodeNG, index, seen: frozenset, layered: bool = False) -> str | None:
+def _where_run(node: nodes.NodeNG, index, seen: frozenset, layered: bool = False, method: bool = False) -> str | None:
     found = _used_in_traced_code(node, index, seen)
-    if found is None and layered and _may_run_symbolically(node):
+    if found is None and layered and _may_run_symbolically(node, method):
         return None
     return found or EAGER
 
 
-def _may_run_symbolically(call: nodes.NodeNG) -> bool:
+def _may_run_symbolically(call: nodes.NodeNG, method: bool = False) -> bool:
     """A call of a layer or model outside traced code may be given symbolic inputs: in a module
-    that may build a model symbolically (symbolic_construction); in a method, whose callers (a
+    that shows a source of them, or, for a ``method`` of the instance called, that builds or traces
+    any model (symbolic_construction); in a method, whose callers (a
     model's own methods, or other files) are not followed; or in a function of a module that is
     no script (``def build(x): return Block()(x)`` is how a library builds a functional model).
     Only a script's own code, at its top level or in its functions, shows the call eager."""
     # Deferred: only code a Keras class runs needs these.
     from tfgraph_lint.analysis.eager_scripts import is_script
     from tfgraph_lint.analysis.eager_steps import taped_in_program
-    from tfgraph_lint.analysis.symbolic_construction import may_build_symbolically
+    from tfgraph_lint.analysis.symbolic_construction import may_build_symbolically, may_give_symbolic_inputs
     if taped_in_program(call):
         return False  # gradients taken of what it runs, on values, by a program's own code
-    if may_build_symbolically(call.root()):
+    if (may_build_symbolically if method else may_give_symbolic_inputs)(call.root()):
         return True
     frame = call.frame()
     if isinstance(frame, nodes.Module):
@@ -393,7 +394,7 @@ def layer_attribute_verdict(attribute: nodes.Attribute, index, seen: frozenset,
         if names == ["call"]:
             # ``layer.call(x)`` runs right there, once (on symbolic inputs too): it makes no Keras node.
             return _used_in_traced_code(called, index, seen) or EAGER
-        return _where_run(called, index, seen, layered=True)
+        return _where_run(called, index, seen, layered=True, method=True)
     if names[0] in PLAIN_ATTRIBUTES or not handed_on(chain):
         return EAGER
     return None

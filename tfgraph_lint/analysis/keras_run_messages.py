@@ -12,7 +12,7 @@ EAGER_SCRIPT = ("the script runs this Keras class only eagerly: it makes no tf.f
 EAGER_INSTANCES = ("the code runs this Keras class only eagerly: every instance the project makes is called "
                    "outside traced code (by its call method, by a plain training step with a gradient tape, by its "
                    "own build override, which runs call once to return a functional model, or "
-                   "in modules that build no Keras Input, functional model or summary), and none is compiled "
+                   "in modules that make no Keras Input or functional model), and none is compiled "
                    "(but with run_eagerly=True), fit, saved or handed on elsewhere")
 
 # Every instance the project makes only has methods of the class's own called (analysis/own_method_builds).
