@@ -12,6 +12,7 @@ from astroid.const import Context
 from tfgraph_lint.analysis.callables import resolve_callables
 from tfgraph_lint.analysis.classes import self_class
 from tfgraph_lint.analysis.graph_index import TracedFunction, TraceKind
+from tfgraph_lint.analysis.missing_attribute_builds import behind_missing_attribute
 from tfgraph_lint.analysis.names import bindings
 from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.once_flags import flag_guarded
@@ -32,7 +33,8 @@ class RunsOnce:
     in eager mode. The guard must test what its block assigns (or, for an attribute the class
     never assigns, what a base class's method that the block's method hands on to with
     ``super()`` may assign; a property setter the block's method uses counts as its
-    assignments). A helper called from graph code
+    assignments). So does a handler run only while an attribute is missing (``except
+    AttributeError: self.build(...)``: missing_attribute_builds). A helper called from graph code
     counts as guarded when every call of it from graph code is. A once-flag (``if self._once:
     ...; self._once = False``) counts too, see ``once_flags``. (``if not self.v:`` guarding a
     tf.Variable itself counts here; TFG201 reports it separately, see ``_truthiness_guard``.)
@@ -48,7 +50,8 @@ class RunsOnce:
         self._cut_cycle = False
 
     def __call__(self, node: nodes.NodeNG, traced: TracedFunction) -> bool:
-        if guards_of(node, traced) or flag_guarded(node, traced, self._graph_sites):
+        if (guards_of(node, traced) or flag_guarded(node, traced, self._graph_sites)
+                or behind_missing_attribute(node, traced.node)):
             return True
         if traced.reason.kind not in (TraceKind.CALLED, TraceKind.NESTED):
             return False  # a nested def runs when its traced parent calls it: judged at those calls
