@@ -320,7 +320,7 @@ class GraphIndex:
                     reached = [] if runs_outside_trace(node) else [(node, TraceKind.NESTED, "")]
                 elif isinstance(node, nodes.Call):
                     reached = [(callee, TraceKind.CALLED, "") for callee in self._callees(node)]
-                    if not reached and not self._runs_as_python(node):
+                    if not reached and not runs_as_python(node):
                         self._note_imported(node.func, node.lineno, f"called from {traced.label}",
                                             traced.confidence, site=(node, traced))
                     reached += [(fn, TraceKind.CALLED, OVERRIDE) for fn in subclass_overrides(node)]
@@ -332,12 +332,7 @@ class GraphIndex:
                         worklist.append(added)
 
     def _callees(self, call: nodes.Call) -> list[FunctionNode]:
-        return [] if self._runs_as_python(call) else with_wrappers(resolve_callables(call.func))
-
-    @staticmethod
-    def _runs_as_python(call: nodes.Call) -> bool:
-        """``tf.py_function(f, ...)`` & co.: what they are given runs as Python."""
-        return runs_as_python(call)
+        return [] if runs_as_python(call) else with_wrappers(resolve_callables(call.func))
 
     def _top_level_function(self, name: str) -> nodes.FunctionDef | None:
         """``augment``, or ``Pool.query`` (a method of a top-level class)."""

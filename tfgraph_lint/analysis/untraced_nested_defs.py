@@ -19,6 +19,7 @@ from __future__ import annotations
 from astroid import nodes
 
 from tfgraph_lint.analysis.names import assigned_value, bindings, call_qualname, may_denote, references
+from tfgraph_lint.analysis.trace_entries import arguments
 from tfgraph_lint.core import tf_api
 
 _RUNNERS = frozenset({"threading.Thread", "multiprocessing.Process", "threading.Timer"})
@@ -45,13 +46,10 @@ def runs_outside_trace(fn: nodes.NodeNG, _asked: frozenset = frozenset()) -> boo
 
 def _handed_to_python_wrapper(node: nodes.NodeNG) -> bool:
     """``node`` (a name, a lambda) is what ``tf.py_function(f, ...)`` or ``tf.numpy_function(func=f,
-    ...)`` runs: as Python, on every call of the graph."""
-    parent = node.parent
-    if isinstance(parent, nodes.Keyword) and isinstance(parent.parent, nodes.Call):
-        call, handed = parent.parent, parent.arg == "func"
-    else:
-        call, handed = parent, isinstance(parent, nodes.Call) and bool(parent.args) and parent.args[0] is node
-    return handed and runs_as_python(call)
+    ...)`` runs (the table's argument positions): as Python, on every call of the graph."""
+    call = node.parent.parent if isinstance(node.parent, nodes.Keyword) else node.parent
+    return (isinstance(call, nodes.Call) and runs_as_python(call)
+            and any(arg is node for arg in arguments(call, tf_api.PYTHON_FUNCTION_WRAPPERS[call_qualname(call)])))
 
 
 def runs_as_python(call: nodes.Call) -> bool:
