@@ -21,7 +21,12 @@ STATIC_ATTRIBUTES = frozenset({"shape", "dtype", "name", "ndim", "rank", "__name
 _STATIC_METHODS = frozenset({"as_list", "num_elements"})
 _PYTHON_SCALAR_HINTS = frozenset({"int", "float", "bool", "str"})
 # Builtins that give a static value from static arguments.
-_STATIC_BUILTINS = frozenset({"int", "float", "str", "repr", "abs", "min", "max", "round", "list", "tuple"})
+_STATIC_BUILTINS = frozenset({"int", "float", "str", "repr", "abs", "min", "max", "round", "list", "tuple", "len"})
+# Builtins whose answer is fixed while tracing whatever they are given: a value's type, and its
+# attributes, are the trace's (TensorFlow traces anew for each Python type of an argument).
+_TYPE_TESTS = frozenset({"type", "isinstance", "hasattr", "callable"})
+# Comparisons of identity: a Python bool about the trace's objects (``mask is not None``).
+_IDENTITY_TESTS = frozenset({"is", "is not"})
 # Functions that apply a function to every leaf of a structure: static leaves give a static result.
 _STRUCTURE_MAPS = frozenset({"tensorflow.nest.map_structure"})
 
@@ -29,7 +34,8 @@ _STRUCTURE_MAPS = frozenset({"tensorflow.nest.map_structure"})
 def known_at_trace_time(expr: nodes.NodeNG, _depth: int = 0) -> bool:
     """A value fixed while tracing, so printing or logging it shows nothing symbolic: literals,
     static tensor attributes (``x.shape``, ``.dtype``, ``.name``, ``x.shape.as_list()``), Python
-    scalars, parameters annotated as Python numbers or strings (or tuples of them) or that the
+    scalars, identity tests (``mask is not None``) and type tests (``isinstance(x, list)``),
+    parameters annotated as Python numbers or strings (or tuples of them) or that the
     function compares with string literals or uses as keys of its own dicts, strings
     formatted from such values, what a local lambda or ``tf.nest.map_structure`` of a lambda
     returns from such values (``lambda d: tf.nest.map_structure(lambda x: list(x.shape), d)``),
@@ -51,13 +57,15 @@ def known_at_trace_time(expr: nodes.NodeNG, _depth: int = 0) -> bool:
         base = expr.expr
         return expr.attrname in STATIC_ATTRIBUTES or _module_constant(expr) or (
             isinstance(base, nodes.Attribute) and base.attrname in STATIC_ATTRIBUTES)
+    if isinstance(expr, nodes.Compare) and all(operator in _IDENTITY_TESTS for operator, _ in expr.ops):
+        return True
     if isinstance(expr, nodes.Subscript):  # ``x.shape[0]``
         return known_at_trace_time(expr.value, depth)
     if isinstance(expr, (nodes.ListComp, nodes.SetComp, nodes.GeneratorExp)):
         return known_at_trace_time(expr.elt, depth)  # ``[v.name for v in variables]``
     if isinstance(expr, nodes.Call) and isinstance(expr.func, nodes.Name) and is_builtin_name(expr.func):
-        if expr.func.name == "type":
-            return True  # a value's Python type is fixed while tracing
+        if expr.func.name in _TYPE_TESTS:
+            return True
         if expr.func.name in _STATIC_BUILTINS:
             return bool(expr.args) and all(known_at_trace_time(a, depth) for a in expr.args)
     if isinstance(expr, nodes.Call) and isinstance(expr.func, nodes.Name) and not is_builtin_name(expr.func):

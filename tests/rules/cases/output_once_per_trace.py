@@ -27,6 +27,27 @@ def resize(image, height: int = 224, width: int = 224):
 dataset = tf.data.Dataset.from_tensor_slices(tf.zeros([4, 8, 8, 3])).map(lambda image: resize(image))
 
 
+# Identity and type tests, and the length of a module's list of column names, are fixed while tracing
+# (a layer's debug print of whether a mask was passed, HemanthSai7/Paper-Implementations'
+# QANet output layer; a parse function's dump of its column names, gallupliu/search-ranking's
+# DSSM input pipeline). The twins, the mask itself and the decoded columns, stay reported.
+COLUMNS = ["user", "item", "label"]
+
+
+def parse(line, mask=None):
+    columns = tf.io.decode_csv(line, record_defaults=[[""], [""], [0]])
+    print(mask is not None)  # low: [python-print-in-graph]
+    print(isinstance(mask, tf.Tensor), hasattr(line, "shape"))  # low: [python-print-in-graph]
+    print(COLUMNS, len(COLUMNS))  # low: [python-print-in-graph]
+    print(mask)  # [python-print-in-graph]
+    print(columns, len(columns))  # [python-print-in-graph]
+    print(mask == line)  # [python-print-in-graph]
+    return dict(zip(COLUMNS, columns))
+
+
+parsed = tf.data.Dataset.from_tensor_slices(["a,b,1"]).map(parse)
+
+
 # Parameters annotated as an optional Python number (None or an int: both fixed while tracing), in
 # a helper a layer's call runs (hoidn/PtychoPINN's tf_helper.py DEBUG prints of gridsize and N,
 # https://github.com/hoidn/PtychoPINN).

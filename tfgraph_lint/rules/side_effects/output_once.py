@@ -6,7 +6,7 @@ the review corpus) these shapes were all deliberate or harmless, so the rules re
 them LOW, off by default, and say why:
 
 - a bare dump of values fixed while tracing, with no message text: ``print(height, width)`` of
-  parameters annotated ``int``, ``print(x.shape)``. Text makes it a message, and a message
+  parameters annotated ``int``, ``print(x.shape)``, ``print(mask is not None)``. Text makes it a message, and a message
   (``print(f"Training layer {i}")``, ``print("step done")``) reads as meant for every call: the
   classic hazard, still reported;
 - the output sits in a branch chosen by the Python type of one of the function's parameters

@@ -9,6 +9,7 @@ from astroid import nodes
 from tfgraph_lint.analysis.guarded_tracing_errors import raising_numpy_call
 from tfgraph_lint.analysis.names import is_builtin_name, qualified_name
 from tfgraph_lint.analysis.semantic import ModuleContext
+from tfgraph_lint.analysis.trace_time_values import known_at_trace_time
 from tfgraph_lint.core.findings import LOW, Finding, shorten
 from tfgraph_lint.core.registry import Default, declare
 from tfgraph_lint.rules.side_effects.output_once import once_per_trace_reason
@@ -50,8 +51,9 @@ def check(context: ModuleContext) -> Iterator[Finding]:
             continue
         reason = once_per_trace_reason(call, context.path)
         if reason is None:
-            # Constants alone print no tensor: the claim is then only that the text comes once.
-            shows = "" if _constants_only(call) else ", and shows symbolic tensors"
+            # Values fixed while tracing print no tensor: the claim is then only that the text
+            # comes once.
+            shows = "" if _fixed_while_tracing(call) else ", and shows symbolic tensors"
             yield context.finding(
                 RULE, call,
                 f"print() in {traced.subject} runs only while tracing, not on every call{shows}; use tf.print()",
@@ -66,8 +68,8 @@ def check(context: ModuleContext) -> Iterator[Finding]:
             )
 
 
-def _constants_only(call: nodes.Call) -> bool:
-    return all(isinstance(argument, nodes.Const)
+def _fixed_while_tracing(call: nodes.Call) -> bool:
+    return all(known_at_trace_time(argument)
                for argument in [*call.args, *(keyword.value for keyword in call.keywords or ())])
 
 
