@@ -29,6 +29,7 @@ from tfgraph_lint.analysis.imported_instances import imported_key
 from tfgraph_lint.analysis.names import call_qualname, may_denote, qualified_name, use_project_aliases
 from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.overrides import subclass_overrides
+from tfgraph_lint.analysis.project_reach import EAGER_CALLERS_ONLY
 from tfgraph_lint.analysis.trace_entries import (
     arguments,
     asks_keras_to_run_eagerly,
@@ -132,8 +133,11 @@ class GraphIndex:
             else:
                 self._check_call(node)
         for name, how in sorted(self._imported_seeds.items()):
+            # Reached only from code other files run eagerly when it is called eagerly: LOW, as there.
+            confidence = LOW if how.startswith(EAGER_CALLERS_ONLY) else INFERENCE
+            how = how.removeprefix(EAGER_CALLERS_ONLY)
             for fn in with_wrappers(filter(None, [self._top_level_function(name)])):
-                self._add(fn, TraceReason(TraceKind.IMPORTED, fn.lineno, INFERENCE, builder=how))
+                self._add(fn, TraceReason(TraceKind.IMPORTED, fn.lineno, confidence, builder=how))
         # Wrapped callables marked python-only are still traced if wrapped by tf.function;
         # everything else defers to the exclusion.
         for fn in list(self.traced):
@@ -354,7 +358,8 @@ class GraphIndex:
         key = imported_key(expr)
         if key is None:
             return
-        if key not in self.outgoing:
+        if key not in self.outgoing or (self.outgoing[key][2] == LOW and confidence != LOW):
+            # (found from LOW code first, then from code an upgrade made surer: the surer one)
             self.outgoing[key] = (line, how, confidence)
             if site is not None:
                 self.outgoing_calls[key] = site

@@ -26,12 +26,11 @@ import re
 from collections import deque
 from collections.abc import Callable
 
-from tfgraph_lint.analysis.factory_returns import reached_definitions
+from tfgraph_lint.analysis.project_reach import project_reach
 from tfgraph_lint.analysis.star_reexports import star_defined, star_imported
 from tfgraph_lint.core.real_paths import real_folder
 
 PROJECT_MARKERS = ("pyproject.toml", "setup.cfg", "setup.py", ".git")
-MAX_CHAIN_STEPS = 3  # steps of a "how" text before the rest is elided
 MAX_REEXPORTS = 5
 _UNKNOWN = object()  # a memo's "not asked yet"
 
@@ -309,34 +308,8 @@ class ProjectGraph:
         return found
 
     def _reach(self) -> tuple[dict, dict]:
-        if self._reached is not None:
-            return self._reached
-        how: dict[tuple[str, str], tuple[str, str]] = {}  # (file, function) -> (how, from file)
-        passed: dict[tuple[str, str], list | None] = {}  # (file, function) -> call shapes, or unknown
-        queue: deque[tuple[str, str]] = deque()
-        for file in sorted(self.outgoing):
-            for base, attribute, method, line, text, _confidence, *shapes in self.outgoing[file]:
-                for target in reached_definitions(self, file, base, attribute, method):
-                    if target[0] == file:
-                        continue
-                    known = passed.get(target, [])
-                    passed[target] = None if known is None or not shapes or shapes[0] is None else [*known, *shapes[0]]
-                    if target not in how:
-                        how[target] = (f"{text} in {self._show(file)}:{line}", file)
-                        queue.append(target)
-        while queue:
-            file, function = queue.popleft()
-            for base, attribute, line in self.references(file, function):
-                target = self.resolve_reference(file, base, attribute)
-                if target is None:
-                    continue
-                passed[target] = None  # called from a function reached from elsewhere: not followed
-                if target in how:
-                    continue
-                step = f"called from '{function}' in {self._show(file)}:{line}"
-                how[target] = (_joined(step, how[(file, function)][0]), file)
-                queue.append(target)
-        self._reached = (how, passed)
+        if self._reached is None:
+            self._reached = project_reach(self)
         return self._reached
 
     def imported_tf_functions(self, file: str) -> dict[str, tuple[tuple[str, ...], str]]:
@@ -370,16 +343,17 @@ class ProjectGraph:
             defined = self.summary(target[0]).get("tf_functions", {}).get(target[1])
             if defined is not None:
                 parameters, line = defined
-                found[local] = (tuple(parameters), f"{self._show(target[0])}:{line}")
+                found[local] = (tuple(parameters), f"{self.show(target[0])}:{line}")
         return found
 
     def _tf_functions_of(self, module_file: str | None, prefix: str) -> dict[str, tuple[tuple[str, ...], str]]:
         if module_file is None or module_file not in self._files or not self._may_define_tf_functions(module_file):
             return {}
-        return {f"{prefix}{name}": (tuple(parameters), f"{self._show(module_file)}:{line}")
+        return {f"{prefix}{name}": (tuple(parameters), f"{self.show(module_file)}:{line}")
                 for name, (parameters, line) in self.summary(module_file).get("tf_functions", {}).items()}
 
-    def _show(self, file: str) -> str:
+    def show(self, file: str) -> str:
+        """``file`` as messages name it: relative to the project's root."""
         return _relative(file, self.root)
 
 
@@ -391,10 +365,3 @@ def _relative(file: str, root: str) -> str:
         return os.path.relpath(file, root)
     except ValueError:
         return file
-
-
-def _joined(step: str, rest: str) -> str:
-    steps = [step, *rest.split(", which is ")]
-    if len(steps) > MAX_CHAIN_STEPS:
-        steps = [*steps[:MAX_CHAIN_STEPS - 1], "...", steps[-1]]
-    return ", which is ".join(steps)
