@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import builtins
 import os
+import re
 import textwrap
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -33,6 +34,8 @@ from astroid import nodes, raw_building, rebuilder
 from astroid.builder import AstroidBuilder
 from astroid.exceptions import AstroidSyntaxError
 from astroid.manager import AstroidManager
+
+from tfgraph_lint.core.word_search import from_line_starts
 
 try:  # astroid's parser, private: another astroid may lack it, and then builds as it does
     from astroid.builder import _parse_string
@@ -86,7 +89,23 @@ def parse_module(text: str, module_name: str, path: str | None = None) -> nodes.
 
     Raises astroid's ``AstroidSyntaxError`` for text Python cannot parse, as ``astroid.parse`` does.
     """
-    return _TreeOnlyBuilder(AstroidManager()).string_build(textwrap.dedent(text), module_name, path)
+    return _TreeOnlyBuilder(AstroidManager()).string_build(_dedented(text), module_name, path)
+
+
+def _dedented(text: str) -> str:
+    """``textwrap.dedent(text)``, as astroid's ``parse`` does it. A file whose first character is
+    no space, tab or line break has no margin common to its lines, and dedent then only empties
+    its whitespace-only lines: done here without dedent's scan of every character and loop over
+    every line's indent (searched from each line break instead, core/word_search)."""
+    if not text or text[0] in " \t\n":
+        return textwrap.dedent(text)
+    if " \n" not in text and "\t\n" not in text and not text.endswith((" ", "\t")):
+        return text  # (a whitespace-only line ends in a space or tab)
+    return _WHITESPACE_ONLY_LINE.sub("\n", from_line_starts(text))[1:]
+
+
+# dedent's ``^[ \t]+$`` (MULTILINE), from the line break before the line.
+_WHITESPACE_ONLY_LINE = re.compile(r"\n[ \t]+(?=\n|\Z)")
 
 
 @contextmanager
