@@ -18,9 +18,8 @@ Look-ups of names no scope binds end in astroid's ``builtins`` module. While :fu
 is active and astroid has no real model of ``builtins`` yet, it provides a module that only knows the
 builtins' names, which is all a lexical look-up needs (made once, and shared by the files: nothing
 changes it, and what is remembered about its nodes goes with each file); it is taken out again on
-exit, so a later
-bootstrap (Pylint's, before it infers anything) builds the real one, and the Pylint plugin or any
-inference in the same process is unaffected.
+exit, so a later bootstrap (Pylint's, before it infers anything) builds the real one, and the Pylint
+plugin or any inference in the same process is unaffected.
 """
 
 from __future__ import annotations
