@@ -88,3 +88,21 @@ def test_a_file_s_record_for_the_project_view_is_read_with_collections_put_off(c
     assert seen == [WITHIN_FILE_COLLECTIONS]
     assert gc.get_threshold()[0] == FEWER_COLLECTIONS
     assert found["parses"] and set(functions) == {"f"}
+
+
+def test_what_a_record_leaves_is_set_aside_and_young_garbage_before_it_freed(command_line_thresholds):
+    from tfgraph_lint.cli.collector import set_aside_after
+
+    before = _tree(10)  # garbage of an earlier file, left to the next collection
+    try:
+        with set_aside_after():
+            assert gc.get_threshold()[0] == WITHIN_FILE_COLLECTIONS
+            assert before() is None
+            kept = _tree(10)  # alive on exit in a real record; here a cycle to watch
+        assert gc.get_threshold()[0] == FEWER_COLLECTIONS
+        gc.collect()
+        assert kept() is not None  # set aside: never walked again
+    finally:
+        gc.unfreeze()
+        gc.collect()
+    assert kept() is None

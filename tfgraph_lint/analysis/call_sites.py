@@ -10,7 +10,6 @@ the argument, unknown keywords) simply yields fewer arguments.
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Hashable, Iterator
 
 from astroid import nodes
@@ -96,22 +95,23 @@ class BoundArgument(Record):
         return self.annotation is not None and qualified_name(self.annotation) == "tensorflow.Tensor"
 
 
-# Six rules ask for the same call sites; computed once per index (a config gets its own index)
-# and module, and dropped with them.
-_MEMO = weakref.WeakKeyDictionary()
-
-
 def tf_function_calls(module: nodes.Module, index: GraphIndex) -> Iterator[TfFunctionCall]:
     """Every call in the module (graph code or not) of a tf.function defined in it, and of one
     another file of the project defines and this module imports by name (the project view)."""
-    memo = _MEMO.setdefault(index, {})
-    if module not in memo:
+    # Six rules ask for the same call sites: computed once per index (a config gets its own
+    # index), remembered with the module's node index and dropped with it. (Under a weak
+    # reference to the index, they would hold the module until a collection after the index's
+    # own, which would move the whole tree to the old generation, where only a full collection
+    # frees it.)
+    memo = remembered(module, "tf.function calls")
+    found = memo.get(index)
+    if found is None:
         # ``agent = Agent(); agent.update(x, lr)``: a method called on an instance the module makes.
-        memo[module] = [found for call in descendants(module, nodes.Call)
-                        if (found := resolve_tf_function_call(call, index, constructed_receivers=True))
-                        is not None] if index.traced else []
-        memo[module] += _imported_tf_function_calls(module, index)
-    return iter(memo[module])
+        found = memo[index] = [site for call in descendants(module, nodes.Call)
+                               if (site := resolve_tf_function_call(call, index, constructed_receivers=True))
+                               is not None] if index.traced else []
+        found += _imported_tf_function_calls(module, index)
+    return iter(found)
 
 
 def _imported_tf_function_calls(module: nodes.Module, index: GraphIndex) -> list[TfFunctionCall]:

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import ast
 
+from tfgraph_lint.analysis.node_walk import walk
 from tfgraph_lint.core import tf_api
 
 # How a class passes dynamic=True (:func:`dynamic_classes`): by keyword, good for any Keras base,
@@ -60,8 +61,10 @@ def class_passes_dynamic(cls: ast.ClassDef) -> tuple[str, int] | None:
 def init_passes_dynamic(init: ast.FunctionDef) -> tuple[str, int] | None:
     """:func:`class_passes_dynamic` of a class whose ``__init__`` is ``init``."""
     asserted = {node.test.id for node in init.body if isinstance(node, ast.Assert) and isinstance(node.test, ast.Name)}
-    for call in ast.walk(init):
-        if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr == "__init__"):
+    calls: list[ast.Call] = []
+    walk(init, {ast.Call: calls})  # (ast.walk's order, at a fraction of its cost)
+    for call in calls:
+        if not (isinstance(call.func, ast.Attribute) and call.func.attr == "__init__"):
             continue
         for keyword in call.keywords:
             if keyword.arg == "dynamic":

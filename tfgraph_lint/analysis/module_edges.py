@@ -35,12 +35,12 @@ import re
 from collections import deque
 
 from tfgraph_lint.analysis.factory_returns import factory_returns
+from tfgraph_lint.core.word_search import from_line_starts
 
 
 # An import statement at the start of a line, with a parenthesised tail (backslash continuations
-# are joined before matching).
-_IMPORT = re.compile(r"^[ \t]*(?:from[ \t]+[.\w]+[ \t]+import[ \t]*(?:\([^)]*\)|[^\n]*)|import[ \t]+[^\n]*)",
-                     re.MULTILINE)
+# are joined before matching), from the line break before it (core/word_search's from_line_starts).
+_IMPORT = re.compile(r"\n[ \t]*(?:from[ \t]+[.\w]+[ \t]+import[ \t]*(?:\([^)]*\)|[^\n]*)|import[ \t]+[^\n]*)")
 
 
 def imports_only(text: str) -> dict[str, list]:
@@ -49,7 +49,7 @@ def imports_only(text: str) -> dict[str, list]:
     whole file, for every file of a project."""
     if "import" not in text:
         return {}
-    sources = [match.group(0).strip() for match in _IMPORT.finditer(text.replace("\\\n", " "))]
+    sources = [match.group(0).strip() for match in _IMPORT.finditer(from_line_starts(text).replace("\\\n", " "))]
     statements = _parsed_together(sources)
     if statements is None:
         statements = []

@@ -16,15 +16,17 @@ name finds no binding, as for any name the file does not define.
 
 Look-ups of names no scope binds end in astroid's ``builtins`` module. While :func:`lexical_builtins`
 is active and astroid has no real model of ``builtins`` yet, it provides a module that only knows the
-builtins' names, which is all a lexical look-up needs; it is taken out again on exit, so a later
-bootstrap (Pylint's, before it infers anything) builds the real one, and the Pylint plugin or any
-inference in the same process is unaffected.
+builtins' names, which is all a lexical look-up needs (made once, and shared by the files: nothing
+changes it, and what is remembered about its nodes goes with each file); it is taken out again on
+exit, so a later bootstrap (Pylint's, before it infers anything) builds the real one, and the Pylint
+plugin or any inference in the same process is unaffected.
 """
 
 from __future__ import annotations
 
 import builtins
 import os
+import re
 import textwrap
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -33,6 +35,9 @@ from astroid import nodes, raw_building, rebuilder
 from astroid.builder import AstroidBuilder
 from astroid.exceptions import AstroidSyntaxError
 from astroid.manager import AstroidManager
+
+from tfgraph_lint.analysis import node_index
+from tfgraph_lint.core.word_search import from_line_starts
 
 try:  # astroid's parser, private: another astroid may lack it, and then builds as it does
     from astroid.builder import _parse_string
@@ -86,7 +91,23 @@ def parse_module(text: str, module_name: str, path: str | None = None) -> nodes.
 
     Raises astroid's ``AstroidSyntaxError`` for text Python cannot parse, as ``astroid.parse`` does.
     """
-    return _TreeOnlyBuilder(AstroidManager()).string_build(textwrap.dedent(text), module_name, path)
+    return _TreeOnlyBuilder(AstroidManager()).string_build(_dedented(text), module_name, path)
+
+
+def _dedented(text: str) -> str:
+    """``textwrap.dedent(text)``, as astroid's ``parse`` does it. A file whose first character is
+    no space, tab or line break has no margin common to its lines, and dedent then only empties
+    its whitespace-only lines: done here without dedent's scan of every character and loop over
+    every line's indent (searched from each line break instead, core/word_search)."""
+    if not text or text[0] in " \t\n":
+        return textwrap.dedent(text)
+    if " \n" not in text and "\t\n" not in text and not text.endswith((" ", "\t")):
+        return text  # (a whitespace-only line ends in a space or tab)
+    return _WHITESPACE_ONLY_LINE.sub("\n", from_line_starts(text))[1:]
+
+
+# dedent's ``^[ \t]+$`` (MULTILINE), from the line break before the line.
+_WHITESPACE_ONLY_LINE = re.compile(r"\n[ \t]+(?=\n|\Z)")
 
 
 @contextmanager
@@ -103,12 +124,35 @@ def lexical_builtins() -> Iterator[None]:
     finally:
         if cache.get(_BUILTINS) is stub:
             del cache[_BUILTINS]
+        # The stand-in serves every file (nothing changes it): what was remembered about its
+        # nodes (analysis/node_index) goes with the file, as a stand-in of the file's own would.
+        node_index.forget(stub)
+        _forget_lookups()
+
+
+_STAND_IN: dict[tuple[str, ...], nodes.Module] = {}  # builtins' names -> the module of them, once made
 
 
 def _builtin_names_module() -> nodes.Module:
+    names = tuple(dir(builtins))
+    module = _STAND_IN.get(names)
+    if module is not None:
+        return module
     module = nodes.Module(_BUILTINS, file=None, path=None, package=False, pure_python=False)
     module.postinit(body=[], doc_node=None)
-    for name in dir(builtins):
+    for name in names:
         module.locals[name] = [nodes.EmptyNode(lineno=0, col_offset=0, end_lineno=0, end_col_offset=0,
                                                parent=module)]
+    _STAND_IN.clear()  # (the names changed: a program added one to builtins)
+    _STAND_IN[names] = module
     return module
+
+
+def _forget_lookups() -> None:
+    """Empty astroid's cache of look-ups (``LookupMixIn.lookup``, its latest 128), which the
+    file's analysis filled where it asked astroid directly: kept, they would keep the file's
+    tree alive after its lint, into the old generation, where only a full collection frees it.
+    No later file asks about the nodes of this one."""
+    cached = next((vars(cls)["lookup"] for cls in nodes.Name.__mro__ if "lookup" in vars(cls)), None)
+    if cached is not None and hasattr(cached, "cache_clear"):
+        cached.cache_clear()

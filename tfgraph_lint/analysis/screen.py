@@ -26,6 +26,7 @@ from typing import NamedTuple
 
 from tfgraph_lint.core import tf_api
 from tfgraph_lint.core.config import Config
+from tfgraph_lint.core.word_search import search_word, starts_word
 
 # Names that rules report wherever they appear, not only in graph code (TFG307).
 REPORTED_ANYWHERE = frozenset({"run_functions_eagerly", "experimental_run_functions_eagerly"})
@@ -55,7 +56,7 @@ def may_contain_graph_code(text: str, config: Config) -> bool:
         return True
     if patterns.keras_method is None or "keras" not in text:
         return False
-    return patterns.keras_method.search(text) is not None or _KERAS_HANDOVER.search(text) is not None
+    return patterns.keras_method.search(text) is not None or _hands_to_keras(text)
 
 
 def may_define_keras_methods(text: str, config: Config) -> bool:
@@ -70,12 +71,33 @@ def may_define_keras_methods(text: str, config: Config) -> bool:
     return method is not None and method.search(text) is not None and may_contain_graph_code(text, config)
 
 
-# A function handed to Keras (analysis/keras_callables.py): ``.compile(``, a layer's
-# ``activation=``/``*_regularizer=``/``*_constraint=``, ``Lambda(``, ``Activation(`` or a wrapper.
-_KERAS_HANDOVER = re.compile(
-    r"\.compile\b|\b(?:recurrent_)?activation\s*=|\w_(?:regularizer|constraint)\s*=|"
-    r"\b(?:Lambda|Activation|LossFunctionWrapper|MeanMetricWrapper)\s*\("
-)
+def _hands_to_keras(text: str) -> bool:
+    """The text may hand a function to Keras (analysis/keras_callables.py): ``.compile``, a
+    layer's ``activation=``/``recurrent_activation=``/``*_regularizer=``/``*_constraint=``,
+    ``Lambda(``, ``Activation(`` or a wrapper, each a whole word. As one pattern, the words'
+    ``\\b`` would have it tried at every character (core/word_search): each is searched alone."""
+    if _COMPILE.search(text):
+        return True
+    found = _ACTIVATION.search(text)
+    while found is not None:
+        at = found.start()
+        if starts_word(text, at) or (at >= 10 and text.startswith("recurrent_", at - 10) and starts_word(text, at - 10)):
+            return True
+        found = _ACTIVATION.search(text, at + 1)
+    for setting in _LAYER_SETTINGS:  # (after a word character: ``kernel_regularizer=``)
+        found = setting.search(text)
+        while found is not None:
+            if not starts_word(text, found.start()):
+                return True
+            found = setting.search(text, found.start() + 1)
+    return any(search_word(made, text) for made in _MADE_WITH_FUNCTIONS)
+
+
+_COMPILE = re.compile(r"\.compile\b")
+_ACTIVATION = re.compile(r"activation\s*=")
+_LAYER_SETTINGS = (re.compile(r"_regularizer\s*="), re.compile(r"_constraint\s*="))
+_MADE_WITH_FUNCTIONS = tuple(re.compile(rf"{name}\s*\(") for name in (
+    "Lambda", "Activation", "LossFunctionWrapper", "MeanMetricWrapper"))
 
 
 # ``strategy.run(fn)`` is graph code when the receiver is named like a strategy or built by

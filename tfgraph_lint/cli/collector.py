@@ -12,8 +12,12 @@ them to an older generation, where they die uncollected until an older collectio
 again. So while one file is linted (:func:`collected_after`) the young generation is collected
 every ``WITHIN_FILE_COLLECTIONS`` allocations only (a file whose lint allocates more still gets
 collected), and after it once: the file's objects are walked once, when they are garbage, and
-freed as soon as it is done. The project view reads each file's record so too (cli/view_records):
-its stdlib tree holds no cycles, and is freed by its reference counts once read.
+freed as soon as it is done.
+
+The project view reads each file's record (cli/view_records) under :func:`set_aside_after`: its
+stdlib tree holds no cycles and is freed by its reference counts once read, and what outlives it
+(the record, the function nodes the view keeps: millions of objects on a large project) lives to
+the run's end, so a collection would only walk it to move it to an older generation.
 
 As the process ends, the interpreter's last collections would walk every object the run made
 only to free memory the system takes back anyway: frozen, they are skipped.
@@ -60,6 +64,24 @@ def collected_after() -> Iterator[None]:
         gc.set_threshold(*thresholds)
         if gc.get_count()[0] > thresholds[0]:
             gc.collect(1)
+
+
+@contextmanager
+def set_aside_after() -> Iterator[None]:
+    """Within (the project view reading one file's record): no collection; on exit the
+    thresholds as they were, and what is alive then set aside (:func:`set_aside`), the record
+    made within included. The two younger generations are collected first, so that their
+    garbage (a linted file's tree left to the next collection) is freed rather than set aside;
+    that collection walks only what was made since the last record, the rest being set aside.
+    Garbage older than that is set aside with the rest, as :func:`set_aside` would."""
+    gc.collect(1)
+    thresholds = gc.get_threshold()
+    gc.set_threshold(max(thresholds[0], WITHIN_FILE_COLLECTIONS), *thresholds[1:])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*thresholds)
+        set_aside()
 
 
 def set_aside() -> None:

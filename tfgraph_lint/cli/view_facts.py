@@ -11,6 +11,7 @@ import functools
 import re
 
 from tfgraph_lint.cli.project_store import ProjectStore
+from tfgraph_lint.core.word_search import from_line_starts
 
 
 def aliases(graph, store: ProjectStore, texts, facts: dict[str, dict], files: list[str], exports) -> dict:
@@ -23,7 +24,7 @@ def aliases(graph, store: ProjectStore, texts, facts: dict[str, dict], files: li
         if real not in facts:
             return frozenset()
         return frozenset(store.get_or_compute(real, "assigned", lambda real: sorted(set(
-            _ASSIGNED_NAME.findall(texts[real])))))
+            _ASSIGNED_NAME.findall(from_line_starts(texts[real]))))))
 
     @functools.cache  # the same (module, name) pairs recur across importers
     def might_export(real: str, name: str | None) -> bool:
@@ -35,13 +36,15 @@ def aliases(graph, store: ProjectStore, texts, facts: dict[str, dict], files: li
     return {real: entries for real, entries in found.items() if entries}
 
 
+# The patterns of lines start with a line break, searched in ``from_line_starts(text)``: MULTILINE's
+# ``^`` would have them tried at every character (core/word_search).
 # A decorator line naming ``function`` (``@tf.function``, ``@function(...)``): a file without one
 # defines no tf.function the project view lists (module_edges counts decorated defs only).
-_TF_FUNCTION_DECORATOR = re.compile(r"^[ \t]*@[\w.]*\bfunction\b", re.MULTILINE)
+_TF_FUNCTION_DECORATOR = re.compile(r"\n[ \t]*@[\w.]*\bfunction\b")
 _CALLED_NAME = re.compile(r"\b(\w+)\s*\(")
-_STAR_IMPORT = re.compile(r"^[ \t]*from[ \t]+[.\w]+[ \t]+import[ \t]*\*", re.MULTILINE)
+_STAR_IMPORT = re.compile(r"\n[ \t]*from[ \t]+[.\w]+[ \t]+import[ \t]*\*")
 # A line that starts by binding a name (``tf = ...``): a module that may hand that name on.
-_ASSIGNED_NAME = re.compile(r"^[ \t]*(\w+)[ \t]*=", re.MULTILINE)
+_ASSIGNED_NAME = re.compile(r"\n[ \t]*(\w+)[ \t]*=")
 
 
 def text_facts(text: str) -> dict:
@@ -50,9 +53,10 @@ def text_facts(text: str) -> dict:
     star-imports. (The names it binds and calls, dearer to find, are asked of a few files.)"""
     from tfgraph_lint.analysis import module_edges
 
+    lines = from_line_starts(text)
     return {"imports": module_edges.imports_only(text),
-            "decorated": _TF_FUNCTION_DECORATOR.search(text) is not None,
-            "star": _STAR_IMPORT.search(text) is not None}
+            "decorated": _TF_FUNCTION_DECORATOR.search(lines) is not None,
+            "star": _STAR_IMPORT.search(lines) is not None}
 
 
 def called_in(real: str, store: ProjectStore, texts, tf_functions: dict[str, tuple]) -> dict[str, tuple]:

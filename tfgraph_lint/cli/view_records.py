@@ -59,12 +59,13 @@ def may_name_definitions(graph, store, texts, real: str) -> bool:
 
 def read_record(text: str, imports: dict | None) -> tuple[dict, dict]:
     """analysis/file_record's ``file_record(text, imports)``, with collections put off while it
-    reads (cli/collector's ``collected_after``): the stdlib tree it reads has no cycles and
-    is freed as it is done, and a collection while it is alive would only walk it."""
+    reads and what it leaves set aside after (cli/collector's ``set_aside_after``): the stdlib
+    tree it reads has no cycles and is freed as it is done, and what it leaves (the record, the
+    functions' nodes) lives to the run's end: a collection would only walk them."""
     from tfgraph_lint.analysis.file_record import file_record
-    from tfgraph_lint.cli.collector import collected_after
+    from tfgraph_lint.cli.collector import set_aside_after
 
-    with collected_after():
+    with set_aside_after():
         return file_record(text, imports)
 
 

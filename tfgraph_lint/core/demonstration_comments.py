@@ -16,19 +16,23 @@ from collections.abc import Callable
 
 from tfgraph_lint.core import records
 from tfgraph_lint.core.findings import LOW, Finding
+from tfgraph_lint.core.lazy_pattern import LazyPattern
 from tfgraph_lint.core.pragmas import comments
 
 NOTE = " (a comment on this line marks it as wrong on purpose: perhaps a demonstration)"
 # The judgement opens the comment and is followed by punctuation, a dash or the end: "Bad -",
 # "Wrong:", "Don't do this", "This will fail".
-_JUDGED = re.compile(
-    r"^(bad|wrong|incorrect|anti-?pattern|don'?t do this|do not do this|this (will|would) (fail|raise|break))"
-    r"(\s*[-:!.,(]|\s*$)", re.IGNORECASE)
+_JUDGEMENT = r"(bad|wrong|incorrect|anti-?pattern|don'?t do this|do not do this|this (will|would) (fail|raise|break))"
+_JUDGED = re.compile(rf"^{_JUDGEMENT}(\s*[-:!.,(]|\s*$)", re.IGNORECASE)
+# A judgement after a ``#`` and spaces anywhere in the text: where none is, no comment judges a
+# line, and the text is not tokenized (Python's tokenizer, in Python, reads a large file in
+# tens of milliseconds).
+_MAY_JUDGE = LazyPattern(rf"#\s*{_JUDGEMENT}", re.IGNORECASE)
 
 
 def judged_lines(text: str) -> frozenset[int]:
     """The lines a comment judges wrong: its own line, and the line below a comment-only line."""
-    if "#" not in text:
+    if "#" not in text or not _MAY_JUDGE.search(text):
         return frozenset()
     lines: set[int] = set()
     for number, after_code, comment in comments(text):  # read as the pragmas are

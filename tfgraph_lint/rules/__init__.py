@@ -23,11 +23,12 @@ from collections.abc import Callable
 from types import ModuleType
 
 from tfgraph_lint.core.rule_declarations import rule_sources
+from tfgraph_lint.core.word_search import search_word
 
 _CHECK = b"\ndef check("
 _TRIGGERS = b"\nTRIGGER_WORDS"
 _TRIGGER_LINE = ("TRIGGER_WORDS = (", ")")
-_WORD_PATTERNS: dict[str, re.Pattern] = {}
+_WORD_PATTERNS: dict[str, tuple[re.Pattern, bool]] = {}  # word -> (pattern, its leading \b left to search_word)
 _FOUND: list[tuple[str, tuple[str, ...]]] = []
 
 
@@ -63,10 +64,14 @@ def holds_word(text: str, word: str) -> bool:
     cheapest, and most files settle there)."""
     if word not in text:
         return False
-    pattern = _WORD_PATTERNS.get(word)
-    if pattern is None:
-        pattern = _WORD_PATTERNS[word] = re.compile(rf"\b{re.escape(word)}\b")
-    return pattern.search(text) is not None
+    found = _WORD_PATTERNS.get(word)
+    if found is None:
+        # A word that starts with a word character: its leading ``\b`` is checked apart, which
+        # spares trying the pattern at every character (core/word_search).
+        apart = re.match(r"\w", word) is not None
+        found = _WORD_PATTERNS[word] = (re.compile(("" if apart else r"\b") + re.escape(word) + r"\b"), apart)
+    pattern, apart = found
+    return search_word(pattern, text) if apart else pattern.search(text) is not None
 
 
 def checks_for(text: str | None, enabled: Callable[[str], bool] | None = None) -> tuple[ModuleType, ...]:
