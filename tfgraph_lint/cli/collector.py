@@ -51,18 +51,29 @@ def fewer_collections() -> Iterator[None]:
 
 
 @contextmanager
-def collected_after() -> Iterator[None]:
-    """Within (one file's lint): the youngest generation collected every
-    ``WITHIN_FILE_COLLECTIONS`` allocations; on exit the thresholds as they were, and the two
-    younger generations collected if more objects are pending than the youngest's threshold
-    (a small file's are left to the next collection, as before)."""
+def _rare_young_collections() -> Iterator[None]:
+    """Within: the youngest generation collected every ``WITHIN_FILE_COLLECTIONS`` allocations;
+    the thresholds as they were after."""
     thresholds = gc.get_threshold()
     gc.set_threshold(max(thresholds[0], WITHIN_FILE_COLLECTIONS), *thresholds[1:])
     try:
         yield
     finally:
         gc.set_threshold(*thresholds)
-        if gc.get_count()[0] > thresholds[0]:
+
+
+@contextmanager
+def collected_after() -> Iterator[None]:
+    """Within (one file's lint): the youngest generation collected every
+    ``WITHIN_FILE_COLLECTIONS`` allocations; on exit the thresholds as they were, and the two
+    younger generations collected if more objects are pending than the youngest's threshold
+    (a small file's are left to the next collection, as before)."""
+    threshold = gc.get_threshold()[0]
+    try:
+        with _rare_young_collections():
+            yield
+    finally:
+        if gc.get_count()[0] > threshold:
             gc.collect(1)
 
 
@@ -75,12 +86,10 @@ def set_aside_after() -> Iterator[None]:
     that collection walks only what was made since the last record, the rest being set aside.
     Garbage older than that is set aside with the rest, as :func:`set_aside` would."""
     gc.collect(1)
-    thresholds = gc.get_threshold()
-    gc.set_threshold(max(thresholds[0], WITHIN_FILE_COLLECTIONS), *thresholds[1:])
     try:
-        yield
+        with _rare_young_collections():
+            yield
     finally:
-        gc.set_threshold(*thresholds)
         set_aside()
 
 
