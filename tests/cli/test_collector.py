@@ -91,9 +91,10 @@ def test_a_file_s_record_for_the_project_view_is_read_with_collections_put_off(c
 
 
 def test_what_a_record_leaves_is_set_aside_and_young_garbage_before_it_freed(command_line_thresholds):
-    from tfgraph_lint.cli.collector import set_aside_after
+    from tfgraph_lint.cli.collector import collected_after, set_aside_after
 
-    before = _tree(10)  # garbage of an earlier file, left to the next collection
+    with collected_after():
+        before = _tree(10)  # garbage of an earlier file's lint, left to the next collection
     try:
         with set_aside_after():
             assert gc.get_threshold()[0] == WITHIN_FILE_COLLECTIONS
@@ -106,3 +107,20 @@ def test_what_a_record_leaves_is_set_aside_and_young_garbage_before_it_freed(com
         gc.unfreeze()
         gc.collect()
     assert kept() is None
+
+
+def test_a_record_read_before_any_lint_collects_nothing(command_line_thresholds, monkeypatch):
+    from tfgraph_lint.cli.collector import set_aside_after
+
+    try:
+        with set_aside_after():  # (whatever a lint left earlier in this process: set aside here)
+            pass
+        collections = []
+        monkeypatch.setattr(gc, "collect", lambda *args: collections.append(args))
+        with set_aside_after():  # no lint since: a record's own tree has no cycles to look for
+            pass
+        assert collections == []
+    finally:
+        monkeypatch.undo()
+        gc.unfreeze()
+        gc.collect()

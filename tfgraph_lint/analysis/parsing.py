@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import builtins
 import os
-import re
 import textwrap
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -37,6 +36,7 @@ from astroid.exceptions import AstroidSyntaxError
 from astroid.manager import AstroidManager
 
 from tfgraph_lint.analysis import node_index
+from tfgraph_lint.core.lazy_pattern import LazyPattern
 from tfgraph_lint.core.word_search import from_line_starts
 
 try:  # astroid's parser, private: another astroid may lack it, and then builds as it does
@@ -107,7 +107,7 @@ def _dedented(text: str) -> str:
 
 
 # dedent's ``^[ \t]+$`` (MULTILINE), from the line break before the line.
-_WHITESPACE_ONLY_LINE = re.compile(r"\n[ \t]+(?=\n|\Z)")
+_WHITESPACE_ONLY_LINE = LazyPattern(r"\n[ \t]+(?=\n|\Z)")  # (compiled on first use)
 
 
 @contextmanager

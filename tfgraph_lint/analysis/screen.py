@@ -26,6 +26,7 @@ from typing import NamedTuple
 
 from tfgraph_lint.core import tf_api
 from tfgraph_lint.core.config import Config
+from tfgraph_lint.core.lazy_pattern import LazyPattern
 from tfgraph_lint.core.word_search import search_word, starts_word
 
 # Names that rules report wherever they appear, not only in graph code (TFG307).
@@ -93,10 +94,11 @@ def _hands_to_keras(text: str) -> bool:
     return any(search_word(made, text) for made in _MADE_WITH_FUNCTIONS)
 
 
-_COMPILE = re.compile(r"\.compile\b")
-_ACTIVATION = re.compile(r"activation\s*=")
-_LAYER_SETTINGS = (re.compile(r"_regularizer\s*="), re.compile(r"_constraint\s*="))
-_MADE_WITH_FUNCTIONS = tuple(re.compile(rf"{name}\s*\(") for name in (
+# Compiled on first use: a file with a tf.function never asks them (a one-file run pays nothing).
+_COMPILE = LazyPattern(r"\.compile\b")
+_ACTIVATION = LazyPattern(r"activation\s*=")
+_LAYER_SETTINGS = (LazyPattern(r"_regularizer\s*="), LazyPattern(r"_constraint\s*="))
+_MADE_WITH_FUNCTIONS = tuple(LazyPattern(rf"{name}\s*\(") for name in (
     "Lambda", "Activation", "LossFunctionWrapper", "MeanMetricWrapper"))
 
 

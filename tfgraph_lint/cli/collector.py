@@ -73,6 +73,7 @@ def collected_after() -> Iterator[None]:
         with _rare_young_collections():
             yield
     finally:
+        _lint_ended[0] = True
         if gc.get_count()[0] > threshold:
             gc.collect(1)
 
@@ -84,13 +85,21 @@ def set_aside_after() -> Iterator[None]:
     made within included. The two younger generations are collected first, so that their
     garbage (a linted file's tree left to the next collection) is freed rather than set aside;
     that collection walks only what was made since the last record, the rest being set aside.
-    Garbage older than that is set aside with the rest, as :func:`set_aside` would."""
-    gc.collect(1)
+    Garbage older than that is set aside with the rest, as :func:`set_aside` would. With no
+    file linted since then, nothing is collected: a record's own tree is freed by its reference
+    counts, so there is no garbage to look for (a one-file run, the workers that read records)."""
+    if _lint_ended[0]:
+        gc.collect(1)
     try:
         with _rare_young_collections():
             yield
     finally:
         set_aside()
+        _lint_ended[0] = False
+
+
+# Whether a file's lint (:func:`collected_after`) ended since what was alive was last set aside.
+_lint_ended = [False]
 
 
 def set_aside() -> None:

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import re
 
-_WORD_CHARACTER = re.compile(r"\w")  # what ``\b`` counts as a word character
+from tfgraph_lint.core.lazy_pattern import LazyPattern
+
+_WORD_CHARACTER = LazyPattern(r"\w")  # what ``\b`` counts as a word character
 
 
 def starts_word(text: str, at: int) -> bool:
