@@ -14,23 +14,25 @@ from __future__ import annotations
 
 from astroid import nodes
 
-from tfgraph_lint.analysis.classes import method_named, self_class
+from tfgraph_lint.analysis.classes import self_class
 from tfgraph_lint.analysis.names import is_builtin_name
 from tfgraph_lint.analysis.node_index import descendants
 
 _MISSING = "AttributeError"
 
 
-def behind_missing_attribute(node: nodes.NodeNG, fn: nodes.NodeNG) -> bool:
+def behind_missing_attribute(node: nodes.NodeNG, fn: nodes.NodeNG, sets) -> bool:
     """``node`` (in ``fn``) sits in a handler that runs only while an attribute its ``try`` reads
-    is missing, and that sets it (see the module's docstring)."""
+    is missing, and that sets it (see the module's docstring). ``sets(statements, target)``: whether
+    the statements set a runs_once target, ``("attr", "self", name)`` (runs_once's own test: directly,
+    or in a method of the class they call)."""
     child, parent = node, node.parent
     while parent is not None and parent is not fn:
         if (isinstance(parent, nodes.ExceptHandler) and child in parent.body and _catches_missing(parent)
                 and isinstance(parent.parent, nodes.Try)):
-            read = {attribute.attrname for statement in parent.parent.body
+            read = {(attribute.expr.as_string(), attribute.attrname) for statement in parent.parent.body
                     for attribute in descendants(statement, nodes.Attribute) if _on_self(attribute)}
-            if read & _set_by(parent.body):
+            if any(sets(parent.body, ("attr", receiver, name)) for receiver, name in sorted(read)):
                 return True
         child, parent = parent, parent.parent
     return False
@@ -43,20 +45,3 @@ def _catches_missing(handler: nodes.ExceptHandler) -> bool:
 
 def _on_self(attribute: nodes.Attribute) -> bool:
     return isinstance(attribute.expr, nodes.Name) and self_class(attribute.expr) is not None
-
-
-def _set_by(body: list[nodes.NodeNG]) -> set[str]:
-    """The ``self`` attributes ``body`` assigns, itself or in the methods of the class it calls."""
-    found: set[str] = set()
-    for statement in body:
-        found.update(target.attrname for target in descendants(statement, nodes.AssignAttr)
-                     if isinstance(target.expr, nodes.Name) and self_class(target.expr) is not None)
-        for call in descendants(statement, nodes.Call):
-            func = call.func
-            on_self = isinstance(func, nodes.Attribute) and isinstance(func.expr, nodes.Name)
-            cls = self_class(func.expr) if on_self else None
-            method = method_named(cls, func.attrname) if cls is not None else None
-            if method is not None:
-                found.update(target.attrname for target in descendants(method, nodes.AssignAttr)
-                             if isinstance(target.expr, nodes.Name) and target.expr.name == "self")
-    return found

@@ -51,7 +51,7 @@ class RunsOnce:
 
     def __call__(self, node: nodes.NodeNG, traced: TracedFunction) -> bool:
         if (guards_of(node, traced) or flag_guarded(node, traced, self._graph_sites)
-                or behind_missing_attribute(node, traced.node)):
+                or behind_missing_attribute(node, traced.node, lambda block, target: _sets(block, target, traced))):
             return True
         if traced.reason.kind not in (TraceKind.CALLED, TraceKind.NESTED):
             return False  # a nested def runs when its traced parent calls it: judged at those calls

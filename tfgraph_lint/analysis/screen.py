@@ -77,21 +77,16 @@ def _hands_to_keras(text: str) -> bool:
     layer's ``activation=``/``recurrent_activation=``/``*_regularizer=``/``*_constraint=``,
     ``Lambda(``, ``Activation(`` or a wrapper, each a whole word. As one pattern, the words'
     ``\\b`` would have it tried at every character (core/word_search): each is searched alone."""
-    if _COMPILE.search(text):
-        return True
-    found = _ACTIVATION.search(text)
-    while found is not None:
-        at = found.start()
-        if starts_word(text, at) or (at >= 10 and text.startswith("recurrent_", at - 10) and starts_word(text, at - 10)):
-            return True
-        found = _ACTIVATION.search(text, at + 1)
-    for setting in _LAYER_SETTINGS:  # (after a word character: ``kernel_regularizer=``)
-        found = setting.search(text)
-        while found is not None:
-            if not starts_word(text, found.start()):
-                return True
-            found = setting.search(text, found.start() + 1)
-    return any(search_word(made, text) for made in _MADE_WITH_FUNCTIONS)
+    return (_COMPILE.search(text) is not None
+            or any(_activation_word(text, found.start()) for found in _ACTIVATION.finditer(text))
+            or any(not starts_word(text, found.start())  # (after a word character: ``kernel_regularizer=``)
+                   for setting in _LAYER_SETTINGS for found in setting.finditer(text))
+            or any(search_word(made, text) for made in _MADE_WITH_FUNCTIONS))
+
+
+def _activation_word(text: str, at: int) -> bool:
+    """``activation`` at ``at`` is a word of its own, or the end of a word ``recurrent_activation``."""
+    return starts_word(text, at) or (at >= 10 and text.startswith("recurrent_", at - 10) and starts_word(text, at - 10))
 
 
 # Compiled on first use: a file with a tf.function never asks them (a one-file run pays nothing).
