@@ -126,6 +126,12 @@ def test_a_class_held_by_one_given_the_input_stays_graph_code(tmp_path):
     # An InputLayer a model holds and calls passes its argument through: it builds nothing else.
     ("class M(Model):\n    def __init__(self):\n        self.first = layers.InputLayer(input_shape=3)\n\n"
      "    def call(self, x):\n        return self.first(x)\n", {"InputLayer"}),
+    # A read before the Input's binding, in the same block and no loop, reads an earlier value; a
+    # function's own parameter of the same name is another variable.
+    ("inputs = load()\nx = inputs[:, :2]\ninputs = tf.keras.Input((3,))\nNet()(inputs)\n", {"Net"}),
+    ("def first(inputs):\n    return inputs[0]\n\n\ninputs = tf.keras.Input((3,))\nNet()(inputs)\n", {"Net"}),
+    ("def first():\n    inputs = load()\n    return inputs[0]\n\n\ninputs = tf.keras.Input((3,))\nNet()(inputs)\n",
+     {"Net"}),
 ])
 def test_the_classes_symbolic_inputs_are_given_to(source, given):
     inputs, _others, receivers, _reached = tracing_shown(source)
@@ -145,6 +151,12 @@ def test_a_receiver_names_the_class_whose_statement_makes_it():
     "layer = make(input_shape=(3,))\n",  # made by a function, not a class
     "net = Sequential([InputLayer(input_shape=3)])\nnet.add(make_block())\n",  # a layer not shown made by a class
     "net = Sequential([InputLayer(input_shape=3), blocks[0]])\n",
+    # The twins of reads that come before the binding: after it, in a loop that brings it round,
+    # in a function called after it, in a function that declares the name global.
+    "inputs = load()\ninputs = tf.keras.Input((3,))\nx = inputs[:, :2]\n",
+    "for batch in data:\n    x = inputs[:, :2]\n    inputs = tf.keras.Input((3,))\n",
+    "def first():\n    return inputs[0]\n\n\ninputs = tf.keras.Input((3,))\nfirst()\n",
+    "def first():\n    global inputs\n    inputs = load()\n    return inputs[0]\n\n\ninputs = tf.keras.Input((3,))\n",
 ])
 def test_a_use_not_shown_is_tracing(source):
     assert tracing_shown(source) is True

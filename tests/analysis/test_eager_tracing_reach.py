@@ -40,7 +40,8 @@ PAIRS = {
     "summaries": ("writer = tf.summary.create_file_writer('/tmp/logs')\nwith writer.as_default():\n"
                   "    tf.summary.scalar('loss', 1.0, step=0)\n",
                   "writer = open_writer()\nwith writer.as_default():\n    tf.summary.scalar('loss', 1.0, step=0)\n"),
-    "model summary": ("tf.summary.scalar('loss', 1.0, step=0)\n", "model.summary()\n"),
+    # A model's ``summary()`` and ``compile()`` run none of its code; a loop that follows does.
+    "model summary": ("model.summary()\n", "model.predict(tf.ones((1, 4, 8)))\n"),
     "mapped def": (f"SCALE = 2.0\n\n\ndef scale(x):\n    return x * SCALE\n\n\n{DATA}.map(scale)\n",
                    f"def apply(x):\n    return model(x)\n\n\n{DATA}.map(apply)\n"),
     "mapped lambda": (f"{DATA}.map(lambda x: tf.cast(x, tf.float32))\n", f"{DATA}.map(lambda x: model(x))\n"),
@@ -221,7 +222,7 @@ RECEIVER_PAIRS = {
     "a fit given a function not shown": (PLAIN + "Elicit().fit(len)\n", PLAIN + "Elicit().fit(make_steps())\n"),
     "a keyword of a model method": ("layer = tf.keras.layers.Dense(4)\nlayer.build(input_shape=(None, 8))\n",
                                     "model.build(input_shape=(None, 4, 8))\n"),
-    "a name bound here": ("summary: str = 'loss'\nsummary = {summary: 1.0}\n", "summary(model)\n"),
+    "a name bound here": ("build: str = 'loss'\nbuild = {build: 1.0}\n", "build(model)\n"),
     "a module's run": ("import typer\n\n\ndef main():\n    return 0\n\n\ntyper.run(main)\n",
                        "strategy = tf.distribute.get_strategy()\nstrategy.run(model)\n"),
 }

@@ -28,7 +28,7 @@ Layers and models are judged by their instances' uses too, with one more guard: 
 outside traced code may be a call on the symbolic inputs of a functional model being built
 (``box_net(features)``), which the call does not show. So such a call counts as eager only in a
 module that shows no source of symbolic inputs (symbolic_construction; for a method called on
-the instance, such as ``train_step``, no Keras loop, ``build`` or ``summary`` either) and outside
+the instance, such as ``train_step``, no Keras loop, ``compile`` or ``build`` either) and outside
 any method (a method's callers, a model's own or another file's, are not followed), or under a
 ``GradientTape`` of its own function in a project that ships no package (eager_steps:
 gradients of values, in code only the project runs, whose traced callers the view would show);

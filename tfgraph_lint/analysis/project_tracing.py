@@ -50,12 +50,14 @@ PROJECT_EAGER_REASONS = {
                           "Input (the project's Inputs go only to other classes); no file of the project makes a "
                           "tf.function, runs a Keras loop, compile, build or save, or maps a dataset"),
     PROJECT_REACH_SEED: ("the project runs this Keras class only eagerly: it is {how}, and nothing the project "
-                         "traces reaches it (no file makes a tf.function, runs a Keras loop, compile, build or a "
-                         "Keras save; its dataset functions, summaries, checkpoints and symbolic Inputs reach "
+                         "traces reaches it (no file makes a tf.function, runs a Keras loop, build or a Keras "
+                         "save; its compiles, dataset functions, summaries, checkpoints and symbolic Inputs reach "
                          "other classes, or none)"),
 }
 
 # Names that, called or read as attributes anywhere in a file, may trace a model or a function.
+# (A model's ``summary()`` runs none of its code, and ``tf.summary``'s functions trace nothing but
+# through ``trace_on``.)
 # (``tf.cond``, ``tf.while_loop``, ``tf.map_fn`` and ``tf.switch_case`` called in eager code call
 # their functions eagerly: they trace only inside code that is traced already.)
 _TRACING_NAMES = frozenset({
@@ -63,7 +65,7 @@ _TRACING_NAMES = frozenset({
     "vectorized_map", "foldl", "foldr", "scan",
     "autograph", "to_graph", "disable_eager_execution", "disable_v2_behavior", "Session", "placeholder",
     "get_concrete_function", "make_train_function", "make_test_function", "make_predict_function",
-    "experimental_run_v2", "saved_model", "summary", "jit", "Graph", "trace_on",
+    "experimental_run_v2", "saved_model", "jit", "Graph", "trace_on",
     "TFLiteConverter", "from_keras_model", "from_keras",  # converters trace the model
 }) | tf_api.KERAS_LOOPS
 # Keyword arguments that build a layer or model on symbolic inputs, or compile a function

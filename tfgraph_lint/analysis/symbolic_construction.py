@@ -14,14 +14,14 @@ symbolic inputs: :func:`may_give_symbolic_inputs` over-approximates them on purp
 - a keyword with which a layer or model is made on symbolic inputs (``Dense(4, input_shape=(3,))``,
   ``batch_input_shape=``, ``input_dim=``).
 
-A Keras loop, ``compile``, ``build``, ``summary`` or ``save`` builds or traces the model it is
+A Keras loop, ``compile``, ``build`` or ``save`` builds or traces the model it is
 called on, and what that model holds; it gives the module no symbolic tensor to call another
 instance on (an instance the model holds or runs is another use of that instance, weighed on its
 own). A method of an instance called directly (``model.train_step(batch)``) runs whatever the
 method does, which the class's module judges: such a call counts as eager only in a module that
 shows none of these either (:func:`may_build_symbolically`). ``super().build(...)`` inside a
-layer's own ``build`` builds nothing new and is left out, and so is ``tf.summary.scalar(...)``
-(``summary`` read, not called). Whether the call is in traced code is the caller's question (the
+layer's own ``build`` builds nothing new and is left out (and a model's ``summary()`` builds
+nothing: it prints the layers as built). Whether the call is in traced code is the caller's question (the
 graph-code index answers it).
 """
 
@@ -48,7 +48,7 @@ def may_give_symbolic_inputs(module: nodes.Module) -> bool:
 
 def may_build_symbolically(module: nodes.Module) -> bool:
     """``module`` shows a source of symbolic inputs, or builds or traces a model (a Keras loop,
-    ``compile``, ``build``, ``summary``, ``save`` called on any value)."""
+    ``compile``, ``build``, ``save`` called on any value)."""
     memo = remembered(module, "may build symbolically")
     if module not in memo:
         memo[module] = may_give_symbolic_inputs(module) or any(

@@ -133,7 +133,7 @@ class _Flow:
                 return True
             self._followed.add((id(scope), target.id))
             uses = [node for node in ast.walk(scope) if isinstance(node, ast.Name) and node.id == target.id
-                    and isinstance(node.ctx, ast.Load)]
+                    and isinstance(node.ctx, ast.Load) and self._reads_binding(node, target, scope)]
         elif holds_input and _self_attribute(target):  # a symbolic tensor stored may be read anywhere
             cls = self._enclosing(target, ast.ClassDef)
             if cls is None or (id(cls), target.attr) in self._followed:
@@ -144,6 +144,31 @@ class _Flow:
         else:
             return False
         return all((holds_input and self._called(use)) or self.shown(use, holds_input) for use in uses)
+
+    def _reads_binding(self, use: ast.Name, target: ast.Name, scope: ast.AST) -> bool:
+        """``use`` may read what ``target`` binds: not a name of a function nested in ``scope``
+        that binds it itself (a parameter, an assignment; its own variable unless declared
+        ``global`` or ``nonlocal``), nor a read of ``scope``'s own code in a statement of the
+        binding's block that comes before it, with no loop around that block to bring the
+        binding round again (it reads an earlier value: ``x = inputs[0]`` then
+        ``inputs = Input(...)``)."""
+        inner = self._scope(use)
+        if inner is not scope:  # (a function's body runs when it is called: any order)
+            while inner is not scope and inner is not None:
+                if _binds_locally(inner, use.id):
+                    return False
+                inner = self._scope(inner)
+            return True
+        statement = self._enclosing(target, ast.stmt)
+        block = self.parents.get(id(statement))
+        body = next((getattr(block, field) for field in ("body", "orelse", "finalbody")
+                     if statement in getattr(block, field, ())), None)
+        if body is None or self._enclosing(statement, (ast.For, ast.AsyncFor, ast.While)) is not None:
+            return True
+        node: ast.AST | None = use
+        while node is not None and node not in body:
+            node = self.parents.get(id(node))
+        return node is None or body.index(node) >= body.index(statement)
 
     def _called(self, node: ast.expr) -> bool:
         parent = self.parents.get(id(node))
@@ -195,6 +220,28 @@ class _Flow:
 
     def _enclosing(self, node: ast.AST, kinds) -> ast.AST | None:
         return enclosing(self.parents, node, kinds)
+
+
+def _binds_locally(function: ast.AST, name: str) -> bool:
+    """``function`` (a def or lambda) makes ``name`` a variable of its own: a parameter, or an
+    assignment in its body without ``global``/``nonlocal`` (nested functions' bodies aside)."""
+    arguments = function.args
+    if name in {a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs,
+                                 *filter(None, (arguments.vararg, arguments.kwarg)))}:
+        return True
+    if isinstance(function, ast.Lambda):
+        return False
+    stores = declared = False
+    queue = list(function.body)
+    while queue:
+        node = queue.pop()
+        if isinstance(node, (ast.Global, ast.Nonlocal)) and name in node.names:
+            declared = True
+        elif isinstance(node, ast.Name) and node.id == name and not isinstance(node.ctx, ast.Load):
+            stores = True
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            queue.extend(ast.iter_child_nodes(node))
+    return stores and not declared
 
 
 def _is_class(func: ast.expr) -> bool:

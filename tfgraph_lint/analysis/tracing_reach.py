@@ -3,11 +3,13 @@
 ``analysis/project_tracing`` finds the words through which TensorFlow may trace. Some of them
 trace nothing the project's Keras classes run, and what a few others trace is shown:
 
-- nothing: a function of a standard-library module (``subprocess.run``), a ``tf.summary`` function (``tf.summary.scalar``; ``trace_on`` is a word of its own), a
-  summary writer's ``as_default()`` and a ``tf.train.Checkpoint``'s or ``CheckpointManager``'s
-  ``save()`` (the receiver shown made by one: every binding of its name or ``self`` attribute),
-  and a Keras loop's name called on ``self`` in a class with no base that defines the method
-  itself (a trainer's own ``self.evaluate()``);
+- nothing: a function of a standard-library module (``subprocess.run``), a summary writer's
+  ``as_default()`` and a ``tf.train.Checkpoint``'s or ``CheckpointManager``'s ``save()`` (the
+  receiver shown made by one: every binding of its name or ``self`` attribute), and a Keras
+  loop's name called on ``self`` in a class with no base that defines the method itself (a
+  trainer's own ``self.evaluate()``);
+- what a model's ``compile(...)`` is given, and not the model: it runs none of its code (a loop
+  that follows is a tracing word of its own);
 - what a function handed to a dataset method reaches (``ds.map(f)`` traces ``f``): a lambda, a def
   of the file, a method of the enclosing class or any value, and the code it reaches
   (``analysis/code_reach``: the classes it names and makes, what it calls through an import,
@@ -67,8 +69,6 @@ class TracingReach:
             return self._model_method(parent)  # ``layer.build(input_shape=...)``: the call says what it traces
         if not isinstance(node, ast.Attribute):
             return True
-        if node.attr == "summary" and isinstance(parent, ast.Attribute) and parent.value is node:
-            return False  # ``tf.summary.scalar(...)``: a module's function, not a model's summary()
         if node.attr in _HARMLESS_RECEIVERS and self._made_by(node.value, _HARMLESS_RECEIVERS[node.attr]):
             return False
         if node.attr in _SELF_METHODS and self._plain_self_method(node):
@@ -167,12 +167,20 @@ class TracingReach:
     def _model_method(self, call: ast.Call) -> bool | list[list]:
         """``receiver.fit(...)``: Keras runs the receiver's code and what the call hands it (a loss,
         callbacks, data); both are followed as values. Unknown when either is not shown, and on
-        ``self`` (following ``self.<word>`` reaches the method, not the class it runs on)."""
+        ``self`` (following ``self.<word>`` reaches the method, not the class it runs on).
+        ``model.compile(...)`` runs none of the receiver's code: it keeps what it is given for a
+        later loop, and the project view sees every loop of the project, each a tracing word
+        of its own; only what the call hands over is followed (a module's ``compile``, XLA's,
+        traces the function it is given)."""
         receiver = call.func.value
-        if isinstance(receiver, ast.Name) and receiver.id == "self":
+        configures = call.func.attr == "compile" and not self._through_import(receiver)
+        if isinstance(receiver, ast.Name) and receiver.id == "self" and not configures:
             return True
         shown = not (any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords))
         reach = CodeReach(self.tree, self.parents, self.holders)
+        if configures:
+            handed = [*call.args, *(keyword.value for keyword in call.keywords)]
+            return reach.reached if shown and all(reach.value(value) for value in handed) else True
         reached = reach.reached if shown and reach.value(call) else None
         if isinstance(receiver, ast.Name) and self._imported(receiver):
             # ``utils.save(obj, path)``: a module's function, if the view resolves it to one of the
@@ -180,6 +188,13 @@ class TracingReach:
             return [[self.holders.get(id(receiver)), receiver.id, call.func.attr, receiver.lineno,
                      IMPORTED_FUNCTION, reached]]
         return True if reached is None else reached
+
+    def _through_import(self, value: ast.expr) -> bool:
+        """``value`` is an imported name or an attribute of one (``tf.xla.experimental``, whose
+        ``compile`` traces the function it is given)."""
+        while isinstance(value, ast.Attribute):
+            value = value.value
+        return isinstance(value, ast.Name) and self._imported(value)
 
     def _imported(self, node: ast.Name) -> bool:
         """``node`` is a name every binding of which is an import."""

@@ -182,9 +182,10 @@ def _first_of_unpacked_shape(binding: nodes.AssignName) -> tuple[nodes.Assign, n
 
 
 def _tested_for_none(fn: nodes.NodeNG, name: str) -> bool:
-    """``if b is None:`` / ``if shape[i] is None:`` / ``b or tf.shape(x)[0]`` in ``fn``, or an
-    entry of the held shape replaced (``shape[i] = tf.shape(x)[i]``): the code already handles an
-    unknown dimension held in ``name``."""
+    """``if b is None:`` / ``if shape[i] is None:`` / ``b or tf.shape(x)[0]`` in ``fn``, a truth
+    test of it (``if x.shape[0]:``, ``y if not b else z``: None is false), or an entry of the
+    held shape replaced (``shape[i] = tf.shape(x)[i]``): the code already handles an unknown
+    dimension held in ``name``."""
     tested = remembered(fn, "names tested for None")  # asked per name and per read: one walk of fn
     found = tested.get(fn)
     if found is None:
@@ -203,7 +204,19 @@ def _names_tested_for_none(fn: nodes.NodeNG) -> frozenset[str]:
                                if subscript.ctx == Context.Store)))
     found.update(filter(None, (_named(boolop.values[0]) for boolop in descendants(fn, nodes.BoolOp)
                                if boolop.op == "or")))
+    for branch in (*descendants(fn, nodes.If), *descendants(fn, nodes.IfExp), *descendants(fn, nodes.While)):
+        found.update(filter(None, map(_named, _truth_tested(branch.test))))
     return frozenset(found)
+
+
+def _truth_tested(test: nodes.NodeNG) -> list[nodes.NodeNG]:
+    """The values a branch's test takes the truth of: itself, under ``not``, and each operand
+    of ``and``/``or``."""
+    if isinstance(test, nodes.UnaryOp) and test.op == "not":
+        return _truth_tested(test.operand)
+    if isinstance(test, nodes.BoolOp):
+        return [value for operand in test.values for value in _truth_tested(operand)]
+    return [test]
 
 
 def _named(expr: nodes.NodeNG) -> str | None:

@@ -49,6 +49,26 @@ def whole_shape_checked(x):
     return x
 
 
+@tf.function(input_signature=[tf.TensorSpec([None, 8], tf.float32), tf.TensorSpec([None, 8], tf.float32)])
+def truth_tested(x, other):
+    # A truth test is False for None: the branch that reads the entry runs only when it is known
+    # (in the shape of a noisy dense layer's call: https://github.com/cog-model/forger, policy/models.py).
+    if x.shape[0]:
+        noise = tf.random.normal(shape=(x.shape[0], 8, 1))
+    else:
+        noise = tf.random.normal(shape=(8, 1))
+    batch = other.shape[0] if not x.shape[0] else x.shape[0]
+    ones = tf.ones([batch, 2]) if x.shape[0] and batch else tf.ones([2])
+    return noise, ones
+
+
+@tf.function(input_signature=[tf.TensorSpec([None, 8], tf.float32), tf.TensorSpec([None, 8], tf.float32)])
+def truth_tested_elsewhere(x, other):
+    if other.shape[0]:  # tests another tensor's entry, not x's
+        return tf.random.normal(shape=(x.shape[0], 8))  # [unknown-static-dimension]
+    return x
+
+
 @tf.function(input_signature=[tf.TensorSpec([None, 8], tf.float32)])
 def static_checks_only(x):
     if x.shape[0] is not None and x.shape[0] > 4:
