@@ -34,6 +34,8 @@ from __future__ import annotations
 import ast
 import re
 
+from tfgraph_lint.core.lazy_pattern import LazyPattern
+
 
 # The project view's seed of a class that no code of a project shipping no package makes
 # (cli/view_unmade; analysis/unmade_evidence reads it; no Python name has this spelling).
@@ -46,8 +48,8 @@ TESTS_ONLY_SEED = "<made only by tests of this project>"
 # followed.)
 _DYNAMIC_BUILTINS = frozenset({"globals", "locals"})
 _DYNAMIC_IMPORTS = frozenset({"__import__", "import_module"})
-_WORD = re.compile(r"[A-Za-z_]\w*")
-_DOTTED = re.compile(r"^[A-Za-z_][\w.:]*$")
+_WORD = LazyPattern(r"[A-Za-z_]\w*")
+_DOTTED = LazyPattern(r"^[A-Za-z_][\w.:]*$")
 
 
 def class_mentions(source: str) -> dict:

@@ -16,7 +16,7 @@ The files the view indexes not at all (notebooks, excluded files) are covered by
 
 from __future__ import annotations
 
-import re
+from tfgraph_lint.core.lazy_pattern import LazyPattern
 
 # The project view's seed of a class that a notebook or an excluded file names (cli/view_unjudged):
 # what that file does with its instances is not shown (no Python name has this spelling).
@@ -40,7 +40,7 @@ ANNOTATION_ROW_MARKER = "<named in an annotation>"
 # the capital-letter screens below would pass over.
 KERAS_CLASS_MADE = "makes Keras class:"
 # ``base.Cls(`` or ``Cls(``: group 1 the name before a dot (or None), group 2 the capitalised name.
-_CONSTRUCTOR = re.compile(r"\b(?:([A-Za-z_]\w*)\s*\.\s*)?([A-Z]\w*)\s*\(")
+_CONSTRUCTOR = LazyPattern(r"\b(?:([A-Za-z_]\w*)\s*\.\s*)?([A-Z]\w*)\s*\(")
 
 
 def own_method_row_marker(method: str) -> str:

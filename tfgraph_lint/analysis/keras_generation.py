@@ -22,11 +22,11 @@ package whose ``__init__.py`` imports it, since Python runs a package's ``__init
 from __future__ import annotations
 
 import ast
-import re
 
 from tfgraph_lint.analysis.module_edges import dotted_name, imports_only
 from tfgraph_lint.analysis.tensorflow_generation import unguarded_nodes
 from tfgraph_lint.core import tf_api
+from tfgraph_lint.core.lazy_pattern import LazyPattern
 
 # What the project view tells a file (its definitions, trace_entries.use_project_definitions)
 # when it imports a module only Keras 2 has, itself or through the project files it imports:
@@ -61,7 +61,7 @@ def imports_keras_2_only(imports: dict) -> bool:
 
 # ``os.environ["TF_USE_LEGACY_KERAS"] = "1"`` (or True, "true"), ``os.environ.setdefault(
 # "TF_USE_LEGACY_KERAS", "1")``, ``os.putenv(...)``: the variable set to a true value.
-_LEGACY_KERAS = re.compile(r"""['"]TF_USE_LEGACY_KERAS['"]\s*(?:\]\s*=|,)\s*['"]?(?:1|[Tt]rue)\b""")
+_LEGACY_KERAS = LazyPattern(r"""['"]TF_USE_LEGACY_KERAS['"]\s*(?:\]\s*=|,)\s*['"]?(?:1|[Tt]rue)\b""")
 
 
 def sets_legacy_keras(text: str | None) -> bool:

@@ -100,8 +100,8 @@ _MADE_WITH_FUNCTIONS = tuple(LazyPattern(rf"{name}\s*\(") for name in (
 # ``strategy.run(fn)`` is graph code when the receiver is named like a strategy or built by
 # ``tf.distribute`` (trace_entries.is_strategy); Keras methods only in subclasses of a Keras class,
 # whose qualified names all contain "keras".
-_STRATEGY_HINT = re.compile(r"strategy|distribute", re.IGNORECASE)
-_STAR_IMPORT = re.compile(r"import[\s\\(]*\*")  # could bind any name
+_STRATEGY_HINT = LazyPattern(r"strategy|distribute", re.IGNORECASE)
+_STAR_IMPORT = LazyPattern(r"import[\s\\(]*\*")  # could bind any name
 
 
 class _Patterns(NamedTuple):

@@ -24,6 +24,8 @@ from __future__ import annotations
 import ast
 import re
 
+from tfgraph_lint.core.lazy_pattern import LazyPattern
+
 # What the project view tells every file of a folder (its definitions) whose code shows it runs
 # on TensorFlow older than a release: ``{TENSORFLOW_BEFORE: "2.9 algo/agent.py:52"}``.
 TENSORFLOW_BEFORE = "<tensorflow before>"
@@ -34,11 +36,11 @@ _REMOVED = (("mixed_precision.experimental", (2, 9)),
 # The spellings of a removed API's module path (one alternative each of ``_WORDS``).
 _SPELLINGS = (r"mixed_precision\.experimental\b", r"mixed_precision\s+import\s+experimental\b",
               r"\b(?:tf|tensorflow|v1)\.estimator\b", r"\b(?:tensorflow|v1)\s+import\s+estimator\b")
-_WORDS = re.compile("|".join(_SPELLINGS))
+_WORDS = LazyPattern("|".join(_SPELLINGS))
 # Every spelling holds one of these: looking for them first (a plain substring search) spares
 # most texts the pattern, whose alternatives the regex engine tries at every position.
 _LITERALS = ("mixed_precision", "estimator")
-_GUARD_WORDS = re.compile(r"version|hasattr|getattr")
+_GUARD_WORDS = LazyPattern(r"version|hasattr|getattr")
 
 
 def removed_api_use(text: str | None) -> list | None:

@@ -25,6 +25,7 @@ from tfgraph_lint.core import project_config
 from tfgraph_lint.core.measured_defaults import LEVELS, OPT_IN
 from tfgraph_lint.core.registry import REMOVED, RULES, expand_selector, lookup
 from tfgraph_lint.output import reporters
+from tfgraph_lint.core.lazy_pattern import LazyPattern
 
 if TYPE_CHECKING:
     from tfgraph_lint.cli import check_run
@@ -35,7 +36,7 @@ PROG = "tfgraph-lint"
 TABLE_FORMATS = ("text", "markdown")
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 
-_DOTTED_NAME = re.compile(r"^[A-Za-z_]\w*(\.[A-Za-z_]\w*)*$")
+_DOTTED_NAME = LazyPattern(r"^[A-Za-z_]\w*(\.[A-Za-z_]\w*)*$")
 
 
 class _DefaultToCheck(click.Group):

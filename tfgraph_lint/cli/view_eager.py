@@ -55,6 +55,7 @@ from tfgraph_lint.analysis.project_tracing import (
 )
 from tfgraph_lint.core import notebooks
 from tfgraph_lint.core.config import Config
+from tfgraph_lint.core.lazy_pattern import LazyPattern
 
 _REFERENCES = "class references"  # the project store's kind for a file's class_references
 
@@ -175,7 +176,7 @@ def _other_traces(path: str, text: str | None, wrappers: frozenset[str]) -> bool
 
 # How an outgoing row of the project view says a class's method reaches out (GraphIndex.outgoing),
 # marked when that method runs without AutoGraph, or is a dynamic layer's.
-_FROM_METHOD = re.compile(r"called from '(\w+)\.\w+'(?:" + re.escape(UNCONVERTED_CALLER) + "|"
+_FROM_METHOD = LazyPattern(r"called from '(\w+)\.\w+'(?:" + re.escape(UNCONVERTED_CALLER) + "|"
                           + re.escape(DYNAMIC_CALLER) + ")*")
 
 

@@ -12,6 +12,7 @@ import re
 
 from tfgraph_lint.cli.project_store import ProjectStore
 from tfgraph_lint.core.word_search import from_line_starts
+from tfgraph_lint.core.lazy_pattern import LazyPattern
 
 
 def aliases(graph, store: ProjectStore, texts, facts: dict[str, dict], files: list[str], exports) -> dict:
@@ -41,10 +42,10 @@ def aliases(graph, store: ProjectStore, texts, facts: dict[str, dict], files: li
 # A decorator line naming ``function`` (``@tf.function``, ``@function(...)``): a file without one
 # defines no tf.function the project view lists (module_edges counts decorated defs only).
 _TF_FUNCTION_DECORATOR = re.compile(r"\n[ \t]*@[\w.]*\bfunction\b")
-_CALLED_NAME = re.compile(r"\b(\w+)\s*\(")
+_CALLED_NAME = LazyPattern(r"\b(\w+)\s*\(")
 _STAR_IMPORT = re.compile(r"\n[ \t]*from[ \t]+[.\w]+[ \t]+import[ \t]*\*")
 # A line that starts by binding a name (``tf = ...``): a module that may hand that name on.
-_ASSIGNED_NAME = re.compile(r"\n[ \t]*(\w+)[ \t]*=")
+_ASSIGNED_NAME = LazyPattern(r"\n[ \t]*(\w+)[ \t]*=")
 
 
 def text_facts(text: str) -> dict:

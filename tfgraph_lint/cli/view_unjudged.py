@@ -15,9 +15,10 @@ from __future__ import annotations
 import re
 
 from tfgraph_lint.analysis.instance_screen import UNJUDGED_SEED
+from tfgraph_lint.core.lazy_pattern import LazyPattern
 
-_CLASS = re.compile(r"^[ \t]*class[ \t]+([A-Za-z_]\w*)", re.MULTILINE)
-_WORD = re.compile(r"[A-Za-z_]\w*")
+_CLASS = LazyPattern(r"^[ \t]*class[ \t]+([A-Za-z_]\w*)", re.MULTILINE)
+_WORD = LazyPattern(r"[A-Za-z_]\w*")
 
 
 def unjudged_seeds(store, texts, others: list[str], read) -> dict[str, dict[str, str]]:

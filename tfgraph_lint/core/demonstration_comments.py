@@ -23,7 +23,7 @@ NOTE = " (a comment on this line marks it as wrong on purpose: perhaps a demonst
 # The judgement opens the comment and is followed by punctuation, a dash or the end: "Bad -",
 # "Wrong:", "Don't do this", "This will fail".
 _JUDGEMENT = r"(bad|wrong|incorrect|anti-?pattern|don'?t do this|do not do this|this (will|would) (fail|raise|break))"
-_JUDGED = re.compile(rf"^{_JUDGEMENT}(\s*[-:!.,(]|\s*$)", re.IGNORECASE)
+_JUDGED = LazyPattern(rf"^{_JUDGEMENT}(\s*[-:!.,(]|\s*$)", re.IGNORECASE)
 # A judgement after a ``#`` and spaces anywhere in the text: where none is, no comment judges a
 # line, and the text is not tokenized (Python's tokenizer, in Python, reads a large file in
 # tens of milliseconds).

@@ -25,11 +25,12 @@ from tfgraph_lint.core.findings import CONFIDENCES
 from tfgraph_lint.core.measured_defaults import LEVELS, OPT_IN, default_codes
 from tfgraph_lint.core.records import Record
 from tfgraph_lint.core.registry import RULES, expand_selector
+from tfgraph_lint.core.lazy_pattern import LazyPattern
 
 SECTION = "tfgraph-lint"
 PYPROJECT = "pyproject.toml"
 
-_DOTTED_NAME = re.compile(r"^[A-Za-z_]\w*(\.[A-Za-z_]\w*)*$")
+_DOTTED_NAME = LazyPattern(r"^[A-Za-z_]\w*(\.[A-Za-z_]\w*)*$")
 
 
 class ConfigError(Exception):

@@ -32,11 +32,11 @@ Codes and symbols are never reused: a removed rule moves to ``REMOVED`` and stay
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 from tfgraph_lint.core.records import Record
 from tfgraph_lint.core.rule_declarations import RULES_PACKAGE, declarations
+from tfgraph_lint.core.lazy_pattern import LazyPattern
 
 _SEVERITY_BY_LETTER = {"E": "error", "W": "warning", "R": "refactor"}
 
@@ -136,7 +136,7 @@ if _REUSED:
 ANALYSIS_FAILED = _BY_CODE["TFG001"]
 INTERNAL_ERROR = _BY_CODE["TFG002"]
 
-_CODE_PREFIX = re.compile(r"^TFG\d{0,3}$")
+_CODE_PREFIX = LazyPattern(r"^TFG\d{0,3}$")
 
 
 def rule_by_code(code: str) -> Rule:

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 
+from tfgraph_lint.core.lazy_pattern import LazyPattern
+
 TF_FUNCTION = "tensorflow.function"
 DO_NOT_CONVERT = "tensorflow.autograph.experimental.do_not_convert"
 INIT_SCOPE = "tensorflow.init_scope"
@@ -113,11 +115,11 @@ DATASET_RETURNING_METHODS = frozenset({
 })
 
 # Names such as ``ds``, ``train_ds``, ``dataset``, ``val_dataset`` are datasets in TF code.
-DATASET_LIKE_NAME = re.compile(r"(^|_)(ds|dataset|datasets)$", re.IGNORECASE)
+DATASET_LIKE_NAME = LazyPattern(r"(^|_)(ds|dataset|datasets)$", re.IGNORECASE)
 
 # ``strategy.run(fn, args=...)``: receivers named like a distribution strategy.
 STRATEGY_RUN_METHODS = frozenset({"run", "experimental_run_v2"})
-STRATEGY_LIKE_NAME = re.compile(r"strategy$", re.IGNORECASE)
+STRATEGY_LIKE_NAME = LazyPattern(r"strategy$", re.IGNORECASE)
 
 # Their callables run as plain Python on every call: NOT graph code.
 PYTHON_FUNCTION_WRAPPERS: dict[str, tuple[tuple[int | None, str], ...]] = {

@@ -24,9 +24,10 @@ from tfgraph_lint.analysis.node_index import descendants
 from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.core.findings import HIGH, Finding
 from tfgraph_lint.core.registry import Rule
+from tfgraph_lint.core.lazy_pattern import LazyPattern
 
 # Keras callback hooks that run once per batch or epoch (not ``on_train_begin``: once per fit).
-_PER_STEP_HOOK = re.compile(r"on_(?:(?:train|test|predict)_)?(?:batch|epoch)_(?:begin|end)")
+_PER_STEP_HOOK = LazyPattern(r"on_(?:(?:train|test|predict)_)?(?:batch|epoch)_(?:begin|end)")
 # ``compile`` keywords only Keras's Model.compile takes (``re.compile`` and the builtin take none).
 _KERAS_COMPILE_KEYWORDS = frozenset({
     "optimizer", "loss", "metrics", "loss_weights", "weighted_metrics", "run_eagerly",
