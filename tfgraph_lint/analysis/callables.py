@@ -10,7 +10,9 @@ from collections.abc import Iterator
 
 from astroid import nodes
 
-from tfgraph_lint.analysis.classes import attribute_values, instance_class, method_named, replaced_on_instances, self_class
+from tfgraph_lint.analysis.classes import (
+    abstract_in_abc, attribute_values, instance_class, method_named, replaced_on_instances, self_class,
+)
 from tfgraph_lint.analysis.dispatch_tables import table_lookup
 from tfgraph_lint.analysis.literal_tests import literally_untaken
 from tfgraph_lint.analysis.names import bindings, call_qualname, is_script_guard
@@ -202,6 +204,8 @@ def _resolve_callables(expr: nodes.NodeNG, _depth: int) -> list[FunctionNode]:
             return []  # the instance holds another function under the name (set in __new__/__init__)
         if cls is not None:
             method = method_named(cls, expr.attrname)
+            if method is not None and self_class(expr.expr) is cls and abstract_in_abc(method, cls):
+                return []  # ``self.run_event()`` runs a subclass's override, never this body
             if method is not None:
                 return [method]
             if named is None and self_class(expr.expr) is cls:

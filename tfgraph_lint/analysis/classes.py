@@ -67,6 +67,24 @@ def method_named(cls: nodes.ClassDef, name: str) -> nodes.FunctionDef | None:
     return None
 
 
+def abstract_in_abc(method: nodes.FunctionDef, cls: nodes.ClassDef) -> bool:
+    """``method`` is an ``@abstractmethod`` of a class hierarchy (``cls`` and its bases in the
+    module) made by ``ABCMeta`` (a base ``ABC``, or ``metaclass=ABCMeta``): no instance of a class
+    that leaves it abstract can be made, so ``self.<name>(...)`` never runs this body; only an
+    override does, or ``super().<name>(...)``."""
+    decorators = method.decorators.nodes if method.decorators else []
+    if not any(_last_name(decorator) == "abstractmethod" for decorator in decorators):
+        return False
+    return any(any(_last_name(base) == "ABC" for base in klass.bases)
+               or any(keyword.arg == "metaclass" and _last_name(keyword.value) == "ABCMeta"
+                      for keyword in klass.keywords or ())
+               for klass in class_and_bases(cls))
+
+
+def _last_name(expr: nodes.NodeNG) -> str:
+    return expr.attrname if isinstance(expr, nodes.Attribute) else getattr(expr, "name", "")
+
+
 def self_method(expr: nodes.NodeNG, cls: nodes.ClassDef) -> nodes.FunctionDef | None:
     """The method of ``cls`` that ``expr`` names as ``self.<name>`` in one of its methods (the
     function of ``self.step(x)``, or ``self.step`` handed on); None for any other expression."""

@@ -1,4 +1,7 @@
-"""TFG205: direct and mutual recursion among tf.functions; Python recursion at trace time is fine."""
+"""TFG205: direct and mutual recursion among tf.functions; Python recursion at trace time is fine,
+and so is an abstract method's body, which self.<name>() never runs in an ABC."""
+from abc import ABC, abstractmethod
+
 import tensorflow as tf
 
 
@@ -89,3 +92,35 @@ def outer(x):
 
 def count_down(n):
     return 0 if n == 0 else count_down(n - 1)  # not graph code
+
+
+class Integrator(ABC):
+    # In the shape of https://github.com/N3PDF/vegasflow (monte_carlo.py): the base's abstract
+    # run_event would re-enter the tf.function, but self.run_event() runs a subclass's override.
+    def compile(self, integrand):
+        def batch_events():
+            return self.run_event(integrand)
+
+        self.event = tf.function(batch_events)
+
+    @abstractmethod
+    def run_event(self, integrand):
+        return self.event()
+
+
+class PlainIntegrator(Integrator):
+    def run_event(self, integrand):
+        return integrand(tf.ones([3]))
+
+
+class NotAnAbc:
+    # Without ABCMeta, @abstractmethod stops nothing: a subclass that keeps the body runs it.
+    def compile(self, integrand):
+        def batch_events():
+            return self.run_event(integrand)
+
+        self.event = tf.function(batch_events)
+
+    @abstractmethod
+    def run_event(self, integrand):
+        return self.event()  # [recursive-tf-function]
