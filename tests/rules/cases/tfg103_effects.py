@@ -209,3 +209,17 @@ class Network(tf.keras.Model):
         for weight in self.trainable_weights:
             logging.info("weight %s rate %s", weight.name, self.rate)  # low: [python-side-effect-in-graph]
         return outputs
+
+
+
+@tf.function
+def clock_reads_read_later(x):
+    # The twins of a clock read nothing uses: read by a nested function, and stored in a global.
+    start = time.time()  # [python-side-effect-in-graph]
+
+    def since():
+        return time.time() - start  # [python-side-effect-in-graph]
+
+    global stamp
+    stamp = time.time()  # [python-side-effect-in-graph, python-state-mutation]
+    return x, since

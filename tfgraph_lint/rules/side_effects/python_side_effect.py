@@ -34,6 +34,7 @@ from tfgraph_lint.analysis.semantic import ModuleContext
 from tfgraph_lint.analysis.state_creation import initialises_state
 from tfgraph_lint.analysis.static_output import under_tensor_condition
 from tfgraph_lint.analysis.trace_time_values import known_at_trace_time
+from tfgraph_lint.analysis.unused_values import value_dropped
 from tfgraph_lint.core.findings import HIGH, INFERENCE, LOW, Finding, of_every_binding
 from tfgraph_lint.core.records import Record
 from tfgraph_lint.core.tf_api import LOG_FUNCTIONS, LOGGING_MODULES
@@ -144,6 +145,8 @@ def check(context: ModuleContext) -> Iterator[Finding]:
         effect, confidence = found
         if initialises_state(call, traced.node) or once(call, traced):
             continue  # runs once in eager mode too
+        if effect is _CLOCK and value_dropped(call):
+            continue  # a time nothing reads freezes nothing
         spelled = f"{_short(call.func)}()"
         yield context.finding(RULE, call, _message(spelled, effect, traced), confidence=confidence, traced=traced)
     for statement, traced in context.in_graph(nodes.Assign, nodes.AugAssign, nodes.Delete):
