@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from project_lint import write_project
+
 from tests.analysis.test_projects import findings
 
 HELPERS = '''import numpy as np
@@ -60,10 +62,8 @@ SHIFT_LINE, SCALE_LINE, CROP_LINE = 5, 10, 14
 
 @pytest.fixture
 def project(tmp_path) -> Path:
-    (tmp_path / "pyproject.toml").write_text("[project]\nname = 'evaluator'\n")
-    (tmp_path / "helpers.py").write_text(HELPERS)
-    (tmp_path / "model.py").write_text(MODEL)
-    return tmp_path
+    return write_project(tmp_path, {"pyproject.toml": "[project]\nname = 'evaluator'\n", "helpers.py": HELPERS,
+                                    "model.py": MODEL})
 
 
 def _helper_confidences(*args: str) -> dict[int, str]:

@@ -204,7 +204,7 @@ def _resolve_callables(expr: nodes.NodeNG, _depth: int) -> list[FunctionNode]:
             return []  # the instance holds another function under the name (set in __new__/__init__)
         if cls is not None:
             method = method_named(cls, expr.attrname)
-            if method is not None and self_class(expr.expr) is cls and abstract_in_abc(method, cls):
+            if method is not None and abstract_in_abc(method, cls) and self_class(expr.expr) is cls:
                 return []  # ``self.run_event()`` runs a subclass's override, never this body
             if method is not None:
                 return [method]

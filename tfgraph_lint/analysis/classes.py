@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from astroid import nodes
 
 from tfgraph_lint.analysis.names import (
-    annotation_of, assigned_value, bindings, call_qualname, is_builtin_name, references,
+    annotation_of, assigned_value, bindings, call_qualname, is_builtin_name, qualified_name, references,
 )
 from tfgraph_lint.analysis.node_index import descendants, remembered
 
@@ -68,21 +68,17 @@ def method_named(cls: nodes.ClassDef, name: str) -> nodes.FunctionDef | None:
 
 
 def abstract_in_abc(method: nodes.FunctionDef, cls: nodes.ClassDef) -> bool:
-    """``method`` is an ``@abstractmethod`` of a class hierarchy (``cls`` and its bases in the
-    module) made by ``ABCMeta`` (a base ``ABC``, or ``metaclass=ABCMeta``): no instance of a class
-    that leaves it abstract can be made, so ``self.<name>(...)`` never runs this body; only an
-    override does, or ``super().<name>(...)``."""
+    """``method`` is an ``abc.abstractmethod`` of a class hierarchy (``cls`` and its bases in the
+    module) made by ``abc.ABCMeta`` (a base ``abc.ABC``, or ``metaclass=abc.ABCMeta``): no instance
+    of a class that leaves it abstract can be made, so ``self.<name>(...)`` never runs this body;
+    only an override does, or ``super().<name>(...)``. Names are resolved, not inferred."""
     decorators = method.decorators.nodes if method.decorators else []
-    if not any(_last_name(decorator) == "abstractmethod" for decorator in decorators):
+    if not any(qualified_name(decorator) == "abc.abstractmethod" for decorator in decorators):
         return False
-    return any(any(_last_name(base) == "ABC" for base in klass.bases)
-               or any(keyword.arg == "metaclass" and _last_name(keyword.value) == "ABCMeta"
-                      for keyword in klass.keywords or ())
+    # (astroid keeps ``metaclass=`` apart from the other keywords, unresolved: ``_metaclass``)
+    return any(any(qualified_name(base) == "abc.ABC" for base in klass.bases)
+               or qualified_name(getattr(klass, "_metaclass", None)) == "abc.ABCMeta"
                for klass in class_and_bases(cls))
-
-
-def _last_name(expr: nodes.NodeNG) -> str:
-    return expr.attrname if isinstance(expr, nodes.Attribute) else getattr(expr, "name", "")
 
 
 def self_method(expr: nodes.NodeNG, cls: nodes.ClassDef) -> nodes.FunctionDef | None:

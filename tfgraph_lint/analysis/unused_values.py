@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from astroid import nodes
 
+from tfgraph_lint.analysis.names import declaration
 from tfgraph_lint.analysis.node_index import descendants
 
 
@@ -22,8 +23,6 @@ def value_dropped(call: nodes.Call) -> bool:
             and isinstance(parent.targets[0], nodes.AssignName)):
         return False
     name, frame = parent.targets[0].name, call.frame()
-    if not isinstance(frame, (nodes.FunctionDef, nodes.Lambda)):
-        return False  # a module's or a class's name: other code may read it
-    if any(name in declared.names for declared in descendants(frame, nodes.Global, nodes.Nonlocal)):
-        return False
+    if not isinstance(frame, nodes.FunctionDef) or declaration(frame, name) is not None:
+        return False  # a module's, a class's, a global or a nonlocal name: other code may read it
     return not any(read.name == name for read in descendants(frame, nodes.Name))

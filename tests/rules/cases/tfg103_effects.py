@@ -222,4 +222,5 @@ def clock_reads_read_later(x):
 
     global stamp
     stamp = time.time()  # [python-side-effect-in-graph, python-state-mutation]
-    return x, since
+    text = pathlib.Path("notes.txt").read_text()  # low: [python-side-effect-in-graph]
+    return x, since, text

@@ -1,6 +1,7 @@
 """TFG103: graph operations, eager code, init_scope, singleton guards and look-alike methods stay silent."""
 import datetime
 import logging
+import pathlib
 import sys
 import time
 
@@ -136,4 +137,5 @@ def clock_read_nothing_uses(x):
     y = x * 2
     # print(datetime.datetime.now() - start)
     time.perf_counter()
+    pathlib.Path("notes.txt").read_text()  # contents nothing reads freeze nothing either
     return y

@@ -1,6 +1,6 @@
 """TFG205: direct and mutual recursion among tf.functions; Python recursion at trace time is fine,
 and so is an abstract method's body, which self.<name>() never runs in an ABC."""
-from abc import ABC, abstractmethod
+from abc import ABC, ABCMeta, abstractmethod
 
 import tensorflow as tf
 
@@ -97,6 +97,19 @@ def count_down(n):
 class Integrator(ABC):
     # In the shape of https://github.com/N3PDF/vegasflow (monte_carlo.py): the base's abstract
     # run_event would re-enter the tf.function, but self.run_event() runs a subclass's override.
+    def compile(self, integrand):
+        def batch_events():
+            return self.run_event(integrand)
+
+        self.event = tf.function(batch_events)
+
+    @abstractmethod
+    def run_event(self, integrand):
+        return self.event()
+
+
+class MetaIntegrator(metaclass=ABCMeta):
+    # The same with metaclass=ABCMeta instead of the ABC base.
     def compile(self, integrand):
         def batch_events():
             return self.run_event(integrand)

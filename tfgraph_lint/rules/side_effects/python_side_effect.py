@@ -53,19 +53,22 @@ RULE = declare(
 
 class Effect(Record):
     """What a side effect does once per trace, and what to use instead."""
-    __slots__ = ("does", "detail", "fix")
+    __slots__ = ("does", "detail", "fix", "value_only")
 
     does: str  # "reads the clock", completed by " only while tracing, not on every call"
     detail: str  # what that means besides, starting with ", " or ": " (or empty)
     fix: str  # may use {per_call}
+    value_only: bool  # its only effect is the value it returns (frozen): none if nothing reads it
 
-    def __init__(self, does: str, detail: str, fix: str) -> None:
+    def __init__(self, does: str, detail: str, fix: str, value_only: bool = False) -> None:
         self.does = does
         self.detail = detail
         self.fix = fix
+        self.value_only = value_only
 
 
-_CLOCK = Effect("reads the clock", ": the time is frozen into the graph as a constant", "use tf.timestamp()")
+_CLOCK = Effect("reads the clock", ": the time is frozen into the graph as a constant", "use tf.timestamp()",
+                value_only=True)
 _SLEEP = Effect("sleeps", "", "sleep outside the function, or in a tf.py_function if it must happen {per_call}")
 _LOG = Effect("logs", ", and any tensor it logs is symbolic, not a value",
               "use tf.print() (output_stream=absl.logging.info logs through absl), or log the "
@@ -76,7 +79,7 @@ _OPEN = Effect("opens the file", ", so what it writes is written once",
                "use tf.io.write_file() or tf.print(..., output_stream='file://<path>'), or do file "
                "I/O outside the function")
 _READ = Effect("reads the file", ": its contents are frozen into the graph as constants",
-               "use tf.io.read_file(), or read it outside the function and pass the contents in")
+               "use tf.io.read_file(), or read it outside the function and pass the contents in", value_only=True)
 _FILE_WRITE = Effect("writes to the file", ", and any tensor it writes is symbolic, not a value",
                      "use tf.io.write_file() or tf.print(..., output_stream='file://<path>'), or write "
                      "the returned values outside the function")
@@ -145,8 +148,8 @@ def check(context: ModuleContext) -> Iterator[Finding]:
         effect, confidence = found
         if initialises_state(call, traced.node) or once(call, traced):
             continue  # runs once in eager mode too
-        if effect is _CLOCK and value_dropped(call):
-            continue  # a time nothing reads freezes nothing
+        if effect.value_only and value_dropped(call):
+            continue  # a time or contents nothing reads freeze nothing
         spelled = f"{_short(call.func)}()"
         yield context.finding(RULE, call, _message(spelled, effect, traced), confidence=confidence, traced=traced)
     for statement, traced in context.in_graph(nodes.Assign, nodes.AugAssign, nodes.Delete):
@@ -222,7 +225,7 @@ def _logging(call: nodes.Call, confidence: str, context) -> tuple[Effect, str]:
 _READ_ONCE = Effect("reads the file", " (the same file on every call, its path fixed while tracing: perhaps "
                    "meant to read it once per trace, as a vocabulary or model file)",
                    "if so, silence this with '# pylint: disable=python-side-effect-in-graph'; otherwise use "
-                   "tf.io.read_file(), or read it outside the function and pass the contents in")
+                   "tf.io.read_file(), or read it outside the function and pass the contents in", value_only=True)
 
 
 def _fixed_file(found: tuple[Effect, str], path: nodes.NodeNG | None, context) -> tuple[Effect, str]:
